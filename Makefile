@@ -1,0 +1,118 @@
+# meshcast — plain Makefile with pkg-config (STYLE.md 14).
+#
+#   make            build ./meshcast (release, -O2)
+#   make run        install missing packages, build, start meshcast on its default view
+#   make check      install missing packages, build everything under ASan+UBSan, run every test
+#   make bench      build optimised and run the benchmarks (wall time, peak memory)
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make deps       install the Debian packages meshcast needs (apt-get, only when missing)
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+SHAREDIR ?= $(PREFIX)/share/meshcast
+MANDIR  ?= $(PREFIX)/share/man
+DESTDIR ?=
+
+CC      ?= cc
+PKGS    := ncursesw termkey lua5.4
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+WARN    := -std=c11 -Wall -Wextra -Werror
+DEFS    := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -D_XOPEN_SOURCE_EXTENDED \
+           -DMESHCAST_SHAREDIR=\"$(SHAREDIR)\"
+OPT     ?= -O2 -g
+SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+# Layers (DESIGN.md): engine <- algos <- script <- tui, cli.  The engine and the algorithms
+# compile without the curses, termkey or Lua include paths.
+ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
+ALGOS_SRC  := $(sort $(wildcard src/algos/*.c))
+SCRIPT_SRC := $(sort $(wildcard src/script/*.c))
+TUI_SRC    := $(sort $(wildcard src/tui/*.c))
+CLI_SRC    := $(sort $(filter-out src/cli/main.c,$(wildcard src/cli/*.c)))
+LIB_SRC    := $(ENGINE_SRC) $(ALGOS_SRC) $(SCRIPT_SRC) $(TUI_SRC) $(CLI_SRC)
+UNIT_SRC   := $(sort $(wildcard tests/unit/test_*.c))
+BENCH_SRC  := $(sort $(wildcard bench/*.c))
+
+# Two build trees: release (build/) and sanitized (build-san/).
+REL := build
+SANB := build-san
+
+obj = $(patsubst %.c,$(1)/%.o,$(2))
+
+.PHONY: all run check bench install uninstall deps clean unit shell-tests
+all: meshcast
+
+meshcast: $(REL)/meshcast
+	cp $< $@
+
+# Layer-specific flags: only script/tui/cli see the library include paths.
+$(REL)/src/engine/%.o $(REL)/src/algos/%.o: EXTRA :=
+$(SANB)/src/engine/%.o $(SANB)/src/algos/%.o: EXTRA :=
+$(REL)/%.o: EXTRA ?= $(PKG_CFLAGS)
+$(SANB)/%.o: EXTRA ?= $(PKG_CFLAGS)
+
+$(REL)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(DEFS) $(OPT) $(EXTRA) -MMD -MP -c $< -o $@
+
+$(SANB)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(DEFS) $(SAN) $(EXTRA) -MMD -MP -c $< -o $@
+
+$(REL)/meshcast: $(call obj,$(REL),$(LIB_SRC) src/cli/main.c)
+	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS) -lm
+
+$(SANB)/meshcast: $(call obj,$(SANB),$(LIB_SRC) src/cli/main.c)
+	$(CC) $(SAN) -o $@ $^ $(PKG_LIBS) -lm
+
+# Every tests/unit/test_X.c is one cmocka program linked with the whole library.
+$(SANB)/tests/unit/%: $(SANB)/tests/unit/%.o $(call obj,$(SANB),$(LIB_SRC))
+	$(CC) $(SAN) -o $@ $^ $(PKG_LIBS) -lcmocka -lm
+
+$(REL)/bench/%: $(REL)/bench/%.o $(call obj,$(REL),$(LIB_SRC))
+	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS) -lm
+
+UNIT_BIN  := $(patsubst tests/unit/%.c,$(SANB)/tests/unit/%,$(UNIT_SRC))
+BENCH_BIN := $(patsubst bench/%.c,$(REL)/bench/%,$(BENCH_SRC))
+
+deps:
+	@sh tools/deps.sh
+
+run: deps
+	@$(MAKE) --no-print-directory meshcast
+	./meshcast
+
+# Unit tests, then the shell suites (CLI goldens, Lua, TUI in tmux), all on the sanitized
+# binary.  Each runner prints its closing summary line.
+check: deps
+	@$(MAKE) --no-print-directory $(SANB)/meshcast $(UNIT_BIN) meshcast
+	@sh tests/run-unit.sh $(UNIT_BIN)
+	@MESHCAST=$(CURDIR)/$(SANB)/meshcast sh tests/run-shell.sh
+
+unit: $(UNIT_BIN)
+	@sh tests/run-unit.sh $(UNIT_BIN)
+
+bench: deps
+	@$(MAKE) --no-print-directory $(REL)/meshcast $(BENCH_BIN)
+	@MESHCAST=$(CURDIR)/$(REL)/meshcast sh bench/run.sh $(BENCH_BIN)
+
+install: meshcast
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/scripts $(DESTDIR)$(SHAREDIR)/lessons \
+	        $(DESTDIR)$(SHAREDIR)/assets
+	install -m 755 meshcast $(DESTDIR)$(BINDIR)/meshcast
+	for f in scripts/*.lua; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/scripts/; done; true
+	for f in lessons/*.lua; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/lessons/; done; true
+	for f in assets/*; do [ -f "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/assets/; done; true
+	if [ -f man/meshcast.1 ]; then install -d $(DESTDIR)$(MANDIR)/man1 && \
+	    install -m 644 man/meshcast.1 $(DESTDIR)$(MANDIR)/man1/; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/meshcast
+	rm -rf $(DESTDIR)$(SHAREDIR)
+
+clean:
+	rm -rf $(REL) $(SANB) meshcast
+
+-include $(shell find $(REL) $(SANB) -name '*.d' 2>/dev/null)

@@ -1,0 +1,204 @@
+/* algo.c — the table of built-in algorithms, their arguments, and the build driver. */
+#include "algo.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algos-internal.h"
+
+static const AlgoDef *const table[] = {
+    &algo_st_array,  &algo_st_mesh,   &algo_bst_array,  &algo_bst_mesh,
+    &algo_rh_array,  &algo_rh_mesh,   &algo_chain,      &algo_st_simple,
+    &algo_st_5phase, &algo_bst_rowcol, &algo_bst_snake,
+};
+
+size_t algo_count(void) { return sizeof table / sizeof table[0]; }
+
+const AlgoDef *algo_at(size_t i) { return i < algo_count() ? table[i] : NULL; }
+
+bool algo_exists(const char *name)
+{
+    for (size_t i = 0; i < algo_count(); i++)
+        if (strcmp(table[i]->name, name) == 0)
+            return true;
+    return false;
+}
+
+const AlgoDef *algo_find(const char *name, const Net *net)
+{
+    for (size_t i = 0; i < algo_count(); i++) {
+        if (strcmp(table[i]->name, name) != 0)
+            continue;
+        if (!net || (table[i]->nets & (1u << net_kind(net))))
+            return table[i];
+    }
+    return NULL;
+}
+
+char *algo_nets_text(unsigned nets, char *buf, size_t len)
+{
+    size_t n = 0;
+    if (len == 0)
+        return buf;
+    buf[0] = '\0';
+    for (int k = NET_ARRAY; k <= NET_TORUS; k++) {
+        if (!(nets & (1u << k)))
+            continue;
+        int w = snprintf(buf + n, len - n, "%s%s", n ? ", " : "", net_kind_name((NetKind)k));
+        if (w < 0 || (size_t)w >= len - n)
+            break;
+        n += (size_t)w;
+    }
+    return buf;
+}
+
+bool algo_fit_parse(const char *name, AlgoFit *out)
+{
+    static const struct { const char *name; AlgoFit fit; } fits[] = {
+        {"auto", FIT_AUTO}, {"none", FIT_NONE}, {"companions", FIT_COMPANIONS},
+        {"virtual", FIT_VIRTUAL},
+    };
+    for (size_t i = 0; i < sizeof fits / sizeof fits[0]; i++)
+        if (strcmp(name, fits[i].name) == 0) {
+            *out = fits[i].fit;
+            return true;
+        }
+    return false;
+}
+
+const char *algo_fit_name(AlgoFit f)
+{
+    switch (f) {
+    case FIT_AUTO: return "auto";
+    case FIT_NONE: return "none";
+    case FIT_COMPANIONS: return "companions";
+    case FIT_VIRTUAL: return "virtual";
+    }
+    return "?";
+}
+
+void algo_args_init(AlgoArgs *a, const AlgoDef *d)
+{
+    memset(a, 0, sizeof *a);
+    a->source = 0;
+    a->bytes = 1024;
+    a->fit = FIT_AUTO;
+    a->nu = 0;
+    for (int i = 0; d && i < d->nparams && i < ALGO_MAXPARAM; i++)
+        a->param[i] = d->params[i].def;
+}
+
+int algo_args_set(AlgoArgs *a, const AlgoDef *d, const char *name, const char *value,
+                  char *err, size_t errlen)
+{
+    for (int i = 0; d && i < d->nparams && i < ALGO_MAXPARAM; i++) {
+        const AlgoParam *p = &d->params[i];
+        if (strcmp(p->name, name) != 0)
+            continue;
+        char *end;
+        errno = 0;
+        double v = strtod(value, &end);
+        if (end == value || *end != '\0' || errno != 0 || !isfinite(v)) {
+            snprintf(err, errlen, "bad value '%s' for %s: not a number", value, name);
+            return -2;
+        }
+        if (v < p->min || v > p->max) {
+            snprintf(err, errlen, "bad value %s for %s of %s: must be %g..%g", value, name,
+                     d->name, p->min, p->max);
+            return -2;
+        }
+        a->param[i] = v;
+        return 0;
+    }
+    return -1;
+}
+
+double algo_param(const AlgoDef *d, const AlgoArgs *a, const char *name)
+{
+    for (int i = 0; i < d->nparams && i < ALGO_MAXPARAM; i++)
+        if (strcmp(d->params[i].name, name) == 0)
+            return a->param[i];
+    return NAN;
+}
+
+int algo_log2(int64_t x)
+{
+    if (x < 1 || (x & (x - 1)) != 0)
+        return -1;
+    int k = 0;
+    while ((INT64_C(1) << k) < x)
+        k++;
+    return k;
+}
+
+bool algo_check(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err, size_t errlen)
+{
+    char kinds[64];
+    if (!(d->nets & (1u << net_kind(net)))) {
+        snprintf(err, errlen, "algorithm '%s' does not run on a %s (it runs on: %s)", d->name,
+                 net_kind_name(net_kind(net)), algo_nets_text(d->nets, kinds, sizeof kinds));
+        return false;
+    }
+    if (a->source < 0 || a->source >= net_size(net)) {
+        snprintf(err, errlen, "source %ld is outside %s (nodes 0..%ld)", (long)a->source,
+                 net_spec(net), (long)net_size(net) - 1);
+        return false;
+    }
+    if (a->bytes == 0) {
+        snprintf(err, errlen, "message length must be at least 1 byte");
+        return false;
+    }
+    if (a->fit == FIT_VIRTUAL && !(d->flags & ALGO_VIRTUAL)) {
+        snprintf(err, errlen, "--fit virtual does not apply to '%s' (Seidel 5.1: only linear "
+                 "ST and BST, and the simple mesh ST and BST, with nu = 0)", d->name);
+        return false;
+    }
+    if (fit_needed(d, net))
+        return fit_check(d, net, a, err, errlen);
+    if (d->fits && !d->fits(d, net, a, err, errlen))
+        return false;
+    return true;
+}
+
+Sched *algo_build(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err, size_t errlen)
+{
+    if (!algo_check(d, net, a, err, errlen))
+        return NULL;
+    if (fit_needed(d, net))
+        return fit_build(d, net, a, err, errlen);
+    uint32_t nchunks = d->nchunks ? d->nchunks(d, net, a) : 1;
+    if (nchunks == 0) {
+        snprintf(err, errlen, "%s: cannot cut %llu bytes into chunks on %s", d->name,
+                 (unsigned long long)a->bytes, net_spec(net));
+        return NULL;
+    }
+    Sched *s = sched_new(net, nchunks, a->bytes);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (!sched_give(s, a->source, 0, nchunks) || !d->build(d, s, a) || sched_error(s)) {
+        const char *e = sched_error(s);
+        snprintf(err, errlen, "%s: %s", d->name, e ? e : "build failed");
+        sched_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+bool algo_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
+                  double *total)
+{
+    if (fit_needed(d, net))
+        return fit_predict(d, net, a, p, total);
+    return d->predict && d->predict(d, net, a, p, total);
+}
+
+void algo_release(AlgoDef *d)
+{
+    if (d && d->release)
+        d->release(d);
+}

@@ -1,0 +1,18 @@
+/* commands.h — the subcommands of `meshcast`; main.c dispatches to them.
+ *
+ * Each gets the arguments after the subcommand's name (cmd_tui: every argument after the
+ * program name) and returns the exit status: 0 verified and valid, 1 a schedule that is wrong
+ * or violates the model, 2 a usage error (one line on stderr).
+ */
+#ifndef MESHCAST_COMMANDS_H
+#define MESHCAST_COMMANDS_H
+
+int cmd_run(int argc, char **argv);       /* run.c */
+int cmd_schedule(int argc, char **argv);  /* schedule.c */
+int cmd_compare(int argc, char **argv);   /* compare.c */
+int cmd_list(int argc, char **argv);      /* list.c */
+int cmd_check(int argc, char **argv);     /* cmd_check.c (the Lua layer's command) */
+int cmd_tui(int argc, char **argv);       /* cmd_tui.c: `meshcast [--net ...]` */
+int cmd_lesson(int argc, char **argv);    /* cmd_tui.c: `meshcast lesson NAME|FILE` */
+
+#endif

@@ -1,0 +1,60 @@
+/* cost.h — the cost models of the literature and their parameters.
+ *
+ *   seidel  (default) Seidel, ORNL/TM-12356, Section 2.  a: us/byte node to network;
+ *           nu: a link carries 2^nu circuits at full speed (a = 2^nu * a-bar); b: us latency;
+ *           rho: us/byte in-node copy.  A transfer of B bytes whose busiest link carries k
+ *           circuits costs ceil(k / 2^nu) * a * B + b.  One-port: a node's sends in one step go
+ *           one after another, and so do its receives.  Defaults: Table II, the Intel Delta
+ *           (a = 0.08, b = 75, rho = 0.01, nu = 0).
+ *   postal  Sanders & Sibeyn: every step costs t + (largest packet in bytes) * beta; duplex (at
+ *           most one send and one receive per node per step) or simplex (one of the two).
+ *           Breaking the port rule is a violation, not a price.  Defaults t = 1, beta = 1,
+ *           duplex = 1.
+ *   circuit Peters & Syska: all-port; a transfer over d links costs alpha + d*delta + L*tau;
+ *           the circuits of one step must be arc-disjoint (a shared directed link is a
+ *           violation).  Defaults alpha = 1, delta = 0, tau = 1.
+ *   saf     store-and-forward: a transfer over d links costs d*(beta + L*tau); all-port, no
+ *           link rule.  Defaults beta = 1, tau = 1.
+ *
+ * Local operations (in-node permutations of B bytes) cost rho*B under every model.
+ * The exact rules for combining transfers into a step's cost are in sim.h.
+ */
+#ifndef MESHCAST_COST_H
+#define MESHCAST_COST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum { COST_SEIDEL, COST_POSTAL, COST_CIRCUIT, COST_SAF, COST_NMODELS } CostModel;
+
+typedef struct {
+    CostModel model;
+    double a, b, rho;      /* seidel (rho: every model) */
+    int nu;                /* seidel; also read by algorithms that exploit nu > 0 */
+    double t, beta;        /* postal: t + beta*L;  saf: d*(beta + L*tau) */
+    int duplex;            /* postal: 1 duplex, 0 simplex */
+    double alpha, delta, tau; /* circuit: alpha + d*delta + L*tau; saf uses tau */
+} CostParams;
+
+#define COST_NU_MAX 16
+
+const char *cost_model_name(CostModel m);      /* "seidel", ... */
+bool cost_model_parse(const char *name, CostModel *out);
+/* A one-line description of the model, for `meshcast list models`. */
+const char *cost_model_summary(CostModel m);
+
+/* Fill p with model m and the defaults of every parameter. */
+void cost_defaults(CostParams *p, CostModel m);
+
+/* Set a parameter by name ("a", "b", "rho", "nu", "t", "beta", "duplex", "alpha", "delta",
+ * "tau").  Any parameter may be set whatever the model.  Returns false with a one-line message
+ * in err for an unknown name or a bad value (not a number, negative, nu outside 0..16,
+ * duplex not 0/1). */
+bool cost_set(CostParams *p, const char *name, const char *value, char *err, size_t errlen);
+bool cost_is_param(const char *name);
+
+/* Names of the parameters a model uses, NULL-terminated. */
+const char *const *cost_param_names(CostModel m);
+double cost_param_get(const CostParams *p, const char *name);
+
+#endif

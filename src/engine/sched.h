@@ -1,0 +1,102 @@
+/* sched.h — broadcast schedules: synchronous steps of transfers and local operations.
+ *
+ * The message of `bytes` bytes is cut into `nchunks` chunks with ids 0..nchunks-1.  Chunk i
+ * has floor((i+1)*bytes/nchunks) - floor(i*bytes/nchunks) bytes, so a range [lo,hi) has
+ * floor(hi*bytes/nchunks) - floor(lo*bytes/nchunks) bytes (sched_range_bytes, O(1)).
+ *
+ * Initial holdings are given with sched_give (for a broadcast: the source holds every chunk).
+ * Steps are synchronous: a transfer may only send chunks its source held when the step began
+ * (the simulator checks this; the builder does not).
+ *
+ * Building: sched_step() opens a new step; sched_send*() and sched_local() add to the current
+ * step: the one opened last, or the one chosen with sched_at().  A builder call that is wrong in itself (node out of range, src == dst, a chunk
+ * id >= nchunks, an explicit route that does not end at dst, no step opened) returns false and
+ * records the first such error, readable with sched_error(); the schedule is then unusable.
+ *
+ * Transfers are stored compactly (about 24 bytes each plus their ranges); routes are the
+ * default dimension-ordered route unless given explicitly.
+ *
+ * Ownership: sched_new borrows the Net, which must outlive the Sched.  The caller frees the
+ * Sched with sched_free.  Pointers returned by readers stay valid until the next builder call.
+ */
+#ifndef MESHCAST_SCHED_H
+#define MESHCAST_SCHED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "chunkset.h"
+#include "net.h"
+
+typedef struct Sched Sched;
+
+/* One transfer, as read back. */
+typedef struct {
+    int32_t src, dst;
+    const ChunkRange *ranges; /* normalised: sorted, disjoint */
+    uint32_t nranges;
+    bool explicit_route;      /* false: the default route net_route(src, dst) */
+    int nseg;                 /* segments of the route (filled in either case) */
+    NetSeg seg[NET_MAXSEG];
+    int64_t len;              /* route length in hops */
+    uint64_t bytes;           /* bytes carried */
+} SchedTransfer;
+
+/* One local operation (an in-node permutation of `bytes` bytes). node == -1: every node. */
+typedef struct {
+    int32_t node;
+    uint64_t bytes;
+} SchedLocal;
+
+Sched *sched_new(const Net *net, uint32_t nchunks, uint64_t bytes);
+void sched_free(Sched *s);
+
+const Net *sched_net(const Sched *s);
+uint32_t sched_nchunks(const Sched *s);
+uint64_t sched_bytes(const Sched *s);
+uint64_t sched_range_bytes(const Sched *s, uint32_t lo, uint32_t hi);
+
+/* Initial holdings: node holds chunks [lo,hi). */
+bool sched_give(Sched *s, int32_t node, uint32_t lo, uint32_t hi);
+/* The initial holdings, as (node, range) pairs. */
+size_t sched_ngiven(const Sched *s);
+void sched_given(const Sched *s, size_t i, int32_t *node, ChunkRange *r);
+/* The node that initially holds chunk 0, or -1 (the broadcast's source). */
+int32_t sched_source(const Sched *s);
+
+/* Open a new step; returns its index (0-based). */
+int32_t sched_step(Sched *s);
+/* Make `step` the current step (the one sends and locals go to), first opening empty steps up
+ * to it if the schedule has fewer.  Lets an algorithm compose concurrent sub-operations, each
+ * adding to steps first..first+k-1.  Returns false for step < 0. */
+bool sched_at(Sched *s, int32_t step);
+/* Label the step opened last ("phase 2: ST broadcast in the columns"); copied. */
+bool sched_label(Sched *s, const char *label);
+
+bool sched_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr);
+bool sched_send_range(Sched *s, int32_t src, int32_t dst, uint32_t lo, uint32_t hi);
+bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
+                      const NetSeg *seg, int nseg);
+bool sched_local(Sched *s, int32_t node, uint64_t bytes);
+
+/* Remove every step at index >= nsteps (used by script reloads and by builders that retry). */
+void sched_truncate(Sched *s, int32_t nsteps);
+
+const char *sched_error(const Sched *s);  /* NULL if none */
+/* Record an error from outside the builder (e.g. an algorithm's own check); first one sticks. */
+void sched_fail(Sched *s, const char *fmt, ...);
+
+int32_t sched_nsteps(const Sched *s);
+const char *sched_step_label(const Sched *s, int32_t step);  /* "" if none */
+int64_t sched_ntransfers(const Sched *s, int32_t step);
+int64_t sched_total_transfers(const Sched *s);
+void sched_transfer(const Sched *s, int32_t step, int64_t i, SchedTransfer *out);
+int64_t sched_nlocals(const Sched *s, int32_t step);
+void sched_local_get(const Sched *s, int32_t step, int64_t i, SchedLocal *out);
+
+/* True if two schedules have the same chunks, bytes, givens and, step by step, the same
+ * transfers (as multisets: order within a step does not matter) and local operations. */
+bool sched_equal(const Sched *a, const Sched *b);
+
+#endif

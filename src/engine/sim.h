@@ -1,0 +1,152 @@
+/* sim.h — replay a schedule: holdings, verification, link and port contention, cost.
+ *
+ * Semantics of one step (documented in docs/model.md as well):
+ *  1. Every transfer's chunks must be held by its source when the step begins; a chunk that is
+ *     not is a SIM_V_NOT_HELD violation (the schedule is then not verified).
+ *  2. Link loads: every transfer occupies each directed link of its route; a link's load is the
+ *     number of circuits using it in the step.  A link is *overloaded* when its load exceeds the
+ *     model's capacity: 2^nu under seidel, 1 under every other model.
+ *  3. Ports: a node with s sends and r receives in a step has max(0,s-1) + max(0,r-1) *port
+ *     conflicts* (reported under every model).
+ *  4. Cost of the step = communication + local, where local = max over nodes of rho * (bytes
+ *     of that node's local operations, including operations on every node), and
+ *     communication is, by model:
+ *       seidel  transfer t costs c_t = ceil(k_t / 2^nu) * a * B_t + b, where k_t is the largest
+ *               load on t's route; one-port serialisation: for each node, the sum of c_t over
+ *               its sends, and the sum over its receives; the step's communication cost is the
+ *               largest of these sums (a node with one send is just c_t).
+ *       postal  t + beta * max_t B_t (0 for a step without transfers).  More than one send or
+ *               receive at a node (duplex), or a node that both sends and receives (simplex),
+ *               is a SIM_V_PORT violation.
+ *       circuit max_t (alpha + d_t * delta + B_t * tau); an overloaded link is a SIM_V_LINK
+ *               violation.
+ *       saf     max_t d_t * (beta + B_t * tau).
+ *     A step without transfers or local operations costs 0.
+ *  5. After the step every destination holds what it was sent (even chunks the source lacked,
+ *     so that one error does not cascade).
+ *  After the last step every node must hold every chunk; a node that does not is a
+ *  SIM_V_INCOMPLETE violation.
+ *  *verified* = complete and no NOT_HELD;  *valid* = verified and no model violation.
+ *
+ * Breakdown (SimCost): for seidel, the terms along the critical node's serialised transfers:
+ * startup (b per message), transmission (a*B), contention ((ceil(k/2^nu)-1)*a*B); for postal
+ * startup t and transmission beta*L; circuit startup alpha + d*delta, transmission L*tau;
+ * saf startup d*beta, transmission d*L*tau.  permutation = the local part.  The terms add up
+ * to the total.
+ *
+ * Speed: link loads are counted per step in time proportional to the transfers plus the
+ * links they touch (difference arrays over whole lines when routes are long), never to the
+ * sum of route lengths; per-transfer busiest-link loads use a range-maximum structure.
+ *
+ * Ownership: sim_run borrows the Sched (and its Net), which must outlive the Sim.  The caller
+ * frees the Sim with sim_free.  Pointers returned by accessors stay valid until the next call
+ * on the same Sim that takes a non-const Sim.
+ */
+#ifndef MESHCAST_SIM_H
+#define MESHCAST_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "chunkset.h"
+#include "cost.h"
+#include "sched.h"
+
+typedef struct Sim Sim;
+
+enum {
+    SIM_HISTORY = 1 << 0, /* keep per-step deltas so that sim_seek can go back and forth */
+};
+
+typedef enum {
+    SIM_V_NOT_HELD,   /* step, node (the sender), chunk, transfer */
+    SIM_V_LINK,       /* step, link, load (circuit model) */
+    SIM_V_PORT,       /* step, node, sends, recvs (postal model) */
+    SIM_V_INCOMPLETE, /* step = nsteps, node, chunk (the first it lacks) */
+} SimViolationKind;
+
+typedef struct {
+    SimViolationKind kind;
+    int32_t step;
+    int32_t node;      /* -1 if not applicable */
+    int64_t link;      /* -1 if not applicable */
+    uint32_t chunk;    /* NOT_HELD, INCOMPLETE */
+    int64_t transfer;  /* index within the step, -1 if not applicable */
+    int32_t load;      /* LINK: the link's load; PORT: sends */
+    int32_t recvs;     /* PORT */
+} SimViolation;
+
+typedef struct {
+    double total, startup, transmission, contention, permutation;
+} SimCost;
+
+typedef struct {
+    SimCost cost;
+    int64_t ntransfers;
+    int64_t tcd;            /* sum of route lengths */
+    uint64_t bytes;         /* bytes moved (sum over transfers) */
+    int32_t max_link_load;
+    int64_t link_overloads; /* links over capacity */
+    int64_t port_conflicts;
+    int64_t violations;     /* model violations and NOT_HELD in this step */
+    int32_t critical_node;  /* node whose serialised work set the cost, -1 */
+} SimStep;
+
+typedef struct {
+    int32_t nsteps;
+    SimCost cost;
+    int64_t ntransfers;
+    int64_t tcd;
+    uint64_t bytes;
+    int32_t max_link_load;
+    int64_t link_overloads;  /* summed over steps */
+    int64_t port_conflicts;  /* summed over steps */
+    int64_t violations;      /* all kinds, including NOT_HELD and INCOMPLETE */
+    int64_t not_held;
+    int64_t incomplete_nodes;
+    bool verified, valid;
+} SimTotals;
+
+typedef struct {
+    int32_t load;          /* k: the largest load on the route */
+    double cost;           /* c_t under the model (seidel: ceil(k/2^nu)*a*B + b) */
+    double contention;     /* the part of cost due to load over capacity */
+} SimTransferInfo;
+
+/* Simulate s under model p.  Returns NULL only on bad arguments or when memory runs out (with
+ * a message in err); a wrong schedule still returns a Sim whose totals say what is wrong. */
+Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, size_t errlen);
+void sim_free(Sim *sim);
+
+const Sched *sim_sched(const Sim *sim);
+const CostParams *sim_params(const Sim *sim);
+const SimTotals *sim_totals(const Sim *sim);
+const SimStep *sim_step(const Sim *sim, int32_t step);
+/* Running total of cost after steps 0..step. */
+double sim_cost_until(const Sim *sim, int32_t step);
+
+/* Violations, in order of step.  At most SIM_MAXVIOL are kept (the count in totals is exact). */
+#define SIM_MAXVIOL 4096
+size_t sim_nviolations(const Sim *sim);
+const SimViolation *sim_violation(const Sim *sim, size_t i);
+/* "step 2: node 5 sends chunk 3 it does not hold" — one line, into buf; returns buf. */
+char *sim_violation_text(const Sim *sim, const SimViolation *v, char *buf, size_t len);
+
+/* Holdings at a position: pos 0 is before the first step, pos k after k steps.  After sim_run
+ * the position is nsteps.  sim_seek to another position needs SIM_HISTORY (else returns false);
+ * its cost is proportional to the deltas of the steps crossed. */
+bool sim_seek(Sim *sim, int32_t pos);
+int32_t sim_pos(const Sim *sim);
+const ChunkRange *sim_holdings(const Sim *sim, int32_t node, size_t *nranges);
+uint64_t sim_held(const Sim *sim, int32_t node);   /* chunks held */
+bool sim_holds(const Sim *sim, int32_t node, uint32_t chunk);
+
+/* Per-step detail, computed on demand (the last step asked for is cached). */
+/* Loads of every directed link in the step, indexed by link id (net_nlinks entries). */
+const int32_t *sim_link_loads(Sim *sim, int32_t step);
+void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out);
+/* Sends and receives of every node in the step (net_size entries each). */
+void sim_port_counts(Sim *sim, int32_t step, const int32_t **sends, const int32_t **recvs);
+
+#endif

@@ -1,0 +1,22 @@
+/* script.h — resolving --algo: a built-in name, or a Lua algorithm script.
+ *
+ * `name` is a built-in algorithm name (algo_find), the path of a .lua file, or the bare name of
+ * a script found on the search path (docs/lua-api.md: $MESHCAST_PATH, $XDG_CONFIG_HOME/meshcast,
+ * the install share directory; never ./ implicitly).
+ *
+ * Ownership: for a built-in, returns the static def and sets *owned = NULL.  For a script,
+ * returns a def the caller owns through *owned and frees with algo_release(*owned) (the def
+ * keeps its own sandboxed Lua state).  NULL with a one-line message in err if nothing matches
+ * or the script is refused ("unknown algorithm 'nosuch' (meshcast list algorithms)").
+ */
+#ifndef MESHCAST_SCRIPT_H
+#define MESHCAST_SCRIPT_H
+
+#include <stddef.h>
+
+#include "../algos/algo.h"
+
+const AlgoDef *script_algo(const char *name, const Net *net, AlgoDef **owned, char *err,
+                           size_t errlen);
+
+#endif

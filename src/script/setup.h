@@ -1,0 +1,48 @@
+/* setup.h — turn a user's words (net spec, algorithm, source, bytes, model, K=V settings,
+ * fit) into a ready broadcast.  Shared by the batch commands and the TUI's command line, so
+ * that both accept and refuse exactly the same things with the same one-line messages.
+ *
+ * Rules: `--set K=V` sets a cost-model parameter (cost_set) if K is one, and an algorithm
+ * parameter (algo_args_set) if the algorithm has one called K; `nu` is both (it also becomes
+ * args.nu).  A name that is neither is an error.  bytes accepts 1024, 64K, 1M (K = 1024).
+ *
+ * Ownership: setup_make fills *out, which the caller frees with setup_free (the net, and a
+ * script def if the algorithm was a script).  On failure *out holds nothing to free.
+ */
+#ifndef MESHCAST_SETUP_H
+#define MESHCAST_SETUP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../algos/algo.h"
+#include "../engine/cost.h"
+#include "../engine/net.h"
+
+typedef struct {
+    const char *net;     /* NULL: "mesh:8x8" */
+    const char *algo;    /* NULL: "st" */
+    const char *source;  /* "5" or "3,4"; NULL: node 0 */
+    const char *bytes;   /* NULL: 1024 */
+    const char *model;   /* NULL: seidel */
+    const char *fit;     /* NULL: auto */
+    const char *const *sets; /* "nu=1", ... */
+    size_t nsets;
+} SetupSpec;
+
+typedef struct {
+    Net *net;            /* owned */
+    const AlgoDef *def;  /* a built-in, or == owned */
+    AlgoDef *owned;      /* a script's def, or NULL */
+    AlgoArgs args;
+    CostParams cost;
+} Setup;
+
+bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen);
+void setup_free(Setup *s);
+
+/* Parse a byte count: "1024", "64K", "1M"; false for anything else, 0, or negative. */
+bool setup_parse_bytes(const char *text, uint64_t *out);
+
+#endif

@@ -1,0 +1,18 @@
+#!/bin/sh
+# Run every cmocka unit-test program given as an argument; print each program's own cmocka
+# summary and, last, one closing line "unit: N passed, N failed" over all of them.
+pass=0; fail=0; bad=""
+for t in "$@"; do
+    out=$(ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} "$t" 2>&1); rc=$?
+    printf '%s\n' "$out" | grep -E '^\[  (PASSED|FAILED)  \]|^\[  FAILED  \] [a-z_]' | sed "s|^|$(basename "$t"): |"
+    p=$(printf '%s\n' "$out" | sed -n 's/^\[  PASSED  \] \([0-9][0-9]*\) test.*/\1/p' | tail -n 1)
+    f=$(printf '%s\n' "$out" | sed -n 's/^\[  FAILED  \] \([0-9][0-9]*\) test.*/\1/p' | tail -n 1)
+    pass=$((pass + ${p:-0})); fail=$((fail + ${f:-0}))
+    if [ $rc -ne 0 ]; then
+        [ -z "$f" ] && fail=$((fail + 1))   # crashed before cmocka could count
+        bad="$bad $(basename "$t")"
+        printf '%s\n' "$out" | tail -n 40
+    fi
+done
+echo "unit: $pass passed, $fail failed"
+[ -z "$bad" ] || { echo "failing programs:$bad"; exit 1; }

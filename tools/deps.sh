@@ -1,0 +1,17 @@
+#!/bin/sh
+# Install what meshcast needs from the Debian archive, only when it is missing.
+# Build: a C compiler, make, pkg-config, ncursesw, libtermkey, Lua 5.4.
+# Tests: cmocka, tmux, jq.
+set -e
+missing=""
+need() { dpkg -s "$1" >/dev/null 2>&1 || missing="$missing $1"; }
+for p in gcc make pkg-config libncurses-dev libtermkey-dev liblua5.4-dev libcmocka-dev tmux jq; do
+    need "$p"
+done
+[ -z "$missing" ] && exit 0
+echo "meshcast: installing:$missing" >&2
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq $missing >/dev/null
