@@ -15,7 +15,8 @@ DESTDIR ?=
 
 CC      ?= cc
 PKGS    := ncursesw termkey lua5.4
-PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+# (the feature-test macros pkg-config adds would clash with ours under -Werror)
+PKG_CFLAGS = $(filter-out -D_XOPEN_SOURCE% -D_DEFAULT_SOURCE,$(shell pkg-config --cflags $(PKGS) 2>/dev/null))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
 WARN    := -std=c11 -Wall -Wextra -Werror
