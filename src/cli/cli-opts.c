@@ -1,0 +1,177 @@
+/* cli-opts.c — option parsing shared by the batch commands. */
+#include "cli-opts.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *name;
+    unsigned bit;
+    bool takes_value;
+} options[] = {
+    {"net", OPT_NET, true},     {"algo", OPT_ALGO, true},   {"source", OPT_SOURCE, true},
+    {"bytes", OPT_BYTES, true}, {"model", OPT_MODEL, true}, {"set", OPT_SET, true},
+    {"fit", OPT_FIT, true},     {"json", OPT_JSON, false},  {"csv", OPT_CSV, false},
+    {"format", OPT_FORMAT, true},
+};
+
+static const char **slot(CliOpts *o, unsigned bit)
+{
+    switch (bit) {
+    case OPT_NET: return &o->net;
+    case OPT_ALGO: return &o->algo;
+    case OPT_SOURCE: return &o->source;
+    case OPT_BYTES: return &o->bytes;
+    case OPT_MODEL: return &o->model;
+    case OPT_FIT: return &o->fit;
+    case OPT_FORMAT: return &o->format;
+    }
+    return NULL;
+}
+
+bool cli_opts_parse(int argc, char **argv, unsigned allowed, CliOpts *o, char *err,
+                    size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    o->sets = calloc((size_t)argc + 1, sizeof *o->sets);
+    if (!o->sets) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            o->help = true;
+            return true;
+        }
+        if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
+            snprintf(err, errlen, "unexpected argument '%s'", arg);
+            return false;
+        }
+        const char *name = arg + 2;
+        const char *eq = strchr(name, '=');
+        size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
+        size_t k;
+        for (k = 0; k < sizeof options / sizeof options[0]; k++)
+            if (strlen(options[k].name) == nlen && strncmp(options[k].name, name, nlen) == 0)
+                break;
+        if (k == sizeof options / sizeof options[0] || !(allowed & options[k].bit)) {
+            snprintf(err, errlen, "unknown option '--%.*s'", (int)nlen, name);
+            return false;
+        }
+        if (!options[k].takes_value) {
+            if (eq) {
+                snprintf(err, errlen, "option '--%s' takes no value", options[k].name);
+                return false;
+            }
+            if (options[k].bit == OPT_JSON)
+                o->json = true;
+            else
+                o->csv = true;
+            continue;
+        }
+        const char *value;
+        if (eq)
+            value = eq + 1;
+        else if (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0)
+            value = argv[++i];
+        else {
+            snprintf(err, errlen, "option '--%s' needs a value", options[k].name);
+            return false;
+        }
+        if (value[0] == '\0') {
+            snprintf(err, errlen, "option '--%s' needs a value", options[k].name);
+            return false;
+        }
+        if (options[k].bit == OPT_SET) {
+            o->sets[o->nsets++] = value;
+            continue;
+        }
+        const char **p = slot(o, options[k].bit);
+        if (*p) {
+            snprintf(err, errlen, "option '--%s' given twice", options[k].name);
+            return false;
+        }
+        *p = value;
+    }
+    if (o->json && o->csv) {
+        snprintf(err, errlen, "--json and --csv exclude each other");
+        return false;
+    }
+    return true;
+}
+
+void cli_opts_free(CliOpts *o)
+{
+    free(o->sets);
+    o->sets = NULL;
+    o->nsets = 0;
+}
+
+SetupSpec cli_opts_spec(const CliOpts *o)
+{
+    SetupSpec s = {
+        .net = o->net, .algo = o->algo, .source = o->source, .bytes = o->bytes,
+        .model = o->model, .fit = o->fit, .sets = o->sets, .nsets = o->nsets,
+    };
+    return s;
+}
+
+int cli_usage_error(const char *msg)
+{
+    fprintf(stderr, "meshcast: %s\n", msg);
+    return 2;
+}
+
+static bool pow2(int64_t x) { return x >= 1 && (x & (x - 1)) == 0; }
+
+int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    r->setup = *setup;
+    memset(setup, 0, sizeof *setup);
+    const Setup *s = &r->setup;
+
+    r->fit = FIT_NONE;
+    if (s->def->flags & ALGO_POW2)
+        for (int k = 0; k < net_ndim(s->net); k++)
+            if (!pow2(net_dim(s->net, k)))
+                r->fit = s->args.fit == FIT_VIRTUAL ? FIT_VIRTUAL : FIT_COMPANIONS;
+
+    r->sched = algo_build(s->def, s->net, &s->args, err, errlen);
+    if (!r->sched)
+        return 1;
+    r->sim = sim_run(r->sched, &s->cost, simflags, err, errlen);
+    if (!r->sim)
+        return 1;
+    r->has_predicted = algo_predict(s->def, s->net, &s->args, &s->cost, &r->predicted);
+    return 0;
+}
+
+int cli_prepare(const CliOpts *o, unsigned simflags, CliRun *r)
+{
+    char err[512] = "";
+    SetupSpec spec = cli_opts_spec(o);
+    Setup setup;
+    memset(r, 0, sizeof *r);
+    if (!o->net)
+        return cli_usage_error("missing --net SPEC (e.g. --net mesh:8x8)");
+    if (!o->algo)
+        return cli_usage_error("missing --algo NAME (meshcast list algorithms)");
+    if (!setup_make(&spec, &setup, err, sizeof err))
+        return cli_usage_error(err);
+    int rc = cli_prepare_setup(&setup, simflags, r, err, sizeof err);
+    if (rc != 0)
+        fprintf(stderr, "meshcast: %s\n", err[0] ? err : "cannot build the broadcast");
+    return rc;
+}
+
+void cli_run_free(CliRun *r)
+{
+    if (r->sim)
+        sim_free(r->sim);
+    if (r->sched)
+        sched_free(r->sched);
+    setup_free(&r->setup);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,69 @@
+/* cli-opts.h — the options shared by the batch commands (run, schedule, compare).
+ *
+ * Accepts "--name value" and "--name=value".  Each command says which options it takes; any
+ * other option, a missing value, a repeated single-valued option or a stray argument is a
+ * usage error with a one-line message.
+ *
+ * Ownership: the strings in CliOpts point into argv; `sets` is allocated by cli_opts_parse
+ * and freed by cli_opts_free.
+ */
+#ifndef MESHCAST_CLI_OPTS_H
+#define MESHCAST_CLI_OPTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "../engine/sim.h"
+#include "../script/setup.h"
+
+enum {
+    OPT_NET = 1u << 0,
+    OPT_ALGO = 1u << 1,
+    OPT_SOURCE = 1u << 2,
+    OPT_BYTES = 1u << 3,
+    OPT_MODEL = 1u << 4,
+    OPT_SET = 1u << 5,
+    OPT_FIT = 1u << 6,
+    OPT_JSON = 1u << 7,
+    OPT_CSV = 1u << 8,
+    OPT_FORMAT = 1u << 9,
+};
+
+typedef struct {
+    const char *net, *algo, *source, *bytes, *model, *fit, *format;
+    const char **sets;
+    size_t nsets;
+    bool json, csv, help;
+} CliOpts;
+
+/* Parse argv[0..argc-1] (the arguments after the subcommand).  Returns false with a one-line
+ * message in err.  `--help`/`-h` sets o->help and stops. */
+bool cli_opts_parse(int argc, char **argv, unsigned allowed, CliOpts *o, char *err,
+                    size_t errlen);
+void cli_opts_free(CliOpts *o);
+
+/* The SetupSpec for these options (pointers into o). */
+SetupSpec cli_opts_spec(const CliOpts *o);
+
+/* One broadcast, ready: setup, schedule, simulation and the closed form. */
+typedef struct {
+    Setup setup;
+    Sched *sched;
+    Sim *sim;
+    bool has_predicted;
+    double predicted;
+    AlgoFit fit;          /* the fit actually applied: FIT_NONE, FIT_COMPANIONS, FIT_VIRTUAL */
+} CliRun;
+
+/* Set up from the options, build, simulate (with sim flags).  Returns 0, or the exit status
+ * after printing a one-line message on stderr: 2 for a usage error, 1 if the build failed. */
+int cli_prepare(const CliOpts *o, unsigned simflags, CliRun *r);
+/* The same from an already made Setup (taken over: cli_run_free frees it, even on failure). */
+int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, size_t errlen);
+void cli_run_free(CliRun *r);
+
+/* Print "meshcast: MSG" on stderr and return 2. */
+int cli_usage_error(const char *msg);
+
+#endif

@@ -1,0 +1,97 @@
+/* list.c — `meshcast list [algorithms|lessons|models|nets]`: what meshcast knows.  Without an
+ * argument, everything, under headings. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../algos/algo.h"
+#include "../engine/cost.h"
+#include "../script/lesson.h"
+#include "commands.h"
+
+static void list_algorithms(void)
+{
+    char kinds[64];
+    for (size_t i = 0; i < algo_count(); i++) {
+        const AlgoDef *d = algo_at(i);
+        printf("%-12s %-20s %s", d->name, algo_nets_text(d->nets, kinds, sizeof kinds),
+               d->summary ? d->summary : "");
+        if (d->ref && d->ref[0])
+            printf(" [%s]", d->ref);
+        for (int k = 0; k < d->nparams; k++)
+            printf("%s%s=%g", k ? " " : "  params: ", d->params[k].name, d->params[k].def);
+        putchar('\n');
+    }
+}
+
+static void list_lessons(void)
+{
+    char *names[256];
+    size_t n = lesson_list(names, sizeof names / sizeof names[0]);
+    if (n == 0)
+        printf("(no lessons found on the search path)\n");
+    for (size_t i = 0; i < n; i++) {
+        printf("%s\n", names[i]);
+        free(names[i]);
+    }
+}
+
+static void list_models(void)
+{
+    for (int m = 0; m < COST_NMODELS; m++) {
+        CostParams p;
+        cost_defaults(&p, (CostModel)m);
+        printf("%-8s %s\n", cost_model_name((CostModel)m), cost_model_summary((CostModel)m));
+        const char *const *names = cost_param_names((CostModel)m);
+        printf("         defaults:");
+        for (size_t i = 0; names && names[i]; i++)
+            printf(" %s=%g", names[i], cost_param_get(&p, names[i]));
+        putchar('\n');
+    }
+}
+
+static void list_nets(void)
+{
+    puts("array:N        linear array of N nodes (array:16)\n"
+         "ring:N         ring of N nodes, wrap-around link (ring:16)\n"
+         "mesh:RxC       2-D mesh, R rows and C columns, node (r,c) = r*C+c (mesh:16x32)\n"
+         "mesh:AxBxC     3-D mesh (mesh:4x4x4)\n"
+         "torus:RxC      2-D torus, wrap-around in both dimensions (torus:25x25)\n"
+         "torus:AxBxC    3-D torus\n"
+         "Sources: a node id (37) or coordinates (3,4 or 1,2,3).");
+}
+
+int cmd_list(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        void (*fn)(void);
+    } what[] = {
+        {"algorithms", list_algorithms}, {"lessons", list_lessons},
+        {"models", list_models},         {"nets", list_nets},
+    };
+    if (argc > 1) {
+        fprintf(stderr, "meshcast: list takes one argument (algorithms, lessons, models, "
+                "nets)\n");
+        return 2;
+    }
+    if (argc == 1) {
+        if (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
+            puts("usage: meshcast list [algorithms|lessons|models|nets]");
+            return 0;
+        }
+        for (size_t i = 0; i < sizeof what / sizeof what[0]; i++)
+            if (strcmp(argv[0], what[i].name) == 0) {
+                what[i].fn();
+                return fflush(stdout) == 0 ? 0 : 2;
+            }
+        fprintf(stderr, "meshcast: cannot list '%s' (algorithms, lessons, models, nets)\n",
+                argv[0]);
+        return 2;
+    }
+    for (size_t i = 0; i < sizeof what / sizeof what[0]; i++) {
+        printf("%s%s:\n", i ? "\n" : "", what[i].name);
+        what[i].fn();
+    }
+    return fflush(stdout) == 0 ? 0 : 2;
+}

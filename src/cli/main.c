@@ -1,0 +1,70 @@
+/* main.c — meshcast's entry point: pick the subcommand and hand it its arguments.
+ *
+ *   meshcast                      the terminal UI (cmd_tui)
+ *   meshcast --net mesh:8x8 ...   the terminal UI on that broadcast (any first argument that
+ *                                 starts with '-', except --help and --version)
+ *   meshcast lesson|check|run|schedule|compare|list ...
+ *   meshcast help|--help, meshcast --version
+ *
+ * Exit status (commands.h): 0 verified and valid, 1 a wrong or violating schedule, 2 usage.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+#ifndef MESHCAST_VERSION
+#define MESHCAST_VERSION "0.1"
+#endif
+
+static void usage(FILE *f)
+{
+    fputs("usage: meshcast [--net SPEC] [--algo NAME] ...     the terminal UI\n"
+          "       meshcast lesson NAME|FILE.lua                  a guided lesson\n"
+          "       meshcast run --net SPEC --algo NAME [--source ID|R,C[,Z]] [--bytes M]\n"
+          "                    [--model seidel|postal|circuit|saf] [--set K=V]...\n"
+          "                    [--fit companions|virtual] [--json]\n"
+          "       meshcast schedule ... [--format text|json|csv]\n"
+          "       meshcast compare --net SPEC [--bytes LO:HI] [--model M] [--set K=V]...\n"
+          "                    [--json|--csv]\n"
+          "       meshcast check FILE.lua [--net SPEC]...\n"
+          "       meshcast list [algorithms|lessons|models|nets]\n"
+          "       meshcast --help | --version\n"
+          "\n"
+          "Nets: array:16, ring:16, mesh:16x32, torus:25x25, mesh:4x4x4.  Bytes: 1024, 64K, 1M.\n"
+          "Exit status: 0 verified and valid, 1 wrong or violating schedule, 2 usage error.\n"
+          "See meshcast(1).\n",
+          f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return cmd_tui(argc - 1, argv + 1);
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("meshcast %s\n", MESHCAST_VERSION);
+        return 0;
+    }
+    if (cmd[0] == '-')
+        return cmd_tui(argc - 1, argv + 1);
+
+    static const struct {
+        const char *name;
+        int (*fn)(int, char **);
+    } cmds[] = {
+        {"run", cmd_run},       {"schedule", cmd_schedule}, {"compare", cmd_compare},
+        {"list", cmd_list},     {"check", cmd_check},       {"lesson", cmd_lesson},
+    };
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        if (strcmp(cmd, cmds[i].name) == 0)
+            return cmds[i].fn(argc - 2, argv + 2);
+
+    fprintf(stderr, "meshcast: unknown command '%s' (run, schedule, compare, list, check, "
+            "lesson; meshcast --help)\n", cmd);
+    return 2;
+}

@@ -1,0 +1,212 @@
+/* setup.c — a user's words (net, algorithm, source, bytes, model, fit, K=V settings) into a
+ * ready broadcast.  The batch commands and the TUI's command line both come through here, so
+ * they accept and refuse exactly the same things with the same one-line messages.
+ *
+ * Order matters and is fixed: the net first (the algorithm and the source are resolved on it),
+ * then the model's defaults, the algorithm and its default parameters, source, bytes, fit,
+ * then every --set in the order given (a later one wins), and last algo_check, so that a
+ * setting the algorithm cannot take (nu = 9 on a 4-node array) is refused here, before any
+ * schedule is built.
+ */
+#include "setup.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "script.h"
+
+bool setup_parse_bytes(const char *text, uint64_t *out)
+{
+    if (!text || !isdigit((unsigned char)text[0]))
+        return false;   /* no sign, no blanks, no empty string */
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno != 0)
+        return false;
+    unsigned shift = 0;
+    switch (*end) {
+    case '\0': break;
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    default: return false;
+    }
+    if (*end != '\0' || v == 0)
+        return false;
+    if (shift && v > (UINT64_MAX >> shift))
+        return false;
+    *out = (uint64_t)v << shift;
+    return true;
+}
+
+/* True if text is a plain decimal number (possibly negative). */
+static bool is_integer(const char *text)
+{
+    const char *p = text;
+    if (*p == '-')
+        p++;
+    if (!*p)
+        return false;
+    for (; *p; p++)
+        if (!isdigit((unsigned char)*p))
+            return false;
+    return true;
+}
+
+static bool parse_source(const Net *net, const char *text, int32_t *out, char *err,
+                         size_t errlen)
+{
+    int32_t id = net_parse_node(net, text);
+    if (id >= 0) {
+        *out = id;
+        return true;
+    }
+    if (is_integer(text))
+        snprintf(err, errlen, "source %s is outside %s (nodes 0..%ld)", text, net_spec(net),
+                 (long)net_size(net) - 1);
+    else if (net_ndim(net) > 1)
+        snprintf(err, errlen, "bad source '%s': expected a node id or %s coordinates inside %s",
+                 text, net_ndim(net) == 2 ? "R,C" : "R,C,Z", net_spec(net));
+    else
+        snprintf(err, errlen, "bad source '%s': expected a node id 0..%ld", text,
+                 (long)net_size(net) - 1);
+    return false;
+}
+
+static bool def_has_param(const AlgoDef *d, const char *name)
+{
+    for (int i = 0; i < d->nparams && i < ALGO_MAXPARAM; i++)
+        if (strcmp(d->params[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* One "K=V".  A cost parameter goes to the model, an algorithm parameter to the args; nu is
+ * both (and becomes args.nu). */
+static bool apply_set(Setup *s, const char *kv, char *err, size_t errlen)
+{
+    const char *eq = strchr(kv, '=');
+    if (!eq || eq == kv || eq[1] == '\0') {
+        snprintf(err, errlen, "bad --set '%s': expected NAME=VALUE", kv);
+        return false;
+    }
+    char name[64];
+    size_t n = (size_t)(eq - kv);
+    if (n >= sizeof name) {
+        snprintf(err, errlen, "bad --set '%.40s...': name too long", kv);
+        return false;
+    }
+    memcpy(name, kv, n);
+    name[n] = '\0';
+    const char *value = eq + 1;
+
+    bool known = false;
+    if (cost_is_param(name)) {
+        if (!cost_set(&s->cost, name, value, err, errlen))
+            return false;
+        if (strcmp(name, "nu") == 0)
+            s->args.nu = s->cost.nu;
+        known = true;
+    }
+    if (def_has_param(s->def, name)) {
+        if (algo_args_set(&s->args, s->def, name, value, err, errlen) != 0) {
+            if (!err[0])
+                snprintf(err, errlen, "bad value '%s' for %s", value, name);
+            return false;
+        }
+        known = true;
+    }
+    if (!known) {
+        char list[256] = "";
+        size_t used = 0;
+        for (int i = 0; i < s->def->nparams && i < ALGO_MAXPARAM; i++) {
+            int w = snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "",
+                             s->def->params[i].name);
+            if (w < 0 || (size_t)w >= sizeof list - used)
+                break;
+            used += (size_t)w;
+        }
+        snprintf(err, errlen, "unknown setting '%s' (cost parameters: a, b, rho, nu, t, beta, "
+                 "duplex, alpha, delta, tau; parameters of %s: %s)", name, s->def->name,
+                 used ? list : "none");
+        return false;
+    }
+    return true;
+}
+
+bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
+{
+    Setup s;
+    memset(&s, 0, sizeof s);
+    memset(out, 0, sizeof *out);
+    if (errlen)
+        err[0] = '\0';
+
+    const char *netspec = spec->net ? spec->net : "mesh:8x8";
+    s.net = net_parse(netspec, err, errlen);
+    if (!s.net) {
+        if (errlen && !err[0])
+            snprintf(err, errlen, "bad net '%s'", netspec);
+        return false;
+    }
+
+    CostModel model = COST_SEIDEL;
+    if (spec->model && !cost_model_parse(spec->model, &model)) {
+        snprintf(err, errlen, "unknown model '%s' (seidel, postal, circuit, saf)", spec->model);
+        goto fail;
+    }
+    cost_defaults(&s.cost, model);
+
+    const char *algo = spec->algo ? spec->algo : "st";
+    s.def = script_algo(algo, s.net, &s.owned, err, errlen);
+    if (!s.def) {
+        if (errlen && !err[0])
+            snprintf(err, errlen, "unknown algorithm '%s' (meshcast list algorithms)", algo);
+        goto fail;
+    }
+    algo_args_init(&s.args, s.def);
+    s.args.nu = s.cost.nu;
+
+    if (spec->source && !parse_source(s.net, spec->source, &s.args.source, err, errlen))
+        goto fail;
+
+    if (spec->bytes && !setup_parse_bytes(spec->bytes, &s.args.bytes)) {
+        snprintf(err, errlen, "bad byte count '%s': expected a positive number such as 1024, "
+                 "64K or 1M", spec->bytes);
+        goto fail;
+    }
+
+    if (spec->fit && !algo_fit_parse(spec->fit, &s.args.fit)) {
+        snprintf(err, errlen, "unknown fit '%s' (companions, virtual, none, auto)", spec->fit);
+        goto fail;
+    }
+
+    for (size_t i = 0; i < spec->nsets; i++)
+        if (!apply_set(&s, spec->sets[i], err, errlen))
+            goto fail;
+
+    if (!algo_check(s.def, s.net, &s.args, err, errlen))
+        goto fail;
+
+    *out = s;
+    return true;
+
+fail:
+    setup_free(&s);
+    return false;
+}
+
+void setup_free(Setup *s)
+{
+    if (!s)
+        return;
+    if (s->owned)
+        algo_release(s->owned);
+    if (s->net)
+        net_free(s->net);
+    memset(s, 0, sizeof *s);
+}
