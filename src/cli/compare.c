@@ -1,11 +1,600 @@
-/* compare.c — `meshcast compare` (being written). */
+/* compare.c — `meshcast compare`: every applicable built-in algorithm across message sizes.
+ *
+ *   meshcast compare --net SPEC [--bytes LO:HI] [--source S] [--model M] [--set K=V]...
+ *                    [--fit F] [--json|--csv]
+ *
+ * Sizes are LO, 2*LO, 4*LO, ... up to HI (and HI itself if the doubling misses it); default
+ * 8:65536, Seidel's Figures 16-18.  Every built-in that runs on the net's kind and accepts the
+ * arguments (algo_check) is built, simulated and priced at every size; the table shows the
+ * *simulated* cost (a cell marked '*' differs from the paper's closed form).  Then:
+ *   - the winner at every size (cheapest verified and valid schedule; a tie goes to the first
+ *     in table order);
+ *   - the crossovers: every change of winner, and every change of order between two of the
+ *     Table I classics (st, bst, rh), as "bst beats st from 512 bytes".  Between two sampled
+ *     sizes the exact first byte count is found by bisection on the simulated costs (assuming
+ *     a single crossing inside the interval, which holds for costs linear in m).
+ *
+ * --set: a cost parameter applies to every algorithm; an algorithm parameter to those that
+ * have it; a name neither knows is a usage error.
+ * Exit: 0 if every schedule was verified and valid, 1 if one was not or a build failed, 2 usage.
+ */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "../engine/export.h"
+#include "../engine/sim.h"
+#include "cli-opts.h"
 #include "commands.h"
+
+#define MAXSIZES 64
+
+typedef struct {
+    const AlgoDef *def;
+    AlgoArgs args;
+    double cost[MAXSIZES];
+    double pred[MAXSIZES];
+    bool has_pred[MAXSIZES];
+    bool ok[MAXSIZES];         /* verified and valid */
+    int32_t steps[MAXSIZES];
+    bool failed;
+    char why[256];
+} Entry;
+
+typedef struct {
+    const char *winner, *loser;
+    uint64_t after, from, exact;   /* loser still wins at `after`; winner from `from` */
+} Crossover;
+
+typedef struct {
+    Net *net;
+    CostParams cost;
+    Entry *e;
+    size_t ne;
+    uint64_t size[MAXSIZES];
+    int nsizes;
+    Crossover *x;
+    size_t nx;
+    size_t nx_cap;
+} Cmp;
+
+static void compare_help(void)
+{
+    puts("usage: meshcast compare --net SPEC [--bytes LO:HI] [--source S] [--model M]\n"
+         "                        [--set K=V]... [--fit F] [--json|--csv]\n"
+         "Runs every built-in algorithm that fits the net at message sizes LO, 2LO, ... HI\n"
+         "(default 8:65536), prints the simulated costs, the winner at every size and the\n"
+         "crossovers (\"bst beats st from 402 bytes\").");
+}
+
+static bool parse_range(const char *text, uint64_t *lo, uint64_t *hi)
+{
+    char buf[64];
+    const char *colon = strchr(text, ':');
+    if (!colon)
+        return setup_parse_bytes(text, lo) && (*hi = *lo, true);
+    size_t n = (size_t)(colon - text);
+    if (n == 0 || n >= sizeof buf)
+        return false;
+    memcpy(buf, text, n);
+    buf[n] = '\0';
+    return setup_parse_bytes(buf, lo) && setup_parse_bytes(colon + 1, hi) && *lo <= *hi;
+}
+
+static bool has_param(const AlgoDef *d, const char *name)
+{
+    for (int i = 0; i < d->nparams && i < ALGO_MAXPARAM; i++)
+        if (strcmp(d->params[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* Build and simulate e's algorithm at `bytes`.  Returns false (reason in err) if it could not
+ * be built. */
+static bool eval(Cmp *c, Entry *e, uint64_t bytes, double *cost, bool *ok, int32_t *steps,
+                 double *pred, bool *has_pred, char *err, size_t errlen)
+{
+    AlgoArgs a = e->args;
+    a.bytes = bytes;
+    Sched *s = algo_build(e->def, c->net, &a, err, errlen);
+    if (!s)
+        return false;
+    Sim *sim = sim_run(s, &c->cost, 0, err, errlen);
+    if (!sim) {
+        sched_free(s);
+        return false;
+    }
+    const SimTotals *t = sim_totals(sim);
+    *cost = t->cost.total;
+    *ok = t->verified && t->valid;
+    if (steps)
+        *steps = t->nsteps;
+    if (pred)
+        *has_pred = algo_predict(e->def, c->net, &a, &c->cost, pred);
+    sim_free(sim);
+    sched_free(s);
+    return true;
+}
+
+static double cost_at(Cmp *c, Entry *e, uint64_t bytes, bool *fine)
+{
+    double v;
+    bool ok;
+    char err[256];
+    if (!eval(c, e, bytes, &v, &ok, NULL, NULL, NULL, err, sizeof err) || !ok) {
+        *fine = false;
+        return INFINITY;
+    }
+    return v;
+}
+
+/* Smallest m in (lo, hi] with cost(w, m) < cost(l, m), given that it holds at hi. */
+static uint64_t bisect(Cmp *c, Entry *w, Entry *l, uint64_t lo, uint64_t hi)
+{
+    bool fine = true;
+    while (hi - lo > 1 && fine) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (cost_at(c, w, mid, &fine) < cost_at(c, l, mid, &fine))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return fine ? hi : 0;
+}
+
+static int winner_at(const Cmp *c, int k)
+{
+    int best = -1;
+    for (size_t i = 0; i < c->ne; i++) {
+        const Entry *e = &c->e[i];
+        if (e->failed || !e->ok[k])
+            continue;
+        if (best < 0 || e->cost[k] < c->e[best].cost[k])
+            best = (int)i;
+    }
+    return best;
+}
+
+static bool add_crossover(Cmp *c, Entry *w, Entry *l, int k)
+{
+    for (size_t i = 0; i < c->nx; i++)
+        if (c->x[i].winner == w->def->name && c->x[i].loser == l->def->name &&
+            c->x[i].from == c->size[k])
+            return true;
+    if (c->nx == c->nx_cap) {
+        size_t cap = c->nx_cap ? 2 * c->nx_cap : 16;
+        Crossover *x = realloc(c->x, cap * sizeof *x);
+        if (!x)
+            return false;
+        c->x = x;
+        c->nx_cap = cap;
+    }
+    Crossover *x = &c->x[c->nx++];
+    x->winner = w->def->name;
+    x->loser = l->def->name;
+    x->after = c->size[k - 1];
+    x->from = c->size[k];
+    x->exact = bisect(c, w, l, c->size[k - 1], c->size[k]);
+    return true;
+}
+
+/* Where does b start beating a (and a start beating b)? */
+static bool pair_crossovers(Cmp *c, Entry *a, Entry *b)
+{
+    for (int k = 1; k < c->nsizes; k++) {
+        if (!a->ok[k] || !b->ok[k] || !a->ok[k - 1] || !b->ok[k - 1])
+            continue;
+        if (b->cost[k] < a->cost[k] && !(b->cost[k - 1] < a->cost[k - 1])) {
+            if (!add_crossover(c, b, a, k))
+                return false;
+        } else if (a->cost[k] < b->cost[k] && !(a->cost[k - 1] < b->cost[k - 1])) {
+            if (!add_crossover(c, a, b, k))
+                return false;
+        }
+    }
+    return true;
+}
+
+static bool is_classic(const char *name)
+{
+    return strcmp(name, "st") == 0 || strcmp(name, "bst") == 0 || strcmp(name, "rh") == 0;
+}
+
+static bool find_crossovers(Cmp *c)
+{
+    for (int k = 1; k < c->nsizes; k++) {
+        int w0 = winner_at(c, k - 1), w1 = winner_at(c, k);
+        if (w0 >= 0 && w1 >= 0 && w0 != w1 && c->e[w0].ok[k] &&
+            !add_crossover(c, &c->e[w1], &c->e[w0], k))
+            return false;
+    }
+    for (size_t i = 0; i < c->ne; i++)
+        for (size_t j = i + 1; j < c->ne; j++)
+            if (!c->e[i].failed && !c->e[j].failed && is_classic(c->e[i].def->name) &&
+                is_classic(c->e[j].def->name) && !pair_crossovers(c, &c->e[i], &c->e[j]))
+                return false;
+    return true;
+}
+
+static bool differs(double sim, double pred)
+{
+    return fabs(sim - pred) > 1e-9 * fmax(1, fabs(pred));
+}
+
+static void crossover_text(const Crossover *x, char *buf, size_t len)
+{
+    if (x->exact)
+        snprintf(buf, len, "%s beats %s from %llu bytes (sampled: %s wins at %llu, %s at %llu)",
+                 x->winner, x->loser, (unsigned long long)x->exact, x->loser,
+                 (unsigned long long)x->after, x->winner, (unsigned long long)x->from);
+    else
+        snprintf(buf, len, "%s beats %s from %llu bytes (%s still wins at %llu)", x->winner,
+                 x->loser, (unsigned long long)x->from, x->loser, (unsigned long long)x->after);
+}
+
+static void print_text(const Cmp *c, const CliOpts *o)
+{
+    char b[64];
+    const char *const *names = cost_param_names(c->cost.model);
+    printf("compare on %s, source %s, model %s (", net_spec(c->net),
+           o->source ? o->source : "0", cost_model_name(c->cost.model));
+    for (size_t i = 0; names && names[i]; i++)
+        printf("%s%s=%s", i ? " " : "", names[i],
+               export_format_double(cost_param_get(&c->cost, names[i]), b, sizeof b));
+    printf("); simulated cost in us\n\n");
+
+    printf("%8s", "bytes");
+    for (size_t i = 0; i < c->ne; i++)
+        if (!c->e[i].failed)
+            printf(" %12s", c->e[i].def->name);
+    printf("  winner\n");
+    bool marked = false, bad = false;
+    for (int k = 0; k < c->nsizes; k++) {
+        printf("%8llu", (unsigned long long)c->size[k]);
+        for (size_t i = 0; i < c->ne; i++) {
+            const Entry *e = &c->e[i];
+            if (e->failed)
+                continue;
+            char cell[64];
+            export_format_double(e->cost[k], b, sizeof b);
+            const char *mark = !e->ok[k] ? "!" : e->has_pred[k] && differs(e->cost[k],
+                                                                            e->pred[k]) ? "*"
+                                                                                        : " ";
+            marked |= mark[0] == '*';
+            bad |= mark[0] == '!';
+            snprintf(cell, sizeof cell, "%.11s%s", b, mark);
+            printf(" %12s", cell);
+        }
+        int w = winner_at(c, k);
+        printf("  %s\n", w >= 0 ? c->e[w].def->name : "-");
+    }
+    if (marked)
+        printf("(* simulated cost differs from the paper's closed form: meshcast run ... "
+               "shows both)\n");
+    if (bad)
+        printf("(! the schedule is not verified or violates the model)\n");
+
+    printf("\nwinners:");
+    int start = 0;
+    for (int k = 1; k <= c->nsizes; k++) {
+        if (k < c->nsizes && winner_at(c, k) == winner_at(c, start))
+            continue;
+        int w = winner_at(c, start);
+        printf("%s %s for %llu", start ? "," : "", w >= 0 ? c->e[w].def->name : "none",
+               (unsigned long long)c->size[start]);
+        if (k - 1 > start)
+            printf("..%llu", (unsigned long long)c->size[k - 1]);
+        printf(" bytes");
+        start = k;
+    }
+    printf("\ncrossovers:\n");
+    if (c->nx == 0)
+        printf("  none in this range\n");
+    for (size_t i = 0; i < c->nx; i++) {
+        char line[256];
+        crossover_text(&c->x[i], line, sizeof line);
+        printf("  %s\n", line);
+    }
+    for (size_t i = 0; i < c->ne; i++)
+        if (c->e[i].failed)
+            printf("not run: %s: %s\n", c->e[i].def->name, c->e[i].why);
+}
+
+static void print_json(const Cmp *c, const CliOpts *o)
+{
+    JsonOut j;
+    json_init(&j, stdout, false);
+    json_begin_object(&j);
+    json_key(&j, "net");
+    json_str(&j, net_spec(c->net));
+    json_key(&j, "source");
+    json_str(&j, o->source ? o->source : "0");
+    json_key(&j, "model");
+    json_str(&j, cost_model_name(c->cost.model));
+    json_key(&j, "params");
+    json_begin_object(&j);
+    const char *const *names = cost_param_names(c->cost.model);
+    for (size_t i = 0; names && names[i]; i++) {
+        json_key(&j, names[i]);
+        json_num(&j, cost_param_get(&c->cost, names[i]));
+    }
+    json_end_object(&j);
+    json_key(&j, "sizes");
+    json_begin_array(&j);
+    for (int k = 0; k < c->nsizes; k++)
+        json_uint(&j, c->size[k]);
+    json_end_array(&j);
+    json_key(&j, "algorithms");
+    json_begin_array(&j);
+    for (size_t i = 0; i < c->ne; i++) {
+        const Entry *e = &c->e[i];
+        json_begin_object(&j);
+        json_key(&j, "name");
+        json_str(&j, e->def->name);
+        if (e->failed) {
+            json_key(&j, "error");
+            json_str(&j, e->why);
+            json_end_object(&j);
+            continue;
+        }
+        json_key(&j, "cost");
+        json_begin_array(&j);
+        for (int k = 0; k < c->nsizes; k++)
+            json_num(&j, e->cost[k]);
+        json_end_array(&j);
+        json_key(&j, "predicted");
+        json_begin_array(&j);
+        for (int k = 0; k < c->nsizes; k++)
+            if (e->has_pred[k])
+                json_num(&j, e->pred[k]);
+            else
+                json_null(&j);
+        json_end_array(&j);
+        json_key(&j, "steps");
+        json_begin_array(&j);
+        for (int k = 0; k < c->nsizes; k++)
+            json_int(&j, e->steps[k]);
+        json_end_array(&j);
+        json_key(&j, "ok");
+        json_begin_array(&j);
+        for (int k = 0; k < c->nsizes; k++)
+            json_bool(&j, e->ok[k]);
+        json_end_array(&j);
+        json_end_object(&j);
+    }
+    json_end_array(&j);
+    json_key(&j, "winners");
+    json_begin_array(&j);
+    for (int k = 0; k < c->nsizes; k++) {
+        int w = winner_at(c, k);
+        json_str(&j, w >= 0 ? c->e[w].def->name : NULL);
+    }
+    json_end_array(&j);
+    json_key(&j, "crossovers");
+    json_begin_array(&j);
+    for (size_t i = 0; i < c->nx; i++) {
+        char line[256];
+        json_begin_object(&j);
+        json_key(&j, "winner");
+        json_str(&j, c->x[i].winner);
+        json_key(&j, "loser");
+        json_str(&j, c->x[i].loser);
+        json_key(&j, "after");
+        json_uint(&j, c->x[i].after);
+        json_key(&j, "from");
+        json_uint(&j, c->x[i].from);
+        json_key(&j, "exact");
+        if (c->x[i].exact)
+            json_uint(&j, c->x[i].exact);
+        else
+            json_null(&j);
+        json_key(&j, "text");
+        crossover_text(&c->x[i], line, sizeof line);
+        json_str(&j, line);
+        json_end_object(&j);
+    }
+    json_end_array(&j);
+    json_end_object(&j);
+}
+
+static void print_csv(const Cmp *c)
+{
+    char b[64];
+    puts("bytes,algo,cost,predicted,steps,ok,winner");
+    for (int k = 0; k < c->nsizes; k++) {
+        int w = winner_at(c, k);
+        for (size_t i = 0; i < c->ne; i++) {
+            const Entry *e = &c->e[i];
+            if (e->failed)
+                continue;
+            printf("%llu,", (unsigned long long)c->size[k]);
+            csv_field(stdout, e->def->name);
+            printf(",%s,", export_format_double(e->cost[k], b, sizeof b));
+            if (e->has_pred[k])
+                fputs(export_format_double(e->pred[k], b, sizeof b), stdout);
+            printf(",%ld,%d,%d\n", (long)e->steps[k], e->ok[k] ? 1 : 0, w == (int)i ? 1 : 0);
+        }
+    }
+}
+
+/* Collect the applicable algorithms and apply the settings.  Returns 0 or 2 (message in
+ * err). */
+static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
+{
+    c->e = calloc(algo_count() ? algo_count() : 1, sizeof *c->e);
+    if (!c->e) {
+        snprintf(err, errlen, "out of memory");
+        return 2;
+    }
+    /* Validate the settings once: every name must be a cost or some algorithm's parameter. */
+    for (size_t s = 0; s < o->nsets; s++) {
+        const char *kv = o->sets[s], *eq = strchr(kv, '=');
+        if (!eq || eq == kv || !eq[1]) {
+            snprintf(err, errlen, "bad --set '%s': expected NAME=VALUE", kv);
+            return 2;
+        }
+        char name[64];
+        size_t n = (size_t)(eq - kv);
+        if (n >= sizeof name) {
+            snprintf(err, errlen, "bad --set '%.40s...': name too long", kv);
+            return 2;
+        }
+        memcpy(name, kv, n);
+        name[n] = '\0';
+        bool known = false;
+        if (cost_is_param(name)) {
+            if (!cost_set(&c->cost, name, eq + 1, err, errlen))
+                return 2;
+            known = true;
+        }
+        for (size_t i = 0; i < algo_count() && !known; i++)
+            known = has_param(algo_at(i), name);
+        if (!known) {
+            snprintf(err, errlen, "unknown setting '%s' (neither a cost parameter nor a "
+                     "parameter of any algorithm)", name);
+            return 2;
+        }
+    }
+    int32_t source = 0;
+    if (o->source) {
+        source = net_parse_node(c->net, o->source);
+        if (source < 0) {
+            snprintf(err, errlen, "bad source '%s' for %s (nodes 0..%ld, or R,C coordinates)",
+                     o->source, net_spec(c->net), (long)net_size(c->net) - 1);
+            return 2;
+        }
+    }
+    AlgoFit fit = FIT_AUTO;
+    if (o->fit && !algo_fit_parse(o->fit, &fit)) {
+        snprintf(err, errlen, "unknown fit '%s' (companions, virtual, none, auto)", o->fit);
+        return 2;
+    }
+    for (size_t i = 0; i < algo_count(); i++) {
+        const AlgoDef *d = algo_at(i);
+        if (!(d->nets & (1u << net_kind(c->net))))
+            continue;
+        bool dup = false;
+        for (size_t k = 0; k < c->ne; k++)
+            dup |= strcmp(c->e[k].def->name, d->name) == 0;
+        if (dup)
+            continue;
+        Entry *e = &c->e[c->ne];
+        memset(e, 0, sizeof *e);
+        e->def = d;
+        algo_args_init(&e->args, d);
+        e->args.source = source;
+        e->args.fit = fit;
+        e->args.nu = c->cost.nu;
+        bool usable = true;
+        for (size_t s = 0; s < o->nsets && usable; s++) {
+            const char *kv = o->sets[s], *eq = strchr(kv, '=');
+            char name[64];
+            size_t n = (size_t)(eq - kv);
+            memcpy(name, kv, n);
+            name[n] = '\0';
+            if (has_param(d, name) && algo_args_set(&e->args, d, name, eq + 1, err, errlen) == -2)
+                usable = false;   /* a value out of this algorithm's range: not applicable */
+        }
+        e->args.bytes = c->size[0];
+        char why[256];
+        if (!usable || !algo_check(d, c->net, &e->args, why, sizeof why))
+            continue;   /* not applicable to this net or these settings */
+        c->ne++;
+    }
+    err[0] = '\0';
+    if (c->ne == 0) {
+        snprintf(err, errlen, "no built-in algorithm runs on %s with these settings",
+                 net_spec(c->net));
+        return 2;
+    }
+    return 0;
+}
 
 int cmd_compare(int argc, char **argv)
 {
-    (void)argc; (void)argv;
-    fprintf(stderr, "meshcast: compare is not implemented yet\n");
-    return 2;
+    CliOpts o;
+    char err[512] = "";
+    Cmp c;
+    memset(&c, 0, sizeof c);
+    int rc = 0;
+    if (!cli_opts_parse(argc, argv,
+                        OPT_NET | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_FIT |
+                            OPT_JSON | OPT_CSV,
+                        &o, err, sizeof err)) {
+        rc = cli_usage_error(err);
+        goto out;
+    }
+    if (o.help) {
+        compare_help();
+        goto out;
+    }
+    if (!o.net) {
+        rc = cli_usage_error("missing --net SPEC (e.g. --net array:16)");
+        goto out;
+    }
+    c.net = net_parse(o.net, err, sizeof err);
+    if (!c.net) {
+        rc = cli_usage_error(err[0] ? err : "bad net");
+        goto out;
+    }
+    CostModel model = COST_SEIDEL;
+    if (o.model && !cost_model_parse(o.model, &model)) {
+        snprintf(err, sizeof err, "unknown model '%s' (seidel, postal, circuit, saf)", o.model);
+        rc = cli_usage_error(err);
+        goto out;
+    }
+    cost_defaults(&c.cost, model);
+    uint64_t lo = 8, hi = 65536;
+    if (o.bytes && !parse_range(o.bytes, &lo, &hi)) {
+        snprintf(err, sizeof err, "bad byte range '%s': expected LO:HI with 1 <= LO <= HI, "
+                 "e.g. 8:65536 or 8:64K", o.bytes);
+        rc = cli_usage_error(err);
+        goto out;
+    }
+    for (uint64_t m = lo; c.nsizes < MAXSIZES; m *= 2) {
+        c.size[c.nsizes++] = m;
+        if (m >= hi || m > UINT64_MAX / 2)
+            break;
+        if (m * 2 > hi) {
+            if (c.nsizes < MAXSIZES)
+                c.size[c.nsizes++] = hi;
+            break;
+        }
+    }
+    if ((rc = collect(&c, &o, err, sizeof err)) != 0) {
+        cli_usage_error(err);
+        goto out;
+    }
+    for (size_t i = 0; i < c.ne; i++) {
+        Entry *e = &c.e[i];
+        for (int k = 0; k < c.nsizes && !e->failed; k++)
+            if (!eval(&c, e, c.size[k], &e->cost[k], &e->ok[k], &e->steps[k], &e->pred[k],
+                      &e->has_pred[k], e->why, sizeof e->why)) {
+                e->failed = true;
+                rc = 1;
+            } else if (!e->ok[k]) {
+                rc = 1;
+            }
+    }
+    if (!find_crossovers(&c)) {
+        fprintf(stderr, "meshcast: out of memory\n");
+        rc = 1;
+        goto out;
+    }
+    if (o.json)
+        print_json(&c, &o);
+    else if (o.csv)
+        print_csv(&c);
+    else
+        print_text(&c, &o);
+    if (fflush(stdout) != 0)
+        rc = 2;
+out:
+    free(c.e);
+    free(c.x);
+    if (c.net)
+        net_free(c.net);
+    cli_opts_free(&o);
+    return rc;
 }
