@@ -1,0 +1,25 @@
+#!/bin/sh
+# bench/run.sh — called by `make bench` as `sh bench/run.sh BINARY...` with $MESHCAST set.
+# Runs every benchmark binary it is given (each prints its own results), then times a few
+# whole `meshcast` commands.  Exit status 1 if any benchmark failed.
+rc=0
+for b in "$@"; do
+    echo "== $(basename "$b")"
+    "$b" || { echo "   $(basename "$b") FAILED (exit $?)"; rc=1; }
+done
+if [ -n "${MESHCAST:-}" ] && [ -x "$MESHCAST" ]; then
+    echo "== meshcast commands (wall time, peak memory)"
+    for cmd in "run --net mesh:1024x1024 --algo bst --bytes 1M" \
+               "compare --net array:16 --bytes 8:65536" \
+               "compare --net mesh:16x32 --bytes 8:65536"; do
+        # shellcheck disable=SC2086
+        if command -v /usr/bin/time >/dev/null 2>&1; then
+            /usr/bin/time -f "   %e s  %M KiB  meshcast $cmd" "$MESHCAST" $cmd >/dev/null || rc=1
+        else
+            s=$(date +%s.%N)
+            "$MESHCAST" $cmd >/dev/null || rc=1
+            echo "   $(awk -v a="$s" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s  meshcast $cmd"
+        fi
+    done
+fi
+exit $rc

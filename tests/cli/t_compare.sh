@@ -1,0 +1,32 @@
+#!/bin/sh
+# meshcast compare: Seidel's Figures 16 and 18 (Section 6), with the crossovers named.
+. "$(dirname "$0")/../lib.sh"
+
+check_exit "compare array:16" 0 "$MESHCAST" compare --net array:16 --bytes 8:65536
+T=$OUT
+for a in st bst rh; do check_match "array:16 table has $a" "^ +bytes .* $a( |\$)" "$T"; done
+check_match "array:16 rows from 8 to 65536" '^ +65536 ' "$T"
+check_match "array:16: st wins at 8 bytes" '^ +8 .* st$' "$T"
+check_match "array:16: bst beats st (Table I: from m > 2b/(3a) = 625)" 'bst beats st from 626 bytes' "$T"
+check_nomatch "array:16: rh never beats bst" 'rh beats bst' "$T"
+
+check_exit "compare array:16 --json" 0 "$MESHCAST" compare --net array:16 --bytes 8:65536 --json
+check_eq "json: 14 sizes" 14 "$(printf '%s' "$OUT" | jq '.sizes | length')"
+check_eq "json: bst/st crossover exact 626" 626 "$(printf '%s' "$OUT" | jq '[.crossovers[] | select(.winner == "bst" and .loser == "st")][0].exact')"
+check_eq "json: st wins at 8 bytes" st "$(printf '%s' "$OUT" | jq -r '.winners[0]')"
+check_eq "json: every schedule ok" true "$(printf '%s' "$OUT" | jq '[.algorithms[] | select(has("ok")) | .ok[]] | all')"
+check_eq "json: simulated = predicted for st, bst, rh" true \
+    "$(printf '%s' "$OUT" | jq '[.algorithms[] | select(.name == "st" or .name == "bst" or .name == "rh") | [.cost, .predicted] | transpose[] | (.[0] - .[1]) | fabs < 1e-6] | all')"
+
+check_exit "compare array:16 --csv" 0 "$MESHCAST" compare --net array:16 --bytes 8:65536 --csv
+check_eq "csv header" "bytes,algo,cost,predicted,steps,ok,winner" "$(printf '%s\n' "$OUT" | head -n 1)"
+check_eq "csv: one winner per size" 14 "$(printf '%s\n' "$OUT" | awk -F, '$7 == 1' | wc -l | tr -d ' ')"
+
+check_exit "compare mesh:16x32" 0 "$MESHCAST" compare --net mesh:16x32 --bytes 8:65536
+M=$OUT
+for a in st bst rh st-simple bst-snake; do check_match "mesh table has $a" " $a( |\$)" "$M"; done
+check_match "mesh: st wins at 8 bytes" '^ +8 .* st$' "$M"
+check_match "mesh: bst beats st near 1K (Table I: m > 75/0.07 = 1071)" 'bst beats st from 1072 bytes' "$M"
+check_match "mesh: rh beats bst above 12K (Table I: 11940)" 'rh beats bst from 1194[0-9] bytes' "$M"
+check_match "mesh: crossovers section" '^crossovers:' "$M"
+finish
