@@ -1,0 +1,602 @@
+/* sched.c — broadcast schedules (see sched.h). */
+#include "sched.h"
+#include "net-internal.h"
+#include "sched-internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool grow(void **p, size_t elem, uint64_t *cap, uint64_t need)
+{
+    if (need <= *cap)
+        return true;
+    uint64_t nc = *cap ? *cap : 8;
+    while (nc < need)
+        nc *= 2;
+    if (nc > SIZE_MAX / elem)
+        return false;
+    void *q = realloc(*p, (size_t)(nc * elem));
+    if (!q)
+        return false;
+    *p = q;
+    *cap = nc;
+    return true;
+}
+
+static bool grow64(void **p, size_t elem, int64_t *cap, int64_t need)
+{
+    uint64_t c = (uint64_t)*cap;
+    bool ok = grow(p, elem, &c, (uint64_t)need);
+    *cap = (int64_t)c;
+    return ok;
+}
+
+void sched_fail(Sched *s, const char *fmt, ...)
+{
+    if (!s || s->error || !fmt)
+        return;
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    s->error = strdup(buf);
+    if (!s->error)
+        s->error = strdup("out of memory");
+}
+
+Sched *sched_new(const Net *net, uint32_t nchunks, uint64_t bytes)
+{
+    if (!net || nchunks == 0)
+        return NULL;
+    Sched *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->net = net;
+    s->nchunks = nchunks;
+    s->bytes = bytes;
+    s->cur = -1;
+    s->last_roff = UINT64_MAX;
+    return s;
+}
+
+void sched_free(Sched *s)
+{
+    if (!s)
+        return;
+    for (int32_t i = 0; i < s->nsteps; i++) {
+        free(s->steps[i].x);
+        free(s->steps[i].loc);
+        free(s->steps[i].label);
+    }
+    free(s->steps);
+    free(s->ranges);
+    free(s->segs);
+    free(s->gnode);
+    free(s->grange);
+    free(s->error);
+    free(s);
+}
+
+const Net *sched_net(const Sched *s) { return s ? s->net : NULL; }
+uint32_t sched_nchunks(const Sched *s) { return s ? s->nchunks : 0; }
+uint64_t sched_bytes(const Sched *s) { return s ? s->bytes : 0; }
+
+uint64_t sched_range_bytes(const Sched *s, uint32_t lo, uint32_t hi)
+{
+    if (!s || lo >= hi)
+        return 0;
+    if (hi > s->nchunks)
+        hi = s->nchunks;
+    if (lo >= hi)
+        return 0;
+    unsigned __int128 b = s->bytes;
+    uint64_t h = (uint64_t)(b * hi / s->nchunks);
+    uint64_t l = (uint64_t)(b * lo / s->nchunks);
+    return h - l;
+}
+
+bool sched_give(Sched *s, int32_t node, uint32_t lo, uint32_t hi)
+{
+    if (!s)
+        return false;
+    if (node < 0 || node >= net_size(s->net)) {
+        sched_fail(s, "give: node %ld is not in %s", (long)node, net_spec(s->net));
+        return false;
+    }
+    if (lo >= hi || hi > s->nchunks) {
+        sched_fail(s, "give: chunks %lu..%lu are not a range of 0..%lu", (unsigned long)lo,
+                   (unsigned long)hi, (unsigned long)s->nchunks);
+        return false;
+    }
+    uint64_t cap = s->capgiven, cap2 = s->capgiven;
+    if (!grow((void **)&s->gnode, sizeof *s->gnode, &cap, s->ngiven + 1) ||
+        !grow((void **)&s->grange, sizeof *s->grange, &cap2, s->ngiven + 1)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    s->capgiven = (size_t)(cap < cap2 ? cap : cap2);
+    s->gnode[s->ngiven] = node;
+    s->grange[s->ngiven].lo = lo;
+    s->grange[s->ngiven].hi = hi;
+    s->ngiven++;
+    return true;
+}
+
+size_t sched_ngiven(const Sched *s) { return s ? s->ngiven : 0; }
+
+void sched_given(const Sched *s, size_t i, int32_t *node, ChunkRange *r)
+{
+    bool ok = s && i < s->ngiven;
+    if (node)
+        *node = ok ? s->gnode[i] : -1;
+    if (r) {
+        r->lo = ok ? s->grange[i].lo : 0;
+        r->hi = ok ? s->grange[i].hi : 0;
+    }
+}
+
+int32_t sched_source(const Sched *s)
+{
+    if (!s)
+        return -1;
+    for (size_t i = 0; i < s->ngiven; i++)
+        if (s->grange[i].lo == 0)
+            return s->gnode[i];
+    return -1;
+}
+
+static bool open_upto(Sched *s, int32_t step)
+{
+    if (step >= s->capsteps) {
+        int64_t nc = s->capsteps ? s->capsteps : 16;
+        while (nc <= step)
+            nc *= 2;
+        if (nc > INT32_MAX)
+            nc = INT32_MAX;
+        SchedStep *p = realloc(s->steps, (size_t)nc * sizeof *p);
+        if (!p)
+            return false;
+        s->steps = p;
+        s->capsteps = (int32_t)nc;
+    }
+    while (s->nsteps <= step) {
+        memset(&s->steps[s->nsteps], 0, sizeof s->steps[0]);
+        s->nsteps++;
+    }
+    return true;
+}
+
+int32_t sched_step(Sched *s)
+{
+    if (!s)
+        return -1;
+    if (s->nsteps == INT32_MAX || !open_upto(s, s->nsteps)) {
+        sched_fail(s, "out of memory");
+        return -1;
+    }
+    s->cur = s->nsteps - 1;
+    return s->cur;
+}
+
+bool sched_at(Sched *s, int32_t step)
+{
+    if (!s || step < 0 || step == INT32_MAX)
+        return false;
+    if (!open_upto(s, step)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    s->cur = step;
+    return true;
+}
+
+bool sched_label(Sched *s, const char *label)
+{
+    if (!s || !label)
+        return false;
+    if (s->cur < 0) {
+        sched_fail(s, "label: no step opened");
+        return false;
+    }
+    char *c = strdup(label);
+    if (!c) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    free(s->steps[s->cur].label);
+    s->steps[s->cur].label = c;
+    return true;
+}
+
+/* Common part of the sends: validate, normalise, store. */
+static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
+                     const NetSeg *seg, int nseg, bool explicit_route)
+{
+    if (!s)
+        return false;
+    const Net *net = s->net;
+    if (s->cur < 0) {
+        sched_fail(s, "send %ld->%ld: no step opened", (long)src, (long)dst);
+        return false;
+    }
+    int32_t step = s->cur;
+    if (src < 0 || src >= net->size || dst < 0 || dst >= net->size) {
+        sched_fail(s, "step %ld: send %ld->%ld: node not in %s", (long)step + 1, (long)src,
+                   (long)dst, net->spec);
+        return false;
+    }
+    if (src == dst) {
+        sched_fail(s, "step %ld: send %ld->%ld: a node cannot send to itself", (long)step + 1,
+                   (long)src, (long)dst);
+        return false;
+    }
+    if (nr > 0 && !r) {
+        sched_fail(s, "step %ld: send %ld->%ld: no chunk ranges", (long)step + 1, (long)src,
+                   (long)dst);
+        return false;
+    }
+    for (size_t i = 0; i < nr; i++) {
+        if (r[i].lo < r[i].hi && r[i].hi > s->nchunks) {
+            sched_fail(s, "step %ld: send %ld->%ld: chunk %lu is not below %lu", (long)step + 1,
+                       (long)src, (long)dst, (unsigned long)(r[i].hi - 1),
+                       (unsigned long)s->nchunks);
+            return false;
+        }
+    }
+    if (explicit_route) {
+        if (nseg < 0 || nseg > NET_MAXSEG || (nseg > 0 && !seg)) {
+            sched_fail(s, "step %ld: send %ld->%ld: a route has 0 to %d segments",
+                       (long)step + 1, (long)src, (long)dst, NET_MAXSEG);
+            return false;
+        }
+        int32_t end = net_route_end(net, src, seg, nseg);
+        if (end < 0) {
+            sched_fail(s, "step %ld: send %ld->%ld: the route is not a path in %s",
+                       (long)step + 1, (long)src, (long)dst, net->spec);
+            return false;
+        }
+        if (end != dst) {
+            sched_fail(s, "step %ld: send %ld->%ld: the route ends at node %ld",
+                       (long)step + 1, (long)src, (long)dst, (long)end);
+            return false;
+        }
+    }
+    /* Normalise into the pool (reusing the ranges of the previous send when identical). */
+    if (!grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + nr)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    ChunkRange *dstr = s->ranges + s->nranges;
+    if (nr)
+        memcpy(dstr, r, nr * sizeof *r);
+    size_t n = chunkset_normalize(dstr, nr);
+    uint64_t roff = s->nranges;
+    if (s->last_roff != UINT64_MAX && s->last_nr == n &&
+        (n == 0 || memcmp(s->ranges + s->last_roff, dstr, n * sizeof *dstr) == 0)) {
+        roff = s->last_roff;
+    } else {
+        s->nranges += n;
+        s->last_roff = roff;
+        s->last_nr = n;
+    }
+    if (roff > UINT32_MAX - n) {
+        sched_fail(s, "too many chunk ranges in one schedule");
+        return false;
+    }
+    uint32_t route = SCHED_DEFAULT_ROUTE;
+    if (explicit_route) {
+        if (!grow((void **)&s->segs, sizeof *s->segs, &s->capsegs, s->nsegs + (uint64_t)nseg) ||
+            s->nsegs + (uint64_t)nseg >= UINT32_MAX) {
+            sched_fail(s, "out of memory");
+            return false;
+        }
+        route = (uint32_t)s->nsegs;
+        if (nseg)
+            memcpy(s->segs + s->nsegs, seg, (size_t)nseg * sizeof *seg);
+        s->nsegs += (uint64_t)nseg;
+    }
+    SchedStep *st = &s->steps[step];
+    if (!grow64((void **)&st->x, sizeof *st->x, &st->cap, st->n + 1)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    SchedXfer *x = &st->x[st->n++];
+    x->src = src;
+    x->dst = dst;
+    x->roff = (uint32_t)roff;
+    x->nr = (uint32_t)n;
+    x->route = route;
+    x->nseg = explicit_route ? (uint32_t)nseg : 0;
+    s->total++;
+    return true;
+}
+
+bool sched_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr)
+{
+    return add_send(s, src, dst, r, nr, NULL, 0, false);
+}
+
+bool sched_send_range(Sched *s, int32_t src, int32_t dst, uint32_t lo, uint32_t hi)
+{
+    ChunkRange r = { lo, hi };
+    return add_send(s, src, dst, &r, 1, NULL, 0, false);
+}
+
+bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
+                      const NetSeg *seg, int nseg)
+{
+    return add_send(s, src, dst, r, nr, seg, nseg, true);
+}
+
+bool sched_local(Sched *s, int32_t node, uint64_t bytes)
+{
+    if (!s)
+        return false;
+    if (s->cur < 0) {
+        sched_fail(s, "local operation: no step opened");
+        return false;
+    }
+    if (node < -1 || node >= net_size(s->net)) {
+        sched_fail(s, "step %ld: local operation on node %ld not in %s", (long)s->cur + 1,
+                   (long)node, net_spec(s->net));
+        return false;
+    }
+    SchedStep *st = &s->steps[s->cur];
+    if (!grow64((void **)&st->loc, sizeof *st->loc, &st->caploc, st->nloc + 1)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    st->loc[st->nloc].node = node;
+    st->loc[st->nloc].bytes = bytes;
+    st->nloc++;
+    return true;
+}
+
+void sched_truncate(Sched *s, int32_t nsteps)
+{
+    if (!s || nsteps < 0 || nsteps >= s->nsteps)
+        return;
+    for (int32_t i = nsteps; i < s->nsteps; i++) {
+        s->total -= s->steps[i].n;
+        free(s->steps[i].x);
+        free(s->steps[i].loc);
+        free(s->steps[i].label);
+    }
+    s->nsteps = nsteps;
+    if (s->cur >= nsteps)
+        s->cur = nsteps - 1;
+    if (nsteps == 0) {
+        /* Nothing refers to the pools any more: reclaim them. */
+        s->nranges = 0;
+        s->nsegs = 0;
+        s->last_roff = UINT64_MAX;
+    }
+}
+
+const char *sched_error(const Sched *s) { return s ? s->error : "no schedule"; }
+
+int32_t sched_nsteps(const Sched *s) { return s ? s->nsteps : 0; }
+
+const char *sched_step_label(const Sched *s, int32_t step)
+{
+    if (!s || step < 0 || step >= s->nsteps || !s->steps[step].label)
+        return "";
+    return s->steps[step].label;
+}
+
+int64_t sched_ntransfers(const Sched *s, int32_t step)
+{
+    if (!s || step < 0 || step >= s->nsteps)
+        return 0;
+    return s->steps[step].n;
+}
+
+int64_t sched_total_transfers(const Sched *s) { return s ? s->total : 0; }
+
+void sched_transfer(const Sched *s, int32_t step, int64_t i, SchedTransfer *out)
+{
+    if (!out)
+        return;
+    memset(out, 0, sizeof *out);
+    out->src = out->dst = -1;
+    if (!s || step < 0 || step >= s->nsteps || i < 0 || i >= s->steps[step].n)
+        return;
+    const SchedXfer *x = &s->steps[step].x[i];
+    out->src = x->src;
+    out->dst = x->dst;
+    out->ranges = s->ranges + x->roff;
+    out->nranges = x->nr;
+    if (x->route == SCHED_DEFAULT_ROUTE) {
+        out->explicit_route = false;
+        out->nseg = net_route_fast(s->net, x->src, x->dst, out->seg);
+    } else {
+        out->explicit_route = true;
+        out->nseg = (int)x->nseg;
+        memcpy(out->seg, s->segs + x->route, x->nseg * sizeof *out->seg);
+    }
+    out->len = net_route_len(out->seg, out->nseg);
+    uint64_t b = 0;
+    for (uint32_t k = 0; k < x->nr; k++)
+        b += sched_range_bytes(s, out->ranges[k].lo, out->ranges[k].hi);
+    out->bytes = b;
+}
+
+int64_t sched_nlocals(const Sched *s, int32_t step)
+{
+    if (!s || step < 0 || step >= s->nsteps)
+        return 0;
+    return s->steps[step].nloc;
+}
+
+void sched_local_get(const Sched *s, int32_t step, int64_t i, SchedLocal *out)
+{
+    if (!out)
+        return;
+    out->node = -1;
+    out->bytes = 0;
+    if (!s || step < 0 || step >= s->nsteps || i < 0 || i >= s->steps[step].nloc)
+        return;
+    *out = s->steps[step].loc[i];
+}
+
+/* ---- equality ---------------------------------------------------------------------------- */
+
+typedef struct {
+    const Sched *s;
+    const SchedXfer *x;
+    int nseg;
+    NetSeg seg[NET_MAXSEG];
+} XKey;
+
+static void key_fill(XKey *k, const Sched *s, const SchedXfer *x)
+{
+    k->s = s;
+    k->x = x;
+    if (x->route == SCHED_DEFAULT_ROUTE) {
+        k->nseg = net_route_fast(s->net, x->src, x->dst, k->seg);
+    } else {
+        k->nseg = (int)x->nseg;
+        memcpy(k->seg, s->segs + x->route, x->nseg * sizeof *k->seg);
+    }
+    for (int i = k->nseg; i < NET_MAXSEG; i++)
+        memset(&k->seg[i], 0, sizeof k->seg[i]);
+}
+
+static int cmp_key(const void *pa, const void *pb)
+{
+    const XKey *a = pa, *b = pb;
+    if (a->x->src != b->x->src)
+        return a->x->src < b->x->src ? -1 : 1;
+    if (a->x->dst != b->x->dst)
+        return a->x->dst < b->x->dst ? -1 : 1;
+    if (a->x->nr != b->x->nr)
+        return a->x->nr < b->x->nr ? -1 : 1;
+    const ChunkRange *ra = a->s->ranges + a->x->roff, *rb = b->s->ranges + b->x->roff;
+    for (uint32_t i = 0; i < a->x->nr; i++) {
+        if (ra[i].lo != rb[i].lo)
+            return ra[i].lo < rb[i].lo ? -1 : 1;
+        if (ra[i].hi != rb[i].hi)
+            return ra[i].hi < rb[i].hi ? -1 : 1;
+    }
+    if (a->nseg != b->nseg)
+        return a->nseg < b->nseg ? -1 : 1;
+    for (int i = 0; i < a->nseg; i++) {
+        if (a->seg[i].dim != b->seg[i].dim)
+            return a->seg[i].dim < b->seg[i].dim ? -1 : 1;
+        if (a->seg[i].dir != b->seg[i].dir)
+            return a->seg[i].dir < b->seg[i].dir ? -1 : 1;
+        if (a->seg[i].len != b->seg[i].len)
+            return a->seg[i].len < b->seg[i].len ? -1 : 1;
+    }
+    return 0;
+}
+
+static int cmp_local(const void *pa, const void *pb)
+{
+    const SchedLocal *a = pa, *b = pb;
+    if (a->node != b->node)
+        return a->node < b->node ? -1 : 1;
+    if (a->bytes != b->bytes)
+        return a->bytes < b->bytes ? -1 : 1;
+    return 0;
+}
+
+typedef struct {
+    int32_t node;
+    ChunkRange r;
+} Given;
+
+static int cmp_given(const void *pa, const void *pb)
+{
+    const Given *a = pa, *b = pb;
+    if (a->node != b->node)
+        return a->node < b->node ? -1 : 1;
+    if (a->r.lo != b->r.lo)
+        return a->r.lo < b->r.lo ? -1 : 1;
+    if (a->r.hi != b->r.hi)
+        return a->r.hi < b->r.hi ? -1 : 1;
+    return 0;
+}
+
+static bool givens_equal(const Sched *a, const Sched *b)
+{
+    if (a->ngiven != b->ngiven)
+        return false;
+    size_t n = a->ngiven;
+    if (n == 0)
+        return true;
+    Given *ga = malloc(n * sizeof *ga), *gb = malloc(n * sizeof *gb);
+    bool eq = false;
+    if (ga && gb) {
+        for (size_t i = 0; i < n; i++) {
+            ga[i] = (Given){ a->gnode[i], a->grange[i] };
+            gb[i] = (Given){ b->gnode[i], b->grange[i] };
+        }
+        qsort(ga, n, sizeof *ga, cmp_given);
+        qsort(gb, n, sizeof *gb, cmp_given);
+        eq = memcmp(ga, gb, n * sizeof *ga) == 0;
+    }
+    free(ga);
+    free(gb);
+    return eq;
+}
+
+static bool step_equal(const Sched *a, const Sched *b, int32_t st)
+{
+    const SchedStep *sa = &a->steps[st], *sb = &b->steps[st];
+    if (sa->n != sb->n || sa->nloc != sb->nloc)
+        return false;
+    bool eq = true;
+    if (sa->nloc) {
+        size_t n = (size_t)sa->nloc;
+        SchedLocal *la = malloc(n * sizeof *la), *lb = malloc(n * sizeof *lb);
+        eq = la && lb;
+        if (eq) {
+            memcpy(la, sa->loc, n * sizeof *la);
+            memcpy(lb, sb->loc, n * sizeof *lb);
+            qsort(la, n, sizeof *la, cmp_local);
+            qsort(lb, n, sizeof *lb, cmp_local);
+            for (size_t i = 0; i < n && eq; i++)
+                eq = la[i].node == lb[i].node && la[i].bytes == lb[i].bytes;
+        }
+        free(la);
+        free(lb);
+    }
+    if (!eq || sa->n == 0)
+        return eq;
+    size_t n = (size_t)sa->n;
+    XKey *ka = malloc(n * sizeof *ka), *kb = malloc(n * sizeof *kb);
+    eq = ka && kb;
+    if (eq) {
+        for (size_t i = 0; i < n; i++) {
+            key_fill(&ka[i], a, &sa->x[i]);
+            key_fill(&kb[i], b, &sb->x[i]);
+        }
+        qsort(ka, n, sizeof *ka, cmp_key);
+        qsort(kb, n, sizeof *kb, cmp_key);
+        for (size_t i = 0; i < n && eq; i++)
+            eq = cmp_key(&ka[i], &kb[i]) == 0;
+    }
+    free(ka);
+    free(kb);
+    return eq;
+}
+
+bool sched_equal(const Sched *a, const Sched *b)
+{
+    if (!a || !b)
+        return a == b;
+    if (a->nchunks != b->nchunks || a->bytes != b->bytes || a->nsteps != b->nsteps)
+        return false;
+    if (a->net != b->net && strcmp(net_spec(a->net), net_spec(b->net)) != 0)
+        return false;
+    if (!givens_equal(a, b))
+        return false;
+    for (int32_t st = 0; st < a->nsteps; st++)
+        if (!step_equal(a, b, st))
+            return false;
+    return true;
+}

@@ -1,0 +1,1187 @@
+/* sim.c — replay a schedule: holdings, verification, link and port contention, cost (see sim.h
+ * for the semantics and docs/model.md for the prose).
+ *
+ * Link loads.  The directed links are laid out in a private order, "layout", in which every
+ * (dimension, direction) pair is a block of net_size entries made of contiguous *lines* (one per
+ * line of the net along that dimension), a link at the position of its tail node.  A straight
+ * route segment is then one contiguous range of the layout, or two on a ring/torus when it
+ * wraps.  Per step the loads are counted either by walking the routes link by link (when the
+ * summed route length is small against the number of links; only touched links are cleared
+ * afterwards) or by adding +1/-1 per range into a difference array and prefix-summing it
+ * (ranges never cross a line, so one running sum over the whole layout is exact).  Busiest-link
+ * loads per transfer are only needed under seidel when some link carries more than 2^nu
+ * circuits; they come from a range-maximum structure (block maxima of 64 links + a sparse table
+ * over the blocks) or, on the walking path, from a second walk.
+ */
+#include "sim.h"
+#include "chunkset-internal.h"
+#include "net-internal.h"
+#include "sched-internal.h"
+#include "sim-internal.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int sim_load_path = SIM_PATH_AUTO;
+
+#define RMQ_SHIFT 6
+#define RMQ_BLOCK (1 << RMQ_SHIFT)
+
+/* Holdings of one node: the single-interval case inline (cap == 0), else a heap array. */
+typedef struct {
+    union {
+        ChunkRange one;
+        ChunkRange *many;
+    } u;
+    uint32_t n, cap;
+} Hold;
+
+/* A range newly gained by a node in a step (SIM_HISTORY). */
+typedef struct {
+    int32_t node;
+    ChunkRange r;
+} Delta;
+
+/* A piece of a route in the layout: links a..b inclusive. */
+typedef struct {
+    int64_t a, b;
+} Piece;
+
+#define MAXPIECES (2 * NET_MAXSEG)
+
+struct Sim {
+    const Sched *s;
+    const Net *net;
+    CostParams p;
+    unsigned flags;
+    int32_t nsteps;
+    SimStep *steps;
+    double *cum;
+    SimTotals tot;
+    SimViolation *viol;
+    size_t nviol;
+
+    Hold *hold;
+    int32_t pos;
+    Delta *delta;
+    uint64_t ndelta, capdelta;
+    uint64_t *dstart;          /* nsteps+1 offsets into delta */
+
+    int64_t nlinks;
+    int64_t base[NET_MAXDIM][2];
+    int32_t *load;             /* nlinks+1, layout order; zero except for cache_step */
+    int32_t cache_step;
+    int32_t *linkload;         /* by link id, for linkload_step */
+    int32_t linkload_step;
+    int32_t *bmax;             /* range maximum: block maxima, then the sparse table */
+    int64_t nblocks;
+    int levels;
+    int64_t *over;             /* overloaded links (layout index), circuit model */
+    int64_t nover, capover;
+
+    int32_t *sends, *recvs;    /* per node; zero except for port_step */
+    int32_t port_step;
+    double *ssum, *rsum;       /* seidel: serialised cost per node */
+
+    uint64_t *xbytes;          /* per transfer of the step being simulated */
+    int32_t *xlen, *xk;
+    size_t capx;
+    int32_t *tmpnodes;
+    size_t captmp;
+};
+
+/* ---- holdings ------------------------------------------------------------------------------ */
+
+static inline const ChunkRange *hold_ranges(const Hold *h, size_t *n)
+{
+    *n = h->n;
+    return h->cap ? h->u.many : &h->u.one;
+}
+
+static bool hold_add(Hold *h, uint32_t lo, uint32_t hi)
+{
+    if (lo >= hi)
+        return true;
+    if (!h->cap) {
+        if (h->n == 0) {
+            h->u.one.lo = lo;
+            h->u.one.hi = hi;
+            h->n = 1;
+            return true;
+        }
+        if (lo <= h->u.one.hi && hi >= h->u.one.lo) {
+            if (lo < h->u.one.lo)
+                h->u.one.lo = lo;
+            if (hi > h->u.one.hi)
+                h->u.one.hi = hi;
+            return true;
+        }
+        ChunkRange *m = malloc(4 * sizeof *m);
+        if (!m)
+            return false;
+        m[0] = h->u.one;
+        size_t n = 1, cap = 4;
+        cr_add(&m, &n, &cap, lo, hi);   /* cannot fail: room for 4 */
+        h->u.many = m;
+        h->n = (uint32_t)n;
+        h->cap = (uint32_t)cap;
+        return true;
+    }
+    ChunkRange *m = h->u.many;
+    size_t n = h->n, cap = h->cap;
+    if (!cr_add(&m, &n, &cap, lo, hi) || cap > UINT32_MAX)
+        return false;
+    h->u.many = m;
+    h->n = (uint32_t)n;
+    h->cap = (uint32_t)cap;
+    return true;
+}
+
+static bool hold_remove(Hold *h, uint32_t lo, uint32_t hi)
+{
+    if (lo >= hi || h->n == 0)
+        return true;
+    if (!h->cap) {
+        ChunkRange o = h->u.one;
+        if (hi <= o.lo || lo >= o.hi)
+            return true;
+        ChunkRange left = { o.lo, lo }, right = { hi, o.hi };
+        bool hl = left.lo < left.hi, hr = right.lo < right.hi;
+        if (hl && hr) {
+            ChunkRange *m = malloc(4 * sizeof *m);
+            if (!m)
+                return false;
+            m[0] = left;
+            m[1] = right;
+            h->u.many = m;
+            h->n = 2;
+            h->cap = 4;
+        } else if (hl) {
+            h->u.one = left;
+        } else if (hr) {
+            h->u.one = right;
+        } else {
+            h->n = 0;
+        }
+        return true;
+    }
+    ChunkRange *m = h->u.many;
+    size_t n = h->n, cap = h->cap;
+    if (!cr_remove(&m, &n, &cap, lo, hi) || cap > UINT32_MAX)
+        return false;
+    h->u.many = m;
+    h->n = (uint32_t)n;
+    h->cap = (uint32_t)cap;
+    return true;
+}
+
+static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss)
+{
+    size_t n;
+    const ChunkRange *r = hold_ranges(h, &n);
+    return cr_contains(r, n, lo, hi, miss);
+}
+
+static bool push_delta(Sim *sim, int32_t node, uint32_t lo, uint32_t hi)
+{
+    if (sim->ndelta == sim->capdelta) {
+        uint64_t nc = sim->capdelta ? sim->capdelta * 2 : 1024;
+        Delta *d = realloc(sim->delta, (size_t)nc * sizeof *d);
+        if (!d)
+            return false;
+        sim->delta = d;
+        sim->capdelta = nc;
+    }
+    Delta *d = &sim->delta[sim->ndelta++];
+    d->node = node;
+    d->r.lo = lo;
+    d->r.hi = hi;
+    return true;
+}
+
+/* Give [lo,hi) to node; with history, record exactly the parts it did not hold. */
+static bool receive(Sim *sim, int32_t node, uint32_t lo, uint32_t hi)
+{
+    Hold *h = &sim->hold[node];
+    if (sim->flags & SIM_HISTORY) {
+        size_t n;
+        const ChunkRange *r = hold_ranges(h, &n);
+        size_t i = cr_first_hi_gt(r, n, lo);
+        uint32_t cur = lo;
+        for (; i < n && r[i].lo < hi; i++) {
+            if (r[i].lo > cur && !push_delta(sim, node, cur, r[i].lo))
+                return false;
+            if (r[i].hi > cur)
+                cur = r[i].hi;
+        }
+        if (cur < hi && !push_delta(sim, node, cur, hi))
+            return false;
+    }
+    return hold_add(h, lo, hi);
+}
+
+/* ---- routes in the layout ------------------------------------------------------------------ */
+
+static inline int xfer_segs(const Sim *sim, const SchedXfer *x, NetSeg *buf, const NetSeg **seg)
+{
+    if (x->route == SCHED_DEFAULT_ROUTE) {
+        *seg = buf;
+        return net_route_fast(sim->net, x->src, x->dst, buf);
+    }
+    *seg = sim->s->segs + x->route;
+    return (int)x->nseg;
+}
+
+static int route_pieces(const Sim *sim, const SchedXfer *x, Piece *pc)
+{
+    const Net *net = sim->net;
+    NetSeg buf[NET_MAXDIM];
+    const NetSeg *seg;
+    int nseg = xfer_segs(sim, x, buf, &seg);
+    int np = 0;
+    int32_t u = x->src;
+    for (int i = 0; i < nseg; i++) {
+        int d = seg[i].dim;
+        int32_t n = net->dims[d], st = net->stride[d], len = seg[i].len;
+        int32_t p = (u / st) % n;
+        int64_t line = (int64_t)(u / (st * n)) * st + u % st;
+        int64_t start = sim->base[d][seg[i].dir < 0] + line * n;
+        int32_t np_;
+        if (seg[i].dir > 0) {
+            int32_t q = p + len - 1;
+            if (q < n) {
+                pc[np++] = (Piece){ start + p, start + q };
+            } else {
+                pc[np++] = (Piece){ start + p, start + n - 1 };
+                pc[np++] = (Piece){ start, start + q - n };
+            }
+            np_ = (p + len) % n;
+        } else {
+            int32_t q = p - len + 1;
+            if (q >= 0) {
+                pc[np++] = (Piece){ start + q, start + p };
+            } else {
+                pc[np++] = (Piece){ start, start + p };
+                pc[np++] = (Piece){ start + q + n, start + n - 1 };
+            }
+            np_ = ((p - len) % n + n) % n;
+        }
+        u += (np_ - p) * st;
+    }
+    return np;
+}
+
+static int32_t xfer_len(const Sim *sim, const SchedXfer *x)
+{
+    NetSeg buf[NET_MAXDIM];
+    const NetSeg *seg;
+    int nseg = xfer_segs(sim, x, buf, &seg);
+    int64_t l = net_route_len(seg, nseg);
+    return (int32_t)l;
+}
+
+/* Layout index -> link id. */
+static int64_t layout_link(const Sim *sim, int64_t idx)
+{
+    const Net *net = sim->net;
+    int64_t size = net->size;
+    int db = (int)(idx / size);
+    int d = db / 2, b = db % 2;
+    int64_t rem = idx % size;
+    int32_t n = net->dims[d], st = net->stride[d];
+    int64_t line = rem / n, pos = rem % n;
+    int64_t node = (line / st) * ((int64_t)st * n) + line % st + pos * st;
+    return (node * net->ndim + d) * 2 + b;
+}
+
+/* Link id -> layout index. */
+static int64_t link_layout(const Sim *sim, int64_t link)
+{
+    const Net *net = sim->net;
+    int b = (int)(link & 1);
+    int64_t x = link >> 1;
+    int d = (int)(x % net->ndim);
+    int64_t node = x / net->ndim;
+    int64_t n = net->dims[d], st = net->stride[d];
+    int64_t pos = (node / st) % n;
+    int64_t line = (node / (st * n)) * st + node % st;
+    return sim->base[d][b] + line * n + pos;
+}
+
+/* ---- link loads ---------------------------------------------------------------------------- */
+
+static bool push_over(Sim *sim, int64_t idx)
+{
+    if (sim->nover == sim->capover) {
+        int64_t nc = sim->capover ? sim->capover * 2 : 64;
+        int64_t *o = realloc(sim->over, (size_t)nc * sizeof *o);
+        if (!o)
+            return false;
+        sim->over = o;
+        sim->capover = nc;
+    }
+    sim->over[sim->nover++] = idx;
+    return true;
+}
+
+/* Count the loads of step st into sim->load (which must be all zero).  Returns the path used
+ * (SIM_PATH_DIRECT or SIM_PATH_DIFF); *max and *over get the largest load and the number of
+ * links above cap; with collect, the overloaded links go to sim->over.  tcd is the step's summed
+ * route length. */
+static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool collect,
+                       int32_t *max, int64_t *nover, bool *oom)
+{
+    const SchedStep *ss = &sim->s->steps[st];
+    int32_t *load = sim->load;
+    int32_t mx = 0;
+    int64_t ov = 0;
+    Piece pc[MAXPIECES];
+    int path = sim_load_path;
+    if (path != SIM_PATH_DIRECT && path != SIM_PATH_DIFF)
+        path = tcd * 4 <= sim->nlinks ? SIM_PATH_DIRECT : SIM_PATH_DIFF;
+    sim->nover = 0;
+    if (path == SIM_PATH_DIRECT) {
+        for (int64_t i = 0; i < ss->n; i++) {
+            int np = route_pieces(sim, &ss->x[i], pc);
+            for (int k = 0; k < np; k++) {
+                for (int64_t j = pc[k].a; j <= pc[k].b; j++) {
+                    int32_t v = ++load[j];
+                    if (v > mx)
+                        mx = v;
+                    if (v == cap + 1) {
+                        ov++;
+                        if (collect && !push_over(sim, j))
+                            *oom = true;
+                    }
+                }
+            }
+        }
+    } else {
+        for (int64_t i = 0; i < ss->n; i++) {
+            int np = route_pieces(sim, &ss->x[i], pc);
+            for (int k = 0; k < np; k++) {
+                load[pc[k].a]++;
+                load[pc[k].b + 1]--;
+            }
+        }
+        int32_t run = 0;
+        int64_t nl = sim->nlinks;
+        for (int64_t j = 0; j < nl; j++) {
+            run += load[j];
+            load[j] = run;
+            if (run > mx)
+                mx = run;
+            if (run > cap) {
+                ov++;
+                if (collect && !push_over(sim, j))
+                    *oom = true;
+            }
+        }
+        load[nl] = 0;
+    }
+    *max = mx;
+    *nover = ov;
+    return path;
+}
+
+/* Zero sim->load after count_loads(st) took `path`. */
+static void clear_loads(Sim *sim, int32_t st, int path)
+{
+    if (path == SIM_PATH_DIRECT) {
+        const SchedStep *ss = &sim->s->steps[st];
+        Piece pc[MAXPIECES];
+        for (int64_t i = 0; i < ss->n; i++) {
+            int np = route_pieces(sim, &ss->x[i], pc);
+            for (int k = 0; k < np; k++)
+                memset(sim->load + pc[k].a, 0, (size_t)(pc[k].b - pc[k].a + 1) * sizeof(int32_t));
+        }
+    } else {
+        memset(sim->load, 0, (size_t)(sim->nlinks + 1) * sizeof(int32_t));
+    }
+}
+
+/* Range maximum over sim->load: block maxima (level 0) and a sparse table over them. */
+static bool rmq_build(Sim *sim)
+{
+    int64_t nb = (sim->nlinks + RMQ_BLOCK - 1) >> RMQ_SHIFT;
+    int levels = 1;
+    while (((int64_t)1 << levels) <= nb)
+        levels++;
+    if (!sim->bmax) {
+        sim->bmax = malloc((size_t)(nb * levels) * sizeof(int32_t));
+        if (!sim->bmax)
+            return false;
+    }
+    sim->nblocks = nb;
+    sim->levels = levels;
+    const int32_t *load = sim->load;
+    int32_t *t = sim->bmax;
+    for (int64_t j = 0; j < nb; j++) {
+        int64_t a = j << RMQ_SHIFT, b = a + RMQ_BLOCK;
+        if (b > sim->nlinks)
+            b = sim->nlinks;
+        int32_t m = 0;
+        for (int64_t i = a; i < b; i++)
+            if (load[i] > m)
+                m = load[i];
+        t[j] = m;
+    }
+    for (int l = 1; l < levels; l++) {
+        int32_t *prev = t + (int64_t)(l - 1) * nb, *cur = t + (int64_t)l * nb;
+        int64_t half = (int64_t)1 << (l - 1);
+        for (int64_t j = 0; j + 2 * half <= nb; j++)
+            cur[j] = prev[j] > prev[j + half] ? prev[j] : prev[j + half];
+    }
+    return true;
+}
+
+static inline int32_t scan_max(const int32_t *load, int64_t a, int64_t b)
+{
+    int32_t m = 0;
+    for (int64_t i = a; i <= b; i++)
+        if (load[i] > m)
+            m = load[i];
+    return m;
+}
+
+static int32_t rmq_query(const Sim *sim, int64_t a, int64_t b)
+{
+    if (b - a < 2 * RMQ_BLOCK)
+        return scan_max(sim->load, a, b);
+    int64_t ja = (a + RMQ_BLOCK - 1) >> RMQ_SHIFT;
+    int64_t jb = ((b + 1) >> RMQ_SHIFT) - 1;
+    int32_t m = scan_max(sim->load, a, (ja << RMQ_SHIFT) - 1);
+    int32_t m2 = scan_max(sim->load, (jb + 1) << RMQ_SHIFT, b);
+    if (m2 > m)
+        m = m2;
+    int64_t cnt = jb - ja + 1;
+    int l = 0;
+    while (((int64_t)2 << l) <= cnt)
+        l++;
+    const int32_t *row = sim->bmax + (int64_t)l * sim->nblocks;
+    int32_t x = row[ja], y = row[jb - ((int64_t)1 << l) + 1];
+    if (x > m)
+        m = x;
+    if (y > m)
+        m = y;
+    return m;
+}
+
+/* Busiest load on x's route: by walking (walk) or by the range-maximum structure. */
+static int32_t xfer_maxload(const Sim *sim, const SchedXfer *x, bool walk)
+{
+    Piece pc[MAXPIECES];
+    int np = route_pieces(sim, x, pc);
+    int32_t m = 0;
+    for (int k = 0; k < np; k++) {
+        int32_t v = walk ? scan_max(sim->load, pc[k].a, pc[k].b) : rmq_query(sim, pc[k].a, pc[k].b);
+        if (v > m)
+            m = v;
+    }
+    return m;
+}
+
+/* ---- violations ---------------------------------------------------------------------------- */
+
+static void add_viol(Sim *sim, SimViolation v)
+{
+    sim->tot.violations++;
+    if (sim->nviol < SIM_MAXVIOL)
+        sim->viol[sim->nviol++] = v;
+}
+
+static int cmp_i64(const void *pa, const void *pb)
+{
+    int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+    return (a > b) - (a < b);
+}
+
+static int cmp_i32(const void *pa, const void *pb)
+{
+    int32_t a = *(const int32_t *)pa, b = *(const int32_t *)pb;
+    return (a > b) - (a < b);
+}
+
+/* ---- one step ------------------------------------------------------------------------------ */
+
+static inline int32_t cap_of(const CostParams *p)
+{
+    return p->model == COST_SEIDEL ? (int32_t)1 << p->nu : 1;
+}
+
+static inline double ceil_div(int32_t k, int32_t cap)
+{
+    if (k <= cap)
+        return 1.0;
+    return (double)((k + cap - 1) / cap);
+}
+
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (!err || errlen == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+static bool ensure_x(Sim *sim, size_t n)
+{
+    if (n <= sim->capx)
+        return true;
+    size_t nc = sim->capx ? sim->capx : 64;
+    while (nc < n)
+        nc *= 2;
+    uint64_t *b = realloc(sim->xbytes, nc * sizeof *b);
+    if (!b)
+        return false;
+    sim->xbytes = b;
+    int32_t *l = realloc(sim->xlen, nc * sizeof *l);
+    if (!l)
+        return false;
+    sim->xlen = l;
+    int32_t *k = realloc(sim->xk, nc * sizeof *k);
+    if (!k)
+        return false;
+    sim->xk = k;
+    sim->capx = nc;
+    return true;
+}
+
+static bool ensure_tmp(Sim *sim, size_t n)
+{
+    if (n <= sim->captmp)
+        return true;
+    size_t nc = sim->captmp ? sim->captmp : 64;
+    while (nc < n)
+        nc *= 2;
+    int32_t *t = realloc(sim->tmpnodes, nc * sizeof *t);
+    if (!t)
+        return false;
+    sim->tmpnodes = t;
+    sim->captmp = nc;
+    return true;
+}
+
+static uint64_t xfer_bytes(const Sched *s, const SchedXfer *x)
+{
+    const ChunkRange *r = s->ranges + x->roff;
+    uint64_t b = 0;
+    for (uint32_t k = 0; k < x->nr; k++)
+        b += sched_range_bytes(s, r[k].lo, r[k].hi);
+    return b;
+}
+
+static bool run_step(Sim *sim, int32_t st)
+{
+    const Sched *s = sim->s;
+    const SchedStep *ss = &s->steps[st];
+    const CostParams *p = &sim->p;
+    SimStep *out = &sim->steps[st];
+    int64_t n = ss->n;
+    memset(out, 0, sizeof *out);
+    out->critical_node = -1;
+    out->ntransfers = n;
+    if (!ensure_x(sim, (size_t)n))
+        return false;
+
+    /* 1. sends against start-of-step holdings; bytes, lengths, ports */
+    int64_t tcd = 0;
+    uint64_t bytes = 0;
+    int64_t conflicts = 0;
+    for (int64_t i = 0; i < n; i++) {
+        const SchedXfer *x = &ss->x[i];
+        const ChunkRange *r = s->ranges + x->roff;
+        for (uint32_t k = 0; k < x->nr; k++) {
+            uint32_t miss;
+            if (!hold_contains(&sim->hold[x->src], r[k].lo, r[k].hi, &miss)) {
+                add_viol(sim, (SimViolation){ .kind = SIM_V_NOT_HELD, .step = st, .node = x->src,
+                                              .link = -1, .chunk = miss, .transfer = i });
+                sim->tot.not_held++;
+                out->violations++;
+                break;
+            }
+        }
+        uint64_t b = xfer_bytes(s, x);
+        int32_t len = xfer_len(sim, x);
+        sim->xbytes[i] = b;
+        sim->xlen[i] = len;
+        bytes += b;
+        tcd += len;
+        if (++sim->sends[x->src] > 1)
+            conflicts++;
+        if (++sim->recvs[x->dst] > 1)
+            conflicts++;
+    }
+    out->tcd = tcd;
+    out->bytes = bytes;
+    out->port_conflicts = conflicts;
+
+    /* 2. link loads */
+    int32_t cap = cap_of(p);
+    bool circuit = p->model == COST_CIRCUIT;
+    int path = SIM_PATH_DIRECT;
+    int32_t mx = 0;
+    int64_t nover = 0;
+    bool oom = false;
+    if (n > 0)
+        path = count_loads(sim, st, tcd, cap, circuit, &mx, &nover, &oom);
+    if (oom)
+        return false;
+    out->max_link_load = mx;
+    out->link_overloads = nover;
+    if (circuit && sim->nover > 0) {
+        /* report in link-id order, whichever path counted them */
+        for (int64_t j = 0; j < sim->nover; j++)
+            sim->over[j] = layout_link(sim, sim->over[j]);
+        qsort(sim->over, (size_t)sim->nover, sizeof *sim->over, cmp_i64);
+        for (int64_t j = 0; j < sim->nover; j++) {
+            int64_t link = sim->over[j];
+            int32_t ld = sim->load[link_layout(sim, link)];
+            add_viol(sim, (SimViolation){ .kind = SIM_V_LINK, .step = st, .node = -1,
+                                          .link = link, .transfer = -1, .load = ld });
+            out->violations++;
+        }
+    }
+
+    /* 3. cost */
+    double comm = 0, startup = 0, trans = 0, cont = 0;
+    if (n > 0) {
+        switch (p->model) {
+        case COST_SEIDEL: {
+            bool needk = mx > cap;
+            if (needk) {
+                bool walk = path == SIM_PATH_DIRECT;
+                if (!walk && !rmq_build(sim))
+                    return false;
+                for (int64_t i = 0; i < n; i++)
+                    sim->xk[i] = xfer_maxload(sim, &ss->x[i], walk);
+            }
+            for (int64_t i = 0; i < n; i++) {
+                const SchedXfer *x = &ss->x[i];
+                double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
+                double c = m * p->a * (double)sim->xbytes[i] + p->b;
+                sim->ssum[x->src] += c;
+                sim->rsum[x->dst] += c;
+            }
+            int32_t crit = -1;
+            bool crit_send = true;
+            double best = -1;
+            for (int64_t i = 0; i < n; i++) {
+                const SchedXfer *x = &ss->x[i];
+                if (sim->ssum[x->src] > best) {
+                    best = sim->ssum[x->src];
+                    crit = x->src;
+                    crit_send = true;
+                }
+            }
+            for (int64_t i = 0; i < n; i++) {
+                const SchedXfer *x = &ss->x[i];
+                if (sim->rsum[x->dst] > best) {
+                    best = sim->rsum[x->dst];
+                    crit = x->dst;
+                    crit_send = false;
+                }
+            }
+            for (int64_t i = 0; i < n; i++) {
+                const SchedXfer *x = &ss->x[i];
+                if ((crit_send ? x->src : x->dst) != crit)
+                    continue;
+                double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
+                double ab = p->a * (double)sim->xbytes[i];
+                startup += p->b;
+                trans += ab;
+                cont += (m - 1) * ab;
+            }
+            for (int64_t i = 0; i < n; i++) {
+                sim->ssum[ss->x[i].src] = 0;
+                sim->rsum[ss->x[i].dst] = 0;
+            }
+            comm = startup + trans + cont;
+            out->critical_node = crit;
+            break;
+        }
+        case COST_POSTAL: {
+            uint64_t maxb = 0;
+            int64_t arg = 0;
+            for (int64_t i = 0; i < n; i++) {
+                if (sim->xbytes[i] > maxb) {
+                    maxb = sim->xbytes[i];
+                    arg = i;
+                }
+            }
+            startup = p->t;
+            trans = p->beta * (double)maxb;
+            comm = startup + trans;
+            out->critical_node = ss->x[arg].src;
+            /* port rule */
+            size_t nbad = 0;
+            if (!ensure_tmp(sim, (size_t)(2 * n)))
+                return false;
+            for (int64_t i = 0; i < n; i++) {
+                int32_t ends[2] = { ss->x[i].src, ss->x[i].dst };
+                for (int e = 0; e < 2; e++) {
+                    int32_t v = ends[e];
+                    int32_t sn = sim->sends[v], rc = sim->recvs[v];
+                    bool bad = sn > 1 || rc > 1 || (!p->duplex && sn > 0 && rc > 0);
+                    if (bad)
+                        sim->tmpnodes[nbad++] = v;
+                }
+            }
+            if (nbad) {
+                qsort(sim->tmpnodes, nbad, sizeof *sim->tmpnodes, cmp_i32);
+                for (size_t j = 0; j < nbad; j++) {
+                    if (j && sim->tmpnodes[j] == sim->tmpnodes[j - 1])
+                        continue;
+                    int32_t v = sim->tmpnodes[j];
+                    add_viol(sim, (SimViolation){ .kind = SIM_V_PORT, .step = st, .node = v,
+                                                  .link = -1, .transfer = -1,
+                                                  .load = sim->sends[v], .recvs = sim->recvs[v] });
+                    out->violations++;
+                }
+            }
+            break;
+        }
+        case COST_CIRCUIT:
+        case COST_SAF:
+        default: {
+            double best = -1;
+            for (int64_t i = 0; i < n; i++) {
+                double d = sim->xlen[i], B = (double)sim->xbytes[i], su, tr;
+                if (p->model == COST_SAF) {
+                    su = d * p->beta;
+                    tr = d * B * p->tau;
+                } else {
+                    su = p->alpha + d * p->delta;
+                    tr = B * p->tau;
+                }
+                if (su + tr > best) {
+                    best = su + tr;
+                    startup = su;
+                    trans = tr;
+                    out->critical_node = ss->x[i].src;
+                }
+            }
+            comm = startup + trans;
+            break;
+        }
+        }
+    }
+    if (n > 0)
+        clear_loads(sim, st, path);
+    for (int64_t i = 0; i < n; i++) {
+        sim->sends[ss->x[i].src] = 0;
+        sim->recvs[ss->x[i].dst] = 0;
+    }
+
+    /* 4. local operations: rho * (bytes on every node + the most on one node) */
+    double local = 0;
+    if (ss->nloc > 0) {
+        uint64_t all = 0, most = 0;
+        for (int64_t i = 0; i < ss->nloc; i++) {
+            if (ss->loc[i].node < 0)
+                all += ss->loc[i].bytes;
+            else
+                sim->ssum[ss->loc[i].node] += (double)ss->loc[i].bytes;
+        }
+        for (int64_t i = 0; i < ss->nloc; i++) {
+            int32_t v = ss->loc[i].node;
+            if (v >= 0 && sim->ssum[v] > (double)most)
+                most = (uint64_t)sim->ssum[v];
+        }
+        for (int64_t i = 0; i < ss->nloc; i++)
+            if (ss->loc[i].node >= 0)
+                sim->ssum[ss->loc[i].node] = 0;
+        local = p->rho * (double)(all + most);
+    }
+
+    out->cost.startup = startup;
+    out->cost.transmission = trans;
+    out->cost.contention = cont;
+    out->cost.permutation = local;
+    out->cost.total = comm + local;
+
+    /* 5. receives */
+    for (int64_t i = 0; i < n; i++) {
+        const SchedXfer *x = &ss->x[i];
+        const ChunkRange *r = s->ranges + x->roff;
+        for (uint32_t k = 0; k < x->nr; k++)
+            if (!receive(sim, x->dst, r[k].lo, r[k].hi))
+                return false;
+    }
+    return true;
+}
+
+/* ---- public -------------------------------------------------------------------------------- */
+
+void sim_free(Sim *sim)
+{
+    if (!sim)
+        return;
+    if (sim->hold) {
+        for (int32_t v = 0; v < sim->net->size; v++)
+            if (sim->hold[v].cap)
+                free(sim->hold[v].u.many);
+        free(sim->hold);
+    }
+    free(sim->steps);
+    free(sim->cum);
+    free(sim->viol);
+    free(sim->delta);
+    free(sim->dstart);
+    free(sim->load);
+    free(sim->linkload);
+    free(sim->bmax);
+    free(sim->over);
+    free(sim->sends);
+    free(sim->recvs);
+    free(sim->ssum);
+    free(sim->rsum);
+    free(sim->xbytes);
+    free(sim->xlen);
+    free(sim->xk);
+    free(sim->tmpnodes);
+    free(sim);
+}
+
+Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, size_t errlen)
+{
+    if (!s || !p) {
+        seterr(err, errlen, "sim: no schedule or no cost parameters");
+        return NULL;
+    }
+    if (sched_error(s)) {
+        seterr(err, errlen, "bad schedule: %s", sched_error(s));
+        return NULL;
+    }
+    if ((unsigned)p->model >= COST_NMODELS || p->nu < 0 || p->nu > COST_NU_MAX) {
+        seterr(err, errlen, "sim: bad cost parameters");
+        return NULL;
+    }
+    const Net *net = s->net;
+    Sim *sim = calloc(1, sizeof *sim);
+    if (!sim)
+        goto oom;
+    sim->s = s;
+    sim->net = net;
+    sim->p = *p;
+    sim->flags = flags;
+    sim->nsteps = s->nsteps;
+    sim->cache_step = sim->linkload_step = sim->port_step = -1;
+    sim->nlinks = net_nlinks(net);
+    for (int d = 0; d < net->ndim; d++)
+        for (int b = 0; b < 2; b++)
+            sim->base[d][b] = (int64_t)(2 * d + b) * net->size;
+    size_t size = (size_t)net->size;
+    sim->steps = calloc((size_t)sim->nsteps + 1, sizeof *sim->steps);
+    sim->cum = calloc((size_t)sim->nsteps + 1, sizeof *sim->cum);
+    sim->viol = malloc(SIM_MAXVIOL * sizeof *sim->viol);
+    sim->hold = calloc(size, sizeof *sim->hold);
+    sim->load = calloc((size_t)sim->nlinks + 1, sizeof *sim->load);
+    sim->sends = calloc(size, sizeof *sim->sends);
+    sim->recvs = calloc(size, sizeof *sim->recvs);
+    sim->ssum = calloc(size, sizeof *sim->ssum);
+    sim->rsum = calloc(size, sizeof *sim->rsum);
+    if (!sim->steps || !sim->cum || !sim->viol || !sim->hold || !sim->load || !sim->sends ||
+        !sim->recvs || !sim->ssum || !sim->rsum)
+        goto oom;
+    if (flags & SIM_HISTORY) {
+        sim->dstart = calloc((size_t)sim->nsteps + 1, sizeof *sim->dstart);
+        if (!sim->dstart)
+            goto oom;
+    }
+    for (size_t i = 0; i < s->ngiven; i++)
+        if (!hold_add(&sim->hold[s->gnode[i]], s->grange[i].lo, s->grange[i].hi))
+            goto oom;
+
+    SimTotals *t = &sim->tot;
+    t->nsteps = sim->nsteps;
+    double cum = 0;
+    for (int32_t st = 0; st < sim->nsteps; st++) {
+        if (sim->dstart)
+            sim->dstart[st] = sim->ndelta;
+        if (!run_step(sim, st))
+            goto oom;
+        const SimStep *o = &sim->steps[st];
+        cum += o->cost.total;
+        sim->cum[st] = cum;
+        t->cost.total += o->cost.total;
+        t->cost.startup += o->cost.startup;
+        t->cost.transmission += o->cost.transmission;
+        t->cost.contention += o->cost.contention;
+        t->cost.permutation += o->cost.permutation;
+        t->ntransfers += o->ntransfers;
+        t->tcd += o->tcd;
+        t->bytes += o->bytes;
+        if (o->max_link_load > t->max_link_load)
+            t->max_link_load = o->max_link_load;
+        t->link_overloads += o->link_overloads;
+        t->port_conflicts += o->port_conflicts;
+    }
+    if (sim->dstart)
+        sim->dstart[sim->nsteps] = sim->ndelta;
+    sim->pos = sim->nsteps;
+
+    /* the end: every node must hold every chunk */
+    for (int32_t v = 0; v < net->size; v++) {
+        uint32_t miss;
+        if (!hold_contains(&sim->hold[v], 0, s->nchunks, &miss)) {
+            t->incomplete_nodes++;
+            add_viol(sim, (SimViolation){ .kind = SIM_V_INCOMPLETE, .step = sim->nsteps,
+                                          .node = v, .link = -1, .chunk = miss,
+                                          .transfer = -1 });
+        }
+    }
+    t->verified = t->not_held == 0 && t->incomplete_nodes == 0;
+    t->valid = t->verified && t->violations == t->not_held + t->incomplete_nodes;
+    /* The per-node cost sums are only needed while running. */
+    free(sim->ssum);
+    free(sim->rsum);
+    sim->ssum = sim->rsum = NULL;
+    return sim;
+oom:
+    seterr(err, errlen, "out of memory simulating %s", net_spec(net));
+    sim_free(sim);
+    return NULL;
+}
+
+const Sched *sim_sched(const Sim *sim) { return sim ? sim->s : NULL; }
+const CostParams *sim_params(const Sim *sim) { return sim ? &sim->p : NULL; }
+const SimTotals *sim_totals(const Sim *sim) { return sim ? &sim->tot : NULL; }
+
+const SimStep *sim_step(const Sim *sim, int32_t step)
+{
+    if (!sim || step < 0 || step >= sim->nsteps)
+        return NULL;
+    return &sim->steps[step];
+}
+
+double sim_cost_until(const Sim *sim, int32_t step)
+{
+    if (!sim || step < 0 || sim->nsteps == 0)
+        return 0;
+    if (step >= sim->nsteps)
+        step = sim->nsteps - 1;
+    return sim->cum[step];
+}
+
+size_t sim_nviolations(const Sim *sim) { return sim ? sim->nviol : 0; }
+
+const SimViolation *sim_violation(const Sim *sim, size_t i)
+{
+    if (!sim || i >= sim->nviol)
+        return NULL;
+    return &sim->viol[i];
+}
+
+char *sim_violation_text(const Sim *sim, const SimViolation *v, char *buf, size_t len)
+{
+    if (!buf || len == 0)
+        return buf;
+    buf[0] = '\0';
+    if (!sim || !v)
+        return buf;
+    const Net *net = sim->net;
+    char a[48], b[48];
+    switch (v->kind) {
+    case SIM_V_NOT_HELD:
+        snprintf(buf, len, "step %ld: node %s sends chunk %lu it does not hold",
+                 (long)v->step + 1, net_node_name(net, v->node, a, sizeof a),
+                 (unsigned long)v->chunk);
+        break;
+    case SIM_V_LINK: {
+        int32_t tail;
+        net_link_info(net, v->link, &tail, NULL, NULL);
+        snprintf(buf, len, "step %ld: link %s->%s carries %ld circuits (capacity %ld)",
+                 (long)v->step + 1, net_node_name(net, tail, a, sizeof a),
+                 net_node_name(net, net_link_head(net, v->link), b, sizeof b), (long)v->load,
+                 (long)cap_of(&sim->p));
+        break;
+    }
+    case SIM_V_PORT:
+        snprintf(buf, len, "step %ld: node %s sends %ld and receives %ld messages (%s)",
+                 (long)v->step + 1, net_node_name(net, v->node, a, sizeof a), (long)v->load,
+                 (long)v->recvs,
+                 sim->p.duplex ? "duplex: at most one of each" : "simplex: one send or one receive");
+        break;
+    case SIM_V_INCOMPLETE:
+        snprintf(buf, len, "end: node %s lacks chunk %lu", net_node_name(net, v->node, a, sizeof a),
+                 (unsigned long)v->chunk);
+        break;
+    default:
+        snprintf(buf, len, "step %ld: unknown violation", (long)v->step + 1);
+        break;
+    }
+    return buf;
+}
+
+bool sim_seek(Sim *sim, int32_t pos)
+{
+    if (!sim || pos < 0 || pos > sim->nsteps)
+        return false;
+    if (pos == sim->pos)
+        return true;
+    if (!(sim->flags & SIM_HISTORY))
+        return false;
+    while (sim->pos > pos) {
+        int32_t st = sim->pos - 1;
+        for (uint64_t i = sim->dstart[st + 1]; i-- > sim->dstart[st];) {
+            const Delta *d = &sim->delta[i];
+            if (!hold_remove(&sim->hold[d->node], d->r.lo, d->r.hi))
+                return false;
+        }
+        sim->pos--;
+    }
+    while (sim->pos < pos) {
+        int32_t st = sim->pos;
+        for (uint64_t i = sim->dstart[st]; i < sim->dstart[st + 1]; i++) {
+            const Delta *d = &sim->delta[i];
+            if (!hold_add(&sim->hold[d->node], d->r.lo, d->r.hi))
+                return false;
+        }
+        sim->pos++;
+    }
+    return true;
+}
+
+int32_t sim_pos(const Sim *sim) { return sim ? sim->pos : 0; }
+
+const ChunkRange *sim_holdings(const Sim *sim, int32_t node, size_t *nranges)
+{
+    static const ChunkRange none[1];
+    if (!sim || node < 0 || node >= sim->net->size) {
+        if (nranges)
+            *nranges = 0;
+        return none;
+    }
+    size_t n;
+    const ChunkRange *r = hold_ranges(&sim->hold[node], &n);
+    if (nranges)
+        *nranges = n;
+    return r;
+}
+
+uint64_t sim_held(const Sim *sim, int32_t node)
+{
+    size_t n;
+    const ChunkRange *r = sim_holdings(sim, node, &n);
+    return cr_count(r, n);
+}
+
+bool sim_holds(const Sim *sim, int32_t node, uint32_t chunk)
+{
+    if (!sim || node < 0 || node >= sim->net->size || chunk == UINT32_MAX)
+        return false;
+    return hold_contains(&sim->hold[node], chunk, chunk + 1, NULL);
+}
+
+/* Make sim->load hold the loads of step (layout order). */
+static void cache_loads(Sim *sim, int32_t step)
+{
+    if (sim->cache_step == step)
+        return;
+    if (sim->cache_step >= 0)
+        memset(sim->load, 0, (size_t)(sim->nlinks + 1) * sizeof *sim->load);
+    sim->cache_step = -1;
+    int32_t mx;
+    int64_t nover;
+    bool oom = false;
+    const SchedStep *ss = &sim->s->steps[step];
+    int64_t tcd = 0;
+    for (int64_t i = 0; i < ss->n; i++)
+        tcd += xfer_len(sim, &ss->x[i]);
+    count_loads(sim, step, tcd, INT32_MAX - 1, false, &mx, &nover, &oom);
+    sim->cache_step = step;
+}
+
+const int32_t *sim_link_loads(Sim *sim, int32_t step)
+{
+    if (!sim || step < 0 || step >= sim->nsteps)
+        return NULL;
+    if (sim->linkload_step == step)
+        return sim->linkload;
+    if (!sim->linkload) {
+        sim->linkload = malloc((size_t)sim->nlinks * sizeof *sim->linkload);
+        if (!sim->linkload)
+            return NULL;
+    }
+    cache_loads(sim, step);
+    const Net *net = sim->net;
+    for (int d = 0; d < net->ndim; d++) {
+        int64_t n = net->dims[d], stv = net->stride[d];
+        int64_t outer = net->size / (stv * n);
+        for (int b = 0; b < 2; b++) {
+            const int32_t *L = sim->load + sim->base[d][b];
+            for (int64_t o = 0; o < outer; o++)
+                for (int64_t i = 0; i < stv; i++) {
+                    const int32_t *line = L + (o * stv + i) * n;
+                    int64_t node = o * stv * n + i;
+                    for (int64_t q = 0; q < n; q++, node += stv)
+                        sim->linkload[(node * net->ndim + d) * 2 + b] = line[q];
+                }
+        }
+    }
+    sim->linkload_step = step;
+    return sim->linkload;
+}
+
+void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
+{
+    if (!out)
+        return;
+    memset(out, 0, sizeof *out);
+    if (!sim || step < 0 || step >= sim->nsteps || i < 0 || i >= sim->s->steps[step].n)
+        return;
+    cache_loads(sim, step);
+    const SchedXfer *x = &sim->s->steps[step].x[i];
+    const CostParams *p = &sim->p;
+    int32_t k = xfer_maxload(sim, x, true);
+    double B = (double)xfer_bytes(sim->s, x), d = xfer_len(sim, x);
+    out->load = k;
+    switch (p->model) {
+    case COST_SEIDEL: {
+        double m = ceil_div(k, cap_of(p));
+        out->cost = m * p->a * B + p->b;
+        out->contention = (m - 1) * p->a * B;
+        break;
+    }
+    case COST_POSTAL:
+        out->cost = p->t + p->beta * B;
+        break;
+    case COST_CIRCUIT:
+        out->cost = p->alpha + d * p->delta + B * p->tau;
+        break;
+    case COST_SAF:
+    default:
+        out->cost = d * (p->beta + B * p->tau);
+        break;
+    }
+}
+
+void sim_port_counts(Sim *sim, int32_t step, const int32_t **sends, const int32_t **recvs)
+{
+    const int32_t *s_ = NULL, *r_ = NULL;
+    if (sim && step >= 0 && step < sim->nsteps) {
+        if (sim->port_step != step) {
+            size_t size = (size_t)sim->net->size;
+            memset(sim->sends, 0, size * sizeof *sim->sends);
+            memset(sim->recvs, 0, size * sizeof *sim->recvs);
+            const SchedStep *ss = &sim->s->steps[step];
+            for (int64_t i = 0; i < ss->n; i++) {
+                sim->sends[ss->x[i].src]++;
+                sim->recvs[ss->x[i].dst]++;
+            }
+            sim->port_step = step;
+        }
+        s_ = sim->sends;
+        r_ = sim->recvs;
+    }
+    if (sends)
+        *sends = s_;
+    if (recvs)
+        *recvs = r_;
+}
