@@ -1,14 +1,150 @@
-/* PLACEHOLDER until its owner lands it: every build fails loudly. */
+/* rh_array.c — Seidel's recursive halving (RH) broadcast on a linear array of 2^d nodes
+ * (ORNL/TM-12356, 3.5, Table I; any source: 4.4).
+ *
+ *   0. permute: the source permutes its message (m bytes, cost m*rho) — the paper's first
+ *      choice, "permuted in node 0 before the first phase".  In meshcast's terms: node y is
+ *      sent packet bitrev_d(y), so that every holding below is one contiguous chunk range.
+ *   1. distribute (d steps): scatter along the spanning tree rooted at the source (XOR, 4.4),
+ *      halving at each step; node y ends with packet bitrev_d(y).
+ *   2. exchange (d steps): on exchange step j (0-based) every node x swaps everything it holds
+ *      with x ^ 2^(d-1-j) — the farthest partner first (3.5: "on step i all pairs of nodes
+ *      whose (d-i)th bits differ exchange"; "on the first step 2^(d-1) messages contend for the
+ *      link from node 2^(d-1)-1 to node 2^(d-1)").  Exchange step j carries m/2^(d-j) bytes per
+ *      message with 2^(d-1-j) circuits on the busiest link: the term i = d-1-j of the paper's
+ *      sum, m/2^(i+1) max(a, 2^i abar) + b.  So the link contention the simulator reports on
+ *      exchange steps is 2^(d-1), 2^(d-2), ..., 1, and links are overloaded (load > 2^nu) on
+ *      exactly the steps with 2^i > 2^nu, as the paper describes.
+ * Cost (seidel): (2 + (d-nu-2)/2^(nu+1) - 1/2^d) ma + 2db + m rho  (Table I, for nu <= d).
+ *
+ * Decisions: the schedule does not depend on nu (only its price does); Table I assumes
+ * nu < d, so a structural nu >= d is refused like st and bst.  The closed form uses the
+ * model's nu (p->nu), is exact for p->nu <= d, and is not offered for a larger p->nu.
+ * A 1-node array has no steps (no permutation either) and cost 0.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "algos-internal.h"
 
-static bool not_yet(const AlgoDef *d, Sched *s, const AlgoArgs *a)
+static bool open_steps(Sched *s, int32_t first, int count, const char *label)
 {
+    for (int i = 0; i < count; i++)
+        if (!sched_at(s, first + i) || !sched_label(s, label))
+            return false;
+    return true;
+}
+
+static uint32_t bitrev(uint32_t x, int bits)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < bits; i++)
+        r |= ((x >> i) & 1u) << (bits - 1 - i);
+    return r;
+}
+
+static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
+                    size_t errlen)
+{
+    int dd = algo_log2(net_size(net));
+    if (dd < 0) {
+        snprintf(err, errlen, "%s on %s needs 2^d nodes", d->name, net_spec(net));
+        return false;
+    }
+    if (a->nu < 0 || (a->nu > 0 && a->nu >= dd)) {
+        snprintf(err, errlen, "%s on %s needs nu < %d (got nu=%d)", d->name, net_spec(net), dd,
+                 a->nu);
+        return false;
+    }
+    return true;
+}
+
+static uint32_t rh_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
+{
+    (void)d;
     (void)a;
-    sched_fail(s, "%s is not implemented yet", d->name);
-    return false;
+    return (uint32_t)net_size(net);
+}
+
+static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
+{
+    (void)d;
+    int32_t n = net_size(sched_net(s));
+    int dd = algo_log2(n);
+    int32_t k = a->source;
+    if (dd == 0)
+        return true;
+    if (!open_steps(s, 0, 1, "permute (source)") || !sched_local(s, k, sched_bytes(s)))
+        return false;
+    if (!open_steps(s, 1, dd, "distribute"))
+        return false;
+    ChunkRange *r = malloc(sizeof *r * (size_t)(n / 2));
+    if (!r) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; ok && i < dd; i++) {
+        ok = sched_at(s, 1 + i);
+        int32_t span = INT32_C(1) << (dd - i), half = span >> 1;
+        for (int32_t rel = 0; ok && rel < n; rel += span) {
+            int32_t from = rel ^ k, to = (rel + half) ^ k;
+            int32_t blk = to & ~(half - 1);
+            /* the packets of nodes blk .. blk+half-1: ids bitrev(blk) + u*2^(i+1) */
+            for (int32_t t = 0; t < half; t++) {
+                uint32_t id = bitrev((uint32_t)(blk + t), dd);
+                r[t].lo = id;
+                r[t].hi = id + 1;
+            }
+            ok = sched_send(s, from, to, r, (size_t)half);
+        }
+    }
+    free(r);
+    if (!ok)
+        return false;
+    for (int j = 0; j < dd; j++) {
+        int e = dd - 1 - j;
+        char label[64];
+        snprintf(label, sizeof label, "exchange (contention %ld)", (long)(INT32_C(1) << e));
+        if (!open_steps(s, 1 + dd + j, 1, label))
+            return false;
+        /* x holds the packets of the nodes y = x mod 2^(e+1): ids with top e+1 bits
+         * bitrev_{e+1}(x mod 2^(e+1)), a range of 2^(d-1-e) ids */
+        uint32_t w = 1u << (dd - 1 - e);
+        for (int32_t x = 0; x < n; x++) {
+            uint32_t top = bitrev((uint32_t)x & ((2u << e) - 1), e + 1);
+            if (!sched_send_range(s, x, x ^ (INT32_C(1) << e), top * w, (top + 1) * w))
+                return false;
+        }
+    }
+    return true;
+}
+
+static bool rh_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
+                       double *total)
+{
+    (void)d;
+    int dd = algo_log2(net_size(net));
+    if (p->model != COST_SEIDEL || dd < 0 || p->nu > dd)
+        return false;
+    double m = (double)a->bytes, nu = p->nu;
+    if (dd == 0) {
+        *total = 0;
+        return true;
+    }
+    *total = (2.0 + (dd - nu - 2.0) / ldexp(1.0, p->nu + 1) - 1.0 / ldexp(1.0, dd)) * m * p->a +
+             2.0 * dd * p->b + m * p->rho;
+    return true;
 }
 
 const AlgoDef algo_rh_array = {
-    .name = "rh", .summary = "not implemented yet", .ref = "",
-    .nets = 1u << NET_ARRAY, .flags = ALGO_POW2, .build = not_yet,
+    .name = "rh",
+    .summary = "recursive halving: distribute, then farthest-first pairwise exchanges",
+    .ref = "Seidel 3.5; 4.4; Table I",
+    .nets = 1u << NET_ARRAY,
+    .flags = ALGO_POW2,
+    .fits = rh_fits,
+    .nchunks = rh_nchunks,
+    .build = rh_build,
+    .predict = rh_predict,
 };
