@@ -14,7 +14,7 @@ static void list_algorithms(void)
     char kinds[64];
     for (size_t i = 0; i < algo_count(); i++) {
         const AlgoDef *d = algo_at(i);
-        printf("%-12s %-20s %s", d->name, algo_nets_text(d->nets, kinds, sizeof kinds),
+        printf("%-12s %-26s %s", d->name, algo_nets_text(d->nets, kinds, sizeof kinds),
                d->summary ? d->summary : "");
         if (d->ref && d->ref[0])
             printf(" [%s]", d->ref);

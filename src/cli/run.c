@@ -51,9 +51,21 @@ static void print_text(CliRun *r)
         printf("%s%s=%s%s", i ? " " : "params:      ", s->def->params[i].name,
                export_format_double(s->args.param[i], b1, sizeof b1),
                i + 1 == s->def->nparams ? "\n" : "");
-    printf("verified:    %s\n", t->verified ? "yes, every node ends with every chunk"
-           : "NO");
-    printf("valid:       %s\n", t->valid ? "yes, no violation of the model" : "NO");
+    if (t->verified)
+        printf("verified:    yes, every node ends with every chunk\n");
+    else
+        printf("verified:    NO: %lld send%s of chunks not held, %lld node%s incomplete\n",
+               (long long)t->not_held, t->not_held == 1 ? "" : "s",
+               (long long)t->incomplete_nodes, t->incomplete_nodes == 1 ? "" : "s");
+    if (t->valid)
+        printf("valid:       yes, no violation of the %s model\n",
+               cost_model_name(s->cost.model));
+    else if (t->verified)
+        printf("valid:       NO: %lld violation%s of the %s model\n",
+               (long long)t->violations, t->violations == 1 ? "" : "s",
+               cost_model_name(s->cost.model));
+    else
+        printf("valid:       NO (not verified)\n");
     printf("steps:       %ld   transfers %lld   TCD %lld   bytes moved %llu\n",
            (long)t->nsteps, (long long)t->ntransfers, (long long)t->tcd,
            (unsigned long long)t->bytes);

@@ -23,17 +23,19 @@ static void print_text(CliRun *r)
     SchedTransfer tr;
     char b1[64], b2[64], chunks[256], route[256];
 
-    printf("# %s on %s, %llu bytes in %lu chunks, source %s, model %s, total %s us, "
+    printf("# %s on %s, %llu bytes in %lu chunk%s, source %s, model %s, total %s us, "
            "%lld transfers\n",
            r->setup.def->name, net_spec(net), (unsigned long long)sched_bytes(s),
-           (unsigned long)sched_nchunks(s), net_node_name(net, sched_source(s), b1, sizeof b1),
+           (unsigned long)sched_nchunks(s), sched_nchunks(s) == 1 ? "" : "s", net_node_name(net, sched_source(s), b1, sizeof b1),
            cost_model_name(r->setup.cost.model),
            export_format_double(sim_totals(r->sim)->cost.total, b2, sizeof b2),
            (long long)sched_total_transfers(s));
     for (int32_t st = 0; st < sched_nsteps(s); st++) {
         const SimStep *ss = sim_step(r->sim, st);
         const char *label = sched_step_label(s, st);
-        printf("step %ld%s%s: %lld transfer%s, cost %s us, max link load %ld\n", (long)st,
+        /* Steps are numbered from 1 in text (as sim_violation_text does), from 0 in JSON
+         * and CSV (indices). */
+        printf("step %ld%s%s: %lld transfer%s, cost %s us, max link load %ld\n", (long)st + 1,
                label[0] ? " " : "", label, (long long)ss->ntransfers,
                ss->ntransfers == 1 ? "" : "s",
                export_format_double(ss->cost.total, b1, sizeof b1), (long)ss->max_link_load);

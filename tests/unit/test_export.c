@@ -36,7 +36,7 @@ static void test_escape(void **state)
     (void)state;
     Mem m;
     mem_open(&m);
-    json_write_string(m.f, "a\"b\\c\nd\te\x01f\x7f/é");
+    json_write_string(m.f, "a\"b\\c\nd\te\x01" "f\x7f/é");
     assert_string_equal(mem_close(&m), "\"a\\\"b\\\\c\\nd\\te\\u0001f\\u007f/é\"");
     free(m.buf);
 }
