@@ -284,7 +284,7 @@ char *chunkset_format(const ChunkRange *r, size_t nr, char *buf, size_t len)
     buf[0] = '\0';
     if (!r)
         nr = 0;
-    size_t pos = 0;
+    size_t pos = 0, fits = 0;   /* fits: end of the last whole item that leaves room for "..." */
     for (size_t i = 0; i < nr; i++) {
         char item[48];
         if (r[i].lo >= r[i].hi)
@@ -295,19 +295,17 @@ char *chunkset_format(const ChunkRange *r, size_t nr, char *buf, size_t len)
             snprintf(item, sizeof item, "%s%u-%u", pos ? "," : "", r[i].lo, r[i].hi - 1);
         size_t il = strlen(item);
         if (pos + il + 1 > len) {
-            /* Truncate: keep room for "...". */
-            size_t cut = len >= 4 ? len - 4 : 0;
-            if (pos > cut)
-                pos = cut;
-            if (len >= 4) {
-                memcpy(buf + pos, "...", 4);
-            } else {
-                buf[pos] = '\0';
-            }
+            /* Truncate after the last whole item that leaves room for "...". */
+            if (len >= 4)
+                memcpy(buf + fits, "...", 4);
+            else
+                buf[fits] = '\0';
             return buf;
         }
         memcpy(buf + pos, item, il + 1);
         pos += il;
+        if (pos + 4 <= len)
+            fits = pos;
     }
     return buf;
 }
