@@ -298,7 +298,7 @@ static void print_text(const Cmp *c, const CliOpts *o)
     }
     for (size_t i = 0; i < c->ne; i++)
         if (c->e[i].failed)
-            printf("not run: %s: %s\n", c->e[i].def->name, c->e[i].why);
+            printf("not run: %s (%s)\n", c->e[i].def->name, c->e[i].why);
 }
 
 static void print_json(const Cmp *c, const CliOpts *o)

@@ -76,9 +76,8 @@ static void print_text(CliRun *r)
            export_format_double(t->cost.contention, b4, sizeof b4),
            export_format_double(t->cost.permutation, b5, sizeof b5));
     if (r->has_predicted) {
-        double d = t->cost.total - r->predicted;
-        const char *verdict = fabs(d) <= 1e-9 * fmax(1, fabs(r->predicted)) ? "matches"
-                              : "DIFFERS";
+        double d = export_difference(t->cost.total, r->predicted);
+        const char *verdict = d == 0 ? "matches" : "DIFFERS";
         printf("predicted:   %s us  (closed form, %s; difference %s)\n",
                export_format_double(r->predicted, b1, sizeof b1), verdict,
                export_format_double(d, b2, sizeof b2));

@@ -287,6 +287,12 @@ static void json_violation(JsonOut *j, Sim *sim, const SimViolation *v)
     json_end_object(j);
 }
 
+double export_difference(double simulated, double predicted)
+{
+    double d = simulated - predicted;
+    return fabs(d) <= 1e-9 * fmax(1, fabs(predicted)) ? 0 : d;
+}
+
 /* ---- runs ------------------------------------------------------------------------------ */
 
 void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
@@ -358,9 +364,10 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
         json_num(&j, info->predicted);
     else
         json_null(&j);
+    /* The difference, with floating-point noise (relative 1e-9) shown as 0. */
     json_key(&j, "difference");
     if (info->has_predicted)
-        json_num(&j, t->cost.total - info->predicted);
+        json_num(&j, export_difference(t->cost.total, info->predicted));
     else
         json_null(&j);
 

@@ -52,6 +52,9 @@ void json_write_string(FILE *f, const char *s);
 /* Format v as export does (12 significant digits, "null" if not finite) into buf. */
 char *export_format_double(double v, char *buf, size_t len);
 
+/* simulated - predicted, or exactly 0 when they agree to a relative 1e-9 (float noise). */
+double export_difference(double simulated, double predicted);
+
 /* Write s as one CSV field (quoted if it holds a comma, quote, or line break). */
 void csv_field(FILE *f, const char *s);
 
