@@ -1,0 +1,292 @@
+/* test_sched.c — the schedule builder: byte sizes of chunks, normalised sends, explicit routes,
+ * errors (first one sticks), steps filled in any order, truncation, equality as multisets. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../src/engine/sched.h"
+
+static void test_bytes(void **state)
+{
+    (void)state;
+    Net *n = net_parse("array:4", NULL, 0);
+    Sched *s = sched_new(n, 3, 10);
+    /* chunk i has floor((i+1)*10/3) - floor(i*10/3) bytes: 3, 3, 4 */
+    assert_int_equal(sched_range_bytes(s, 0, 1), 3);
+    assert_int_equal(sched_range_bytes(s, 1, 2), 3);
+    assert_int_equal(sched_range_bytes(s, 2, 3), 4);
+    assert_int_equal(sched_range_bytes(s, 0, 3), 10);
+    assert_int_equal(sched_range_bytes(s, 2, 2), 0);
+    assert_int_equal(sched_range_bytes(s, 2, 1), 0);
+    assert_int_equal(sched_range_bytes(s, 0, 99), 10);   /* clipped to the message */
+    sched_free(s);
+    /* no overflow with huge messages and many chunks */
+    s = sched_new(n, UINT32_MAX, UINT64_MAX);
+    assert_true(sched_range_bytes(s, 0, UINT32_MAX) == UINT64_MAX);
+    uint64_t sum = 0;
+    uint32_t cuts[] = { 0, 1, 77, 1u << 31, UINT32_MAX - 1, UINT32_MAX };
+    for (int i = 0; i + 1 < 6; i++)
+        sum += sched_range_bytes(s, cuts[i], cuts[i + 1]);
+    assert_true(sum == UINT64_MAX);
+    sched_free(s);
+    s = sched_new(n, 1000, 1);
+    assert_int_equal(sched_range_bytes(s, 0, 999), 0);
+    assert_int_equal(sched_range_bytes(s, 999, 1000), 1);
+    sched_free(s);
+    assert_null(sched_new(n, 0, 10));
+    assert_null(sched_new(NULL, 1, 10));
+    net_free(n);
+}
+
+static void test_build_read(void **state)
+{
+    (void)state;
+    Net *n = net_parse("mesh:4x4", NULL, 0);
+    Sched *s = sched_new(n, 8, 800);
+    assert_int_equal(sched_source(s), -1);
+    assert_true(sched_give(s, 5, 0, 8));
+    assert_int_equal(sched_source(s), 5);
+    assert_int_equal(sched_ngiven(s), 1);
+    int32_t node;
+    ChunkRange r;
+    sched_given(s, 0, &node, &r);
+    assert_int_equal(node, 5);
+    assert_int_equal(r.lo, 0);
+    assert_int_equal(r.hi, 8);
+    sched_given(s, 1, &node, &r);
+    assert_int_equal(node, -1);
+    assert_int_equal(sched_step(s), 0);
+    assert_true(sched_label(s, "phase 1"));
+    ChunkRange rs[] = { { 4, 6 }, { 0, 2 }, { 1, 3 }, { 7, 7 } };
+    assert_true(sched_send(s, 5, 15, rs, 4));
+    assert_true(sched_send_range(s, 5, 4, 0, 8));
+    assert_int_equal(sched_step(s), 1);
+    NetSeg route[] = { { 0, 1, 1 }, { 1, 1, 2 }, { 0, -1, 1 } };
+    assert_true(sched_send_route(s, 4, 6, rs, 2, route, 3));
+    assert_true(sched_local(s, -1, 100));
+    assert_true(sched_local(s, 3, 50));
+    assert_null(sched_error(s));
+
+    assert_int_equal(sched_nsteps(s), 2);
+    assert_int_equal(sched_ntransfers(s, 0), 2);
+    assert_int_equal(sched_ntransfers(s, 1), 1);
+    assert_int_equal(sched_ntransfers(s, 2), 0);
+    assert_int_equal(sched_total_transfers(s), 3);
+    assert_string_equal(sched_step_label(s, 0), "phase 1");
+    assert_string_equal(sched_step_label(s, 1), "");
+    assert_string_equal(sched_step_label(s, 7), "");
+
+    SchedTransfer t;
+    sched_transfer(s, 0, 0, &t);
+    assert_int_equal(t.src, 5);
+    assert_int_equal(t.dst, 15);
+    assert_int_equal(t.nranges, 2);   /* {0-2},{4-5} normalised: 0..3 and 4..6 */
+    assert_int_equal(t.ranges[0].lo, 0);
+    assert_int_equal(t.ranges[0].hi, 3);
+    assert_int_equal(t.ranges[1].lo, 4);
+    assert_int_equal(t.ranges[1].hi, 6);
+    assert_int_equal(t.bytes, 500);
+    assert_false(t.explicit_route);
+    assert_int_equal(t.nseg, 2);      /* (1,1) -> (3,3): along the row, then the column */
+    assert_int_equal(t.seg[0].dim, 1);
+    assert_int_equal(t.seg[0].len, 2);
+    assert_int_equal(t.seg[1].dim, 0);
+    assert_int_equal(t.seg[1].len, 2);
+    assert_int_equal(t.len, 4);
+    sched_transfer(s, 1, 0, &t);
+    assert_true(t.explicit_route);
+    assert_int_equal(t.nseg, 3);
+    assert_int_equal(t.len, 4);
+    assert_int_equal(t.bytes, 400);   /* ranges {4,6},{0,2} */
+    sched_transfer(s, 1, 5, &t);
+    assert_int_equal(t.src, -1);
+    assert_int_equal(sched_nlocals(s, 1), 2);
+    SchedLocal l;
+    sched_local_get(s, 1, 1, &l);
+    assert_int_equal(l.node, 3);
+    assert_int_equal(l.bytes, 50);
+    sched_local_get(s, 1, 2, &l);
+    assert_int_equal(l.node, -1);
+    assert_int_equal(l.bytes, 0);
+    sched_free(s);
+    net_free(n);
+}
+
+static void test_at(void **state)
+{
+    (void)state;
+    Net *n = net_parse("array:8", NULL, 0);
+    Sched *s = sched_new(n, 1, 8);
+    assert_true(sched_give(s, 0, 0, 1));
+    /* two sub-operations composed: the second fills steps 0..2 after the first filled 1..3 */
+    assert_true(sched_at(s, 3));
+    assert_int_equal(sched_nsteps(s), 4);
+    assert_true(sched_send_range(s, 0, 1, 0, 1));
+    assert_true(sched_at(s, 1));
+    assert_true(sched_send_range(s, 0, 2, 0, 1));
+    assert_true(sched_send_range(s, 0, 3, 0, 1));
+    assert_int_equal(sched_nsteps(s), 4);
+    assert_int_equal(sched_ntransfers(s, 1), 2);
+    assert_int_equal(sched_ntransfers(s, 3), 1);
+    assert_int_equal(sched_ntransfers(s, 0), 0);
+    assert_false(sched_at(s, -1));
+    assert_int_equal(sched_step(s), 4);   /* a new step goes at the end */
+    sched_truncate(s, 2);
+    assert_int_equal(sched_nsteps(s), 2);
+    assert_int_equal(sched_total_transfers(s), 2);
+    sched_truncate(s, 5);                 /* no-op */
+    assert_int_equal(sched_nsteps(s), 2);
+    assert_true(sched_send_range(s, 0, 7, 0, 1));   /* current step clipped to the last */
+    assert_int_equal(sched_ntransfers(s, 1), 3);
+    sched_truncate(s, 0);
+    assert_int_equal(sched_nsteps(s), 0);
+    assert_false(sched_send_range(s, 0, 7, 0, 1));  /* no step opened any more */
+    sched_free(s);
+    net_free(n);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    Net *n = net_parse("mesh:3x3", NULL, 0);
+    struct {
+        const char *msg;
+    } cases[] = {
+        { "send 0->1: no step opened" },
+        { "step 1: send 0->9: node not in mesh:3x3" },
+        { "step 1: send 4->4: a node cannot send to itself" },
+        { "step 1: send 0->1: chunk 4 is not below 4" },
+        { "step 1: send 0->2: the route ends at node 1" },
+        { "step 1: send 0->6: the route is not a path in mesh:3x3" },
+        { "give: node -1 is not in mesh:3x3" },
+        { "give: chunks 2..2 are not a range of 0..4" },
+        { "step 1: local operation on node 9 not in mesh:3x3" },
+    };
+    NetSeg one[] = { { 1, 1, 1 } };
+    NetSeg off[] = { { 1, -1, 1 }, { 0, 1, 2 } };
+    for (int c = 0; c < 9; c++) {
+        Sched *s = sched_new(n, 4, 100);
+        if (c > 0)
+            sched_step(s);
+        bool ok = true;
+        switch (c) {
+        case 0: ok = sched_send_range(s, 0, 1, 0, 1); break;
+        case 1: ok = sched_send_range(s, 0, 9, 0, 1); break;
+        case 2: ok = sched_send_range(s, 4, 4, 0, 1); break;
+        case 3: ok = sched_send_range(s, 0, 1, 2, 5); break;
+        case 4: ok = sched_send_route(s, 0, 2, &(ChunkRange){ 0, 1 }, 1, one, 1); break;
+        case 5: ok = sched_send_route(s, 0, 6, &(ChunkRange){ 0, 1 }, 1, off, 2); break;
+        case 6: ok = sched_give(s, -1, 0, 1); break;
+        case 7: ok = sched_give(s, 0, 2, 2); break;
+        case 8: ok = sched_local(s, 9, 1); break;
+        }
+        assert_false(ok);
+        assert_non_null(sched_error(s));
+        assert_string_equal(sched_error(s), cases[c].msg);
+        /* the first error sticks */
+        sched_fail(s, "later %d", 5);
+        sched_send_range(s, 0, 0, 0, 1);
+        assert_string_equal(sched_error(s), cases[c].msg);
+        sched_free(s);
+    }
+    Sched *s = sched_new(n, 4, 100);
+    sched_fail(s, "algorithm %s: k = %d too large", "bst", 7);
+    assert_string_equal(sched_error(s), "algorithm bst: k = 7 too large");
+    sched_free(s);
+    s = sched_new(n, 4, 100);
+    sched_step(s);
+    assert_false(sched_send(s, 0, 1, NULL, 2));
+    sched_free(s);
+    s = sched_new(n, 4, 100);
+    sched_step(s);
+    NetSeg many[NET_MAXSEG + 1];
+    assert_false(sched_send_route(s, 0, 1, &(ChunkRange){ 0, 1 }, 1, many, NET_MAXSEG + 1));
+    sched_free(s);
+    assert_false(sched_send_range(NULL, 0, 1, 0, 1));
+    assert_false(sched_label(NULL, "x"));
+    assert_int_equal(sched_nsteps(NULL), 0);
+    assert_non_null(sched_error(NULL));
+    sched_fail(NULL, "x");
+    sched_free(NULL);
+    net_free(n);
+}
+
+static Sched *small(const Net *n, bool reversed, bool explicit_default)
+{
+    Sched *s = sched_new(n, 4, 64);
+    sched_give(s, 0, 0, 4);
+    sched_step(s);
+    if (!reversed) {
+        sched_send_range(s, 0, 2, 0, 4);
+        sched_send_range(s, 0, 1, 0, 2);
+        sched_local(s, 3, 5);
+        sched_local(s, -1, 7);
+    } else {
+        sched_local(s, -1, 7);
+        sched_local(s, 3, 5);
+        ChunkRange two[] = { { 1, 2 }, { 0, 1 } };
+        sched_send(s, 0, 1, two, 2);
+        if (explicit_default)
+            sched_send_route(s, 0, 2, &(ChunkRange){ 0, 4 }, 1, (NetSeg[]){ { 1, 1, 2 } }, 1);
+        else
+            sched_send_range(s, 0, 2, 0, 4);
+    }
+    return s;
+}
+
+static void test_equal(void **state)
+{
+    (void)state;
+    Net *n = net_parse("mesh:3x3", NULL, 0);
+    Sched *a = small(n, false, false), *b = small(n, true, false), *c = small(n, true, true);
+    assert_true(sched_equal(a, a));
+    assert_true(sched_equal(a, b));   /* same multiset of transfers and locals */
+    assert_true(sched_equal(a, c));   /* an explicit route equal to the default one */
+    sched_at(b, 0);
+    sched_send_range(b, 1, 4, 0, 1);
+    assert_false(sched_equal(a, b));
+    sched_truncate(c, 0);
+    assert_false(sched_equal(a, c));
+    Sched *d = small(n, false, false);
+    sched_give(d, 4, 0, 1);
+    assert_false(sched_equal(a, d));
+    Sched *e = small(n, false, false);
+    sched_step(e);
+    assert_false(sched_equal(a, e));
+    Sched *f = small(n, false, false);
+    sched_at(f, 0);
+    sched_send_route(f, 3, 5, &(ChunkRange){ 0, 1 }, 1, (NetSeg[]){ { 1, 1, 2 } }, 1);
+    Sched *g = small(n, false, false);
+    sched_at(g, 0);
+    sched_send_route(g, 3, 5, &(ChunkRange){ 0, 1 }, 1,
+                     (NetSeg[]){ { 0, 1, 1 }, { 1, 1, 2 }, { 0, -1, 1 } }, 3);
+    assert_false(sched_equal(f, g));  /* same ends, different routes */
+    Sched *h = small(n, false, false);
+    sched_at(h, 0);
+    sched_local(h, 3, 6);
+    Sched *i = small(n, false, false);
+    sched_at(i, 0);
+    sched_local(i, 3, 5);
+    assert_false(sched_equal(h, i));
+    assert_false(sched_equal(a, NULL));
+    assert_true(sched_equal(NULL, NULL));
+    Sched *all[] = { a, b, c, d, e, f, g, h, i };
+    for (size_t k = 0; k < 9; k++)
+        sched_free(all[k]);
+    net_free(n);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bytes),  cmocka_unit_test(test_build_read),
+        cmocka_unit_test(test_at),     cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_equal),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
