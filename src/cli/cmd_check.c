@@ -1,11 +1,429 @@
-/* PLACEHOLDER until the Lua layer lands. */
+/* cmd_check.c — `meshcast check FILE.lua [--net SPEC]...`: verify a scripted (or built-in)
+ * algorithm over a sweep of sizes and every source.
+ *
+ * For each net (the --net ones, or a default sweep over the kinds the script claims) and each
+ * source node: build, simulate, verify.  One table row per net: sources tried, how many
+ * verified, and the worst over sources of steps, max link load, port conflicts, cost and the
+ * closed form.  Under the table, the first failure of each failing net, exactly
+ * ("mesh:4x4 source 5: step 2: node 5 sends chunk 3 it does not hold").
+ *
+ * Exit: 0 every run verified; 1 some run not verified; 2 usage error, a script that cannot be
+ * loaded, or a script error while building.
+ */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "../algos/algo.h"
+#include "../engine/cost.h"
+#include "../engine/sim.h"
+#include "../script/script.h"
 #include "commands.h"
+
+#define CHECK_MAXNETS 64
+#define CHECK_MAXSETS 32
+
+static const char *const sweep_array[] = {"2", "3", "4", "5", "7", "8", "12", "16", "32", "64"};
+static const char *const sweep_mesh[] = {"2x2", "2x4", "4x2", "3x3", "4x4", "3x5",
+                                         "4x8", "8x4", "8x8", "5x7"};
+static const char *const sweep_torus[] = {"3x3", "4x4", "5x5", "4x8", "8x8"};
+
+static void check_help(void)
+{
+    puts("usage: meshcast check FILE.lua|NAME [--net SPEC]... [--bytes M] [--model MODEL]\n"
+         "                      [--set K=V]... [--max-sources N]\n"
+         "Builds, simulates and verifies the algorithm on every source of each net (the --net\n"
+         "ones, or a sweep of sizes over the kinds it claims) and prints one row per net:\n"
+         "sources, verified, and the worst over sources of steps, max link load, port\n"
+         "conflicts, cost and the closed form.  Under it, each failing net's first failure.\n"
+         "Exit: 0 all verified, 1 some not verified, 2 usage or script error.");
+}
+
+static int usage(const char *msg)
+{
+    fprintf(stderr, "meshcast: check: %s\n", msg);
+    return 2;
+}
+
+static bool parse_bytes(const char *t, uint64_t *out)
+{
+    char *end;
+    unsigned long long v = strtoull(t, &end, 10);
+    if (end == t || t[0] == '-')
+        return false;
+    if (*end == 'K' || *end == 'k')
+        v <<= 10, end++;
+    else if (*end == 'M' || *end == 'm')
+        v <<= 20, end++;
+    if (*end || v == 0)
+        return false;
+    *out = v;
+    return true;
+}
+
+typedef struct {
+    const char *file;
+    const char *nets[CHECK_MAXNETS];
+    int nnets;
+    const char *sets[CHECK_MAXSETS];
+    int nsets;
+    uint64_t bytes;
+    CostModel model;
+    long max_sources;
+} CheckOpts;
+
+static int parse_opts(int argc, char **argv, CheckOpts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->bytes = 1024;
+    o->model = COST_SEIDEL;
+    o->max_sources = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = NULL;
+        char name[32];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            check_help();
+            return -1;
+        }
+        if (strncmp(a, "--", 2) == 0) {
+            const char *eq = strchr(a, '=');
+            size_t n = eq ? (size_t)(eq - a) : strlen(a);
+            if (n >= sizeof name)
+                return usage("unknown option");
+            memcpy(name, a, n);
+            name[n] = '\0';
+            if (eq)
+                val = eq + 1;
+            else if (i + 1 < argc)
+                val = argv[++i];
+            else {
+                char m[96];
+                snprintf(m, sizeof m, "%s needs a value", name);
+                return usage(m);
+            }
+            if (strcmp(name, "--net") == 0) {
+                if (o->nnets == CHECK_MAXNETS)
+                    return usage("too many --net");
+                o->nets[o->nnets++] = val;
+            } else if (strcmp(name, "--set") == 0) {
+                if (o->nsets == CHECK_MAXSETS)
+                    return usage("too many --set");
+                o->sets[o->nsets++] = val;
+            } else if (strcmp(name, "--bytes") == 0) {
+                if (!parse_bytes(val, &o->bytes)) {
+                    char m[128];
+                    snprintf(m, sizeof m, "bad --bytes '%s' (1024, 64K, 1M)", val);
+                    return usage(m);
+                }
+            } else if (strcmp(name, "--model") == 0) {
+                if (!cost_model_parse(val, &o->model)) {
+                    char m[128];
+                    snprintf(m, sizeof m, "unknown model '%s' (seidel, postal, circuit, saf)",
+                             val);
+                    return usage(m);
+                }
+            } else if (strcmp(name, "--max-sources") == 0) {
+                char *end;
+                o->max_sources = strtol(val, &end, 10);
+                if (*end || o->max_sources < 1)
+                    return usage("--max-sources needs a number >= 1");
+            } else {
+                char m[96];
+                snprintf(m, sizeof m, "unknown option '%s'", name);
+                return usage(m);
+            }
+        } else if (!o->file) {
+            o->file = a;
+        } else {
+            char m[160];
+            snprintf(m, sizeof m, "unexpected argument '%s'", a);
+            return usage(m);
+        }
+    }
+    if (!o->file)
+        return usage("which script? meshcast check FILE.lua [--net SPEC]...");
+    return 0;
+}
+
+/* Apply --set K=V to cost params and algorithm args, as setup.h describes. */
+static bool apply_sets(const CheckOpts *o, const AlgoDef *d, AlgoArgs *a, CostParams *p,
+                       char *err, size_t errlen)
+{
+    for (int i = 0; i < o->nsets; i++) {
+        const char *eq = strchr(o->sets[i], '=');
+        if (!eq || eq == o->sets[i]) {
+            snprintf(err, errlen, "bad --set '%s' (K=V)", o->sets[i]);
+            return false;
+        }
+        char k[64];
+        size_t n = (size_t)(eq - o->sets[i]);
+        if (n >= sizeof k) {
+            snprintf(err, errlen, "bad --set '%s'", o->sets[i]);
+            return false;
+        }
+        memcpy(k, o->sets[i], n);
+        k[n] = '\0';
+        const char *v = eq + 1;
+        bool known = false;
+        if (cost_is_param(k)) {
+            if (!cost_set(p, k, v, err, errlen))
+                return false;
+            known = true;
+            if (strcmp(k, "nu") == 0)
+                a->nu = p->nu;
+        }
+        int r = algo_args_set(a, d, k, v, err, errlen);
+        if (r == -2)
+            return false;
+        if (r == 0)
+            known = true;
+        if (!known) {
+            snprintf(err, errlen, "--set %s: '%s' is neither a cost parameter nor a parameter "
+                     "of %s", o->sets[i], k, d->name);
+            return false;
+        }
+    }
+    return true;
+}
+
+typedef struct {
+    int32_t sources, verified;
+    int32_t steps_min, steps_max, load;
+    int64_t conflicts;
+    double cost, predicted;
+    bool has_pred, pred_mismatch;
+    char first_fail[512];
+    char script_error[1024];
+} Row;
+
+static void first_failure(const Sim *sim, char *buf, size_t len)
+{
+    for (size_t i = 0; i < sim_nviolations(sim); i++) {
+        const SimViolation *v = sim_violation(sim, i);
+        if (v->kind == SIM_V_NOT_HELD || v->kind == SIM_V_INCOMPLETE) {
+            sim_violation_text(sim, v, buf, len);
+            return;
+        }
+    }
+    snprintf(buf, len, "not verified");
+}
+
+/* Run every source of one net.  Returns 0 all verified, 1 some not, 2 a script error, 3 the
+ * algorithm does not run on this net (message in row->first_fail). */
+static int check_net(const CheckOpts *o, const AlgoDef *d, const Net *net, Row *row)
+{
+    memset(row, 0, sizeof *row);
+    row->steps_min = INT32_MAX;
+    AlgoArgs a;
+    CostParams p;
+    char err[1024];
+    algo_args_init(&a, d);
+    a.bytes = o->bytes;
+    cost_defaults(&p, o->model);
+    if (!apply_sets(o, d, &a, &p, err, sizeof err)) {
+        snprintf(row->script_error, sizeof row->script_error, "%s", err);
+        return 4;
+    }
+    int32_t n = net_size(net);
+    int32_t nsrc = n;
+    if (o->max_sources > 0 && o->max_sources < nsrc)
+        nsrc = (int32_t)o->max_sources;
+    a.source = 0;
+    if (!algo_check(d, net, &a, err, sizeof err)) {
+        snprintf(row->first_fail, sizeof row->first_fail, "%.480s", err);
+        return 3;
+    }
+    int rc = 0;
+    for (int32_t src = 0; src < nsrc; src++) {
+        /* with --max-sources, spread the sources over the net */
+        int32_t s = nsrc == n ? src : (int32_t)((int64_t)src * n / nsrc);
+        a.source = s;
+        row->sources++;
+        Sched *sc = algo_build(d, net, &a, err, sizeof err);
+        if (!sc) {
+            snprintf(row->script_error, sizeof row->script_error, "%s source %ld: %.900s",
+                     net_spec(net), (long)s, err);
+            return 2;
+        }
+        Sim *sim = sim_run(sc, &p, 0, err, sizeof err);
+        if (!sim) {
+            sched_free(sc);
+            snprintf(row->script_error, sizeof row->script_error, "%s source %ld: %.900s",
+                     net_spec(net), (long)s, err);
+            return 2;
+        }
+        const SimTotals *t = sim_totals(sim);
+        if (t->verified)
+            row->verified++;
+        else if (!row->first_fail[0]) {
+            char v[400];
+            first_failure(sim, v, sizeof v);
+            snprintf(row->first_fail, sizeof row->first_fail, "%s source %ld: %.900s",
+                     net_spec(net), (long)s, v);
+            rc = 1;
+        }
+        if (t->nsteps < row->steps_min)
+            row->steps_min = t->nsteps;
+        if (t->nsteps > row->steps_max)
+            row->steps_max = t->nsteps;
+        if (t->max_link_load > row->load)
+            row->load = t->max_link_load;
+        if (t->port_conflicts > row->conflicts)
+            row->conflicts = t->port_conflicts;
+        if (t->cost.total > row->cost)
+            row->cost = t->cost.total;
+        double pr;
+        if (algo_predict(d, net, &a, &p, &pr)) {
+            if (!row->has_pred || pr > row->predicted)
+                row->predicted = pr;
+            row->has_pred = true;
+            if (fabs(pr - t->cost.total) > 1e-9 * fmax(1.0, fabs(pr)))
+                row->pred_mismatch = true;
+        }
+        sim_free(sim);
+        sched_free(sc);
+    }
+    return rc;
+}
 
 int cmd_check(int argc, char **argv)
 {
-    (void)argc; (void)argv;
-    fprintf(stderr, "meshcast: check is not implemented yet\n");
-    return 2;
+    CheckOpts o;
+    int r = parse_opts(argc, argv, &o);
+    if (r)
+        return r < 0 ? 0 : r;
+
+    char err[1024];
+    AlgoDef *owned = NULL;
+    const AlgoDef *d = script_algo(o.file, NULL, &owned, err, sizeof err);
+    if (!d) {
+        fprintf(stderr, "meshcast: check: %s\n", err);
+        return 2;
+    }
+    /* The nets: given, or the default sweep over the kinds the algorithm claims. */
+    const char *nets[CHECK_MAXNETS * 2];
+    char specs[CHECK_MAXNETS * 2][32];
+    int nn = 0;
+    bool explicit_nets = o.nnets > 0;
+    if (explicit_nets) {
+        for (int i = 0; i < o.nnets; i++)
+            nets[nn++] = o.nets[i];
+    } else {
+        unsigned kinds = d->nets;
+        if (!owned) /* a built-in name: every def of that name */
+            for (size_t i = 0; i < algo_count(); i++)
+                if (strcmp(algo_at(i)->name, d->name) == 0)
+                    kinds |= algo_at(i)->nets;
+        for (int k = NET_ARRAY; k <= NET_TORUS; k++) {
+            if (!(kinds & (1u << k)))
+                continue;
+            const char *const *sw = k == NET_ARRAY || k == NET_RING ? sweep_array
+                                    : k == NET_MESH                 ? sweep_mesh
+                                                                    : sweep_torus;
+            size_t nsw = k == NET_ARRAY || k == NET_RING ? sizeof sweep_array / sizeof *sweep_array
+                         : k == NET_MESH ? sizeof sweep_mesh / sizeof *sweep_mesh
+                                         : sizeof sweep_torus / sizeof *sweep_torus;
+            for (size_t j = 0; j < nsw && nn < CHECK_MAXNETS * 2; j++) {
+                snprintf(specs[nn], sizeof specs[nn], "%s:%s", net_kind_name((NetKind)k),
+                         sw[j]);
+                nets[nn] = specs[nn];
+                nn++;
+            }
+        }
+    }
+
+    printf("check %s: %s%s%s\n", o.file, d->name, d->summary && *d->summary ? " — " : "",
+           d->summary ? d->summary : "");
+    printf("%-14s %7s %9s %6s %5s %9s %12s %12s\n", "net", "sources", "verified", "steps",
+           "load", "conflicts", "cost", "predicted");
+    int status = 0, nets_ok = 0, nets_run = 0, skipped = 0;
+    char fails[CHECK_MAXNETS * 2][512];
+    int nfails = 0;
+    for (int i = 0; i < nn; i++) {
+        Net *net = net_parse(nets[i], err, sizeof err);
+        if (!net) {
+            fprintf(stderr, "meshcast: check: %s\n", err);
+            status = 2;
+            break;
+        }
+        const AlgoDef *dn = d;
+        if (!owned) {
+            dn = algo_find(d->name, net);
+            if (!dn) {
+                if (explicit_nets) {
+                    fprintf(stderr, "meshcast: check: %s does not run on %s\n", d->name,
+                            net_spec(net));
+                    status = 2;
+                    net_free(net);
+                    break;
+                }
+                net_free(net);
+                continue;
+            }
+        }
+        Row row;
+        int rc = check_net(&o, dn, net, &row);
+        if (rc == 4) {
+            fprintf(stderr, "meshcast: check: %s\n", row.script_error);
+            status = 2;
+            net_free(net);
+            break;
+        }
+        if (rc == 3) {
+            if (explicit_nets) {
+                fprintf(stderr, "meshcast: check: %s\n", row.first_fail);
+                status = 2;
+                net_free(net);
+                break;
+            }
+            printf("%-14s skipped: %s\n", net_spec(net), row.first_fail);
+            skipped++;
+            net_free(net);
+            continue;
+        }
+        if (rc == 2) {
+            printf("%-14s ERROR\n", net_spec(net));
+            fflush(stdout);
+            fprintf(stderr, "meshcast: check: %s\n", row.script_error);
+            status = 2;
+            net_free(net);
+            break;
+        }
+        nets_run++;
+        char steps[32], verified[32], pred[32], cost[32];
+        if (row.steps_min == row.steps_max)
+            snprintf(steps, sizeof steps, "%ld", (long)row.steps_max);
+        else
+            snprintf(steps, sizeof steps, "%ld-%ld", (long)row.steps_min, (long)row.steps_max);
+        snprintf(verified, sizeof verified, "%ld/%ld", (long)row.verified, (long)row.sources);
+        snprintf(cost, sizeof cost, "%.6g", row.cost);
+        if (row.has_pred)
+            snprintf(pred, sizeof pred, "%.6g%s", row.predicted, row.pred_mismatch ? "*" : "");
+        else
+            snprintf(pred, sizeof pred, "-");
+        printf("%-14s %7ld %9s %6s %5ld %9lld %12s %12s\n", net_spec(net), (long)row.sources,
+               verified, steps, (long)row.load, (long long)row.conflicts, cost, pred);
+        if (rc == 1) {
+            if (status == 0)
+                status = 1;
+            snprintf(fails[nfails++], sizeof fails[0], "%s", row.first_fail);
+        } else {
+            nets_ok++;
+        }
+        net_free(net);
+    }
+    if (status != 2) {
+        for (int i = 0; i < nfails; i++)
+            printf("FAIL %s\n", fails[i]);
+        printf("%d of %d nets verified from every source%s%s\n", nets_ok, nets_run,
+               skipped ? "; skipped " : "", skipped ? "some sizes it does not run on" : "");
+        if (nets_run == 0 && status == 0) {
+            fprintf(stderr, "meshcast: check: %s runs on none of the nets tried\n", d->name);
+            status = 2;
+        }
+    }
+    algo_release(owned);
+    return status;
 }

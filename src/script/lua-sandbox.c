@@ -1,0 +1,635 @@
+/* lua-sandbox.c — sandboxed Lua states: trimmed libraries, memory cap, instruction budget,
+ * the one protected-call helper, and the script search path.  See lua-sandbox.h. */
+#include "lua-sandbox.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <lauxlib.h>
+#include <lualib.h>
+
+#ifndef MESHCAST_SHAREDIR
+#define MESHCAST_SHAREDIR "/usr/local/share/meshcast"
+#endif
+
+#define HOOK_EVERY 10000
+#define MAX_SCRIPT_BYTES (4u << 20)
+
+struct LuaBox {
+    lua_State *L;
+    char *name;
+    /* memory cap */
+    size_t used, cap;
+    bool mem_hit;
+    /* instruction budget */
+    long long count, budget;
+    const char *stopped;     /* set when the budget stopped the script: pcall must not catch */
+    /* context for messages */
+    const char *phase;
+    int32_t step;
+    char *trace;
+    void *scratch;
+    size_t scratch_len;
+};
+
+static BoxPrintFn print_fn;
+static void *print_ud;
+
+void box_set_print_handler(BoxPrintFn fn, void *ud)
+{
+    print_fn = fn;
+    print_ud = ud;
+}
+
+LuaBox *box_of(lua_State *L) { return *(LuaBox **)lua_getextraspace(L); }
+lua_State *box_state(LuaBox *b) { return b->L; }
+const char *box_name(const LuaBox *b) { return b->name; }
+const char *box_traceback(const LuaBox *b) { return b->trace ? b->trace : ""; }
+void box_set_step(LuaBox *b, int32_t step) { b->step = step; }
+
+void *box_scratch(LuaBox *b, size_t bytes)
+{
+    if (bytes <= b->scratch_len)
+        return b->scratch;
+    size_t n = b->scratch_len ? b->scratch_len : 256;
+    while (n < bytes)
+        n *= 2;
+    void *p = realloc(b->scratch, n);
+    if (!p)
+        return NULL;
+    b->scratch = p;
+    b->scratch_len = n;
+    return p;
+}
+
+/* ---- memory cap ---- */
+
+static void *box_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    LuaBox *b = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        b->used -= old;
+        return NULL;
+    }
+    if (nsize > old && b->used + (nsize - old) > b->cap) {
+        b->mem_hit = true;
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (!p) {
+        b->mem_hit = true;
+        return NULL;
+    }
+    b->used = b->used - old + nsize;
+    return p;
+}
+
+/* ---- instruction budget ---- */
+
+static void count_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    LuaBox *b = box_of(L);
+    b->count += HOOK_EVERY;
+    if (b->count > b->budget) {
+        b->stopped = "instruction budget";
+        luaL_error(L, "stopped: instruction budget of %lld instructions used up (an endless "
+                   "loop?  $MESHCAST_LUA_INSTRUCTIONS raises it)", b->budget);
+    }
+}
+
+/* pcall/xpcall that cannot swallow a stop (budget or memory cap). */
+static int finish_pcall(lua_State *L, int status, lua_KContext extra)
+{
+    if (status != LUA_OK && status != LUA_YIELD) {
+        LuaBox *b = box_of(L);
+        if (status == LUA_ERRMEM && !b->stopped)
+            b->stopped = "memory cap";
+        if (b->stopped)
+            return lua_error(L);   /* re-raise the stop: the error object is on top */
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
+}
+
+static int safe_pcall(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    lua_pushboolean(L, 1);
+    lua_insert(L, 1);
+    int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
+    return finish_pcall(L, status, 0);
+}
+
+static int safe_xpcall(lua_State *L)
+{
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
+    return finish_pcall(L, status, 2);
+}
+
+/* ---- the trimmed base library ---- */
+
+static int safe_load(lua_State *L)
+{
+    size_t len;
+    const char *s = lua_tolstring(L, 1, &len);
+    if (!s || lua_type(L, 1) != LUA_TSTRING)
+        return luaL_error(L, "load: only a string of Lua source can be loaded in the meshcast "
+                          "sandbox");
+    const char *chunkname = luaL_optstring(L, 2, "=(load)");
+    const char *mode = luaL_optstring(L, 3, "t");
+    if (strcmp(mode, "t") != 0 || (len > 0 && s[0] == LUA_SIGNATURE[0])) {
+        lua_pushnil(L);
+        lua_pushstring(L, "load: binary chunks (bytecode) are refused in the meshcast sandbox");
+        return 2;
+    }
+    int env = !lua_isnone(L, 4) ? 4 : 0;
+    if (luaL_loadbufferx(L, s, len, chunkname, "t") != LUA_OK) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (env) {
+        lua_pushvalue(L, env);
+        if (!lua_setupvalue(L, -2, 1))
+            lua_pop(L, 1);
+    }
+    return 1;
+}
+
+static int refuse(lua_State *L)
+{
+    return luaL_error(L, "%s is not available in the meshcast sandbox (%s)",
+                      lua_tostring(L, lua_upvalueindex(1)), lua_tostring(L, lua_upvalueindex(2)));
+}
+
+static void set_refused(lua_State *L, int table, const char *field, const char *what,
+                        const char *why)
+{
+    lua_pushstring(L, what);
+    lua_pushstring(L, why);
+    lua_pushcclosure(L, refuse, 2);
+    lua_setfield(L, table, field);
+}
+
+/* __index of a stub library: any other field is refused with a clear message. */
+static int stub_index(lua_State *L)
+{
+    const char *lib = lua_tostring(L, lua_upvalueindex(1));
+    const char *why = lua_tostring(L, lua_upvalueindex(2));
+    const char *key = lua_tostring(L, 2);
+    return luaL_error(L, "%s.%s is not available in the meshcast sandbox (%s)", lib,
+                      key ? key : "?", why);
+}
+
+static void stub_library(lua_State *L, const char *lib, const char *why)
+{
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_pushstring(L, lib);
+    lua_pushstring(L, why);
+    lua_pushcclosure(L, stub_index, 2);
+    lua_setfield(L, -2, "__index");
+    lua_pushstring(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+}
+
+static int safe_print(lua_State *L)
+{
+    LuaBox *b = box_of(L);
+    luaL_Buffer buf;
+    luaL_buffinit(L, &buf);
+    int n = lua_gettop(L);
+    for (int i = 1; i <= n; i++) {
+        size_t l;
+        const char *s = luaL_tolstring(L, i, &l);
+        if (i > 1)
+            luaL_addchar(&buf, '\t');
+        luaL_addvalue(&buf);
+        (void)s;
+    }
+    luaL_pushresult(&buf);
+    const char *text = lua_tostring(L, -1);
+    if (print_fn)
+        print_fn(b->name, text, print_ud);
+    else
+        fprintf(stderr, "%s: %s\n", b->name, text);
+    return 0;
+}
+
+static int safe_require(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    if (strcmp(name, "meshcast") != 0)
+        return luaL_error(L, "require: module '%s' is not available in the meshcast sandbox "
+                          "(only require \"meshcast\")", name);
+    lua_getfield(L, LUA_REGISTRYINDEX, "meshcast.module");
+    return 1;
+}
+
+static int setup(lua_State *L)
+{
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base},       {LUA_STRLIBNAME, luaopen_string},
+        {LUA_TABLIBNAME, luaopen_table}, {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8}, {NULL, NULL},
+    };
+    for (const luaL_Reg *lib = libs; lib->func; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    lua_pushglobaltable(L);
+    int g = lua_gettop(L);
+    lua_pushcfunction(L, safe_load);
+    lua_setfield(L, g, "load");
+    lua_pushcfunction(L, safe_pcall);
+    lua_setfield(L, g, "pcall");
+    lua_pushcfunction(L, safe_xpcall);
+    lua_setfield(L, g, "xpcall");
+    lua_pushcfunction(L, safe_print);
+    lua_setfield(L, g, "print");
+    lua_pushcfunction(L, safe_require);
+    lua_setfield(L, g, "require");
+    set_refused(L, g, "dofile", "dofile", "scripts cannot read files");
+    set_refused(L, g, "loadfile", "loadfile", "scripts cannot read files");
+    set_refused(L, g, "loadstring", "loadstring", "use load with a string");
+    /* string.dump makes bytecode, which nothing here can load */
+    lua_getglobal(L, LUA_STRLIBNAME);
+    set_refused(L, lua_gettop(L), "dump", "string.dump",
+                "bytecode is refused; scripts are loaded from source only");
+    lua_pop(L, 1);
+    /* a fixed seed: schedules built with math.random are reproducible */
+    lua_getglobal(L, LUA_MATHLIBNAME);
+    lua_getfield(L, -1, "randomseed");
+    lua_pushinteger(L, 42);
+    lua_call(L, 1, 0);
+    lua_pop(L, 1);
+    /* os: clock and time only */
+    stub_library(L, "os", "scripts cannot run programs or touch files");
+    luaopen_os(L);
+    lua_getfield(L, -1, "clock");
+    lua_setfield(L, -3, "clock");
+    lua_getfield(L, -1, "time");
+    lua_setfield(L, -3, "time");
+    lua_pop(L, 1);
+    lua_setfield(L, g, "os");
+    stub_library(L, "io", "scripts cannot open files");
+    lua_setfield(L, g, "io");
+    stub_library(L, "debug", "the debug library is not loaded");
+    lua_setfield(L, g, "debug");
+    stub_library(L, "package", "only require \"meshcast\"");
+    lua_setfield(L, g, "package");
+    stub_library(L, "coroutine", "coroutines are not loaded");
+    lua_setfield(L, g, "coroutine");
+    /* the meshcast module */
+    luaL_requiref(L, "meshcast", mc_open, 0);
+    lua_setfield(L, LUA_REGISTRYINDEX, "meshcast.module");
+    /* luaL_requiref also put it in package.loaded (a registry table) — harmless. */
+    lua_pop(L, 1);
+    return 0;
+}
+
+static int at_panic(lua_State *L)
+{
+    /* Every call goes through box_call, so this cannot happen; if it does, stop loudly. */
+    fprintf(stderr, "meshcast: unprotected Lua error: %s\n", lua_tostring(L, -1));
+    abort();
+}
+
+static long long env_number(const char *name, long long def, long long min)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return def;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || errno || v < (double)min || v > 9e18)
+        return def;
+    return (long long)v;
+}
+
+LuaBox *box_new(const char *name, char *err, size_t errlen)
+{
+    LuaBox *b = calloc(1, sizeof *b);
+    if (!b || !(b->name = strdup(name ? name : "script"))) {
+        free(b);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    b->cap = (size_t)env_number("MESHCAST_LUA_MEMORY", 256, 1) << 20;
+    b->budget = env_number("MESHCAST_LUA_INSTRUCTIONS", 1000000000LL, 10000);
+    b->L = lua_newstate(box_alloc, b);
+    if (!b->L) {
+        snprintf(err, errlen, "%s: cannot create a Lua state (memory cap too small?)", name);
+        free(b->name);
+        free(b);
+        return NULL;
+    }
+    *(LuaBox **)lua_getextraspace(b->L) = b;
+    lua_atpanic(b->L, at_panic);
+    lua_sethook(b->L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
+    lua_pushcfunction(b->L, setup);
+    if (!box_call(b, 0, 0, "setup", err, errlen)) {
+        box_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+void box_free(LuaBox *b)
+{
+    if (!b)
+        return;
+    if (b->L)
+        lua_close(b->L);
+    free(b->name);
+    free(b->trace);
+    free(b->scratch);
+    free(b);
+}
+
+/* ---- the protected call ---- */
+
+/* Find "chunk:LINE: " at the start of msg; returns the length of that prefix or 0. */
+static size_t where_prefix(const char *msg)
+{
+    const char *p = msg;
+    /* the chunk name may itself contain ':' (never a ':digits: ' though) */
+    while ((p = strchr(p, ':')) != NULL) {
+        const char *q = p + 1;
+        if (*q >= '0' && *q <= '9') {
+            while (*q >= '0' && *q <= '9')
+                q++;
+            if (q[0] == ':' && q[1] == ' ')
+                return (size_t)(q + 2 - msg);
+        }
+        p++;
+        if ((size_t)(p - msg) > 300)
+            break;
+    }
+    return 0;
+}
+
+static int msghandler(lua_State *L)
+{
+    LuaBox *b = box_of(L);
+    const char *msg = lua_tostring(L, 1);
+    if (!msg) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_Buffer buf;
+    luaL_buffinit(L, &buf);
+    size_t w = where_prefix(msg);
+    if (w)
+        luaL_addlstring(&buf, msg, w);
+    else {
+        luaL_addstring(&buf, b->name);
+        luaL_addstring(&buf, ": ");
+    }
+    if (b->phase && strcmp(b->phase, "load") != 0 && strcmp(b->phase, "setup") != 0) {
+        luaL_addstring(&buf, "in ");
+        luaL_addstring(&buf, b->phase);
+        if (b->step > 0) {
+            lua_pushfstring(L, ", step %d", (int)b->step);
+            luaL_addvalue(&buf);
+        }
+        luaL_addstring(&buf, ": ");
+    }
+    luaL_addstring(&buf, msg + w);
+    luaL_pushresult(&buf);
+    luaL_traceback(L, L, lua_tostring(L, -1), 1);
+    return 1;
+}
+
+bool box_call(LuaBox *b, int nargs, int nres, const char *phase, char *err, size_t errlen)
+{
+    lua_State *L = b->L;
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, msghandler);
+    lua_insert(L, base);
+    const char *saved_phase = b->phase;
+    b->phase = phase;
+    b->count = 0;
+    b->stopped = NULL;
+    b->mem_hit = false;
+    b->step = 0;
+    int rc = lua_pcall(L, nargs, nres, base);
+    b->phase = saved_phase;
+    if (rc == LUA_OK) {
+        lua_remove(L, base);
+        return true;
+    }
+    const char *msg = lua_tostring(L, -1);
+    free(b->trace);
+    b->trace = NULL;
+    if (rc == LUA_ERRMEM || (b->stopped && strcmp(b->stopped, "memory cap") == 0)) {
+        snprintf(err, errlen, "%s: %s%s%sstopped: memory cap of %zu MiB exceeded (allocating "
+                 "without end?  $MESHCAST_LUA_MEMORY raises it)", b->name,
+                 phase && strcmp(phase, "load") ? "in " : "",
+                 phase && strcmp(phase, "load") ? phase : "",
+                 phase && strcmp(phase, "load") ? ": " : "", b->cap >> 20);
+    } else if (rc == LUA_ERRERR) {
+        snprintf(err, errlen, "%s: error while reporting an error (%s)", b->name,
+                 msg ? msg : "?");
+    } else {
+        const char *m = msg ? msg : "unknown error";
+        b->trace = strdup(m);
+        const char *nl = strchr(m, '\n');
+        int n = nl ? (int)(nl - m) : (int)strlen(m);
+        snprintf(err, errlen, "%.*s", n, m);
+    }
+    lua_settop(L, base - 1);
+    return false;
+}
+
+bool box_dofile(LuaBox *b, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+        return false;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t n = fread(buf + len, 1, cap - len, f);
+        len += n;
+        if (n == 0)
+            break;
+        if (len == cap) {
+            if (cap >= MAX_SCRIPT_BYTES) {
+                free(buf);
+                fclose(f);
+                snprintf(err, errlen, "%s: refused: larger than %u MiB", path,
+                         MAX_SCRIPT_BYTES >> 20);
+                return false;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    bool rerr = ferror(f);
+    fclose(f);
+    if (!buf || rerr) {
+        free(buf);
+        snprintf(err, errlen, "cannot read '%s'", path);
+        return false;
+    }
+    if (len > 0 && buf[0] == LUA_SIGNATURE[0]) {
+        free(buf);
+        snprintf(err, errlen, "%s: refused: a precompiled (binary) chunk; meshcast loads Lua "
+                 "source only", path);
+        return false;
+    }
+    /* skip a #! line, as lua does */
+    size_t skip = 0;
+    if (len > 0 && buf[0] == '#') {
+        while (skip < len && buf[skip] != '\n')
+            skip++;
+    }
+    lua_State *L = b->L;
+    char chunkname[PATH_MAX + 2];
+    snprintf(chunkname, sizeof chunkname, "@%s", path);
+    /* keep line numbers right when a #! line was skipped: replace it by an empty line */
+    int rc = luaL_loadbufferx(L, buf + skip, len - skip, chunkname, "t");
+    free(buf);
+    if (rc != LUA_OK) {
+        snprintf(err, errlen, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return false;
+    }
+    return box_call(b, 0, 1, "load", err, errlen);
+}
+
+/* ---- search path ---- */
+
+static bool is_dir(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static size_t push_dir(char **out, size_t n, size_t max, const char *dir)
+{
+    if (n >= max || !dir || !*dir)
+        return n;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(out[i], dir) == 0)
+            return n;
+    char *d = strdup(dir);
+    if (!d)
+        return n;
+    out[n] = d;
+    return n + 1;
+}
+
+size_t box_search_dirs(char **out, size_t max)
+{
+    size_t n = 0;
+    char buf[PATH_MAX];
+    const char *mp = getenv("MESHCAST_PATH");
+    if (mp) {
+        const char *p = mp;
+        while (*p) {
+            const char *e = strchr(p, ':');
+            size_t len = e ? (size_t)(e - p) : strlen(p);
+            /* an empty entry or "." never means ./ implicitly: skip it */
+            if (len > 0 && len < sizeof buf && !(len == 1 && p[0] == '.')) {
+                memcpy(buf, p, len);
+                buf[len] = '\0';
+                n = push_dir(out, n, max, buf);
+            }
+            p += len;
+            if (*p == ':')
+                p++;
+        }
+    }
+    const char *xdg = getenv("XDG_CONFIG_HOME");
+    const char *home = getenv("HOME");
+    if (xdg && *xdg) {
+        snprintf(buf, sizeof buf, "%s/meshcast", xdg);
+        n = push_dir(out, n, max, buf);
+    } else if (home && *home) {
+        snprintf(buf, sizeof buf, "%s/.config/meshcast", home);
+        n = push_dir(out, n, max, buf);
+    }
+    n = push_dir(out, n, max, MESHCAST_SHAREDIR);
+    /* uninstalled use: the tree the binary sits in (./meshcast or build-san/meshcast) */
+    ssize_t len = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (len > 0) {
+        buf[len] = '\0';
+        char *slash = strrchr(buf, '/');
+        if (slash) {
+            *slash = '\0';
+            char probe[PATH_MAX + 16];
+            snprintf(probe, sizeof probe, "%s/scripts", buf);
+            if (is_dir(probe))
+                n = push_dir(out, n, max, buf);
+            slash = strrchr(buf, '/');
+            if (slash && slash != buf) {
+                *slash = '\0';
+                snprintf(probe, sizeof probe, "%s/scripts", buf);
+                if (is_dir(probe))
+                    n = push_dir(out, n, max, buf);
+            }
+        }
+    }
+    return n;
+}
+
+char *box_find(const char *sub, const char *name)
+{
+    if (!name || !*name || strchr(name, '/') || strcmp(name, ".") == 0 ||
+        strcmp(name, "..") == 0)
+        return NULL;
+    char *dirs[32];
+    size_t nd = box_search_dirs(dirs, 32);
+    char *found = NULL;
+    size_t nl = strlen(name);
+    bool has_ext = nl > 4 && strcmp(name + nl - 4, ".lua") == 0;
+    for (size_t i = 0; i < nd && !found; i++) {
+        char p[PATH_MAX * 2];
+        snprintf(p, sizeof p, "%s/%s/%s%s", dirs[i], sub, name, has_ext ? "" : ".lua");
+        if (is_file(p)) {
+            found = strdup(p);
+            break;
+        }
+        snprintf(p, sizeof p, "%s/%s%s", dirs[i], name, has_ext ? "" : ".lua");
+        if (is_file(p))
+            found = strdup(p);
+    }
+    for (size_t i = 0; i < nd; i++)
+        free(dirs[i]);
+    return found;
+}

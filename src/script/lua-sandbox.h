@@ -1,0 +1,76 @@
+/* lua-sandbox.h — the sandboxed Lua states that run meshcast's scripts (docs/lua-api.md).
+ *
+ * A LuaBox is one lua_State with:
+ *  - only safe libraries: base (without dofile/loadfile; `load` accepts text only), string
+ *    (without string.dump), table, math (seeded with a fixed seed), utf8, and a stub `os`
+ *    with clock and time.  `io`, `os.execute`, `debug`, `package` and the rest raise
+ *    "... is not available in the meshcast sandbox" when touched;
+ *  - `require` that knows exactly one module, "meshcast";
+ *  - a memory cap (a custom lua_Alloc; $MESHCAST_LUA_MEMORY MiB, default 256);
+ *  - an instruction budget per call into Lua (a count hook; $MESHCAST_LUA_INSTRUCTIONS,
+ *    default 1e9).  When either runs out the script is stopped with a clear message, and a
+ *    `pcall` inside the script cannot swallow it;
+ *  - ONE protected-call helper, box_call, with a traceback message handler, through which
+ *    every call into Lua goes (setup included).
+ *
+ * Error messages name the file and line and, when a phase and step are set, what was running:
+ *     "scripts/x.lua:12: in build, step 3: attempt to index a nil value (local 'q')"
+ *
+ * Ownership: box_new returns a box the caller frees with box_free (which closes the state and
+ * invalidates every handle the script may still hold).
+ */
+#ifndef MESHCAST_LUA_SANDBOX_H
+#define MESHCAST_LUA_SANDBOX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <lua.h>
+
+typedef struct LuaBox LuaBox;
+
+/* name: how messages call the script (its path as the user gave it). */
+LuaBox *box_new(const char *name, char *err, size_t errlen);
+void box_free(LuaBox *b);
+lua_State *box_state(LuaBox *b);
+LuaBox *box_of(lua_State *L);
+const char *box_name(const LuaBox *b);
+
+/* Read a text file (at most 4 MiB; binary chunks refused) and run it under box_call; on
+ * success its first result is left on the stack (nil if it returned nothing). */
+bool box_dofile(LuaBox *b, const char *path, char *err, size_t errlen);
+
+/* The protected-call helper: calls the function below the nargs arguments on top of the
+ * stack, leaving nres results (LUA_MULTRET allowed).  phase ("build", "chunks", ...) names
+ * what runs, for messages.  On failure pops everything it was given, writes one line into err
+ * (full traceback kept, see box_traceback) and returns false. */
+bool box_call(LuaBox *b, int nargs, int nres, const char *phase, char *err, size_t errlen);
+/* The traceback of the last failed call ("" if none). */
+const char *box_traceback(const LuaBox *b);
+
+/* The step being built, for messages (1-based; 0: none). */
+void box_set_step(LuaBox *b, int32_t step);
+
+/* Scratch space that lives as long as the box (for C functions that must not leak on a Lua
+ * error).  Returns NULL if memory runs out. */
+void *box_scratch(LuaBox *b, size_t bytes);
+
+/* Where `print` goes: by default stderr, as "NAME: text".  The TUI may catch it instead. */
+typedef void (*BoxPrintFn)(const char *name, const char *text, void *ud);
+void box_set_print_handler(BoxPrintFn fn, void *ud);
+
+/* Install the `meshcast` module (lua-mc.c); called by box_new. */
+int mc_open(lua_State *L);
+
+/* Script search path (docs/lua-api.md): for a bare NAME, the first existing
+ *   DIR/SUB/NAME.lua or DIR/NAME.lua
+ * over DIR in $MESHCAST_PATH (colon-separated), $XDG_CONFIG_HOME/meshcast (default
+ * ~/.config/meshcast), MESHCAST_SHAREDIR, and the source tree the running binary was built in
+ * (the directory of the binary or its parent, if it holds SUB/).  Never ./ implicitly.
+ * SUB is "scripts" or "lessons".  Returns a malloc'd path or NULL. */
+char *box_find(const char *sub, const char *name);
+/* The directories searched, in order (malloc'd strings into out, at most max). */
+size_t box_search_dirs(char **out, size_t max);
+
+#endif
