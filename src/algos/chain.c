@@ -14,7 +14,9 @@
  * hop n-1 -> 0 is one circuit running leftwards over the whole array, where no other circuit
  * runs, so every link still carries at most one circuit.  On 2-D meshes and tori the hop from
  * the snake's end back to its start also uses only links the snake leaves free (checked by the
- * tests); on 3-D nets it may share links, and the simulator then prices the contention.
+ * tests); on 3-D nets the closing hop runs first along the fastest dimension, then the
+ * middle one, then backwards along the slowest, which the snake never uses backwards; the
+ * tests check link load 1 on every 3-D mesh and torus from 2x2x2 to 5x5x5.
  *
  * Steps: n - 2 + s (n >= 2).  Cost (seidel, s dividing m, link load 1): (n-2+s)(a m/s + b),
  * whatever the source.  postal (duplex): (n-2+s)(t + beta m/s).  Other models, or a packet
@@ -119,8 +121,6 @@ static bool chain_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
     double steps = (double)n - 2.0 + np, L = (double)(a->bytes / np);
     switch (p->model) {
     case COST_SEIDEL:
-        if (net_ndim(net) > 2)
-            return false;
         *total = steps * (p->a * L + p->b);
         return true;
     case COST_POSTAL:
