@@ -8,6 +8,7 @@
  * one process per case so that the peaks do not mix).  Target: each case under 2 s and
  * 1 GiB.  Exit status 1 if a case failed to build, did not verify, or missed the target.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,12 +78,13 @@ static int one(const char *netspec, const char *name, uint64_t bytes)
     getrusage(RUSAGE_SELF, &ru);
     bool fast = (t1 - t0) + (t2 - t1) < TARGET_SECONDS && ru.ru_maxrss < TARGET_KIB;
     printf("%-16s %-4s  build %7.3f s  simulate %7.3f s  peak %7.1f MiB  steps %3ld  "
-           "transfers %8lld  %s%s  cost %.6g%s\n",
+           "transfers %8lld  %s%s  cost %.10g%s\n",
            netspec, name, t1 - t0, t2 - t1, (double)ru.ru_maxrss / 1024.0, (long)t->nsteps,
            (long long)t->ntransfers, t->verified ? "verified" : "NOT VERIFIED",
            t->valid ? "" : " INVALID", t->cost.total,
-           has_pred ? (t->cost.total == pred ? " = predicted"
-                                             : " (differs from predicted)")
+           has_pred ? (fabs(t->cost.total - pred) <= 1e-9 * fmax(1, fabs(pred))
+                           ? " = predicted"
+                           : " (DIFFERS from predicted)")
                     : "");
     if (!fast)
         printf("%-16s %-4s  MISSED the target (%.0f s, %ld MiB)\n", netspec, name,
@@ -113,8 +115,11 @@ int main(int argc, char **argv)
             perror("fork");
             return 1;
         }
-        if (pid == 0)
-            _exit(one(cases[i][0], cases[i][1], bytes));
+        if (pid == 0) {
+            int r = one(cases[i][0], cases[i][1], bytes);
+            fflush(stdout);
+            _exit(r);
+        }
         int status;
         if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
             if (WIFSIGNALED(status))
