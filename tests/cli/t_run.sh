@@ -84,18 +84,46 @@ for m in postal circuit saf; do
     check_eq "array:16 st under $m: model named" "$m" "$(printf '%s' "$OUT" | jq -r .cost.model)"
 done
 
-# A violating schedule exits 1 and says where: ST on a mesh under the postal model with
-# simplex ports (a node both receives and sends? no: ST sends from several holders) —
-# use the circuit model with the default capacity 1 on an algorithm that shares links.
-"$MESHCAST" run --net mesh:16x32 --algo bst-rowcol --model circuit --json >"$TMPD/c.json" 2>/dev/null
-rc=$?
-if [ $rc -eq 1 ]; then
-    check_eq "exit 1 comes with violations listed" "true" "$(jq -r '(.violations | length) > 0 and (.violations[0] | has("step") and has("what"))' "$TMPD/c.json")"
-elif [ $rc -eq 0 ]; then
-    ok "bst-rowcol under circuit is arc-disjoint (no violation to report)"
-else
-    bad "violating run exits 0 or 1" "exit $rc"
-fi
+# A wrong schedule exits 1 and says where (a Lua algorithm through --algo FILE.lua).
+cat >"$TMPD/broken.lua" <<'LUA'
+-- node 2 forwards before it has the message
+return {
+    name = "broken", summary = "sends what it does not hold", nets = { "array" },
+    build = function(sched, net, p, source)
+        local s = sched:step()
+        s:send(0, 1, 0)
+        s:send(2, 3, 0)
+    end,
+}
+LUA
+check_exit "wrong schedule: exit 1" 1 "$MESHCAST" run --net array:4 --algo "$TMPD/broken.lua"
+check_match "wrong schedule: text says not verified" '^verified: +NO' "$OUT"
+check_match "wrong schedule: text names step, node, chunk" 'step 1: node 2 sends chunk 0 it does not hold' "$OUT"
+check_exit "wrong schedule --json: exit 1" 1 "$MESHCAST" run --net array:4 --algo "$TMPD/broken.lua" --json
+check_eq "wrong schedule --json: verified false" false "$(printf '%s' "$OUT" | jq -r .verified)"
+check_eq "wrong schedule --json: the violations name step, kind, node" \
+    '[{"step":0,"kind":"not_held","node":2,"chunk":0},{"step":1,"kind":"incomplete","node":2,"chunk":0}]' \
+    "$(printf '%s' "$OUT" | jq -c '[.violations[] | {step, kind, node, chunk}]')"
+
+# A verified schedule that breaks the model's port rule: valid false, exit 1.
+cat >"$TMPD/twosends.lua" <<'LUA'
+-- node 0 sends twice in one step: fine under seidel (serialised), a violation under postal
+return {
+    name = "twosends", summary = "two sends from one node in a step", nets = { "array" },
+    build = function(sched, net, p, source)
+        local s = sched:step()
+        s:send(0, 1, 0)
+        s:send(0, 2, 0)
+        sched:step():send(0, 3, 0)
+    end,
+}
+LUA
+check_exit "two sends under seidel: exit 0" 0 "$MESHCAST" run --net array:4 --algo "$TMPD/twosends.lua" --json
+check_eq "two sends under seidel: one port conflict, serialised" "1 true" "$(printf '%s' "$OUT" | jq -r '"\(.port_conflicts) \(.valid)"')"
+check_exit "two sends under postal: exit 1" 1 "$MESHCAST" run --net array:4 --algo "$TMPD/twosends.lua" --model postal --json
+check_eq "two sends under postal: verified but not valid" "true false" "$(printf '%s' "$OUT" | jq -r '"\(.verified) \(.valid)"')"
+check_eq "two sends under postal: a port violation at step 0, node 0" '{"step":0,"kind":"port","node":0}' \
+    "$(printf '%s' "$OUT" | jq -c '.violations[0] | {step, kind, node}')"
 
 # --algo accepts a file path (through script_algo); a missing file is a usage error.
 check_exit "--algo missing.lua is a usage error" 2 "$MESHCAST" run --net array:16 --algo "$TMPD/missing.lua"
