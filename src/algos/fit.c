@@ -290,7 +290,8 @@ static bool copy_steps(const Fit *f, const Sched *in, const Net *lnet, Sched *s,
         }
         if (!ok)
             break;
-        qsort(mp, (size_t)nm, sizeof *mp, cmp_mapped);
+        if (nm > 1)
+            qsort(mp, (size_t)nm, sizeof *mp, cmp_mapped);
         for (int64_t i = 0; ok && i < nm;) {
             int64_t j = i;
             chunkset_clear(cs);
