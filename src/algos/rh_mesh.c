@@ -1,14 +1,307 @@
-/* PLACEHOLDER until its owner lands it: every build fails loudly. */
+/* rh_mesh.c — Seidel's recursive halving (RH) broadcast on a 2^d1 x 2^d2 mesh
+ * (ORNL/TM-12356, 3.6 after Barnett et al. [1]; any source 4.4; Table I).
+ *
+ * Node (r,c) has id r*cols+c; routing is XY (along the row, then the column).
+ *
+ *   0. permute the message at the source (rho*m, a local operation; 3.5: "permuted in node 0
+ *      before the first phase or in each node following the second phase").
+ *   1. distribute (d1 + d2 steps): down the source's column, halving at each step (farthest
+ *      first), then along every row; every node ends with one packet of m/n bytes.
+ *   2. dimensional exchange (d1 + d2 steps, farthest first, the packets doubling).  For
+ *      d1 <= d2: first the top d2-d1 column bits, every node exchanging along its row (link
+ *      load 2^(bit)); then d1 pairs of steps, one per bit j = d1-1 .. 0, exchanging column bit
+ *      j and row bit j "interleaved in alternate nodes": the nodes with (r+c) even exchange
+ *      along the row first and along the column second, the nodes with (r+c) odd the other way
+ *      round, so that only half of every row and of every column exchanges at once (link load
+ *      2^(j-1) instead of 2^j).  For j = 0 every node does the row first (neighbours: no
+ *      contention either way, and (r+c) is not constant across a bit-0 pair).
+ *      For d1 > d2 the roles of rows and columns are swapped (top row bits first, along the
+ *      columns): by symmetry, the prediction is the Table I formula with d1 and d2 swapped.
+ *
+ * Chunks: chunk ids follow the order in which the exchange gathers bits (the first exchanged
+ * bit is the lowest bit of the chunk id), so that every node's holding during the exchange is
+ * one or two intervals; the distribution therefore sends strided sets, which is exactly why
+ * the source permutes first.  n = 2^(d1+d2) chunks.
+ *
+ * Table I (nu < d1 <= d2): (2 + (2(d2-d1)-3)/2^(d1+nu+2) + 1/2^(2nu+3) - 1/2^(d1+d2)) ma
+ *                          + 2(d1+d2) b + m rho.
+ * Outside nu < min(d1,d2) the prediction is the paper's sum form of phase 2 (3.6) plus phases
+ * 0 and 1.  RH's schedule does not depend on nu (no structural nu), so the model's nu is used.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "algos-internal.h"
 
-static bool not_yet(const AlgoDef *d, Sched *s, const AlgoArgs *a)
+static bool open_steps(Sched *s, int32_t first, int count, const char *label)
+{
+    char buf[160];
+    for (int i = 0; i < count; i++) {
+        if (count > 1)
+            snprintf(buf, sizeof buf, "%s (%d/%d)", label, i + 1, count);
+        else
+            snprintf(buf, sizeof buf, "%s", label);
+        if (!sched_at(s, first + i) || !sched_label(s, buf))
+            return false;
+    }
+    return true;
+}
+
+static bool mesh_dims(const Net *net, int *d1, int *d2)
+{
+    if (net_kind(net) != NET_MESH || net_ndim(net) != 2)
+        return false;
+    *d1 = algo_log2(net_dim(net, 0));
+    *d2 = algo_log2(net_dim(net, 1));
+    return *d1 >= 0 && *d2 >= 0;
+}
+
+/* The exchange order: bit t of a chunk id is coordinate bit ord[t].bit of axis ord[t].axis
+ * (axis 0: row index, exchanged along a column; axis 1: column index, along a row). */
+typedef struct {
+    int axis, bit;
+} Bit;
+
+typedef struct {
+    int d1, d2, nb;
+    int lead;       /* steps before the pairs: |d1-d2| */
+    Bit ord[64];
+} Order;
+
+static void make_order(Order *o, int d1, int d2)
+{
+    int lo = d1 < d2 ? d1 : d2, hi = d1 < d2 ? d2 : d1;
+    int long_axis = d1 <= d2 ? 1 : 0;
+    o->d1 = d1;
+    o->d2 = d2;
+    o->nb = 0;
+    o->lead = hi - lo;
+    for (int b = hi - 1; b >= lo; b--)
+        o->ord[o->nb++] = (Bit){long_axis, b};
+    for (int j = lo - 1; j >= 0; j--) {
+        o->ord[o->nb++] = (Bit){1, j};   /* along the row first (canonical order) */
+        o->ord[o->nb++] = (Bit){0, j};
+    }
+}
+
+/* The chunk id of node (r,c). */
+static uint32_t chunk_of(const Order *o, int32_t r, int32_t c)
+{
+    uint32_t id = 0;
+    for (int t = 0; t < o->nb; t++) {
+        int32_t v = o->ord[t].axis == 0 ? r : c;
+        id |= (uint32_t)((v >> o->ord[t].bit) & 1) << t;
+    }
+    return id;
+}
+
+static int cmp_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* Send the packets of nodes (r, c) with r in [r_lo, r_lo + nr) and c in [c_lo, c_lo + nc)
+ * from src to dst in one transfer. */
+static bool send_rect(Sched *s, const Order *o, int32_t cols, int32_t src, int32_t dst,
+                      int32_t r_lo, int32_t nr, int32_t c_lo, int32_t nc, uint32_t *ids,
+                      ChunkRange *rg)
+{
+    size_t k = 0;
+    for (int32_t r = r_lo; r < r_lo + nr; r++)
+        for (int32_t c = c_lo; c < c_lo + nc; c++)
+            ids[k++] = chunk_of(o, r, c);
+    qsort(ids, k, sizeof *ids, cmp_u32);
+    size_t nrg = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (nrg > 0 && rg[nrg - 1].hi == ids[i])
+            rg[nrg - 1].hi++;
+        else
+            rg[nrg++] = (ChunkRange){ids[i], ids[i] + 1};
+    }
+    (void)cols;
+    return sched_send(s, src, dst, rg, nrg);
+}
+
+static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
+                    size_t errlen)
 {
     (void)a;
-    sched_fail(s, "%s is not implemented yet", d->name);
-    return false;
+    int d1, d2;
+    if (!mesh_dims(net, &d1, &d2) || d1 + d2 > 30) {
+        snprintf(err, errlen, "%s needs a 2-D mesh of 2^d1 x 2^d2 nodes (got %s)", d->name,
+                 net_spec(net));
+        return false;
+    }
+    if (d1 < 1 || d2 < 1) {
+        snprintf(err, errlen, "%s on %s needs at least 2 rows and 2 columns", d->name,
+                 net_spec(net));
+        return false;
+    }
+    return true;
+}
+
+static uint32_t rh_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
+{
+    (void)d;
+    (void)a;
+    return (uint32_t)net_size(net);
+}
+
+static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
+{
+    (void)d;
+    const Net *net = sched_net(s);
+    int d1, d2;
+    if (!mesh_dims(net, &d1, &d2)) {
+        sched_fail(s, "not a 2-D power-of-two mesh");
+        return false;
+    }
+    int32_t rows = net_dim(net, 0), cols = net_dim(net, 1), n = rows * cols;
+    int32_t sr = a->source / cols, sc = a->source % cols;
+    Order o;
+    make_order(&o, d1, d2);
+    const char *lead_label = d1 <= d2 ? "exchange along the rows (top column bits)"
+                                      : "exchange along the columns (top row bits)";
+    if (!open_steps(s, 0, 1, "permute the message at the source (rho*m)") ||
+        !open_steps(s, 1, d1, "distribute down the column") ||
+        !open_steps(s, 1 + d1, d2, "distribute along the rows") ||
+        !open_steps(s, 1 + d1 + d2, o.lead, lead_label) ||
+        !open_steps(s, 1 + d1 + d2 + o.lead, o.nb - o.lead,
+                    "exchange, rows and columns interleaved in alternate nodes"))
+        return false;
+    if (!sched_at(s, 0) || !sched_local(s, a->source, sched_bytes(s)))
+        return false;
+
+    uint32_t *ids = malloc(sizeof *ids * (size_t)n);
+    ChunkRange *rg = malloc(sizeof *rg * (size_t)n);
+    if (!ids || !rg) {
+        free(ids);
+        free(rg);
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    /* 1a. down the source's column: at step i the holders (rows agreeing with sr on bits
+     *     beta..0, beta = d1-1-i) hand on the rows of the other half of their subtree */
+    for (int i = 0; ok && i < d1; i++) {
+        int beta = d1 - 1 - i;
+        int32_t low = (INT32_C(1) << (beta + 1)) - 1;
+        ok = sched_at(s, 1 + i);
+        for (int32_t r = 0; ok && r < rows; r++) {
+            if (((r ^ sr) & low) != 0)
+                continue;
+            int32_t to = r ^ (INT32_C(1) << beta);
+            int32_t r_lo = to & ~((INT32_C(1) << beta) - 1);
+            ok = send_rect(s, &o, cols, r * cols + sc, to * cols + sc, r_lo,
+                           INT32_C(1) << beta, 0, cols, ids, rg);
+        }
+    }
+    /* 1b. along every row */
+    for (int i = 0; ok && i < d2; i++) {
+        int beta = d2 - 1 - i;
+        int32_t low = (INT32_C(1) << (beta + 1)) - 1;
+        ok = sched_at(s, 1 + d1 + i);
+        for (int32_t r = 0; ok && r < rows; r++)
+            for (int32_t c = 0; ok && c < cols; c++) {
+                if (((c ^ sc) & low) != 0)
+                    continue;
+                int32_t to = c ^ (INT32_C(1) << beta);
+                int32_t c_lo = to & ~((INT32_C(1) << beta) - 1);
+                ok = send_rect(s, &o, cols, r * cols + c, r * cols + to, r, 1, c_lo,
+                               INT32_C(1) << beta, ids, rg);
+            }
+    }
+    free(ids);
+    free(rg);
+    /* 2. the exchange.  Before exchange step t a node has gathered chunk bits 0..t-1 (at a
+     *    pair boundary) or, in the middle of a pair, bits 0..t-2 and t (if it went the other
+     *    way round); it sends everything it holds. */
+    for (int t = 0; ok && t < o.nb; t++) {
+        ok = sched_at(s, 1 + d1 + d2 + t);
+        bool second = t >= o.lead && ((t - o.lead) & 1);      /* second step of a pair */
+        int first_of_pair = second ? t - 1 : t;
+        bool paired = t >= o.lead && o.ord[first_of_pair].bit >= 1;
+        for (int32_t r = 0; ok && r < rows; r++)
+            for (int32_t c = 0; ok && c < cols; c++) {
+                bool swapped = paired && ((r ^ c) & 1);        /* the other way round */
+                int tb = swapped ? (second ? t - 1 : t + 1) : t; /* the chunk bit exchanged now */
+                Bit b = o.ord[tb];
+                int32_t pr = b.axis == 0 ? r ^ (INT32_C(1) << b.bit) : r;
+                int32_t pc = b.axis == 1 ? c ^ (INT32_C(1) << b.bit) : c;
+                uint32_t id = chunk_of(&o, r, c);
+                ChunkRange hr[2];
+                size_t nh;
+                if (swapped && !second) {
+                    /* gathered bits 0..t-1 only: one interval */
+                    uint32_t w = UINT32_C(1) << t;
+                    hr[0] = (ChunkRange){id & ~(w - 1), (id & ~(w - 1)) + w};
+                    nh = 1;
+                } else if (swapped && second) {
+                    /* gathered bits 0..t-2 and t: two intervals */
+                    uint32_t w = UINT32_C(1) << (t - 1);
+                    uint32_t base = id & ~(w - 1) & ~(UINT32_C(1) << t);
+                    hr[0] = (ChunkRange){base, base + w};
+                    hr[1] = (ChunkRange){base | (UINT32_C(1) << t), (base | (UINT32_C(1) << t)) + w};
+                    nh = 2;
+                } else if (paired && second) {
+                    /* went the canonical way: bits 0..t-1 */
+                    uint32_t w = UINT32_C(1) << t;
+                    hr[0] = (ChunkRange){id & ~(w - 1), (id & ~(w - 1)) + w};
+                    nh = 1;
+                } else {
+                    uint32_t w = UINT32_C(1) << t;
+                    hr[0] = (ChunkRange){id & ~(w - 1), (id & ~(w - 1)) + w};
+                    nh = 1;
+                }
+                ok = sched_send(s, r * cols + c, pr * cols + pc, hr, nh);
+            }
+    }
+    return ok;
+}
+
+/* The paper's sum form (3.5 / 3.6) of the whole broadcast, for d1 <= d2 (swap otherwise). */
+static double rh_sum(int d1, int d2, const CostParams *p, double m)
+{
+    int lo = d1 < d2 ? d1 : d2, hi = d1 < d2 ? d2 : d1;
+    double n = ldexp(1.0, d1 + d2), ab = p->a / ldexp(1.0, p->nu), c = 0;
+    for (int i = 0; i <= 2 * lo - 1; i++)
+        c += m / ldexp(1.0, i + 1) * fmax(p->a, ldexp(ab, i / 2 - 1)) + p->b;
+    for (int i = 2 * lo; i <= lo + hi - 1; i++)
+        c += m / ldexp(1.0, i + 1) * fmax(p->a, ldexp(ab, i - lo)) + p->b;
+    return (1.0 - 1.0 / n) * m * p->a + (d1 + d2) * p->b + c + m * p->rho;
+}
+
+static bool rh_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
+                       double *total)
+{
+    (void)d;
+    int d1, d2;
+    if (p->model != COST_SEIDEL || !mesh_dims(net, &d1, &d2) || d1 < 1 || d2 < 1)
+        return false;
+    int lo = d1 < d2 ? d1 : d2, hi = d1 < d2 ? d2 : d1;
+    double m = (double)a->bytes, nu = p->nu;
+    if (p->nu >= lo) {
+        *total = rh_sum(d1, d2, p, m);
+        return true;
+    }
+    *total = (2.0 + (2.0 * (hi - lo) - 3.0) / ldexp(1.0, lo + p->nu + 2) +
+              1.0 / ldexp(1.0, 2 * p->nu + 3) - 1.0 / ldexp(1.0, d1 + d2)) *
+                 m * p->a +
+             2.0 * (d1 + d2) * p->b + m * p->rho;
+    (void)nu;
+    return true;
 }
 
 const AlgoDef algo_rh_mesh = {
-    .name = "rh", .summary = "not implemented yet", .ref = "",
-    .nets = 1u << NET_MESH, .flags = ALGO_POW2, .build = not_yet,
+    .name = "rh",
+    .summary = "mesh RH: distribute, then exchanges interleaved in alternate nodes; permutes",
+    .ref = "Seidel 3.6 (after Barnett et al.), 4.4; Table I",
+    .nets = 1u << NET_MESH,
+    .flags = ALGO_POW2,
+    .fits = rh_fits,
+    .nchunks = rh_nchunks,
+    .build = rh_build,
+    .predict = rh_predict,
 };
