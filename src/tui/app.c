@@ -1,0 +1,1186 @@
+/* app.c — the UI's state and actions (see app.h).  No curses here: the loop in tui.c and the
+ * unit tests drive the same functions. */
+#include "app.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../algos/algo.h"
+#include "theme.h"
+
+const double app_speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
+const int app_nspeeds = (int)(sizeof app_speeds / sizeof app_speeds[0]);
+
+void app_msg(App *a, bool error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->msg, sizeof a->msg, fmt, ap);
+    va_end(ap);
+    a->msg_error = error;
+}
+
+/* ---- the broadcast ------------------------------------------------------------------- */
+
+static char *dupz(const char *s) { return s ? strdup(s) : NULL; }
+
+static void bspec_free(BSpec *s)
+{
+    free(s->net); free(s->algo); free(s->source); free(s->bytes); free(s->model); free(s->fit);
+    for (size_t i = 0; i < s->nsets; i++) free(s->sets[i]);
+    free(s->sets);
+    memset(s, 0, sizeof *s);
+}
+
+static bool bspec_from(BSpec *d, const SetupSpec *s)
+{
+    memset(d, 0, sizeof *d);
+    d->net = dupz(s->net); d->algo = dupz(s->algo); d->source = dupz(s->source);
+    d->bytes = dupz(s->bytes); d->model = dupz(s->model); d->fit = dupz(s->fit);
+    if (s->nsets) {
+        d->sets = calloc(s->nsets, sizeof *d->sets);
+        if (!d->sets) return false;
+        for (size_t i = 0; i < s->nsets; i++)
+            d->sets[d->nsets++] = strdup(s->sets[i]);
+    }
+    return true;
+}
+
+static SetupSpec bspec_setup(const BSpec *s)
+{
+    SetupSpec ss = {s->net, s->algo, s->source, s->bytes, s->model, s->fit,
+                    (const char *const *)s->sets, s->nsets};
+    return ss;
+}
+
+static void bcast_free(Bcast *b)
+{
+    if (b->sim) sim_free(b->sim);
+    if (b->sched) sched_free(b->sched);
+    if (b->ready) setup_free(&b->setup);
+    bspec_free(&b->spec);
+    long gen = b->gen;
+    memset(b, 0, sizeof *b);
+    b->gen = gen;
+}
+
+static bool is_script(const char *algo)
+{
+    size_t n = algo ? strlen(algo) : 0;
+    return n > 4 && strcmp(algo + n - 4, ".lua") == 0;
+}
+
+static void script_stamp(const char *path, time_t *sec, long *nsec)
+{
+    struct stat st;
+    *sec = 0;
+    *nsec = 0;
+    if (path && is_script(path) && stat(path, &st) == 0) {
+        *sec = st.st_mtim.tv_sec;
+        *nsec = st.st_mtim.tv_nsec;
+    }
+}
+
+/* Build everything for spec into nb (which takes spec over on success). */
+static bool bcast_build(Bcast *nb, BSpec *spec, char *err, size_t errlen)
+{
+    memset(nb, 0, sizeof *nb);
+    SetupSpec ss = bspec_setup(spec);
+    script_stamp(spec->algo, &nb->script_mtime, &nb->script_mtime_ns);
+    if (!setup_make(&ss, &nb->setup, err, errlen))
+        return false;
+    nb->sched = algo_build(nb->setup.def, nb->setup.net, &nb->setup.args, err, errlen);
+    if (!nb->sched) {
+        setup_free(&nb->setup);
+        return false;
+    }
+    nb->sim = sim_run(nb->sched, &nb->setup.cost, SIM_HISTORY, err, errlen);
+    if (!nb->sim) {
+        sched_free(nb->sched);
+        setup_free(&nb->setup);
+        nb->sched = NULL;
+        return false;
+    }
+    nb->has_predicted = algo_predict(nb->setup.def, nb->setup.net, &nb->setup.args,
+                                     &nb->setup.cost, &nb->predicted);
+    nb->ready = true;
+    nb->spec = *spec;
+    memset(spec, 0, sizeof *spec);
+    return true;
+}
+
+int32_t app_nsteps(const App *a)
+{
+    return a->b.ready ? sched_nsteps(a->b.sched) : 0;
+}
+
+void app_goto(App *a, int32_t pos)
+{
+    if (!a->b.ready) return;
+    int32_t n = app_nsteps(a);
+    if (pos < 0) pos = 0;
+    if (pos > n) pos = n;
+    if (sim_seek(a->b.sim, pos))
+        a->b.pos = pos;
+    else
+        app_msg(a, true, "cannot seek to step %ld", (long)pos);
+}
+
+/* Replace the broadcast by one built from spec (taken over on success). */
+static bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos)
+{
+    char err[300] = "";
+    Bcast nb;
+    if (!bcast_build(&nb, spec, err, sizeof err)) {
+        app_msg(a, true, "%s", err[0] ? err : "cannot build this broadcast");
+        return false;
+    }
+    bool same_net = a->b.ready && strcmp(net_spec(a->b.setup.net), net_spec(nb.setup.net)) == 0;
+    long gen = a->b.gen;
+    bcast_free(&a->b);
+    a->b = nb;
+    a->b.gen = gen + 1;
+    a->b.pos = sim_pos(a->b.sim);
+    if (!same_net) {
+        a->cursor = nb.setup.args.source;
+        a->sel_link = -1;
+        a->view_r0 = a->view_c0 = 0;
+        a->zoom_auto = true;
+    }
+    if (a->cursor >= net_size(a->b.setup.net)) a->cursor = 0;
+    app_goto(a, keep_pos);
+    a->playing = false;
+    return true;
+}
+
+bool app_set_spec(App *a, const SetupSpec *spec)
+{
+    BSpec s;
+    if (!bspec_from(&s, spec)) {
+        bspec_free(&s);
+        app_msg(a, true, "out of memory");
+        return false;
+    }
+    bool ok = app_take_spec(a, &s, 0);
+    bspec_free(&s);
+    return ok;
+}
+
+bool app_rebuild(App *a)
+{
+    BSpec s;
+    SetupSpec ss = bspec_setup(&a->b.spec);
+    if (!bspec_from(&s, &ss)) {
+        bspec_free(&s);
+        return false;
+    }
+    bool ok = app_take_spec(a, &s, a->b.pos);
+    bspec_free(&s);
+    return ok;
+}
+
+bool app_check_reload(App *a)
+{
+    if (!is_script(a->b.spec.algo)) return false;
+    time_t sec;
+    long ns;
+    script_stamp(a->b.spec.algo, &sec, &ns);
+    if (sec == 0 || (sec == a->b.script_mtime && ns == a->b.script_mtime_ns))
+        return false;
+    a->b.script_mtime = sec;
+    a->b.script_mtime_ns = ns;
+    if (app_rebuild(a))
+        app_msg(a, false, "reloaded %s (step %ld kept)", a->b.spec.algo, (long)a->b.pos);
+    return true;
+}
+
+/* Change one word of the spec and rebuild.  field: "net", "algo", ... */
+static bool app_change(App *a, const char *field, const char *value)
+{
+    BSpec s;
+    SetupSpec ss = bspec_setup(&a->b.spec);
+    if (!bspec_from(&s, &ss)) { bspec_free(&s); return false; }
+    char **slot = strcmp(field, "net") == 0 ? &s.net : strcmp(field, "algo") == 0 ? &s.algo
+                : strcmp(field, "source") == 0 ? &s.source : strcmp(field, "bytes") == 0 ? &s.bytes
+                : strcmp(field, "model") == 0 ? &s.model : &s.fit;
+    free(*slot);
+    *slot = dupz(value);
+    int32_t keep = strcmp(field, "net") == 0 || strcmp(field, "algo") == 0 ? 0 : a->b.pos;
+    char old[320];
+    bool ok = app_take_spec(a, &s, keep);
+    if (!ok && strcmp(field, "net") == 0 && s.source) {
+        /* the source may not exist on the new net: retry from node 0 */
+        snprintf(old, sizeof old, "%s", a->msg);
+        free(s.source);
+        s.source = NULL;
+        ok = app_take_spec(a, &s, 0);
+        if (ok) app_msg(a, false, "net %s (source reset to node 0)", value);
+        else app_msg(a, true, "%s", old);
+    } else if (ok) {
+        app_msg(a, false, "%s %s", field, value);
+    }
+    bspec_free(&s);
+    return ok;
+}
+
+/* Add or replace K=V settings. */
+static bool app_sets(App *a, char **kv, size_t n)
+{
+    BSpec s;
+    SetupSpec ss = bspec_setup(&a->b.spec);
+    if (!bspec_from(&s, &ss)) { bspec_free(&s); return false; }
+    char **grown = realloc(s.sets, (s.nsets + n + 1) * sizeof *grown);
+    if (!grown) { bspec_free(&s); return false; }
+    s.sets = grown;
+    for (size_t i = 0; i < n; i++) {
+        const char *eq = strchr(kv[i], '=');
+        size_t kl = eq ? (size_t)(eq - kv[i]) : strlen(kv[i]);
+        size_t j;
+        for (j = 0; j < s.nsets; j++)
+            if (strncmp(s.sets[j], kv[i], kl) == 0 && s.sets[j][kl] == '=')
+                break;
+        if (j < s.nsets) {
+            free(s.sets[j]);
+            s.sets[j] = strdup(kv[i]);
+        } else {
+            s.sets[s.nsets++] = strdup(kv[i]);
+        }
+    }
+    bool ok = app_take_spec(a, &s, a->b.pos);
+    if (ok) {
+        char buf[200] = "";
+        for (size_t i = 0; i < n; i++) {
+            size_t l = strlen(buf);
+            snprintf(buf + l, sizeof buf - l, "%s%s", i ? " " : "", kv[i]);
+        }
+        app_msg(a, false, "set %s", buf);
+    }
+    bspec_free(&s);
+    return ok;
+}
+
+/* ---- the app -------------------------------------------------------------------------- */
+
+App *app_new(void)
+{
+    App *a = calloc(1, sizeof *a);
+    if (!a) return NULL;
+    a->zoom_auto = true;
+    a->sel_link = -1;
+    a->speed = 3;
+    a->color = true;
+    a->shown_step = -1;
+    a->chart.gen = -1;
+    a->hist_node.gen = -1;
+    a->mode = MODE_MAP;
+    return a;
+}
+
+static void free_items(App *a)
+{
+    for (size_t i = 0; i < a->nitems; i++) free(a->items[i]);
+    free(a->items);
+    a->items = NULL;
+    a->nitems = a->pick_sel = 0;
+}
+
+static void hist_free(App *a)
+{
+    free(a->hist_node.held); free(a->hist_node.nsent); free(a->hist_node.nrecv);
+    free(a->hist_node.to); free(a->hist_node.from);
+    memset(&a->hist_node, 0, sizeof a->hist_node);
+    a->hist_node.gen = -1;
+}
+
+void app_free(App *a)
+{
+    if (!a) return;
+    bcast_free(&a->b);
+    free_items(a);
+    hist_free(a);
+    if (a->lesson) lesson_free(a->lesson);
+    free(a);
+}
+
+void app_layout(App *a, int w, int h)
+{
+    const Net *net = a->b.ready ? a->b.setup.net : NULL;
+    layout_compute(&a->lay, net, w, h, a->zoom_auto ? -1 : a->zoom, true, a->view_r0,
+                   a->view_c0, a->cursor);
+    if (net) {
+        a->zoom = a->lay.zoom;
+        a->view_r0 = a->lay.vis_r0;
+        a->view_c0 = a->lay.vis_c0;
+    }
+}
+
+void app_tick(App *a)
+{
+    if (!a->playing) return;
+    if (a->b.pos >= app_nsteps(a)) {
+        a->playing = false;
+        return;
+    }
+    app_goto(a, a->b.pos + 1);
+    if (a->b.pos >= app_nsteps(a)) a->playing = false;
+}
+
+/* ---- lessons -------------------------------------------------------------------------- */
+
+static void lesson_save(App *a)
+{
+    char err[200];
+    if (a->lesson && !lesson_progress_save(a->lesson, &a->prog, err, sizeof err))
+        app_msg(a, true, "%s", err);
+}
+
+void app_lesson_page(App *a, size_t i)
+{
+    if (!a->lesson) return;
+    size_t n = lesson_npages(a->lesson);
+    if (n == 0) return;
+    if (i >= n) i = n - 1;
+    const LessonPage *p = lesson_page(a->lesson, i);
+    a->page = i;
+    a->answered = false;
+    a->last_answer = 0;
+    a->sel_link = -1;
+    if (p) {
+        bool change = p->net || p->algo || p->source || p->bytes || p->model || p->nset;
+        if (change || !a->b.ready) {
+            BSpec s;
+            SetupSpec ss = bspec_setup(&a->b.spec);
+            bspec_from(&s, &ss);
+            char bytes[32];
+            if (p->net) { free(s.net); s.net = strdup(p->net); free(s.source); s.source = NULL; }
+            if (p->algo) { free(s.algo); s.algo = strdup(p->algo); }
+            if (p->source) { free(s.source); s.source = strdup(p->source); }
+            if (p->bytes) {
+                snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)p->bytes);
+                free(s.bytes);
+                s.bytes = strdup(bytes);
+            }
+            if (p->model) { free(s.model); s.model = strdup(p->model); }
+            if (p->nset) {
+                for (size_t k = 0; k < s.nsets; k++) free(s.sets[k]);
+                free(s.sets);
+                s.sets = calloc(p->nset, sizeof *s.sets);
+                s.nsets = 0;
+                for (size_t k = 0; s.sets && k < p->nset; k++) s.sets[s.nsets++] = strdup(p->set[k]);
+            }
+            app_take_spec(a, &s, 0);
+            bspec_free(&s);
+        }
+        if (p->step >= 0) app_goto(a, p->step);
+        a->shown_step = p->step;
+        if (p->nnodes > 0) a->cursor = p->nodes[0];
+    }
+    if (i < 256) a->prog.seen[i] = true;
+    a->prog.npages = n;
+    a->prog.last_page = i;
+    lesson_save(a);
+    a->panel = PANEL_LESSON;
+}
+
+bool app_open_lesson(App *a, const char *name)
+{
+    char err[300] = "";
+    Lesson *l = lesson_load(name, err, sizeof err);
+    if (!l) {
+        app_msg(a, true, "%s", err[0] ? err : "cannot load lesson");
+        return false;
+    }
+    if (a->lesson) lesson_free(a->lesson);
+    a->lesson = l;
+    memset(&a->prog, 0, sizeof a->prog);
+    lesson_progress_load(l, &a->prog);
+    size_t start = a->prog.last_page < lesson_npages(l) ? a->prog.last_page : 0;
+    app_lesson_page(a, start);
+    app_msg(a, false, "lesson: %s", lesson_title(l));
+    return true;
+}
+
+static const LessonPage *cur_page(const App *a)
+{
+    return a->lesson ? lesson_page(a->lesson, a->page) : NULL;
+}
+
+static void lesson_answer(App *a, bool right)
+{
+    a->last_answer = right ? 1 : -1;
+    if (right) a->answered = true;
+    if (a->page < 256) a->prog.answer[a->page] = (int8_t)(right ? 1 : -1);
+    lesson_save(a);
+    app_msg(a, !right, right ? "Right!" : "Not quite - try again.");
+}
+
+static bool lesson_question_open(const App *a)
+{
+    const LessonPage *p = cur_page(a);
+    return p && p->qkind != LESSON_Q_NONE && !a->answered && a->panel == PANEL_LESSON;
+}
+
+static void lesson_answer_node(App *a, int32_t node)
+{
+    const LessonPage *p = cur_page(a);
+    if (!p || p->qkind != LESSON_Q_NODE || a->answered) return;
+    lesson_answer(a, node == p->answer_node);
+}
+
+static bool link_matches(const App *a, int64_t got, int64_t want, bool any)
+{
+    if (got == want) return true;
+    if (!any || !a->b.ready) return false;
+    const Net *net = a->b.setup.net;
+    int32_t node; int dim, dir;
+    net_link_info(net, got, &node, &dim, &dir);
+    int32_t head = net_link_head(net, got);
+    return head >= 0 && net_link(net, head, dim, -dir) == want;
+}
+
+static void lesson_answer_link(App *a, int64_t link)
+{
+    const LessonPage *p = cur_page(a);
+    if (!p || p->qkind != LESSON_Q_LINK || a->answered) return;
+    lesson_answer(a, link_matches(a, link, p->answer_link, p->link_any_direction));
+}
+
+/* ---- pickers -------------------------------------------------------------------------- */
+
+static void items_add(App *a, const char *s)
+{
+    char **g = realloc(a->items, (a->nitems + 1) * sizeof *g);
+    if (!g) return;
+    a->items = g;
+    a->items[a->nitems++] = strdup(s);
+}
+
+static void open_picker(App *a, PickKind k)
+{
+    free_items(a);
+    a->pick = k;
+    char buf[64];
+    switch (k) {
+    case PICK_ALGO:
+        for (size_t i = 0; i < algo_count(); i++) {
+            const AlgoDef *d = algo_at(i);
+            if (a->b.ready && !(d->nets & (1u << net_kind(a->b.setup.net)))) continue;
+            bool dup = false;
+            for (size_t j = 0; j < a->nitems; j++)
+                if (strcmp(a->items[j], d->name) == 0) dup = true;
+            if (!dup) items_add(a, d->name);
+        }
+        break;
+    case PICK_NET: {
+        static const char *nets[] = {"array:8", "array:16", "array:64", "ring:16", "mesh:4x4",
+                                     "mesh:8x8", "mesh:16x16", "mesh:32x32", "mesh:64x64",
+                                     "torus:5x5", "torus:8x8", "torus:16x16", "mesh:4x4x4"};
+        for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) items_add(a, nets[i]);
+        break;
+    }
+    case PICK_BYTES:
+        for (uint64_t b = 8; b <= (1u << 20); b *= 4) {
+            snprintf(buf, sizeof buf, "%llu", (unsigned long long)b);
+            items_add(a, buf);
+        }
+        break;
+    case PICK_MODEL:
+        for (int m = 0; m < COST_NMODELS; m++) items_add(a, cost_model_name((CostModel)m));
+        break;
+    case PICK_SOURCE:
+        break;
+    case PICK_LESSON: {
+        char *names[128];
+        size_t n = lesson_list(names, 128);
+        for (size_t i = 0; i < n; i++) { items_add(a, names[i]); free(names[i]); }
+        if (n == 0) {
+            app_msg(a, true, "no lessons found (lessons/*.lua on the search path)");
+            return;
+        }
+        break;
+    }
+    }
+    if (a->nitems == 0) return;
+    /* start on the current value */
+    const char *cur = k == PICK_ALGO ? a->b.spec.algo : k == PICK_NET ? a->b.spec.net
+                    : k == PICK_BYTES ? a->b.spec.bytes : k == PICK_MODEL ? a->b.spec.model : NULL;
+    if (a->b.ready && k == PICK_NET) cur = net_spec(a->b.setup.net);
+    if (a->b.ready && k == PICK_ALGO) cur = a->b.setup.def->name;
+    for (size_t i = 0; cur && i < a->nitems; i++)
+        if (strcmp(a->items[i], cur) == 0) a->pick_sel = i;
+    a->mode = MODE_PICKER;
+}
+
+static void picker_choose(App *a)
+{
+    if (a->pick_sel >= a->nitems) return;
+    char *v = strdup(a->items[a->pick_sel]);
+    PickKind k = a->pick;
+    a->mode = MODE_MAP;
+    free_items(a);
+    if (!v) return;
+    switch (k) {
+    case PICK_ALGO: app_change(a, "algo", v); break;
+    case PICK_NET: app_change(a, "net", v); break;
+    case PICK_BYTES: app_change(a, "bytes", v); break;
+    case PICK_MODEL: app_change(a, "model", v); break;
+    case PICK_LESSON: app_open_lesson(a, v); break;
+    case PICK_SOURCE: break;
+    }
+    free(v);
+}
+
+/* ---- commands ------------------------------------------------------------------------- */
+
+static const char *const commands[] = {"algo", "net", "source", "bytes", "model", "set", "fit",
+                                       "step", "lesson", "theme", "help", "quit", "q", NULL};
+
+bool app_command(App *a, const char *line)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", line);
+    char *words[16];
+    int n = 0;
+    for (char *save = NULL, *w = strtok_r(buf, " \t", &save); w && n < 16;
+         w = strtok_r(NULL, " \t", &save))
+        words[n++] = w;
+    if (n == 0) return true;
+    const char *c = words[0];
+    if (strcmp(c, "q") == 0 || strcmp(c, "quit") == 0 || strcmp(c, "q!") == 0) {
+        a->quit = true;
+        return true;
+    }
+    if (strcmp(c, "help") == 0) {
+        a->mode = MODE_HELP;
+        a->help_top = 0;
+        return true;
+    }
+    static const char *const one[] = {"algo", "net", "source", "bytes", "model", "fit", NULL};
+    for (int i = 0; one[i]; i++) {
+        if (strcmp(c, one[i]) != 0) continue;
+        if (n != 2) {
+            app_msg(a, true, ":%s takes one value, e.g. %s", c,
+                    i == 0 ? ":algo bst" : i == 1 ? ":net torus:5x5" : i == 2 ? ":source 3,4"
+                    : i == 3 ? ":bytes 4096" : i == 4 ? ":model circuit" : ":fit companions");
+            return false;
+        }
+        return app_change(a, c, words[1]);
+    }
+    if (strcmp(c, "set") == 0) {
+        if (n < 2) {
+            app_msg(a, true, ":set takes NAME=VALUE, e.g. :set nu=1");
+            return false;
+        }
+        return app_sets(a, words + 1, (size_t)(n - 1));
+    }
+    if (strcmp(c, "step") == 0) {
+        char *end = NULL;
+        long v = n == 2 ? strtol(words[1], &end, 10) : -1;
+        if (n != 2 || !end || *end || v < 0) {
+            app_msg(a, true, ":step takes a step number 0..%ld", (long)app_nsteps(a));
+            return false;
+        }
+        if (v > app_nsteps(a)) {
+            app_msg(a, true, "step %ld is past the last step (%ld)", v, (long)app_nsteps(a));
+            return false;
+        }
+        app_goto(a, (int32_t)v);
+        a->msg[0] = '\0';
+        return true;
+    }
+    if (strcmp(c, "lesson") == 0) {
+        if (n != 2) {
+            app_msg(a, true, ":lesson takes a lesson name or file");
+            return false;
+        }
+        return app_open_lesson(a, words[1]);
+    }
+    if (strcmp(c, "theme") == 0) {
+        if (n != 2) {
+            app_msg(a, true, ":theme takes a theme name (assets/NAME.theme)");
+            return false;
+        }
+        snprintf(a->theme, sizeof a->theme, "%s", words[1]);
+        a->theme_changed = true;
+        return true;
+    }
+    app_msg(a, true, "unknown command '%s' (algo, net, source, bytes, model, set, fit, step, "
+            "lesson, theme, help, q)", c);
+    return false;
+}
+
+/* Candidates for completing word `w` (index wi) of a command line whose first word is cmd. */
+static size_t candidates(App *a, const char *cmd, int wi, const char **out, size_t max,
+                         char **owned, size_t *nowned)
+{
+    size_t n = 0;
+    if (wi == 0) {
+        for (int i = 0; commands[i] && n < max; i++) out[n++] = commands[i];
+        return n;
+    }
+    if (strcmp(cmd, "algo") == 0) {
+        for (size_t i = 0; i < algo_count() && n < max; i++) {
+            const AlgoDef *d = algo_at(i);
+            if (a->b.ready && !(d->nets & (1u << net_kind(a->b.setup.net)))) continue;
+            bool dup = false;
+            for (size_t j = 0; j < n; j++) if (strcmp(out[j], d->name) == 0) dup = true;
+            if (!dup) out[n++] = d->name;
+        }
+    } else if (strcmp(cmd, "net") == 0) {
+        static const char *k[] = {"array:", "ring:", "mesh:", "torus:", NULL};
+        for (int i = 0; k[i] && n < max; i++) out[n++] = k[i];
+    } else if (strcmp(cmd, "model") == 0) {
+        for (int m = 0; m < COST_NMODELS && n < max; m++) out[n++] = cost_model_name((CostModel)m);
+    } else if (strcmp(cmd, "fit") == 0) {
+        static const char *f[] = {"companions", "virtual", "none", "auto", NULL};
+        for (int i = 0; f[i] && n < max; i++) out[n++] = f[i];
+    } else if (strcmp(cmd, "set") == 0) {
+        static const char *p[] = {"a=", "b=", "rho=", "nu=", "t=", "beta=", "duplex=", "alpha=",
+                                  "delta=", "tau=", NULL};
+        for (int i = 0; p[i] && n < max; i++) out[n++] = p[i];
+        if (a->b.ready)
+            for (int i = 0; i < a->b.setup.def->nparams && n < max && *nowned < 16; i++) {
+                char t[64];
+                snprintf(t, sizeof t, "%s=", a->b.setup.def->params[i].name);
+                owned[*nowned] = strdup(t);
+                if (owned[*nowned]) out[n++] = owned[(*nowned)++];
+            }
+    } else if (strcmp(cmd, "lesson") == 0) {
+        char *names[64];
+        size_t k = lesson_list(names, 64);
+        for (size_t i = 0; i < k; i++) {
+            if (n < max && *nowned < 16) { owned[(*nowned)++] = names[i]; out[n++] = names[i]; }
+            else free(names[i]);
+        }
+    } else if (strcmp(cmd, "theme") == 0) {
+        char *names[16];
+        size_t k = theme_list(names, 16);
+        if (n < max) out[n++] = "default";
+        for (size_t i = 0; i < k; i++) {
+            if (n < max && *nowned < 16) { owned[(*nowned)++] = names[i]; out[n++] = names[i]; }
+            else free(names[i]);
+        }
+    } else if (strcmp(cmd, "bytes") == 0) {
+        static const char *b[] = {"64", "1024", "4096", "64K", "1M", NULL};
+        for (int i = 0; b[i] && n < max; i++) out[n++] = b[i];
+    }
+    return n;
+}
+
+void app_complete(App *a)
+{
+    a->cmd[a->cmdlen] = '\0';
+    /* split off the last word */
+    size_t start = a->cmdlen;
+    while (start > 0 && a->cmd[start - 1] != ' ') start--;
+    int wi = 0;
+    char first[64] = "";
+    for (size_t i = 0; i < start; i++)
+        if (a->cmd[i] != ' ' && (i == 0 || a->cmd[i - 1] == ' ')) wi++;
+    sscanf(a->cmd, "%63s", first);
+    const char *word = a->cmd + start;
+    size_t wl = strlen(word);
+    const char *cand[64];
+    char *owned[16];
+    size_t nowned = 0;
+    size_t nc = candidates(a, first, wi, cand, 64, owned, &nowned);
+    const char *match[64];
+    size_t nm = 0;
+    for (size_t i = 0; i < nc; i++)
+        if (strncmp(cand[i], word, wl) == 0) match[nm++] = cand[i];
+    if (nm == 0) {
+        app_msg(a, true, "no completion for '%s'", word);
+    } else {
+        /* the longest common prefix */
+        size_t lcp = strlen(match[0]);
+        for (size_t i = 1; i < nm; i++) {
+            size_t k = 0;
+            while (k < lcp && match[i][k] == match[0][k]) k++;
+            lcp = k;
+        }
+        char done[256];
+        snprintf(done, sizeof done, "%.*s%.*s", (int)start, a->cmd, (int)lcp, match[0]);
+        if (nm == 1 && done[strlen(done) - 1] != '=' && done[strlen(done) - 1] != ':' &&
+            strlen(done) + 1 < sizeof done)
+            strcat(done, " ");
+        snprintf(a->cmd, sizeof a->cmd, "%s", done);
+        a->cmdlen = strlen(a->cmd);
+        if (nm > 1) {
+            char list[300] = "";
+            for (size_t i = 0; i < nm; i++) {
+                size_t l = strlen(list);
+                snprintf(list + l, sizeof list - l, "%s%s", i ? "  " : "", match[i]);
+            }
+            app_msg(a, false, "%s", list);
+        } else {
+            a->msg[0] = '\0';
+        }
+    }
+    for (size_t i = 0; i < nowned; i++) free(owned[i]);
+}
+
+/* ---- keys ----------------------------------------------------------------------------- */
+
+typedef enum {
+    K_NONE, K_NEXT, K_PREV, K_FIRST, K_LAST, K_PLAY, K_FASTER, K_SLOWER, K_LEFT, K_RIGHT, K_UP,
+    K_DOWN, K_PAN_L, K_PAN_R, K_PAN_U, K_PAN_D, K_ZOOM_IN, K_ZOOM_OUT, K_ZOOM_FIT, K_PANEL,
+    K_PANEL_BACK, K_SELECT, K_LINK, K_SOURCE, K_P_ALGO, K_P_NET, K_P_BYTES, K_P_MODEL,
+    K_P_LESSON, K_PAGE_NEXT, K_PAGE_PREV, K_HELP, K_QUIT, K_REDRAW, K_CMD, K_ESC,
+} Act;
+
+static const struct { const char *key; Act act; } keymap[] = {
+    {"n", K_NEXT}, {".", K_NEXT}, {"<PageDown>", K_NEXT},
+    {"p", K_PREV}, {",", K_PREV}, {"<PageUp>", K_PREV}, {"<Backspace>", K_PREV},
+    {"g", K_FIRST}, {"<Home>", K_FIRST}, {"G", K_LAST}, {"<End>", K_LAST},
+    {"<Space>", K_PLAY}, {"+", K_FASTER}, {"=", K_FASTER}, {"-", K_SLOWER},
+    {"h", K_LEFT}, {"<Left>", K_LEFT}, {"l", K_RIGHT}, {"<Right>", K_RIGHT},
+    {"k", K_UP}, {"<Up>", K_UP}, {"j", K_DOWN}, {"<Down>", K_DOWN},
+    {"H", K_PAN_L}, {"<S-Left>", K_PAN_L}, {"L", K_PAN_R}, {"<S-Right>", K_PAN_R},
+    {"K", K_PAN_U}, {"<S-Up>", K_PAN_U}, {"J", K_PAN_D}, {"<S-Down>", K_PAN_D},
+    {"z", K_ZOOM_IN}, {"Z", K_ZOOM_OUT}, {"0", K_ZOOM_FIT},
+    {"<Tab>", K_PANEL}, {"<S-Tab>", K_PANEL_BACK},
+    {"<Enter>", K_SELECT}, {"e", K_LINK}, {"s", K_SOURCE},
+    {"a", K_P_ALGO}, {"t", K_P_NET}, {"b", K_P_BYTES}, {"m", K_P_MODEL}, {"o", K_P_LESSON},
+    {"]", K_PAGE_NEXT}, {"[", K_PAGE_PREV},
+    {"?", K_HELP}, {"<F1>", K_HELP}, {"q", K_QUIT}, {"<C-c>", K_QUIT}, {"<C-l>", K_REDRAW},
+    {":", K_CMD}, {"<Escape>", K_ESC},
+};
+
+static const AppKeyHelp key_help[] = {
+    {"n . PgDn", "next step"},
+    {"p , PgUp BkSp", "previous step"},
+    {"g Home / G End", "first / last step"},
+    {"Space", "play / pause"},
+    {"+ = / -", "play faster / slower"},
+    {"arrows hjkl", "move the node cursor"},
+    {"HJKL S-arrows", "pan the map"},
+    {"z / Z / 0", "zoom in / out / fit"},
+    {"wheel", "zoom in / out"},
+    {"click", "select a node or a link"},
+    {"Enter", "inspect the cursor node; answer a node/link question"},
+    {"e", "select the next link at the cursor node"},
+    {"s", "make the cursor node the source"},
+    {"Tab / S-Tab", "next / previous panel (step, timeline, node, chart, lesson)"},
+    {"a t b m", "pick algorithm / net / bytes / model"},
+    {"o", "pick a lesson"},
+    {"] / [", "lesson: next / previous page"},
+    {"a b c ...", "lesson: answer a multiple-choice question"},
+    {":", "command line (Tab completes, Up/Down history)"},
+    {"Escape", "close, cancel, clear the selection"},
+    {"Ctrl-L", "redraw the screen"},
+    {"?  F1", "this help"},
+    {"q  Ctrl-C", "quit"},
+    {":algo NAME", "algorithm (st, bst, rh, chain, ... or FILE.lua)"},
+    {":net SPEC", "net: array:16 ring:16 mesh:8x8 torus:5x5 mesh:4x4x4"},
+    {":source ID|R,C", "source node"},
+    {":bytes N", "message length (1024, 64K, 1M)"},
+    {":model M", "seidel, postal, circuit, saf"},
+    {":set K=V ...", "cost or algorithm parameter (nu=1, a=0.08, ...)"},
+    {":fit F", "companions, virtual, none, auto"},
+    {":step N", "jump to step N"},
+    {":lesson NAME", "open a lesson"},
+    {":theme NAME", "colours from assets/NAME.theme"},
+    {":q", "quit"},
+};
+
+const AppKeyHelp *app_key_help(size_t *n)
+{
+    *n = sizeof key_help / sizeof key_help[0];
+    return key_help;
+}
+
+static void move_cursor(App *a, int dr, int dc)
+{
+    if (!a->b.ready) return;
+    const Net *net = a->b.setup.net;
+    int gr, gc;
+    layout_node_grid(&a->lay, net, a->cursor, &gr, &gc);
+    int nr = gr + dr, nc = gc + dc;
+    if (a->lay.grid_rows <= 0) return;
+    if (nr < 0) nr = 0;
+    if (nr >= a->lay.grid_rows) nr = a->lay.grid_rows - 1;
+    if (nc < 0) nc = 0;
+    if (nc >= a->lay.grid_cols) nc = a->lay.grid_cols - 1;
+    int32_t n = layout_grid_node(&a->lay, net, nr, nc);
+    /* skip the gaps between 3-D slices */
+    if (n < 0 && dc != 0) n = layout_grid_node(&a->lay, net, nr, nc + (dc > 0 ? 1 : -1));
+    if (n < 0 && net_ndim(net) == 1) n = net_size(net) - 1;
+    if (n >= 0) {
+        a->cursor = n;
+        a->sel_link = -1;
+    }
+}
+
+/* Cycle through the directed links at the cursor node (out and in, every dimension). */
+static void cycle_link(App *a)
+{
+    if (!a->b.ready) return;
+    const Net *net = a->b.setup.net;
+    int64_t cand[4 * NET_MAXDIM];
+    int nc = 0;
+    for (int d = 0; d < net_ndim(net); d++)
+        for (int dir = 1; dir >= -1; dir -= 2) {
+            int32_t nb = net_neighbor(net, a->cursor, d, dir);
+            if (nb < 0) continue;
+            cand[nc++] = net_link(net, a->cursor, d, dir);
+            cand[nc++] = net_link(net, nb, d, -dir);
+        }
+    if (nc == 0) return;
+    int at = -1;
+    for (int i = 0; i < nc; i++) if (cand[i] == a->sel_link) at = i;
+    a->sel_link = cand[(at + 1) % nc];
+}
+
+static void set_zoom(App *a, int z)
+{
+    if (z < 0) z = 0;
+    if (z >= LAYOUT_NZOOM) z = LAYOUT_NZOOM - 1;
+    a->zoom = z;
+    a->zoom_auto = false;
+}
+
+static void next_panel(App *a, int d)
+{
+    int n = a->lesson ? PANEL_N : PANEL_N - 1;
+    a->panel = (Panel)(((int)a->panel + d + n) % n);
+}
+
+static void map_act(App *a, Act act)
+{
+    int half_r = a->lay.vis_rows > 2 ? a->lay.vis_rows / 2 : 1;
+    int half_c = a->lay.vis_cols > 2 ? a->lay.vis_cols / 2 : 1;
+    switch (act) {
+    case K_NONE: break;
+    case K_NEXT: a->playing = false; app_goto(a, a->b.pos + 1); break;
+    case K_PREV: a->playing = false; app_goto(a, a->b.pos - 1); break;
+    case K_FIRST: a->playing = false; app_goto(a, 0); break;
+    case K_LAST: a->playing = false; app_goto(a, app_nsteps(a)); break;
+    case K_PLAY:
+        if (!a->playing && a->b.pos >= app_nsteps(a)) app_goto(a, 0);
+        a->playing = !a->playing;
+        break;
+    case K_FASTER: if (a->speed + 1 < app_nspeeds) a->speed++; break;
+    case K_SLOWER: if (a->speed > 0) a->speed--; break;
+    case K_LEFT: move_cursor(a, 0, -1); break;
+    case K_RIGHT: move_cursor(a, 0, 1); break;
+    case K_UP: move_cursor(a, -1, 0); break;
+    case K_DOWN: move_cursor(a, 1, 0); break;
+    case K_PAN_L: move_cursor(a, 0, -half_c); break;
+    case K_PAN_R: move_cursor(a, 0, half_c); break;
+    case K_PAN_U: move_cursor(a, -half_r, 0); break;
+    case K_PAN_D: move_cursor(a, half_r, 0); break;
+    case K_ZOOM_IN: set_zoom(a, a->zoom - 1); break;
+    case K_ZOOM_OUT: set_zoom(a, a->zoom + 1); break;
+    case K_ZOOM_FIT: a->zoom_auto = true; break;
+    case K_PANEL: next_panel(a, 1); break;
+    case K_PANEL_BACK: next_panel(a, -1); break;
+    case K_SELECT: {
+        const LessonPage *p = cur_page(a);
+        if (a->lesson && a->panel == PANEL_LESSON && p && !a->answered) {
+            if (p->qkind == LESSON_Q_NODE) { lesson_answer_node(a, a->cursor); break; }
+            if (p->qkind == LESSON_Q_LINK) {
+                if (a->sel_link < 0) app_msg(a, true, "select a link first (click it, or e)");
+                else lesson_answer_link(a, a->sel_link);
+                break;
+            }
+        }
+        a->panel = PANEL_NODE;
+        break;
+    }
+    case K_LINK: cycle_link(a); break;
+    case K_SOURCE:
+        if (a->b.ready) {
+            char buf[32];
+            snprintf(buf, sizeof buf, "%ld", (long)a->cursor);
+            app_change(a, "source", buf);
+        }
+        break;
+    case K_P_ALGO: open_picker(a, PICK_ALGO); break;
+    case K_P_NET: open_picker(a, PICK_NET); break;
+    case K_P_BYTES: open_picker(a, PICK_BYTES); break;
+    case K_P_MODEL: open_picker(a, PICK_MODEL); break;
+    case K_P_LESSON: open_picker(a, PICK_LESSON); break;
+    case K_PAGE_NEXT:
+        if (!a->lesson) app_msg(a, true, "no lesson open (o picks one)");
+        else if (a->page + 1 < lesson_npages(a->lesson)) app_lesson_page(a, a->page + 1);
+        else app_msg(a, false, "last page of the lesson");
+        break;
+    case K_PAGE_PREV:
+        if (a->lesson && a->page > 0) app_lesson_page(a, a->page - 1);
+        break;
+    case K_HELP: a->mode = MODE_HELP; a->help_top = 0; break;
+    case K_QUIT: a->quit = true; break;
+    case K_REDRAW: a->redraw = true; break;
+    case K_CMD:
+        a->mode = MODE_CMDLINE;
+        a->cmdlen = 0;
+        a->cmd[0] = '\0';
+        a->hist_at = a->nhist;
+        a->msg[0] = '\0';
+        break;
+    case K_ESC:
+        a->sel_link = -1;
+        a->msg[0] = '\0';
+        break;
+    }
+}
+
+/* The text a printable key stands for ("a", "<Space>" -> " "); NULL if not printable. */
+static const char *key_text(const char *key)
+{
+    if (strcmp(key, "<Space>") == 0) return " ";
+    if (key[0] == '<' && key[1] != '\0') return NULL;
+    if ((unsigned char)key[0] < 0x20) return NULL;
+    return key;
+}
+
+static void cmdline_key(App *a, const char *key)
+{
+    if (strcmp(key, "<Escape>") == 0 || strcmp(key, "<C-c>") == 0 || strcmp(key, "<C-g>") == 0) {
+        a->mode = MODE_MAP;
+        return;
+    }
+    if (strcmp(key, "<Enter>") == 0) {
+        a->cmd[a->cmdlen] = '\0';
+        a->mode = MODE_MAP;
+        if (a->cmdlen > 0) {
+            if (a->nhist == 16) {
+                memmove(a->hist[0], a->hist[1], sizeof a->hist[0] * 15);
+                a->nhist--;
+            }
+            snprintf(a->hist[a->nhist++], sizeof a->hist[0], "%s", a->cmd);
+            char line[256];
+            snprintf(line, sizeof line, "%s", a->cmd);
+            app_command(a, line);
+        }
+        return;
+    }
+    if (strcmp(key, "<Backspace>") == 0 || strcmp(key, "<C-h>") == 0 ||
+        strcmp(key, "<DEL>") == 0) {
+        if (a->cmdlen == 0) { a->mode = MODE_MAP; return; }
+        /* drop one UTF-8 character */
+        do a->cmdlen--; while (a->cmdlen > 0 && ((unsigned char)a->cmd[a->cmdlen] & 0xC0) == 0x80);
+        a->cmd[a->cmdlen] = '\0';
+        return;
+    }
+    if (strcmp(key, "<C-u>") == 0) { a->cmdlen = 0; a->cmd[0] = '\0'; return; }
+    if (strcmp(key, "<C-w>") == 0) {
+        while (a->cmdlen > 0 && a->cmd[a->cmdlen - 1] == ' ') a->cmdlen--;
+        while (a->cmdlen > 0 && a->cmd[a->cmdlen - 1] != ' ') a->cmdlen--;
+        a->cmd[a->cmdlen] = '\0';
+        return;
+    }
+    if (strcmp(key, "<Tab>") == 0) { app_complete(a); return; }
+    if (strcmp(key, "<Up>") == 0 || strcmp(key, "<Down>") == 0) {
+        int d = key[2] == 'U' ? -1 : 1;
+        int at = a->hist_at + d;
+        if (at < 0 || at > a->nhist) return;
+        a->hist_at = at;
+        snprintf(a->cmd, sizeof a->cmd, "%s", at < a->nhist ? a->hist[at] : "");
+        a->cmdlen = strlen(a->cmd);
+        return;
+    }
+    const char *t = key_text(key);
+    if (t) {
+        size_t l = strlen(t);
+        if (a->cmdlen + l < sizeof a->cmd - 1) {
+            memcpy(a->cmd + a->cmdlen, t, l);
+            a->cmdlen += l;
+            a->cmd[a->cmdlen] = '\0';
+        }
+    }
+}
+
+static void picker_key(App *a, const char *key)
+{
+    if (strcmp(key, "<Escape>") == 0 || strcmp(key, "q") == 0 || strcmp(key, "<C-c>") == 0) {
+        a->mode = MODE_MAP;
+        free_items(a);
+    } else if (strcmp(key, "<Enter>") == 0 || strcmp(key, "l") == 0 ||
+               strcmp(key, "<Right>") == 0) {
+        picker_choose(a);
+    } else if (strcmp(key, "<Down>") == 0 || strcmp(key, "j") == 0 || strcmp(key, "<Tab>") == 0) {
+        if (a->pick_sel + 1 < a->nitems) a->pick_sel++;
+    } else if (strcmp(key, "<Up>") == 0 || strcmp(key, "k") == 0 || strcmp(key, "<S-Tab>") == 0) {
+        if (a->pick_sel > 0) a->pick_sel--;
+    } else if (strcmp(key, "g") == 0 || strcmp(key, "<Home>") == 0) {
+        a->pick_sel = 0;
+    } else if (strcmp(key, "G") == 0 || strcmp(key, "<End>") == 0) {
+        a->pick_sel = a->nitems ? a->nitems - 1 : 0;
+    }
+}
+
+void app_key(App *a, const char *key)
+{
+    switch (a->mode) {
+    case MODE_CMDLINE: cmdline_key(a, key); return;
+    case MODE_PICKER: picker_key(a, key); return;
+    case MODE_HELP:
+        if (strcmp(key, "j") == 0 || strcmp(key, "<Down>") == 0) a->help_top++;
+        else if (strcmp(key, "k") == 0 || strcmp(key, "<Up>") == 0) {
+            if (a->help_top > 0) a->help_top--;
+        } else if (strcmp(key, "<C-c>") == 0) a->quit = true;
+        else if (strcmp(key, "<C-l>") == 0) a->redraw = true;
+        else a->mode = MODE_MAP;
+        return;
+    case MODE_MAP: break;
+    }
+    /* a lesson's multiple-choice question takes its letters first */
+    const LessonPage *p = cur_page(a);
+    if (p && p->qkind == LESSON_Q_CHOICE && lesson_question_open(a) && key[0] >= 'a' &&
+        key[1] == '\0' && (size_t)(key[0] - 'a') < p->nchoices) {
+        lesson_answer(a, key[0] - 'a' == p->answer_choice);
+        return;
+    }
+    for (size_t i = 0; i < sizeof keymap / sizeof keymap[0]; i++)
+        if (strcmp(keymap[i].key, key) == 0) {
+            map_act(a, keymap[i].act);
+            return;
+        }
+}
+
+/* ---- mouse ---------------------------------------------------------------------------- */
+
+void app_mouse(App *a, int button, bool press, int line, int col)
+{
+    if (!press || a->lay.too_small) return;
+    if (a->mode == MODE_HELP) { a->mode = MODE_MAP; return; }
+    if (a->mode != MODE_MAP || !a->b.ready) return;
+    if (button == 4) { set_zoom(a, a->zoom - 1); return; }
+    if (button == 5) { set_zoom(a, a->zoom + 1); return; }
+    if (button != 1) return;
+    const Net *net = a->b.setup.net;
+    int32_t node = -1;
+    int64_t link = -1;
+    int what = layout_hit(&a->lay, net, col, line, &node, &link);
+    if (what == 1) {
+        a->cursor = node;
+        a->sel_link = -1;
+        const LessonPage *p = cur_page(a);
+        if (p && p->qkind == LESSON_Q_NODE && lesson_question_open(a))
+            lesson_answer_node(a, node);
+    } else if (what == 2) {
+        /* prefer the direction that carries a circuit in the step shown */
+        int32_t step = app_step_shown(a);
+        if (step >= 0) {
+            const int32_t *loads = sim_link_loads(a->b.sim, step);
+            int32_t from; int dim, dir;
+            net_link_info(net, link, &from, &dim, &dir);
+            int32_t head = net_link_head(net, link);
+            int64_t rev = head >= 0 ? net_link(net, head, dim, -dir) : -1;
+            if (loads && rev >= 0 && loads[link] == 0 && loads[rev] > 0) link = rev;
+        }
+        a->sel_link = link;
+        int32_t from; int dim, dir;
+        net_link_info(net, link, &from, &dim, &dir);
+        a->cursor = from;
+        const LessonPage *p = cur_page(a);
+        if (p && p->qkind == LESSON_Q_LINK && lesson_question_open(a))
+            lesson_answer_link(a, link);
+    }
+}
+
+/* ---- the comparison chart ------------------------------------------------------------- */
+
+const Chart *app_chart(App *a)
+{
+    Chart *c = &a->chart;
+    if (!a->b.ready || c->gen == a->b.gen) return c;
+    memset(c, 0, sizeof *c);
+    c->gen = a->b.gen;
+    const Net *net = a->b.setup.net;
+    for (int i = 0; i < CHART_NSIZES; i++) c->bytes[i] = (uint64_t)8 << i;
+    if (net_size(net) > 16384) {
+        snprintf(c->note, sizeof c->note, "net too large for a live chart: meshcast compare --net %s",
+                 net_spec(net));
+        return c;
+    }
+    char netspec[64], src[32];
+    snprintf(netspec, sizeof netspec, "%s", net_spec(net));
+    snprintf(src, sizeof src, "%ld", (long)a->b.setup.args.source);
+    for (size_t i = 0; i < algo_count() && c->nalgo < CHART_MAXALGO; i++) {
+        const AlgoDef *d = algo_at(i);
+        if (!(d->nets & (1u << net_kind(net)))) continue;
+        bool dup = false;
+        for (int j = 0; j < c->nalgo; j++) if (strcmp(c->name[j], d->name) == 0) dup = true;
+        if (dup) continue;
+        int k = c->nalgo;
+        bool any = false;
+        for (int s = 0; s < CHART_NSIZES; s++) {
+            char bytes[32], err[200];
+            snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)c->bytes[s]);
+            SetupSpec ss = {netspec, d->name, src, bytes, a->b.spec.model, a->b.spec.fit,
+                            (const char *const *)a->b.spec.sets, a->b.spec.nsets};
+            Setup st;
+            c->cost[k][s] = -1;
+            if (!setup_make(&ss, &st, err, sizeof err)) continue;
+            Sched *sc = algo_build(st.def, st.net, &st.args, err, sizeof err);
+            if (sc) {
+                Sim *sim = sim_run(sc, &st.cost, 0, err, sizeof err);
+                if (sim) {
+                    const SimTotals *t = sim_totals(sim);
+                    if (t->verified) { c->cost[k][s] = t->cost.total; any = true; }
+                    sim_free(sim);
+                }
+                sched_free(sc);
+            }
+            setup_free(&st);
+        }
+        if (any) {
+            snprintf(c->name[k], sizeof c->name[k], "%s", d->name);
+            c->nalgo++;
+        }
+    }
+    if (c->nalgo == 0)
+        snprintf(c->note, sizeof c->note, "no algorithm runs on %s yet", netspec);
+    return c;
+}
+
+/* ---- the node inspector --------------------------------------------------------------- */
+
+bool app_node_history(App *a)
+{
+    if (!a->b.ready) return false;
+    if (a->hist_node.gen == a->b.gen && a->hist_node.node == a->cursor) return a->hist_node.ok;
+    hist_free(a);
+    a->hist_node.gen = a->b.gen;
+    a->hist_node.node = a->cursor;
+    Sched *s = a->b.sched;
+    int32_t n = sched_nsteps(s);
+    if (sched_total_transfers(s) > 2000000 || n > 100000) return false;
+    a->hist_node.nsteps = n;
+    a->hist_node.held = calloc((size_t)n + 1, sizeof *a->hist_node.held);
+    a->hist_node.nsent = calloc((size_t)n + 1, sizeof(int32_t));
+    a->hist_node.nrecv = calloc((size_t)n + 1, sizeof(int32_t));
+    a->hist_node.to = calloc((size_t)n + 1, sizeof(int32_t));
+    a->hist_node.from = calloc((size_t)n + 1, sizeof(int32_t));
+    if (!a->hist_node.held || !a->hist_node.nsent || !a->hist_node.nrecv || !a->hist_node.to ||
+        !a->hist_node.from)
+        return false;
+    int32_t node = a->cursor, pos = a->b.pos;
+    for (int32_t p = 0; p <= n; p++) {
+        if (!sim_seek(a->b.sim, p)) break;
+        a->hist_node.held[p] = sim_held(a->b.sim, node);
+    }
+    sim_seek(a->b.sim, pos);
+    for (int32_t st = 0; st < n; st++) {
+        a->hist_node.to[st] = a->hist_node.from[st] = -1;
+        int64_t nt = sched_ntransfers(s, st);
+        for (int64_t i = 0; i < nt; i++) {
+            SchedTransfer t;
+            sched_transfer(s, st, i, &t);
+            if (t.src == node) {
+                if (a->hist_node.nsent[st]++ == 0) a->hist_node.to[st] = t.dst;
+            }
+            if (t.dst == node) {
+                if (a->hist_node.nrecv[st]++ == 0) a->hist_node.from[st] = t.src;
+            }
+        }
+    }
+    a->hist_node.ok = true;
+    return true;
+}

@@ -1,0 +1,183 @@
+/* app.h — the state of the terminal UI and every action on it, without curses.
+ *
+ * The App holds one broadcast (setup, schedule, simulation with history), the position shown,
+ * the node cursor, the panels, the command line, the pickers and the lesson.  Everything the
+ * user can do is an action on the App: app_key() takes a key as the string libtermkey's
+ * termkey_strfkey(..., TERMKEY_FORMAT_VIM) makes ("n", "<Space>", "<C-l>", "<Up>"), and
+ * app_mouse() takes a click or a wheel turn at a screen cell.  The terminal loop (tui.c) and the
+ * unit tests feed the same functions; nothing here draws or touches the terminal.
+ *
+ * Position: pos 0 is before the first step, pos k after k steps.  At pos k >= 1 the screen
+ * shows the circuits of step k (schedule step index k-1) and the holdings after it.
+ *
+ * Ownership: app_new returns an App the caller frees with app_free; it owns its broadcast, its
+ * lesson and every string in it.
+ */
+#ifndef MESHCAST_TUI_APP_H
+#define MESHCAST_TUI_APP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "../engine/sim.h"
+#include "../script/lesson.h"
+#include "../script/setup.h"
+#include "layout.h"
+
+/* The user's words for one broadcast (owned copies; NULL = setup.h's default). */
+typedef struct {
+    char *net, *algo, *source, *bytes, *model, *fit;
+    char **sets;
+    size_t nsets;
+} BSpec;
+
+/* One broadcast, ready to step. */
+typedef struct {
+    BSpec spec;
+    bool ready;            /* setup, sched and sim valid */
+    Setup setup;
+    Sched *sched;
+    Sim *sim;
+    bool has_predicted;
+    double predicted;
+    int32_t pos;           /* 0..nsteps */
+    long gen;              /* bumped by every rebuild */
+    time_t script_mtime;   /* --algo FILE.lua: mtime when built */
+    long script_mtime_ns;
+} Bcast;
+
+typedef enum { PANEL_STEP, PANEL_TIMELINE, PANEL_NODE, PANEL_CHART, PANEL_LESSON, PANEL_N } Panel;
+typedef enum { MODE_MAP, MODE_CMDLINE, MODE_HELP, MODE_PICKER } Mode;
+typedef enum { PICK_ALGO, PICK_NET, PICK_BYTES, PICK_MODEL, PICK_SOURCE, PICK_LESSON } PickKind;
+
+#define CHART_MAXALGO 16
+#define CHART_NSIZES 18
+typedef struct {
+    long gen;              /* the Bcast gen it was computed for; -1 none */
+    int nalgo;
+    char name[CHART_MAXALGO][32];
+    uint64_t bytes[CHART_NSIZES];
+    double cost[CHART_MAXALGO][CHART_NSIZES]; /* < 0: could not run */
+    char note[160];
+} Chart;
+
+typedef struct App App;
+struct App {
+    Bcast b;
+    Mode mode;
+    Panel panel;
+    bool quit;
+    bool redraw;           /* Ctrl-L: clear and repaint everything */
+    char msg[320];         /* one-line message at the bottom */
+    bool msg_error;
+
+    /* map */
+    int zoom;              /* LAYOUT_Z0 (roomy) .. LAYOUT_Z3 (one char per node) */
+    bool zoom_auto;        /* pick the roomiest zoom that fits, until the user zooms */
+    int32_t cursor;        /* node id */
+    int64_t sel_link;      /* directed link id or -1 */
+    int view_r0, view_c0;  /* first visible grid row/column */
+    Layout lay;            /* the last layout (set by app_layout) */
+
+    /* play */
+    bool playing;
+    int speed;             /* index into app_speeds */
+
+    /* command line */
+    char cmd[256];
+    size_t cmdlen;
+    char hist[16][256];
+    int nhist, hist_at;
+
+    /* picker */
+    PickKind pick;
+    char **items;
+    size_t nitems, pick_sel;
+
+    /* help */
+    int help_top;
+
+    /* lesson */
+    Lesson *lesson;
+    size_t page;
+    LessonProgress prog;
+    bool answered;         /* the current page's question was answered (right) this visit */
+    int last_answer;       /* 0 none, 1 right, -1 wrong (this visit) */
+    int32_t shown_step;    /* the page's step (for the pane), -1 */
+
+    /* the comparison chart (computed on demand) */
+    Chart chart;
+
+    /* the node inspector's history (computed on demand) */
+    struct {
+        long gen;
+        int32_t node, nsteps;
+        bool ok;
+        uint64_t *held;              /* nsteps+1: chunks held at each position */
+        int32_t *nsent, *nrecv;      /* per step */
+        int32_t *to, *from;          /* per step: first partner, -1 */
+    } hist_node;
+
+    /* options */
+    bool color, ascii;
+    char theme[64];
+    bool theme_changed;    /* :theme NAME (the loop re-initialises colours) */
+};
+
+/* The key bindings of the map, in the order the help screen lists them. */
+typedef struct {
+    const char *keys;      /* as shown in help: "n . PageDown" */
+    const char *help;
+} AppKeyHelp;
+const AppKeyHelp *app_key_help(size_t *n);
+
+/* Steps per second for play, by speed index. */
+extern const double app_speeds[];
+extern const int app_nspeeds;
+
+App *app_new(void);
+void app_free(App *a);
+
+/* Set the broadcast from words (NULL members: defaults).  On failure keeps what was shown,
+ * sets the message and returns false. */
+bool app_set_spec(App *a, const SetupSpec *spec);
+/* Rebuild the current broadcast from its words (script reload); keeps the position. */
+bool app_rebuild(App *a);
+/* If the algorithm is a .lua file whose mtime changed, rebuild; true if it did. */
+bool app_check_reload(App *a);
+
+/* Actions. */
+void app_goto(App *a, int32_t pos);
+int32_t app_nsteps(const App *a);
+void app_key(App *a, const char *key);
+/* A mouse event at a screen cell (0-based): button 1..3 press, 4/5 wheel up/down. */
+void app_mouse(App *a, int button, bool press, int line, int col);
+/* Run a command line ("algo bst", "step 5", "q"); the message says what happened. */
+bool app_command(App *a, const char *line);
+/* Complete the command line in place (Tab). */
+void app_complete(App *a);
+/* Called by the loop at each play tick. */
+void app_tick(App *a);
+
+/* The layout for a screen of w x h cells (called before every draw and by hit tests). */
+void app_layout(App *a, int w, int h);
+
+/* Lessons. */
+bool app_open_lesson(App *a, const char *name);
+void app_lesson_page(App *a, size_t page);
+
+/* The comparison chart for the current broadcast (computed if stale). */
+const Chart *app_chart(App *a);
+/* The inspector's history of node a->cursor (computed if stale); false if the schedule is
+ * too large to scan. */
+bool app_node_history(App *a);
+
+/* The schedule step shown at the current position (pos-1), or -1 at pos 0. */
+static inline int32_t app_step_shown(const App *a) { return a->b.ready ? a->b.pos - 1 : -1; }
+
+void app_msg(App *a, bool error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

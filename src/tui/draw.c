@@ -1,0 +1,954 @@
+/* draw.c — one frame: title, map, panels, status line, overlays (see draw.h). */
+#include "draw.h"
+
+#include <curses.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../algos/algo.h"
+#include "theme.h"
+
+/* ---- text helpers --------------------------------------------------------------------- */
+
+/* Number of bytes of the first `cols` characters of a UTF-8 string (every character is taken
+ * as one column: meshcast only prints narrow characters). */
+static size_t utf8_prefix(const char *s, int cols)
+{
+    size_t i = 0;
+    int c = 0;
+    while (s[i] && c < cols) {
+        i++;
+        while (((unsigned char)s[i] & 0xC0) == 0x80) i++;
+        c++;
+    }
+    return i;
+}
+
+static int utf8_len(const char *s)
+{
+    int c = 0;
+    for (; *s; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80) c++;
+    return c;
+}
+
+/* Write at most w columns of s at (y,x) with attributes attr. Returns columns written. */
+static int put(int y, int x, int w, int attr, const char *s)
+{
+    if (w <= 0 || y < 0 || x < 0 || y >= LINES || x >= COLS) return 0;
+    if (x + w > COLS) w = COLS - x;
+    size_t n = utf8_prefix(s, w);
+    attrset(attr);
+    mvaddnstr(y, x, s, (int)n);
+    attrset(A_NORMAL);
+    int l = utf8_len(s);
+    return l < w ? l : w;
+}
+
+static int putf(int y, int x, int w, int attr, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static int putf(int y, int x, int w, int attr, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return put(y, x, w, attr, buf);
+}
+
+static void fill(int y, int x, int w, int attr)
+{
+    if (y < 0 || y >= LINES || x < 0) return;
+    if (x + w > COLS) w = COLS - x;
+    attrset(attr);
+    for (int i = 0; i < w; i++) mvaddch(y, x + i, ' ');
+    attrset(A_NORMAL);
+}
+
+static const char *node_name(const Net *net, int32_t n, char *buf, size_t len)
+{
+    return net_node_name(net, n, buf, len);
+}
+
+/* ---- the map -------------------------------------------------------------------------- */
+
+typedef struct {
+    App *a;
+    const Net *net;
+    const Layout *L;
+    const Glyphs *g;
+    Sim *sim;
+    int32_t step;
+    const int32_t *loads, *sends, *recvs;
+    int32_t cap;
+    uint32_t nchunks;
+    const LessonPage *page;
+} MapCtx;
+
+static bool page_has_node(const LessonPage *p, int32_t n)
+{
+    if (!p) return false;
+    for (size_t i = 0; i < p->nnodes; i++) if (p->nodes[i] == n) return true;
+    return false;
+}
+
+static bool page_has_link(const LessonPage *p, int64_t l)
+{
+    if (!p) return false;
+    for (size_t i = 0; i < p->nlinks; i++) if (p->links[i] == l) return true;
+    return false;
+}
+
+/* Draw a link piece of width w (horizontal) or height 1 at one column (vertical) for the two
+ * directed links lp (+ direction: right/down) and lm (- direction). */
+static void draw_link(const MapCtx *m, int y, int x, int w, bool vertical, int64_t lp, int64_t lm)
+{
+    if (w <= 0) return;
+    const Glyphs *g = m->g;
+    int32_t kp = m->loads && lp >= 0 ? m->loads[lp] : 0;
+    int32_t km = m->loads && lm >= 0 ? m->loads[lm] : 0;
+    bool over = kp > m->cap || km > m->cap;
+    int32_t kmax = kp > km ? kp : km;
+    Role r = over ? R_OVERLOAD : (kp || km) ? R_CIRCUIT : R_LINK;
+    if (page_has_link(m->page, lp) || page_has_link(m->page, lm)) r = R_HILITE;
+    if (m->a->sel_link >= 0 && (m->a->sel_link == lp || m->a->sel_link == lm)) r = R_CURSOR;
+    if (over && r != R_OVERLOAD) r = R_OVERLOAD;
+    char digits[16];
+    snprintf(digits, sizeof digits, "%ld", (long)kmax);
+    if (kmax > 9 && w < 3) snprintf(digits, sizeof digits, "+");
+    const char *head_p = vertical ? g->down : g->right;
+    const char *head_m = vertical ? g->up : g->left;
+    const char *both = vertical ? g->both_v : g->both_h;
+    const char *line = vertical ? g->v_idle : g->h_line;
+    const char *idle = vertical ? g->v_idle : g->h_idle;
+    int attr = theme_attr(r);
+    if (vertical || w == 1) {
+        const char *s = over ? digits : (kp && km) ? both : kp ? head_p : km ? head_m : idle;
+        put(y, x, 1, attr, s);
+        return;
+    }
+    /* horizontal, w >= 2: [tail ... head], digits in the middle when overloaded */
+    for (int i = 0; i < w; i++) put(y, x + i, 1, attr, (kp || km) ? line : idle);
+    if (kp && km) {
+        put(y, x, 1, attr, head_m);
+        put(y, x + w - 1, 1, attr, head_p);
+    } else if (kp) {
+        put(y, x + w - 1, 1, attr, head_p);
+    } else if (km) {
+        put(y, x, 1, attr, head_m);
+    }
+    if (over) {
+        int dl = (int)strlen(digits);
+        if (dl > w - 1) { snprintf(digits, sizeof digits, "+"); dl = 1; }
+        int dx = kp && !km ? x + w - 1 - dl : km && !kp ? x + 1 : x + (w - dl) / 2;
+        if (w == 2) dx = kp && !km ? x : x + 1;
+        put(y, dx, dl, attr, digits);
+    }
+}
+
+static void draw_node(const MapCtx *m, int32_t n, int x, int y)
+{
+    const Layout *L = m->L;
+    const Glyphs *g = m->g;
+    uint64_t held = sim_held(m->sim, n);
+    uint64_t all = m->nchunks;
+    bool recv = m->recvs && m->recvs[n] > 0;
+    bool conflict = (m->sends && m->sends[n] > 1) || (m->recvs && m->recvs[n] > 1);
+    bool cursor = n == m->a->cursor;
+    Role r = held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+    if (recv) r = R_RECV;
+    if (page_has_node(m->page, n)) r = R_HILITE;
+    if (conflict) r = R_CONFLICT;
+    int attr = theme_attr(r);
+    char content[64];
+    int cw = L->cw, inner = cw >= 5 ? cw - 2 : cw;
+    content[0] = '\0';
+    if (all <= (uint64_t)inner && inner > 1) {
+        /* one glyph per packet */
+        size_t o = 0;
+        int pad = (inner - (int)all) / 2;
+        for (int i = 0; i < pad; i++) content[o++] = ' ';
+        for (uint32_t c = 0; c < all; c++) {
+            const char *s = sim_holds(m->sim, n, c) ? g->pk_have : g->pk_miss;
+            size_t l = strlen(s);
+            memcpy(content + o, s, l);
+            o += l;
+        }
+        for (int i = pad + (int)all; i < inner; i++) content[o++] = ' ';
+        content[o] = '\0';
+    } else if (inner == 1) {
+        snprintf(content, sizeof content, "%s", held >= all ? g->full : held ? g->partial : g->empty);
+    } else {
+        char t[32];
+        snprintf(t, sizeof t, "%llu/%llu", (unsigned long long)held, (unsigned long long)all);
+        if ((int)strlen(t) > inner) {
+            if (held >= all) snprintf(t, sizeof t, "%s", "");
+            else if (held == 0) snprintf(t, sizeof t, "%s", "");
+            else {
+                int pct = (int)(100.0 * (double)held / (double)all);
+                if (pct < 1) pct = 1;
+                if (pct > 99) pct = 99;
+                snprintf(t, sizeof t, "%d%%", pct);
+            }
+        }
+        if (!t[0]) {
+            /* full or empty with no room for a fraction: glyphs */
+            size_t o = 0;
+            for (int i = 0; i < inner; i++) {
+                const char *s = held ? g->pk_have : g->pk_miss;
+                size_t l = strlen(s);
+                memcpy(content + o, s, l);
+                o += l;
+            }
+            content[o] = '\0';
+        } else {
+            int tl = (int)strlen(t), pad = (inner - tl) / 2;
+            snprintf(content, sizeof content, "%*s%s%*s", pad, "", t, inner - tl - pad, "");
+        }
+    }
+    if (cw >= 5) {
+        const char *lm = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : " ";
+        const char *rm = cursor ? "]" : conflict ? "!" : " ";
+        put(y, x, 1, cursor ? theme_attr(R_CURSOR) : attr, lm);
+        put(y, x + 1, inner, attr, content);
+        put(y, x + cw - 1, 1, cursor ? theme_attr(R_CURSOR) : attr, rm);
+    } else {
+        if (cursor) attr = theme_attr(R_CURSOR) | A_UNDERLINE;
+        put(y, x, cw, attr, content);
+    }
+}
+
+static void draw_map(App *a)
+{
+    const Layout *L = &a->lay;
+    MapCtx m;
+    memset(&m, 0, sizeof m);
+    m.a = a;
+    m.net = a->b.setup.net;
+    m.L = L;
+    m.g = theme_glyphs();
+    m.sim = a->b.sim;
+    m.step = app_step_shown(a);
+    m.nchunks = sched_nchunks(a->b.sched);
+    const CostParams *cp = sim_params(m.sim);
+    m.cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
+    if (a->lesson && a->panel == PANEL_LESSON) m.page = lesson_page(a->lesson, a->page);
+    if (m.step >= 0) {
+        m.loads = sim_link_loads(m.sim, m.step);
+        sim_port_counts(m.sim, m.step, &m.sends, &m.recvs);
+    }
+    const Net *net = m.net;
+    int nd = net_ndim(net);
+    int hdim = nd - 1, vdim = nd >= 2 ? nd - 2 : -1;
+    int dim_attr = theme_attr(R_DIM);
+
+    /* axis labels */
+    if (L->label_h) {
+        for (int gc = L->vis_c0; gc < L->vis_c0 + L->vis_cols; gc++) {
+            int x = L->ox + (gc - L->vis_c0) * L->px, y = L->oy - L->my - 1;
+            if (nd == 3) {
+                int sc = L->slice_cols + 1;
+                if (gc % sc == 0) putf(y, x, L->px * L->slice_cols, dim_attr, "z=%d", gc / sc);
+            } else {
+                char t[16];
+                snprintf(t, sizeof t, "%d", gc);
+                int tl = (int)strlen(t);
+                put(y, x + (L->cw - tl) / 2, tl, dim_attr, t);
+            }
+        }
+    }
+    if (L->label_w) {
+        for (int gr = L->vis_r0; gr < L->vis_r0 + L->vis_rows; gr++) {
+            int y = L->oy + (gr - L->vis_r0) * L->py;
+            long v = nd == 1 ? (long)gr * L->per_row : gr;
+            putf(y, L->ox - L->mx - L->label_w, L->label_w - 1, dim_attr, "%*ld", L->label_w - 1, v);
+        }
+    }
+
+    for (int gr = L->vis_r0; gr < L->vis_r0 + L->vis_rows; gr++) {
+        for (int gc = L->vis_c0; gc < L->vis_c0 + L->vis_cols; gc++) {
+            int32_t n = layout_grid_node(L, net, gr, gc);
+            if (n < 0) continue;
+            int x, y;
+            layout_cell_xy(L, gr, gc, &x, &y);
+            draw_node(&m, n, x, y);
+            if (L->hg > 0) {
+                /* the horizontal link to the next node, or a stub when it is not adjacent */
+                int32_t nb = nd == 1 ? (n + 1 < net_size(net) ? n + 1 : (net_wraps(net) ? 0 : -1))
+                                     : net_neighbor(net, n, hdim, 1);
+                if (nd == 1 && net_size(net) == 1) nb = -1;
+                if (nb >= 0) {
+                    int br, bc;
+                    layout_node_grid(L, net, nb, &br, &bc);
+                    bool adjacent = br == gr && bc == gc + 1;
+                    bool last_visible = gc + 1 >= L->vis_c0 + L->vis_cols;
+                    if (adjacent && last_visible) {
+                        /* the link leaves the window: draw it only if there is room */
+                        if (x + L->cw + L->hg <= L->map_x + L->map_w)
+                            draw_link(&m, y, x + L->cw, L->hg, false, net_link(net, n, hdim, 1),
+                                      net_link(net, nb, hdim, -1));
+                    } else {
+                        draw_link(&m, y, x + L->cw, L->hg, false, net_link(net, n, hdim, 1),
+                                  net_link(net, nb, hdim, -1));
+                    }
+                }
+                int32_t pb = nd == 1 ? (n > 0 ? n - 1 : (net_wraps(net) ? net_size(net) - 1 : -1))
+                                     : net_neighbor(net, n, hdim, -1);
+                if (nd == 1 && net_size(net) == 1) pb = -1;
+                if (pb >= 0) {
+                    int br, bc;
+                    layout_node_grid(L, net, pb, &br, &bc);
+                    if (!(br == gr && bc == gc - 1))
+                        draw_link(&m, y, x - L->hg, L->hg, false, net_link(net, pb, hdim, 1),
+                                  net_link(net, n, hdim, -1));
+                }
+            }
+            if (L->vg > 0 && vdim >= 0) {
+                int vx = x + L->cw / 2;
+                int32_t nb = net_neighbor(net, n, vdim, 1);
+                if (nb >= 0) {
+                    int br, bc;
+                    layout_node_grid(L, net, nb, &br, &bc);
+                    bool visible_below = gr + 1 < L->vis_r0 + L->vis_rows || br != gr + 1;
+                    if (visible_below || y + 1 < L->map_y + L->map_h)
+                        draw_link(&m, y + 1, vx, 1, true, net_link(net, n, vdim, 1),
+                                  net_link(net, nb, vdim, -1));
+                }
+                int32_t pb = net_neighbor(net, n, vdim, -1);
+                if (pb >= 0) {
+                    int br, bc;
+                    layout_node_grid(L, net, pb, &br, &bc);
+                    if (!(br == gr - 1 && bc == gc))
+                        draw_link(&m, y - 1, vx, 1, true, net_link(net, pb, vdim, 1),
+                                  net_link(net, n, vdim, -1));
+                }
+            }
+        }
+    }
+    /* scroll hints */
+    const Glyphs *g = theme_glyphs();
+    if (L->vis_r0 > 0) put(L->map_y, L->map_x + L->map_w / 2, 1, dim_attr, g->up);
+    if (L->vis_r0 + L->vis_rows < L->grid_rows)
+        put(L->map_y + L->map_h - 1, L->map_x + L->map_w / 2, 1, dim_attr, g->down);
+    if (L->vis_c0 > 0) put(L->map_y + L->map_h / 2, L->map_x, 1, dim_attr, g->left);
+    if (L->vis_c0 + L->vis_cols < L->grid_cols)
+        put(L->map_y + L->map_h / 2, L->map_x + L->map_w - 1, 1, dim_attr, g->right);
+}
+
+/* ---- panels --------------------------------------------------------------------------- */
+
+typedef struct {
+    int x, y, w, h, row;
+} Box;
+
+static bool box_line(Box *b) { return b->row < b->h; }
+
+static void box_put(Box *b, int attr, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void box_put(Box *b, int attr, const char *fmt, ...)
+{
+    if (b->row >= b->h) return;
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    put(b->y + b->row, b->x, b->w, attr, buf);
+    b->row++;
+}
+
+/* Word-wrap text into the box (paragraphs separated by blank lines). */
+static void box_wrap(Box *b, int attr, const char *text, int indent)
+{
+    const char *p = text;
+    int w = b->w - indent;
+    if (w < 8) w = 8;
+    while (*p && box_line(b)) {
+        if (*p == '\n') {
+            if (p[1] == '\n') { b->row++; p += 2; continue; }
+            p++;
+            continue;
+        }
+        /* take up to w columns, break at a space */
+        const char *start = p, *brk = NULL;
+        int cols = 0;
+        while (*p && *p != '\n' && cols < w) {
+            if (*p == ' ') brk = p;
+            p++;
+            while (((unsigned char)*p & 0xC0) == 0x80) p++;
+            cols++;
+        }
+        if (*p && *p != '\n' && *p != ' ' && brk) p = brk;
+        char line[512];
+        size_t l = (size_t)(p - start);
+        if (l >= sizeof line) l = sizeof line - 1;
+        memcpy(line, start, l);
+        line[l] = '\0';
+        put(b->y + b->row, b->x + indent, w, attr, line);
+        b->row++;
+        while (*p == ' ') p++;
+    }
+}
+
+static void panel_title(Box *b, App *a, const char *title)
+{
+    static const char *names[PANEL_N] = {"Step", "Timeline", "Node", "Chart", "Lesson"};
+    /* tabs: the current one highlighted */
+    int x = b->x;
+    for (int i = 0; i < PANEL_N; i++) {
+        if (i == PANEL_LESSON && !a->lesson) continue;
+        int attr = i == (int)a->panel ? theme_attr(R_TITLE) : theme_attr(R_DIM);
+        char t[24];
+        snprintf(t, sizeof t, i == (int)a->panel ? "[%s]" : " %s ", names[i]);
+        x += put(b->y + b->row, x, b->x + b->w - x, attr, t);
+    }
+    b->row++;
+    (void)title;
+}
+
+static void fmt_cost(char *buf, size_t len, double v)
+{
+    if (fabs(v) >= 1e7) snprintf(buf, len, "%.4g", v);
+    else snprintf(buf, len, "%.2f", v);
+}
+
+static void panel_step(App *a, Box *b, bool full)
+{
+    const Net *net = a->b.setup.net;
+    Sim *sim = a->b.sim;
+    Sched *s = a->b.sched;
+    int32_t n = sched_nsteps(s), step = app_step_shown(a);
+    const SimTotals *T = sim_totals(sim);
+    char c1[32], c2[32], nm[48], nm2[48];
+    int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM), norm = theme_attr(R_NORMAL);
+    if (step < 0) {
+        box_put(b, head, "Step 0/%ld  before the first step", (long)n);
+        box_put(b, dim, "the source %s holds the whole message",
+                node_name(net, sched_source(s), nm, sizeof nm));
+        box_put(b, dim, "press n to take the first step");
+    } else {
+        const char *label = sched_step_label(s, step);
+        box_put(b, head, "Step %ld/%ld%s%s", (long)step + 1, (long)n, label[0] ? "  " : "", label);
+        const SimStep *S = sim_step(sim, step);
+        int64_t nt = sched_ntransfers(s, step);
+        box_put(b, norm, "%lld transfer%s, max link load %ld", (long long)nt, nt == 1 ? "" : "s",
+                (long)S->max_link_load);
+        int listmax = full ? b->h - b->row - 14 : 6;
+        if (listmax < 2) listmax = 2;
+        for (int64_t i = 0; i < nt && i < listmax && box_line(b); i++) {
+            SchedTransfer t;
+            sched_transfer(s, step, i, &t);
+            SimTransferInfo ti;
+            sim_transfer_info(sim, step, i, &ti);
+            char ch[64];
+            chunkset_format(t.ranges, t.nranges, ch, sizeof ch);
+            fmt_cost(c1, sizeof c1, ti.cost);
+            int attr = ti.contention > 0 ? theme_attr(R_BAD) : theme_attr(R_CIRCUIT);
+            box_put(b, attr, " %s%s%s [%s] %lldh k%ld %s",
+                    node_name(net, t.src, nm, sizeof nm), theme_glyphs()->right,
+                    node_name(net, t.dst, nm2, sizeof nm2), ch, (long long)t.len,
+                    (long)ti.load, c1);
+        }
+        if (nt > listmax) box_put(b, dim, " ... %lld more", (long long)(nt - listmax));
+        fmt_cost(c1, sizeof c1, S->cost.total);
+        box_put(b, head, "Cost of this step     %12s", c1);
+        fmt_cost(c1, sizeof c1, S->cost.startup);
+        box_put(b, norm, "  startup             %12s", c1);
+        fmt_cost(c1, sizeof c1, S->cost.transmission);
+        box_put(b, norm, "  transmission        %12s", c1);
+        fmt_cost(c1, sizeof c1, S->cost.contention);
+        box_put(b, S->cost.contention > 0 ? theme_attr(R_BAD) : norm, "  contention          %12s", c1);
+        fmt_cost(c1, sizeof c1, S->cost.permutation);
+        box_put(b, norm, "  permutation         %12s", c1);
+        box_put(b, S->link_overloads || S->port_conflicts ? theme_attr(R_BAD) : dim,
+                "  overloaded links %lld, port conflicts %lld", (long long)S->link_overloads,
+                (long long)S->port_conflicts);
+    }
+    double run = step >= 0 ? sim_cost_until(sim, step) : 0;
+    fmt_cost(c1, sizeof c1, run);
+    fmt_cost(c2, sizeof c2, T->cost.total);
+    box_put(b, head, "Running total %s of %s", c1, c2);
+    if (a->b.has_predicted) {
+        fmt_cost(c1, sizeof c1, a->b.predicted);
+        double d = T->cost.total - a->b.predicted;
+        bool agree = fabs(d) <= 1e-6 * (fabs(a->b.predicted) > 1 ? fabs(a->b.predicted) : 1);
+        box_put(b, agree ? theme_attr(R_GOOD) : theme_attr(R_BAD), "Predicted (paper)  %s  %s", c1,
+                agree ? "= simulated" : "differs");
+    } else {
+        box_put(b, dim, "Predicted (paper)  no closed form here");
+    }
+    box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s; TCD %lld, max load %ld",
+            T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model",
+            (long long)T->tcd, (long)T->max_link_load);
+    /* the model's violations at this step */
+    size_t nv = sim_nviolations(sim);
+    int shown = 0;
+    for (size_t i = 0; i < nv && box_line(b); i++) {
+        const SimViolation *v = sim_violation(sim, i);
+        if (v->step != step && !(v->kind == SIM_V_INCOMPLETE && step == n - 1)) continue;
+        char t[200];
+        sim_violation_text(sim, v, t, sizeof t);
+        if (shown++ == 0) box_put(b, theme_attr(R_BAD), "Violations:");
+        box_put(b, theme_attr(R_BAD), " %s", t);
+        if (shown >= 4) break;
+    }
+}
+
+static void panel_legend(Box *b)
+{
+    const Glyphs *g = theme_glyphs();
+    if (b->h - b->row < 3) return;
+    b->row = b->h - 3;
+    int x = b->x, y = b->y + b->row;
+    x += put(y, x, 3, theme_attr(R_FULL), g->pk_have);
+    x += put(y, x, 6, theme_attr(R_NORMAL), " full ");
+    x += put(y, x, 1, theme_attr(R_PARTIAL), g->partial);
+    x += put(y, x, 9, theme_attr(R_NORMAL), " partial ");
+    x += put(y, x, 1, theme_attr(R_EMPTY), g->empty);
+    x += put(y, x, 7, theme_attr(R_NORMAL), " empty ");
+    x += put(y, x, 1, theme_attr(R_RECV), g->recv_mark);
+    put(y, x, b->x + b->w - x, theme_attr(R_NORMAL), " receiving");
+    y++;
+    x = b->x;
+    x += put(y, x, 3, theme_attr(R_CIRCUIT), g->h_line);
+    x += put(y, x, 1, theme_attr(R_CIRCUIT), g->right);
+    x += put(y, x, 10, theme_attr(R_NORMAL), " circuit  ");
+    x += put(y, x, 1, theme_attr(R_OVERLOAD), "3");
+    x += put(y, x, 13, theme_attr(R_NORMAL), " overloaded  ");
+    x += put(y, x, 1, theme_attr(R_CONFLICT), "!");
+    put(y, x, b->x + b->w - x, theme_attr(R_NORMAL), " port conflict");
+    y++;
+    x = b->x;
+    x += put(y, x, 3, theme_attr(R_CURSOR), "[ ]");
+    x += put(y, x, 9, theme_attr(R_NORMAL), " cursor  ");
+    x += put(y, x, 2, theme_attr(R_HILITE), "  ");
+    put(y, x, b->x + b->w - x, theme_attr(R_NORMAL), " lesson highlight");
+}
+
+static void panel_timeline(App *a, Box *b)
+{
+    Sched *s = a->b.sched;
+    Sim *sim = a->b.sim;
+    int32_t n = sched_nsteps(s), cur = app_step_shown(a);
+    double maxc = 0;
+    for (int32_t i = 0; i < n; i++) {
+        double c = sim_step(sim, i)->cost.total;
+        if (c > maxc) maxc = c;
+    }
+    box_put(b, theme_attr(R_HEAD), "  step        cost  running");
+    int rows = b->h - b->row - 1;
+    if (rows < 1) return;
+    int32_t first = cur - rows / 2;
+    if (first > n - rows) first = n - rows;
+    if (first < 0) first = 0;
+    int barw = b->w - 28;
+    const Glyphs *g = theme_glyphs();
+    for (int32_t i = first; i < n && box_line(b) && b->row < b->h - 1; i++) {
+        const SimStep *S = sim_step(sim, i);
+        char c1[32], c2[32], bar[256] = "";
+        fmt_cost(c1, sizeof c1, S->cost.total);
+        fmt_cost(c2, sizeof c2, sim_cost_until(sim, i));
+        int len = maxc > 0 && barw > 0 ? (int)lround(barw * S->cost.total / maxc) : 0;
+        size_t o = 0;
+        for (int k = 0; k < len && o + 4 < sizeof bar; k++) {
+            size_t l = strlen(g->full);
+            memcpy(bar + o, g->full, l);
+            o += l;
+        }
+        bar[o] = '\0';
+        int attr = i == cur ? theme_attr(R_CURSOR)
+                 : S->link_overloads || S->violations ? theme_attr(R_BAD) : theme_attr(R_NORMAL);
+        int y = b->y + b->row;
+        putf(y, b->x, 27, attr, "%s%4ld %11s %8s", i == cur ? g->right : " ", (long)i + 1, c1, c2);
+        put(y, b->x + 27, barw, i == cur ? theme_attr(R_CIRCUIT) : theme_attr(R_DIM), bar);
+        b->row++;
+    }
+    char t[32];
+    fmt_cost(t, sizeof t, sim_totals(sim)->cost.total);
+    b->row = b->h - 1;
+    box_put(b, theme_attr(R_HEAD), "total %s over %ld steps", t, (long)n);
+}
+
+static void panel_node(App *a, Box *b)
+{
+    const Net *net = a->b.setup.net;
+    Sim *sim = a->b.sim;
+    int32_t node = a->cursor;
+    char nm[48], nm2[48], ch[160];
+    uint32_t all = sched_nchunks(a->b.sched);
+    box_put(b, theme_attr(R_HEAD), "Node %s  (id %ld)%s", node_name(net, node, nm, sizeof nm),
+            (long)node, node == sched_source(a->b.sched) ? "  source" : "");
+    size_t nr;
+    const ChunkRange *r = sim_holdings(sim, node, &nr);
+    chunkset_format(r, nr, ch, sizeof ch);
+    box_put(b, theme_attr(R_NORMAL), "holds %llu of %lu chunks: %s",
+            (unsigned long long)sim_held(sim, node), (unsigned long)all, nr ? ch : "none");
+    if (a->sel_link >= 0) {
+        int32_t tail; int dim, dir;
+        net_link_info(net, a->sel_link, &tail, &dim, &dir);
+        int32_t step = app_step_shown(a);
+        const int32_t *loads = step >= 0 ? sim_link_loads(sim, step) : NULL;
+        box_put(b, theme_attr(R_CURSOR), "link %s%s%s (dim %d, %s): load %ld",
+                node_name(net, tail, nm, sizeof nm), theme_glyphs()->right,
+                node_name(net, net_link_head(net, a->sel_link), nm2, sizeof nm2), dim,
+                dir > 0 ? "+" : "-", (long)(loads ? loads[a->sel_link] : 0));
+    }
+    if (!app_node_history(a)) {
+        box_put(b, theme_attr(R_DIM), "(schedule too large for the history)");
+        return;
+    }
+    box_put(b, theme_attr(R_HEAD), " step  held  sent to      recv from");
+    int32_t n = a->hist_node.nsteps, cur = a->b.pos;
+    int rows = b->h - b->row;
+    int32_t first = cur - rows / 2;
+    if (first > n + 1 - rows) first = n + 1 - rows;
+    if (first < 0) first = 0;
+    for (int32_t p = first; p <= n && box_line(b); p++) {
+        char to[64] = "", from[64] = "";
+        if (p >= 1) {
+            int32_t st = p - 1;
+            if (a->hist_node.nsent[st])
+                snprintf(to, sizeof to, "%s%s", node_name(net, a->hist_node.to[st], nm, sizeof nm),
+                         a->hist_node.nsent[st] > 1 ? "+" : "");
+            if (a->hist_node.nrecv[st])
+                snprintf(from, sizeof from, "%s%s",
+                         node_name(net, a->hist_node.from[st], nm2, sizeof nm2),
+                         a->hist_node.nrecv[st] > 1 ? "+" : "");
+        }
+        int attr = p == cur ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL);
+        box_put(b, attr, "%s%4ld %5llu  %-12s %s", p == cur ? theme_glyphs()->right : " ",
+                (long)p, (unsigned long long)a->hist_node.held[p], to, from);
+    }
+}
+
+static void fmt_bytes(char *buf, size_t len, uint64_t v)
+{
+    if (v >= (1u << 20) && v % (1u << 20) == 0) snprintf(buf, len, "%lluM", (unsigned long long)(v >> 20));
+    else if (v >= 1024 && v % 1024 == 0) snprintf(buf, len, "%lluK", (unsigned long long)(v >> 10));
+    else snprintf(buf, len, "%llu", (unsigned long long)v);
+}
+
+static void panel_chart(App *a, Box *b)
+{
+    const Chart *c = app_chart(a);
+    const CostParams *cp = sim_params(a->b.sim);
+    box_put(b, theme_attr(R_HEAD), "Cost vs message size (%s, %s)", net_spec(a->b.setup.net),
+            cost_model_name(cp->model));
+    if (c->nalgo == 0) {
+        box_wrap(b, theme_attr(R_DIM), c->note, 0);
+        return;
+    }
+    int legend_rows = (c->nalgo + 2) / 3;
+    int ph = b->h - b->row - 3 - legend_rows - 2;
+    int yw = 8;
+    int pw = b->w - yw - 1;
+    if (ph < 4 || pw < 10) {
+        box_put(b, theme_attr(R_DIM), "(too small for the chart)");
+        return;
+    }
+    double lo = INFINITY, hi = 0;
+    for (int k = 0; k < c->nalgo; k++)
+        for (int s = 0; s < CHART_NSIZES; s++)
+            if (c->cost[k][s] > 0) {
+                if (c->cost[k][s] < lo) lo = c->cost[k][s];
+                if (c->cost[k][s] > hi) hi = c->cost[k][s];
+            }
+    if (!(hi > 0)) return;
+    double llo = log10(lo), lhi = log10(hi);
+    if (lhi - llo < 1e-9) { llo -= 0.5; lhi += 0.5; }
+    int top = b->y + b->row;
+    int dim = theme_attr(R_DIM);
+    char t[32];
+    /* y axis */
+    for (int r = 0; r < ph; r++) {
+        put(top + r, b->x + yw, 1, dim, theme_glyphs()->v_idle);
+        if (r == 0 || r == ph - 1 || r == ph / 2) {
+            double v = pow(10, lhi - (lhi - llo) * r / (ph - 1));
+            snprintf(t, sizeof t, "%7.3g", v);
+            put(top + r, b->x, yw - 1, dim, t);
+        }
+    }
+    for (int i = 0; i < pw; i++) put(top + ph, b->x + yw + 1 + i, 1, dim, theme_glyphs()->h_idle);
+    /* x: the sizes spread over pw columns */
+    int xs[CHART_NSIZES];
+    for (int s = 0; s < CHART_NSIZES; s++)
+        xs[s] = b->x + yw + 1 + (int)lround((double)s * (pw - 1) / (CHART_NSIZES - 1));
+    /* the best algorithm at each size, and crossovers */
+    int best[CHART_NSIZES];
+    for (int s = 0; s < CHART_NSIZES; s++) {
+        best[s] = -1;
+        for (int k = 0; k < c->nalgo; k++)
+            if (c->cost[k][s] > 0 && (best[s] < 0 || c->cost[k][s] < c->cost[best[s]][s])) best[s] = k;
+    }
+    for (int s = 1; s < CHART_NSIZES; s++)
+        if (best[s] >= 0 && best[s - 1] >= 0 && best[s] != best[s - 1]) {
+            int x = (xs[s - 1] + xs[s]) / 2;
+            for (int r = 0; r < ph; r++) put(top + r, x, 1, dim, ":");
+            put(top + ph, x, 1, theme_attr(R_BAD), theme_glyphs()->cross);
+        }
+    /* the current size */
+    uint64_t cur = a->b.setup.args.bytes;
+    for (int s = 0; s < CHART_NSIZES; s++)
+        if (c->bytes[s] == cur) put(top + ph, xs[s], 1, theme_attr(R_KEY), "^");
+    /* points */
+    static const Role roles[6] = {R_C1, R_C2, R_C3, R_C4, R_C5, R_C6};
+    for (int k = 0; k < c->nalgo; k++) {
+        char mark[2] = {(char)('1' + k), 0};
+        if (k >= 9) mark[0] = (char)('a' + k - 9);
+        for (int s = 0; s < CHART_NSIZES; s++) {
+            if (c->cost[k][s] <= 0) continue;
+            int r = (int)lround((lhi - log10(c->cost[k][s])) / (lhi - llo) * (ph - 1));
+            put(top + r, xs[s], 1, theme_attr(roles[k % 6]), mark);
+        }
+    }
+    b->row += ph + 1;
+    char l1[16], l2[16], l3[16];
+    fmt_bytes(l1, sizeof l1, c->bytes[0]);
+    fmt_bytes(l2, sizeof l2, c->bytes[CHART_NSIZES / 2]);
+    fmt_bytes(l3, sizeof l3, c->bytes[CHART_NSIZES - 1]);
+    int y = b->y + b->row;
+    put(y, xs[0], 8, dim, l1);
+    put(y, xs[CHART_NSIZES / 2] - 1, 8, dim, l2);
+    put(y, xs[CHART_NSIZES - 1] - (int)strlen(l3) + 1, 8, dim, l3);
+    b->row++;
+    box_put(b, dim, "bytes (log)  cost in model units (log)");
+    /* legend */
+    for (int k = 0; k < c->nalgo; k++) {
+        int col = k % 3, row = k / 3;
+        int x = b->x + col * (b->w / 3);
+        char mark[2] = {(char)('1' + k), 0};
+        if (k >= 9) mark[0] = (char)('a' + k - 9);
+        put(b->y + b->row + row, x, 1, theme_attr(roles[k % 6]), mark);
+        put(b->y + b->row + row, x + 2, b->w / 3 - 2, theme_attr(R_NORMAL), c->name[k]);
+    }
+    b->row += legend_rows;
+    /* crossovers in words */
+    char cx[256] = "";
+    for (int s = 1; s < CHART_NSIZES; s++)
+        if (best[s] >= 0 && best[s - 1] >= 0 && best[s] != best[s - 1]) {
+            size_t l = strlen(cx);
+            fmt_bytes(t, sizeof t, c->bytes[s]);
+            snprintf(cx + l, sizeof cx - l, "%s%s>%s at %s", l ? ", " : "", c->name[best[s - 1]],
+                     c->name[best[s]], t);
+        }
+    if (cx[0]) box_wrap(b, theme_attr(R_KEY), cx, 0);
+    else if (best[0] >= 0) box_put(b, dim, "best everywhere: %s", c->name[best[0]]);
+}
+
+static void panel_lesson(App *a, Box *b)
+{
+    Lesson *l = a->lesson;
+    size_t np = lesson_npages(l);
+    const LessonPage *p = lesson_page(l, a->page);
+    box_put(b, theme_attr(R_HEAD), "%s", lesson_title(l));
+    size_t seen = 0, right = 0;
+    for (size_t i = 0; i < np && i < 256; i++) {
+        if (a->prog.seen[i]) seen++;
+        if (a->prog.answer[i] == 1) right++;
+    }
+    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu", a->page + 1, np,
+            seen, right);
+    if (!p) return;
+    b->row++;
+    box_wrap(b, theme_attr(R_NORMAL), p->text ? p->text : "", 0);
+    if (p->qkind != LESSON_Q_NONE && p->question) {
+        b->row++;
+        box_wrap(b, theme_attr(R_KEY), p->question, 0);
+        if (p->qkind == LESSON_Q_CHOICE)
+            for (size_t i = 0; i < p->nchoices && box_line(b); i++) {
+                char lead[8];
+                snprintf(lead, sizeof lead, " %c) ", (char)('a' + i));
+                int y = b->y + b->row;
+                put(y, b->x, 4, theme_attr(R_KEY), lead);
+                Box sub = {b->x + 4, b->y, b->w - 4, b->h, b->row};
+                box_wrap(&sub, theme_attr(R_NORMAL), p->choices[i], 0);
+                b->row = sub.row;
+            }
+        else if (p->qkind == LESSON_Q_NODE)
+            box_put(b, theme_attr(R_DIM), " (click the node, or move the cursor and press Enter)");
+        else
+            box_put(b, theme_attr(R_DIM), " (click the link, or select it with e and press Enter)");
+        if (a->answered) {
+            box_put(b, theme_attr(R_GOOD), "Right!");
+            if (p->explain) box_wrap(b, theme_attr(R_NORMAL), p->explain, 0);
+        } else if (a->last_answer < 0) {
+            box_put(b, theme_attr(R_BAD), "Not quite - try again.");
+        } else if (a->page < 256 && a->prog.answer[a->page] == 1) {
+            box_put(b, theme_attr(R_GOOD), "(you answered this right before)");
+        }
+    }
+    if (b->row < b->h) {
+        b->row = b->h - 1;
+        box_put(b, theme_attr(R_DIM), "] next page  [ previous  Tab other panels");
+    }
+}
+
+static void draw_side(App *a)
+{
+    const Layout *L = &a->lay;
+    if (L->side_w <= 0) return;
+    const Glyphs *g = theme_glyphs();
+    for (int y = L->side_y; y < L->side_y + L->side_h; y++)
+        put(y, L->side_x - 1, 1, theme_attr(R_DIM), g->vbar);
+    Box b = {L->side_x + 1, L->side_y, L->side_w - 2, L->side_h, 0};
+    panel_title(&b, a, NULL);
+    if (!a->b.ready) {
+        box_wrap(&b, theme_attr(R_BAD), a->msg[0] ? a->msg : "no broadcast", 0);
+        return;
+    }
+    Box rest = {b.x, b.y + b.row, b.w, b.h - b.row, 0};
+    switch (a->panel) {
+    case PANEL_STEP:
+        panel_step(a, &rest, true);
+        panel_legend(&rest);
+        break;
+    case PANEL_TIMELINE: {
+        /* a short step summary above the timeline when there is room */
+        panel_timeline(a, &rest);
+        break;
+    }
+    case PANEL_NODE: panel_node(a, &rest); break;
+    case PANEL_CHART: panel_chart(a, &rest); break;
+    case PANEL_LESSON:
+        if (a->lesson) panel_lesson(a, &rest);
+        break;
+    case PANEL_N: break;
+    }
+}
+
+/* ---- title, status, overlays ---------------------------------------------------------- */
+
+static void draw_title(App *a)
+{
+    int attr = theme_attr(R_TITLE);
+    fill(0, 0, COLS, attr);
+    char nm[48], t[400];
+    if (a->b.ready) {
+        const Setup *s = &a->b.setup;
+        char by[16];
+        fmt_bytes(by, sizeof by, s->args.bytes);
+        snprintf(t, sizeof t, " meshcast  %s on %s  source %s  %s B  %s   step %ld/%ld  %s %gx",
+                 s->def->name, net_spec(s->net), node_name(s->net, s->args.source, nm, sizeof nm),
+                 by, cost_model_name(s->cost.model), (long)a->b.pos, (long)app_nsteps(a),
+                 a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);
+    } else {
+        snprintf(t, sizeof t, " meshcast  (no broadcast: : to choose one)");
+    }
+    put(0, 0, COLS, attr, t);
+}
+
+static void draw_status(App *a)
+{
+    int y = LINES - 1;
+    int attr = theme_attr(R_STATUS);
+    fill(y, 0, COLS, attr);
+    if (a->mode == MODE_CMDLINE) {
+        char t[300];
+        snprintf(t, sizeof t, ":%s", a->cmd);
+        int len = utf8_len(t);
+        const char *s = t;
+        if (len >= COLS - 1) s = t + utf8_prefix(t, len - COLS + 2);
+        put(y, 0, COLS, attr, s);
+        move(y, utf8_len(s) < COLS ? utf8_len(s) : COLS - 1);
+        return;
+    }
+    if (a->msg[0]) {
+        put(y, 0, COLS, a->msg_error ? (theme_attr(R_BAD) | (int)A_REVERSE) : attr, a->msg);
+        return;
+    }
+    char right[96] = "";
+    if (a->b.ready) {
+        char nm[48];
+        snprintf(right, sizeof right, "cursor %s  zoom %d ",
+                 node_name(a->b.setup.net, a->cursor, nm, sizeof nm), a->zoom);
+    }
+    int rl = (int)strlen(right);
+    put(y, 0, COLS - rl - 1, attr,
+        " n/p step  Space play  hjkl cursor  Tab panel  a/t/b/m pick  : command  ? help  q quit");
+    if (COLS - rl > 40) put(y, COLS - rl, rl, attr, right);
+}
+
+static void draw_box(int y, int x, int h, int w, const char *title)
+{
+    int attr = theme_attr(R_NORMAL);
+    for (int r = 0; r < h; r++) fill(y + r, x, w, attr);
+    const Glyphs *g = theme_glyphs();
+    for (int i = 0; i < w; i++) {
+        put(y, x + i, 1, theme_attr(R_HEAD), g->hbar);
+        put(y + h - 1, x + i, 1, theme_attr(R_HEAD), g->hbar);
+    }
+    for (int r = 0; r < h; r++) {
+        put(y + r, x, 1, theme_attr(R_HEAD), g->vbar);
+        put(y + r, x + w - 1, 1, theme_attr(R_HEAD), g->vbar);
+    }
+    putf(y, x + 2, w - 4, theme_attr(R_HEAD), " %s ", title);
+}
+
+static void draw_help(App *a)
+{
+    size_t n;
+    const AppKeyHelp *k = app_key_help(&n);
+    int w = COLS - 4 < 84 ? COLS - 4 : 84, h = LINES - 2;
+    int x = (COLS - w) / 2, y = 1;
+    draw_box(y, x, h, w, "meshcast keys  (j/k scroll, any other key closes)");
+    int rows = h - 2;
+    int maxtop = (int)n - rows > 0 ? (int)n - rows : 0;
+    if (a->help_top > maxtop) a->help_top = maxtop;
+    for (int i = 0; i < rows && a->help_top + i < (int)n; i++) {
+        const AppKeyHelp *e = &k[a->help_top + i];
+        put(y + 1 + i, x + 2, 18, theme_attr(R_KEY), e->keys);
+        put(y + 1 + i, x + 21, w - 23, theme_attr(R_NORMAL), e->help);
+    }
+}
+
+static void draw_picker(App *a)
+{
+    static const char *titles[] = {"algorithm", "net", "bytes", "model", "source", "lesson"};
+    int w = 34, h = (int)a->nitems + 2;
+    if (h > LINES - 4) h = LINES - 4;
+    int x = (COLS - w) / 2, y = (LINES - h) / 2;
+    char t[64];
+    snprintf(t, sizeof t, "pick %s (Enter, Esc)", titles[a->pick]);
+    draw_box(y, x, h, w, t);
+    int rows = h - 2;
+    int first = (int)a->pick_sel - rows + 1;
+    if (first < 0) first = 0;
+    for (int i = 0; i < rows && first + i < (int)a->nitems; i++) {
+        size_t k = (size_t)(first + i);
+        int attr = k == a->pick_sel ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL);
+        fill(y + 1 + i, x + 1, w - 2, attr);
+        putf(y + 1 + i, x + 2, w - 4, attr, "%s %s", k == a->pick_sel ? theme_glyphs()->right : " ",
+             a->items[k]);
+    }
+}
+
+void draw_frame(App *a)
+{
+    app_layout(a, COLS, LINES);
+    erase();
+    curs_set(0);
+    const Layout *L = &a->lay;
+    if (L->too_small) {
+        char t[160];
+        snprintf(t, sizeof t, "Terminal too small: %dx%d", COLS, LINES);
+        char u[160];
+        snprintf(u, sizeof u, "meshcast needs at least %dx%d", LAYOUT_MIN_W, LAYOUT_MIN_H);
+        int y = LINES / 2 - 1;
+        put(y < 0 ? 0 : y, 0, COLS, theme_attr(R_BAD), t);
+        put(y + 1, 0, COLS, theme_attr(R_NORMAL), u);
+        put(y + 2, 0, COLS, theme_attr(R_DIM), "(q quits)");
+        wnoutrefresh(stdscr);
+        return;
+    }
+    draw_title(a);
+    if (a->b.ready) draw_map(a);
+    draw_side(a);
+    if (a->mode == MODE_HELP) draw_help(a);
+    if (a->mode == MODE_PICKER) draw_picker(a);
+    draw_status(a);
+    if (a->mode == MODE_CMDLINE) curs_set(1);
+    wnoutrefresh(stdscr);
+}

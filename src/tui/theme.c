@@ -1,0 +1,184 @@
+/* theme.c — colours, attributes and glyphs (see theme.h). */
+#include "theme.h"
+
+#include <curses.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "assets.h"
+
+typedef struct {
+    const char *name;
+    short fg, bg;         /* 256 colours; -1 default */
+    short fg8, bg8;       /* 8-colour fallback */
+    int attr;             /* with colour */
+    int mono;             /* without colour */
+} RoleDef;
+
+#define B A_BOLD
+#define D A_DIM
+#define V A_REVERSE
+#define U A_UNDERLINE
+static RoleDef roles[R_NROLES] = {
+    [R_NORMAL]   = {"normal", -1, -1, -1, -1, 0, 0},
+    [R_DIM]      = {"dim", 244, -1, COLOR_WHITE, -1, 0, D},
+    [R_TITLE]    = {"title", 231, 24, COLOR_WHITE, COLOR_BLUE, B, V | B},
+    [R_FULL]     = {"full", 16, 114, COLOR_BLACK, COLOR_GREEN, 0, B},
+    [R_PARTIAL]  = {"partial", 16, 221, COLOR_BLACK, COLOR_YELLOW, 0, 0},
+    [R_EMPTY]    = {"empty", 248, 237, COLOR_WHITE, -1, 0, D},
+    [R_RECV]     = {"recv", 231, 161, COLOR_WHITE, COLOR_MAGENTA, B, V | B},
+    [R_SOURCE]   = {"source", 16, 75, COLOR_BLACK, COLOR_CYAN, B, B | U},
+    [R_LINK]     = {"link", 240, -1, COLOR_WHITE, -1, 0, D},
+    [R_CIRCUIT]  = {"circuit", 45, -1, COLOR_CYAN, -1, B, B},
+    [R_OVERLOAD] = {"overload", 231, 196, COLOR_WHITE, COLOR_RED, B, V | B},
+    [R_CONFLICT] = {"conflict", 231, 196, COLOR_WHITE, COLOR_RED, B, V | B},
+    [R_CURSOR]   = {"cursor", 16, 231, COLOR_BLACK, COLOR_WHITE, B, V},
+    [R_HILITE]   = {"hilite", 16, 213, COLOR_BLACK, COLOR_MAGENTA, B, U | B},
+    [R_HEAD]     = {"head", 81, -1, COLOR_CYAN, -1, B, B | U},
+    [R_GOOD]       = {"ok", 114, -1, COLOR_GREEN, -1, B, B},
+    [R_BAD]      = {"bad", 203, -1, COLOR_RED, -1, B, B | U},
+    [R_KEY]      = {"key", 221, -1, COLOR_YELLOW, -1, B, B},
+    [R_STATUS]   = {"status", 252, 236, COLOR_WHITE, COLOR_BLUE, 0, V},
+    [R_C1]       = {"c1", 45, -1, COLOR_CYAN, -1, B, B},
+    [R_C2]       = {"c2", 214, -1, COLOR_YELLOW, -1, B, 0},
+    [R_C3]       = {"c3", 114, -1, COLOR_GREEN, -1, B, B},
+    [R_C4]       = {"c4", 205, -1, COLOR_MAGENTA, -1, B, 0},
+    [R_C5]       = {"c5", 141, -1, COLOR_BLUE, -1, B, B},
+    [R_C6]       = {"c6", 203, -1, COLOR_RED, -1, B, 0},
+};
+#undef B
+#undef D
+#undef V
+#undef U
+
+static int attrs[R_NROLES];
+static bool use_color;
+static const Glyphs *glyphs;
+
+static const Glyphs utf8_glyphs = {
+    .full = "\u2588", .partial = "\u2592", .empty = "\u00b7",
+    .pk_have = "\u25a0", .pk_miss = "\u00b7",
+    .h_idle = "\u2500", .v_idle = "\u2502", .h_line = "\u2501",
+    .right = "\u25b6", .left = "\u25c0", .both_h = "\u2194",
+    .down = "\u25bc", .up = "\u25b2", .both_v = "\u2195",
+    .recv_mark = "\u25b8", .vbar = "\u2502", .hbar = "\u2500",
+    .play = "\u25b6", .pause = "\u2016", .cross = "\u00d7",
+};
+static const Glyphs ascii_glyphs = {
+    .full = "#", .partial = "+", .empty = ".",
+    .pk_have = "#", .pk_miss = ".",
+    .h_idle = "-", .v_idle = "|", .h_line = "=",
+    .right = ">", .left = "<", .both_h = "X",
+    .down = "v", .up = "^", .both_v = "X",
+    .recv_mark = ">", .vbar = "|", .hbar = "-",
+    .play = ">", .pause = "=", .cross = "x",
+};
+
+static int parse_attr_word(const char *w)
+{
+    if (strcmp(w, "bold") == 0) return A_BOLD;
+    if (strcmp(w, "dim") == 0) return A_DIM;
+    if (strcmp(w, "reverse") == 0) return A_REVERSE;
+    if (strcmp(w, "underline") == 0) return A_UNDERLINE;
+    return -1;
+}
+
+/* Load "ROLE FG BG [ATTR]..." lines into roles[]. */
+static bool load_theme(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "cannot open theme %s: %s", path, strerror(errno));
+        return false;
+    }
+    char line[256];
+    int lineno = 0;
+    bool ok = true;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *p = line;
+        while (*p == ' ' || *p == '\t') p++;
+        if (*p == '#' || *p == '\n' || *p == '\0')
+            continue;
+        char *save = NULL;
+        char *name = strtok_r(p, " \t\n", &save);
+        char *fg = strtok_r(NULL, " \t\n", &save);
+        char *bg = strtok_r(NULL, " \t\n", &save);
+        int r;
+        for (r = 0; r < R_NROLES; r++)
+            if (name && strcmp(roles[r].name, name) == 0)
+                break;
+        char *e1 = NULL, *e2 = NULL;
+        long vf = fg ? strtol(fg, &e1, 10) : -2, vb = bg ? strtol(bg, &e2, 10) : -2;
+        if (r == R_NROLES || !fg || !bg || *e1 || *e2 || vf < -1 || vf > 255 || vb < -1 ||
+            vb > 255) {
+            snprintf(err, errlen, "%s:%d: expected ROLE FG BG [bold|dim|reverse|underline]",
+                     path, lineno);
+            ok = false;
+            break;
+        }
+        roles[r].fg = (short)vf;
+        roles[r].bg = (short)vb;
+        roles[r].attr = 0;
+        for (char *w; (w = strtok_r(NULL, " \t\n", &save));) {
+            int a = parse_attr_word(w);
+            if (a < 0) {
+                snprintf(err, errlen, "%s:%d: unknown attribute '%s'", path, lineno, w);
+                ok = false;
+                break;
+            }
+            roles[r].attr |= a;
+        }
+        if (!ok) break;
+    }
+    fclose(f);
+    return ok;
+}
+
+bool theme_init(bool color, bool ascii, const char *name, char *err, size_t errlen)
+{
+    bool ok = true;
+    if (errlen) err[0] = '\0';
+    glyphs = ascii ? &ascii_glyphs : &utf8_glyphs;
+    if (name && *name && strcmp(name, "default") != 0) {
+        char path[PATH_MAX];
+        if (!assets_find(name, ".theme", path, sizeof path)) {
+            snprintf(err, errlen, "no theme '%s' (themes live in assets/NAME.theme)", name);
+            ok = false;
+        } else if (!load_theme(path, err, errlen)) {
+            ok = false;
+        }
+    }
+    use_color = color && has_colors();
+    if (use_color && start_color() == ERR)
+        use_color = false;
+    if (use_color) {
+        use_default_colors();
+        bool c256 = COLORS >= 256;
+        for (int r = 0; r < R_NROLES; r++) {
+            short fg = c256 ? roles[r].fg : roles[r].fg8;
+            short bg = c256 ? roles[r].bg : roles[r].bg8;
+            if (r + 1 < COLOR_PAIRS)
+                init_pair((short)(r + 1), fg, bg);
+            attrs[r] = (int)COLOR_PAIR(r + 1) | roles[r].attr;
+        }
+    } else {
+        for (int r = 0; r < R_NROLES; r++)
+            attrs[r] = roles[r].mono;
+    }
+    return ok;
+}
+
+int theme_attr(Role r) { return r < R_NROLES ? attrs[r] : 0; }
+const Glyphs *theme_glyphs(void) { return glyphs ? glyphs : &utf8_glyphs; }
+bool theme_color(void) { return use_color; }
+
+size_t theme_list(char **out, size_t max)
+{
+    return assets_list(".theme", out, max);
+}

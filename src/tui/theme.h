@@ -1,0 +1,43 @@
+/* theme.h — what each thing on the screen looks like: curses attributes per role, and the
+ * glyphs (UTF-8 line drawing, or ASCII with --ascii).
+ *
+ * Colours come from a theme: the built-in default, or a file assets/NAME.theme (lines
+ * "ROLE FG BG [bold|dim|reverse|underline]...", 256-colour numbers, -1 the terminal's own).
+ * Monochrome (NO_COLOR, --no-color, or a terminal without colours) uses attributes only; every
+ * state is also told by a glyph, so nothing is lost.
+ */
+#ifndef MESHCAST_TUI_THEME_H
+#define MESHCAST_TUI_THEME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum {
+    R_NORMAL, R_DIM, R_TITLE, R_FULL, R_PARTIAL, R_EMPTY, R_RECV, R_SOURCE, R_LINK,
+    R_CIRCUIT, R_OVERLOAD, R_CONFLICT, R_CURSOR, R_HILITE, R_HEAD, R_GOOD, R_BAD, R_KEY,
+    R_STATUS, R_C1, R_C2, R_C3, R_C4, R_C5, R_C6, R_NROLES
+} Role;
+
+typedef struct {
+    const char *full, *partial, *empty;      /* one-character node at the smallest zooms */
+    const char *pk_have, *pk_miss;           /* one packet */
+    const char *h_idle, *v_idle;             /* idle links */
+    const char *h_line;                      /* a circuit's line */
+    const char *right, *left, *both_h;       /* horizontal circuit heads */
+    const char *down, *up, *both_v;          /* vertical circuit heads */
+    const char *recv_mark;                   /* left of a receiving node (roomy zoom) */
+    const char *vbar, *hbar;                 /* panel rules */
+    const char *play, *pause;
+    const char *cross;                       /* chart crossover */
+} Glyphs;
+
+/* Start colours (after initscr).  name: NULL or "default" for the built-in theme, else a
+ * theme in the assets directories.  Returns false with a message (the default is then used). */
+bool theme_init(bool color, bool ascii, const char *name, char *err, size_t errlen);
+int theme_attr(Role r);          /* curses attributes (attr_t) for a role */
+const Glyphs *theme_glyphs(void);
+bool theme_color(void);          /* colours in use */
+/* Names of the themes found (into out, at most max; caller frees each). */
+size_t theme_list(char **out, size_t max);
+
+#endif

@@ -1,0 +1,274 @@
+/* tui.c — the terminal and the main loop (see tui.h). */
+#include "tui.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/select.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "app.h"
+#include "draw.h"
+#include "input.h"
+#include "theme.h"
+
+static volatile sig_atomic_t got_winch, got_quit, got_cont;
+static bool curses_on;
+static bool have_termios;
+static struct termios saved_termios;
+
+#define MOUSE_ON "\033[?1000h\033[?1006h"
+#define MOUSE_OFF "\033[?1006l\033[?1000l"
+
+static void on_flag(int sig)
+{
+    if (sig == SIGWINCH) got_winch = 1;
+    else if (sig == SIGCONT) got_cont = 1;
+    else got_quit = sig;
+}
+
+/* Async-signal-safe restore for crashes: mouse off, leave the alternate screen, show the
+ * cursor, reset attributes, the saved terminal modes. */
+static void on_fatal(int sig)
+{
+    static const char seq[] = MOUSE_OFF "\033[0m\033[?25h\033[?1049l\r\n";
+    if (curses_on) {
+        ssize_t r = write(STDOUT_FILENO, seq, sizeof seq - 1);
+        (void)r;
+        if (have_termios) tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void tui_restore(void)
+{
+    if (!curses_on) return;
+    curses_on = false;
+    fputs(MOUSE_OFF, stdout);
+    fflush(stdout);
+    curs_set(1);
+    endwin();
+    if (have_termios) tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
+}
+
+_Noreturn void tui_die(const char *fmt, ...)
+{
+    tui_restore();
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("meshcast: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static void install_signals(sigset_t *orig)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_flag;
+    int flagged[] = {SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCONT};
+    sigset_t block;
+    sigemptyset(&block);
+    for (size_t i = 0; i < sizeof flagged / sizeof flagged[0]; i++) {
+        sigaction(flagged[i], &sa, NULL);
+        sigaddset(&block, flagged[i]);
+    }
+    sigprocmask(SIG_BLOCK, &block, orig);
+    struct sigaction fa;
+    memset(&fa, 0, sizeof fa);
+    sigemptyset(&fa.sa_mask);
+    fa.sa_handler = on_fatal;
+    fa.sa_flags = SA_RESETHAND;
+    int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) sigaction(fatal[i], &fa, NULL);
+}
+
+static void restore_signals(const sigset_t *orig)
+{
+    int flagged[] = {SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCONT};
+    for (size_t i = 0; i < sizeof flagged / sizeof flagged[0]; i++) signal(flagged[i], SIG_DFL);
+    sigprocmask(SIG_SETMASK, orig, NULL);
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void resize_from_tty(void)
+{
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+        resizeterm(ws.ws_row, ws.ws_col);
+}
+
+static void atexit_restore(void) { tui_restore(); }
+
+int tui_run(const TuiOptions *o)
+{
+    setlocale(LC_ALL, "");
+    bool utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    App *a = app_new();
+    if (!a) {
+        fputs("meshcast: out of memory\n", stderr);
+        return 1;
+    }
+    const char *nc = getenv("NO_COLOR");
+    a->color = !o->no_color && !(nc && *nc);
+    a->ascii = o->ascii || !utf8;
+    if (o->theme) snprintf(a->theme, sizeof a->theme, "%s", o->theme);
+
+    /* the broadcast and the lesson first: a bad option is a usage error, before the screen */
+    if (o->lesson) {
+        if (!app_open_lesson(a, o->lesson)) {
+            fprintf(stderr, "meshcast: %s\n", a->msg);
+            app_free(a);
+            return 2;
+        }
+        if (!a->b.ready && !app_set_spec(a, &o->spec)) {
+            fprintf(stderr, "meshcast: %s\n", a->msg);
+            app_free(a);
+            return 2;
+        }
+    } else if (!app_set_spec(a, &o->spec)) {
+        fprintf(stderr, "meshcast: %s\n", a->msg);
+        app_free(a);
+        return 2;
+    }
+    a->msg[0] = '\0';
+    if (o->lesson) app_msg(a, false, "lesson: %s  (] next page, [ previous, Tab panels)",
+                           lesson_title(a->lesson));
+    else {
+        char *names[4];
+        size_t nl = lesson_list(names, 4);
+        for (size_t i = 0; i < nl; i++) free(names[i]);
+        if (nl > 0 && o->spec.net == NULL && o->spec.algo == NULL)
+            app_msg(a, false, "meshcast: n steps, ? lists every key, o opens a lesson");
+    }
+
+    Input *in = input_new(NULL, utf8);
+    if (!in) {
+        fputs("meshcast: cannot start libtermkey\n", stderr);
+        app_free(a);
+        return 1;
+    }
+
+    have_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
+    sigset_t orig;
+    install_signals(&orig);
+    SCREEN *scr = newterm(NULL, stdout, stdin);
+    if (!scr) {
+        restore_signals(&orig);
+        fputs("meshcast: cannot start curses on this terminal (is TERM set?)\n", stderr);
+        input_free(in);
+        app_free(a);
+        return 2;
+    }
+    curses_on = true;
+    atexit(atexit_restore);
+    raw();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    leaveok(stdscr, TRUE);
+    fputs(MOUSE_ON, stdout);
+    fflush(stdout);
+    char err[200];
+    if (!theme_init(a->color, a->ascii, a->theme, err, sizeof err))
+        app_msg(a, true, "%s", err);
+
+    bool pending = false;
+    double next_tick = 0, next_reload = now_s() + 0.5;
+    while (!a->quit) {
+        if (got_quit) break;
+        if (got_winch || got_cont) {
+            got_winch = 0;
+            if (got_cont) {
+                got_cont = 0;
+                clearok(curscr, TRUE);
+            }
+            resize_from_tty();
+        }
+        if (a->theme_changed) {
+            a->theme_changed = false;
+            if (!theme_init(a->color, a->ascii, a->theme, err, sizeof err))
+                app_msg(a, true, "%s", err);
+            else
+                app_msg(a, false, "theme %s", a->theme);
+        }
+        double t = now_s();
+        if (t >= next_reload) {
+            app_check_reload(a);
+            next_reload = t + 0.5;
+        }
+        if (a->playing && t >= next_tick && next_tick > 0) {
+            app_tick(a);
+            next_tick = t + 1.0 / app_speeds[a->speed];
+        } else if (a->playing && next_tick == 0) {
+            next_tick = t + 1.0 / app_speeds[a->speed];
+        } else if (!a->playing) {
+            next_tick = 0;
+        }
+        draw_frame(a);
+        if (a->redraw) {
+            a->redraw = false;
+            clearok(curscr, TRUE);
+        }
+        doupdate();
+
+        /* wait for input, a signal, the next play tick or the next reload check */
+        double wait = next_reload - now_s();
+        if (a->playing && next_tick > 0 && next_tick - now_s() < wait) wait = next_tick - now_s();
+        if (pending) {
+            double w = input_waittime(in) / 1000.0;
+            if (w < wait) wait = w;
+        }
+        if (wait < 0) wait = 0;
+        struct timespec ts = {(time_t)wait, (long)((wait - (double)(time_t)wait) * 1e9)};
+        fd_set rd;
+        FD_ZERO(&rd);
+        FD_SET(STDIN_FILENO, &rd);
+        int r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, &ts, &orig);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        if (r == 0) {
+            if (pending) {
+                input_flush(in, a);
+                pending = false;
+            }
+            continue;
+        }
+        char buf[4096];
+        ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+        if (n == 0) break;                 /* the terminal went away */
+        if (n < 0) {
+            if (errno == EINTR || errno == EAGAIN) continue;
+            break;
+        }
+        pending = input_feed(in, a, buf, (size_t)n);
+    }
+
+    tui_restore();
+    restore_signals(&orig);
+    delscreen(scr);
+    input_free(in);
+    app_free(a);
+    return 0;
+}
