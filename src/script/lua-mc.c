@@ -983,8 +983,6 @@ static int step_label(lua_State *L)
     McStep *st = check_step(L, 1);
     const char *text = luaL_checkstring(L, 2);
     step_select(L, st);
-    if (st->index != sched_nsteps(st->h->s) - 1)
-        return luaL_error(L, "label: only the step opened last can be labelled");
     if (!sched_label(st->h->s, text))
         sched_check_error(L, st->h);
     return 0;

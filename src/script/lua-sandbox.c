@@ -95,13 +95,18 @@ static void *box_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
-    (void)ar;
     LuaBox *b = box_of(L);
     b->count += HOOK_EVERY;
     if (b->count > b->budget) {
         b->stopped = "instruction budget";
-        luaL_error(L, "stopped: instruction budget of %lld instructions used up (an endless "
-                   "loop?  $MESHCAST_LUA_INSTRUCTIONS raises it)", b->budget);
+        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+            lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
+        else
+            lua_pushliteral(L, "");
+        lua_pushfstring(L, "%sstopped: instruction budget of %I instructions used up (an "
+                        "endless loop?  $MESHCAST_LUA_INSTRUCTIONS raises it)",
+                        lua_tostring(L, -1), (LUAI_UACINT)b->budget);
+        lua_error(L);
     }
 }
 

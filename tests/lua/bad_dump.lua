@@ -1,0 +1,2 @@
+-- refused: string.dump
+return string.dump(function() end)

@@ -1,0 +1,3 @@
+-- only "meshcast" can be required
+local x = require "os"
+return {}

@@ -1,0 +1,2 @@
+-- the wrong shape: a list, not an algorithm table
+return { "array", "st" }

@@ -1,0 +1,2 @@
+-- the wrong shape: nets is not a list of kinds
+return { name = "bad-shape", nets = "array", build = function() end }
