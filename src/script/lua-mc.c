@@ -461,16 +461,19 @@ static int net_id_l(lua_State *L)
     const Net *net = check_net(L, 1)->net;
     int nd = net_ndim(net);
     int32_t c[NET_MAXDIM];
-    if (lua_type(L, 2) == LUA_TTABLE) {
-        for (int k = 0; k < nd; k++) {
-            lua_geti(L, 2, k + 1);
-            lua_replace(L, 3 + k);
-        }
-        lua_remove(L, 2);
-        lua_settop(L, nd + 1);
-    }
+    bool table = lua_type(L, 2) == LUA_TTABLE;
     for (int k = 0; k < nd; k++) {
-        lua_Integer v = luaL_checkinteger(L, 2 + k);
+        lua_Integer v;
+        if (table) {
+            lua_geti(L, 2, k + 1);
+            int isnum;
+            v = lua_tointegerx(L, -1, &isnum);
+            lua_pop(L, 1);
+            if (!isnum)
+                return luaL_error(L, "id: coordinate %d is not an integer", k + 1);
+        } else {
+            v = luaL_checkinteger(L, 2 + k);
+        }
         if (v < 0 || v >= net_dim(net, k)) {
             lua_pushnil(L);
             return 1;
