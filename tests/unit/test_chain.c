@@ -80,7 +80,7 @@ static void test_lines(void **state)
             snprintf(spec, sizeof spec, "%s:%d", kind ? "ring" : "array", n);
             Net *net = mknet(spec);
             for (size_t i = 0; i < 3; i++)
-                for (int32_t k = 0; k < n; k += (n <= 12 ? 1 : 5))
+                for (int32_t k = 0; k < n; k += (n <= 12 ? 1 : 9))
                     check(net, k, packets[i], 240, COST_SEIDEL);
             check(net, n - 1, 8, 240, COST_POSTAL);
             net_free(net);

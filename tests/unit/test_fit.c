@@ -239,10 +239,10 @@ static const AlgoDef simple_def = {
 static void test_mesh_fit(void **state)
 {
     (void)state;
-    const int ext[] = {2, 3, 4, 5, 6, 7, 8, 11, 16};
+    const int ext[] = {2, 3, 5, 6, 8, 11, 16};
     const uint64_t ms[] = {1024, 8192}; /* 2x2 phase: ST below 1875 bytes, BST above */
-    for (size_t i = 0; i < 9; i++) {
-        for (size_t j = 0; j < 9; j++) {
+    for (size_t i = 0; i < 7; i++) {
+        for (size_t j = 0; j < 7; j++) {
             char spec[32];
             snprintf(spec, sizeof spec, "mesh:%dx%d", ext[i], ext[j]);
             Net *net = mknet(spec);
@@ -250,8 +250,8 @@ static void test_mesh_fit(void **state)
             bool cr = (R & (R - 1)) != 0, cc = (C & (C - 1)) != 0;
             for (size_t mi = 0; mi < 2; mi++) {
                 double m = (double)ms[mi];
-                int32_t srcs[] = {0, 1, C, C + 1, n / 2, n - 1};
-                for (size_t s = 0; s < 6; s++) {
+                int32_t srcs[] = {0, 1, C + 1, n - 1};
+                for (size_t s = 0; s < 4; s++) {
                     char what[128];
                     Out o = go(&simple_def, net, srcs[s], ms[mi], 0, FIT_COMPANIONS);
                     snprintf(what, sizeof what, "simple ST %s m=%g src %d companions", spec, m,
@@ -300,7 +300,7 @@ static double phase(int R, int C, double m)
 static void test_table_mesh_defs(void **state)
 {
     (void)state;
-    const int ext[] = {3, 5, 6, 8, 12, 16};
+    const int ext[] = {3, 6, 8, 12, 16};
     const uint64_t m = 8192;
     for (size_t t = 0; t < algo_count(); t++) {
         const AlgoDef *d = algo_at(t);
@@ -317,8 +317,8 @@ static void test_table_mesh_defs(void **state)
             continue;
         }
         sched_free(s);
-        for (size_t i = 0; i < 6; i++) {
-            for (size_t j = 0; j < 6; j++) {
+        for (size_t i = 0; i < 5; i++) {
+            for (size_t j = 0; j < 5; j++) {
                 int R = ext[i], C = ext[j], n = R * C;
                 char spec[32];
                 snprintf(spec, sizeof spec, "mesh:%dx%d", R, C);
