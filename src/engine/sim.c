@@ -74,6 +74,8 @@ struct Sim {
     int64_t base[NET_MAXDIM][2];
     int32_t *load;             /* nlinks+1, layout order; zero except for cache_step */
     int32_t cache_step;
+    int cache_path;            /* how cache_step's loads were counted */
+    int32_t rmq_step;          /* the step the range-maximum structure describes, -1 */
     int32_t *linkload;         /* by link id, for linkload_step */
     int32_t linkload_step;
     int32_t *bmax;             /* range maximum: block maxima, then the sparse table */
@@ -871,7 +873,7 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     sim->p = *p;
     sim->flags = flags;
     sim->nsteps = s->nsteps;
-    sim->cache_step = sim->linkload_step = sim->port_step = -1;
+    sim->cache_step = sim->linkload_step = sim->port_step = sim->rmq_step = -1;
     sim->nlinks = net_nlinks(net);
     for (int d = 0; d < net->ndim; d++)
         for (int b = 0; b < 2; b++)
@@ -1087,6 +1089,7 @@ static void cache_loads(Sim *sim, int32_t step)
     if (sim->cache_step >= 0)
         memset(sim->load, 0, (size_t)(sim->nlinks + 1) * sizeof *sim->load);
     sim->cache_step = -1;
+    sim->rmq_step = -1;
     int32_t mx;
     int64_t nover;
     bool oom = false;
@@ -1094,7 +1097,7 @@ static void cache_loads(Sim *sim, int32_t step)
     int64_t tcd = 0;
     for (int64_t i = 0; i < ss->n; i++)
         tcd += xfer_len(sim, &ss->x[i]);
-    count_loads(sim, step, tcd, INT32_MAX - 1, false, &mx, &nover, &oom);
+    sim->cache_path = count_loads(sim, step, tcd, INT32_MAX / 2, false, &mx, &nover, &oom);
     sim->cache_step = step;
 }
 
@@ -1139,7 +1142,15 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
     cache_loads(sim, step);
     const SchedXfer *x = &sim->s->steps[step].x[i];
     const CostParams *p = &sim->p;
-    int32_t k = xfer_maxload(sim, x, true);
+    /* On long routes (the difference-array case) query the range-maximum structure. */
+    bool walk = sim->cache_path == SIM_PATH_DIRECT;
+    if (!walk && sim->rmq_step != step) {
+        if (rmq_build(sim))
+            sim->rmq_step = step;
+        else
+            walk = true;
+    }
+    int32_t k = xfer_maxload(sim, x, walk);
     double B = (double)xfer_bytes(sim->s, x), d = xfer_len(sim, x);
     out->load = k;
     switch (p->model) {
