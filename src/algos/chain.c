@@ -39,6 +39,22 @@ static uint32_t packets(const AlgoArgs *a)
     return (uint32_t)(s < a->bytes ? s : a->bytes);
 }
 
+/* A chain moves (n-1) packets per packet: refuse schedules too big to hold in memory. */
+#define CHAIN_MAX_TRANSFERS (INT64_C(1) << 24)
+
+static bool chain_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
+                       size_t errlen)
+{
+    int64_t t = ((int64_t)net_size(net) - 1) * packets(a);
+    if (t > CHAIN_MAX_TRANSFERS) {
+        snprintf(err, errlen, "%s on %s with s=%lu would need %lld transfers (at most %lld)",
+                 d->name, net_spec(net), (unsigned long)packets(a), (long long)t,
+                 (long long)CHAIN_MAX_TRANSFERS);
+        return false;
+    }
+    return true;
+}
+
 static uint32_t chain_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
 {
     (void)d;
@@ -141,6 +157,7 @@ const AlgoDef algo_chain = {
     .flags = 0,
     .params = chain_params,
     .nparams = 1,
+    .fits = chain_fits,
     .nchunks = chain_nchunks,
     .build = chain_build,
     .predict = chain_predict,

@@ -56,6 +56,12 @@ static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
                  a->nu);
         return false;
     }
+    /* the exchange phase alone is n*d transfers: refuse what will not fit in memory */
+    if ((int64_t)net_size(net) * dd > (INT64_C(1) << 24)) {
+        snprintf(err, errlen, "%s on %s would need %lld transfers (at most %lld)", d->name,
+                 net_spec(net), (long long)net_size(net) * dd, (long long)(INT64_C(1) << 24));
+        return false;
+    }
     return true;
 }
 

@@ -142,6 +142,14 @@ static void test_small_messages(void **state)
     char err[128];
     assert_int_equal(algo_args_set(&a, d, "s", "0", err, sizeof err), -2);
     net_free(net);
+    /* too big to hold: refused with one line, not built */
+    net = mknet("mesh:4096x4096");
+    algo_args_init(&a, d);
+    a.bytes = 1 << 20;
+    a.param[0] = 64;
+    assert_false(algo_check(d, net, &a, err, sizeof err));
+    assert_non_null(strstr(err, "transfers"));
+    net_free(net);
 }
 
 int main(void)
