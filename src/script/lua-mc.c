@@ -25,11 +25,14 @@
 
 struct McNet {
     const Net *net;
+    uint64_t gen;           /* valid while the box is still in the call that made it */
 };
 
 struct McSched {
     Sched *s;
     const Net *net;
+    uint64_t gen;
+    int32_t nheld;          /* entries of held */
     int32_t cur;            /* the step sends go to (0-based), -1 unknown */
     int64_t transfers;
     /* what the steps built so far deliver (lazy) */
@@ -54,7 +57,7 @@ typedef struct {
 static McNet *check_net(lua_State *L, int idx)
 {
     McNet *h = luaL_checkudata(L, idx, NET_MT);
-    if (!h->net)
+    if (h->gen != box_generation(box_of(L)))
         luaL_error(L, "this net handle is no longer valid (a net is only lent to the call "
                    "that received it)");
     return h;
@@ -63,7 +66,7 @@ static McNet *check_net(lua_State *L, int idx)
 static McSched *check_sched(lua_State *L, int idx)
 {
     McSched *h = luaL_checkudata(L, idx, SCHED_MT);
-    if (!h->s)
+    if (h->gen != box_generation(box_of(L)))
         luaL_error(L, "this schedule is no longer being built (a schedule is only lent to the "
                    "build call that received it)");
     return h;
@@ -72,7 +75,7 @@ static McSched *check_sched(lua_State *L, int idx)
 static McStep *check_step(lua_State *L, int idx)
 {
     McStep *st = luaL_checkudata(L, idx, STEP_MT);
-    if (!st->h || !st->h->s)
+    if (!st->h || st->h->gen != box_generation(box_of(L)))
         luaL_error(L, "this step belongs to a schedule that is no longer being built");
     return st;
 }
@@ -410,14 +413,9 @@ McNet *mc_push_net(lua_State *L, const Net *net)
 {
     McNet *h = lua_newuserdatauv(L, sizeof *h, 0);
     h->net = net;
+    h->gen = box_generation(box_of(L));
     set_meta(L, NET_MT);
     return h;
-}
-
-void mc_net_invalidate(McNet *h)
-{
-    if (h)
-        h->net = NULL;
 }
 
 static int net_size_l(lua_State *L)
@@ -562,7 +560,8 @@ static int net_link_l(lua_State *L)
 static int net_tostring(lua_State *L)
 {
     McNet *h = luaL_checkudata(L, 1, NET_MT);
-    lua_pushfstring(L, "net(%s)", h->net ? net_spec(h->net) : "invalid");
+    lua_pushfstring(L, "net(%s)", h->gen == box_generation(box_of(L)) ? net_spec(h->net)
+                                                                       : "no longer valid");
     return 1;
 }
 
@@ -587,8 +586,7 @@ static int net_index(lua_State *L)
 static void hold_free(McSched *h)
 {
     if (h->held) {
-        int32_t n = net_size(h->net);
-        for (int32_t i = 0; i < n; i++)
+        for (int32_t i = 0; i < h->nheld; i++)
             chunkset_free(h->held[i]);
         free(h->held);
         h->held = NULL;
@@ -605,6 +603,7 @@ McSched *mc_push_sched(lua_State *L, Sched *s, int netidx)
     memset(h, 0, sizeof *h);
     h->s = s;
     h->net = sched_net(s);
+    h->gen = box_generation(box_of(L));
     h->cur = -1;
     h->dirty = true;
     set_meta(L, SCHED_MT);
@@ -613,19 +612,10 @@ McSched *mc_push_sched(lua_State *L, Sched *s, int netidx)
     return h;
 }
 
-void mc_sched_invalidate(McSched *h)
-{
-    if (!h)
-        return;
-    hold_free(h);
-    h->s = NULL;
-}
-
 static int sched_gc(lua_State *L)
 {
     McSched *h = luaL_checkudata(L, 1, SCHED_MT);
-    if (h->net)
-        hold_free(h);
+    hold_free(h);
     h->s = NULL;
     return 0;
 }
@@ -728,6 +718,7 @@ static void hold_update(lua_State *L, McSched *h)
         h->held = calloc((size_t)n, sizeof *h->held);
         if (!h->held)
             luaL_error(L, "out of memory");
+        h->nheld = n;
         for (size_t i = 0; i < sched_ngiven(s); i++) {
             int32_t node;
             ChunkRange r;
@@ -839,7 +830,7 @@ static int sched_held_l(lua_State *L)
 static int sched_tostring(lua_State *L)
 {
     McSched *h = luaL_checkudata(L, 1, SCHED_MT);
-    if (!h->s)
+    if (h->gen != box_generation(box_of(L)))
         lua_pushliteral(L, "sched(no longer being built)");
     else
         lua_pushfstring(L, "sched(%s, %d steps)", net_spec(h->net), (int)sched_nsteps(h->s));

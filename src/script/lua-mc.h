@@ -1,11 +1,10 @@
 /* lua-mc.h — the `meshcast` Lua module's handles, for the C side of src/script (private).
  *
  * A handle is a full userdata that points at a C object the caller lends to Lua for one call
- * (a Net, a Sched being built).  After the call the caller invalidates it; a script that kept
- * the handle and uses it later gets a clear error instead of a dangling pointer.
- *
- * GC: the caller must keep the handle on the Lua stack from mc_push_* until mc_*_invalidate
- * (the pointer returned is the userdata's memory).
+ * (a Net, a Sched being built).  It records the box's generation (lua-sandbox.h), which every
+ * box_call ends by bumping: a script that kept the handle and uses it in a later call gets a
+ * clear error instead of a dangling pointer, and C never has to find the handle again.
+ * Call these only inside a protected call (they allocate).
  */
 #ifndef MESHCAST_LUA_MC_H
 #define MESHCAST_LUA_MC_H
@@ -20,10 +19,8 @@ typedef struct McNet McNet;
 typedef struct McSched McSched;
 
 McNet *mc_push_net(lua_State *L, const Net *net);
-void mc_net_invalidate(McNet *h);
 /* netidx: stack index of the net handle of s's net (kept as the sched's uservalue). */
 McSched *mc_push_sched(lua_State *L, Sched *s, int netidx);
-void mc_sched_invalidate(McSched *h);
 
 /* A chunk set value (a meshcast.chunks userdata, a list of ids, or one integer) at idx as
  * normalised ranges in scratch memory valid until the next call; raises a Lua error if

@@ -32,6 +32,7 @@ struct LuaBox {
     /* context for messages */
     const char *phase;
     int32_t step;
+    uint64_t gen;
     char *trace;
     void *scratch;
     size_t scratch_len;
@@ -51,6 +52,7 @@ lua_State *box_state(LuaBox *b) { return b->L; }
 const char *box_name(const LuaBox *b) { return b->name; }
 const char *box_traceback(const LuaBox *b) { return b->trace ? b->trace : ""; }
 void box_set_step(LuaBox *b, int32_t step) { b->step = step; }
+uint64_t box_generation(const LuaBox *b) { return b->gen; }
 
 void *box_scratch(LuaBox *b, size_t bytes)
 {
@@ -438,6 +440,7 @@ bool box_call(LuaBox *b, int nargs, int nres, const char *phase, char *err, size
     b->mem_hit = false;
     b->step = 0;
     int rc = lua_pcall(L, nargs, nres, base);
+    b->gen++;
     b->phase = saved_phase;
     if (rc == LUA_OK) {
         lua_remove(L, base);

@@ -49,6 +49,9 @@ bool box_call(LuaBox *b, int nargs, int nres, const char *phase, char *err, size
 /* The traceback of the last failed call ("" if none). */
 const char *box_traceback(const LuaBox *b);
 
+/* Bumped at the end of every box_call: handles lent to Lua for one call check it. */
+uint64_t box_generation(const LuaBox *b);
+
 /* The step being built, for messages (1-based; 0: none). */
 void box_set_step(LuaBox *b, int32_t step);
 

@@ -33,19 +33,24 @@ typedef struct {
 
 static ScriptAlgo *sa_of(const AlgoDef *d) { return (ScriptAlgo *)d->ud; }
 
-/* Push the field `name` of the script's table. */
-static int push_field(ScriptAlgo *sa, const char *name)
-{
-    lua_State *L = box_state(sa->box);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, sa->ref_table);
-    int t = lua_getfield(L, -1, name);
-    lua_remove(L, -2);
-    return t;
-}
+/* One call into the script's table, run whole inside box_call (reading fields may run
+ * metamethods; pushing may allocate; either may raise).  Results are copied into C here. */
+typedef struct {
+    ScriptAlgo *sa;
+    const char *field;
+    const Net *net;
+    Sched *sched;
+    const AlgoArgs *a;
+    const CostParams *cost;
+    /* results */
+    bool ok, have;
+    lua_Integer n;
+    double value;
+    char msg[256];
+} Call;
 
-static void push_params(ScriptAlgo *sa, const AlgoArgs *a)
+static void push_params(lua_State *L, ScriptAlgo *sa, const AlgoArgs *a)
 {
-    lua_State *L = box_state(sa->box);
     lua_createtable(L, 0, sa->def.nparams + 2);
     lua_pushinteger(L, a->nu);
     lua_setfield(L, -2, "nu");
@@ -59,107 +64,6 @@ static void push_params(ScriptAlgo *sa, const AlgoArgs *a)
             lua_pushnumber(L, v);
         lua_setfield(L, -2, sa->pnames[i]);
     }
-}
-
-/* Call fn(net, p, extra...) with a net handle lent for the call.  Leaves nres results. */
-static bool call_with_net(ScriptAlgo *sa, const char *field, const Net *net, const AlgoArgs *a,
-                          int nres, char *err, size_t errlen)
-{
-    lua_State *L = box_state(sa->box);
-    McNet *h = mc_push_net(L, net);
-    int hidx = lua_gettop(L);
-    push_field(sa, field);
-    lua_pushvalue(L, hidx);
-    push_params(sa, a);
-    bool ok = box_call(sa->box, 2, nres, field, err, errlen);
-    mc_net_invalidate(h);
-    lua_remove(L, hidx);
-    return ok;
-}
-
-static bool sa_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
-                    size_t errlen)
-{
-    ScriptAlgo *sa = sa_of(d);
-    lua_State *L = box_state(sa->box);
-    if (push_field(sa, "sizes") != LUA_TFUNCTION) {
-        lua_pop(L, 1);
-        return true;
-    }
-    lua_pop(L, 1);
-    if (!call_with_net(sa, "sizes", net, a, 2, err, errlen))
-        return false;
-    bool ok = lua_toboolean(L, -2);
-    if (!ok) {
-        const char *m = lua_tostring(L, -1);
-        if (!m && lua_type(L, -2) == LUA_TSTRING)
-            m = lua_tostring(L, -2);
-        snprintf(err, errlen, "%s does not run on %s: %s", d->name, net_spec(net),
-                 m ? m : "its sizes() says no");
-    }
-    lua_pop(L, 2);
-    return ok;
-}
-
-static uint32_t sa_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
-{
-    ScriptAlgo *sa = sa_of(d);
-    lua_State *L = box_state(sa->box);
-    sa->pending[0] = '\0';
-    int t = push_field(sa, "chunks");
-    if (t == LUA_TNIL) {
-        lua_pop(L, 1);
-        return 1;
-    }
-    if (t == LUA_TFUNCTION) {
-        lua_pop(L, 1);
-        if (!call_with_net(sa, "chunks", net, a, 1, sa->pending, sizeof sa->pending))
-            return 1;   /* build() reports the error */
-    }
-    int isnum;
-    lua_Integer n = lua_tointegerx(L, -1, &isnum);
-    lua_pop(L, 1);
-    if (!isnum || n < 1 || n > (lua_Integer)UINT32_MAX - 1) {
-        snprintf(sa->pending, sizeof sa->pending,
-                 "%s: chunks must be a whole number >= 1 (or a function returning one)",
-                 box_name(sa->box));
-        return 1;
-    }
-    return (uint32_t)n;
-}
-
-static bool sa_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
-{
-    ScriptAlgo *sa = sa_of(d);
-    if (sa->pending[0]) {
-        sched_fail(s, "%s", sa->pending);
-        sa->pending[0] = '\0';
-        return false;
-    }
-    lua_State *L = box_state(sa->box);
-    int top = lua_gettop(L);
-    McNet *hn = mc_push_net(L, sched_net(s));
-    int nidx = lua_gettop(L);
-    McSched *hs = mc_push_sched(L, s, nidx);
-    int sidx = lua_gettop(L);
-    push_field(sa, "build");
-    lua_pushvalue(L, sidx);
-    lua_pushvalue(L, nidx);
-    push_params(sa, a);
-    lua_pushinteger(L, sched_source(s) >= 0 ? sched_source(s) : a->source);
-    char err[1024];
-    bool ok = box_call(sa->box, 4, 0, "build", err, sizeof err);
-    mc_sched_invalidate(hs);
-    mc_net_invalidate(hn);
-    lua_settop(L, top);
-    /* a stopped or failed build leaves the sched in any state: make it unusable */
-    if (!ok) {
-        sched_fail(s, "%s", err);
-        return false;
-    }
-    /* release what the build left behind */
-    lua_gc(L, LUA_GCCOLLECT);
-    return sched_error(s) == NULL;
 }
 
 static void push_cost(lua_State *L, const CostParams *p)
@@ -176,33 +80,129 @@ static void push_cost(lua_State *L, const CostParams *p)
     lua_setfield(L, -2, "duplex");
 }
 
+static int trampoline(lua_State *L)
+{
+    Call *c = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->sa->ref_table);
+    int t = lua_getfield(L, 1, c->field);                       /* 2 */
+    bool chunks = strcmp(c->field, "chunks") == 0;
+    if (t != LUA_TFUNCTION) {
+        if (chunks && t == LUA_TNUMBER) {
+            int isnum;
+            c->n = lua_tointegerx(L, 2, &isnum);
+            c->have = isnum != 0;
+        }
+        return 0;   /* an optional function that is not there */
+    }
+    if (c->sched) {
+        mc_push_net(L, sched_net(c->sched));                       /* 3 */
+        mc_push_sched(L, c->sched, 3);                             /* 4 */
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, 4);
+        lua_pushvalue(L, 3);
+        push_params(L, c->sa, c->a);
+        lua_pushinteger(L, sched_source(c->sched) >= 0 ? sched_source(c->sched)
+                                                       : c->a->source);
+        lua_call(L, 4, 0);
+        c->ok = true;
+        return 0;
+    }
+    mc_push_net(L, c->net);                                        /* 3 */
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    push_params(L, c->sa, c->a);
+    int nargs = 2;
+    if (c->cost) {
+        push_cost(L, c->cost);
+        nargs++;
+    }
+    lua_call(L, nargs, 2);
+    if (chunks) {
+        int isnum;
+        c->n = lua_tointegerx(L, -2, &isnum);
+        c->have = isnum != 0;
+    } else if (strcmp(c->field, "sizes") == 0) {
+        c->ok = lua_toboolean(L, -2);
+        const char *m = lua_type(L, -1) == LUA_TSTRING   ? lua_tostring(L, -1)
+                        : lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
+                                                         : NULL;
+        if (lua_type(L, -2) == LUA_TSTRING)   /* sizes returned only a message: a refusal */
+            c->ok = false;
+        snprintf(c->msg, sizeof c->msg, "%s", m ? m : "its sizes() says no");
+    } else {
+        c->have = lua_type(L, -2) == LUA_TNUMBER;
+        if (c->have)
+            c->value = lua_tonumber(L, -2);
+    }
+    return 0;
+}
+
+static bool run_call(Call *c, char *err, size_t errlen)
+{
+    lua_State *L = box_state(c->sa->box);
+    lua_pushcfunction(L, trampoline);
+    lua_pushlightuserdata(L, c);
+    return box_call(c->sa->box, 1, 0, c->field, err, errlen);
+}
+
+static bool sa_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
+                    size_t errlen)
+{
+    Call c = {.sa = sa_of(d), .field = "sizes", .net = net, .a = a, .ok = true};
+    char e[1024];
+    if (!run_call(&c, e, sizeof e)) {
+        snprintf(err, errlen, "%s", e);
+        return false;
+    }
+    if (!c.ok)
+        snprintf(err, errlen, "%s does not run on %s: %s", d->name, net_spec(net), c.msg);
+    return c.ok;
+}
+
+static uint32_t sa_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
+{
+    ScriptAlgo *sa = sa_of(d);
+    Call c = {.sa = sa, .field = "chunks", .net = net, .a = a, .n = 1, .have = true};
+    sa->pending[0] = '\0';
+    if (!run_call(&c, sa->pending, sizeof sa->pending))
+        return 1;   /* build() reports the error */
+    if (!c.have || c.n < 1 || c.n > (lua_Integer)UINT32_MAX - 1) {
+        snprintf(sa->pending, sizeof sa->pending,
+                 "%s: chunks must be a whole number >= 1 (or a function returning one)",
+                 box_name(sa->box));
+        return 1;
+    }
+    return (uint32_t)c.n;
+}
+
+static bool sa_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
+{
+    ScriptAlgo *sa = sa_of(d);
+    if (sa->pending[0]) {
+        sched_fail(s, "%s", sa->pending);
+        sa->pending[0] = '\0';
+        return false;
+    }
+    Call c = {.sa = sa, .field = "build", .sched = s, .a = a};
+    char err[1024];
+    if (!run_call(&c, err, sizeof err)) {
+        /* a stopped or failed build leaves the sched in any state: make it unusable */
+        sched_fail(s, "%s", err);
+        return false;
+    }
+    return sched_error(s) == NULL;
+}
+
 static bool sa_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                        double *total)
 {
-    ScriptAlgo *sa = sa_of(d);
-    lua_State *L = box_state(sa->box);
-    if (push_field(sa, "predict") != LUA_TFUNCTION) {
-        lua_pop(L, 1);
-        return false;
-    }
-    McNet *h = mc_push_net(L, net);
-    int hidx = lua_gettop(L);
-    lua_pushvalue(L, hidx - 1);
-    lua_pushvalue(L, hidx);
-    push_params(sa, a);
-    push_cost(L, p);
+    Call c = {.sa = sa_of(d), .field = "predict", .net = net, .a = a, .cost = p};
     char err[512];
-    bool ok = box_call(sa->box, 3, 1, "predict", err, sizeof err);
-    mc_net_invalidate(h);
-    if (!ok) {
-        lua_pop(L, 2);
+    if (!run_call(&c, err, sizeof err) || !c.have || !isfinite(c.value))
         return false;
-    }
-    bool have = lua_type(L, -1) == LUA_TNUMBER;
-    if (have)
-        *total = lua_tonumber(L, -1);
-    lua_pop(L, 3);
-    return have && isfinite(*total);
+    *total = c.value;
+    return true;
 }
 
 static void sa_release(AlgoDef *d)
@@ -235,36 +235,34 @@ static bool valid_ident(const char *s)
     return true;
 }
 
-/* Copy and check the returned table; on failure one line in err. */
-static bool sa_read(ScriptAlgo *sa, char *err, size_t errlen)
+/* Copy and check the returned table (run by box_call: errors are Lua errors, which the
+ * message handler prefixes with the file name). */
+static int sa_read(lua_State *L)
 {
-    lua_State *L = box_state(sa->box);
+    ScriptAlgo *sa = lua_touserdata(L, 1);
     const char *file = box_name(sa->box);
-    int t = lua_gettop(L);
+    int t = 2;
+    lua_settop(L, 2);
     if (lua_type(L, t) != LUA_TTABLE) {
-        snprintf(err, errlen, "%s: an algorithm script must return a table {name=, nets=, "
-                 "build=, ...}, got %s", file, luaL_typename(L, t));
-        return false;
+        return luaL_error(L, "an algorithm script must return a table {name=, nets=, "
+                 "build=, ...}, got %s", luaL_typename(L, t));
     }
     if (lua_getfield(L, t, "name") != LUA_TSTRING || lua_rawlen(L, -1) == 0 ||
         lua_rawlen(L, -1) > 64) {
-        snprintf(err, errlen, "%s: the returned table needs name = \"...\" (a non-empty "
-                 "string, at most 64 characters)", file);
-        return false;
+        return luaL_error(L, "the returned table needs name = \"...\" (a non-empty "
+                 "string, at most 64 characters)");
     }
     sa->name = strdup(lua_tostring(L, -1));
     lua_pop(L, 1);
     int ty = lua_getfield(L, t, "summary");
     if (ty != LUA_TNIL && ty != LUA_TSTRING) {
-        snprintf(err, errlen, "%s: summary must be a string", file);
-        return false;
+        return luaL_error(L, "summary must be a string");
     }
     sa->summary = strdup(ty == LUA_TSTRING ? lua_tostring(L, -1) : "");
     lua_pop(L, 1);
     ty = lua_getfield(L, t, "ref");
     if (ty != LUA_TNIL && ty != LUA_TSTRING) {
-        snprintf(err, errlen, "%s: ref must be a string", file);
-        return false;
+        return luaL_error(L, "ref must be a string");
     }
     char refbuf[512];
     snprintf(refbuf, sizeof refbuf, "%s%s%s", ty == LUA_TSTRING ? lua_tostring(L, -1) : "",
@@ -272,23 +270,19 @@ static bool sa_read(ScriptAlgo *sa, char *err, size_t errlen)
     sa->ref = strdup(refbuf);
     lua_pop(L, 1);
     if (!sa->name || !sa->summary || !sa->ref) {
-        snprintf(err, errlen, "out of memory");
-        return false;
+        return luaL_error(L, "out of memory");
     }
     /* nets */
     if (lua_getfield(L, t, "nets") != LUA_TTABLE || lua_rawlen(L, -1) == 0) {
-        snprintf(err, errlen, "%s: nets must be a list of net kinds, e.g. nets = { \"array\", "
-                 "\"mesh\" }", file);
-        return false;
+        return luaL_error(L, "nets must be a list of net kinds, e.g. nets = { \"array\", "
+                 "\"mesh\" }");
     }
     unsigned nets = 0;
     for (lua_Integer i = 1; i <= (lua_Integer)lua_rawlen(L, -1); i++) {
         lua_rawgeti(L, -1, i);
         NetKind k;
         if (lua_type(L, -1) != LUA_TSTRING || !net_kind_parse(lua_tostring(L, -1), &k)) {
-            snprintf(err, errlen, "%s: nets[%d] is not a net kind (array, ring, mesh, torus)",
-                     file, (int)i);
-            return false;
+            return luaL_error(L, "nets[%d] is not a net kind (array, ring, mesh, torus)", (int)i);
         }
         nets |= 1u << k;
         lua_pop(L, 1);
@@ -298,8 +292,7 @@ static bool sa_read(ScriptAlgo *sa, char *err, size_t errlen)
     /* params */
     ty = lua_getfield(L, t, "params");
     if (ty != LUA_TNIL && ty != LUA_TTABLE) {
-        snprintf(err, errlen, "%s: params must be a table { name = default, ... }", file);
-        return false;
+        return luaL_error(L, "params must be a table { name = default, ... }");
     }
     int np = 0;
     if (ty == LUA_TTABLE) {
@@ -307,23 +300,19 @@ static bool sa_read(ScriptAlgo *sa, char *err, size_t errlen)
         lua_pushnil(L);
         while (lua_next(L, pt)) {
             if (lua_type(L, -2) != LUA_TSTRING || !valid_ident(lua_tostring(L, -2))) {
-                snprintf(err, errlen, "%s: params: every key must be a parameter name", file);
-                return false;
+                return luaL_error(L, "params: every key must be a parameter name");
             }
             const char *pn = lua_tostring(L, -2);
             if (strcmp(pn, "nu") == 0 || strcmp(pn, "bytes") == 0) {
-                snprintf(err, errlen, "%s: params: '%s' is given to every script (p.%s); do "
+                return luaL_error(L, "params: '%s' is given to every script (p.%s); do "
                          "not declare it", file, pn, pn);
-                return false;
             }
             if (np == ALGO_MAXPARAM) {
-                snprintf(err, errlen, "%s: params: at most %d parameters", file,
+                return luaL_error(L, "params: at most %d parameters",
                          ALGO_MAXPARAM);
-                return false;
             }
             if (!(sa->pnames[np++] = strdup(pn))) {
-                snprintf(err, errlen, "out of memory");
-                return false;
+                return luaL_error(L, "out of memory");
             }
             lua_pop(L, 1);
         }
@@ -344,9 +333,8 @@ static bool sa_read(ScriptAlgo *sa, char *err, size_t errlen)
                     lua_getfield(L, -1, "default");
                 }
                 if (lua_type(L, -1) != LUA_TNUMBER) {
-                    snprintf(err, errlen, "%s: params.%s needs a default number", file,
+                    return luaL_error(L, "params.%s needs a default number",
                              sa->pnames[i]);
-                    return false;
                 }
                 p->def = lua_tonumber(L, -1);
                 lua_pop(L, 1);
@@ -364,14 +352,12 @@ static bool sa_read(ScriptAlgo *sa, char *err, size_t errlen)
                 }
                 lua_pop(L, 1);
             } else {
-                snprintf(err, errlen, "%s: params.%s must be a number (its default) or "
-                         "{default, min=, max=, help=}", file, sa->pnames[i]);
-                return false;
+                return luaL_error(L, "params.%s must be a number (its default) or "
+                         "{default, min=, max=, help=}", sa->pnames[i]);
             }
             if (!isfinite(p->def) || p->def < p->min || p->def > p->max) {
-                snprintf(err, errlen, "%s: params.%s: default outside min..max", file,
+                return luaL_error(L, "params.%s: default outside min..max",
                          sa->pnames[i]);
-                return false;
             }
             lua_pop(L, 1);
         }
@@ -381,15 +367,13 @@ static bool sa_read(ScriptAlgo *sa, char *err, size_t errlen)
     sa->def.nparams = np;
     /* functions */
     if (lua_getfield(L, t, "build") != LUA_TFUNCTION) {
-        snprintf(err, errlen, "%s: the returned table needs build = function(sched, net, p, "
-                 "source) ... end", file);
-        return false;
+        return luaL_error(L, "the returned table needs build = function(sched, net, p, "
+                 "source) ... end");
     }
     lua_pop(L, 1);
     ty = lua_getfield(L, t, "chunks");
     if (ty != LUA_TNIL && ty != LUA_TFUNCTION && ty != LUA_TNUMBER) {
-        snprintf(err, errlen, "%s: chunks must be a number or function(net, p)", file);
-        return false;
+        return luaL_error(L, "chunks must be a number or function(net, p)");
     }
     lua_pop(L, 1);
     static const char *const optfn[] = {"sizes", "predict"};
@@ -397,8 +381,7 @@ static bool sa_read(ScriptAlgo *sa, char *err, size_t errlen)
         ty = lua_getfield(L, t, optfn[i]);
         lua_pop(L, 1);
         if (ty != LUA_TNIL && ty != LUA_TFUNCTION) {
-            snprintf(err, errlen, "%s: %s must be a function", file, optfn[i]);
-            return false;
+            return luaL_error(L, "%s must be a function", optfn[i]);
         }
     }
     unsigned flags = 0;
@@ -411,8 +394,7 @@ static bool sa_read(ScriptAlgo *sa, char *err, size_t errlen)
     sa->def.flags = flags;
     lua_pushvalue(L, t);
     sa->ref_table = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_settop(L, t - 1);
-    return true;
+    return 0;
 }
 
 static AlgoDef *script_load(const char *path, char *err, size_t errlen)
@@ -429,7 +411,17 @@ static AlgoDef *script_load(const char *path, char *err, size_t errlen)
         free(sa);
         return NULL;
     }
-    if (!box_dofile(sa->box, path, err, errlen) || !sa_read(sa, err, errlen)) {
+    bool ok = box_dofile(sa->box, path, err, errlen);
+    if (ok) {
+        /* read the returned table inside a protected call too (its fields may have
+         * metamethods; copying allocates) */
+        lua_State *L = box_state(sa->box);
+        lua_pushcfunction(L, sa_read);
+        lua_pushlightuserdata(L, sa);
+        lua_rotate(L, -3, 2);
+        ok = box_call(sa->box, 2, 0, "load", err, errlen);
+    }
+    if (!ok) {
         sa_release(&sa->def);
         return NULL;
     }
