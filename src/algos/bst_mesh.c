@@ -128,6 +128,21 @@ static bool checker_st(const Sub *m, int32_t t, int red_par, int32_t R1, int32_t
     return true;
 }
 
+/* About per_node transfers per node: refuse schedules too big to hold in memory (as chain and
+ * the linear rh do). */
+#define MESH_MAX_TRANSFERS (INT64_C(1) << 24)
+
+static bool too_big(const AlgoDef *d, const Net *net, int64_t per_node, char *err,
+                    size_t errlen)
+{
+    int64_t t = (int64_t)net_size(net) * per_node;
+    if (t <= MESH_MAX_TRANSFERS)
+        return false;
+    snprintf(err, errlen, "%s on %s would need about %lld transfers (at most %lld)", d->name,
+             net_spec(net), (long long)t, (long long)MESH_MAX_TRANSFERS);
+    return true;
+}
+
 static bool predict_ok(const Net *net, const AlgoArgs *a, const CostParams *p, int *d1, int *d2)
 {
     return p->model == COST_SEIDEL && p->nu == a->nu && mesh_dims(net, d1, d2);
@@ -233,7 +248,8 @@ static bool bst_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *
     }
     snprintf(why, sizeof why, "at least %d rows and columns for nu = %d (nu+1 <= min(d1,d2))",
              2 << a->nu, a->nu);
-    return mesh_fits(d, net, a->nu + 1, why, err, errlen);
+    return mesh_fits(d, net, a->nu + 1, why, err, errlen) &&
+           !too_big(d, net, 4 + 2 * a->nu, err, errlen);
 }
 
 static uint32_t bst_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
@@ -374,7 +390,8 @@ static bool nu0_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *
                  "(use bst)", d->name, a->nu);
         return false;
     }
-    return mesh_fits(d, net, need, "at least 2 rows and 2 columns", err, errlen);
+    return mesh_fits(d, net, need, "at least 2 rows and 2 columns", err, errlen) &&
+           !too_big(d, net, 3, err, errlen);
 }
 
 static uint32_t two_chunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)

@@ -124,6 +124,21 @@ static bool send_rect(Sched *s, const Order *o, int32_t cols, int32_t src, int32
     return sched_send(s, src, dst, rg, nrg);
 }
 
+/* About per_node transfers per node: refuse schedules too big to hold in memory (as chain and
+ * the linear rh do). */
+#define MESH_MAX_TRANSFERS (INT64_C(1) << 24)
+
+static bool too_big(const AlgoDef *d, const Net *net, int64_t per_node, char *err,
+                    size_t errlen)
+{
+    int64_t t = (int64_t)net_size(net) * per_node;
+    if (t <= MESH_MAX_TRANSFERS)
+        return false;
+    snprintf(err, errlen, "%s on %s would need about %lld transfers (at most %lld)", d->name,
+             net_spec(net), (long long)t, (long long)MESH_MAX_TRANSFERS);
+    return true;
+}
+
 static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                     size_t errlen)
 {
@@ -139,7 +154,7 @@ static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
                  net_spec(net));
         return false;
     }
-    return true;
+    return !too_big(d, net, d1 + d2 + 1, err, errlen);
 }
 
 static uint32_t rh_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)

@@ -220,6 +220,21 @@ static bool mesh_fits(const AlgoDef *d, const Net *net, int need, const char *wh
     return true;
 }
 
+/* About per_node transfers per node: refuse schedules too big to hold in memory (as chain and
+ * the linear rh do). */
+#define MESH_MAX_TRANSFERS (INT64_C(1) << 24)
+
+static bool too_big(const AlgoDef *d, const Net *net, int64_t per_node, char *err,
+                    size_t errlen)
+{
+    int64_t t = (int64_t)net_size(net) * per_node;
+    if (t <= MESH_MAX_TRANSFERS)
+        return false;
+    snprintf(err, errlen, "%s on %s would need about %lld transfers (at most %lld)", d->name,
+             net_spec(net), (long long)t, (long long)MESH_MAX_TRANSFERS);
+    return true;
+}
+
 static bool predict_ok(const Net *net, const AlgoArgs *a, const CostParams *p, int *d1, int *d2)
 {
     return p->model == COST_SEIDEL && p->nu == a->nu && mesh_dims(net, d1, d2);
@@ -236,7 +251,8 @@ static bool st_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
         snprintf(err, errlen, "%s: nu must be 0..14 (got %d)", d->name, a->nu);
         return false;
     }
-    return mesh_fits(d, net, a->nu + 1, why, err, errlen);
+    return mesh_fits(d, net, a->nu + 1, why, err, errlen) &&
+           !too_big(d, net, 3 + 2 * a->nu, err, errlen);
 }
 
 static uint32_t st_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
@@ -345,7 +361,8 @@ static bool nu_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
     }
     snprintf(why, sizeof why, "2^nu = %d rows and columns at least (a 2^nu metanode on every "
              "line)", 1 << a->nu);
-    return mesh_fits(d, net, a->nu, why, err, errlen);
+    return mesh_fits(d, net, a->nu, why, err, errlen) &&
+           !too_big(d, net, 2 + 2 * a->nu, err, errlen);
 }
 
 static uint32_t simple_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)

@@ -347,6 +347,7 @@ static void test_refusals(void **state)
         {"bst-rowcol", "mesh:8x8", 1, "nu"},  {"bst-snake", "mesh:8x8", 2, "nu"},
         {"st", "mesh:4x4x4", 0, "2-D"},       {"bst", "mesh:2x2x2", 0, "2-D"},
         {"rh", "mesh:4x4x4", 0, "2-D"},       {"st-simple", "mesh:4x4x4", 0, "2-D"},
+        {"rh", "mesh:4096x4096", 0, "transfers"}, {"bst", "mesh:4096x4096", 0, "transfers"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Net *net = mknet(cases[i].net);
