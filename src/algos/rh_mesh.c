@@ -104,7 +104,7 @@ static int cmp_u32(const void *x, const void *y)
 
 /* Send the packets of nodes (r, c) with r in [r_lo, r_lo + nr) and c in [c_lo, c_lo + nc)
  * from src to dst in one transfer. */
-static bool send_rect(Sched *s, const Order *o, int32_t cols, int32_t src, int32_t dst,
+static bool send_rect(Sched *s, const Order *o, int32_t src, int32_t dst,
                       int32_t r_lo, int32_t nr, int32_t c_lo, int32_t nc, uint32_t *ids,
                       ChunkRange *rg)
 {
@@ -120,7 +120,6 @@ static bool send_rect(Sched *s, const Order *o, int32_t cols, int32_t src, int32
         else
             rg[nrg++] = (ChunkRange){ids[i], ids[i] + 1};
     }
-    (void)cols;
     return sched_send(s, src, dst, rg, nrg);
 }
 
@@ -209,7 +208,7 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
                 continue;
             int32_t to = r ^ (INT32_C(1) << beta);
             int32_t r_lo = to & ~((INT32_C(1) << beta) - 1);
-            ok = send_rect(s, &o, cols, r * cols + sc, to * cols + sc, r_lo,
+            ok = send_rect(s, &o, r * cols + sc, to * cols + sc, r_lo,
                            INT32_C(1) << beta, 0, cols, ids, rg);
         }
     }
@@ -224,7 +223,7 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
                     continue;
                 int32_t to = c ^ (INT32_C(1) << beta);
                 int32_t c_lo = to & ~((INT32_C(1) << beta) - 1);
-                ok = send_rect(s, &o, cols, r * cols + c, r * cols + to, r, 1, c_lo,
+                ok = send_rect(s, &o, r * cols + c, r * cols + to, r, 1, c_lo,
                                INT32_C(1) << beta, ids, rg);
             }
     }
@@ -247,28 +246,18 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
                 int32_t pc = b.axis == 1 ? c ^ (INT32_C(1) << b.bit) : c;
                 uint32_t id = chunk_of(&o, r, c);
                 ChunkRange hr[2];
-                size_t nh;
-                if (swapped && !second) {
-                    /* gathered bits 0..t-1 only: one interval */
-                    uint32_t w = UINT32_C(1) << t;
-                    hr[0] = (ChunkRange){id & ~(w - 1), (id & ~(w - 1)) + w};
-                    nh = 1;
-                } else if (swapped && second) {
-                    /* gathered bits 0..t-2 and t: two intervals */
-                    uint32_t w = UINT32_C(1) << (t - 1);
-                    uint32_t base = id & ~(w - 1) & ~(UINT32_C(1) << t);
+                size_t nh = 1;
+                if (swapped && second) {
+                    /* gathered bits 0..t-2 and t: two intervals of 2^(t-1) */
+                    uint32_t w = UINT32_C(1) << (t - 1), top = UINT32_C(1) << t;
+                    uint32_t base = id & ~(w - 1) & ~top;
                     hr[0] = (ChunkRange){base, base + w};
-                    hr[1] = (ChunkRange){base | (UINT32_C(1) << t), (base | (UINT32_C(1) << t)) + w};
+                    hr[1] = (ChunkRange){base | top, (base | top) + w};
                     nh = 2;
-                } else if (paired && second) {
-                    /* went the canonical way: bits 0..t-1 */
-                    uint32_t w = UINT32_C(1) << t;
-                    hr[0] = (ChunkRange){id & ~(w - 1), (id & ~(w - 1)) + w};
-                    nh = 1;
                 } else {
+                    /* gathered bits 0..t-1: one interval of 2^t */
                     uint32_t w = UINT32_C(1) << t;
                     hr[0] = (ChunkRange){id & ~(w - 1), (id & ~(w - 1)) + w};
-                    nh = 1;
                 }
                 ok = sched_send(s, r * cols + c, pr * cols + pc, hr, nh);
             }

@@ -213,8 +213,7 @@ static bool mesh_fits(const AlgoDef *d, const Net *net, int need, const char *wh
         return false;
     }
     if (imin(d1, d2) < need) {
-        snprintf(err, errlen, "%s on %s needs %s (min(d1,d2) >= %d)", d->name, net_spec(net), why,
-                 need);
+        snprintf(err, errlen, "%s on %s needs %s", d->name, net_spec(net), why);
         return false;
     }
     return true;
@@ -245,12 +244,12 @@ static bool predict_ok(const Net *net, const AlgoArgs *a, const CostParams *p, i
 static bool st_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err, size_t errlen)
 {
     char why[96];
-    snprintf(why, sizeof why, "2^(nu+1) = %d rows and columns at least (nu = %d: 2x2 corners "
-             "in 2^nu-interleaved submeshes)", 2 << imax(a->nu, 0), a->nu);
     if (a->nu < 0 || a->nu > 14) {
         snprintf(err, errlen, "%s: nu must be 0..14 (got %d)", d->name, a->nu);
         return false;
     }
+    snprintf(why, sizeof why, "at least %d rows and columns for nu = %d (nu+1 <= min(d1,d2))",
+             2 << a->nu, a->nu);
     return mesh_fits(d, net, a->nu + 1, why, err, errlen) &&
            !too_big(d, net, 3 + 2 * a->nu, err, errlen);
 }
@@ -359,8 +358,8 @@ static bool nu_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
         snprintf(err, errlen, "%s: nu must be 0..14 (got %d)", d->name, a->nu);
         return false;
     }
-    snprintf(why, sizeof why, "2^nu = %d rows and columns at least (a 2^nu metanode on every "
-             "line)", 1 << a->nu);
+    snprintf(why, sizeof why, "at least %d rows and columns for nu = %d (nu <= min(d1,d2))",
+             1 << a->nu, a->nu);
     return mesh_fits(d, net, a->nu, why, err, errlen) &&
            !too_big(d, net, 2 + 2 * a->nu, err, errlen);
 }

@@ -329,6 +329,14 @@ static void test_table(void **state)
         double tot;
         cost_defaults(&p, COST_POSTAL);
         assert_false(algo_predict(d, net, &a, &p, &tot));
+        /* seidel with the model's nu != the structural nu: a closed form only for rh, whose
+         * schedule does not depend on nu */
+        cost_defaults(&p, COST_SEIDEL);
+        p.nu = 1;
+        a.nu = 0;
+        assert_int_equal(algo_predict(d, net, &a, &p, &tot), is_rh(ALGOS[ai]));
+        p.nu = 0;
+        assert_true(algo_predict(d, net, &a, &p, &tot));
     }
     net_free(net);
 }
