@@ -481,6 +481,38 @@ static void test_figure18(void **state)
     net_free(net);
 }
 
+/* Step counts the paper states: eq. 6 has d2-d1+2 more steps than eq. 4 (3.2.2, d1 <= d2, and
+ * by symmetry |d1-d2|+2); the mesh BST one more than the mesh ST (3.7); the b coefficients. */
+static void test_step_counts(void **state)
+{
+    (void)state;
+    for (int d1 = 1; d1 <= 5; d1++)
+        for (int d2 = 1; d2 <= 5; d2++) {
+            char spec[64];
+            snprintf(spec, sizeof spec, "mesh:%dx%d", 1 << d1, 1 << d2);
+            Net *net = mknet(spec);
+            int mx = d1 > d2 ? d1 : d2;
+            for (int nu = 0; nu + 1 <= (d1 < d2 ? d1 : d2) && nu <= 3; nu++) {
+                Run st, five, bst;
+                assert_true(run("st", net, nu, 4096, 0, &st));
+                assert_true(run("st-5phase", net, nu, 4096, 0, &five));
+                assert_true(run("bst", net, nu, 4096, 0, &bst));
+                assert_int_equal(st.nsteps, 2 * mx + 2 * nu + 2);
+                assert_int_equal(five.nsteps, d1 + d2 + 2 * nu);
+                assert_int_equal(st.nsteps - five.nsteps, abs(d1 - d2) + 2);
+                assert_int_equal(bst.nsteps, st.nsteps + 1);
+            }
+            Run r;
+            assert_true(run("bst-snake", net, 0, 4096, 0, &r));
+            assert_int_equal(r.nsteps, d1 + d2 + 1);
+            assert_true(run("bst-rowcol", net, 0, 4096, 0, &r));
+            assert_int_equal(r.nsteps, d1 + d2 + 2);
+            assert_true(run("st-simple", net, 0, 4096, 0, &r));
+            assert_int_equal(r.nsteps, d1 + d2);
+            net_free(net);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -489,6 +521,7 @@ int main(void)
         cmocka_unit_test(test_labels),
         cmocka_unit_test(test_closed_forms),
         cmocka_unit_test(test_any_source),
+        cmocka_unit_test(test_step_counts),
         cmocka_unit_test(test_five_phase_orientation),
         cmocka_unit_test(test_erratum_eq4),
         cmocka_unit_test(test_figure18),
