@@ -14,7 +14,9 @@ if [ -n "${MESHCAST:-}" ] && [ -x "$MESHCAST" ]; then
                "compare --net mesh:16x32 --bytes 8:65536"; do
         # shellcheck disable=SC2086
         if command -v /usr/bin/time >/dev/null 2>&1; then
-            /usr/bin/time -f "   %e s  %M KiB  meshcast $cmd" "$MESHCAST" $cmd >/dev/null || rc=1
+            t=$(mktemp)
+            /usr/bin/time -o "$t" -f "   %e s  %M KiB peak  meshcast $cmd" "$MESHCAST" $cmd >/dev/null || rc=1
+            grep -v '^Command exited' "$t"; rm -f "$t"
         else
             s=$(date +%s.%N)
             "$MESHCAST" $cmd >/dev/null || rc=1
