@@ -92,6 +92,12 @@ uint64_t sched_range_bytes(const Sched *s, uint32_t lo, uint32_t hi)
         hi = s->nchunks;
     if (lo >= hi)
         return 0;
+    if (lo == 0 && hi == s->nchunks)
+        return s->bytes;
+    if (s->bytes <= UINT32_MAX) {   /* bytes * hi < 2^64: plain 64-bit arithmetic */
+        uint64_t b = s->bytes;
+        return b * hi / s->nchunks - b * lo / s->nchunks;
+    }
     unsigned __int128 b = s->bytes;
     uint64_t h = (uint64_t)(b * hi / s->nchunks);
     uint64_t l = (uint64_t)(b * lo / s->nchunks);

@@ -72,6 +72,7 @@ struct Sim {
 
     int64_t nlinks;
     int64_t base[NET_MAXDIM][2];
+    int64_t lstride[NET_MAXDIM][NET_MAXDIM];  /* line index = sum over e != d of c[e]*lstride[d][e] */
     int32_t *load;             /* nlinks+1, layout order; zero except for cache_step */
     int32_t cache_step;
     int cache_path;            /* how cache_step's loads were counted */
@@ -227,62 +228,123 @@ static bool receive(Sim *sim, int32_t node, uint32_t lo, uint32_t hi)
 
 /* ---- routes in the layout ------------------------------------------------------------------ */
 
-static inline int xfer_segs(const Sim *sim, const SchedXfer *x, NetSeg *buf, const NetSeg **seg)
+static inline void node_coords(const Net *net, int32_t u, int32_t *c)
 {
-    if (x->route == SCHED_DEFAULT_ROUTE) {
-        *seg = buf;
-        return net_route_fast(sim->net, x->src, x->dst, buf);
+    switch (net->ndim) {
+    case 1:
+        c[0] = u;
+        break;
+    case 2:
+        c[0] = u / net->dims[1];
+        c[1] = u - c[0] * net->dims[1];
+        break;
+    default: {
+        int32_t q = u / net->dims[2];
+        c[2] = u - q * net->dims[2];
+        c[0] = q / net->dims[1];
+        c[1] = q - c[0] * net->dims[1];
+        break;
     }
-    *seg = sim->s->segs + x->route;
-    return (int)x->nseg;
+    }
 }
 
-static int route_pieces(const Sim *sim, const SchedXfer *x, Piece *pc)
+/* Signed hops of the default route along one dimension (torus: shorter way, tie +). */
+static inline int32_t hop_offset(const Net *net, int d, int32_t from, int32_t to)
+{
+    int32_t o = to - from;
+    if (net->kind == NET_RING || net->kind == NET_TORUS) {
+        int32_t n = net->dims[d];
+        int32_t f = o < 0 ? o + n : o;
+        return f <= n - f ? f : f - n;
+    }
+    return o;
+}
+
+/* Append the layout pieces of a straight segment from coordinates c along d. */
+static inline int seg_pieces(const Sim *sim, const int32_t *c, int d, int dir, int32_t len,
+                             Piece *pc)
 {
     const Net *net = sim->net;
-    NetSeg buf[NET_MAXDIM];
-    const NetSeg *seg;
-    int nseg = xfer_segs(sim, x, buf, &seg);
-    int np = 0;
-    int32_t u = x->src;
-    for (int i = 0; i < nseg; i++) {
-        int d = seg[i].dim;
-        int32_t n = net->dims[d], st = net->stride[d], len = seg[i].len;
-        int32_t p = (u / st) % n;
-        int64_t line = (int64_t)(u / (st * n)) * st + u % st;
-        int64_t start = sim->base[d][seg[i].dir < 0] + line * n;
-        int32_t np_;
-        if (seg[i].dir > 0) {
-            int32_t q = p + len - 1;
-            if (q < n) {
-                pc[np++] = (Piece){ start + p, start + q };
-            } else {
-                pc[np++] = (Piece){ start + p, start + n - 1 };
-                pc[np++] = (Piece){ start, start + q - n };
-            }
-            np_ = (p + len) % n;
-        } else {
-            int32_t q = p - len + 1;
-            if (q >= 0) {
-                pc[np++] = (Piece){ start + q, start + p };
-            } else {
-                pc[np++] = (Piece){ start, start + p };
-                pc[np++] = (Piece){ start + q + n, start + n - 1 };
-            }
-            np_ = ((p - len) % n + n) % n;
+    int32_t n = net->dims[d], p = c[d];
+    int64_t line = 0;
+    for (int e = 0; e < net->ndim; e++)
+        if (e != d)
+            line += (int64_t)c[e] * sim->lstride[d][e];
+    int64_t start = sim->base[d][dir < 0] + line * n;
+    if (dir > 0) {
+        int32_t q = p + len - 1;
+        if (q < n) {
+            pc[0] = (Piece){ start + p, start + q };
+            return 1;
         }
-        u += (np_ - p) * st;
+        pc[0] = (Piece){ start + p, start + n - 1 };
+        pc[1] = (Piece){ start, start + q - n };
+        return 2;
     }
+    int32_t q = p - len + 1;
+    if (q >= 0) {
+        pc[0] = (Piece){ start + q, start + p };
+        return 1;
+    }
+    pc[0] = (Piece){ start, start + p };
+    pc[1] = (Piece){ start + q + n, start + n - 1 };
+    return 2;
+}
+
+/* The layout pieces of x's route (at most MAXPIECES); *len gets the route length. */
+static int route_pieces(const Sim *sim, const SchedXfer *x, Piece *pc, int32_t *len)
+{
+    const Net *net = sim->net;
+    int32_t c[NET_MAXDIM], total = 0;
+    int np = 0;
+    node_coords(net, x->src, c);
+    if (x->route == SCHED_DEFAULT_ROUTE) {
+        int32_t t[NET_MAXDIM];
+        node_coords(net, x->dst, t);
+        for (int d = net->ndim - 1; d >= 0; d--) {
+            if (c[d] == t[d])
+                continue;
+            int32_t o = hop_offset(net, d, c[d], t[d]);
+            int32_t l = o < 0 ? -o : o;
+            np += seg_pieces(sim, c, d, o < 0 ? -1 : 1, l, pc + np);
+            c[d] = t[d];
+            total += l;
+        }
+    } else {
+        const NetSeg *seg = sim->s->segs + x->route;
+        for (uint32_t i = 0; i < x->nseg; i++) {
+            int d = seg[i].dim;
+            int32_t n = net->dims[d], l = seg[i].len;
+            np += seg_pieces(sim, c, d, seg[i].dir, l, pc + np);
+            int32_t nc = (c[d] + (seg[i].dir > 0 ? l : n - l)) % n;   /* l < n */
+            c[d] = nc;
+            total += l;
+        }
+    }
+    if (len)
+        *len = total;
     return np;
 }
 
+/* Route length without the pieces. */
 static int32_t xfer_len(const Sim *sim, const SchedXfer *x)
 {
-    NetSeg buf[NET_MAXDIM];
-    const NetSeg *seg;
-    int nseg = xfer_segs(sim, x, buf, &seg);
-    int64_t l = net_route_len(seg, nseg);
-    return (int32_t)l;
+    if (x->route != SCHED_DEFAULT_ROUTE) {
+        const NetSeg *seg = sim->s->segs + x->route;
+        int32_t total = 0;
+        for (uint32_t i = 0; i < x->nseg; i++)
+            total += seg[i].len;
+        return total;
+    }
+    const Net *net = sim->net;
+    int32_t c[NET_MAXDIM], t[NET_MAXDIM], total = 0;
+    node_coords(net, x->src, c);
+    node_coords(net, x->dst, t);
+    for (int d = 0; d < net->ndim; d++) {
+        int32_t o = hop_offset(net, d, c[d], t[d]);
+        total += o < 0 ? -o : o;
+    }
+    return total;
 }
 
 /* Layout index -> link id. */
@@ -347,7 +409,7 @@ static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool coll
     sim->nover = 0;
     if (path == SIM_PATH_DIRECT) {
         for (int64_t i = 0; i < ss->n; i++) {
-            int np = route_pieces(sim, &ss->x[i], pc);
+            int np = route_pieces(sim, &ss->x[i], pc, NULL);
             for (int k = 0; k < np; k++) {
                 for (int64_t j = pc[k].a; j <= pc[k].b; j++) {
                     int32_t v = ++load[j];
@@ -363,7 +425,7 @@ static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool coll
         }
     } else {
         for (int64_t i = 0; i < ss->n; i++) {
-            int np = route_pieces(sim, &ss->x[i], pc);
+            int np = route_pieces(sim, &ss->x[i], pc, NULL);
             for (int k = 0; k < np; k++) {
                 load[pc[k].a]++;
                 load[pc[k].b + 1]--;
@@ -396,7 +458,7 @@ static void clear_loads(Sim *sim, int32_t st, int path)
         const SchedStep *ss = &sim->s->steps[st];
         Piece pc[MAXPIECES];
         for (int64_t i = 0; i < ss->n; i++) {
-            int np = route_pieces(sim, &ss->x[i], pc);
+            int np = route_pieces(sim, &ss->x[i], pc, NULL);
             for (int k = 0; k < np; k++)
                 memset(sim->load + pc[k].a, 0, (size_t)(pc[k].b - pc[k].a + 1) * sizeof(int32_t));
         }
@@ -476,7 +538,7 @@ static int32_t rmq_query(const Sim *sim, int64_t a, int64_t b)
 static int32_t xfer_maxload(const Sim *sim, const SchedXfer *x, bool walk)
 {
     Piece pc[MAXPIECES];
-    int np = route_pieces(sim, x, pc);
+    int np = route_pieces(sim, x, pc, NULL);
     int32_t m = 0;
     for (int k = 0; k < np; k++) {
         int32_t v = walk ? scan_max(sim->load, pc[k].a, pc[k].b) : rmq_query(sim, pc[k].a, pc[k].b);
@@ -567,6 +629,18 @@ static bool ensure_tmp(Sim *sim, size_t n)
     sim->tmpnodes = t;
     sim->captmp = nc;
     return true;
+}
+
+/* The per-node sums of seidel's serialisation and of local operations, allocated the first
+ * time a step needs them (never for broadcasts without port conflicts). */
+static bool ensure_sums(Sim *sim)
+{
+    if (sim->ssum)
+        return true;
+    size_t size = (size_t)sim->net->size;
+    sim->ssum = calloc(size, sizeof *sim->ssum);
+    sim->rsum = calloc(size, sizeof *sim->rsum);
+    return sim->ssum && sim->rsum;
 }
 
 static uint64_t xfer_bytes(const Sched *s, const SchedXfer *x)
@@ -663,6 +737,32 @@ static bool run_step(Sim *sim, int32_t st)
                 for (int64_t i = 0; i < n; i++)
                     sim->xk[i] = xfer_maxload(sim, &ss->x[i], walk);
             }
+            int32_t crit = -1;
+            bool crit_send = true;
+            if (conflicts == 0) {
+                /* every node sends and receives at most once: the costliest transfer */
+                double best = -1;
+                int64_t arg = 0;
+                for (int64_t i = 0; i < n; i++) {
+                    double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
+                    double c = m * p->a * (double)sim->xbytes[i] + p->b;
+                    if (c > best) {
+                        best = c;
+                        arg = i;
+                    }
+                }
+                crit = ss->x[arg].src;
+                double m = needk ? ceil_div(sim->xk[arg], cap) : 1.0;
+                double ab = p->a * (double)sim->xbytes[arg];
+                startup = p->b;
+                trans = ab;
+                cont = (m - 1) * ab;
+                comm = startup + trans + cont;
+                out->critical_node = crit;
+                break;
+            }
+            if (!ensure_sums(sim))
+                return false;
             for (int64_t i = 0; i < n; i++) {
                 const SchedXfer *x = &ss->x[i];
                 double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
@@ -670,8 +770,6 @@ static bool run_step(Sim *sim, int32_t st)
                 sim->ssum[x->src] += c;
                 sim->rsum[x->dst] += c;
             }
-            int32_t crit = -1;
-            bool crit_send = true;
             double best = -1;
             for (int64_t i = 0; i < n; i++) {
                 const SchedXfer *x = &ss->x[i];
@@ -784,6 +882,8 @@ static bool run_step(Sim *sim, int32_t st)
     double local = 0;
     if (ss->nloc > 0) {
         uint64_t all = 0, most = 0;
+        if (!ensure_sums(sim))
+            return false;
         for (int64_t i = 0; i < ss->nloc; i++) {
             if (ss->loc[i].node < 0)
                 all += ss->loc[i].bytes;
@@ -875,9 +975,17 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     sim->nsteps = s->nsteps;
     sim->cache_step = sim->linkload_step = sim->port_step = sim->rmq_step = -1;
     sim->nlinks = net_nlinks(net);
-    for (int d = 0; d < net->ndim; d++)
+    for (int d = 0; d < net->ndim; d++) {
         for (int b = 0; b < 2; b++)
             sim->base[d][b] = (int64_t)(2 * d + b) * net->size;
+        for (int e = 0; e < net->ndim; e++) {
+            int64_t st = 1;
+            for (int f = e + 1; f < net->ndim; f++)
+                if (f != d)
+                    st *= net->dims[f];
+            sim->lstride[d][e] = st;
+        }
+    }
     size_t size = (size_t)net->size;
     sim->steps = calloc((size_t)sim->nsteps + 1, sizeof *sim->steps);
     sim->cum = calloc((size_t)sim->nsteps + 1, sizeof *sim->cum);
@@ -886,10 +994,8 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     sim->load = calloc((size_t)sim->nlinks + 1, sizeof *sim->load);
     sim->sends = calloc(size, sizeof *sim->sends);
     sim->recvs = calloc(size, sizeof *sim->recvs);
-    sim->ssum = calloc(size, sizeof *sim->ssum);
-    sim->rsum = calloc(size, sizeof *sim->rsum);
     if (!sim->steps || !sim->cum || !sim->viol || !sim->hold || !sim->load || !sim->sends ||
-        !sim->recvs || !sim->ssum || !sim->rsum)
+        !sim->recvs)
         goto oom;
     if (flags & SIM_HISTORY) {
         sim->dstart = calloc((size_t)sim->nsteps + 1, sizeof *sim->dstart);
