@@ -513,6 +513,55 @@ static void test_step_counts(void **state)
         }
 }
 
+/* Figure 10: before the two final exchanges of the mesh BST (nu = 0), every 2x2 block holds
+ * (0,0): packets 0 1, (0,1): 2 3, (1,0): 4 5, (1,1): 6 7 — from any source.  Likewise the ST
+ * of 3.2.1 leaves quarter 2a+b at parity position (a,b) (Figure 5's "replicated" pattern). */
+static void test_figure10_layout(void **state)
+{
+    (void)state;
+    Net *net = mknet("mesh:8x16");
+    int32_t cols = 16;
+    for (int which = 0; which < 2; which++) {
+        const char *algo = which ? "st" : "bst";
+        const AlgoDef *d = algo_find(algo, net);
+        for (int32_t src = 0; src < net_size(net); src += 37) {
+            AlgoArgs a;
+            algo_args_init(&a, d);
+            a.source = src;
+            a.bytes = 4096;
+            char err[256];
+            Sched *s = algo_build(d, net, &a, err, sizeof err);
+            assert_non_null(s);
+            CostParams p;
+            cost_defaults(&p, COST_SEIDEL);
+            Sim *sim = sim_run(s, &p, SIM_HISTORY, err, sizeof err);
+            assert_non_null(sim);
+            assert_true(sim_seek(sim, sched_nsteps(s) - 2));
+            /* the corner blocks keep what the distribution left there: exempt them */
+            int32_t sr = src / cols, sc = src % cols, orr = 7 - sr, occ = 15 - sc;
+            for (int32_t id = 0; id < net_size(net); id++) {
+                int32_t r = id / cols, c = id % cols;
+                bool corner = ((r >> 1) == (sr >> 1) && (c >> 1) == (sc >> 1)) ||
+                              (!which && (r >> 1) == (orr >> 1) && (c >> 1) == (occ >> 1));
+                uint32_t pk = (uint32_t)(2 * (r & 1) + (c & 1));
+                uint32_t lo = which ? pk : 2 * pk, hi = which ? pk + 1 : 2 * pk + 2;
+                if (corner) {
+                    assert_true(sim_holds(sim, id, lo) && sim_holds(sim, id, hi - 1));
+                    continue;
+                }
+                size_t nr;
+                const ChunkRange *h = sim_holdings(sim, id, &nr);
+                assert_int_equal(nr, 1);
+                assert_int_equal(h[0].lo, lo);
+                assert_int_equal(h[0].hi, hi);
+            }
+            sim_free(sim);
+            sched_free(s);
+        }
+    }
+    net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -522,6 +571,7 @@ int main(void)
         cmocka_unit_test(test_closed_forms),
         cmocka_unit_test(test_any_source),
         cmocka_unit_test(test_step_counts),
+        cmocka_unit_test(test_figure10_layout),
         cmocka_unit_test(test_five_phase_orientation),
         cmocka_unit_test(test_erratum_eq4),
         cmocka_unit_test(test_figure18),
