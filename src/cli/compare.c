@@ -49,6 +49,7 @@ typedef struct {
 
 typedef struct {
     Net *net;
+    int32_t source;
     CostParams cost;
     Entry *e;
     size_t ne;
@@ -233,12 +234,12 @@ static void crossover_text(const Crossover *x, char *buf, size_t len)
                  x->loser, (unsigned long long)x->from, x->loser, (unsigned long long)x->after);
 }
 
-static void print_text(const Cmp *c, const CliOpts *o)
+static void print_text(const Cmp *c)
 {
     char b[64];
     const char *const *names = cost_param_names(c->cost.model);
     printf("compare on %s, source %s, model %s (", net_spec(c->net),
-           o->source ? o->source : "0", cost_model_name(c->cost.model));
+           net_node_name(c->net, c->source, b, sizeof b), cost_model_name(c->cost.model));
     for (size_t i = 0; names && names[i]; i++)
         printf("%s%s=%s", i ? " " : "", names[i],
                export_format_double(cost_param_get(&c->cost, names[i]), b, sizeof b));
@@ -301,7 +302,7 @@ static void print_text(const Cmp *c, const CliOpts *o)
             printf("not run: %s (%s)\n", c->e[i].def->name, c->e[i].why);
 }
 
-static void print_json(const Cmp *c, const CliOpts *o)
+static void print_json(const Cmp *c)
 {
     JsonOut j;
     json_init(&j, stdout, false);
@@ -309,7 +310,7 @@ static void print_json(const Cmp *c, const CliOpts *o)
     json_key(&j, "net");
     json_str(&j, net_spec(c->net));
     json_key(&j, "source");
-    json_str(&j, o->source ? o->source : "0");
+    json_int(&j, c->source);
     json_key(&j, "model");
     json_str(&j, cost_model_name(c->cost.model));
     json_key(&j, "params");
@@ -459,6 +460,7 @@ static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
     int32_t source = 0;
     if (o->source) {
         source = net_parse_node(c->net, o->source);
+        c->source = source;
         if (source < 0) {
             snprintf(err, errlen, "bad source '%s' for %s (nodes 0..%ld, or R,C coordinates)",
                      o->source, net_spec(c->net), (long)net_size(c->net) - 1);
@@ -583,11 +585,11 @@ int cmd_compare(int argc, char **argv)
         goto out;
     }
     if (o.json)
-        print_json(&c, &o);
+        print_json(&c);
     else if (o.csv)
         print_csv(&c);
     else
-        print_text(&c, &o);
+        print_text(&c);
     if (fflush(stdout) != 0)
         rc = 2;
 out:
