@@ -1,25 +1,711 @@
-/* PLACEHOLDER until the Lua layer lands: no lessons can be loaded yet. */
+/* lesson.c — guided lessons written in Lua (docs/writing-lessons.md).
+ *
+ * lesson_load runs the file in a sandbox (lua-sandbox.h), then copies its table into C
+ * structures — inside the same protected call machinery, since reading a table may run
+ * metamethods and copying allocates — and closes the state.  Everything is validated: a
+ * malformed lesson is refused with "FILE: page N: what is wrong".
+ *
+ * Memory: every block the Lesson owns is registered in its arena the moment it is allocated,
+ * so a Lua error half-way through copying leaks nothing (lesson_free frees the arena).
+ */
 #include "lesson.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <lauxlib.h>
+
+#include "../algos/algo.h"
+#include "../engine/cost.h"
+#include "../engine/net.h"
+#include "lua-sandbox.h"
+
+#define LESSON_MAXPAGES 256
+#define LESSON_MAXITEMS 4096
+
+struct Lesson {
+    char *id, *title, *about;
+    LessonPage *pages;
+    size_t npages;
+    void **arena;
+    size_t narena, carena;
+};
+
+/* ---------------------------------------------------------------- arena */
+
+static void *arena_add(lua_State *L, Lesson *l, void *p)
+{
+    if (!p)
+        luaL_error(L, "out of memory");
+    if (l->narena == l->carena) {
+        size_t n = l->carena ? l->carena * 2 : 64;
+        void **a = realloc(l->arena, n * sizeof *a);
+        if (!a) {
+            free(p);
+            luaL_error(L, "out of memory");
+        }
+        l->arena = a;
+        l->carena = n;
+    }
+    l->arena[l->narena++] = p;
+    return p;
+}
+
+static char *arena_str(lua_State *L, Lesson *l, const char *s)
+{
+    return arena_add(L, l, strdup(s));
+}
+
+static void *arena_calloc(lua_State *L, Lesson *l, size_t n, size_t size)
+{
+    return arena_add(L, l, calloc(n ? n : 1, size));
+}
+
+/* ---------------------------------------------------------------- reading */
+
+typedef struct {
+    Lesson *l;
+    const char *path;
+    Net *nets[LESSON_MAXPAGES];   /* parsed while reading; freed by lesson_load afterwards */
+    size_t nnets;
+} Ctx;
+
+/* Raise "page N: msg" (the message handler prefixes the file). */
+static int page_error(lua_State *L, size_t page, const char *fmt, const char *a, const char *b)
+{
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, a ? a : "", b ? b : "");
+    if (page)
+        return luaL_error(L, "page %d: %s", (int)page, msg);
+    return luaL_error(L, "%s", msg);
+}
+
+/* Optional string field of the table at t; NULL if absent. */
+static const char *opt_string(lua_State *L, Lesson *l, int t, const char *field, size_t page)
+{
+    int ty = lua_getfield(L, t, field);
+    const char *r = NULL;
+    if (ty == LUA_TSTRING)
+        r = arena_str(L, l, lua_tostring(L, -1));
+    else if (ty != LUA_TNIL)
+        page_error(L, page, "%s must be a string", field, NULL);
+    lua_pop(L, 1);
+    return r;
+}
+
+/* A node: integer id or {r, c[, z]}; checked against net. */
+static int32_t read_node(lua_State *L, int idx, const Net *net, size_t page, const char *what)
+{
+    idx = lua_absindex(L, idx);
+    if (!net)
+        page_error(L, page, "%s: no net yet (give the page a net = \"...\")", what, NULL);
+    if (lua_type(L, idx) == LUA_TTABLE) {
+        int32_t c[NET_MAXDIM];
+        int nd = net_ndim(net);
+        if ((int)lua_rawlen(L, idx) != nd)
+            page_error(L, page, "%s: coordinates need as many numbers as %s has dimensions",
+                       what, net_spec(net));
+        for (int k = 0; k < nd; k++) {
+            lua_rawgeti(L, idx, k + 1);
+            int isnum;
+            lua_Integer v = lua_tointegerx(L, -1, &isnum);
+            lua_pop(L, 1);
+            if (!isnum || v < 0 || v >= net_dim(net, k))
+                page_error(L, page, "%s: coordinates outside %s", what, net_spec(net));
+            c[k] = (int32_t)v;
+        }
+        return net_id(net, c);
+    }
+    int isnum;
+    lua_Integer v = lua_tointegerx(L, idx, &isnum);
+    if (!isnum || v < 0 || v >= net_size(net))
+        page_error(L, page, "%s: not a node of %s (an id or {r, c})", what, net_spec(net));
+    return (int32_t)v;
+}
+
+/* The directed link between neighbours a -> b, or -1. */
+static int64_t link_between(const Net *net, int32_t a, int32_t b)
+{
+    for (int d = 0; d < net_ndim(net); d++)
+        for (int dir = 1; dir >= -1; dir -= 2)
+            if (net_neighbor(net, a, d, dir) == b)
+                return net_link(net, a, d, dir);
+    return -1;
+}
+
+static int64_t read_link(lua_State *L, int idx, const Net *net, size_t page, const char *what)
+{
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) != LUA_TTABLE || lua_rawlen(L, idx) != 2)
+        page_error(L, page, "%s: a link is a pair {from, to} of neighbouring nodes", what, NULL);
+    lua_rawgeti(L, idx, 1);
+    int32_t a = read_node(L, -1, net, page, what);
+    lua_rawgeti(L, idx, 2);
+    int32_t b = read_node(L, -1, net, page, what);
+    lua_pop(L, 2);
+    int64_t link = link_between(net, a, b);
+    if (link < 0) {
+        char x[48], y[48];
+        char m[128];
+        snprintf(m, sizeof m, "%s -> %s", net_node_name(net, a, x, sizeof x),
+                 net_node_name(net, b, y, sizeof y));
+        page_error(L, page, "%s: %s are not neighbours (a link joins neighbours)", what, m);
+    }
+    return link;
+}
+
+/* Growable arrays of highlights, in scratch that lives in the arena. */
+typedef struct {
+    int32_t *nodes;
+    size_t nnodes;
+    int64_t *links;
+    size_t nlinks;
+} Marks;
+
+static void add_link(lua_State *L, Lesson *l, Marks *m, int64_t link)
+{
+    for (size_t i = 0; i < m->nlinks; i++)
+        if (m->links[i] == link)
+            return;
+    if (m->nlinks >= LESSON_MAXITEMS)
+        luaL_error(L, "too many highlighted links");
+    if (!m->links)
+        m->links = arena_calloc(L, l, LESSON_MAXITEMS, sizeof *m->links);
+    m->links[m->nlinks++] = link;
+}
+
+static void read_marks(lua_State *L, Lesson *l, int t, const Net *net, size_t page, Marks *m)
+{
+    t = lua_absindex(L, t);
+    if (lua_getfield(L, t, "nodes") != LUA_TNIL) {
+        if (lua_type(L, -1) != LUA_TTABLE)
+            page_error(L, page, "nodes must be a list of nodes", NULL, NULL);
+        size_t n = lua_rawlen(L, -1);
+        if (n > LESSON_MAXITEMS)
+            page_error(L, page, "too many nodes", NULL, NULL);
+        if (!m->nodes)
+            m->nodes = arena_calloc(L, l, LESSON_MAXITEMS, sizeof *m->nodes);
+        if (m->nnodes + n > LESSON_MAXITEMS)
+            page_error(L, page, "too many nodes", NULL, NULL);
+        for (size_t i = 0; i < n; i++) {
+            lua_rawgeti(L, -1, (lua_Integer)i + 1);
+            m->nodes[m->nnodes++] = read_node(L, -1, net, page, "nodes");
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "links") != LUA_TNIL) {
+        if (lua_type(L, -1) != LUA_TTABLE)
+            page_error(L, page, "links must be a list of {from, to} pairs", NULL, NULL);
+        size_t n = lua_rawlen(L, -1);
+        for (size_t i = 0; i < n; i++) {
+            lua_rawgeti(L, -1, (lua_Integer)i + 1);
+            add_link(L, l, m, read_link(L, -1, net, page, "links"));
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "path") != LUA_TNIL) {
+        if (lua_type(L, -1) != LUA_TTABLE || lua_rawlen(L, -1) < 2)
+            page_error(L, page, "path must be a list of at least two nodes", NULL, NULL);
+        size_t n = lua_rawlen(L, -1);
+        lua_rawgeti(L, -1, 1);
+        int32_t cur = read_node(L, -1, net, page, "path");
+        lua_pop(L, 1);
+        for (size_t i = 2; i <= n; i++) {
+            lua_rawgeti(L, -1, (lua_Integer)i);
+            int32_t to = read_node(L, -1, net, page, "path");
+            lua_pop(L, 1);
+            /* the directed links of the default route from cur to to */
+            NetSeg seg[NET_MAXSEG];
+            int ns = net_route(net, cur, to, seg);
+            int32_t at = cur;
+            for (int s = 0; s < ns; s++)
+                for (int32_t h = 0; h < seg[s].len; h++) {
+                    add_link(L, l, m, net_link(net, at, seg[s].dim, seg[s].dir));
+                    at = net_neighbor(net, at, seg[s].dim, seg[s].dir);
+                }
+            cur = to;
+        }
+    }
+    lua_pop(L, 1);
+}
+
+static bool parse_bytes(const char *t, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(t, &end, 10);
+    if (end == t || t[0] == '-' || errno)
+        return false;
+    if (*end == 'K' || *end == 'k')
+        v <<= 10, end++;
+    else if (*end == 'M' || *end == 'm')
+        v <<= 20, end++;
+    if (*end || v == 0)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool algo_known(const char *name)
+{
+    if (algo_exists(name))
+        return true;
+    size_t n = strlen(name);
+    if (strchr(name, '/') || (n > 4 && strcmp(name + n - 4, ".lua") == 0))
+        return true;   /* a path: resolved (and refused if wrong) when the page is shown */
+    char *p = box_find("scripts", name);
+    free(p);
+    return p != NULL;
+}
+
+static void read_question(lua_State *L, Lesson *l, int t, const Net *net, size_t page,
+                          LessonPage *pg)
+{
+    int q = lua_absindex(L, t);
+    pg->answer_choice = -1;
+    pg->answer_node = -1;
+    pg->answer_link = -1;
+    const char *text = opt_string(L, l, q, "text", page);
+    if (!text)
+        page_error(L, page, "question: text = \"...\" is missing", NULL, NULL);
+    pg->question = text;
+    pg->explain = opt_string(L, l, q, "explain", page);
+    const char *click = opt_string(L, l, q, "click", page);
+    if (lua_getfield(L, q, "choices") != LUA_TNIL) {
+        if (click)
+            page_error(L, page, "question: choices and click cannot go together", NULL, NULL);
+        if (lua_type(L, -1) != LUA_TTABLE)
+            page_error(L, page, "question: choices must be a list of strings", NULL, NULL);
+        size_t n = lua_rawlen(L, -1);
+        if (n < 2 || n > 26)
+            page_error(L, page, "question: 2 to 26 choices", NULL, NULL);
+        const char **ch = arena_calloc(L, l, n, sizeof *ch);
+        for (size_t i = 0; i < n; i++) {
+            if (lua_rawgeti(L, -1, (lua_Integer)i + 1) != LUA_TSTRING)
+                page_error(L, page, "question: every choice must be a string", NULL, NULL);
+            ch[i] = arena_str(L, l, lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+        pg->choices = ch;
+        pg->nchoices = n;
+        pg->qkind = LESSON_Q_CHOICE;
+        lua_getfield(L, q, "answer");
+        int isnum;
+        lua_Integer a = lua_tointegerx(L, -1, &isnum);
+        if (!isnum && lua_type(L, -1) == LUA_TSTRING && lua_rawlen(L, -1) == 1) {
+            char c = lua_tostring(L, -1)[0];
+            a = (c >= 'a' && c <= 'z') ? c - 'a' + 1 : (c >= 'A' && c <= 'Z') ? c - 'A' + 1 : 0;
+            isnum = 1;
+        }
+        if (!isnum || a < 1 || a > (lua_Integer)n)
+            page_error(L, page, "question: answer must name one of the choices (1-based, or "
+                       "a letter 'a', 'b', ...)", NULL, NULL);
+        pg->answer_choice = (int32_t)(a - 1);
+        lua_pop(L, 1);
+    } else if (click) {
+        lua_getfield(L, q, "answer");
+        if (strcmp(click, "node") == 0) {
+            pg->qkind = LESSON_Q_NODE;
+            pg->answer_node = read_node(L, -1, net, page, "question: answer");
+        } else if (strcmp(click, "link") == 0) {
+            pg->qkind = LESSON_Q_LINK;
+            pg->answer_link = read_link(L, -1, net, page, "question: answer");
+            lua_getfield(L, q, "any_direction");
+            pg->link_any_direction = lua_toboolean(L, -1);
+            lua_pop(L, 1);
+        } else {
+            page_error(L, page, "question: click must be \"node\" or \"link\", not \"%s\"", click,
+                       NULL);
+        }
+        lua_pop(L, 1);
+    } else {
+        page_error(L, page, "question: give choices = {...} or click = \"node\"/\"link\"", NULL,
+                   NULL);
+    }
+    lua_pop(L, 1);   /* choices */
+}
+
+static int read_lesson(lua_State *L)
+{
+    Ctx *c = lua_touserdata(L, 1);
+    Lesson *l = c->l;
+    lua_settop(L, 2);
+    if (lua_type(L, 2) != LUA_TTABLE)
+        return luaL_error(L, "a lesson must return a table { title =, about =, pages = {...} }");
+    l->title = (char *)opt_string(L, l, 2, "title", 0);
+    if (!l->title)
+        return luaL_error(L, "the lesson needs title = \"...\"");
+    l->about = (char *)opt_string(L, l, 2, "about", 0);
+    if (!l->about)
+        l->about = arena_str(L, l, "");
+    if (lua_getfield(L, 2, "pages") != LUA_TTABLE || lua_rawlen(L, -1) == 0)
+        return luaL_error(L, "the lesson needs pages = { {...}, ... } (at least one)");
+    size_t np = lua_rawlen(L, -1);
+    if (np > LESSON_MAXPAGES)
+        return luaL_error(L, "at most %d pages", LESSON_MAXPAGES);
+    int pages = lua_gettop(L);
+    l->pages = arena_calloc(L, l, np, sizeof *l->pages);
+    Net *net = NULL;   /* the page's net (kept from page to page) */
+    for (size_t i = 0; i < np; i++) {
+        size_t pno = i + 1;
+        LessonPage *pg = &l->pages[i];
+        if (lua_rawgeti(L, pages, (lua_Integer)pno) != LUA_TTABLE)
+            page_error(L, pno, "a page must be a table { text = ..., ... }", NULL, NULL);
+        int t = lua_gettop(L);
+        pg->step = -1;
+        pg->answer_choice = -1;
+        pg->answer_node = -1;
+        pg->answer_link = -1;
+        pg->text = opt_string(L, l, t, "text", pno);
+        if (!pg->text)
+            page_error(L, pno, "text = \"...\" is missing", NULL, NULL);
+        pg->net = opt_string(L, l, t, "net", pno);
+        if (pg->net) {
+            char err[256];
+            Net *n = net_parse(pg->net, err, sizeof err);
+            if (!n)
+                page_error(L, pno, "%s", err, NULL);
+            c->nets[c->nnets++] = n;   /* at most one per page */
+            net = n;
+        }
+        pg->algo = opt_string(L, l, t, "algo", pno);
+        if (pg->algo && !algo_known(pg->algo))
+            page_error(L, pno, "algo '%s' is neither a built-in nor a script on the search path",
+                       pg->algo, NULL);
+        pg->model = opt_string(L, l, t, "model", pno);
+        CostModel cm;
+        if (pg->model && !cost_model_parse(pg->model, &cm))
+            page_error(L, pno, "model '%s' is not a cost model (seidel, postal, circuit, saf)",
+                       pg->model, NULL);
+        /* source: id, "r,c", or {r, c} */
+        int ty = lua_getfield(L, t, "source");
+        if (ty != LUA_TNIL) {
+            int32_t id = read_node(L, -1, net, pno, "source");
+            char buf[24];
+            snprintf(buf, sizeof buf, "%ld", (long)id);
+            pg->source = arena_str(L, l, buf);
+        }
+        lua_pop(L, 1);
+        ty = lua_getfield(L, t, "bytes");
+        if (ty == LUA_TNUMBER) {
+            int isnum;
+            lua_Integer b = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || b < 1)
+                page_error(L, pno, "bytes must be a whole number >= 1", NULL, NULL);
+            pg->bytes = (uint64_t)b;
+        } else if (ty == LUA_TSTRING) {
+            if (!parse_bytes(lua_tostring(L, -1), &pg->bytes))
+                page_error(L, pno, "bytes '%s' is not a byte count (1024, 64K, 1M)",
+                           lua_tostring(L, -1), NULL);
+        } else if (ty != LUA_TNIL) {
+            page_error(L, pno, "bytes must be a number", NULL, NULL);
+        }
+        lua_pop(L, 1);
+        /* set: {"nu=1", ...} or { nu = 1, ... } */
+        ty = lua_getfield(L, t, "set");
+        if (ty == LUA_TTABLE) {
+            int st = lua_gettop(L);
+            size_t n = 0;
+            lua_pushnil(L);
+            while (lua_next(L, st)) {
+                n++;
+                lua_pop(L, 1);
+            }
+            if (n > 64)
+                page_error(L, pno, "too many settings", NULL, NULL);
+            const char **sets = arena_calloc(L, l, n, sizeof *sets);
+            size_t k = 0;
+            lua_pushnil(L);
+            while (lua_next(L, st)) {
+                char buf[256];
+                if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TSTRING) {
+                    snprintf(buf, sizeof buf, "%s", lua_tostring(L, -1));
+                } else if (lua_type(L, -2) == LUA_TSTRING &&
+                           (lua_type(L, -1) == LUA_TNUMBER || lua_type(L, -1) == LUA_TSTRING)) {
+                    lua_pushvalue(L, -1);   /* tostring on a copy: keep lua_next's key */
+                    snprintf(buf, sizeof buf, "%s=%s", lua_tostring(L, -3), lua_tostring(L, -1));
+                    lua_pop(L, 1);
+                } else {
+                    page_error(L, pno, "set: entries are \"k=v\" strings or k = value", NULL,
+                               NULL);
+                }
+                const char *eq = strchr(buf, '=');
+                if (!eq || eq == buf || !eq[1])
+                    page_error(L, pno, "set: '%s' is not k=v", buf, NULL);
+                char key[64];
+                snprintf(key, sizeof key, "%.*s", (int)(eq - buf), buf);
+                if (cost_is_param(key)) {
+                    CostParams cp;
+                    char err[200];
+                    cost_defaults(&cp, COST_SEIDEL);
+                    if (!cost_set(&cp, key, eq + 1, err, sizeof err))
+                        page_error(L, pno, "set: %s", err, NULL);
+                }
+                sets[k++] = arena_str(L, l, buf);
+                lua_pop(L, 1);
+            }
+            pg->set = sets;
+            pg->nset = k;
+        } else if (ty != LUA_TNIL) {
+            page_error(L, pno, "set must be a table", NULL, NULL);
+        }
+        lua_pop(L, 1);
+        ty = lua_getfield(L, t, "step");
+        if (ty != LUA_TNIL) {
+            int isnum;
+            lua_Integer s = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || s < 0 || s > (1 << 24))
+                page_error(L, pno, "step must be a whole number >= 0 (0: before the first step)",
+                           NULL, NULL);
+            pg->step = (int32_t)s;
+        }
+        lua_pop(L, 1);
+        /* highlights: in the page itself or in highlight = {...} */
+        Marks m = {0};
+        read_marks(L, l, t, net, pno, &m);
+        if (lua_getfield(L, t, "highlight") == LUA_TTABLE)
+            read_marks(L, l, -1, net, pno, &m);
+        else if (lua_type(L, -1) != LUA_TNIL)
+            page_error(L, pno, "highlight must be a table { nodes =, links =, path = }", NULL,
+                       NULL);
+        lua_pop(L, 1);
+        pg->nodes = m.nodes;
+        pg->nnodes = m.nnodes;
+        pg->links = m.links;
+        pg->nlinks = m.nlinks;
+        ty = lua_getfield(L, t, "question");
+        if (ty == LUA_TTABLE)
+            read_question(L, l, -1, net, pno, pg);
+        else if (ty != LUA_TNIL)
+            page_error(L, pno, "question must be a table", NULL, NULL);
+        lua_pop(L, 1);
+        lua_settop(L, pages);
+    }
+    l->npages = np;
+    return 0;
+}
+
+static bool is_path(const char *s)
+{
+    size_t n = strlen(s);
+    return strchr(s, '/') || (n > 4 && strcmp(s + n - 4, ".lua") == 0);
+}
 
 Lesson *lesson_load(const char *name_or_path, char *err, size_t errlen)
 {
-    snprintf(err, errlen, "cannot load lesson '%s': lessons are not implemented yet",
-             name_or_path);
-    return NULL;
+    if (!name_or_path || !*name_or_path) {
+        snprintf(err, errlen, "no lesson given (meshcast list lessons)");
+        return NULL;
+    }
+    char *path = is_path(name_or_path) ? strdup(name_or_path)
+                                       : box_find("lessons", name_or_path);
+    if (!path) {
+        snprintf(err, errlen, "unknown lesson '%s' (meshcast list lessons; lessons are looked "
+                 "up as NAME.lua in lessons/ on $MESHCAST_PATH, ~/.config/meshcast, the share "
+                 "directory)", name_or_path);
+        return NULL;
+    }
+    Lesson *l = calloc(1, sizeof *l);
+    LuaBox *b = l ? box_new(path, err, errlen) : NULL;
+    if (!l || !b) {
+        if (!l)
+            snprintf(err, errlen, "out of memory");
+        free(l);
+        free(path);
+        return NULL;
+    }
+    /* id: the file name without .lua */
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    l->id = strdup(base);
+    if (l->id) {
+        size_t n = strlen(l->id);
+        if (n > 4 && strcmp(l->id + n - 4, ".lua") == 0)
+            l->id[n - 4] = '\0';
+    }
+    bool ok = l->id && box_dofile(b, path, err, errlen);
+    if (ok) {
+        lua_State *L = box_state(b);
+        Ctx c = {.l = l, .path = path};
+        lua_pushcfunction(L, read_lesson);
+        lua_pushlightuserdata(L, &c);
+        lua_rotate(L, -3, 2);
+        ok = box_call(b, 2, 0, "load", err, errlen);
+        for (size_t i = 0; i < c.nnets; i++)
+            net_free(c.nets[i]);
+    } else if (!l->id) {
+        snprintf(err, errlen, "out of memory");
+    }
+    box_free(b);
+    free(path);
+    if (!ok) {
+        lesson_free(l);
+        return NULL;
+    }
+    return l;
 }
-void lesson_free(Lesson *l) { (void)l; }
-const char *lesson_id(const Lesson *l) { (void)l; return ""; }
-const char *lesson_title(const Lesson *l) { (void)l; return ""; }
-const char *lesson_about(const Lesson *l) { (void)l; return ""; }
-size_t lesson_npages(const Lesson *l) { (void)l; return 0; }
-const LessonPage *lesson_page(const Lesson *l, size_t i) { (void)l; (void)i; return NULL; }
-bool lesson_progress_load(const Lesson *l, LessonProgress *p) { (void)l; (void)p; return false; }
+
+void lesson_free(Lesson *l)
+{
+    if (!l)
+        return;
+    for (size_t i = 0; i < l->narena; i++)
+        free(l->arena[i]);
+    free(l->arena);
+    free(l->id);
+    free(l);
+}
+
+const char *lesson_id(const Lesson *l) { return l ? l->id : ""; }
+const char *lesson_title(const Lesson *l) { return l ? l->title : ""; }
+const char *lesson_about(const Lesson *l) { return l ? l->about : ""; }
+size_t lesson_npages(const Lesson *l) { return l ? l->npages : 0; }
+
+const LessonPage *lesson_page(const Lesson *l, size_t i)
+{
+    return l && i < l->npages ? &l->pages[i] : NULL;
+}
+
+/* ---------------------------------------------------------------- progress */
+
+static bool state_dir(char *out, size_t len)
+{
+    const char *x = getenv("XDG_STATE_HOME");
+    const char *home = getenv("HOME");
+    int n;
+    if (x && *x)
+        n = snprintf(out, len, "%s/meshcast/progress", x);
+    else if (home && *home)
+        n = snprintf(out, len, "%s/.local/state/meshcast/progress", home);
+    else
+        return false;
+    return n > 0 && (size_t)n < len;
+}
+
+static bool mkdirs(const char *path)
+{
+    char buf[PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0700) != 0 && errno != EEXIST)
+            return false;
+        *p = '/';
+    }
+    return mkdir(buf, 0700) == 0 || errno == EEXIST;
+}
+
+bool lesson_progress_load(const Lesson *l, LessonProgress *p)
+{
+    memset(p, 0, sizeof *p);
+    p->npages = lesson_npages(l);
+    char dir[PATH_MAX], path[PATH_MAX + 64];
+    if (!l || !state_dir(dir, sizeof dir))
+        return false;
+    snprintf(path, sizeof path, "%s/%s", dir, l->id);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    /* format: "meshcast-progress 1\nlast N\npage I SEEN ANSWER\n..." */
+    char line[128];
+    bool ok = fgets(line, sizeof line, f) && strncmp(line, "meshcast-progress 1", 19) == 0;
+    while (ok && fgets(line, sizeof line, f)) {
+        long a, b, c;
+        if (sscanf(line, "last %ld", &a) == 1) {
+            if (a >= 0 && (size_t)a < p->npages)
+                p->last_page = (size_t)a;
+        } else if (sscanf(line, "page %ld %ld %ld", &a, &b, &c) == 3) {
+            if (a >= 0 && a < 256 && (size_t)a < p->npages) {
+                p->seen[a] = b != 0;
+                p->answer[a] = (int8_t)(c > 0 ? 1 : c < 0 ? -1 : 0);
+            }
+        }
+    }
+    fclose(f);
+    if (!ok)
+        memset(p, 0, sizeof *p), p->npages = lesson_npages(l);
+    return ok;
+}
+
 bool lesson_progress_save(const Lesson *l, const LessonProgress *p, char *err, size_t errlen)
 {
-    (void)l; (void)p;
-    snprintf(err, errlen, "lessons are not implemented yet");
-    return false;
+    char dir[PATH_MAX], path[PATH_MAX + 64], tmp[PATH_MAX + 80];
+    if (!l || !state_dir(dir, sizeof dir)) {
+        snprintf(err, errlen, "cannot save progress: neither $XDG_STATE_HOME nor $HOME is set");
+        return false;
+    }
+    if (!mkdirs(dir)) {
+        snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno));
+        return false;
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, l->id);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+        return false;
+    }
+    fprintf(f, "meshcast-progress 1\nlast %zu\n", p->last_page);
+    for (size_t i = 0; i < p->npages && i < 256; i++)
+        fprintf(f, "page %zu %d %d\n", i, p->seen[i] ? 1 : 0, p->answer[i]);
+    bool ok = fflush(f) == 0 && !ferror(f);
+    ok = (fclose(f) == 0) && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        remove(tmp);
+        return false;
+    }
+    return true;
 }
-size_t lesson_list(char **out, size_t max) { (void)out; (void)max; return 0; }
+
+/* ---------------------------------------------------------------- listing */
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+size_t lesson_list(char **out, size_t max)
+{
+    char *dirs[32];
+    size_t nd = box_search_dirs(dirs, 32), n = 0;
+    for (size_t i = 0; i < nd; i++) {
+        for (int pass = 0; pass < 2; pass++) {
+            char d[PATH_MAX + 16];
+            snprintf(d, sizeof d, pass == 0 ? "%s/lessons" : "%s", dirs[i]);
+            if (pass == 1)
+                continue;   /* only lessons/ subdirectories are listed */
+            DIR *dh = opendir(d);
+            if (!dh)
+                continue;
+            struct dirent *e;
+            while ((e = readdir(dh)) && n < max) {
+                size_t len = strlen(e->d_name);
+                if (len <= 4 || strcmp(e->d_name + len - 4, ".lua") != 0 ||
+                    e->d_name[0] == '.')
+                    continue;
+                char name[256];
+                snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
+                bool dup = false;
+                for (size_t k = 0; k < n && !dup; k++)
+                    dup = strcmp(out[k], name) == 0;
+                if (!dup && (out[n] = strdup(name)) != NULL)
+                    n++;
+            }
+            closedir(dh);
+        }
+    }
+    for (size_t i = 0; i < nd; i++)
+        free(dirs[i]);
+    qsort(out, n, sizeof *out, cmp_name);
+    return n;
+}
