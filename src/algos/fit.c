@@ -340,6 +340,12 @@ static bool copy_steps(const Fit *f, const Sched *in, const Net *lnet, Sched *s,
     return ok;
 }
 
+static int32_t node2(const Net *net, int32_t r, int32_t c)
+{
+    int32_t rc[2] = {r, c};
+    return net_id(net, rc);
+}
+
 /* The companion phase: hand the message to every companion. */
 static bool companion_phase(const Fit *f, const Net *net, Sched *s, const AlgoArgs *a)
 {
@@ -360,17 +366,14 @@ static bool companion_phase(const Fit *f, const Net *net, Sched *s, const AlgoAr
             !sched_label(s, !two ? "companions"
                             : bst ? "companions: 2x2 BST" : "companions: 2x2 ST"))
             return false;
-    int32_t c[2];
     for (int32_t r = 0; r < f->lext[0]; r++) {
         for (int32_t q = 0; q < f->lext[1]; q++) {
             int32_t R = map1(f, 0, r), C = map1(f, 1, q);
             int32_t cr = comp1(f, 0, r), cc = comp1(f, 1, q);
-            c[0] = R; c[1] = C;
-            int32_t F = net_id(net, c);
-            int32_t right = -1, below = -1, diag = -1;
-            if (cc >= 0) { c[0] = R; c[1] = cc; right = net_id(net, c); }
-            if (cr >= 0) { c[0] = cr; c[1] = C; below = net_id(net, c); }
-            if (cr >= 0 && cc >= 0) { c[0] = cr; c[1] = cc; diag = net_id(net, c); }
+            int32_t F = node2(net, R, C);
+            int32_t right = cc >= 0 ? node2(net, R, cc) : -1;
+            int32_t below = cr >= 0 ? node2(net, cr, C) : -1;
+            int32_t diag = cr >= 0 && cc >= 0 ? node2(net, cr, cc) : -1;
             int32_t single = diag >= 0 ? -1 : right >= 0 ? right : below;
             bool ok = true;
             if (!bst) {
