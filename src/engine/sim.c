@@ -90,8 +90,7 @@ struct Sim {
     int32_t port_step;
     double *ssum, *rsum;       /* seidel: serialised cost per node */
 
-    uint64_t *xbytes;          /* per transfer of the step being simulated */
-    int32_t *xlen, *xk;
+    int32_t *xk;               /* busiest load per transfer of the step being simulated */
     size_t capx;
     int32_t *tmpnodes;
     size_t captmp;
@@ -622,14 +621,6 @@ static bool ensure_x(Sim *sim, size_t n)
     size_t nc = sim->capx ? sim->capx : 64;
     while (nc < n)
         nc *= 2;
-    uint64_t *b = realloc(sim->xbytes, nc * sizeof *b);
-    if (!b)
-        return false;
-    sim->xbytes = b;
-    int32_t *l = realloc(sim->xlen, nc * sizeof *l);
-    if (!l)
-        return false;
-    sim->xlen = l;
     int32_t *k = realloc(sim->xk, nc * sizeof *k);
     if (!k)
         return false;
@@ -706,8 +697,6 @@ static bool run_step(Sim *sim, int32_t st)
         }
         uint64_t b = xfer_bytes(s, x);
         int32_t len = xfer_len(sim, x);
-        sim->xbytes[i] = b;
-        sim->xlen[i] = len;
         bytes += b;
         tcd += len;
         if (++sim->sends[x->src] > 1)
@@ -767,7 +756,7 @@ static bool run_step(Sim *sim, int32_t st)
                 int64_t arg = 0;
                 for (int64_t i = 0; i < n; i++) {
                     double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-                    double c = m * p->a * (double)sim->xbytes[i] + p->b;
+                    double c = m * p->a * (double)xfer_bytes(s, &ss->x[i]) + p->b;
                     if (c > best) {
                         best = c;
                         arg = i;
@@ -775,7 +764,7 @@ static bool run_step(Sim *sim, int32_t st)
                 }
                 crit = ss->x[arg].src;
                 double m = needk ? ceil_div(sim->xk[arg], cap) : 1.0;
-                double ab = p->a * (double)sim->xbytes[arg];
+                double ab = p->a * (double)xfer_bytes(s, &ss->x[arg]);
                 startup = p->b;
                 trans = ab;
                 cont = (m - 1) * ab;
@@ -788,7 +777,7 @@ static bool run_step(Sim *sim, int32_t st)
             for (int64_t i = 0; i < n; i++) {
                 const SchedXfer *x = &ss->x[i];
                 double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-                double c = m * p->a * (double)sim->xbytes[i] + p->b;
+                double c = m * p->a * (double)xfer_bytes(s, &ss->x[i]) + p->b;
                 sim->ssum[x->src] += c;
                 sim->rsum[x->dst] += c;
             }
@@ -814,7 +803,7 @@ static bool run_step(Sim *sim, int32_t st)
                 if ((crit_send ? x->src : x->dst) != crit)
                     continue;
                 double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-                double ab = p->a * (double)sim->xbytes[i];
+                double ab = p->a * (double)xfer_bytes(s, &ss->x[i]);
                 startup += p->b;
                 trans += ab;
                 cont += (m - 1) * ab;
@@ -831,8 +820,9 @@ static bool run_step(Sim *sim, int32_t st)
             uint64_t maxb = 0;
             int64_t arg = 0;
             for (int64_t i = 0; i < n; i++) {
-                if (sim->xbytes[i] > maxb) {
-                    maxb = sim->xbytes[i];
+                uint64_t b = xfer_bytes(s, &ss->x[i]);
+                if (b > maxb) {
+                    maxb = b;
                     arg = i;
                 }
             }
@@ -873,7 +863,7 @@ static bool run_step(Sim *sim, int32_t st)
         default: {
             double best = -1;
             for (int64_t i = 0; i < n; i++) {
-                double d = sim->xlen[i], B = (double)sim->xbytes[i], su, tr;
+                double d = xfer_len(sim, &ss->x[i]), B = (double)xfer_bytes(s, &ss->x[i]), su, tr;
                 if (p->model == COST_SAF) {
                     su = d * p->beta;
                     tr = d * B * p->tau;
@@ -965,8 +955,6 @@ void sim_free(Sim *sim)
     free(sim->recvs);
     free(sim->ssum);
     free(sim->rsum);
-    free(sim->xbytes);
-    free(sim->xlen);
     free(sim->xk);
     free(sim->tmpnodes);
     free(sim);
