@@ -275,9 +275,13 @@ static bool bst_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     int D1 = d1 - nu, D2 = d2 - nu, L = imax(D1, D2) - 1;
     int32_t t = 0;
 
+    char lab[2][96];
+    snprintf(lab[0], sizeof lab[0], "distribute down the column of the %dx%d block", (int)g,
+             (int)g);
+    snprintf(lab[1], sizeof lab[1], "distribute along the rows of the %dx%d block", (int)g,
+             (int)g);
     if (nu > 0) {
-        if (!open_steps(s, t, nu, "distribute down the column of the 2^nu x 2^nu block") ||
-            !open_steps(s, t + nu, nu, "distribute along the rows of the 2^nu x 2^nu block"))
+        if (!open_steps(s, t, nu, lab[0]) || !open_steps(s, t + nu, nu, lab[1]))
             return false;
         if (!blocks_distribute(s, t, R0 * cols + sc, cols, nu, (int)(sr - R0), 0, n))
             return false;
@@ -301,8 +305,10 @@ static bool bst_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         }
     t += 5 + 2 * L;
     if (nu > 0) {
-        if (!open_steps(s, t, nu, "exchange along the rows of 2^nu x 2^nu blocks") ||
-            !open_steps(s, t + nu, nu, "exchange along the columns of 2^nu x 2^nu blocks"))
+        snprintf(lab[0], sizeof lab[0], "exchange along the rows of %dx%d blocks", (int)g, (int)g);
+        snprintf(lab[1], sizeof lab[1], "exchange along the columns of %dx%d blocks", (int)g,
+                 (int)g);
+        if (!open_steps(s, t, nu, lab[0]) || !open_steps(s, t + nu, nu, lab[1]))
             return false;
         for (int32_t X = 0; X < rows; X += g)
             for (int32_t Y = 0; Y < cols; Y += g) {

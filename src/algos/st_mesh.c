@@ -277,9 +277,13 @@ static bool st_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     int D1 = d1 - nu, D2 = d2 - nu, L = imax(D1, D2) - 1;
     int32_t t = 0;
 
+    char lab[2][96];
+    snprintf(lab[0], sizeof lab[0], "distribute down the column of the %dx%d block", (int)g,
+             (int)g);
+    snprintf(lab[1], sizeof lab[1], "distribute along the rows of the %dx%d block", (int)g,
+             (int)g);
     if (nu > 0) {
-        if (!open_steps(s, t, nu, "distribute down the column of the 2^nu x 2^nu block") ||
-            !open_steps(s, t + nu, nu, "distribute along the rows of the 2^nu x 2^nu block"))
+        if (!open_steps(s, t, nu, lab[0]) || !open_steps(s, t + nu, nu, lab[1]))
             return false;
         if (!blocks_distribute(s, t, R0 * cols + sc, cols, nu, (int)(sr - R0), 0, n))
             return false;
@@ -304,8 +308,10 @@ static bool st_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         }
     t += 4 + 2 * L;
     if (nu > 0) {
-        if (!open_steps(s, t, nu, "exchange along the rows of 2^nu x 2^nu blocks") ||
-            !open_steps(s, t + nu, nu, "exchange along the columns of 2^nu x 2^nu blocks"))
+        snprintf(lab[0], sizeof lab[0], "exchange along the rows of %dx%d blocks", (int)g, (int)g);
+        snprintf(lab[1], sizeof lab[1], "exchange along the columns of %dx%d blocks", (int)g,
+                 (int)g);
+        if (!open_steps(s, t, nu, lab[0]) || !open_steps(s, t + nu, nu, lab[1]))
             return false;
         int32_t rows = net_dim(net, 0);
         for (int32_t X = 0; X < rows; X += g)
@@ -459,11 +465,11 @@ static bool five_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     uint32_t n = 1u << (2 * nu), G = (uint32_t)g;
     const char *fl = f == 0 ? "column" : "row", *el = f == 0 ? "rows" : "columns";
     char lab[5][96];
-    snprintf(lab[0], sizeof lab[0], "1: distribute in the source's %s metanode", fl);
-    snprintf(lab[1], sizeof lab[1], "2: ST along the %s (interleaved)", fl);
-    snprintf(lab[2], sizeof lab[2], "3: distribute in the %s' metanodes", el);
-    snprintf(lab[3], sizeof lab[3], "4: ST along the %s (interleaved)", el);
-    snprintf(lab[4], sizeof lab[4], "5: exchange in 2^nu x 2^nu blocks");
+    snprintf(lab[0], sizeof lab[0], "phase 1: distribute in the source's %s metanode", fl);
+    snprintf(lab[1], sizeof lab[1], "phase 2: ST along the %s (interleaved)", fl);
+    snprintf(lab[2], sizeof lab[2], "phase 3: distribute in the %s' metanodes", el);
+    snprintf(lab[3], sizeof lab[3], "phase 4: ST along the %s (interleaved)", el);
+    snprintf(lab[4], sizeof lab[4], "phase 5: exchange in %dx%d blocks", (int)g, (int)g);
     if (!open_steps(s, 0, nu, lab[0]) || !open_steps(s, nu, kf - nu, lab[1]) ||
         !open_steps(s, kf, nu, lab[2]) || !open_steps(s, kf + nu, ke - nu, lab[3]) ||
         !open_steps(s, kf + ke, 2 * nu, lab[4]))
