@@ -16,7 +16,9 @@
  *
  * --set: a cost parameter applies to every algorithm; an algorithm parameter to those that
  * have it; a name neither knows is a usage error.
- * Exit: 0 if every schedule was verified and valid, 1 if one was not or a build failed, 2 usage.
+ * Cells: '*' the simulated cost differs from the closed form; '!' the schedule breaks the
+ * model's rules (a price is shown but it cannot win); '#' the schedule is wrong (not verified).
+ * Exit: 0 if every schedule was verified, 1 if one was wrong or a build failed, 2 usage.
  */
 #include <math.h>
 #include <stdio.h>
@@ -37,6 +39,7 @@ typedef struct {
     double pred[MAXSIZES];
     bool has_pred[MAXSIZES];
     bool ok[MAXSIZES];         /* verified and valid */
+    bool verified[MAXSIZES];
     int32_t steps[MAXSIZES];
     bool failed;
     char why[256];
@@ -93,8 +96,8 @@ static bool has_param(const AlgoDef *d, const char *name)
 
 /* Build and simulate e's algorithm at `bytes`.  Returns false (reason in err) if it could not
  * be built. */
-static bool eval(Cmp *c, Entry *e, uint64_t bytes, double *cost, bool *ok, int32_t *steps,
-                 double *pred, bool *has_pred, char *err, size_t errlen)
+static bool eval(Cmp *c, Entry *e, uint64_t bytes, double *cost, bool *ok, bool *verified,
+                 int32_t *steps, double *pred, bool *has_pred, char *err, size_t errlen)
 {
     AlgoArgs a = e->args;
     a.bytes = bytes;
@@ -109,6 +112,8 @@ static bool eval(Cmp *c, Entry *e, uint64_t bytes, double *cost, bool *ok, int32
     const SimTotals *t = sim_totals(sim);
     *cost = t->cost.total;
     *ok = t->verified && t->valid;
+    if (verified)
+        *verified = t->verified;
     if (steps)
         *steps = t->nsteps;
     if (pred)
@@ -123,7 +128,7 @@ static double cost_at(Cmp *c, Entry *e, uint64_t bytes, bool *fine)
     double v;
     bool ok;
     char err[256];
-    if (!eval(c, e, bytes, &v, &ok, NULL, NULL, NULL, err, sizeof err) || !ok) {
+    if (!eval(c, e, bytes, &v, &ok, NULL, NULL, NULL, NULL, err, sizeof err) || !ok) {
         *fine = false;
         return INFINITY;
     }
@@ -250,7 +255,7 @@ static void print_text(const Cmp *c)
         if (!c->e[i].failed)
             printf(" %12s", c->e[i].def->name);
     printf("  winner\n");
-    bool marked = false, bad = false;
+    bool marked = false, bad = false, wrong = false;
     for (int k = 0; k < c->nsizes; k++) {
         printf("%8llu", (unsigned long long)c->size[k]);
         for (size_t i = 0; i < c->ne; i++) {
@@ -259,11 +264,13 @@ static void print_text(const Cmp *c)
                 continue;
             char cell[64];
             export_format_double(e->cost[k], b, sizeof b);
-            const char *mark = !e->ok[k] ? "!" : e->has_pred[k] && differs(e->cost[k],
-                                                                            e->pred[k]) ? "*"
-                                                                                        : " ";
+            const char *mark = !e->verified[k] ? "#"
+                               : !e->ok[k] ? "!"
+                               : e->has_pred[k] && differs(e->cost[k], e->pred[k]) ? "*"
+                                                                                    : " ";
             marked |= mark[0] == '*';
             bad |= mark[0] == '!';
+            wrong |= mark[0] == '#';
             snprintf(cell, sizeof cell, "%.11s%s", b, mark);
             printf(" %12s", cell);
         }
@@ -274,7 +281,11 @@ static void print_text(const Cmp *c)
         printf("(* simulated cost differs from the paper's closed form: meshcast run ... "
                "shows both)\n");
     if (bad)
-        printf("(! the schedule is not verified or violates the model)\n");
+        printf("(! the schedule violates the %s model: not a candidate for winner)\n",
+               cost_model_name(c->cost.model));
+    if (wrong)
+        printf("(# the schedule is WRONG: not every node ends with every chunk, or a node "
+               "sent what it did not hold)\n");
 
     printf("\nwinners:");
     int start = 0;
@@ -356,6 +367,11 @@ static void print_json(const Cmp *c)
         json_begin_array(&j);
         for (int k = 0; k < c->nsizes; k++)
             json_int(&j, e->steps[k]);
+        json_end_array(&j);
+        json_key(&j, "verified");
+        json_begin_array(&j);
+        for (int k = 0; k < c->nsizes; k++)
+            json_bool(&j, e->verified[k]);
         json_end_array(&j);
         json_key(&j, "ok");
         json_begin_array(&j);
@@ -571,12 +587,12 @@ int cmd_compare(int argc, char **argv)
     for (size_t i = 0; i < c.ne; i++) {
         Entry *e = &c.e[i];
         for (int k = 0; k < c.nsizes && !e->failed; k++)
-            if (!eval(&c, e, c.size[k], &e->cost[k], &e->ok[k], &e->steps[k], &e->pred[k],
-                      &e->has_pred[k], e->why, sizeof e->why)) {
+            if (!eval(&c, e, c.size[k], &e->cost[k], &e->ok[k], &e->verified[k],
+                      &e->steps[k], &e->pred[k], &e->has_pred[k], e->why, sizeof e->why)) {
                 e->failed = true;
                 rc = 1;
-            } else if (!e->ok[k]) {
-                rc = 1;
+            } else if (!e->verified[k]) {
+                rc = 1;   /* a wrong schedule; one that merely breaks the model is marked */
             }
     }
     if (!find_crossovers(&c)) {

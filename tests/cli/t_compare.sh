@@ -36,4 +36,11 @@ check_match "mesh: bst beats st near 1K (Table I: m > 75/0.07 = 1071.4)" 'bst be
 check_match "mesh: rh beats bst above 12K (Table I: 11940; packets of m/512 bytes)" 'rh beats bst from 1(19[4-9][0-9]|20[0-9][0-9]) bytes \(sampled: bst wins at 8192, rh at 16384\)' "$M"
 check_nomatch "mesh: nothing failed" '^not run' "$M"
 check_match "mesh: crossovers section" '^crossovers:' "$M"
+# Under the circuit model (arc-disjoint circuits) RH's shared links are violations: its cells
+# are marked and it cannot win, but the comparison itself succeeds.
+check_exit "compare under circuit: exit 0" 0 "$MESHCAST" compare --net array:16 --model circuit --bytes 1024:2048
+check_match "compare under circuit: rh marked" '^ +1024 .*[0-9]! ' "$OUT"
+check_match "compare under circuit: legend" 'violates the circuit model' "$OUT"
+check_exit "compare --json under circuit" 0 "$MESHCAST" compare --net array:16 --model circuit --bytes 1024:2048 --json
+check_eq "json: rh verified but not ok" "true false" "$(printf '%s' "$OUT" | jq -r '.algorithms[] | select(.name == "rh") | "\(.verified[0]) \(.ok[0])"')"
 finish
