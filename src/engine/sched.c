@@ -197,11 +197,19 @@ static bool open_upto(Sched *s, int32_t step)
     return true;
 }
 
+/* More steps than any broadcast on the largest net needs; a bigger index is a script's bug
+ * (and would cost gigabytes of empty steps). */
+#define SCHED_MAXSTEPS (1 << 24)
+
 int32_t sched_step(Sched *s)
 {
     if (!s)
         return -1;
-    if (s->nsteps == INT32_MAX || !open_upto(s, s->nsteps)) {
+    if (s->nsteps >= SCHED_MAXSTEPS) {
+        sched_fail(s, "more than %d steps", SCHED_MAXSTEPS);
+        return -1;
+    }
+    if (!open_upto(s, s->nsteps)) {
         sched_fail(s, "out of memory");
         return -1;
     }
@@ -211,8 +219,12 @@ int32_t sched_step(Sched *s)
 
 bool sched_at(Sched *s, int32_t step)
 {
-    if (!s || step < 0 || step == INT32_MAX)
+    if (!s || step < 0)
         return false;
+    if (step >= SCHED_MAXSTEPS) {
+        sched_fail(s, "step %lld: more than %d steps", (long long)step + 1, SCHED_MAXSTEPS);
+        return false;
+    }
     if (!open_upto(s, step)) {
         sched_fail(s, "out of memory");
         return false;

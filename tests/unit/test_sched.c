@@ -135,6 +135,7 @@ static void test_at(void **state)
     assert_int_equal(sched_ntransfers(s, 3), 1);
     assert_int_equal(sched_ntransfers(s, 0), 0);
     assert_false(sched_at(s, -1));
+    assert_null(sched_error(s));
     assert_int_equal(sched_step(s), 4);   /* a new step goes at the end */
     sched_truncate(s, 2);
     assert_int_equal(sched_nsteps(s), 2);
@@ -146,6 +147,12 @@ static void test_at(void **state)
     sched_truncate(s, 0);
     assert_int_equal(sched_nsteps(s), 0);
     assert_false(sched_send_range(s, 0, 7, 0, 1));  /* no step opened any more */
+    sched_free(s);
+    /* an absurd step index is refused, not allocated */
+    s = sched_new(n, 1, 8);
+    assert_false(sched_at(s, INT32_MAX));
+    assert_string_equal(sched_error(s), "step 2147483648: more than 16777216 steps");
+    assert_int_equal(sched_nsteps(s), 0);
     sched_free(s);
     net_free(n);
 }
