@@ -46,9 +46,11 @@ typedef struct {
     ChunkRange r;
 } Delta;
 
-/* A piece of a route in the layout: links a..b inclusive. */
+/* A piece of a route in the layout: links a..b inclusive, inside the line that starts at
+ * `start` and has n links. */
 typedef struct {
-    int64_t a, b;
+    int64_t a, b, start;
+    int64_t n;
 } Piece;
 
 #define MAXPIECES (2 * NET_MAXSEG)
@@ -83,6 +85,9 @@ struct Sim {
     int32_t *bmax;             /* range maximum: block maxima, then the sparse table */
     int64_t nblocks;
     int levels;
+    uint64_t *linebit;         /* difference-array path: lines touched in this step ... */
+    int64_t *touched;          /* ... and their (start, length) pairs */
+    int64_t ntouched, captouched;
     int64_t *over;             /* overloaded links (layout index), circuit model */
     int64_t nover, capover;
 
@@ -295,20 +300,20 @@ static inline int seg_pieces(const Sim *sim, const int32_t *c, int d, int dir, i
     if (dir > 0) {
         int32_t q = p + len - 1;
         if (q < n) {
-            pc[0] = (Piece){ start + p, start + q };
+            pc[0] = (Piece){ start + p, start + q, start, n };
             return 1;
         }
-        pc[0] = (Piece){ start + p, start + n - 1 };
-        pc[1] = (Piece){ start, start + q - n };
+        pc[0] = (Piece){ start + p, start + n - 1, start, n };
+        pc[1] = (Piece){ start, start + q - n, start, n };
         return 2;
     }
     int32_t q = p - len + 1;
     if (q >= 0) {
-        pc[0] = (Piece){ start + q, start + p };
+        pc[0] = (Piece){ start + q, start + p, start, n };
         return 1;
     }
-    pc[0] = (Piece){ start, start + p };
-    pc[1] = (Piece){ start + q + n, start + n - 1 };
+    pc[0] = (Piece){ start, start + p, start, n };
+    pc[1] = (Piece){ start + q + n, start + n - 1, start, n };
     return 2;
 }
 
@@ -412,6 +417,22 @@ static bool push_over(Sim *sim, int64_t idx)
     return true;
 }
 
+static bool push_touched(Sim *sim, int64_t start, int64_t n)
+{
+    if (sim->ntouched == sim->captouched) {
+        int64_t nc = sim->captouched ? sim->captouched * 2 : 256;
+        int64_t *t = realloc(sim->touched, (size_t)nc * 2 * sizeof *t);
+        if (!t)
+            return false;
+        sim->touched = t;
+        sim->captouched = nc;
+    }
+    sim->touched[2 * sim->ntouched] = start;
+    sim->touched[2 * sim->ntouched + 1] = n;
+    sim->ntouched++;
+    return true;
+}
+
 /* Count the loads of step st into sim->load (which must be all zero).  Returns the path used
  * (SIM_PATH_DIRECT or SIM_PATH_DIFF); *max and *over get the largest load and the number of
  * links above cap; with collect, the overloaded links go to sim->over.  tcd is the step's summed
@@ -445,27 +466,47 @@ static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool coll
             }
         }
     } else {
+        /* +1/-1 per piece, then a running sum over each line touched (only those) */
+        if (!sim->linebit) {
+            sim->linebit = big_zalloc((size_t)(sim->nlinks / 64 + 1) * sizeof *sim->linebit);
+            if (!sim->linebit) {
+                *oom = true;
+                return path;
+            }
+        }
+        sim->ntouched = 0;
         for (int64_t i = 0; i < ss->n; i++) {
             int np = route_pieces(sim, &ss->x[i], pc, NULL);
             for (int k = 0; k < np; k++) {
+                int64_t ls = pc[k].start;
+                uint64_t bit = (uint64_t)1 << (ls & 63);
+                if (!(sim->linebit[ls >> 6] & bit)) {
+                    sim->linebit[ls >> 6] |= bit;
+                    if (!push_touched(sim, ls, pc[k].n)) {
+                        *oom = true;
+                        return path;
+                    }
+                }
                 load[pc[k].a]++;
-                load[pc[k].b + 1]--;
+                if (pc[k].b + 1 < ls + pc[k].n)
+                    load[pc[k].b + 1]--;
             }
         }
-        int32_t run = 0;
-        int64_t nl = sim->nlinks;
-        for (int64_t j = 0; j < nl; j++) {
-            run += load[j];
-            load[j] = run;
-            if (run > mx)
-                mx = run;
-            if (run > cap) {
-                ov++;
-                if (collect && !push_over(sim, j))
-                    *oom = true;
+        for (int64_t t = 0; t < sim->ntouched; t++) {
+            int64_t a = sim->touched[2 * t], e = a + sim->touched[2 * t + 1];
+            int32_t run = 0;
+            for (int64_t j = a; j < e; j++) {
+                run += load[j];
+                load[j] = run;
+                if (run > mx)
+                    mx = run;
+                if (run > cap) {
+                    ov++;
+                    if (collect && !push_over(sim, j))
+                        *oom = true;
+                }
             }
         }
-        load[nl] = 0;
     }
     *max = mx;
     *nover = ov;
@@ -484,7 +525,12 @@ static void clear_loads(Sim *sim, int32_t st, int path)
                 memset(sim->load + pc[k].a, 0, (size_t)(pc[k].b - pc[k].a + 1) * sizeof(int32_t));
         }
     } else {
-        memset(sim->load, 0, (size_t)(sim->nlinks + 1) * sizeof(int32_t));
+        for (int64_t t = 0; t < sim->ntouched; t++) {
+            int64_t a = sim->touched[2 * t];
+            memset(sim->load + a, 0, (size_t)sim->touched[2 * t + 1] * sizeof(int32_t));
+            sim->linebit[a >> 6] &= ~((uint64_t)1 << (a & 63));
+        }
+        sim->ntouched = 0;
     }
 }
 
@@ -951,6 +997,8 @@ void sim_free(Sim *sim)
     free(sim->linkload);
     free(sim->bmax);
     free(sim->over);
+    free(sim->linebit);
+    free(sim->touched);
     free(sim->sends);
     free(sim->recvs);
     free(sim->ssum);
@@ -1198,12 +1246,12 @@ bool sim_holds(const Sim *sim, int32_t node, uint32_t chunk)
 }
 
 /* Make sim->load hold the loads of step (layout order). */
-static void cache_loads(Sim *sim, int32_t step)
+static bool cache_loads(Sim *sim, int32_t step)
 {
     if (sim->cache_step == step)
-        return;
+        return true;
     if (sim->cache_step >= 0)
-        memset(sim->load, 0, (size_t)(sim->nlinks + 1) * sizeof *sim->load);
+        clear_loads(sim, sim->cache_step, sim->cache_path);
     sim->cache_step = -1;
     sim->rmq_step = -1;
     int32_t mx;
@@ -1214,7 +1262,12 @@ static void cache_loads(Sim *sim, int32_t step)
     for (int64_t i = 0; i < ss->n; i++)
         tcd += xfer_len(sim, &ss->x[i]);
     sim->cache_path = count_loads(sim, step, tcd, INT32_MAX / 2, false, &mx, &nover, &oom);
+    if (oom) {
+        clear_loads(sim, step, sim->cache_path);
+        return false;
+    }
     sim->cache_step = step;
+    return true;
 }
 
 const int32_t *sim_link_loads(Sim *sim, int32_t step)
@@ -1228,7 +1281,8 @@ const int32_t *sim_link_loads(Sim *sim, int32_t step)
         if (!sim->linkload)
             return NULL;
     }
-    cache_loads(sim, step);
+    if (!cache_loads(sim, step))
+        return NULL;
     const Net *net = sim->net;
     for (int d = 0; d < net->ndim; d++) {
         int64_t n = net->dims[d], stv = net->stride[d];
@@ -1255,7 +1309,8 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
     memset(out, 0, sizeof *out);
     if (!sim || step < 0 || step >= sim->nsteps || i < 0 || i >= sim->s->steps[step].n)
         return;
-    cache_loads(sim, step);
+    if (!cache_loads(sim, step))
+        return;
     const SchedXfer *x = &sim->s->steps[step].x[i];
     const CostParams *p = &sim->p;
     /* On long routes (the difference-array case) query the range-maximum structure. */
