@@ -7,9 +7,9 @@
  * route segment is then one contiguous range of the layout, or two on a ring/torus when it
  * wraps.  Per step the loads are counted either by walking the routes link by link (when the
  * summed route length is small against the number of links; only touched links are cleared
- * afterwards) or by adding +1/-1 per range into a difference array and prefix-summing it
- * (ranges never cross a line, so one running sum over the whole layout is exact).  Busiest-link
- * loads per transfer are only needed under seidel when some link carries more than 2^nu
+ * afterwards) or by adding +1/-1 per range into a difference array and running a sum along
+ * each line the step touches (and clearing only those lines).  Busiest-link loads per transfer
+ * are only needed under seidel when some link carries more than 2^nu
  * circuits; they come from a range-maximum structure (block maxima of 64 links + a sparse table
  * over the blocks) or, on the walking path, from a second walk.
  */
