@@ -21,6 +21,16 @@ check_close "breakdown adds up" "$(printf '%s' "$J" | jq -r '.cost | .startup + 
 check_eq "violations is an empty array" "[]" "$(printf '%s' "$J" | jq -c .violations)"
 check_eq "params carry Table II" "0.08 75 0.01 0" "$(printf '%s' "$J" | jq -r '[.params.a, .params.b, .params.rho, .params.nu] | map(tostring) | join(" ")')"
 
+check_eq "run --json is one line" 1 "$(printf '%s\n' "$J" | wc -l | tr -d ' ')"
+
+# Sources by coordinates, on 2-D and 3-D nets.
+check_exit "source 3,7 on mesh:16x32" 0 "$MESHCAST" run --net mesh:16x32 --algo bst --source 3,7 --json
+check_eq "source 3,7 is node 103, named (3,7)" "103 (3,7)" "$(printf '%s' "$OUT" | jq -r '"\(.source) \(.source_name)"')"
+check_exit "source 1,2,3 on mesh:4x4x4" 0 "$MESHCAST" run --net mesh:4x4x4 --algo chain --source 1,2,3 --json
+check_eq "source 1,2,3 is node 27" 27 "$(printf '%s' "$OUT" | jq -r .source)"
+check_exit "--opt=value form" 0 "$MESHCAST" run --net=array:16 --algo=st --bytes=1K --json
+check_eq "--bytes=1K is 1024 bytes" 1024 "$(printf '%s' "$OUT" | jq -r .bytes)"
+
 # Text output: a readable summary.
 check_exit "run text exits 0" 0 "$MESHCAST" run --net array:16 --algo st --bytes 1024
 check_match "text says verified" '^verified: +yes' "$OUT"
