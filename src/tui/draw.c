@@ -165,7 +165,7 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     if (conflict) r = R_CONFLICT;
     int attr = theme_attr(r);
     char content[64];
-    int cw = L->cw, inner = cw >= 5 ? cw - 2 : cw;
+    int cw = L->cw, inner = cw >= 8 ? cw - 3 : cw;
     content[0] = '\0';
     if (all <= (uint64_t)inner && inner > 1) {
         /* one glyph per packet */
@@ -210,12 +210,14 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
             snprintf(content, sizeof content, "%*s%s%*s", pad, "", t, inner - tl - pad, "");
         }
     }
-    if (cw >= 5) {
-        const char *lm = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : " ";
-        const char *rm = cursor ? "]" : conflict ? "!" : " ";
-        put(y, x, 1, cursor ? theme_attr(R_CURSOR) : attr, lm);
-        put(y, x + 1, inner, attr, content);
-        put(y, x + cw - 1, 1, cursor ? theme_attr(R_CURSOR) : attr, rm);
+    if (cw >= 8) {
+        /* [0] cursor, [1] receiving, [2..] packets, [cw-1] conflict or cursor */
+        int cattr = theme_attr(R_CURSOR);
+        put(y, x, 1, cursor ? cattr : attr, cursor ? "[" : " ");
+        put(y, x + 1, 1, attr, recv ? g->recv_mark : " ");
+        put(y, x + 2, inner, attr, content);
+        put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : attr,
+            conflict ? "!" : cursor ? "]" : " ");
     } else {
         if (cursor) attr = theme_attr(R_CURSOR) | A_UNDERLINE;
         put(y, x, cw, attr, content);

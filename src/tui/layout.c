@@ -4,7 +4,7 @@
 #include <string.h>
 
 /* Zoom levels: cell width, horizontal link width, vertical link height. */
-static const int zoom_cw[LAYOUT_NZOOM] = {7, 3, 1, 1};
+static const int zoom_cw[LAYOUT_NZOOM] = {8, 3, 1, 1};
 static const int zoom_hg[LAYOUT_NZOOM] = {3, 2, 1, 0};
 static const int zoom_vg[LAYOUT_NZOOM] = {1, 1, 1, 0};
 
@@ -41,6 +41,7 @@ static bool grid_for_zoom(Layout *L, const Net *net, int zoom)
     if (nd == 1) {
         int32_t n = net_size(net);
         L->label_w = zoom <= LAYOUT_Z2 ? digits(n - 1) + 1 : 0;
+        L->label_h = zoom <= LAYOUT_Z1 ? 1 : 0;   /* offsets within the row */
         int avail = L->map_w - L->label_w;
         /* with stubs on both sides: width = per_row*px + hg */
         int per = (avail - L->hg) / L->px;

@@ -5,6 +5,8 @@
  *   2-D mesh/torus  node (r,c) at grid (r,c);
  *   1-D array/ring  folded into rows of `per_row` nodes (node i at (i/per_row, i%per_row));
  *   3-D             slices side by side: node (z,r,c) at grid (r, z*(cols+1)+c).
+ * Axis labels: row numbers on the left (1-D: the first node id of the row), column numbers
+ * on top (1-D: the offset within the row) at the roomier zooms.
  * A grid cell is `cw` characters wide and one line high, followed by `hg` characters of
  * horizontal link and `vg` lines of vertical link; links that do not join neighbouring grid
  * cells (torus/ring wrap-around, 1-D row breaks) are drawn as stubs in a margin at both ends.

@@ -1,0 +1,64 @@
+# tests/tui/tmux.sh — sourced by tests/tui/t_*.sh after tests/lib.sh: drive meshcast in a
+# private tmux server (fixed window size, no config) and read its screen with capture-pane.
+TUI_DIR="$ROOT/tests/tui"
+TM_SOCK="mc$$"
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$TUI_DIR/lsan.supp:print_suppressions=0}"
+export XDG_STATE_HOME="${XDG_STATE_HOME:-$TMPD/state}"
+tm() { tmux -L "$TM_SOCK" -f /dev/null "$@"; }
+tm_end() { tm kill-server >/dev/null 2>&1; }
+trap 'tm_end; rm -rf "$TMPD"' EXIT INT TERM
+
+# tm_start W H — a window of W x H running a plain sh (prompt "$ ") with TERM tmux-256color.
+TM_N=0
+tm_start() {
+    tm_end
+    TM_N=$((TM_N + 1)); TM_SOCK="mc$$.$TM_N"
+    tm new-session -d -x "$1" -y "$2" -s t "exec env TERM=tmux-256color PS1='$ ' ENV= sh"
+    tm set-option -t t status off >/dev/null
+    tm resize-window -t t -x "$1" -y "$2" >/dev/null 2>&1
+    tm_wait '^\$' 5 >/dev/null
+}
+tm_cap() { tm capture-pane -p -t t "$@"; }
+tm_keys() { tm send-keys -t t "$@"; }
+# tm_run CMD — type CMD into the pane's shell and press Enter
+tm_run() { tm send-keys -t t -l "$1"; tm send-keys -t t Enter; }
+# tm_wait REGEX [SECONDS] — poll the screen until REGEX (grep -E; with TM_FIXED=1 a fixed
+# string) shows; the last screen read is in $SCREEN.
+tm_wait() {
+    _n=$(( ${2:-15} * 10 ))
+    _g=-Eq; [ "${TM_FIXED:-0}" = 1 ] && _g=-Fq
+    while [ "$_n" -gt 0 ]; do
+        SCREEN=$(tm_cap 2>/dev/null)
+        if printf '%s\n' "$SCREEN" | grep $_g -- "$1"; then return 0; fi
+        sleep 0.1; _n=$((_n - 1))
+    done
+    return 1
+}
+# check_screen DESC REGEX [SECONDS] — a check that waits for REGEX on the screen
+check_screen() {
+    if tm_wait "$2" "${3:-15}"; then ok "$1"; else bad "$1" "no /$2/ on screen:
+$(printf '%s\n' "$SCREEN" | head -n 60)"; fi
+}
+check_screen_fixed() { TM_FIXED=1; check_screen "$@"; TM_FIXED=0; }
+# mc_start ARGS... — run meshcast with ARGS in the pane; stderr to $TMPD/err, exit status shown
+# as EXIT=N when it ends.
+mc_start() {
+    tm_run "$MESHCAST $* 2>$TMPD/err; echo EXIT=\$?"
+}
+# mc_quit_ok DESC — after a quit: EXIT=0 on screen and nothing from the sanitizers
+mc_exit_ok() {
+    check_screen "$1: exits 0" '^EXIT=0' 20
+    if grep -Eq 'Sanitizer|runtime error' "$TMPD/err" 2>/dev/null; then
+        bad "$1: sanitizers quiet" "$(head -c 2000 "$TMPD/err")"
+    else ok "$1: sanitizers quiet"; fi
+}
+# map_items COLS ONED [WRAP] — what map.awk reads off the current screen (sorted)
+map_items() { tm_cap | awk -v cols="$1" -v oned="$2" -v wrap="${3:-0}" -f "$TUI_DIR/map.awk" | sort; }
+# expect_items JSON STEP ROWS COLS CAP — what the engine says the map should show (sorted)
+expect_items() {
+    jq -r --argjson step "$2" --argjson rows "$3" --argjson cols "$4" --argjson wrap 0 \
+        --argjson cap "$5" -f "$TUI_DIR/expect.jq" "$1" | sort
+}
+# panel_value LABEL — the number after LABEL in the panel column
+panel_value() { tm_cap | sed -n "s/.*| *$1  *\([0-9.][0-9.]*\).*/\1/p" | head -n 1; }
+fmt2() { awk -v v="$1" 'BEGIN { printf "%.2f", v }'; }
