@@ -484,25 +484,20 @@ void sched_local_get(const Sched *s, int32_t step, int64_t i, SchedLocal *out)
 
 /* ---- equality ---------------------------------------------------------------------------- */
 
+/* Transfers are compared through small keys (16 bytes); routes are resolved only when one of
+ * the two is explicit (two default routes between the same nodes are the same route). */
 typedef struct {
     const Sched *s;
     const SchedXfer *x;
-    int nseg;
-    NetSeg seg[NET_MAXSEG];
 } XKey;
 
-static void key_fill(XKey *k, const Sched *s, const SchedXfer *x)
+static int key_route(const XKey *k, NetSeg *seg)
 {
-    k->s = s;
-    k->x = x;
-    if (x->route == SCHED_DEFAULT_ROUTE) {
-        k->nseg = net_route_fast(s->net, x->src, x->dst, k->seg);
-    } else {
-        k->nseg = (int)x->nseg;
-        memcpy(k->seg, s->segs + x->route, x->nseg * sizeof *k->seg);
-    }
-    for (int i = k->nseg; i < NET_MAXSEG; i++)
-        memset(&k->seg[i], 0, sizeof k->seg[i]);
+    const SchedXfer *x = k->x;
+    if (x->route == SCHED_DEFAULT_ROUTE)
+        return net_route_fast(k->s->net, x->src, x->dst, seg);
+    memcpy(seg, k->s->segs + x->route, x->nseg * sizeof *seg);
+    return (int)x->nseg;
 }
 
 static int cmp_key(const void *pa, const void *pb)
@@ -521,15 +516,19 @@ static int cmp_key(const void *pa, const void *pb)
         if (ra[i].hi != rb[i].hi)
             return ra[i].hi < rb[i].hi ? -1 : 1;
     }
-    if (a->nseg != b->nseg)
-        return a->nseg < b->nseg ? -1 : 1;
-    for (int i = 0; i < a->nseg; i++) {
-        if (a->seg[i].dim != b->seg[i].dim)
-            return a->seg[i].dim < b->seg[i].dim ? -1 : 1;
-        if (a->seg[i].dir != b->seg[i].dir)
-            return a->seg[i].dir < b->seg[i].dir ? -1 : 1;
-        if (a->seg[i].len != b->seg[i].len)
-            return a->seg[i].len < b->seg[i].len ? -1 : 1;
+    if (a->x->route == SCHED_DEFAULT_ROUTE && b->x->route == SCHED_DEFAULT_ROUTE)
+        return 0;
+    NetSeg sa[NET_MAXSEG], sb[NET_MAXSEG];
+    int na = key_route(a, sa), nb = key_route(b, sb);
+    if (na != nb)
+        return na < nb ? -1 : 1;
+    for (int i = 0; i < na; i++) {
+        if (sa[i].dim != sb[i].dim)
+            return sa[i].dim < sb[i].dim ? -1 : 1;
+        if (sa[i].dir != sb[i].dir)
+            return sa[i].dir < sb[i].dir ? -1 : 1;
+        if (sa[i].len != sb[i].len)
+            return sa[i].len < sb[i].len ? -1 : 1;
     }
     return 0;
 }
@@ -612,8 +611,8 @@ static bool step_equal(const Sched *a, const Sched *b, int32_t st)
     eq = ka && kb;
     if (eq) {
         for (size_t i = 0; i < n; i++) {
-            key_fill(&ka[i], a, &sa->x[i]);
-            key_fill(&kb[i], b, &sb->x[i]);
+            ka[i] = (XKey){ a, &sa->x[i] };
+            kb[i] = (XKey){ b, &sb->x[i] };
         }
         qsort(ka, n, sizeof *ka, cmp_key);
         qsort(kb, n, sizeof *kb, cmp_key);
