@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -357,6 +358,50 @@ static void test_null_safety(void **state)
     net_free(m);
 }
 
+/* Garbage never crashes and never parses into something outside the limits. */
+static void test_fuzz(void **state)
+{
+    (void)state;
+    const char alphabet[] = "arymeshtoruing:x0123456789,() -";
+    srand(4242);
+    Net *m = net_parse("mesh:7x9", NULL, 0);
+    int parsed = 0;
+    for (int i = 0; i < 20000; i++) {
+        static const char *const kinds[] = { "array:", "ring:", "mesh:", "torus:" };
+        static const char digits[] = "0123456789xx";
+        char buf[32];
+        int len = 0;
+        if (i % 2) {   /* half of them: a kind, then digits and x's */
+            len = (int)strlen(strcpy(buf, kinds[rand() % 4]));
+            for (int k = rand() % 12; k > 0; k--)
+                buf[len++] = digits[rand() % (int)(sizeof digits - 1)];
+        } else {
+            for (int k = rand() % 20; k > 0; k--)
+                buf[len++] = alphabet[rand() % (int)(sizeof alphabet - 1)];
+        }
+        buf[len] = '\0';
+        char err[96];
+        Net *n = net_parse(buf, err, sizeof err);
+        if (n) {
+            parsed++;
+            assert_true(net_size(n) >= 2 && net_size(n) <= NET_MAXNODES);
+            assert_true(net_ndim(n) >= 1 && net_ndim(n) <= NET_MAXDIM);
+            Net *again = net_parse(net_spec(n), NULL, 0);   /* the canonical spec parses back */
+            assert_non_null(again);
+            assert_string_equal(net_spec(again), net_spec(n));
+            net_free(again);
+            net_free(n);
+        } else {
+            assert_true(strncmp(err, "bad net", 7) == 0);
+            assert_null(strchr(err, '\n'));
+        }
+        int32_t v = net_parse_node(m, buf);
+        assert_true(v >= -1 && v < 63);
+    }
+    assert_true(parsed > 1000);   /* the generator does reach valid specs */
+    net_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +410,7 @@ int main(void)
         cmocka_unit_test(test_parse_node),        cmocka_unit_test(test_neighbor_distance),
         cmocka_unit_test(test_routes),            cmocka_unit_test(test_explicit_routes),
         cmocka_unit_test(test_links),             cmocka_unit_test(test_null_safety),
+        cmocka_unit_test(test_fuzz),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -726,6 +726,9 @@ static void test_paths_agree(void **state)
     check_paths("ring:1000", 6, 40, 20, 6);   /* long pieces: the sparse-table query */
     check_paths("array:777", 6, 40, 20, 7);
     check_paths("mesh:2x300", 6, 40, 20, 8);
+    check_paths("torus:2x3", 4, 10, 30, 9);    /* extent 2: + and - lead to the same node */
+    check_paths("torus:1x5", 4, 10, 30, 10);   /* extent 1: never travelled */
+    check_paths("ring:2", 4, 4, 0, 11);
 }
 
 /* ST on mesh:R x C by hand, with redundant resends so that deltas are partial. */
