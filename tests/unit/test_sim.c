@@ -363,6 +363,21 @@ static void test_port_serialisation(void **state)
     sim_free(sim);
     sched_free(s);
 
+    /* on an array, node 0's two messages share the link 0->1: serialised *and* contended
+     * (docs/model.md: loads count every circuit of the step) */
+    Net *a = net_parse("array:4", NULL, 0);
+    s = sched_new(a, 1, 100);
+    sched_give(s, 0, 0, 1);
+    sched_step(s);
+    sched_send_range(s, 0, 1, 0, 1);
+    sched_send_range(s, 0, 2, 0, 1);
+    sim = run(s, COST_SEIDEL, 0);
+    assert_double_equal(sim_step(sim, 0)->cost.total, 2 * (2 * 100 * A + B), EPS);
+    assert_double_equal(sim_step(sim, 0)->cost.contention, 2 * 100 * A, EPS);
+    sim_free(sim);
+    sched_free(s);
+    net_free(a);
+
     /* receives serialise too: four neighbours send to the centre */
     s = sched_new(n, 1, 100);
     for (int v = 1; v < 9; v += 2)
