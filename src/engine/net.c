@@ -294,7 +294,7 @@ char *net_node_name(const Net *net, int32_t id, char *buf, size_t len)
         snprintf(buf, len, "%ld", (long)id);
         return buf;
     }
-    int32_t c[NET_MAXDIM];
+    int32_t c[NET_MAXDIM] = { 0, 0, 0 };
     net_coords(net, id, c);
     if (net->ndim == 2)
         snprintf(buf, len, "(%ld,%ld)", (long)c[0], (long)c[1]);

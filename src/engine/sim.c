@@ -321,11 +321,11 @@ static inline int seg_pieces(const Sim *sim, const int32_t *c, int d, int dir, i
 static int route_pieces(const Sim *sim, const SchedXfer *x, Piece *pc, int32_t *len)
 {
     const Net *net = sim->net;
-    int32_t c[NET_MAXDIM], total = 0;
+    int32_t c[NET_MAXDIM] = { 0, 0, 0 }, total = 0;
     int np = 0;
     node_coords(net, x->src, c);
     if (x->route == SCHED_DEFAULT_ROUTE) {
-        int32_t t[NET_MAXDIM];
+        int32_t t[NET_MAXDIM] = { 0, 0, 0 };
         node_coords(net, x->dst, t);
         for (int d = net->ndim - 1; d >= 0; d--) {
             if (c[d] == t[d])
@@ -363,7 +363,7 @@ static int32_t xfer_len(const Sim *sim, const SchedXfer *x)
         return total;
     }
     const Net *net = sim->net;
-    int32_t c[NET_MAXDIM], t[NET_MAXDIM], total = 0;
+    int32_t c[NET_MAXDIM] = { 0, 0, 0 }, t[NET_MAXDIM] = { 0, 0, 0 }, total = 0;
     node_coords(net, x->src, c);
     node_coords(net, x->dst, t);
     for (int d = 0; d < net->ndim; d++) {
