@@ -653,8 +653,8 @@ static void check_paths(const char *spec, int nsteps, int per_step, int explicit
     assert_null(sched_error(s));
     int64_t nl = net_nlinks(n);
     int32_t *naive = malloc((size_t)nl * sizeof *naive);
-    CostModel models[] = { COST_SEIDEL, COST_CIRCUIT };
-    for (int mi = 0; mi < 2; mi++) {
+    CostModel models[] = { COST_SEIDEL, COST_CIRCUIT, COST_POSTAL, COST_SAF };
+    for (int mi = 0; mi < 4; mi++) {
         CostParams p = model(models[mi]);
         Sim *sims[3];
         for (int path = SIM_PATH_AUTO; path <= SIM_PATH_DIFF; path++) {
@@ -674,6 +674,10 @@ static void check_paths(const char *spec, int nsteps, int per_step, int explicit
             }
             for (int path = 0; path < 3; path++) {
                 const SimStep *x = sim_step(sims[path], st);
+                /* the breakdown adds up to the total */
+                assert_double_equal(x->cost.total,
+                                    x->cost.startup + x->cost.transmission + x->cost.contention +
+                                        x->cost.permutation, 1e-6);
                 assert_int_equal(x->max_link_load, mx);
                 assert_int_equal(x->link_overloads, over);
                 assert_double_equal(x->cost.total, sim_step(sims[0], st)->cost.total, 1e-6);
