@@ -150,6 +150,12 @@ int tui_run(const TuiOptions *o)
         app_free(a);
         return 2;
     }
+    if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
+        fputs("meshcast: not a terminal; use the batch commands (meshcast run|schedule|compare "
+              "--net SPEC --algo NAME; meshcast --help)\n", stderr);
+        app_free(a);
+        return 2;
+    }
     a->msg[0] = '\0';
     if (o->lesson) app_msg(a, false, "lesson: %s  (] next page, [ previous, Tab panels)",
                            lesson_title(a->lesson));

@@ -22,7 +22,8 @@ typedef struct {
     const char *lesson;    /* meshcast lesson NAME|FILE, or NULL */
 } TuiOptions;
 
-/* Returns the exit status: 0 after a normal quit, 2 for a usage error (message on stderr). */
+/* Returns the exit status: 0 after a normal quit, 2 for a usage error or when stdin/stdout is
+ * not a terminal (one line on stderr naming the batch commands). */
 int tui_run(const TuiOptions *o);
 
 /* Restore the terminal (mouse off, curses ended) — safe to call more than once. */
