@@ -362,15 +362,31 @@ static void box_put(Box *b, int attr, const char *fmt, ...)
     b->row++;
 }
 
-/* Word-wrap text into the box (paragraphs separated by blank lines). */
+/* Word-wrap text into the box: paragraphs are separated by blank lines; a single newline
+ * inside a paragraph is a space (lesson text is written as source-code paragraphs). */
 static void box_wrap(Box *b, int attr, const char *text, int indent)
 {
-    const char *p = text;
+    char flat[4096];
+    size_t o = 0;
+    for (const char *q = text; *q && o + 2 < sizeof flat; q++) {
+        if (*q == '\n') {
+            if (q[1] == '\n') {
+                flat[o++] = '\n';
+                while (q[1] == '\n') q++;
+            } else {
+                flat[o++] = ' ';
+            }
+        } else {
+            flat[o++] = *q;
+        }
+    }
+    flat[o] = '\0';
+    const char *p = flat;
     int w = b->w - indent;
     if (w < 8) w = 8;
     while (*p && box_line(b)) {
         if (*p == '\n') {
-            if (p[1] == '\n') { b->row++; p += 2; continue; }
+            b->row++;
             p++;
             continue;
         }
@@ -392,6 +408,7 @@ static void box_wrap(Box *b, int attr, const char *text, int indent)
         put(b->y + b->row, b->x + indent, w, attr, line);
         b->row++;
         while (*p == ' ') p++;
+        if (*p == '\n') p++;
     }
 }
 
