@@ -210,16 +210,35 @@ static bool app_change(App *a, const char *field, const char *value)
     free(*slot);
     *slot = dupz(value);
     int32_t keep = strcmp(field, "net") == 0 || strcmp(field, "algo") == 0 ? 0 : a->b.pos;
-    char old[320];
+    char first[320];
     bool ok = app_take_spec(a, &s, keep);
-    if (!ok && strcmp(field, "net") == 0 && s.source) {
+    if (!ok && strcmp(field, "net") == 0) {
+        snprintf(first, sizeof first, "%s", a->msg);
         /* the source may not exist on the new net: retry from node 0 */
-        snprintf(old, sizeof old, "%s", a->msg);
-        free(s.source);
-        s.source = NULL;
-        ok = app_take_spec(a, &s, 0);
-        if (ok) app_msg(a, false, "net %s (source reset to node 0)", value);
-        else app_msg(a, true, "%s", old);
+        if (s.source) {
+            free(s.source);
+            s.source = NULL;
+            ok = app_take_spec(a, &s, 0);
+            if (ok) app_msg(a, false, "net %s (source reset to node 0)", value);
+        }
+        /* the algorithm may not run on this kind of net: show the first that does */
+        char err[160];
+        Net *probe = ok ? NULL : net_parse(value, err, sizeof err);
+        char algo[64];
+        snprintf(algo, sizeof algo, "%s", s.algo ? s.algo : "st");
+        if (probe && !algo_find(algo, probe)) {
+            for (size_t i = 0; i < algo_count() && !ok; i++) {
+                const AlgoDef *d = algo_at(i);
+                if (!(d->nets & (1u << net_kind(probe)))) continue;
+                free(s.algo);
+                s.algo = strdup(d->name);
+                ok = app_take_spec(a, &s, 0);
+                if (ok) app_msg(a, false, "net %s: %s does not run there, showing %s", value,
+                                algo, d->name);
+            }
+        }
+        if (probe) net_free(probe);
+        if (!ok) app_msg(a, true, "%s", first);
     } else if (ok) {
         app_msg(a, false, "%s %s", field, value);
     }
@@ -976,7 +995,7 @@ static void cmdline_key(App *a, const char *key)
     }
     if (strcmp(key, "<Tab>") == 0) { app_complete(a); return; }
     if (strcmp(key, "<Up>") == 0 || strcmp(key, "<Down>") == 0) {
-        int d = key[2] == 'U' ? -1 : 1;
+        int d = key[1] == 'U' ? -1 : 1;
         int at = a->hist_at + d;
         if (at < 0 || at > a->nhist) return;
         a->hist_at = at;

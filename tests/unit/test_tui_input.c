@@ -1,0 +1,313 @@
+/* test_tui_input.c — the terminal UI's input without a terminal: bytes go through an abstract
+ * libtermkey (termkey_new_abstract + termkey_push_bytes, inside input_feed) into the same key
+ * and mouse handlers the real loop uses, and the App's state says what happened.  Also the
+ * layout's hit tests and the too-small rule. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../src/tui/app.h"
+#include "../../src/tui/input.h"
+#include "../../src/tui/layout.h"
+
+typedef struct {
+    App *a;
+    Input *in;
+} Fx;
+
+static int setup_mesh(void **state)
+{
+    Fx *f = calloc(1, sizeof *f);
+    f->a = app_new();
+    SetupSpec spec = {0};
+    spec.net = "mesh:8x8";
+    spec.algo = "st";
+    if (!app_set_spec(f->a, &spec)) fail_msg("%s", f->a->msg);
+    f->in = input_new("xterm-256color", true);
+    assert_non_null(f->in);
+    app_layout(f->a, 160, 40);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fx *f = *state;
+    input_free(f->in);
+    app_free(f->a);
+    free(f);
+    return 0;
+}
+
+/* Feed bytes as the loop would, then resolve a pending lone Escape. */
+static void feed(Fx *f, const char *bytes)
+{
+    if (input_feed(f->in, f->a, bytes, strlen(bytes)))
+        input_flush(f->in, f->a);
+    app_layout(f->a, 160, 40);
+}
+
+static void test_stepping(void **state)
+{
+    Fx *f = *state;
+    int32_t n = app_nsteps(f->a);
+    assert_true(n > 3);
+    assert_int_equal(f->a->b.pos, 0);
+    feed(f, "nnn");
+    assert_int_equal(f->a->b.pos, 3);
+    feed(f, "p");
+    assert_int_equal(f->a->b.pos, 2);
+    feed(f, "\x1b[6~");          /* PageDown */
+    assert_int_equal(f->a->b.pos, 3);
+    feed(f, "\x1b[5~");          /* PageUp */
+    assert_int_equal(f->a->b.pos, 2);
+    feed(f, "G");
+    assert_int_equal(f->a->b.pos, n);
+    feed(f, "n");                /* past the end: stays */
+    assert_int_equal(f->a->b.pos, n);
+    feed(f, "g");
+    assert_int_equal(f->a->b.pos, 0);
+    feed(f, "p");
+    assert_int_equal(f->a->b.pos, 0);
+    feed(f, "\x7f");             /* Backspace: previous */
+    assert_int_equal(f->a->b.pos, 0);
+    /* the holdings follow the position (sim_seek) */
+    assert_int_equal(sim_pos(f->a->b.sim), 0);
+    feed(f, ":step 5\r");
+    assert_int_equal(f->a->b.pos, 5);
+    assert_int_equal(sim_pos(f->a->b.sim), 5);
+    assert_int_equal(f->a->mode, MODE_MAP);
+}
+
+static void test_play_speed(void **state)
+{
+    Fx *f = *state;
+    int sp = f->a->speed;
+    feed(f, "+");
+    assert_int_equal(f->a->speed, sp + 1);
+    feed(f, "--");
+    assert_int_equal(f->a->speed, sp - 1);
+    feed(f, " ");
+    assert_true(f->a->playing);
+    app_tick(f->a);
+    app_tick(f->a);
+    assert_int_equal(f->a->b.pos, 2);
+    feed(f, " ");
+    assert_false(f->a->playing);
+    feed(f, "G ");               /* play at the end starts over */
+    assert_true(f->a->playing);
+    assert_int_equal(f->a->b.pos, 0);
+}
+
+static void test_cursor_keys(void **state)
+{
+    Fx *f = *state;
+    assert_int_equal(f->a->cursor, 0);
+    feed(f, "j");
+    assert_int_equal(f->a->cursor, 8);
+    feed(f, "\x1b[B");           /* Down */
+    assert_int_equal(f->a->cursor, 16);
+    feed(f, "\x1bOC");           /* Right, keypad mode */
+    assert_int_equal(f->a->cursor, 17);
+    feed(f, "l\x1b[D" "h");      /* right, Left, left */
+    assert_int_equal(f->a->cursor, 16);
+    feed(f, "kkkkkkkk");         /* clamps at the top */
+    assert_int_equal(f->a->cursor, 0);
+    feed(f, "e");                /* a link at the cursor */
+    assert_true(f->a->sel_link >= 0);
+    feed(f, "\x1b");             /* a lone Escape (after the wait time) clears it */
+    assert_int_equal(f->a->sel_link, -1);
+    feed(f, "\t");
+    assert_int_equal(f->a->panel, PANEL_TIMELINE);
+    feed(f, "\x1b[Z");           /* Shift-Tab */
+    assert_int_equal(f->a->panel, PANEL_STEP);
+}
+
+static void test_command_line(void **state)
+{
+    Fx *f = *state;
+    feed(f, ":");
+    assert_int_equal(f->a->mode, MODE_CMDLINE);
+    feed(f, "al\t");             /* Tab completes the command */
+    assert_string_equal(f->a->cmd, "algo ");
+    feed(f, "bs\t");
+    assert_string_equal(f->a->cmd, "algo bst");
+    feed(f, "\r");
+    assert_int_equal(f->a->mode, MODE_MAP);
+    assert_false(f->a->msg_error);
+    assert_string_equal(f->a->b.setup.def->name, "bst");
+
+    feed(f, ":algo nosuch\r");
+    assert_true(f->a->msg_error);
+    assert_non_null(strstr(f->a->msg, "nosuch"));
+    assert_string_equal(f->a->b.setup.def->name, "bst");   /* kept */
+
+    feed(f, ":net array:16\r");
+    assert_string_equal(net_spec(f->a->b.setup.net), "array:16");
+    assert_string_equal(f->a->b.setup.def->name, "bst");
+    /* bst does not run on a torus: the net is shown with an algorithm that does */
+    feed(f, ":net torus:5x5\r");
+    assert_string_equal(net_spec(f->a->b.setup.net), "torus:5x5");
+    assert_non_null(strstr(f->a->msg, "does not run there"));
+    feed(f, ":algo chain\r");
+    assert_string_equal(f->a->b.setup.def->name, "chain");
+
+    feed(f, ":net cube:3\r");
+    assert_true(f->a->msg_error);
+    assert_string_equal(net_spec(f->a->b.setup.net), "torus:5x5");
+
+    feed(f, ":bytes 4096\r");
+    assert_int_equal(f->a->b.setup.args.bytes, 4096);
+    feed(f, ":model circuit\r");
+    assert_int_equal(f->a->b.setup.cost.model, COST_CIRCUIT);
+    feed(f, ":set tau=2\r");
+    assert_false(f->a->msg_error);
+    feed(f, ":set nosuch=1\r");
+    assert_true(f->a->msg_error);
+    feed(f, ":source 2,3\r");
+    assert_int_equal(f->a->b.setup.args.source, 13);
+    feed(f, ":source 9,9\r");
+    assert_true(f->a->msg_error);
+    feed(f, ":bogus\r");
+    assert_true(f->a->msg_error);
+    assert_non_null(strstr(f->a->msg, "unknown command"));
+    feed(f, ":step 999\r");
+    assert_true(f->a->msg_error);
+
+    /* history: Up recalls the last command; Escape cancels */
+    feed(f, ":\x1b[A");
+    assert_string_equal(f->a->cmd, "step 999");
+    feed(f, "\x1b");
+    assert_int_equal(f->a->mode, MODE_MAP);
+    feed(f, ":q\r");
+    assert_true(f->a->quit);
+}
+
+static void test_help_picker_quit(void **state)
+{
+    Fx *f = *state;
+    feed(f, "?");
+    assert_int_equal(f->a->mode, MODE_HELP);
+    feed(f, "j");
+    assert_int_equal(f->a->mode, MODE_HELP);
+    feed(f, "x");
+    assert_int_equal(f->a->mode, MODE_MAP);
+    feed(f, "m");                /* model picker */
+    assert_int_equal(f->a->mode, MODE_PICKER);
+    feed(f, "j\r");
+    assert_int_equal(f->a->mode, MODE_MAP);
+    assert_int_equal(f->a->b.setup.cost.model, COST_POSTAL);
+    feed(f, "\x0c");             /* Ctrl-L */
+    assert_true(f->a->redraw);
+    assert_false(f->a->quit);
+    feed(f, "\x03");             /* Ctrl-C */
+    assert_true(f->a->quit);
+    f->a->quit = false;
+    feed(f, "q");
+    assert_true(f->a->quit);
+}
+
+/* The SGR mouse report for a press of button b at screen cell (x, y), 0-based. */
+static void click(Fx *f, int b, int x, int y, bool split)
+{
+    char buf[64];
+    int n = snprintf(buf, sizeof buf, "\x1b[<%d;%d;%dM", b, x + 1, y + 1);
+    if (split) {
+        input_feed(f->in, f->a, buf, 6);
+        input_feed(f->in, f->a, buf + 6, (size_t)n - 6);
+    } else {
+        input_feed(f->in, f->a, buf, (size_t)n);
+    }
+    app_layout(f->a, 160, 40);
+}
+
+static void test_mouse(void **state)
+{
+    Fx *f = *state;
+    const Layout *L = &f->a->lay;
+    int x, y;
+    assert_true(layout_cell_xy(L, 2, 3, &x, &y));
+    click(f, 0, x, y, false);
+    assert_int_equal(f->a->cursor, 2 * 8 + 3);
+    assert_true(layout_cell_xy(L, 5, 6, &x, &y));
+    click(f, 0, x + 1, y, true);    /* a report cut in two reads */
+    assert_int_equal(f->a->cursor, 5 * 8 + 6);
+    /* the link right of (1,1) */
+    assert_true(layout_cell_xy(L, 1, 1, &x, &y));
+    click(f, 0, x + L->cw, y, false);
+    assert_true(f->a->sel_link >= 0);
+    int32_t tail;
+    int dim, dir;
+    net_link_info(f->a->b.setup.net, f->a->sel_link, &tail, &dim, &dir);
+    assert_int_equal(tail, 9);
+    assert_int_equal(dim, 1);
+    /* the wheel zooms */
+    int z = f->a->zoom;
+    click(f, 65, 1, 1, false);
+    assert_int_equal(f->a->zoom, z + 1);
+    click(f, 64, 1, 1, false);
+    assert_int_equal(f->a->zoom, z);
+    /* keys after a mouse report in the same read */
+    input_feed(f->in, f->a, "\x1b[<0;1;1Mn", 10);
+    assert_int_equal(f->a->b.pos, 1);
+}
+
+static void test_layout(void **state)
+{
+    (void)state;
+    char err[128];
+    Net *net = net_parse("mesh:64x64", err, sizeof err);
+    assert_non_null(net);
+    Layout L;
+    layout_compute(&L, net, 40, 12, -1, true, 0, 0, 0);
+    assert_true(L.too_small);
+    layout_compute(&L, net, 200, 60, -1, true, 0, 0, 4095);
+    assert_false(L.too_small);
+    assert_true(L.vis_rows < 64);       /* only part is shown, panned to the last node */
+    assert_int_equal(L.vis_r0 + L.vis_rows, 64);
+    int x, y;
+    assert_true(layout_cell_xy(&L, 63, 63, &x, &y));
+    int32_t node = -1;
+    int64_t link = -1;
+    assert_int_equal(layout_hit(&L, net, x, y, &node, &link), 1);
+    assert_int_equal(node, 4095);
+    net_free(net);
+
+    /* a torus: the wrap-around stub left of column 0 is the link (r, C-1) -> (r, 0) */
+    net = net_parse("torus:5x5", err, sizeof err);
+    layout_compute(&L, net, 160, 40, LAYOUT_Z0, true, 0, 0, 0);
+    assert_true(L.mx > 0);
+    assert_true(layout_cell_xy(&L, 2, 0, &x, &y));
+    assert_int_equal(layout_hit(&L, net, x - 1, y, &node, &link), 2);
+    assert_int_equal(link, net_link(net, 2 * 5 + 4, 1, 1));
+    net_free(net);
+
+    /* a long array folds into rows */
+    net = net_parse("array:100", err, sizeof err);
+    layout_compute(&L, net, 80, 24, -1, true, 0, 0, 0);
+    assert_true(L.grid_rows > 1);
+    int gr, gc;
+    layout_node_grid(&L, net, 99, &gr, &gc);
+    assert_int_equal(layout_grid_node(&L, net, gr, gc), 99);
+    net_free(net);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_stepping, setup_mesh, teardown),
+        cmocka_unit_test_setup_teardown(test_play_speed, setup_mesh, teardown),
+        cmocka_unit_test_setup_teardown(test_cursor_keys, setup_mesh, teardown),
+        cmocka_unit_test_setup_teardown(test_command_line, setup_mesh, teardown),
+        cmocka_unit_test_setup_teardown(test_help_picker_quit, setup_mesh, teardown),
+        cmocka_unit_test_setup_teardown(test_mouse, setup_mesh, teardown),
+        cmocka_unit_test(test_layout),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
