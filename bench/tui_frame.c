@@ -1,0 +1,160 @@
+/* tui_frame.c — benchmark: drawing one frame of the terminal UI into curses' virtual screen.
+ *
+ *   tui_frame            every case below
+ *
+ * curses runs on /dev/null (newterm, a 200x60 screen set with resizeterm); each frame is
+ * draw_frame() — layout, erase, title, map (only its visible part), panel, status line,
+ * wnoutrefresh — without the doupdate that would write to the terminal.  Cases:
+ *   - mesh:64x64 and torus:128x128 at the zoom meshcast picks and at the roomiest zoom, in the
+ *     middle of the broadcast: the best and mean time per frame over many frames;
+ *   - stepping on mesh:1024x1024: every step forward and back, timing apart the seek
+ *     (sim_seek), the engine's per-step link loads and port counts (arrays over every directed
+ *     link and node, computed once per step and cached by the engine), and the frame.
+ * Targets: a frame under 5 ms; seek + frame under one frame at 60 Hz (16.7 ms).  The engine's
+ * link-load array is reported apart: it is O(directed links) per newly shown step.
+ * Exit status 1 if a case cannot be set up or misses its target.
+ */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../src/tui/app.h"
+#include "../src/tui/draw.h"
+#include "../src/tui/theme.h"
+
+#define FRAME_TARGET_MS 5.0
+#define STEP_TARGET_MS 16.7
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+static App *open_app(const char *net, const char *algo)
+{
+    App *a = app_new();
+    if (!a) return NULL;
+    SetupSpec spec = {0};
+    spec.net = net;
+    spec.algo = algo;
+    double t0 = now_ms();
+    if (!app_set_spec(a, &spec)) {
+        fprintf(stderr, "tui_frame: %s %s: %s\n", net, algo, a->msg);
+        app_free(a);
+        return NULL;
+    }
+    printf("   %-16s %-6s %7ld nodes %5ld steps  set up (build + simulate) %8.1f ms\n", net,
+           algo, (long)net_size(a->b.setup.net), (long)app_nsteps(a), now_ms() - t0);
+    return a;
+}
+
+/* Frames at the current position: returns false if the mean misses the target. */
+static bool frames(App *a, const char *what, int n)
+{
+    draw_frame(a);      /* warm: the step's link loads are computed once and cached */
+    double best = 1e9, sum = 0;
+    for (int i = 0; i < n; i++) {
+        double t0 = now_ms();
+        draw_frame(a);
+        double t = now_ms() - t0;
+        sum += t;
+        if (t < best) best = t;
+    }
+    double mean = sum / n;
+    printf("   %-44s zoom %d  frame: best %6.3f ms  mean %6.3f ms  %s\n", what, a->zoom, best,
+           mean, mean < FRAME_TARGET_MS ? "ok" : "SLOW");
+    return mean < FRAME_TARGET_MS;
+}
+
+static bool case_frames(const char *net, const char *algo)
+{
+    App *a = open_app(net, algo);
+    if (!a) return false;
+    app_goto(a, app_nsteps(a) / 2);
+    char what[96];
+    snprintf(what, sizeof what, "%s %s, step %ld, auto zoom", net, algo, (long)a->b.pos);
+    bool ok = frames(a, what, 200);
+    a->zoom_auto = false;
+    a->zoom = LAYOUT_Z0;
+    a->cursor = net_size(a->b.setup.net) / 2 + net_dim(a->b.setup.net, 1) / 2;
+    snprintf(what, sizeof what, "%s %s, step %ld, roomy, centre", net, algo, (long)a->b.pos);
+    ok &= frames(a, what, 200);
+    a->panel = PANEL_TIMELINE;
+    snprintf(what, sizeof what, "%s %s, timeline panel", net, algo);
+    ok &= frames(a, what, 200);
+    app_free(a);
+    return ok;
+}
+
+static bool case_stepping(const char *net, const char *algo)
+{
+    App *a = open_app(net, algo);
+    if (!a) return false;
+    int32_t n = app_nsteps(a);
+    double worst[4] = {0}, sum[4] = {0};
+    int count = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int32_t k = 0; k <= n; k++) {
+            int32_t pos = pass == 0 ? k : n - k;
+            double t0 = now_ms();
+            app_goto(a, pos);                       /* sim_seek: the holdings */
+            double t1 = now_ms();
+            if (pos > 0) {                          /* the engine's per-step detail */
+                const int32_t *se, *re;
+                sim_link_loads(a->b.sim, pos - 1);
+                sim_port_counts(a->b.sim, pos - 1, &se, &re);
+            }
+            double t2 = now_ms();
+            draw_frame(a);                          /* the frame (detail now cached) */
+            double t3 = now_ms();
+            double t[4] = {t1 - t0, t2 - t1, t3 - t2, t3 - t0};
+            for (int i = 0; i < 4; i++) {
+                sum[i] += t[i];
+                if (t[i] > worst[i]) worst[i] = t[i];
+            }
+            count++;
+        }
+    double ui = worst[0] + worst[2];
+    printf("   every step forward and back (%d positions), mean / slowest:\n", count);
+    printf("     seek (sim_seek)                      %7.2f / %7.2f ms\n", sum[0] / count, worst[0]);
+    printf("     frame (draw_frame, visible part)     %7.2f / %7.2f ms\n", sum[2] / count, worst[2]);
+    printf("     engine link loads + port counts      %7.2f / %7.2f ms  (O(directed links) = %lld)\n",
+           sum[1] / count, worst[1], (long long)net_nlinks(a->b.setup.net));
+    printf("     total per step                       %7.2f / %7.2f ms\n", sum[3] / count, worst[3]);
+    printf("   seek + frame slowest %.2f ms: %s (target %.1f ms)\n", ui,
+           ui < STEP_TARGET_MS ? "ok" : "SLOW", STEP_TARGET_MS);
+    app_free(a);
+    return ui < STEP_TARGET_MS;
+}
+
+int main(void)
+{
+    FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
+    if (!out || !in) {
+        perror("tui_frame: /dev/null");
+        return 1;
+    }
+    SCREEN *scr = newterm("xterm-256color", out, in);
+    if (!scr) scr = newterm("xterm", out, in);
+    if (!scr) {
+        fputs("tui_frame: cannot start curses on /dev/null\n", stderr);
+        return 1;
+    }
+    resizeterm(60, 200);
+    char err[128];
+    theme_init(true, false, NULL, err, sizeof err);
+    printf("   screen %dx%d, frames drawn into the virtual screen (no doupdate)\n", COLS, LINES);
+    bool ok = true;
+    ok &= case_frames("mesh:64x64", "st");
+    ok &= case_frames("torus:128x128", "chain");
+    ok &= case_stepping("mesh:1024x1024", "st");
+    endwin();
+    delscreen(scr);
+    fclose(out);
+    fclose(in);
+    return ok ? 0 : 1;
+}
