@@ -686,7 +686,9 @@ static void panel_chart(App *a, Box *b)
         put(top + r, b->x + yw, 1, dim, theme_glyphs()->v_idle);
         if (r == 0 || r == ph - 1 || r == ph / 2) {
             double v = pow(10, lhi - (lhi - llo) * r / (ph - 1));
-            snprintf(t, sizeof t, "%7.3g", v);
+            if (v >= 1e6) snprintf(t, sizeof t, "%6.1fM", v / 1e6);
+            else if (v >= 1e4) snprintf(t, sizeof t, "%6.1fk", v / 1e3);
+            else snprintf(t, sizeof t, "%7.0f", v);
             put(top + r, b->x, yw - 1, dim, t);
         }
     }
@@ -899,10 +901,14 @@ static void draw_box(int y, int x, int h, int w, const char *title)
         put(y, x + i, 1, theme_attr(R_HEAD), g->hbar);
         put(y + h - 1, x + i, 1, theme_attr(R_HEAD), g->hbar);
     }
-    for (int r = 0; r < h; r++) {
+    for (int r = 1; r < h - 1; r++) {
         put(y + r, x, 1, theme_attr(R_HEAD), g->vbar);
         put(y + r, x + w - 1, 1, theme_attr(R_HEAD), g->vbar);
     }
+    put(y, x, 1, theme_attr(R_HEAD), g->tl);
+    put(y, x + w - 1, 1, theme_attr(R_HEAD), g->tr);
+    put(y + h - 1, x, 1, theme_attr(R_HEAD), g->bl);
+    put(y + h - 1, x + w - 1, 1, theme_attr(R_HEAD), g->br);
     putf(y, x + 2, w - 4, theme_attr(R_HEAD), " %s ", title);
 }
 

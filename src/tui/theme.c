@@ -67,6 +67,7 @@ static const Glyphs utf8_glyphs = {
     .right = "\u25b6", .left = "\u25c0", .both_h = "\u2194",
     .down = "\u25bc", .up = "\u25b2", .both_v = "\u2195",
     .recv_mark = "\u25b8", .vbar = "\u2502", .hbar = "\u2500",
+    .tl = "\u250c", .tr = "\u2510", .bl = "\u2514", .br = "\u2518",
     .play = "\u25b6", .pause = "\u2016", .cross = "\u00d7",
 };
 static const Glyphs ascii_glyphs = {
@@ -76,6 +77,7 @@ static const Glyphs ascii_glyphs = {
     .right = ">", .left = "<", .both_h = "X",
     .down = "v", .up = "^", .both_v = "X",
     .recv_mark = ">", .vbar = "|", .hbar = "-",
+    .tl = "+", .tr = "+", .bl = "+", .br = "+",
     .play = ">", .pause = "=", .cross = "x",
 };
 

@@ -27,6 +27,7 @@ typedef struct {
     const char *down, *up, *both_v;          /* vertical circuit heads */
     const char *recv_mark;                   /* left of a receiving node (roomy zoom) */
     const char *vbar, *hbar;                 /* panel rules */
+    const char *tl, *tr, *bl, *br;           /* box corners */
     const char *play, *pause;
     const char *cross;                       /* chart crossover */
 } Glyphs;
