@@ -680,8 +680,12 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
         size_t k = theme_list(names, 16);
         if (n < max) out[n++] = "default";
         for (size_t i = 0; i < k; i++) {
-            if (n < max && *nowned < 16) { owned[(*nowned)++] = names[i]; out[n++] = names[i]; }
-            else free(names[i]);
+            if (n < max && *nowned < 16 && strcmp(names[i], "default") != 0) {
+                owned[(*nowned)++] = names[i];
+                out[n++] = names[i];
+            } else {
+                free(names[i]);
+            }
         }
     } else if (strcmp(cmd, "bytes") == 0) {
         static const char *b[] = {"64", "1024", "4096", "64K", "1M", NULL};

@@ -65,6 +65,8 @@ static bool grid_for_zoom(Layout *L, const Net *net, int zoom)
             L->label_w = digits(rows - 1) + 1;
             L->label_h = 1;
         }
+        if (nd == 3 && zoom <= LAYOUT_Z2)
+            L->label_h = 1;   /* "z=k" over every slice */
         if (net_wraps(net)) {
             L->mx = L->hg;
             L->my = L->vg;

@@ -24,7 +24,7 @@ typedef struct {
 #define D A_DIM
 #define V A_REVERSE
 #define U A_UNDERLINE
-static RoleDef roles[R_NROLES] = {
+static const RoleDef builtin[R_NROLES] = {
     [R_NORMAL]   = {"normal", -1, -1, -1, -1, 0, 0},
     [R_DIM]      = {"dim", 244, -1, COLOR_WHITE, -1, 0, D},
     [R_TITLE]    = {"title", 231, 24, COLOR_WHITE, COLOR_BLUE, B, V | B},
@@ -56,6 +56,7 @@ static RoleDef roles[R_NROLES] = {
 #undef V
 #undef U
 
+static RoleDef roles[R_NROLES];
 static int attrs[R_NROLES];
 static bool use_color;
 static const Glyphs *glyphs;
@@ -147,6 +148,7 @@ bool theme_init(bool color, bool ascii, const char *name, char *err, size_t errl
     bool ok = true;
     if (errlen) err[0] = '\0';
     glyphs = ascii ? &ascii_glyphs : &utf8_glyphs;
+    memcpy(roles, builtin, sizeof roles);
     if (name && *name && strcmp(name, "default") != 0) {
         char path[PATH_MAX];
         if (!assets_find(name, ".theme", path, sizeof path)) {
