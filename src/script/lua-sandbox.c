@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,6 +250,85 @@ static int safe_require(lua_State *L)
     return 1;
 }
 
+
+/* ---- string patterns: refuse those whose worst case would hang in C ----
+ * Lua's matcher backtracks; inside one C call the count hook cannot stop it.  A pattern with
+ * q quantifiers (*, +, -, ?, %b) can take about N^q steps per start position on an N-byte
+ * subject, N^(q+1) in all when unanchored.  Such a call is refused when that bound passes
+ * 1e10 (docs/lua-api.md). */
+#define PATTERN_WORK_MAX 1e10
+
+static int pattern_quantifiers(const char *p, size_t len, bool *anchored)
+{
+    int q = 0;
+    size_t i = 0;
+    *anchored = len > 0 && p[0] == '^';
+    if (*anchored)
+        i = 1;
+    while (i < len) {
+        char c = p[i];
+        if (c == '%') {
+            if (i + 1 < len && p[i + 1] == 'b')
+                q++;
+            i += 2;
+            continue;
+        }
+        if (c == '[') {   /* skip a set, with its escapes and a leading ] or ^] */
+            i++;
+            if (i < len && p[i] == '^')
+                i++;
+            if (i < len && p[i] == ']')
+                i++;
+            while (i < len && p[i] != ']')
+                i += p[i] == '%' ? 2 : 1;
+            i++;
+            continue;
+        }
+        if (c == '*' || c == '+' || c == '-' || c == '?')
+            q++;
+        i++;
+    }
+    return q;
+}
+
+static int guarded_pattern(lua_State *L)
+{
+    size_t n, plen;
+    luaL_checklstring(L, 1, &n);
+    const char *pat = luaL_checklstring(L, 2, &plen);
+    bool plain = lua_toboolean(L, lua_upvalueindex(2)) && lua_toboolean(L, 4);
+    if (!plain && n > 0) {
+        bool anchored;
+        int q = pattern_quantifiers(pat, plen, &anchored);
+        double work = pow((double)n, (double)q + (anchored ? 0.0 : 1.0));
+        if (q > 0 && work > PATTERN_WORK_MAX)
+            return luaL_error(L, "%s: pattern refused in the meshcast sandbox: %d quantifiers "
+                              "on a %d-byte subject could backtrack for hours (shorten the "
+                              "subject or simplify the pattern)",
+                              lua_tostring(L, lua_upvalueindex(3)), q, (int)(n > INT32_MAX ? INT32_MAX : n));
+    }
+    int nargs = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, nargs, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static void guard_patterns(lua_State *L)
+{
+    static const char *const fns[] = {"find", "match", "gmatch", "gsub"};
+    lua_getglobal(L, LUA_STRLIBNAME);
+    int t = lua_gettop(L);
+    for (size_t i = 0; i < 4; i++) {
+        lua_getfield(L, t, fns[i]);
+        lua_pushboolean(L, i == 0);   /* find has a `plain` argument */
+        lua_pushfstring(L, "string.%s", fns[i]);
+        lua_pushcclosure(L, guarded_pattern, 3);
+        lua_setfield(L, t, fns[i]);
+    }
+    lua_pop(L, 1);
+}
+
 static int setup(lua_State *L)
 {
     static const luaL_Reg libs[] = {
@@ -280,6 +360,7 @@ static int setup(lua_State *L)
     set_refused(L, lua_gettop(L), "dump", "string.dump",
                 "bytecode is refused; scripts are loaded from source only");
     lua_pop(L, 1);
+    guard_patterns(L);
     /* a fixed seed: schedules built with math.random are reproducible */
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_getfield(L, -1, "randomseed");

@@ -61,6 +61,11 @@ check_exit "a handle kept past its call fails loudly" 2 "$MESHCAST" check "$L/ba
 check_match "stale handle: clear message" "in chunks: this schedule is no longer being built" "$ERR"
 check_exit "metatables are locked" 1 "$MESHCAST" run --net array:4 --algo "$L/bad_gmeta.lua"
 
+# a string pattern that would backtrack for hours inside one C call is refused, not run
+check_exit "a catastrophic string pattern is refused" 2 timeout 60 "$MESHCAST" run --net array:4 --algo "$L/bad_pattern.lua"
+check_match "pattern: clear message" "bad_pattern.lua:3: string.find: pattern refused in the meshcast sandbox" "$ERR"
+check_exit "ordinary string, table, math, utf8, load work" 0 "$MESHCAST" check "$L/ok_patterns.lua" --net array:4
+
 # a chunk sent by a node that does not hold it: a verification failure
 check_exit "run: a send of a chunk not held exits 1" 1 "$MESHCAST" run --net array:4 --algo "$L/bad_not_held.lua"
 check_match "run: names step, node and chunk" "step 1: node 1 sends chunk 0 it does not hold" "$OUT$ERR"
