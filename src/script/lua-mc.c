@@ -40,6 +40,7 @@ struct McSched {
     int64_t *done;          /* transfers of each step already applied to held */
     int32_t ndone;
     bool dirty;
+    int32_t dirty_from;     /* the first step sent to since the last update */
 };
 
 typedef struct {
@@ -176,6 +177,7 @@ const ChunkRange *mc_check_chunks(lua_State *L, int idx, size_t *nr)
     lua_Integer n = luaL_len(L, idx);
     if (n < 0 || n > (lua_Integer)1 << 28)
         luaL_error(L, "chunk list too long");
+    box_charge(L, n);
     ChunkRange *r = scratch_ranges(L, (size_t)n);
     for (lua_Integer i = 1; i <= n; i++) {
         lua_geti(L, idx, i);
@@ -256,6 +258,7 @@ static void combine(lua_State *L, const McChunks *a, const McChunks *b, int op)
 {
     /* op 0 union, 1 minus, 2 intersect: merge sweep over both range lists */
     size_t cap = (size_t)a->nr + b->nr + 1;
+    box_charge(L, (long long)cap);
     ChunkRange *out = scratch_ranges(L, cap);
     size_t n = 0;
     if (op == 0) {
@@ -370,6 +373,7 @@ static int chunks_list(lua_State *L)
     uint64_t n = ranges_count(c->r, c->nr);
     if (n > (1u << 24))
         return luaL_error(L, "list: %d chunks are too many to list", (int)n);
+    box_charge(L, (long long)n);
     lua_createtable(L, (int)n, 0);
     lua_Integer k = 1;
     for (uint32_t i = 0; i < c->nr; i++)
@@ -606,6 +610,7 @@ McSched *mc_push_sched(lua_State *L, Sched *s, int netidx)
     h->gen = box_generation(box_of(L));
     h->cur = -1;
     h->dirty = true;
+    h->dirty_from = 0;
     set_meta(L, SCHED_MT);
     lua_pushvalue(L, netidx);
     lua_setiuservalue(L, -2, 1);
@@ -739,8 +744,9 @@ static void hold_update(lua_State *L, McSched *h)
         h->ndone = ns;
     }
     SchedTransfer t;
-    for (int32_t k = 0; k < ns; k++) {
+    for (int32_t k = h->dirty_from; k < ns; k++) {
         int64_t nt = sched_ntransfers(s, k);
+        box_charge(L, nt - h->done[k] + 1);
         for (int64_t i = h->done[k]; i < nt; i++) {
             sched_transfer(s, k, i, &t);
             for (uint32_t j = 0; j < t.nranges; j++)
@@ -749,12 +755,18 @@ static void hold_update(lua_State *L, McSched *h)
         h->done[k] = nt;
     }
     h->dirty = false;
+    h->dirty_from = ns;
 }
 
 /* Holdings of one node after `after` steps, computed afresh (into a new ChunkSet). */
 static ChunkSet *hold_after(lua_State *L, McSched *h, int32_t node, int32_t after)
 {
     Sched *s = h->s;
+    /* charge the walk first: box_charge may raise, and nothing is allocated yet */
+    int64_t work = (int64_t)sched_ngiven(s) + 1;
+    for (int32_t k = 0; k < after && k < sched_nsteps(s); k++)
+        work += sched_ntransfers(s, k) + 1;
+    box_charge(L, work);
     ChunkSet *cs = chunkset_new();
     if (!cs)
         luaL_error(L, "out of memory");
@@ -921,6 +933,8 @@ static int step_send(lua_State *L)
     bool ok = nseg < 0 ? sched_send(h->s, src, dst, r, nr)
                        : sched_send_route(h->s, src, dst, r, nr, seg, nseg);
     h->dirty = true;
+    if (st->index < h->dirty_from)
+        h->dirty_from = st->index;
     if (!ok)
         sched_check_error(L, h);
     return 0;
@@ -956,11 +970,14 @@ static int step_send_strided(lua_State *L)
     if (nr == 0)
         return luaL_error(L, "send_strided: no chunks");
     check_chunk_ids(L, h, r, nr);
+    box_charge(L, count);
     h->transfers += count;
     if (h->transfers > MC_MAX_TRANSFERS)
         return luaL_error(L, "send_strided: more than %I transfers in one schedule",
                           (LUAI_UACINT)MC_MAX_TRANSFERS);
     h->dirty = true;
+    if (st->index < h->dirty_from)
+        h->dirty_from = st->index;
     for (lua_Integer i = 0; i < count; i++) {
         int32_t src = (int32_t)(first + i * stride);
         bool ok = nseg < 0 ? sched_send(h->s, src, (int32_t)(src + offset), r, nr)

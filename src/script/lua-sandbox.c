@@ -96,20 +96,36 @@ static void *box_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 
 /* ---- instruction budget ---- */
 
+static int budget_stop(lua_State *L, LuaBox *b, lua_Debug *ar)
+{
+    b->stopped = "instruction budget";
+    if (ar && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+        lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
+    else
+        lua_pushliteral(L, "");
+    lua_pushfstring(L, "%sstopped: instruction budget of %I instructions used up (an "
+                    "endless loop?  $MESHCAST_LUA_INSTRUCTIONS raises it)",
+                    lua_tostring(L, -1), (LUAI_UACINT)b->budget);
+    return lua_error(L);
+}
+
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     LuaBox *b = box_of(L);
     b->count += HOOK_EVERY;
+    if (b->count > b->budget)
+        budget_stop(L, b, ar);
+}
+
+void box_charge(lua_State *L, long long work)
+{
+    LuaBox *b = box_of(L);
+    if (work > 0)
+        b->count += work;
     if (b->count > b->budget) {
-        b->stopped = "instruction budget";
-        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-            lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
-        else
-            lua_pushliteral(L, "");
-        lua_pushfstring(L, "%sstopped: instruction budget of %I instructions used up (an "
-                        "endless loop?  $MESHCAST_LUA_INSTRUCTIONS raises it)",
-                        lua_tostring(L, -1), (LUAI_UACINT)b->budget);
-        lua_error(L);
+        lua_Debug ar;
+        /* name the Lua line that called the C function */
+        budget_stop(L, b, lua_getstack(L, 1, &ar) ? &ar : NULL);
     }
 }
 

@@ -52,6 +52,11 @@ const char *box_traceback(const LuaBox *b);
 /* Bumped at the end of every box_call: handles lent to Lua for one call check it. */
 uint64_t box_generation(const LuaBox *b);
 
+/* Charge `work` units (about one per element a C function walks) against the instruction
+ * budget of the current call; raises the budget stop if it is used up.  C functions of the
+ * module call it so that loops in C count like loops in Lua. */
+void box_charge(lua_State *L, long long work);
+
 /* The step being built, for messages (1-based; 0: none). */
 void box_set_step(LuaBox *b, int32_t step);
 

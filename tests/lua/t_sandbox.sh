@@ -40,6 +40,10 @@ MESHCAST_LUA_INSTRUCTIONS=1000000 check_exit "an endless metamethod on the retur
     "$MESHCAST" run --net array:4 --algo "$L/bad_meta_table.lua"
 check_match "metamethod loop: clear message" "stopped: instruction budget" "$ERR"
 
+MESHCAST_LUA_INSTRUCTIONS=20000000 check_exit "work done in C counts against the budget" 1 \
+    timeout 120 "$MESHCAST" run --net array:20000 --algo "$L/bad_c_loop.lua"
+check_match "C work: clear message" "bad_c_loop.lua:8: in build, step 1: stopped: instruction budget" "$ERR"
+
 MESHCAST_LUA_MEMORY=32 check_exit "allocating without end is stopped" 1 "$MESHCAST" run --net array:4 --algo "$L/bad_alloc.lua"
 check_match "memory: clear message" "in build: stopped: memory cap of 32 MiB exceeded" "$ERR"
 
