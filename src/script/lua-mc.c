@@ -21,7 +21,7 @@
 #define CHUNKS_MT "meshcast.chunks"
 
 /* A runaway script cannot build more transfers than this into one schedule. */
-#define MC_MAX_TRANSFERS (INT64_C(1) << 26)
+#define MC_MAX_TRANSFERS (INT64_C(1) << 25)
 
 struct McNet {
     const Net *net;
