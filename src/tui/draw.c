@@ -867,8 +867,10 @@ static void draw_status(App *a)
     int attr = theme_attr(R_STATUS);
     fill(y, 0, COLS, attr);
     if (a->mode == MODE_CMDLINE) {
-        if (a->msg[0])   /* completions or an error, just above the command line */
+        if (a->msg[0]) {  /* completions or an error, just above the command line */
+            fill(y - 1, 0, COLS, theme_attr(R_NORMAL));
             put(y - 1, 0, COLS, a->msg_error ? theme_attr(R_BAD) : theme_attr(R_KEY), a->msg);
+        }
         char t[300];
         snprintf(t, sizeof t, ":%s", a->cmd);
         int len = utf8_len(t);
