@@ -57,7 +57,7 @@ check_screen "? lists the keys" "meshcast keys"
 tm_keys Escape; sleep 0.3   # a lone Escape is told apart after libtermkey's wait time
 tm_keys t
 check_screen "t opens the net picker" "pick net"
-tm_keys Escape
+tm_keys Escape; sleep 0.3
 tm_keys : ; tm_run "q"
 mc_exit_ok ":q"
 finish
