@@ -6,7 +6,7 @@
 S=$ROOT/scripts
 cd "$TMPD" || exit 2
 
-for f in st bst st-mesh knomial scatter-allgather; do
+for f in st bst st-mesh knomial scatter-allgather ring-pipeline; do
     check_exit "check $f.lua: every size and source verified" 0 "$MESHCAST" check "$S/$f.lua"
     check_match "check $f.lua: summary line" "^([0-9]+) of \\1 nets verified from every source" "$OUT"
     check_nomatch "check $f.lua: no prediction disagrees" "[0-9]\\*( |$)" "$OUT"

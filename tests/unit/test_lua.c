@@ -223,6 +223,7 @@ static void test_shipped_verify(void **state)
         {"scripts/st-mesh.lua", {"mesh:4x8", "mesh:2x2x4", "torus:4x4", NULL}},
         {"scripts/knomial.lua", {"array:10", "mesh:3x5", "torus:4x4", NULL}},
         {"scripts/scatter-allgather.lua", {"array:9", "ring:8", "mesh:4x4", NULL}},
+        {"scripts/ring-pipeline.lua", {"ring:7", "ring:8", "array:6", NULL}},
         {"tests/lua/api.lua", {"array:5", "ring:6", "mesh:3x4", "torus:3x3"}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
