@@ -165,7 +165,7 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     if (conflict) r = R_CONFLICT;
     int attr = theme_attr(r);
     char content[64];
-    int cw = L->cw, inner = cw >= 8 ? cw - 3 : cw;
+    int cw = L->cw, inner = cw >= 8 ? cw - 3 : cw >= 4 ? cw - 1 : cw;
     content[0] = '\0';
     if (all <= (uint64_t)inner && inner > 1) {
         /* one glyph per packet */
@@ -218,6 +218,11 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
         put(y, x + 2, inner, attr, content);
         put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : attr,
             conflict ? "!" : cursor ? "]" : " ");
+    } else if (cw >= 4) {
+        /* [0] cursor, conflict or receiving mark, [1..] content */
+        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : " ";
+        put(y, x, 1, cursor ? theme_attr(R_CURSOR) : conflict ? theme_attr(R_CONFLICT) : attr, m);
+        put(y, x + 1, inner, attr, content);
     } else {
         if (cursor) attr = theme_attr(R_CURSOR) | A_UNDERLINE;
         put(y, x, cw, attr, content);

@@ -4,8 +4,8 @@
 #include <string.h>
 
 /* Zoom levels: cell width, horizontal link width, vertical link height. */
-static const int zoom_cw[LAYOUT_NZOOM] = {8, 3, 1, 1};
-static const int zoom_hg[LAYOUT_NZOOM] = {3, 2, 1, 0};
+static const int zoom_cw[LAYOUT_NZOOM] = {8, 4, 1, 1};
+static const int zoom_hg[LAYOUT_NZOOM] = {3, 3, 1, 0};
 static const int zoom_vg[LAYOUT_NZOOM] = {1, 1, 1, 0};
 
 void layout_zoom_metrics(int zoom, int *cw, int *hg, int *vg)
