@@ -911,6 +911,19 @@ static void step_select(lua_State *L, McStep *st)
     box_set_step(box_of(L), st->index + 1);
 }
 
+/* Check an explicit route before the engine sees it (so that the message names the script's
+ * line: the schedule keeps only its first error). */
+static void check_route(lua_State *L, const Net *net, int32_t src, int32_t dst,
+                        const NetSeg *seg, int nseg)
+{
+    int32_t end = net_route_end(net, src, seg, nseg);
+    if (end < 0)
+        luaL_error(L, "send %d->%d: the route is not a path in %s", (int)src, (int)dst,
+                   net_spec(net));
+    if (end != dst)
+        luaL_error(L, "send %d->%d: the route ends at node %d", (int)src, (int)dst, (int)end);
+}
+
 static int step_send(lua_State *L)
 {
     McStep *st = check_step(L, 1);
@@ -928,6 +941,8 @@ static int step_send(lua_State *L)
         return luaL_error(L, "send: no chunks to send from node %d to node %d", (int)src,
                           (int)dst);
     check_chunk_ids(L, h, r, nr);
+    if (nseg >= 0)
+        check_route(L, h->net, src, dst, seg, nseg);
     if (++h->transfers > MC_MAX_TRANSFERS)
         return luaL_error(L, "send: more than %I transfers in one schedule", (LUAI_UACINT)MC_MAX_TRANSFERS);
     bool ok = nseg < 0 ? sched_send(h->s, src, dst, r, nr)
@@ -935,7 +950,7 @@ static int step_send(lua_State *L)
     h->dirty = true;
     if (st->index < h->dirty_from)
         h->dirty_from = st->index;
-    if (!ok)
+    if (!ok || sched_error(h->s))
         sched_check_error(L, h);
     return 0;
 }
@@ -959,7 +974,12 @@ static int step_send_strided(lua_State *L)
     if (count <= 0)
         return 0;
     int32_t n = net_size(h->net);
+    if (count > n || stride < -(lua_Integer)n || stride > n || first < -(lua_Integer)n ||
+        first > n)
+        return luaL_error(L, "send_strided: nodes outside %s", net_spec(h->net));
     lua_Integer last = first + (count - 1) * stride;
+    if (stride < -(lua_Integer)n || stride > n || offset < -(lua_Integer)n || offset > n)
+        return luaL_error(L, "send_strided: stride and offset must be within the net's size");
     if (count > n || first < 0 || first >= n || last < 0 || last >= n || first + offset < 0 ||
         first + offset >= n || last + offset < 0 || last + offset >= n)
         return luaL_error(L, "send_strided: nodes outside %s (first %I, stride %I, count %I, "
@@ -978,12 +998,16 @@ static int step_send_strided(lua_State *L)
     h->dirty = true;
     if (st->index < h->dirty_from)
         h->dirty_from = st->index;
+    for (lua_Integer i = 0; i < count && nseg >= 0; i++) {
+        int32_t src = (int32_t)(first + i * stride);
+        check_route(L, h->net, src, (int32_t)(src + offset), seg, nseg);
+    }
     for (lua_Integer i = 0; i < count; i++) {
         int32_t src = (int32_t)(first + i * stride);
         bool ok = nseg < 0 ? sched_send(h->s, src, (int32_t)(src + offset), r, nr)
                            : sched_send_route(h->s, src, (int32_t)(src + offset), r, nr, seg,
                                               nseg);
-        if (!ok)
+        if (!ok || sched_error(h->s))
             sched_check_error(L, h);
     }
     return 0;

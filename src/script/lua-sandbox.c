@@ -670,7 +670,8 @@ size_t box_search_dirs(char **out, size_t max)
             const char *e = strchr(p, ':');
             size_t len = e ? (size_t)(e - p) : strlen(p);
             /* an empty entry or "." never means ./ implicitly: skip it */
-            if (len > 0 && len < sizeof buf && !(len == 1 && p[0] == '.')) {
+            bool cwd = (len == 1 && p[0] == '.') || (len == 2 && p[0] == '.' && p[1] == '/');
+            if (len > 0 && len < sizeof buf && !cwd) {
                 memcpy(buf, p, len);
                 buf[len] = '\0';
                 n = push_dir(out, n, max, buf);

@@ -56,6 +56,9 @@ check_match "check: build error names net and source" "array:2 source 0: .*bad_b
 check_exit "builder misuse (node outside the net)" 1 "$MESHCAST" run --net array:8 --algo "$L/bad_send_args.lua"
 check_match "builder misuse: clear message" "bad_send_args.lua:6: in build, step 2: send: node 99 is outside array:8" "$ERR"
 
+check_exit "an explicit route that ends elsewhere" 1 "$MESHCAST" run --net ring:8 --algo "$L/bad_route.lua"
+check_match "bad route: clear message" "bad_route.lua:5: in build, step 1: send 0->1: the route ends at node 3" "$ERR"
+
 check_exit "wrong shape (a list)" 2 "$MESHCAST" run --net array:4 --algo "$L/bad_shape.lua"
 check_match "wrong shape: clear message" "bad_shape.lua: the returned table needs name" "$ERR"
 check_exit "wrong shape (nets not a list)" 2 "$MESHCAST" check "$L/bad_shape2.lua"
