@@ -236,16 +236,14 @@ static void stub_library(lua_State *L, const char *lib, const char *why)
 static int safe_print(lua_State *L)
 {
     LuaBox *b = box_of(L);
+    int n = lua_gettop(L);   /* before luaL_buffinit, which may push a placeholder */
     luaL_Buffer buf;
     luaL_buffinit(L, &buf);
-    int n = lua_gettop(L);
     for (int i = 1; i <= n; i++) {
-        size_t l;
-        const char *s = luaL_tolstring(L, i, &l);
         if (i > 1)
             luaL_addchar(&buf, '\t');
+        luaL_tolstring(L, i, NULL);
         luaL_addvalue(&buf);
-        (void)s;
     }
     luaL_pushresult(&buf);
     const char *text = lua_tostring(L, -1);

@@ -17,6 +17,8 @@
 #include "../../src/algos/algo.h"
 #include "../../src/engine/sim.h"
 #include "../../src/script/lua-sandbox.h"
+
+#include <lauxlib.h>
 #include "../../src/script/script.h"
 
 static char root[4096];
@@ -325,6 +327,72 @@ static void test_params(void **state)
     algo_release(d);
 }
 
+/* The sandbox from C: the one protected call, its messages and traceback, print capture, the
+ * libraries that are (not) there. */
+static char printed[256];
+static void capture(const char *name, const char *text, void *ud)
+{
+    (void)ud;
+    snprintf(printed, sizeof printed, "%s|%s", name, text);
+}
+
+static bool run_lua(LuaBox *b, const char *code, const char *phase, char *err, size_t errlen)
+{
+    lua_State *L = box_state(b);
+    if (luaL_loadbufferx(L, code, strlen(code), "=snippet", "t") != LUA_OK) {
+        snprintf(err, errlen, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return false;
+    }
+    return box_call(b, 0, 0, phase, err, errlen);
+}
+
+static void test_box_direct(void **state)
+{
+    (void)state;
+    char err[512];
+    LuaBox *b = box_new("direct.lua", err, sizeof err);
+    assert_non_null(b);
+    /* a nested error names the line and the phase; the traceback is kept */
+    assert_false(run_lua(b, "local function f() error('deep') end\nf()", "build", err,
+                         sizeof err));
+    assert_string_equal(err, "snippet:1: in build: deep");
+    assert_non_null(strstr(box_traceback(b), "stack traceback"));
+    /* a non-string error object */
+    assert_false(run_lua(b, "error({})", "chunks", err, sizeof err));
+    assert_non_null(strstr(err, "in chunks: (error object is a table value)"));
+    /* the phase "load" adds no context; error(msg, 0) has no position: the box name is used */
+    assert_false(run_lua(b, "error('plain', 0)", "load", err, sizeof err));
+    assert_string_equal(err, "direct.lua: plain");
+    /* what is there and what is not */
+    assert_true(run_lua(b, "assert(string and table and math and utf8)\n"
+                           "assert(io == nil or not pcall(function() return io.open end))\n"
+                           "assert(not pcall(function() return os.remove end))\n"
+                           "assert(not pcall(function() return debug.getinfo end))\n"
+                           "assert(not pcall(dofile, 'x'))\n"
+                           "assert(not pcall(require, 'io'))\n"
+                           "assert(require('meshcast').range(0, 3):count() == 4)\n"
+                           "assert(math.random(1, 1000000) == math.random(1, 1000000) or true)",
+                        "build", err, sizeof err));
+    /* print goes to the handler */
+    box_set_print_handler(capture, NULL);
+    assert_true(run_lua(b, "print('hello', 42)", "build", err, sizeof err));
+    assert_string_equal(printed, "direct.lua|hello\t42");
+    box_set_print_handler(NULL, NULL);
+    /* the state survives errors: a later call works */
+    assert_true(run_lua(b, "x = 1 + 1", "build", err, sizeof err));
+    box_free(b);
+    /* reproducible random numbers: two boxes draw the same */
+    LuaBox *b1 = box_new("r1", err, sizeof err), *b2 = box_new("r2", err, sizeof err);
+    assert_true(run_lua(b1, "R = math.random(1, 1 << 30)", "build", err, sizeof err));
+    assert_true(run_lua(b2, "R = math.random(1, 1 << 30)", "build", err, sizeof err));
+    lua_getglobal(box_state(b1), "R");
+    lua_getglobal(box_state(b2), "R");
+    assert_int_equal(lua_tointeger(box_state(b1), -1), lua_tointeger(box_state(b2), -1));
+    box_free(b1);
+    box_free(b2);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -354,7 +422,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_st_equals_builtin), cmocka_unit_test(test_bst_equals_builtin),
         cmocka_unit_test(test_shipped_verify),   cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_budget_and_memory), cmocka_unit_test(test_stale_handle),
-        cmocka_unit_test(test_params),
+        cmocka_unit_test(test_params),           cmocka_unit_test(test_box_direct),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
