@@ -1120,17 +1120,29 @@ const Chart *app_chart(App *a)
     if (net_size(net) > 16384) {
         snprintf(c->note, sizeof c->note, "net too large for a live chart: meshcast compare --net %s",
                  net_spec(net));
-        return c;
+        c->done = true;
     }
+    return c;
+}
+
+bool app_chart_work(App *a)
+{
+    Chart *c = (Chart *)app_chart(a);
+    if (!a->b.ready || c->done) return false;
+    const Net *net = a->b.setup.net;
     char netspec[64], src[32];
     snprintf(netspec, sizeof netspec, "%s", net_spec(net));
     snprintf(src, sizeof src, "%ld", (long)a->b.setup.args.source);
-    for (size_t i = 0; i < algo_count() && c->nalgo < CHART_MAXALGO; i++) {
-        const AlgoDef *d = algo_at(i);
-        if (!(d->nets & (1u << net_kind(net)))) continue;
+    /* the next built-in that runs on this kind of net and is not charted yet */
+    const AlgoDef *d = NULL;
+    while (c->next_def < algo_count() && c->nalgo < CHART_MAXALGO) {
+        const AlgoDef *t = algo_at(c->next_def++);
+        if (!(t->nets & (1u << net_kind(net)))) continue;
         bool dup = false;
-        for (int j = 0; j < c->nalgo; j++) if (strcmp(c->name[j], d->name) == 0) dup = true;
-        if (dup) continue;
+        for (int j = 0; j < c->nalgo; j++) if (strcmp(c->name[j], t->name) == 0) dup = true;
+        if (!dup) { d = t; break; }
+    }
+    if (d) {
         int k = c->nalgo;
         bool any = false;
         for (int s = 0; s < CHART_NSIZES; s++) {
@@ -1158,9 +1170,13 @@ const Chart *app_chart(App *a)
             c->nalgo++;
         }
     }
-    if (c->nalgo == 0)
-        snprintf(c->note, sizeof c->note, "no algorithm runs on %s yet", netspec);
-    return c;
+    if (!d || c->next_def >= algo_count() || c->nalgo >= CHART_MAXALGO) {
+        c->done = true;
+        if (c->nalgo == 0)
+            snprintf(c->note, sizeof c->note, "no algorithm runs on %s under these settings",
+                     netspec);
+    }
+    return !c->done;
 }
 
 /* ---- the node inspector --------------------------------------------------------------- */

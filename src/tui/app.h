@@ -61,6 +61,8 @@ typedef struct {
     uint64_t bytes[CHART_NSIZES];
     double cost[CHART_MAXALGO][CHART_NSIZES]; /* < 0: could not run */
     char note[160];
+    size_t next_def;       /* the next algo_at() index to compute */
+    bool done;
 } Chart;
 
 typedef struct App App;
@@ -168,8 +170,11 @@ void app_layout(App *a, int w, int h);
 bool app_open_lesson(App *a, const char *name);
 void app_lesson_page(App *a, size_t page);
 
-/* The comparison chart for the current broadcast (computed if stale). */
+/* The comparison chart for the current broadcast: reset when stale, then filled in one
+ * algorithm per app_chart_work() call (the loop calls it between frames, so the screen stays
+ * responsive); app_chart_work returns true while there is more to compute. */
 const Chart *app_chart(App *a);
+bool app_chart_work(App *a);
 /* The inspector's history of node a->cursor (computed if stale); false if the schedule is
  * too large to scan. */
 bool app_node_history(App *a);

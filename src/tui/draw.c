@@ -661,8 +661,11 @@ static void panel_chart(App *a, Box *b)
     const CostParams *cp = sim_params(a->b.sim);
     box_put(b, theme_attr(R_HEAD), "Cost vs message size (%s, %s)", net_spec(a->b.setup.net),
             cost_model_name(cp->model));
+    if (!c->done)
+        box_put(b, theme_attr(R_KEY), "computing... (%zu of %zu algorithms looked at)",
+                c->next_def, algo_count());
     if (c->nalgo == 0) {
-        box_wrap(b, theme_attr(R_DIM), c->note, 0);
+        if (c->done) box_wrap(b, theme_attr(R_DIM), c->note, 0);
         return;
     }
     int legend_rows = (c->nalgo + 2) / 3;

@@ -198,7 +198,7 @@ int tui_run(const TuiOptions *o)
     if (!theme_init(a->color, a->ascii, a->theme, err, sizeof err))
         app_msg(a, true, "%s", err);
 
-    bool pending = false;
+    bool pending = false, chart_drawn = false;
     double next_tick = 0, next_reload = now_s() + 0.5;
     while (!a->quit) {
         if (got_quit) break;
@@ -237,8 +237,16 @@ int tui_run(const TuiOptions *o)
         }
         doupdate();
 
+        /* the comparison chart fills in between frames: one algorithm, then look at input */
+        bool busy = a->panel == PANEL_CHART && a->mode != MODE_HELP && app_chart_work(a);
+        if (!busy && a->panel == PANEL_CHART && a->chart.done && !chart_drawn) {
+            chart_drawn = true;   /* draw the finished chart once more */
+            busy = true;
+        }
+        if (a->panel != PANEL_CHART || !a->chart.done) chart_drawn = false;
+
         /* wait for input, a signal, the next play tick or the next reload check */
-        double wait = next_reload - now_s();
+        double wait = busy ? 0 : next_reload - now_s();
         if (a->playing && next_tick > 0 && next_tick - now_s() < wait) wait = next_tick - now_s();
         if (pending) {
             double w = input_waittime(in) / 1000.0;

@@ -258,6 +258,27 @@ static void test_mouse(void **state)
     assert_int_equal(f->a->b.pos, 1);
 }
 
+/* The comparison chart fills in one algorithm per call; its numbers are the engine's. */
+static void test_chart(void **state)
+{
+    Fx *f = *state;
+    const Chart *c = app_chart(f->a);
+    assert_false(c->done);
+    int calls = 0;
+    while (app_chart_work(f->a)) calls++;
+    assert_true(c->done);
+    assert_true(c->nalgo >= 2);
+    assert_true(calls >= 1);
+    int st = -1, s1k = -1;
+    for (int k = 0; k < c->nalgo; k++) if (strcmp(c->name[k], "st") == 0) st = k;
+    for (int s = 0; s < CHART_NSIZES; s++) if (c->bytes[s] == 1024) s1k = s;
+    assert_true(st >= 0 && s1k >= 0);
+    assert_float_equal(c->cost[st][s1k], sim_totals(f->a->b.sim)->cost.total, 1e-9);
+    /* a new broadcast makes it stale */
+    feed(f, ":bytes 64\r");
+    assert_false(app_chart(f->a)->done);
+}
+
 static void test_layout(void **state)
 {
     (void)state;
@@ -307,6 +328,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_command_line, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_help_picker_quit, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_mouse, setup_mesh, teardown),
+        cmocka_unit_test_setup_teardown(test_chart, setup_mesh, teardown),
         cmocka_unit_test(test_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
