@@ -343,6 +343,43 @@ static void guard_patterns(lua_State *L)
     lua_pop(L, 1);
 }
 
+
+/* string.rep and table.move loop in C as many times as asked ( ("") : rep(1e18) never ends):
+ * they are charged against the instruction budget before they run. */
+static int charged_call(lua_State *L)
+{
+    int kind = (int)lua_tointeger(L, lua_upvalueindex(2));
+    double work;
+    if (kind == 0) {   /* string.rep(s, n [, sep]) */
+        luaL_checkstring(L, 1);
+        lua_Integer n = luaL_checkinteger(L, 2);
+        work = n > 0 ? (double)n : 0;
+    } else {           /* table.move(a1, f, e, t [, a2]) */
+        lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+        work = e >= f ? (double)e - (double)f + 1 : 0;
+    }
+    box_charge(L, work > 9e18 ? (long long)9e18 : (long long)work);
+    int nargs = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, nargs, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static void charge_loops(lua_State *L)
+{
+    static const char *const libs[] = {LUA_STRLIBNAME, LUA_TABLIBNAME};
+    static const char *const fns[] = {"rep", "move"};
+    for (int i = 0; i < 2; i++) {
+        lua_getglobal(L, libs[i]);
+        lua_getfield(L, -1, fns[i]);
+        lua_pushinteger(L, i);
+        lua_pushcclosure(L, charged_call, 2);
+        lua_setfield(L, -2, fns[i]);
+        lua_pop(L, 1);
+    }
+}
+
 static int setup(lua_State *L)
 {
     static const luaL_Reg libs[] = {
@@ -375,6 +412,7 @@ static int setup(lua_State *L)
                 "bytecode is refused; scripts are loaded from source only");
     lua_pop(L, 1);
     guard_patterns(L);
+    charge_loops(L);
     /* a fixed seed: schedules built with math.random are reproducible */
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_getfield(L, -1, "randomseed");

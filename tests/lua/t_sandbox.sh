@@ -71,6 +71,10 @@ check_exit "metatables are locked" 1 "$MESHCAST" run --net array:4 --algo "$L/ba
 # a string pattern that would backtrack for hours inside one C call is refused, not run
 check_exit "a catastrophic string pattern is refused" 2 timeout 60 "$MESHCAST" run --net array:4 --algo "$L/bad_pattern.lua"
 check_match "pattern: clear message" "bad_pattern.lua:3: string.find: pattern refused in the meshcast sandbox" "$ERR"
+check_exit "(\"\"):rep(2^60) is stopped at once" 2 timeout 60 "$MESHCAST" run --net array:4 --algo "$L/bad_rep.lua"
+check_match "rep: clear message" "bad_rep.lua:3: stopped: instruction budget" "$ERR"
+check_exit "table.move over 2^50 slots is stopped at once" 1 timeout 60 "$MESHCAST" run --net array:4 --algo "$L/bad_move.lua"
+check_match "move: clear message" "bad_move.lua:5: in build: stopped: instruction budget" "$ERR"
 check_exit "ordinary string, table, math, utf8, load work" 0 "$MESHCAST" check "$L/ok_patterns.lua" --net array:4
 
 # a chunk sent by a node that does not hold it: a verification failure
