@@ -344,19 +344,51 @@ static void guard_patterns(lua_State *L)
 }
 
 
-/* string.rep and table.move loop in C as many times as asked ( ("") : rep(1e18) never ends):
- * they are charged against the instruction budget before they run. */
+/* Some library functions loop in C as many times as asked, without running a VM
+ * instruction the count hook could see: ("") : rep(1e18), table.move(t, 1, 1e15, 2), and the
+ * table functions on a table whose __len says 2^60 (table.remove shifts that many slots).
+ * Each is charged against the instruction budget before it runs. */
+enum { CH_REP, CH_MOVE, CH_LEN, CH_SORT, CH_RANGE };
+
+static double len_of(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) != LUA_TTABLE)
+        return 0;   /* the original reports the bad argument */
+    lua_Integer n = luaL_len(L, idx);
+    return n > 0 ? (double)n : 0;
+}
+
 static int charged_call(lua_State *L)
 {
     int kind = (int)lua_tointeger(L, lua_upvalueindex(2));
-    double work;
-    if (kind == 0) {   /* string.rep(s, n [, sep]) */
-        luaL_checkstring(L, 1);
+    double work = 0;
+    switch (kind) {
+    case CH_REP: {   /* string.rep(s, n [, sep]) */
         lua_Integer n = luaL_checkinteger(L, 2);
         work = n > 0 ? (double)n : 0;
-    } else {           /* table.move(a1, f, e, t [, a2]) */
+        break;
+    }
+    case CH_MOVE: {  /* table.move(a1, f, e, t [, a2]) */
         lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
         work = e >= f ? (double)e - (double)f + 1 : 0;
+        break;
+    }
+    case CH_LEN:     /* table.insert, table.remove: shift up to #t slots */
+        work = len_of(L, 1);
+        break;
+    case CH_SORT: {  /* n log n comparisons */
+        double n = len_of(L, 1);
+        work = n > 1 ? n * (log2(n) + 1) : n;
+        break;
+    }
+    case CH_RANGE: { /* table.concat(t, sep, i, j), table.unpack(t, i, j) */
+        int first = lua_tointeger(L, lua_upvalueindex(3)) == 1 ? 3 : 2;
+        lua_Integer i = luaL_optinteger(L, first, 1);
+        double j = lua_isnoneornil(L, first + 1) ? len_of(L, 1)
+                                                 : (double)luaL_checkinteger(L, first + 1);
+        work = j >= (double)i ? j - (double)i + 1 : 0;
+        break;
+    }
     }
     box_charge(L, work > 9e18 ? (long long)9e18 : (long long)work);
     int nargs = lua_gettop(L);
@@ -368,14 +400,19 @@ static int charged_call(lua_State *L)
 
 static void charge_loops(lua_State *L)
 {
-    static const char *const libs[] = {LUA_STRLIBNAME, LUA_TABLIBNAME};
-    static const char *const fns[] = {"rep", "move"};
-    for (int i = 0; i < 2; i++) {
-        lua_getglobal(L, libs[i]);
-        lua_getfield(L, -1, fns[i]);
-        lua_pushinteger(L, i);
-        lua_pushcclosure(L, charged_call, 2);
-        lua_setfield(L, -2, fns[i]);
+    static const struct { const char *lib, *fn; int kind, concat; } w[] = {
+        {LUA_STRLIBNAME, "rep", CH_REP, 0},    {LUA_TABLIBNAME, "move", CH_MOVE, 0},
+        {LUA_TABLIBNAME, "insert", CH_LEN, 0}, {LUA_TABLIBNAME, "remove", CH_LEN, 0},
+        {LUA_TABLIBNAME, "sort", CH_SORT, 0},  {LUA_TABLIBNAME, "concat", CH_RANGE, 1},
+        {LUA_TABLIBNAME, "unpack", CH_RANGE, 0},
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        lua_getglobal(L, w[i].lib);
+        lua_getfield(L, -1, w[i].fn);
+        lua_pushinteger(L, w[i].kind);
+        lua_pushinteger(L, w[i].concat);
+        lua_pushcclosure(L, charged_call, 3);
+        lua_setfield(L, -2, w[i].fn);
         lua_pop(L, 1);
     }
 }

@@ -75,6 +75,8 @@ check_exit "(\"\"):rep(2^60) is stopped at once" 2 timeout 60 "$MESHCAST" run --
 check_match "rep: clear message" "bad_rep.lua:3: stopped: instruction budget" "$ERR"
 check_exit "table.move over 2^50 slots is stopped at once" 1 timeout 60 "$MESHCAST" run --net array:4 --algo "$L/bad_move.lua"
 check_match "move: clear message" "bad_move.lua:5: in build: stopped: instruction budget" "$ERR"
+check_exit "table.remove on a table whose __len is 2^60 is stopped at once" 1 timeout 60 "$MESHCAST" run --net array:4 --algo "$L/bad_len.lua"
+check_match "__len: clear message" "bad_len.lua:7: in build: stopped: instruction budget" "$ERR"
 check_exit "ordinary string, table, math, utf8, load work" 0 "$MESHCAST" check "$L/ok_patterns.lua" --net array:4
 
 # a chunk sent by a node that does not hold it: a verification failure
