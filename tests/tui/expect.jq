@@ -15,12 +15,15 @@ def hops($src; $route):
       ($n[0] * $cols + $n[1]) as $to |
       .hops += [{k: (if $d == "x" then "H" else "V" end), from: .at, to: $to, dir: $sg}] |
       .at = $to)) | .hops;
-.steps[$step].transfers as $ts |
-( [$ts[].dst] | unique | map("N \(.)") ) +
-( [ $ts[] | hops(.src; .route)[] | {k, id: (if .dir == "+" then .from else .to end), dir} ]
-  | group_by([.k, .id]) | map(
+.steps[$step].transfers as $ts
+| ([$ts[].dst] | unique | map("N \(.)")) as $recv
+| ([$ts[].src] | group_by(.) | map(select(length > 1) | .[0])) as $multi_send
+| ([$ts[].dst] | group_by(.) | map(select(length > 1) | .[0])) as $multi_recv
+| ($multi_send + $multi_recv | unique | map("C \(.)")) as $conflict
+| ([ $ts[] | hops(.src; .route)[] | {k, id: (if .dir == "+" then .from else .to end), dir} ]
+   | group_by([.k, .id]) | map(
       (map(select(.dir == "+")) | length) as $p | (map(select(.dir == "-")) | length) as $m |
       "\(.[0].k) \(.[0].id) " +
       (if ([$p, $m] | max) > $cap then "D\([$p, $m] | max)"
-       else (if $p > 0 then "+" else "" end) + (if $m > 0 then "-" else "" end) end)) )
-| .[]
+       else (if $p > 0 then "+" else "" end) + (if $m > 0 then "-" else "" end) end))) as $links
+| ($recv + $conflict + $links)[]

@@ -1,6 +1,7 @@
 # map.awk — read a tmux capture of meshcast --ascii at zoom 0 (cells 8 wide, links 3 wide, one
 # line of vertical links) and print what the map shows, one item a line:
 #   N id          node id is marked as receiving in this step
+#   C id          node id is marked with a port conflict (more than one send or receive)
 #   H id CLASS    the horizontal link from id to its + neighbour (the wrap-around link at the
 #                 right edge of a torus row) carries circuits: CLASS "+", "-", "+-" or "D<load>"
 #                 (overloaded, with the load shown)
@@ -51,6 +52,7 @@ END {
             id = oned ? rv[r] + c : rv[r] * cols + c
             cell = substr(m[y], cx[c], 8)
             if (substr(cell, 2, 1) == ">") print "N " id
+            if (substr(cell, 8, 1) == "!") print "C " id
             h = hclass(substr(m[y], cx[c] + 8, 3))
             if (h != "") print "H " id " " h
             if (c == 0 && wrap) {
@@ -60,7 +62,7 @@ END {
             }
             v = vclass(substr(m[y + 1], cx[c] + 4, 1))
             if (v != "") print "V " id " " v
-            if (r == 0 && wrap) {
+            if (r == 0 && wrap && !oned) {
                 t = vclass(substr(m[y - 1], cx[c] + 4, 1))
                 b = vclass(substr(m[ry[nr - 1] + 1], cx[c] + 4, 1))
                 if (t != b) print "W V " id

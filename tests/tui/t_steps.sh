@@ -76,6 +76,19 @@ check_step "array bst" "$TMPD/ab.json" "$TMPD/ab.run" 1 1 16 1 1
 tm_keys q
 mc_exit_ok "array bst"
 
+# 3b. ring:16, a 4-nomial tree from a Lua script: one node sends three messages in a step,
+#     so port conflicts are marked, on exactly the nodes the engine counts
+"$MESHCAST" schedule --net ring:16 --algo "$ROOT/scripts/knomial.lua" --set k=4 --format json >"$TMPD/kn.json"
+"$MESHCAST" run --net ring:16 --algo "$ROOT/scripts/knomial.lua" --set k=4 --json >"$TMPD/kn.run"
+mc_start --ascii --net ring:16 --algo "$ROOT/scripts/knomial.lua" --set k=4
+tm_keys n
+check_step "ring knomial step 1" "$TMPD/kn.json" "$TMPD/kn.run" 0 1 16 1 1 1
+check_match "ring knomial: port conflicts marked" '^C [0-9]+' "$(map_items 16 1 1)"
+tm_keys n
+check_step "ring knomial step 2" "$TMPD/kn.json" "$TMPD/kn.run" 1 1 16 1 1 1
+tm_keys q
+mc_exit_ok "ring knomial"
+
 # 4. mesh:8x8 RH: the exchange steps overload links; the marks sit on exactly those links
 "$MESHCAST" schedule --net mesh:8x8 --algo rh --format json >"$TMPD/rh.json"
 "$MESHCAST" run --net mesh:8x8 --algo rh --json >"$TMPD/rh.run"
