@@ -752,7 +752,7 @@ typedef enum {
     K_NONE, K_NEXT, K_PREV, K_FIRST, K_LAST, K_PLAY, K_FASTER, K_SLOWER, K_LEFT, K_RIGHT, K_UP,
     K_DOWN, K_PAN_L, K_PAN_R, K_PAN_U, K_PAN_D, K_ZOOM_IN, K_ZOOM_OUT, K_ZOOM_FIT, K_PANEL,
     K_PANEL_BACK, K_SELECT, K_LINK, K_SOURCE, K_P_ALGO, K_P_NET, K_P_BYTES, K_P_MODEL,
-    K_P_LESSON, K_PAGE_NEXT, K_PAGE_PREV, K_HELP, K_QUIT, K_REDRAW, K_CMD, K_ESC,
+    K_P_LESSON, K_PAGE_NEXT, K_PAGE_PREV, K_HELP, K_QUIT, K_REDRAW, K_CMD, K_ESC, K_SUSPEND,
 } Act;
 
 static const struct { const char *key; Act act; } keymap[] = {
@@ -769,7 +769,7 @@ static const struct { const char *key; Act act; } keymap[] = {
     {"<Enter>", K_SELECT}, {"e", K_LINK}, {"s", K_SOURCE},
     {"a", K_P_ALGO}, {"t", K_P_NET}, {"b", K_P_BYTES}, {"m", K_P_MODEL}, {"o", K_P_LESSON},
     {"]", K_PAGE_NEXT}, {"[", K_PAGE_PREV},
-    {"?", K_HELP}, {"<F1>", K_HELP}, {"q", K_QUIT}, {"<C-c>", K_QUIT}, {"<C-l>", K_REDRAW},
+    {"?", K_HELP}, {"<F1>", K_HELP}, {"q", K_QUIT}, {"<C-c>", K_QUIT}, {"<C-l>", K_REDRAW}, {"<C-z>", K_SUSPEND},
     {":", K_CMD}, {"<Escape>", K_ESC},
 };
 
@@ -795,6 +795,7 @@ static const AppKeyHelp key_help[] = {
     {":", "command line (Tab completes, Up/Down history)"},
     {"Escape", "close, cancel, clear the selection"},
     {"Ctrl-L", "redraw the screen"},
+    {"Ctrl-Z", "suspend (fg in the shell comes back)"},
     {"?  F1", "this help"},
     {"q  Ctrl-C", "quit"},
     {":algo NAME", "algorithm (st, bst, rh, chain, ... or FILE.lua)"},
@@ -938,6 +939,7 @@ static void map_act(App *a, Act act)
     case K_HELP: a->mode = MODE_HELP; a->help_top = 0; break;
     case K_QUIT: a->quit = true; break;
     case K_REDRAW: a->redraw = true; break;
+    case K_SUSPEND: a->suspend = true; break;
     case K_CMD:
         a->mode = MODE_CMDLINE;
         a->cmdlen = 0;

@@ -72,6 +72,7 @@ struct App {
     Panel panel;
     bool quit;
     bool redraw;           /* Ctrl-L: clear and repaint everything */
+    bool suspend;          /* Ctrl-Z: the loop gives the terminal back and stops */
     char msg[320];         /* one-line message at the bottom */
     bool msg_error;
 

@@ -210,6 +210,18 @@ int tui_run(const TuiOptions *o)
             }
             resize_from_tty();
         }
+        if (a->suspend) {
+            /* Ctrl-Z: hand the terminal back, stop, and take it again on SIGCONT */
+            a->suspend = false;
+            fputs(MOUSE_OFF, stdout);
+            fflush(stdout);
+            endwin();
+            raise(SIGTSTP);
+            fputs(MOUSE_ON, stdout);
+            fflush(stdout);
+            resize_from_tty();
+            clearok(curscr, TRUE);
+        }
         if (a->theme_changed) {
             a->theme_changed = false;
             if (!theme_init(a->color, a->ascii, a->theme, err, sizeof err))

@@ -87,6 +87,25 @@ tm_keys q
 mc_exit_ok "--ascii"
 tm_run clear
 
+# --- Ctrl-Z suspends and fg comes back (the shell is usable in between)
+tm_start 100 30
+tm_run "exec bash --norc --noprofile"
+tm_run "PS1='$ '; $MESHCAST --net mesh:8x8 2>$TMPD/err; echo EXIT=\$?"
+check_screen "Ctrl-Z: running" "st on mesh:8x8"
+tm_keys C-z
+check_screen "Ctrl-Z: stopped, the shell is back" "Stopped"
+tm_run "echo typed-while-stopped"
+check_screen "Ctrl-Z: typing works while stopped" "^typed-while-stopped$"
+tm_run "fg"
+check_screen "fg: the screen comes back" "st on mesh:8x8"
+tm_keys n
+check_screen "fg: keys work again" " step 1/"
+tm_keys q
+tm_run "echo after-fg-\$?"
+check_screen "Ctrl-Z and fg: quits with status 0" "^after-fg-0$"
+shell_ok "Ctrl-Z and fg"
+tm_start 100 30
+
 # --- the ways out: Ctrl-C, SIGTERM, SIGHUP, a crash
 mc_start --net mesh:8x8
 check_screen "Ctrl-C: running" "st on mesh:8x8"
