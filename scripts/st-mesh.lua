@@ -14,15 +14,17 @@
 -- progression), e.g. 10 + 1024*10 calls on mesh:1024x1024 for a million transfers.
 local mc = require "meshcast"
 
--- Binomial tree over the 2^k nodes base + j*stride from member root, chunks c, steps first...
-local function tree(sched, first, base, stride, k, root, c)
-  for i = 0, k - 1 do
-    local span = 1 << (k - i)
-    local half = span >> 1
-    local j0 = root & (span - 1)
-    local offset = (root & half) ~= 0 and -half or half
-    sched:at(first + i):send_strided(base + j0 * stride, span * stride, (1 << k) // span,
-                                     offset * stride, c)
+-- Step i (0-based) of the binomial trees over the groups base + j*stride (j < 2^k), one group
+-- per entry of bases, all rooted at member root: the senders of a group are the members whose
+-- low k-i bits equal root's, an arithmetic progression, each sending half a span one way.
+local function tree_step(st, bases, stride, k, i, root, c)
+  local span = 1 << (k - i)
+  local half = span >> 1
+  local j0 = root & (span - 1)
+  local offset = ((root & half) ~= 0 and -half or half) * stride
+  local count = (1 << k) // span
+  for _, base in ipairs(bases) do
+    st:send_strided(base + j0 * stride, span * stride, count, offset, c)
   end
 end
 
@@ -51,13 +53,14 @@ return {
     for k = 1, nd do
       local lg = mc.log2(dims[k])
       if lg > 0 then
-        sched:at(first):label("tree along dimension " .. k)
+        for i = 0, lg - 1 do sched:at(first + i):label("tree along dimension " .. k) end
         -- lines along k: dimensions before k range over everything (already covered),
         -- dimensions after k sit at the source's coordinates
         local fixed = 0
         for q = k + 1, nd do fixed = fixed + src[q] * stride[q] end
         local lines = 1
         for q = 1, k - 1 do lines = lines * dims[q] end
+        local bases = {}
         for line = 0, lines - 1 do
           -- decode the line number into coordinates of dimensions 1..k-1
           local base, rest = fixed, line
@@ -65,7 +68,11 @@ return {
             base = base + (rest % dims[q]) * stride[q]
             rest = rest // dims[q]
           end
-          tree(sched, first, base, stride[k], lg, src[k], c)
+          bases[#bases + 1] = base
+        end
+        -- step by step (all lines of a step together: the schedule fills one step at a time)
+        for i = 0, lg - 1 do
+          tree_step(sched:at(first + i), bases, stride[k], lg, i, src[k], c)
         end
         first = first + lg
       end
