@@ -77,7 +77,7 @@ struct App {
     bool msg_error;
 
     /* map */
-    int zoom;              /* LAYOUT_Z0 (roomy) .. LAYOUT_Z3 (one char per node) */
+    int zoom;              /* LAYOUT_Z0 (roomy) .. LAYOUT_Z4 (one char per node) */
     bool zoom_auto;        /* pick the roomiest zoom that fits, until the user zooms */
     int32_t cursor;        /* node id */
     int64_t sel_link;      /* directed link id or -1 */

@@ -367,6 +367,19 @@ static void box_put(Box *b, int attr, const char *fmt, ...)
     b->row++;
 }
 
+/* "label ........ value" with the value right-aligned at the box's edge. */
+static void box_kv(Box *b, int attr, const char *label, const char *value)
+{
+    if (b->row >= b->h) return;
+    int vl = (int)strlen(value), ll = (int)strlen(label);
+    int pad = b->w - ll - vl;
+    if (pad < 1) pad = 1;
+    char line[256];
+    snprintf(line, sizeof line, "%s%*s%s", label, pad, "", value);
+    put(b->y + b->row, b->x, b->w, attr, line);
+    b->row++;
+}
+
 /* Word-wrap text into the box: paragraphs are separated by blank lines; a single newline
  * inside a paragraph is a space (lesson text is written as source-code paragraphs). */
 static void box_wrap(Box *b, int attr, const char *text, int indent)
@@ -446,7 +459,7 @@ static void panel_step(App *a, Box *b, bool full)
     Sched *s = a->b.sched;
     int32_t n = sched_nsteps(s), step = app_step_shown(a);
     const SimTotals *T = sim_totals(sim);
-    char c1[32], c2[32], nm[48], nm2[48];
+    char c1[32], nm[48], nm2[48];
     int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM), norm = theme_attr(R_NORMAL);
     if (step < 0) {
         box_put(b, head, "Step 0/%ld  before the first step", (long)n);
@@ -460,7 +473,7 @@ static void panel_step(App *a, Box *b, bool full)
         int64_t nt = sched_ntransfers(s, step);
         box_put(b, norm, "%lld transfer%s, max link load %ld", (long long)nt, nt == 1 ? "" : "s",
                 (long)S->max_link_load);
-        int listmax = full ? b->h - b->row - 14 : 6;
+        int listmax = full ? b->h - b->row - 17 : 6;
         if (listmax < 2) listmax = 2;
         for (int64_t i = 0; i < nt && i < listmax && box_line(b); i++) {
             SchedTransfer t;
@@ -478,35 +491,37 @@ static void panel_step(App *a, Box *b, bool full)
         }
         if (nt > listmax) box_put(b, dim, " ... %lld more", (long long)(nt - listmax));
         fmt_cost(c1, sizeof c1, S->cost.total);
-        box_put(b, head, "Cost of this step     %12s", c1);
+        box_kv(b, head, "Cost of this step", c1);
         fmt_cost(c1, sizeof c1, S->cost.startup);
-        box_put(b, norm, "  startup             %12s", c1);
+        box_kv(b, norm, "  startup", c1);
         fmt_cost(c1, sizeof c1, S->cost.transmission);
-        box_put(b, norm, "  transmission        %12s", c1);
+        box_kv(b, norm, "  transmission", c1);
         fmt_cost(c1, sizeof c1, S->cost.contention);
-        box_put(b, S->cost.contention > 0 ? theme_attr(R_BAD) : norm, "  contention          %12s", c1);
+        box_kv(b, S->cost.contention > 0 ? theme_attr(R_BAD) : norm, "  contention", c1);
         fmt_cost(c1, sizeof c1, S->cost.permutation);
-        box_put(b, norm, "  permutation         %12s", c1);
-        box_put(b, S->link_overloads || S->port_conflicts ? theme_attr(R_BAD) : dim,
-                "  overloaded links %lld, port conflicts %lld", (long long)S->link_overloads,
-                (long long)S->port_conflicts);
+        box_kv(b, norm, "  permutation", c1);
+        snprintf(c1, sizeof c1, "%lld", (long long)S->link_overloads);
+        box_kv(b, S->link_overloads ? theme_attr(R_BAD) : dim, "  overloaded links", c1);
+        snprintf(c1, sizeof c1, "%lld", (long long)S->port_conflicts);
+        box_kv(b, S->port_conflicts ? theme_attr(R_BAD) : dim, "  port conflicts", c1);
     }
     double run = step >= 0 ? sim_cost_until(sim, step) : 0;
     fmt_cost(c1, sizeof c1, run);
-    fmt_cost(c2, sizeof c2, T->cost.total);
-    box_put(b, head, "Running total %s of %s", c1, c2);
+    box_kv(b, head, "Running total", c1);
+    fmt_cost(c1, sizeof c1, T->cost.total);
+    box_kv(b, norm, "Total", c1);
     if (a->b.has_predicted) {
         fmt_cost(c1, sizeof c1, a->b.predicted);
         double d = T->cost.total - a->b.predicted;
         bool agree = fabs(d) <= 1e-6 * (fabs(a->b.predicted) > 1 ? fabs(a->b.predicted) : 1);
-        box_put(b, agree ? theme_attr(R_GOOD) : theme_attr(R_BAD), "Predicted (paper)  %s  %s", c1,
-                agree ? "= simulated" : "differs");
+        box_kv(b, agree ? theme_attr(R_GOOD) : theme_attr(R_BAD),
+               agree ? "Predicted (paper) =" : "Predicted (paper) !=", c1);
     } else {
-        box_put(b, dim, "Predicted (paper)  no closed form here");
+        box_put(b, dim, "Predicted (paper): no closed form");
     }
-    box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s; TCD %lld, max load %ld",
-            T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model",
-            (long long)T->tcd, (long)T->max_link_load);
+    box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s",
+            T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model");
+    box_put(b, dim, "TCD %lld, max link load %ld", (long long)T->tcd, (long)T->max_link_load);
     /* the model's violations at this step */
     size_t nv = sim_nviolations(sim);
     int shown = 0;
@@ -524,32 +539,36 @@ static void panel_step(App *a, Box *b, bool full)
 static void panel_legend(Box *b)
 {
     const Glyphs *g = theme_glyphs();
-    if (b->h - b->row < 3) return;
-    b->row = b->h - 3;
-    int x = b->x, y = b->y + b->row;
-    x += put(y, x, 3, theme_attr(R_FULL), g->pk_have);
-    x += put(y, x, 6, theme_attr(R_NORMAL), " full ");
-    x += put(y, x, 1, theme_attr(R_PARTIAL), g->partial);
-    x += put(y, x, 9, theme_attr(R_NORMAL), " partial ");
-    x += put(y, x, 1, theme_attr(R_EMPTY), g->empty);
-    x += put(y, x, 7, theme_attr(R_NORMAL), " empty ");
-    x += put(y, x, 1, theme_attr(R_RECV), g->recv_mark);
-    put(y, x, b->x + b->w - x, theme_attr(R_NORMAL), " receiving");
-    y++;
-    x = b->x;
-    x += put(y, x, 3, theme_attr(R_CIRCUIT), g->h_line);
-    x += put(y, x, 1, theme_attr(R_CIRCUIT), g->right);
-    x += put(y, x, 10, theme_attr(R_NORMAL), " circuit  ");
-    x += put(y, x, 1, theme_attr(R_OVERLOAD), "3");
-    x += put(y, x, 13, theme_attr(R_NORMAL), " overloaded  ");
-    x += put(y, x, 1, theme_attr(R_CONFLICT), "!");
-    put(y, x, b->x + b->w - x, theme_attr(R_NORMAL), " port conflict");
-    y++;
-    x = b->x;
-    x += put(y, x, 3, theme_attr(R_CURSOR), "[ ]");
-    x += put(y, x, 9, theme_attr(R_NORMAL), " cursor  ");
-    x += put(y, x, 2, theme_attr(R_HILITE), "  ");
-    put(y, x, b->x + b->w - x, theme_attr(R_NORMAL), " lesson highlight");
+    char circ[16], over[16];
+    snprintf(circ, sizeof circ, "%s%s", g->h_line, g->right);
+    snprintf(over, sizeof over, "%s2%s", g->left, g->right);
+    const struct { const char *mark; Role r; const char *text; } items[] = {
+        {g->pk_have, R_FULL, "full"},      {g->partial, R_PARTIAL, "partial"},
+        {g->empty, R_EMPTY, "empty"},      {g->recv_mark, R_RECV, "receiving"},
+        {circ, R_CIRCUIT, "circuit"},      {over, R_OVERLOAD, "overloaded (load)"},
+        {"!", R_CONFLICT, "port conflict"}, {"[ ]", R_CURSOR, "cursor"},
+        {"  ", R_HILITE, "lesson"},
+    };
+    int n = (int)(sizeof items / sizeof items[0]);
+    /* lay the items out in as many lines as the width needs, at the bottom of the box */
+    int lines = 1, x = 0;
+    for (int i = 0; i < n; i++) {
+        int w = utf8_len(items[i].mark) + 1 + (int)strlen(items[i].text) + 2;
+        if (x + w > b->w && x > 0) { lines++; x = 0; }
+        x += w;
+    }
+    if (b->h - b->row < lines + 1) return;
+    int y = b->y + b->h - lines;
+    x = 0;
+    for (int i = 0; i < n; i++) {
+        int w = utf8_len(items[i].mark) + 1 + (int)strlen(items[i].text) + 2;
+        if (x + w > b->w && x > 0) { y++; x = 0; }
+        x += put(y, b->x + x, b->w - x, theme_attr(items[i].r), items[i].mark);
+        x += put(y, b->x + x, b->w - x, theme_attr(R_DIM), " ");
+        x += put(y, b->x + x, b->w - x, theme_attr(R_NORMAL), items[i].text);
+        x += 2;
+    }
+    b->row = b->h;
 }
 
 static void panel_timeline(App *a, Box *b)
@@ -900,7 +919,8 @@ static void draw_status(App *a)
     }
     int rl = (int)strlen(right);
     put(y, 0, COLS - rl - 1, attr,
-        " n/p step  Space play  hjkl cursor  Tab panel  a/t/b/m pick  : command  ? help  q quit");
+        COLS >= 120 ? " n/p step  Space play  hjkl cursor  Tab panel  a/t/b/m pick  : command  ? help  q quit"
+                    : " n/p step  Space play  Tab panel  : cmd  ? help  q quit");
     if (COLS - rl > 40) put(y, COLS - rl, rl, attr, right);
 }
 

@@ -4,9 +4,9 @@
 #include <string.h>
 
 /* Zoom levels: cell width, horizontal link width, vertical link height. */
-static const int zoom_cw[LAYOUT_NZOOM] = {8, 4, 1, 1};
-static const int zoom_hg[LAYOUT_NZOOM] = {3, 3, 1, 0};
-static const int zoom_vg[LAYOUT_NZOOM] = {1, 1, 1, 0};
+static const int zoom_cw[LAYOUT_NZOOM] = {8, 4, 4, 1, 1};
+static const int zoom_hg[LAYOUT_NZOOM] = {3, 3, 2, 1, 0};
+static const int zoom_vg[LAYOUT_NZOOM] = {1, 1, 1, 1, 0};
 
 void layout_zoom_metrics(int zoom, int *cw, int *hg, int *vg)
 {
@@ -40,8 +40,8 @@ static bool grid_for_zoom(Layout *L, const Net *net, int zoom)
     L->label_w = L->label_h = 0;
     if (nd == 1) {
         int32_t n = net_size(net);
-        L->label_w = zoom <= LAYOUT_Z2 ? digits(n - 1) + 1 : 0;
-        L->label_h = zoom <= LAYOUT_Z1 ? 1 : 0;   /* offsets within the row */
+        L->label_w = zoom <= LAYOUT_Z3 ? digits(n - 1) + 1 : 0;
+        L->label_h = zoom <= LAYOUT_Z2 ? 1 : 0;   /* offsets within the row */
         int avail = L->map_w - L->label_w;
         /* with stubs on both sides: width = per_row*px + hg */
         int per = (avail - L->hg) / L->px;
@@ -61,11 +61,11 @@ static bool grid_for_zoom(Layout *L, const Net *net, int zoom)
         } else {
             L->grid_cols = (int)cols;
         }
-        if (zoom <= LAYOUT_Z1) {
+        if (zoom <= LAYOUT_Z2) {
             L->label_w = digits(rows - 1) + 1;
             L->label_h = 1;
         }
-        if (nd == 3 && zoom <= LAYOUT_Z2)
+        if (nd == 3 && zoom <= LAYOUT_Z3)
             L->label_h = 1;   /* "z=k" over every slice */
         if (net_wraps(net)) {
             L->mx = L->hg;
@@ -87,7 +87,7 @@ void layout_compute(Layout *L, const Net *net, int w, int h, int zoom, bool side
     L->status_y = h - 1;
     L->side_w = 0;
     if (side_panel)
-        L->side_w = w >= 150 ? 58 : w >= 110 ? 48 : w >= 80 ? 38 : 30;
+        L->side_w = w >= 150 ? 58 : w >= 110 ? 48 : w >= 90 ? 38 : 31;
     L->side_x = w - L->side_w;
     L->side_y = 1;
     L->side_h = h - 2;
@@ -106,7 +106,7 @@ void layout_compute(Layout *L, const Net *net, int w, int h, int zoom, bool side
             if (grid_for_zoom(L, net, z))
                 break;
         if (z == LAYOUT_NZOOM)
-            grid_for_zoom(L, net, LAYOUT_Z3);
+            grid_for_zoom(L, net, LAYOUT_Z4);
     } else {
         grid_for_zoom(L, net, zoom);
     }

@@ -20,7 +20,9 @@
 
 #include "../engine/net.h"
 
-enum { LAYOUT_Z0, LAYOUT_Z1, LAYOUT_Z2, LAYOUT_Z3, LAYOUT_NZOOM };
+/* Zoom levels: Z0 cells of 8 with a packet glyph each, Z1/Z2 cells of 4, Z3 one character a
+ * node with one-character links, Z4 one character a node and no links. */
+enum { LAYOUT_Z0, LAYOUT_Z1, LAYOUT_Z2, LAYOUT_Z3, LAYOUT_Z4, LAYOUT_NZOOM };
 
 /* The smallest screen meshcast draws on. */
 #define LAYOUT_MIN_W 60

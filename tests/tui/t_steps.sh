@@ -26,10 +26,12 @@ check_step() {
     done
     run=$(fmt2 "$(jq "[.steps[0:$((st + 1))][].cost.total] | add" "$json")")
     tot=$(fmt2 "$(jq '.cost.total' "$runjson")")
-    check_screen "$name: running total vs total" "Running total $run of $tot"
+    check_eq "$name: running total (sum of the steps so far)" "$run" "$(panel_value "Running total")"
+    check_eq "$name: total" "$tot" "$(panel_value "Total")"
     pred=$(jq '.predicted' "$runjson")
     if [ "$pred" != null ]; then
-        check_screen "$name: prediction shown" "Predicted \\(paper\\)  $(fmt2 "$pred")"
+        check_eq "$name: the paper's closed form, shown as agreeing" "$(fmt2 "$pred")" \
+            "$(panel_value "Predicted (paper) =")"
     fi
 }
 

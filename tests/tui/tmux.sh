@@ -7,7 +7,8 @@ TM_SOCK="mc$$"
 export XDG_STATE_HOME="${XDG_STATE_HOME:-$TMPD/state}"
 tm() { tmux -L "$TM_SOCK" -f /dev/null "$@"; }
 tm_end() { tm kill-server >/dev/null 2>&1; }
-trap 'tm_end; rm -rf "$TMPD"' EXIT INT TERM
+trap 'tm_end; rm -rf "$TMPD"' EXIT
+trap 'exit 1' HUP INT TERM PIPE
 
 # tm_start W H — a window of W x H running a plain sh (prompt "$ ") with TERM tmux-256color.
 TM_N=0
