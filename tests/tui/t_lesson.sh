@@ -50,6 +50,24 @@ check_screen "the earlier right answer is remembered" "answered this right befor
 tm_keys q
 mc_exit_ok "lesson reopened"
 
+# a link question answered from the keyboard: e cycles the links at the cursor, Enter answers
+L2="$ROOT/lessons/rh-contention.lua"
+if [ -f "$L2" ]; then
+    tm_run clear
+    tm_run "XDG_STATE_HOME=$XDG_STATE_HOME $MESHCAST lesson $L2 2>$TMPD/err; echo EXIT=\$?"
+    check_screen "rh lesson opens" "rh on mesh:8x8"
+    tm_keys ']'; tm_keys ']'; tm_keys ']'
+    check_screen "page 4: the link question" "Click the first link"
+    tm_keys Escape; sleep 0.3
+    check_screen "the cursor starts on the page's first node" "cursor \\(0,2\\)"
+    tm_keys e; tm_keys Enter
+    check_screen "a wrong link is told so" "Not quite"
+    tm_keys e; tm_keys e; tm_keys Enter
+    check_screen "the right link is told so" "Right!"
+    tm_keys q
+    mc_exit_ok "rh lesson"
+fi
+
 # a mouse click (SGR 1006 report) on a node selects it; the Node panel shows it
 tm_start 170 40
 mc_start --ascii --net mesh:8x8 --algo st
