@@ -873,19 +873,24 @@ static void draw_title(App *a)
 {
     int attr = theme_attr(R_TITLE);
     fill(0, 0, COLS, attr);
-    char nm[48], t[400];
+    char nm[48], t[400], r[96];
     if (a->b.ready) {
         const Setup *s = &a->b.setup;
         char by[16];
         fmt_bytes(by, sizeof by, s->args.bytes);
-        snprintf(t, sizeof t, " meshcast  %s on %s  source %s  %s B  %s   step %ld/%ld  %s %gx",
-                 s->def->name, net_spec(s->net), node_name(s->net, s->args.source, nm, sizeof nm),
-                 by, cost_model_name(s->cost.model), (long)a->b.pos, (long)app_nsteps(a),
+        snprintf(t, sizeof t, " meshcast  %s on %s  source %s  %s B  %s", s->def->name,
+                 net_spec(s->net), node_name(s->net, s->args.source, nm, sizeof nm), by,
+                 cost_model_name(s->cost.model));
+        /* the step counter and play state keep their place at the right end */
+        snprintf(r, sizeof r, " step %ld/%ld  %s %gx ", (long)a->b.pos, (long)app_nsteps(a),
                  a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);
     } else {
         snprintf(t, sizeof t, " meshcast  (no broadcast: : to choose one)");
+        r[0] = '\0';
     }
-    put(0, 0, COLS, attr, t);
+    int rl = utf8_len(r);
+    put(0, 0, COLS - rl, attr, t);
+    put(0, COLS - rl, rl, attr, r);
 }
 
 static void draw_status(App *a)
