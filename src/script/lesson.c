@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
@@ -504,8 +505,12 @@ Lesson *lesson_load(const char *name_or_path, char *err, size_t errlen)
         snprintf(err, errlen, "no lesson given (meshcast list lessons)");
         return NULL;
     }
-    char *path = is_path(name_or_path) ? strdup(name_or_path)
-                                       : box_find("lessons", name_or_path);
+    char *path = NULL;
+    /* "x.lua" with no '/' that is not in the current directory: a name on the path */
+    if (!is_path(name_or_path) || (!strchr(name_or_path, '/') && access(name_or_path, F_OK) != 0))
+        path = box_find("lessons", name_or_path);
+    if (!path && is_path(name_or_path))
+        path = strdup(name_or_path);
     if (!path) {
         snprintf(err, errlen, "unknown lesson '%s' (meshcast list lessons; lessons are looked "
                  "up as NAME.lua in lessons/ on $MESHCAST_PATH, ~/.config/meshcast, the share "

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
@@ -451,7 +452,11 @@ const AlgoDef *script_algo(const char *name, const Net *net, AlgoDef **owned, ch
     }
     char *path = NULL;
     if (looks_like_path(name)) {
-        path = strdup(name);
+        /* "x.lua" with no '/' that is not in the current directory: a name on the path */
+        if (!strchr(name, '/') && access(name, F_OK) != 0)
+            path = box_find("scripts", name);
+        if (!path)
+            path = strdup(name);
     } else {
         const AlgoDef *d = algo_find(name, net);
         if (d)

@@ -21,6 +21,7 @@ XDG_CONFIG_HOME=$TMPD/cfg check_exit "found in \$XDG_CONFIG_HOME/meshcast/script
 # the shipped scripts next to the binary's source tree
 check_exit "shipped knomial found by bare name" 0 "$MESHCAST" run --net ring:8 --algo knomial
 check_exit "shipped scatter-allgather by bare name" 0 "$MESHCAST" check scatter-allgather --net array:8
+check_exit "NAME.lua not in ./ is looked up on the path" 0 "$MESHCAST" run --net ring:8 --algo knomial.lua
 check_exit "built-in names win over scripts" 0 "$MESHCAST" run --net array:8 --algo st
 check_exit "script through schedule" 0 "$MESHCAST" schedule --net array:8 --algo knomial --format csv
 check_exit "--set of a script parameter" 0 "$MESHCAST" run --net array:27 --algo knomial --set k=3
