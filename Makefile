@@ -46,7 +46,7 @@ obj = $(patsubst %.c,$(1)/%.o,$(2))
 all: meshcast
 
 meshcast: $(REL)/meshcast
-	cp $< $@
+	cp $< $@.tmp && mv -f $@.tmp $@
 
 # Layer-specific flags: only script/tui/cli see the library include paths.
 $(REL)/src/engine/%.o $(REL)/src/algos/%.o: EXTRA :=
