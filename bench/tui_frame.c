@@ -95,7 +95,7 @@ static bool case_stepping(const char *net, const char *algo)
     App *a = open_app(net, algo);
     if (!a) return false;
     int32_t n = app_nsteps(a);
-    double worst[4] = {0}, sum[4] = {0};
+    double worst[4] = {0}, sum[4] = {0}, ui = 0;
     int count = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int32_t k = 0; k <= n; k++) {
@@ -112,20 +112,20 @@ static bool case_stepping(const char *net, const char *algo)
             draw_frame(a);                          /* the frame (detail now cached) */
             double t3 = now_ms();
             double t[4] = {t1 - t0, t2 - t1, t3 - t2, t3 - t0};
+            if (t[0] + t[2] > ui) ui = t[0] + t[2];     /* this step's seek + frame */
             for (int i = 0; i < 4; i++) {
                 sum[i] += t[i];
                 if (t[i] > worst[i]) worst[i] = t[i];
             }
             count++;
         }
-    double ui = worst[0] + worst[2];
     printf("   every step forward and back (%d positions), mean / slowest:\n", count);
     printf("     seek (sim_seek)                      %7.2f / %7.2f ms\n", sum[0] / count, worst[0]);
     printf("     frame (draw_frame, visible part)     %7.2f / %7.2f ms\n", sum[2] / count, worst[2]);
     printf("     engine link loads + port counts      %7.2f / %7.2f ms  (O(directed links) = %lld)\n",
            sum[1] / count, worst[1], (long long)net_nlinks(a->b.setup.net));
     printf("     total per step                       %7.2f / %7.2f ms\n", sum[3] / count, worst[3]);
-    printf("   seek + frame slowest %.2f ms: %s (target %.1f ms)\n", ui,
+    printf("   slowest step, seek + frame: %.2f ms: %s (target %.1f ms)\n", ui,
            ui < STEP_TARGET_MS ? "ok" : "SLOW", STEP_TARGET_MS);
     app_free(a);
     return ui < STEP_TARGET_MS;
