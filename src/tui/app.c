@@ -1078,6 +1078,13 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     if (button == 4) { set_zoom(a, a->zoom - 1); return; }
     if (button == 5) { set_zoom(a, a->zoom + 1); return; }
     if (button != 1) return;
+    /* a click on a row of the timeline goes to that step */
+    if (a->panel == PANEL_TIMELINE && col >= a->lay.side_x && line >= a->tl_y0 &&
+        line < a->tl_y0 + a->tl_rows) {
+        a->playing = false;
+        app_goto(a, a->tl_first + (line - a->tl_y0) + 1);
+        return;
+    }
     const Net *net = a->b.setup.net;
     int32_t node = -1;
     int64_t link = -1;

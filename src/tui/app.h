@@ -83,6 +83,8 @@ struct App {
     int64_t sel_link;      /* directed link id or -1 */
     int view_r0, view_c0;  /* first visible grid row/column */
     Layout lay;            /* the last layout (set by app_layout) */
+    int tl_y0, tl_rows;    /* where the timeline's step rows were drawn (for clicks) */
+    int32_t tl_first;      /* the schedule step on the first of them */
 
     /* play */
     bool playing;

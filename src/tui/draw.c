@@ -573,6 +573,7 @@ static void panel_legend(Box *b)
 
 static void panel_timeline(App *a, Box *b)
 {
+    a->tl_rows = 0;
     Sched *s = a->b.sched;
     Sim *sim = a->b.sim;
     int32_t n = sched_nsteps(s), cur = app_step_shown(a);
@@ -589,6 +590,9 @@ static void panel_timeline(App *a, Box *b)
     if (first < 0) first = 0;
     int barw = b->w - 28;
     const Glyphs *g = theme_glyphs();
+    a->tl_y0 = b->y + b->row;
+    a->tl_first = first;
+    a->tl_rows = 0;
     for (int32_t i = first; i < n && box_line(b) && b->row < b->h - 1; i++) {
         const SimStep *S = sim_step(sim, i);
         char c1[32], c2[32], bar[256] = "";
@@ -608,6 +612,7 @@ static void panel_timeline(App *a, Box *b)
         putf(y, b->x, 27, attr, "%s%4ld %11s %8s", i == cur ? g->right : " ", (long)i + 1, c1, c2);
         put(y, b->x + 27, barw, i == cur ? theme_attr(R_CIRCUIT) : theme_attr(R_DIM), bar);
         b->row++;
+        a->tl_rows++;
     }
     char t[32];
     fmt_cost(t, sizeof t, sim_totals(sim)->cost.total);

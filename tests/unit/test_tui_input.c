@@ -253,6 +253,15 @@ static void test_mouse(void **state)
     assert_int_equal(f->a->zoom, z + 1);
     click(f, 64, 1, 1, false);
     assert_int_equal(f->a->zoom, z);
+    /* a click on a timeline row goes to that step (rows as the last frame drew them) */
+    f->a->panel = PANEL_TIMELINE;
+    f->a->tl_y0 = 5;
+    f->a->tl_rows = 8;
+    f->a->tl_first = 0;
+    click(f, 0, f->a->lay.side_x + 3, 5 + 3, false);
+    assert_int_equal(f->a->b.pos, 4);
+    f->a->panel = PANEL_STEP;
+    app_goto(f->a, 0);
     /* keys after a mouse report in the same read */
     input_feed(f->in, f->a, "\x1b[<0;1;1Mn", 10);
     assert_int_equal(f->a->b.pos, 1);
