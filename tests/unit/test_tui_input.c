@@ -12,7 +12,11 @@
 
 #include <cmocka.h>
 
+#include <curses.h>
+
 #include "../../src/tui/app.h"
+#include "../../src/tui/draw.h"
+#include "../../src/tui/theme.h"
 #include "../../src/tui/input.h"
 #include "../../src/tui/layout.h"
 
@@ -288,6 +292,66 @@ static void test_chart(void **state)
     assert_false(app_chart(f->a)->done);
 }
 
+/* Random bytes, keys and clicks never break the App: afterwards it still holds a broadcast
+ * and a position inside it.  (Quit, suspend and theme requests are flags for the loop.) */
+static void test_fuzz(void **state)
+{
+    Fx *f = *state;
+    static const char *const pieces[] = {
+        "n", "p", "g", "G", " ", "+", "-", "h", "j", "k", "l", "H", "J", "K", "L", "z", "Z", "0",
+        "\t", "\x1b[Z", "\r", "e", "s", "a", "t", "b", "m", "o", "]", "[", "?", ":", "\x1b",
+        "\x0c", "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[5~", "\x1b[6~", "\x7f",
+        ":step 3\r", ":net ring:12\r", ":net mesh:4x4\r", ":algo chain\r", ":set s=3\r",
+        ":bytes 64\r", ":model postal\r", ":source 1\r", ":\t\t\r", ":algo \t\r",
+        "\x1b[<0;", "\x1b[<64;3;3M", "\x1b[<65;3;3M", "\x1b[<2;9;9M", "\x1b[<0;999;999M",
+        "\x1b[<0;1;1m", "\x1b[<99999999;1;1M", "\x1b[<;;M", "\x1b[", "\x1bO", "\xc3\xa9", "\xff",
+    };
+    srand(12345);
+    int sizes[][2] = {{160, 40}, {80, 24}, {40, 12}, {61, 16}, {200, 60}};
+    /* every state is also drawn, into a curses screen on /dev/null */
+    FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
+    SCREEN *scr = newterm("xterm-256color", out, in);
+    assert_non_null(scr);
+    char err[128];
+    theme_init(true, rand() % 2, NULL, err, sizeof err);
+    for (int round = 0; round < 3000; round++) {
+        char buf[64];
+        if (rand() % 4 == 0) {
+            int n = 1 + rand() % 12;
+            for (int i = 0; i < n; i++) buf[i] = (char)(rand() % 256);
+            input_feed(f->in, f->a, buf, (size_t)n);
+        } else {
+            const char *p = pieces[rand() % (int)(sizeof pieces / sizeof pieces[0])];
+            input_feed(f->in, f->a, p, strlen(p));
+        }
+        if (rand() % 7 == 0) input_flush(f->in, f->a);
+        if (rand() % 5 == 0) {
+            int x = rand() % 220, y = rand() % 70;
+            int n = snprintf(buf, sizeof buf, "\x1b[<%d;%d;%dM", rand() % 3, x, y);
+            input_feed(f->in, f->a, buf, (size_t)n);
+        }
+        int *sz = sizes[rand() % 5];
+        resizeterm(sz[1], sz[0]);
+        draw_frame(f->a);
+        app_tick(f->a);
+        if (rand() % 50 == 0) app_chart_work(f->a);
+        f->a->quit = false;
+        f->a->suspend = false;
+        f->a->theme_changed = false;
+        if (f->a->lesson == NULL && f->a->mode == MODE_PICKER && f->a->pick == PICK_LESSON)
+            f->a->mode = MODE_MAP;
+    }
+    input_flush(f->in, f->a);
+    endwin();
+    delscreen(scr);
+    fclose(out);
+    fclose(in);
+    assert_true(f->a->b.ready);
+    assert_true(f->a->b.pos >= 0 && f->a->b.pos <= app_nsteps(f->a));
+    assert_int_equal(sim_pos(f->a->b.sim), f->a->b.pos);
+    assert_true(f->a->cursor >= 0 && f->a->cursor < net_size(f->a->b.setup.net));
+}
+
 static void test_layout(void **state)
 {
     (void)state;
@@ -338,6 +402,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_help_picker_quit, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_mouse, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_chart, setup_mesh, teardown),
+        cmocka_unit_test_setup_teardown(test_fuzz, setup_mesh, teardown),
         cmocka_unit_test(test_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
