@@ -91,9 +91,23 @@ void algo_args_init(AlgoArgs *a, const AlgoDef *d)
         a->param[i] = d->params[i].def;
 }
 
+/* At most 32 bytes of a user's text for a message, control characters shown as '?' (a message
+ * is one line). */
+static const char *quoted(const char *text, char *buf, size_t len)
+{
+    size_t i = 0;
+    for (; text && text[i] && i < 32 && i + 1 < len; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        buf[i] = ch < 0x20 || ch == 0x7f ? '?' : (char)ch;
+    }
+    buf[i] = '\0';
+    return buf;
+}
+
 int algo_args_set(AlgoArgs *a, const AlgoDef *d, const char *name, const char *value,
                   char *err, size_t errlen)
 {
+    char q[40];
     for (int i = 0; d && i < d->nparams && i < ALGO_MAXPARAM; i++) {
         const AlgoParam *p = &d->params[i];
         if (strcmp(p->name, name) != 0)
@@ -102,12 +116,13 @@ int algo_args_set(AlgoArgs *a, const AlgoDef *d, const char *name, const char *v
         errno = 0;
         double v = strtod(value, &end);
         if (end == value || *end != '\0' || errno != 0 || !isfinite(v)) {
-            snprintf(err, errlen, "bad value '%s' for %s: not a number", value, name);
+            snprintf(err, errlen, "bad value '%s' for %s: not a number", quoted(value, q, sizeof q),
+                     name);
             return -2;
         }
         if (v < p->min || v > p->max) {
-            snprintf(err, errlen, "bad value %s for %s of %s: must be %g..%g", value, name,
-                     d->name, p->min, p->max);
+            snprintf(err, errlen, "bad value %s for %s of %s: must be %.15g..%.15g",
+                     quoted(value, q, sizeof q), name, d->name, p->min, p->max);
             return -2;
         }
         a->param[i] = v;
@@ -150,6 +165,16 @@ bool algo_check(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err, 
     if (a->bytes == 0) {
         snprintf(err, errlen, "message length must be at least 1 byte");
         return false;
+    }
+    /* parameters set directly (not through algo_args_set) must still be in range: a NaN or
+     * huge count would reach integer conversions in the builders */
+    for (int i = 0; i < d->nparams && i < ALGO_MAXPARAM; i++) {
+        const AlgoParam *p = &d->params[i];
+        if (!(a->param[i] >= p->min && a->param[i] <= p->max)) {
+            snprintf(err, errlen, "bad value %.15g for %s of %s: must be %.15g..%.15g",
+                     a->param[i], p->name, d->name, p->min, p->max);
+            return false;
+        }
     }
     if (a->fit == FIT_VIRTUAL && !(d->flags & ALGO_VIRTUAL)) {
         snprintf(err, errlen, "--fit virtual does not apply to '%s' (Seidel 5.1: only linear "

@@ -45,6 +45,11 @@ static uint32_t packets(const AlgoArgs *a)
 static bool chain_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                        size_t errlen)
 {
+    if (a->param[0] != (double)(uint64_t)a->param[0]) {
+        snprintf(err, errlen, "%s: s=%.15g is not a whole number of packets", d->name,
+                 a->param[0]);
+        return false;
+    }
     int64_t t = ((int64_t)net_size(net) - 1) * packets(a);
     if (t > CHAIN_MAX_TRANSFERS) {
         snprintf(err, errlen, "%s on %s with s=%lu would need %lld transfers (at most %lld)",

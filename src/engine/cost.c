@@ -113,8 +113,22 @@ double cost_param_get(const CostParams *p, const char *name)
     return d ? *d : NAN;
 }
 
+/* At most 32 bytes of a user's text for a message, control characters shown as '?' (a message
+ * is one line). */
+static const char *quoted(const char *text, char *buf, size_t len)
+{
+    size_t i = 0;
+    for (; text && text[i] && i < 32 && i + 1 < len; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        buf[i] = ch < 0x20 || ch == 0x7f ? '?' : (char)ch;
+    }
+    buf[i] = '\0';
+    return buf;
+}
+
 bool cost_set(CostParams *p, const char *name, const char *value, char *err, size_t errlen)
 {
+    char q[40];
     char dummy[1];
     if (!err || errlen == 0) {
         err = dummy;
@@ -126,8 +140,8 @@ bool cost_set(CostParams *p, const char *name, const char *value, char *err, siz
     }
     if (!cost_is_param(name)) {
         snprintf(err, errlen,
-                 "unknown parameter '%.32s' (a, b, rho, nu, t, beta, duplex, alpha, delta, tau)",
-                 name);
+                 "unknown parameter '%s' (a, b, rho, nu, t, beta, duplex, alpha, delta, tau)",
+                 quoted(name, q, sizeof q));
         return false;
     }
     if (!value || !*value) {
@@ -139,18 +153,22 @@ bool cost_set(CostParams *p, const char *name, const char *value, char *err, siz
     double v = strtod(value, &end);
     while (*end == ' ' || *end == '\t')
         end++;
-    if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v)) {
-        snprintf(err, errlen, "bad value '%.32s' for %s: not a number", value, name);
+    /* (an overflow gives HUGE_VAL, caught by isfinite; an underflow such as 1e-400 is a
+     * tiny number, taken as given) */
+    if (end == value || *end != '\0' || !isfinite(v)) {
+        snprintf(err, errlen, "bad value '%s' for %s: not a number", quoted(value, q, sizeof q),
+                 name);
         return false;
     }
     if (v < 0) {
-        snprintf(err, errlen, "bad value '%.32s' for %s: must not be negative", value, name);
+        snprintf(err, errlen, "bad value '%s' for %s: must not be negative",
+                 quoted(value, q, sizeof q), name);
         return false;
     }
     if (!strcmp(name, "nu")) {
         if (v != floor(v) || v > COST_NU_MAX) {
-            snprintf(err, errlen, "bad value '%.32s' for nu: must be an integer 0..%d", value,
-                     COST_NU_MAX);
+            snprintf(err, errlen, "bad value '%s' for nu: must be an integer 0..%d",
+                     quoted(value, q, sizeof q), COST_NU_MAX);
             return false;
         }
         p->nu = (int)v;
@@ -158,8 +176,8 @@ bool cost_set(CostParams *p, const char *name, const char *value, char *err, siz
     }
     if (!strcmp(name, "duplex")) {
         if (v != 0 && v != 1) {
-            snprintf(err, errlen, "bad value '%.32s' for duplex: must be 0 (simplex) or 1 (duplex)",
-                     value);
+            snprintf(err, errlen, "bad value '%s' for duplex: must be 0 (simplex) or 1 (duplex)",
+                     quoted(value, q, sizeof q));
             return false;
         }
         p->duplex = (int)v;

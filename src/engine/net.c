@@ -118,9 +118,17 @@ Net *net_parse(const char *spec, char *err, size_t errlen)
         seterr(err, errlen, "bad net: no spec given");
         return NULL;
     }
-    /* Quote at most 40 characters of the spec in messages. */
+    /* Quote at most 40 bytes of the spec in messages (cut at a UTF-8 character boundary),
+     * with control characters shown as '?' so that a message stays on one line. */
     char shown[48];
-    snprintf(shown, sizeof shown, "%.40s%s", spec, strlen(spec) > 40 ? "..." : "");
+    size_t sl = strlen(spec), cut = sl > 40 ? 40 : sl;
+    while (cut < sl && cut > 0 && ((unsigned char)spec[cut] & 0xC0) == 0x80)
+        cut--;
+    for (size_t i = 0; i < cut; i++) {
+        unsigned char ch = (unsigned char)spec[i];
+        shown[i] = ch < 0x20 || ch == 0x7f ? '?' : (char)ch;
+    }
+    snprintf(shown + cut, sizeof shown - cut, "%s", cut < sl ? "..." : "");
     const char *colon = strchr(spec, ':');
     if (!colon) {
         seterr(err, errlen, "bad net '%s': expected KIND:DIMS, e.g. mesh:16x32", shown);
@@ -130,15 +138,15 @@ Net *net_parse(const char *spec, char *err, size_t errlen)
     size_t kl = (size_t)(colon - spec);
     if (kl == 0 || kl >= sizeof kind) {
         seterr(err, errlen, "bad net '%s': unknown kind '%.*s' (array, ring, mesh, torus)",
-               shown, (int)(kl < 16 ? kl : 16), spec);
+               shown, (int)(kl < 16 ? (kl < cut ? kl : cut) : (cut < 16 ? cut : 16)), shown);
         return NULL;
     }
     memcpy(kind, spec, kl);
     kind[kl] = '\0';
     NetKind k;
     if (!net_kind_parse(kind, &k)) {
-        seterr(err, errlen, "bad net '%s': unknown kind '%s' (array, ring, mesh, torus)", shown,
-               kind);
+        seterr(err, errlen, "bad net '%s': unknown kind '%.*s' (array, ring, mesh, torus)",
+               shown, (int)kl, shown);
         return NULL;
     }
     int32_t dims[NET_MAXDIM];

@@ -702,6 +702,13 @@ static bool ensure_sums(Sim *sim)
     return sim->ssum && sim->rsum;
 }
 
+/* Byte counts add up saturating at UINT64_MAX: a huge message (--bytes near 2^64) times many
+ * transfers must not wrap round to a small number. */
+static inline uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 static uint64_t xfer_bytes(const Sched *s, const SchedXfer *x)
 {
     const ChunkRange *r = s->ranges + x->roff;
@@ -743,7 +750,7 @@ static bool run_step(Sim *sim, int32_t st)
         }
         uint64_t b = xfer_bytes(s, x);
         int32_t len = xfer_len(sim, x);
-        bytes += b;
+        bytes = sat_add(bytes, b);
         tcd += len;
         if (++sim->sends[x->src] > 1)
             conflicts++;
@@ -939,24 +946,26 @@ static bool run_step(Sim *sim, int32_t st)
     /* 4. local operations: rho * (bytes on every node + the most on one node) */
     double local = 0;
     if (ss->nloc > 0) {
-        uint64_t all = 0, most = 0;
+        /* in doubles: sums of byte counts near 2^64 neither wrap nor convert back out of
+         * range (a double >= 2^64 cast to uint64_t is undefined) */
+        double all = 0, most = 0;
         if (!ensure_sums(sim))
             return false;
         for (int64_t i = 0; i < ss->nloc; i++) {
             if (ss->loc[i].node < 0)
-                all += ss->loc[i].bytes;
+                all += (double)ss->loc[i].bytes;
             else
                 sim->ssum[ss->loc[i].node] += (double)ss->loc[i].bytes;
         }
         for (int64_t i = 0; i < ss->nloc; i++) {
             int32_t v = ss->loc[i].node;
-            if (v >= 0 && sim->ssum[v] > (double)most)
-                most = (uint64_t)sim->ssum[v];
+            if (v >= 0 && sim->ssum[v] > most)
+                most = sim->ssum[v];
         }
         for (int64_t i = 0; i < ss->nloc; i++)
             if (ss->loc[i].node >= 0)
                 sim->ssum[ss->loc[i].node] = 0;
-        local = p->rho * (double)(all + most);
+        local = p->rho * (all + most);
     }
 
     out->cost.startup = startup;
@@ -1082,7 +1091,7 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
         t->cost.permutation += o->cost.permutation;
         t->ntransfers += o->ntransfers;
         t->tcd += o->tcd;
-        t->bytes += o->bytes;
+        t->bytes = sat_add(t->bytes, o->bytes);
         if (o->max_link_load > t->max_link_load)
             t->max_link_load = o->max_link_load;
         t->link_overloads += o->link_overloads;
