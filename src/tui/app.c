@@ -1054,6 +1054,7 @@ void app_key(App *a, const char *key)
         return;
     case MODE_MAP: break;
     }
+    a->msg[0] = '\0';   /* a message lasts until the next key */
     /* a lesson's multiple-choice question takes its letters first */
     const LessonPage *p = cur_page(a);
     if (p && p->qkind == LESSON_Q_CHOICE && lesson_question_open(a) && key[0] >= 'a' &&
