@@ -1140,53 +1140,65 @@ bool app_chart_work(App *a)
     Chart *c = (Chart *)app_chart(a);
     if (!a->b.ready || c->done) return false;
     const Net *net = a->b.setup.net;
-    char netspec[64], src[32];
+    if (!c->busy) {
+        /* the next built-in that runs on this kind of net and is not charted yet */
+        bool found = false;
+        while (c->next_def < algo_count() && c->nalgo < CHART_MAXALGO && !found) {
+            size_t i = c->next_def++;
+            const AlgoDef *t = algo_at(i);
+            if (!(t->nets & (1u << net_kind(net)))) continue;
+            bool dup = false;
+            for (int j = 0; j < c->nalgo; j++) if (strcmp(c->name[j], t->name) == 0) dup = true;
+            if (dup) continue;
+            c->cur_def = i;
+            found = true;
+        }
+        if (!found) {
+            c->done = true;
+            if (c->nalgo == 0)
+                snprintf(c->note, sizeof c->note, "no algorithm runs on %s under these settings",
+                         net_spec(net));
+            return false;
+        }
+        c->busy = true;
+        c->cur_any = false;
+        c->next_size = 0;
+    }
+    /* one simulation: algorithm cur_def at size next_size */
+    const AlgoDef *d = algo_at(c->cur_def);
+    int k = c->nalgo, s = c->next_size;
+    char netspec[64], src[32], bytes[32], err[200];
     snprintf(netspec, sizeof netspec, "%s", net_spec(net));
     snprintf(src, sizeof src, "%ld", (long)a->b.setup.args.source);
-    /* the next built-in that runs on this kind of net and is not charted yet */
-    const AlgoDef *d = NULL;
-    while (c->next_def < algo_count() && c->nalgo < CHART_MAXALGO) {
-        const AlgoDef *t = algo_at(c->next_def++);
-        if (!(t->nets & (1u << net_kind(net)))) continue;
-        bool dup = false;
-        for (int j = 0; j < c->nalgo; j++) if (strcmp(c->name[j], t->name) == 0) dup = true;
-        if (!dup) { d = t; break; }
-    }
-    if (d) {
-        int k = c->nalgo;
-        bool any = false;
-        for (int s = 0; s < CHART_NSIZES; s++) {
-            char bytes[32], err[200];
-            snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)c->bytes[s]);
-            SetupSpec ss = {netspec, d->name, src, bytes, a->b.spec.model, a->b.spec.fit,
-                            (const char *const *)a->b.spec.sets, a->b.spec.nsets};
-            Setup st;
-            c->cost[k][s] = -1;
-            if (!setup_make(&ss, &st, err, sizeof err)) continue;
-            Sched *sc = algo_build(st.def, st.net, &st.args, err, sizeof err);
-            if (sc) {
-                Sim *sim = sim_run(sc, &st.cost, 0, err, sizeof err);
-                if (sim) {
-                    const SimTotals *t = sim_totals(sim);
-                    if (t->verified) { c->cost[k][s] = t->cost.total; any = true; }
-                    sim_free(sim);
+    snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)c->bytes[s]);
+    SetupSpec ss = {netspec, d->name, src, bytes, a->b.spec.model, a->b.spec.fit,
+                    (const char *const *)a->b.spec.sets, a->b.spec.nsets};
+    Setup st;
+    c->cost[k][s] = -1;
+    if (setup_make(&ss, &st, err, sizeof err)) {
+        Sched *sc = algo_build(st.def, st.net, &st.args, err, sizeof err);
+        if (sc) {
+            Sim *sim = sim_run(sc, &st.cost, 0, err, sizeof err);
+            if (sim) {
+                const SimTotals *t = sim_totals(sim);
+                if (t->verified) {
+                    c->cost[k][s] = t->cost.total;
+                    c->cur_any = true;
                 }
-                sched_free(sc);
+                sim_free(sim);
             }
-            setup_free(&st);
+            sched_free(sc);
         }
-        if (any) {
+        setup_free(&st);
+    }
+    if (++c->next_size == CHART_NSIZES) {
+        c->busy = false;
+        if (c->cur_any) {
             snprintf(c->name[k], sizeof c->name[k], "%s", d->name);
             c->nalgo++;
         }
     }
-    if (!d || c->next_def >= algo_count() || c->nalgo >= CHART_MAXALGO) {
-        c->done = true;
-        if (c->nalgo == 0)
-            snprintf(c->note, sizeof c->note, "no algorithm runs on %s under these settings",
-                     netspec);
-    }
-    return !c->done;
+    return true;
 }
 
 /* ---- the node inspector --------------------------------------------------------------- */

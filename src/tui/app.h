@@ -61,7 +61,10 @@ typedef struct {
     uint64_t bytes[CHART_NSIZES];
     double cost[CHART_MAXALGO][CHART_NSIZES]; /* < 0: could not run */
     char note[160];
-    size_t next_def;       /* the next algo_at() index to compute */
+    size_t next_def;       /* the next algo_at() index to look at */
+    size_t cur_def;        /* the algo_at() index being computed, when busy */
+    bool busy, cur_any;    /* an algorithm is half done; some size ran */
+    int next_size;
     bool done;
 } Chart;
 
@@ -174,7 +177,7 @@ bool app_open_lesson(App *a, const char *name);
 void app_lesson_page(App *a, size_t page);
 
 /* The comparison chart for the current broadcast: reset when stale, then filled in one
- * algorithm per app_chart_work() call (the loop calls it between frames, so the screen stays
+ * (algorithm, size) simulation per app_chart_work() call (the loop calls it between frames, so the screen stays
  * responsive); app_chart_work returns true while there is more to compute. */
 const Chart *app_chart(App *a);
 bool app_chart_work(App *a);

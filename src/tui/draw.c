@@ -686,8 +686,8 @@ static void panel_chart(App *a, Box *b)
     box_put(b, theme_attr(R_HEAD), "Cost vs message size (%s, %s)", net_spec(a->b.setup.net),
             cost_model_name(cp->model));
     if (!c->done)
-        box_put(b, theme_attr(R_KEY), "computing... (%zu of %zu algorithms looked at)",
-                c->next_def, algo_count());
+        box_put(b, theme_attr(R_KEY), "computing... (%d charted, %zu of %zu looked at)",
+                c->nalgo, c->next_def, algo_count());
     if (c->nalgo == 0) {
         if (c->done) box_wrap(b, theme_attr(R_DIM), c->note, 0);
         return;
