@@ -531,7 +531,7 @@ static void panel_step(App *a, Box *b, bool full)
         char t[200];
         sim_violation_text(sim, v, t, sizeof t);
         if (shown++ == 0) box_put(b, theme_attr(R_BAD), "Violations:");
-        box_put(b, theme_attr(R_BAD), " %s", t);
+        box_wrap(b, theme_attr(R_BAD), t, 1);
         if (shown >= 4) break;
     }
 }
