@@ -106,30 +106,31 @@ check_screen "Ctrl-Z and fg: quits with status 0" "^after-fg-0$"
 shell_ok "Ctrl-Z and fg"
 tm_start 100 30
 
-# --- the ways out: Ctrl-C, SIGTERM, SIGHUP, a crash
+# --- the ways out: Ctrl-C, SIGTERM, SIGHUP, a crash (the signals go to the pid the pane's
+#     shell wrote down, never to a process found by name)
 mc_start --net mesh:8x8
 check_screen "Ctrl-C: running" "st on mesh:8x8"
 tm_keys C-c
 mc_exit_ok "Ctrl-C"
 shell_ok "Ctrl-C"
 
-tm_run "$MESHCAST --net mesh:8x8 2>$TMPD/err; echo EXIT=\$?"
+tm_run "sh -c 'echo \$\$ >$TMPD/pid; exec $MESHCAST --net mesh:8x8' 2>$TMPD/err; echo EXIT=\$?"
 check_screen "SIGTERM: running" "st on mesh:8x8"
-pid=$(pgrep -n -f "^$MESHCAST --net mesh:8x8" || true)
+pid=$(cat "$TMPD/pid" 2>/dev/null)   # exactly the meshcast this test started
 [ -n "$pid" ] && kill -TERM "$pid"
 check_screen "SIGTERM: exits" '^EXIT=0' 20
 shell_ok "SIGTERM"
 
-tm_run "$MESHCAST --net mesh:8x8 2>$TMPD/err; echo EXIT=\$?"
+tm_run "sh -c 'echo \$\$ >$TMPD/pid; exec $MESHCAST --net mesh:8x8' 2>$TMPD/err; echo EXIT=\$?"
 check_screen "SIGHUP: running" "st on mesh:8x8"
-pid=$(pgrep -n -f "^$MESHCAST --net mesh:8x8" || true)
+pid=$(cat "$TMPD/pid" 2>/dev/null)   # exactly the meshcast this test started
 [ -n "$pid" ] && kill -HUP "$pid"
 check_screen "SIGHUP: exits" '^EXIT=0' 20
 shell_ok "SIGHUP"
 
-tm_run "ASAN_OPTIONS=handle_segv=0 $MESHCAST --net mesh:8x8 2>$TMPD/err; echo EXIT=\$?"
+tm_run "ASAN_OPTIONS=handle_segv=0 sh -c 'echo \$\$ >$TMPD/pid; exec $MESHCAST --net mesh:8x8' 2>$TMPD/err; echo EXIT=\$?"
 check_screen "crash: running" "st on mesh:8x8"
-pid=$(pgrep -n -f "^$MESHCAST --net mesh:8x8" || true)
+pid=$(cat "$TMPD/pid" 2>/dev/null)   # exactly the meshcast this test started
 [ -n "$pid" ] && kill -SEGV "$pid"
 check_screen "crash: re-raised (killed by SIGSEGV)" '^EXIT=139' 20
 shell_ok "crash"
