@@ -314,6 +314,18 @@ static void draw_map(App *a)
                                   net_link(net, n, hdim, -1));
                 }
             }
+            if (nd == 3 && L->vg > 0 && L->cw >= 4 && m.loads) {
+                /* the link to the next slice (dim 0), under the cell: "z" and its direction
+                 * (towards the next slice: right head), or the load when overloaded */
+                int32_t nz = net_neighbor(net, n, 0, 1);
+                if (nz >= 0) {
+                    int64_t lp = net_link(net, n, 0, 1), lm = net_link(net, nz, 0, -1);
+                    if (m.loads[lp] || m.loads[lm]) {
+                        put(y + 1, x + L->cw - 2, 1, theme_attr(R_CIRCUIT), "z");
+                        draw_link(&m, y + 1, x + L->cw - 1, 1, false, lp, lm);
+                    }
+                }
+            }
             if (L->vg > 0 && vdim >= 0) {
                 int vx = x + L->cw / 2;
                 int32_t nb = net_neighbor(net, n, vdim, 1);
