@@ -7,6 +7,7 @@
 #include "../algos/algo.h"
 #include "../engine/cost.h"
 #include "../script/lesson.h"
+#include "../script/script.h"
 #include "commands.h"
 
 static void list_algorithms(void)
@@ -21,6 +22,26 @@ static void list_algorithms(void)
         for (int k = 0; k < d->nparams; k++)
             printf("%s%s=%g", k ? " " : "  params: ", d->params[k].name, d->params[k].def);
         putchar('\n');
+    }
+    /* Scripts on the search path, each loaded in the sandbox so that what is shown is what
+     * the script itself declares (a script that is refused says why). */
+    char *names[256];
+    size_t n = script_list(names, sizeof names / sizeof names[0]);
+    if (n > 0)
+        printf("\nLua scripts on the search path (--algo NAME.lua):\n");
+    for (size_t i = 0; i < n; i++) {
+        AlgoDef *owned = NULL;
+        char err[256];
+        char file[300];
+        snprintf(file, sizeof file, "%s.lua", names[i]);
+        const AlgoDef *d = script_algo(file, NULL, &owned, err, sizeof err);
+        if (d)
+            printf("%-17s %-26s %s\n", names[i], algo_nets_text(d->nets, kinds, sizeof kinds),
+                   d->summary ? d->summary : "");
+        else
+            printf("%-17s refused: %s\n", names[i], err);
+        algo_release(owned);
+        free(names[i]);
     }
 }
 

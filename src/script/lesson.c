@@ -674,43 +674,4 @@ bool lesson_progress_save(const Lesson *l, const LessonProgress *p, char *err, s
 
 /* ---------------------------------------------------------------- listing */
 
-static int cmp_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-size_t lesson_list(char **out, size_t max)
-{
-    char *dirs[32];
-    size_t nd = box_search_dirs(dirs, 32), n = 0;
-    for (size_t i = 0; i < nd; i++) {
-        for (int pass = 0; pass < 2; pass++) {
-            char d[PATH_MAX + 16];
-            snprintf(d, sizeof d, pass == 0 ? "%s/lessons" : "%s", dirs[i]);
-            if (pass == 1)
-                continue;   /* only lessons/ subdirectories are listed */
-            DIR *dh = opendir(d);
-            if (!dh)
-                continue;
-            struct dirent *e;
-            while ((e = readdir(dh)) && n < max) {
-                size_t len = strlen(e->d_name);
-                if (len <= 4 || strcmp(e->d_name + len - 4, ".lua") != 0 ||
-                    e->d_name[0] == '.')
-                    continue;
-                char name[256];
-                snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
-                bool dup = false;
-                for (size_t k = 0; k < n && !dup; k++)
-                    dup = strcmp(out[k], name) == 0;
-                if (!dup && (out[n] = strdup(name)) != NULL)
-                    n++;
-            }
-            closedir(dh);
-        }
-    }
-    for (size_t i = 0; i < nd; i++)
-        free(dirs[i]);
-    qsort(out, n, sizeof *out, cmp_name);
-    return n;
-}
+size_t lesson_list(char **out, size_t max) { return box_list("lessons", out, max); }

@@ -2,6 +2,7 @@
  * the one protected-call helper, and the script search path.  See lua-sandbox.h. */
 #include "lua-sandbox.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -811,4 +812,40 @@ char *box_find(const char *sub, const char *name)
     for (size_t i = 0; i < nd; i++)
         free(dirs[i]);
     return found;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+size_t box_list(const char *sub, char **out, size_t max)
+{
+    char *dirs[32];
+    size_t nd = box_search_dirs(dirs, 32), n = 0;
+    for (size_t i = 0; i < nd; i++) {
+        char d[PATH_MAX + 16];
+        snprintf(d, sizeof d, "%s/%s", dirs[i], sub);
+        DIR *dh = opendir(d);
+        if (!dh)
+            continue;
+        struct dirent *e;
+        while ((e = readdir(dh)) && n < max) {
+            size_t len = strlen(e->d_name);
+            if (len <= 4 || strcmp(e->d_name + len - 4, ".lua") != 0 || e->d_name[0] == '.')
+                continue;
+            char name[256];
+            snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
+            bool dup = false;
+            for (size_t k = 0; k < n && !dup; k++)
+                dup = strcmp(out[k], name) == 0;
+            if (!dup && (out[n] = strdup(name)) != NULL)
+                n++;
+        }
+        closedir(dh);
+    }
+    for (size_t i = 0; i < nd; i++)
+        free(dirs[i]);
+    qsort(out, n, sizeof *out, cmp_name);
+    return n;
 }

@@ -80,5 +80,8 @@ int mc_open(lua_State *L);
 char *box_find(const char *sub, const char *name);
 /* The directories searched, in order (malloc'd strings into out, at most max). */
 size_t box_search_dirs(char **out, size_t max);
+/* The NAME of every SUB/NAME.lua over the search directories (the first of each name), sorted;
+ * malloc'd strings into out (at most max), freed by the caller.  Returns how many. */
+size_t box_list(const char *sub, char **out, size_t max);
 
 #endif

@@ -462,13 +462,11 @@ const AlgoDef *script_algo(const char *name, const Net *net, AlgoDef **owned, ch
         if (d)
             return d;
         if (algo_exists(name)) {
-            const AlgoDef *any = algo_find(name, NULL);
             char kinds[64] = "";
             unsigned all = 0;
             for (size_t i = 0; i < algo_count(); i++)
                 if (strcmp(algo_at(i)->name, name) == 0)
                     all |= algo_at(i)->nets;
-            (void)any;
             snprintf(err, errlen, "algorithm '%s' does not run on %s (it runs on: %s)", name,
                      net ? net_kind_name(net_kind(net)) : "this net",
                      algo_nets_text(all, kinds, sizeof kinds));
@@ -493,3 +491,5 @@ const AlgoDef *script_algo(const char *name, const Net *net, AlgoDef **owned, ch
     *owned = d;
     return d;
 }
+
+size_t script_list(char **out, size_t max) { return box_list("scripts", out, max); }

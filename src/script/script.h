@@ -19,4 +19,8 @@
 const AlgoDef *script_algo(const char *name, const Net *net, AlgoDef **owned, char *err,
                            size_t errlen);
 
+/* The names of the algorithm scripts on the search path (scripts/NAME.lua), sorted, into out
+ * (at most max); the caller frees each with free().  Returns how many. */
+size_t script_list(char **out, size_t max);
+
 #endif

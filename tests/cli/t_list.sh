@@ -7,6 +7,17 @@ for a in st bst rh chain st-simple st-5phase bst-rowcol bst-snake; do
     check_match "list algorithms names $a" "^$a " "$OUT"
 done
 check_match "list algorithms gives the nets" '^st +array' "$OUT"
+# Lua scripts on the search path are listed with what they declare; a refused one says why.
+mkdir -p "$TMPD/mp/scripts"
+cat >"$TMPD/mp/scripts/mine.lua" <<'LUA'
+return { name = "mine", summary = "my own broadcast", nets = { "ring" },
+         build = function(sched, net, p, source) end }
+LUA
+printf 'return 42\n' >"$TMPD/mp/scripts/broken.lua"
+MESHCAST_PATH="$TMPD/mp" check_exit "list algorithms with MESHCAST_PATH" 0 "$MESHCAST" list algorithms
+check_match "a script on MESHCAST_PATH is listed with its summary and nets" '^mine +ring +my own broadcast' "$OUT"
+check_match "a shipped script is listed" '^knomial ' "$OUT"
+check_match "a broken script is listed as refused" '^broken +refused: ' "$OUT"
 check_exit "list models" 0 "$MESHCAST" list models
 for m in seidel postal circuit saf; do check_match "list models names $m" "^$m " "$OUT"; done
 check_match "seidel defaults are Table II" 'a=0\.08.*b=75' "$OUT"
