@@ -210,11 +210,12 @@ static bool both_dims(const Fit *f)
     return f->nd == 2 && f->ncomp[0] > 0 && f->ncomp[1] > 0;
 }
 
+/* One inner transfer, mapped.  Kept small (a step of a big net has millions): an explicit
+ * route's mapped segments are not stored but mapped again when the transfer is added. */
 typedef struct {
     int32_t src, dst;
     int64_t idx;    /* inner transfer index */
-    int nseg;       /* -1: default route */
-    NetSeg seg[NET_MAXSEG];
+    int32_t nseg;   /* -1: default route */
 } Mapped;
 
 static int cmp_mapped(const void *x, const void *y)
@@ -284,8 +285,10 @@ static bool copy_steps(const Fit *f, const Sched *in, const Net *lnet, Sched *s,
             m->nseg = -1;
             if (m->src == m->dst)
                 continue;
-            if (t.explicit_route)
-                m->nseg = map_route(f, lnet, t.src, t.seg, t.nseg, m->seg);
+            if (t.explicit_route) {
+                NetSeg seg[NET_MAXSEG];
+                m->nseg = map_route(f, lnet, t.src, t.seg, t.nseg, seg);
+            }
             nm++;
         }
         if (!ok)
@@ -320,10 +323,15 @@ static bool copy_steps(const Fit *f, const Sched *in, const Net *lnet, Sched *s,
                 bufcap = nr;
             }
             memcpy(buf, chunkset_ranges(cs), sizeof *buf * nr);
-            if (mp[i].nseg < 0)
+            if (mp[i].nseg < 0) {
                 ok = sched_send(s, mp[i].src, mp[i].dst, buf, nr);
-            else
-                ok = sched_send_route(s, mp[i].src, mp[i].dst, buf, nr, mp[i].seg, mp[i].nseg);
+            } else {
+                SchedTransfer t;
+                NetSeg seg[NET_MAXSEG];
+                sched_transfer(in, st, mp[i].idx, &t);
+                int nseg = map_route(f, lnet, t.src, t.seg, t.nseg, seg);
+                ok = sched_send_route(s, mp[i].src, mp[i].dst, buf, nr, seg, nseg);
+            }
             i = j;
         }
         for (int64_t i = 0; ok && i < sched_nlocals(in, st); i++) {
