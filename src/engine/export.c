@@ -63,10 +63,53 @@ void json_end_object(JsonOut *j) { close_container(j, '}'); }
 void json_begin_array(JsonOut *j) { open_container(j, '['); }
 void json_end_array(JsonOut *j) { close_container(j, ']'); }
 
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlongs, no surrogates, at
+ * most U+10FFFF), or 0. */
+static int utf8_len(const unsigned char *p)
+{
+    unsigned char c = p[0];
+    int n;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        else if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        else if (c == 0xF4)
+            hi = 0x8F;
+    } else
+        return 0;
+    if (p[1] < lo || p[1] > hi)
+        return 0;
+    for (int i = 2; i < n; i++)
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return 0;
+    return n;
+}
+
 void json_write_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p >= 0x80) {
+            /* JSON text is UTF-8: a byte that starts no well-formed sequence (a script's label
+             * in Latin-1, say) becomes U+FFFD */
+            int n = utf8_len(p);
+            if (n == 0) {
+                fputs("\\ufffd", f);
+            } else {
+                fwrite(p, 1, (size_t)n, f);
+                p += n - 1;
+            }
+            continue;
+        }
         switch (*p) {
         case '"': fputs("\\\"", f); break;
         case '\\': fputs("\\\\", f); break;

@@ -9,12 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "../../src/algos/algo.h"
 #include "../../src/engine/cost.h"
+#include "../../src/engine/export.h"
 #include "../../src/engine/net.h"
 #include "../../src/engine/sched.h"
 #include "../../src/engine/sim.h"
@@ -312,6 +314,32 @@ static void test_random_schedules(void **state)
     assert_true(simulated > 1000);
 }
 
+/* JSON strings stay valid UTF-8 whatever a script puts in a name or label. */
+static void test_json_utf8(void **state)
+{
+    (void)state;
+    static const struct { const char *in, *out; } cases[] = {
+        { "plain", "\"plain\"" },
+        { "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"" },
+        { "\xff\xfe", "\"\\ufffd\\ufffd\"" },
+        { "a\xc3", "\"a\\ufffd\"" },                   /* cut short at the end */
+        { "\xc0\xaf", "\"\\ufffd\\ufffd\"" },           /* overlong '/' */
+        { "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"" },  /* a surrogate */
+        { "\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"" }, /* past U+10FFFF */
+        { "q\"\\\n\x01", "\"q\\\"\\\\\\n\\u0001\"" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        assert_non_null(f);
+        json_write_string(f, cases[i].in);
+        fclose(f);
+        assert_string_equal(buf, cases[i].out);
+        free(buf);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -322,6 +350,7 @@ int main(void)
         cmocka_unit_test(test_parse_bytes),
         cmocka_unit_test(test_random_parsers),
         cmocka_unit_test(test_random_schedules),
+        cmocka_unit_test(test_json_utf8),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
