@@ -5,6 +5,8 @@
  * (ESC [ < b ; x ; y M/m, enabled with modes 1000 and 1006) are taken out of the byte stream
  * here, before libtermkey sees them: libtermkey 0.22 misreads them when the terminfo entry's
  * kmous is "\E[<" (xterm-256color), so meshcast parses them itself and calls app_mouse().
+ * CSI sequences with intermediate bytes (no key sends one) are dropped here too: libtermkey
+ * 0.22 crashes on some of them ("ESC [ SP P").
  *
  * The real loop (tui.c) and the unit tests use the same functions: input_new on an abstract
  * TermKey, input_feed with the bytes read, input_flush after termkey_get_waittime() ms without

@@ -292,6 +292,33 @@ static void test_chart(void **state)
     assert_false(app_chart(f->a)->done);
 }
 
+/* Byte sequences no key sends, on which libtermkey 0.22 itself crashes, are dropped before it
+ * sees them: CSI with intermediate bytes (7- and 8-bit), and the rest of a half character
+ * after the Escape wait.  Keys after them still work. */
+static void test_hostile_bytes(void **state)
+{
+    Fx *f = *state;
+    static const char *const bad[] = {
+        "\x1b[ P", "\x1b[$P", "\x1b[/Z", "\x1b[1;2 A", "\x9b B", "a\x9b B", "\x1b[%\x1bP",
+        "\x1b[<0;1", "\x1b[", "\x1b",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (input_feed(f->in, f->a, bad[i], strlen(bad[i]))) input_flush(f->in, f->a);
+        f->a->mode = MODE_MAP;
+        f->a->quit = false;
+        feed(f, "gn");
+        assert_int_equal(f->a->b.pos, 1);
+    }
+    /* a character cut in two with the Escape wait in between: its tail (0x9b) is stray */
+    input_feed(f->in, f->a, "\xe5\x8c", 2);
+    input_flush(f->in, f->a);
+    input_feed(f->in, f->a, "\x9b' B", 4);
+    input_flush(f->in, f->a);
+    f->a->mode = MODE_MAP;
+    feed(f, "gnn");
+    assert_int_equal(f->a->b.pos, 2);
+}
+
 /* Random bytes, keys and clicks never break the App: afterwards it still holds a broadcast
  * and a position inside it.  (Quit, suspend and theme requests are flags for the loop.) */
 static void test_fuzz(void **state)
@@ -301,7 +328,8 @@ static void test_fuzz(void **state)
         "n", "p", "g", "G", " ", "+", "-", "h", "j", "k", "l", "H", "J", "K", "L", "z", "Z", "0",
         "\t", "\x1b[Z", "\r", "e", "s", "a", "t", "b", "m", "o", "]", "[", "?", ":", "\x1b",
         "\x0c", "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[5~", "\x1b[6~", "\x7f",
-        ":step 3\r", ":net ring:12\r", ":net mesh:4x4\r", ":algo chain\r", ":set s=3\r",
+        ":step 3\r", ":net ring:12\r", ":net mesh:4x4\r", ":net mesh:2x3x4\r", ":net torus:3x3x3\r",
+        ":net torus:5x5\r", ":net array:40\r", ":net mesh:8x8\r", "zzz", "ZZZZ", ":algo chain\r", ":set s=3\r",
         ":bytes 64\r", ":model postal\r", ":source 1\r", ":\t\t\r", ":algo \t\r",
         "\x1b[<0;", "\x1b[<64;3;3M", "\x1b[<65;3;3M", "\x1b[<2;9;9M", "\x1b[<0;999;999M",
         "\x1b[<0;1;1m", "\x1b[<99999999;1;1M", "\x1b[<;;M", "\x1b[", "\x1bO", "\xc3\xa9", "\xff",
@@ -402,6 +430,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_help_picker_quit, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_mouse, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_chart, setup_mesh, teardown),
+        cmocka_unit_test_setup_teardown(test_hostile_bytes, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_fuzz, setup_mesh, teardown),
         cmocka_unit_test(test_layout),
     };
