@@ -1,6 +1,7 @@
 /* cli-opts.c — option parsing shared by the batch commands. */
 #include "cli-opts.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,9 +118,24 @@ SetupSpec cli_opts_spec(const CliOpts *o)
     return s;
 }
 
+void cli_error(const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    /* One line, whatever the user typed: a control character echoed from an argument
+     * (a newline in --algo, say) would split the message. */
+    for (char *c = msg; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = '?';
+    fprintf(stderr, "meshcast: %s\n", msg);
+}
+
 int cli_usage_error(const char *msg)
 {
-    fprintf(stderr, "meshcast: %s\n", msg);
+    cli_error("%s", msg);
     return 2;
 }
 
@@ -162,7 +178,7 @@ int cli_prepare(const CliOpts *o, unsigned simflags, CliRun *r)
         return cli_usage_error(err);
     int rc = cli_prepare_setup(&setup, simflags, r, err, sizeof err);
     if (rc != 0)
-        fprintf(stderr, "meshcast: %s\n", err[0] ? err : "cannot build the broadcast");
+        cli_error("%s", err[0] ? err : "cannot build the broadcast");
     return rc;
 }
 

@@ -19,6 +19,7 @@
 #include "../engine/cost.h"
 #include "../engine/sim.h"
 #include "../script/script.h"
+#include "cli-opts.h"
 #include "commands.h"
 
 #define CHECK_MAXNETS 64
@@ -45,7 +46,7 @@ static void check_help(void)
 
 static int usage(const char *msg)
 {
-    fprintf(stderr, "meshcast: check: %s\n", msg);
+    cli_error("check: %s", msg);
     return 2;
 }
 
@@ -304,7 +305,7 @@ int cmd_check(int argc, char **argv)
     AlgoDef *owned = NULL;
     const AlgoDef *d = script_algo(o.file, NULL, &owned, err, sizeof err);
     if (!d) {
-        fprintf(stderr, "meshcast: check: %s\n", err);
+        cli_error("check: %s", err);
         return 2;
     }
     /* The nets: given, or the default sweep over the kinds the algorithm claims. */
@@ -349,7 +350,7 @@ int cmd_check(int argc, char **argv)
     for (int i = 0; i < nn; i++) {
         Net *net = net_parse(nets[i], err, sizeof err);
         if (!net) {
-            fprintf(stderr, "meshcast: check: %s\n", err);
+            cli_error("check: %s", err);
             status = 2;
             break;
         }
@@ -358,7 +359,7 @@ int cmd_check(int argc, char **argv)
             dn = algo_find(d->name, net);
             if (!dn) {
                 if (explicit_nets) {
-                    fprintf(stderr, "meshcast: check: %s does not run on %s\n", d->name,
+                    cli_error("check: %s does not run on %s", d->name,
                             net_spec(net));
                     status = 2;
                     net_free(net);
@@ -371,14 +372,14 @@ int cmd_check(int argc, char **argv)
         Row row;
         int rc = check_net(&o, dn, net, &row);
         if (rc == 4) {
-            fprintf(stderr, "meshcast: check: %s\n", row.script_error);
+            cli_error("check: %s", row.script_error);
             status = 2;
             net_free(net);
             break;
         }
         if (rc == 3) {
             if (explicit_nets) {
-                fprintf(stderr, "meshcast: check: %s\n", row.first_fail);
+                cli_error("check: %s", row.first_fail);
                 status = 2;
                 net_free(net);
                 break;
@@ -391,7 +392,7 @@ int cmd_check(int argc, char **argv)
         if (rc == 2) {
             printf("%-14s ERROR\n", net_spec(net));
             fflush(stdout);
-            fprintf(stderr, "meshcast: check: %s\n", row.script_error);
+            cli_error("check: %s", row.script_error);
             status = 2;
             net_free(net);
             break;
@@ -428,7 +429,7 @@ int cmd_check(int argc, char **argv)
                sampled ? " tried (on big nets a sample: --max-sources)" : "",
                skipped ? "; skipped " : "", skipped ? "some sizes it does not run on" : "");
         if (nets_run == 0 && status == 0) {
-            fprintf(stderr, "meshcast: check: %s runs on none of the nets tried\n", d->name);
+            cli_error("check: %s runs on none of the nets tried", d->name);
             status = 2;
         }
     }

@@ -596,7 +596,7 @@ int cmd_compare(int argc, char **argv)
             }
     }
     if (!find_crossovers(&c)) {
-        fprintf(stderr, "meshcast: out of memory\n");
+        cli_error("out of memory");
         rc = 1;
         goto out;
     }

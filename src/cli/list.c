@@ -8,6 +8,7 @@
 #include "../engine/cost.h"
 #include "../script/lesson.h"
 #include "../script/script.h"
+#include "cli-opts.h"
 #include "commands.h"
 
 static void list_algorithms(void)
@@ -92,8 +93,8 @@ int cmd_list(int argc, char **argv)
         {"models", list_models},         {"nets", list_nets},
     };
     if (argc > 1) {
-        fprintf(stderr, "meshcast: list takes one argument (algorithms, lessons, models, "
-                "nets)\n");
+        cli_error("list takes one argument (algorithms, lessons, models, "
+                "nets)");
         return 2;
     }
     if (argc == 1) {
@@ -106,7 +107,7 @@ int cmd_list(int argc, char **argv)
                 what[i].fn();
                 return fflush(stdout) == 0 ? 0 : 2;
             }
-        fprintf(stderr, "meshcast: cannot list '%s' (algorithms, lessons, models, nets)\n",
+        cli_error("cannot list '%s' (algorithms, lessons, models, nets)",
                 argv[0]);
         return 2;
     }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli-opts.h"
 #include "commands.h"
 
 #ifndef MESHCAST_VERSION
@@ -64,7 +65,7 @@ int main(int argc, char **argv)
         if (strcmp(cmd, cmds[i].name) == 0)
             return cmds[i].fn(argc - 2, argv + 2);
 
-    fprintf(stderr, "meshcast: unknown command '%s' (run, schedule, compare, list, check, "
-            "lesson; meshcast --help)\n", cmd);
+    cli_error("unknown command '%s' (run, schedule, compare, list, check, "
+            "lesson; meshcast --help)", cmd);
     return 2;
 }
