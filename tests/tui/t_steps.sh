@@ -57,6 +57,7 @@ mc_exit_ok "mesh st"
 "$MESHCAST" schedule --net torus:5x5 --algo chain --format json >"$TMPD/tc.json"
 "$MESHCAST" run --net torus:5x5 --algo chain --json >"$TMPD/tc.run"
 mc_start --ascii --net torus:5x5 --algo chain
+check_screen "torus chain opens" "chain on torus:5x5"
 tm_keys n; tm_keys n; tm_keys n; tm_keys p
 check_step "torus chain" "$TMPD/tc.json" "$TMPD/tc.run" 1 5 5 0 1 1
 # a step whose circuit wraps round a row: find one and jump there
@@ -73,6 +74,7 @@ mc_exit_ok "torus chain"
 "$MESHCAST" run --net array:16 --algo bst --json >"$TMPD/ab.run"
 tm_start 260 30
 mc_start --ascii --net array:16 --algo bst
+check_screen "array bst opens" "bst on array:16"
 tm_keys n; tm_keys n; tm_keys n; tm_keys p
 check_step "array bst" "$TMPD/ab.json" "$TMPD/ab.run" 1 1 16 1 1
 tm_keys q
@@ -83,6 +85,7 @@ mc_exit_ok "array bst"
 "$MESHCAST" schedule --net ring:16 --algo "$ROOT/scripts/knomial.lua" --set k=4 --format json >"$TMPD/kn.json"
 "$MESHCAST" run --net ring:16 --algo "$ROOT/scripts/knomial.lua" --set k=4 --json >"$TMPD/kn.run"
 mc_start --ascii --net ring:16 --algo "$ROOT/scripts/knomial.lua" --set k=4
+check_screen "ring knomial opens" "on ring:16"
 tm_keys n
 check_step "ring knomial step 1" "$TMPD/kn.json" "$TMPD/kn.run" 0 1 16 1 1 1
 check_match "ring knomial: port conflicts marked" '^C [0-9]+' "$(map_items 16 1 1)"

@@ -18,7 +18,7 @@ tm_start() {
     tm new-session -d -x "$1" -y "$2" -s t "exec env TERM=tmux-256color PS1='$ ' ENV= sh"
     tm set-option -t t status off >/dev/null
     tm resize-window -t t -x "$1" -y "$2" >/dev/null 2>&1
-    tm_wait '^\$' 5 >/dev/null
+    tm_wait '^\$' 15 >/dev/null
 }
 tm_cap() { tm capture-pane -p -t t "$@"; }
 tm_keys() { tm send-keys -t t "$@"; }
