@@ -40,7 +40,7 @@ static uint32_t packets(const AlgoArgs *a)
 }
 
 /* A chain moves (n-1) packets per packet: refuse schedules too big to hold in memory. */
-#define CHAIN_MAX_TRANSFERS (INT64_C(1) << 24)
+#define CHAIN_MAX_TRANSFERS (INT64_C(3) << 23)
 
 static bool chain_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                        size_t errlen)

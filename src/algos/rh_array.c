@@ -35,13 +35,20 @@ static bool open_steps(Sched *s, int32_t first, int count, const char *label)
     return true;
 }
 
-static uint32_t bitrev(uint32_t x, int bits)
+/* rev[x] = x with its d bits reversed, for every x < 2^d. */
+static uint32_t *bitrev_table(int d)
 {
-    uint32_t r = 0;
-    for (int i = 0; i < bits; i++)
-        r |= ((x >> i) & 1u) << (bits - 1 - i);
-    return r;
+    uint32_t n = UINT32_C(1) << d;
+    uint32_t *rev = malloc(sizeof *rev * n);
+    if (!rev)
+        return NULL;
+    rev[0] = 0;
+    for (uint32_t x = 1; x < n; x++)
+        rev[x] = (rev[x >> 1] >> 1) | ((x & 1u) << (d - 1));
+    return rev;
 }
+
+#define RH_MAX_TRANSFERS (INT64_C(3) << 23)
 
 static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                     size_t errlen)
@@ -56,10 +63,11 @@ static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
                  a->nu);
         return false;
     }
-    /* the exchange phase alone is n*d transfers: refuse what will not fit in memory */
-    if ((int64_t)net_size(net) * dd > (INT64_C(1) << 24)) {
+    /* the exchange phase alone is n*d transfers: refuse what will not fit in memory (about
+     * 24 bytes a transfer; 3*2^23 admits 2^20 nodes) */
+    if ((int64_t)net_size(net) * dd > RH_MAX_TRANSFERS) {
         snprintf(err, errlen, "%s on %s would need %lld transfers (at most %lld)", d->name,
-                 net_spec(net), (long long)net_size(net) * dd, (long long)(INT64_C(1) << 24));
+                 net_spec(net), (long long)net_size(net) * dd, (long long)RH_MAX_TRANSFERS);
         return false;
     }
     return true;
@@ -85,44 +93,56 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     if (!open_steps(s, 1, dd, "distribute"))
         return false;
     ChunkRange *r = malloc(sizeof *r * (size_t)(n / 2));
-    if (!r) {
+    uint32_t *rev = bitrev_table(dd);
+    if (!r || !rev) {
+        free(r);
+        free(rev);
         sched_fail(s, "out of memory");
         return false;
     }
     bool ok = true;
     for (int i = 0; ok && i < dd; i++) {
-        ok = sched_at(s, 1 + i);
+        ok = sched_at(s, 1 + i) && sched_reserve(s, INT64_C(1) << i, (uint64_t)n / 2);
         int32_t span = INT32_C(1) << (dd - i), half = span >> 1;
         for (int32_t rel = 0; ok && rel < n; rel += span) {
             int32_t from = rel ^ k, to = (rel + half) ^ k;
             int32_t blk = to & ~(half - 1);
-            /* the packets of nodes blk .. blk+half-1: ids bitrev(blk) + u*2^(i+1) */
-            for (int32_t t = 0; t < half; t++) {
-                uint32_t id = bitrev((uint32_t)(blk + t), dd);
-                r[t].lo = id;
-                r[t].hi = id + 1;
+            /* the packets of nodes blk .. blk+half-1: ids bitrev(blk) + u*2^(i+1), listed in
+             * increasing order (bitrev(blk + t) = bitrev(blk) | bitrev(t) runs over them) */
+            uint32_t id = rev[blk], stride = UINT32_C(2) << i;
+            for (int32_t u = 0; u < half; u++, id += stride) {
+                r[u].lo = id;
+                r[u].hi = id + 1;
             }
             ok = sched_send(s, from, to, r, (size_t)half);
         }
     }
     free(r);
-    if (!ok)
+    if (!ok) {
+        free(rev);
         return false;
+    }
     for (int j = 0; j < dd; j++) {
         int e = dd - 1 - j;
         char label[64];
         snprintf(label, sizeof label, "exchange (contention %ld)", (long)(INT32_C(1) << e));
-        if (!open_steps(s, 1 + dd + j, 1, label))
+        if (!open_steps(s, 1 + dd + j, 1, label) || !sched_reserve(s, n, 0)) {
+            free(rev);
             return false;
+        }
         /* x holds the packets of the nodes y = x mod 2^(e+1): ids with top e+1 bits
-         * bitrev_{e+1}(x mod 2^(e+1)), a range of 2^(d-1-e) ids */
-        uint32_t w = 1u << (dd - 1 - e);
+         * bitrev_{e+1}(x mod 2^(e+1)) = bitrev_d(x mod 2^(e+1)) >> (d-1-e), a range of
+         * 2^(d-1-e) ids: [bitrev_d(x mod 2^(e+1)), + 2^(d-1-e)) */
+        uint32_t w = 1u << (dd - 1 - e), mask = (2u << e) - 1;
         for (int32_t x = 0; x < n; x++) {
-            uint32_t top = bitrev((uint32_t)x & ((2u << e) - 1), e + 1);
-            if (!sched_send_range(s, x, x ^ (INT32_C(1) << e), top * w, (top + 1) * w))
+            uint32_t lo = rev[(uint32_t)x & mask];
+            if (!sched_send_range(s, x, x ^ (INT32_C(1) << e), lo, lo + w)) {
+                free(rev);
                 return false;
+            }
         }
     }
+    free(rev);
     return true;
 }
 

@@ -96,36 +96,58 @@ static uint32_t chunk_of(const Order *o, int32_t r, int32_t c)
     return id;
 }
 
-static int cmp_u32(const void *x, const void *y)
+/* chunk_of(o, r, c) = rpart[r] | cpart[c]: every chunk-id bit comes from one coordinate bit. */
+typedef struct {
+    uint32_t *rpart, *cpart;
+} Parts;
+
+static bool make_parts(Parts *pt, const Order *o, int32_t rows, int32_t cols)
 {
-    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-    return a < b ? -1 : a > b;
+    pt->rpart = malloc(sizeof *pt->rpart * (size_t)rows);
+    pt->cpart = malloc(sizeof *pt->cpart * (size_t)cols);
+    if (!pt->rpart || !pt->cpart) {
+        free(pt->rpart);
+        free(pt->cpart);
+        return false;
+    }
+    for (int32_t r = 0; r < rows; r++)
+        pt->rpart[r] = chunk_of(o, r, 0);
+    for (int32_t c = 0; c < cols; c++)
+        pt->cpart[c] = chunk_of(o, 0, c);
+    return true;
 }
 
 /* Send the packets of nodes (r, c) with r in [r_lo, r_lo + nr) and c in [c_lo, c_lo + nc)
- * from src to dst in one transfer. */
-static bool send_rect(Sched *s, const Order *o, int32_t src, int32_t dst,
-                      int32_t r_lo, int32_t nr, int32_t c_lo, int32_t nc, uint32_t *ids,
-                      ChunkRange *rg)
+ * from src to dst in one transfer.  nr and nc are powers of two and r_lo, c_lo multiples of
+ * them, so the chunk ids are fixed | (any subset of the bits `free`): listed in increasing
+ * order by enumerating the submasks of `free`, adjacent ids merged into ranges. */
+static bool send_rect(Sched *s, const Parts *pt, int32_t src, int32_t dst, int32_t r_lo,
+                      int32_t nr, int32_t c_lo, int32_t nc, ChunkRange *rg)
 {
-    size_t k = 0;
-    for (int32_t r = r_lo; r < r_lo + nr; r++)
-        for (int32_t c = c_lo; c < c_lo + nc; c++)
-            ids[k++] = chunk_of(o, r, c);
-    qsort(ids, k, sizeof *ids, cmp_u32);
+    uint32_t fixed = pt->rpart[r_lo] | pt->cpart[c_lo];
+    uint32_t free_ = 0;
+    for (int32_t b = 1; b < nr; b <<= 1)
+        free_ |= pt->rpart[r_lo + b] ^ pt->rpart[r_lo];
+    for (int32_t b = 1; b < nc; b <<= 1)
+        free_ |= pt->cpart[c_lo + b] ^ pt->cpart[c_lo];
     size_t nrg = 0;
-    for (size_t i = 0; i < k; i++) {
-        if (nrg > 0 && rg[nrg - 1].hi == ids[i])
+    uint32_t sub = 0;
+    for (;;) {
+        uint32_t id = fixed | sub;
+        if (nrg > 0 && rg[nrg - 1].hi == id)
             rg[nrg - 1].hi++;
         else
-            rg[nrg++] = (ChunkRange){ids[i], ids[i] + 1};
+            rg[nrg++] = (ChunkRange){id, id + 1};
+        if (sub == free_)
+            break;
+        sub = ((sub | ~free_) + 1) & free_;
     }
     return sched_send(s, src, dst, rg, nrg);
 }
 
 /* About per_node transfers per node: refuse schedules too big to hold in memory (as chain and
  * the linear rh do). */
-#define MESH_MAX_TRANSFERS (INT64_C(1) << 24)
+#define MESH_MAX_TRANSFERS (INT64_C(3) << 23)
 
 static bool too_big(const AlgoDef *d, const Net *net, int64_t per_node, char *err,
                     size_t errlen)
@@ -188,10 +210,9 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     if (!sched_at(s, 0) || !sched_local(s, a->source, sched_bytes(s)))
         return false;
 
-    uint32_t *ids = malloc(sizeof *ids * (size_t)n);
+    Parts pt;
     ChunkRange *rg = malloc(sizeof *rg * (size_t)n);
-    if (!ids || !rg) {
-        free(ids);
+    if (!rg || !make_parts(&pt, &o, rows, cols)) {
         free(rg);
         sched_fail(s, "out of memory");
         return false;
@@ -202,38 +223,38 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     for (int i = 0; ok && i < d1; i++) {
         int beta = d1 - 1 - i;
         int32_t low = (INT32_C(1) << (beta + 1)) - 1;
-        ok = sched_at(s, 1 + i);
+        ok = sched_at(s, 1 + i) && sched_reserve(s, INT64_C(1) << i, (uint64_t)n / 2);
         for (int32_t r = 0; ok && r < rows; r++) {
             if (((r ^ sr) & low) != 0)
                 continue;
             int32_t to = r ^ (INT32_C(1) << beta);
             int32_t r_lo = to & ~((INT32_C(1) << beta) - 1);
-            ok = send_rect(s, &o, r * cols + sc, to * cols + sc, r_lo,
-                           INT32_C(1) << beta, 0, cols, ids, rg);
+            ok = send_rect(s, &pt, r * cols + sc, to * cols + sc, r_lo,
+                           INT32_C(1) << beta, 0, cols, rg);
         }
     }
     /* 1b. along every row */
     for (int i = 0; ok && i < d2; i++) {
         int beta = d2 - 1 - i;
         int32_t low = (INT32_C(1) << (beta + 1)) - 1;
-        ok = sched_at(s, 1 + d1 + i);
+        ok = sched_at(s, 1 + d1 + i) &&
+             sched_reserve(s, (int64_t)rows << i, (uint64_t)n / 2);
         for (int32_t r = 0; ok && r < rows; r++)
             for (int32_t c = 0; ok && c < cols; c++) {
                 if (((c ^ sc) & low) != 0)
                     continue;
                 int32_t to = c ^ (INT32_C(1) << beta);
                 int32_t c_lo = to & ~((INT32_C(1) << beta) - 1);
-                ok = send_rect(s, &o, r * cols + c, r * cols + to, r, 1, c_lo,
-                               INT32_C(1) << beta, ids, rg);
+                ok = send_rect(s, &pt, r * cols + c, r * cols + to, r, 1, c_lo,
+                               INT32_C(1) << beta, rg);
             }
     }
-    free(ids);
     free(rg);
     /* 2. the exchange.  Before exchange step t a node has gathered chunk bits 0..t-1 (at a
      *    pair boundary) or, in the middle of a pair, bits 0..t-2 and t (if it went the other
      *    way round); it sends everything it holds. */
     for (int t = 0; ok && t < o.nb; t++) {
-        ok = sched_at(s, 1 + d1 + d2 + t);
+        ok = sched_at(s, 1 + d1 + d2 + t) && sched_reserve(s, n, 0);
         bool second = t >= o.lead && ((t - o.lead) & 1);      /* second step of a pair */
         int first_of_pair = second ? t - 1 : t;
         bool paired = t >= o.lead && o.ord[first_of_pair].bit >= 1;
@@ -244,7 +265,7 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
                 Bit b = o.ord[tb];
                 int32_t pr = b.axis == 0 ? r ^ (INT32_C(1) << b.bit) : r;
                 int32_t pc = b.axis == 1 ? c ^ (INT32_C(1) << b.bit) : c;
-                uint32_t id = chunk_of(&o, r, c);
+                uint32_t id = pt.rpart[r] | pt.cpart[c];
                 ChunkRange hr[2];
                 size_t nh = 1;
                 if (swapped && second) {
@@ -262,6 +283,8 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
                 ok = sched_send(s, r * cols + c, pr * cols + pc, hr, nh);
             }
     }
+    free(pt.rpart);
+    free(pt.cpart);
     return ok;
 }
 

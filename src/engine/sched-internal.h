@@ -6,14 +6,22 @@
 #include "sched.h"
 
 #define SCHED_DEFAULT_ROUTE UINT32_MAX
+#define SCHED_SEG_BITS 5            /* explicit routes: route = first segment << 5 | nseg */
+#define SCHED_MAX_SEGS (UINT32_C(1) << (32 - SCHED_SEG_BITS))
 
-/* One stored transfer: 24 bytes. */
+/* One stored transfer: 24 bytes.  A transfer with at most one range keeps it inline (most
+ * sends are single ranges: no range pool, no normalisation); with two or more, r.pool.roff is
+ * the first of its nr ranges in Sched.ranges. */
 typedef struct {
     int32_t src, dst;
-    uint32_t roff;   /* first range in Sched.ranges */
+    union {
+        ChunkRange one;                    /* nr <= 1 */
+        struct {
+            uint32_t roff, unused;
+        } pool;                            /* nr >= 2 */
+    } r;
     uint32_t nr;     /* number of ranges */
-    uint32_t route;  /* first segment in Sched.segs, or SCHED_DEFAULT_ROUTE */
-    uint32_t nseg;   /* explicit routes: number of segments */
+    uint32_t route;  /* SCHED_DEFAULT_ROUTE, or first segment in Sched.segs << 5 | nseg */
 } SchedXfer;
 
 typedef struct {
@@ -42,5 +50,20 @@ struct Sched {
     int64_t total;          /* transfers over all steps */
     char *error;
 };
+
+static inline const ChunkRange *sched_xfer_ranges(const Sched *s, const SchedXfer *x)
+{
+    return x->nr <= 1 ? &x->r.one : s->ranges + x->r.pool.roff;
+}
+
+static inline uint32_t sched_xfer_nseg(const SchedXfer *x)
+{
+    return x->route == SCHED_DEFAULT_ROUTE ? 0 : x->route & ((1u << SCHED_SEG_BITS) - 1);
+}
+
+static inline const NetSeg *sched_xfer_segs(const Sched *s, const SchedXfer *x)
+{
+    return s->segs + (x->route >> SCHED_SEG_BITS);
+}
 
 #endif

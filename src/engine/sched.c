@@ -304,53 +304,84 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
             return false;
         }
     }
-    /* Normalise into the pool (reusing the ranges of the previous send when identical). */
-    if (!grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + nr)) {
-        sched_fail(s, "out of memory");
-        return false;
-    }
-    ChunkRange *dstr = s->ranges + s->nranges;
-    if (nr)
-        memcpy(dstr, r, nr * sizeof *r);
-    size_t n = chunkset_normalize(dstr, nr);
-    uint64_t roff = s->nranges;
-    if (s->last_roff != UINT64_MAX && s->last_nr == n &&
-        (n == 0 || memcmp(s->ranges + s->last_roff, dstr, n * sizeof *dstr) == 0)) {
-        roff = s->last_roff;
-    } else {
-        s->nranges += n;
-        s->last_roff = roff;
-        s->last_nr = n;
-    }
-    if (roff > UINT32_MAX - n) {
-        sched_fail(s, "too many chunk ranges in one schedule");
-        return false;
-    }
     uint32_t route = SCHED_DEFAULT_ROUTE;
     if (explicit_route) {
-        if (!grow((void **)&s->segs, sizeof *s->segs, &s->capsegs, s->nsegs + (uint64_t)nseg) ||
-            s->nsegs + (uint64_t)nseg >= UINT32_MAX) {
+        if (s->nsegs + (uint64_t)nseg >= SCHED_MAX_SEGS) {
+            sched_fail(s, "too many explicit route segments in one schedule");
+            return false;
+        }
+        if (!grow((void **)&s->segs, sizeof *s->segs, &s->capsegs, s->nsegs + (uint64_t)nseg)) {
             sched_fail(s, "out of memory");
             return false;
         }
-        route = (uint32_t)s->nsegs;
-        if (nseg)
-            memcpy(s->segs + s->nsegs, seg, (size_t)nseg * sizeof *seg);
-        s->nsegs += (uint64_t)nseg;
     }
     SchedStep *st = &s->steps[step];
     if (!grow64((void **)&st->x, sizeof *st->x, &st->cap, st->n + 1)) {
         sched_fail(s, "out of memory");
         return false;
     }
-    SchedXfer *x = &st->x[st->n++];
+    SchedXfer *x = &st->x[st->n];
+    if (nr == 1) {
+        /* one range: inline, nothing to normalise (an empty one is dropped) */
+        x->r.one = r[0];
+        x->nr = r[0].lo < r[0].hi;
+    } else {
+        /* Normalise into the pool (reusing the ranges of the previous send when identical);
+         * a result of at most one range goes inline after all. */
+        if (!grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + nr)) {
+            sched_fail(s, "out of memory");
+            return false;
+        }
+        ChunkRange *dstr = s->ranges + s->nranges;
+        if (nr)
+            memcpy(dstr, r, nr * sizeof *r);
+        size_t n = chunkset_normalize(dstr, nr);
+        if (n <= 1) {
+            x->r.one = n ? dstr[0] : (ChunkRange){ 0, 0 };
+            x->nr = (uint32_t)n;
+        } else {
+            uint64_t roff = s->nranges;
+            if (s->last_roff != UINT64_MAX && s->last_nr == n &&
+                memcmp(s->ranges + s->last_roff, dstr, n * sizeof *dstr) == 0)
+                roff = s->last_roff;
+            if (roff > UINT32_MAX - n) {
+                sched_fail(s, "too many chunk ranges in one schedule");
+                return false;
+            }
+            if (roff == s->nranges) {
+                s->nranges += n;
+                s->last_roff = roff;
+                s->last_nr = n;
+            }
+            x->r.pool.roff = (uint32_t)roff;
+            x->r.pool.unused = 0;
+            x->nr = (uint32_t)n;
+        }
+    }
+    if (explicit_route) {
+        route = (uint32_t)(s->nsegs << SCHED_SEG_BITS) | (uint32_t)nseg;
+        if (nseg)
+            memcpy(s->segs + s->nsegs, seg, (size_t)nseg * sizeof *seg);
+        s->nsegs += (uint64_t)nseg;
+    }
     x->src = src;
     x->dst = dst;
-    x->roff = (uint32_t)roff;
-    x->nr = (uint32_t)n;
     x->route = route;
-    x->nseg = explicit_route ? (uint32_t)nseg : 0;
+    st->n++;
     s->total++;
+    return true;
+}
+
+bool sched_reserve(Sched *s, int64_t ntransfers, uint64_t nranges)
+{
+    if (!s || s->cur < 0 || ntransfers < 0)
+        return false;
+    SchedStep *st = &s->steps[s->cur];
+    if (!grow64((void **)&st->x, sizeof *st->x, &st->cap, st->n + ntransfers) ||
+        !grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + nranges)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
     return true;
 }
 
@@ -447,15 +478,15 @@ void sched_transfer(const Sched *s, int32_t step, int64_t i, SchedTransfer *out)
     const SchedXfer *x = &s->steps[step].x[i];
     out->src = x->src;
     out->dst = x->dst;
-    out->ranges = s->ranges + x->roff;
+    out->ranges = sched_xfer_ranges(s, x);
     out->nranges = x->nr;
     if (x->route == SCHED_DEFAULT_ROUTE) {
         out->explicit_route = false;
         out->nseg = net_route_fast(s->net, x->src, x->dst, out->seg);
     } else {
         out->explicit_route = true;
-        out->nseg = (int)x->nseg;
-        memcpy(out->seg, s->segs + x->route, x->nseg * sizeof *out->seg);
+        out->nseg = (int)sched_xfer_nseg(x);
+        memcpy(out->seg, sched_xfer_segs(s, x), (size_t)out->nseg * sizeof *out->seg);
     }
     out->len = net_route_len(out->seg, out->nseg);
     uint64_t b = 0;
@@ -496,8 +527,9 @@ static int key_route(const XKey *k, NetSeg *seg)
     const SchedXfer *x = k->x;
     if (x->route == SCHED_DEFAULT_ROUTE)
         return net_route_fast(k->s->net, x->src, x->dst, seg);
-    memcpy(seg, k->s->segs + x->route, x->nseg * sizeof *seg);
-    return (int)x->nseg;
+    uint32_t n = sched_xfer_nseg(x);
+    memcpy(seg, sched_xfer_segs(k->s, x), n * sizeof *seg);
+    return (int)n;
 }
 
 static int cmp_key(const void *pa, const void *pb)
@@ -509,7 +541,7 @@ static int cmp_key(const void *pa, const void *pb)
         return a->x->dst < b->x->dst ? -1 : 1;
     if (a->x->nr != b->x->nr)
         return a->x->nr < b->x->nr ? -1 : 1;
-    const ChunkRange *ra = a->s->ranges + a->x->roff, *rb = b->s->ranges + b->x->roff;
+    const ChunkRange *ra = sched_xfer_ranges(a->s, a->x), *rb = sched_xfer_ranges(b->s, b->x);
     for (uint32_t i = 0; i < a->x->nr; i++) {
         if (ra[i].lo != rb[i].lo)
             return ra[i].lo < rb[i].lo ? -1 : 1;

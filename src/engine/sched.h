@@ -79,6 +79,12 @@ bool sched_send_range(Sched *s, int32_t src, int32_t dst, uint32_t lo, uint32_t 
 bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
                       const NetSeg *seg, int nseg);
 bool sched_local(Sched *s, int32_t node, uint64_t bytes);
+/* Optional: make room in the current step for `ntransfers` more transfers and in the schedule
+ * for `nranges` more chunk ranges of multi-range sends, so that the sends that follow do not
+ * reallocate (a builder that knows its counts saves the growth copies and slack).  A hint:
+ * never required, changes nothing observable.  Returns false (recording the error) when no
+ * step is open or memory runs out.  (Sends of one range never use the range pool.) */
+bool sched_reserve(Sched *s, int64_t ntransfers, uint64_t nranges);
 
 /* Remove every step at index >= nsteps (used by script reloads and by builders that retry). */
 void sched_truncate(Sched *s, int32_t nsteps);

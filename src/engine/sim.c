@@ -31,11 +31,19 @@ int sim_load_path = SIM_PATH_AUTO;
 #define RMQ_SHIFT 6
 #define RMQ_BLOCK (1 << RMQ_SHIFT)
 
-/* Holdings of one node: the single-interval case inline (cap == 0), else a heap array. */
+/* Holdings of one node: up to HOLD_INLINE intervals inline (cap == 0; the common case: one,
+ * or two in the middle of an exchange), else the n intervals at base[off..off+n) of a heap
+ * array of cap entries.  The offset lets a merge near the front shift the few intervals
+ * before it instead of the many after it (a node that got a long strided set while
+ * distributing absorbs it from the front, one exchange after another). */
+#define HOLD_INLINE 2
 typedef struct {
     union {
-        ChunkRange one;
-        ChunkRange *many;
+        ChunkRange in[HOLD_INLINE];
+        struct {
+            ChunkRange *base;
+            uint32_t off, unused;
+        } h;
     } u;
     uint32_t n, cap;
 } Hold;
@@ -83,6 +91,8 @@ struct Sim {
     int32_t *linkload;         /* by link id, for linkload_step */
     int32_t linkload_step;
     int32_t *bmax;             /* range maximum: block maxima, then the sparse table */
+    int32_t *bpre, *bsuf;      /* ... and, per link, the maximum from its block's start / to
+                                * its block's end */
     int64_t nblocks;
     int levels;
     uint64_t *linebit;         /* difference-array path: lines touched in this step ... */
@@ -96,7 +106,12 @@ struct Sim {
     double *ssum, *rsum;       /* seidel: serialised cost per node */
 
     int32_t *xk;               /* busiest load per transfer of the step being simulated */
+    uint64_t *xb;              /* bytes per transfer of the step being simulated */
     size_t capx;
+    bool pow2;                 /* every dimension is 2^dshift[d] */
+    int dshift[NET_MAXDIM];
+    bool uniform;              /* every chunk has per_chunk bytes (bytes % nchunks == 0) */
+    uint64_t per_chunk;
     int32_t *tmpnodes;
     size_t captmp;
 };
@@ -127,46 +142,141 @@ static void *big_zalloc(size_t bytes)
 static inline const ChunkRange *hold_ranges(const Hold *h, size_t *n)
 {
     *n = h->n;
-    return h->cap ? h->u.many : &h->u.one;
+    return h->cap ? h->u.h.base + h->u.h.off : h->u.in;
+}
+
+/* Set h to the k intervals t[0..k) (t may point into h's own array). */
+static bool hold_set(Hold *h, const ChunkRange *t, size_t k)
+{
+    if (k <= HOLD_INLINE) {
+        ChunkRange tmp[HOLD_INLINE];
+        memcpy(tmp, t, k * sizeof *t);
+        if (h->cap)
+            free(h->u.h.base);
+        memcpy(h->u.in, tmp, k * sizeof *t);
+        h->n = (uint32_t)k;
+        h->cap = 0;
+        return true;
+    }
+    if (k > UINT32_MAX)
+        return false;
+    if (h->cap < k) {
+        size_t cap = k < 4 ? 4 : k;
+        ChunkRange *m = malloc(cap * sizeof *m);
+        if (!m)
+            return false;
+        memcpy(m, t, k * sizeof *t);
+        if (h->cap)
+            free(h->u.h.base);
+        h->u.h.base = m;
+        h->cap = (uint32_t)cap;
+    } else if (h->u.h.base != t) {
+        memmove(h->u.h.base, t, k * sizeof *t);
+    }
+    h->u.h.off = 0;
+    h->n = (uint32_t)k;
+    return true;
+}
+
+/* Heap case of hold_add: merge [lo,hi) (non-empty) into base[off..off+n). */
+static bool heap_add(Hold *h, uint32_t lo, uint32_t hi)
+{
+    ChunkRange *a = h->u.h.base + h->u.h.off;
+    size_t n = h->n;
+    size_t i = (n && a[0].hi >= lo) ? 0 : cr_first_hi_ge(a, n, lo);  /* first touching/after */
+    size_t j = i;
+    while (j < n && a[j].lo <= hi)                                   /* touching [lo,hi] */
+        j++;
+    if (i == j) {
+        /* insert at i: on the cheaper side when there is room before the first interval */
+        if (h->u.h.off > 0 && i <= n - i) {
+            a--;
+            memmove(a, a + 1, i * sizeof *a);
+            h->u.h.off--;
+        } else {
+            if ((size_t)h->u.h.off + n == h->cap) {
+                if (h->u.h.off > 0) {
+                    memmove(h->u.h.base, a, n * sizeof *a);
+                    h->u.h.off = 0;
+                } else {
+                    if (h->cap > UINT32_MAX / 2)
+                        return false;
+                    size_t nc = (size_t)h->cap * 2;
+                    ChunkRange *m = realloc(h->u.h.base, nc * sizeof *m);
+                    if (!m)
+                        return false;
+                    h->u.h.base = m;
+                    h->cap = (uint32_t)nc;
+                }
+                a = h->u.h.base + h->u.h.off;
+            }
+            memmove(a + i + 1, a + i, (n - i) * sizeof *a);
+        }
+        a[i].lo = lo;
+        a[i].hi = hi;
+        h->n++;
+        return true;
+    }
+    ChunkRange m = { a[i].lo < lo ? a[i].lo : lo, a[j - 1].hi > hi ? a[j - 1].hi : hi };
+    size_t k = j - i - 1;   /* intervals that disappear */
+    if (k > 0 && i < n - j) {
+        memmove(a + k, a, i * sizeof *a);   /* shift the head up */
+        a[j - 1] = m;
+        h->u.h.off += (uint32_t)k;
+    } else {
+        a[i] = m;
+        if (k > 0)
+            memmove(a + i + 1, a + j, (n - j) * sizeof *a);
+    }
+    h->n -= (uint32_t)k;
+    if (h->n <= 1)   /* back inline (not at 2: a node hovering there would churn) */
+        return hold_set(h, h->u.h.base + h->u.h.off, h->n);
+    return true;
 }
 
 static bool hold_add(Hold *h, uint32_t lo, uint32_t hi)
 {
     if (lo >= hi)
         return true;
-    if (!h->cap) {
-        if (h->n == 0) {
-            h->u.one.lo = lo;
-            h->u.one.hi = hi;
-            h->n = 1;
-            return true;
-        }
-        if (lo <= h->u.one.hi && hi >= h->u.one.lo) {
-            if (lo < h->u.one.lo)
-                h->u.one.lo = lo;
-            if (hi > h->u.one.hi)
-                h->u.one.hi = hi;
-            return true;
-        }
-        ChunkRange *m = malloc(4 * sizeof *m);
-        if (!m)
-            return false;
-        m[0] = h->u.one;
-        size_t n = 1, cap = 4;
-        cr_add(&m, &n, &cap, lo, hi);   /* cannot fail: room for 4 */
-        h->u.many = m;
-        h->n = (uint32_t)n;
-        h->cap = (uint32_t)cap;
+    if (h->cap)
+        return heap_add(h, lo, hi);
+    if (h->n == 0) {
+        h->u.in[0].lo = lo;
+        h->u.in[0].hi = hi;
+        h->n = 1;
         return true;
     }
-    ChunkRange *m = h->u.many;
-    size_t n = h->n, cap = h->cap;
-    if (!cr_add(&m, &n, &cap, lo, hi) || cap > UINT32_MAX)
-        return false;
-    h->u.many = m;
-    h->n = (uint32_t)n;
-    h->cap = (uint32_t)cap;
-    return true;
+    if (h->n == 1 && lo <= h->u.in[0].hi && hi >= h->u.in[0].lo) {   /* touches: extend */
+        if (lo < h->u.in[0].lo)
+            h->u.in[0].lo = lo;
+        if (hi > h->u.in[0].hi)
+            h->u.in[0].hi = hi;
+        return true;
+    }
+    /* insert into at most HOLD_INLINE intervals, merging what touches [lo,hi] */
+    ChunkRange t[HOLD_INLINE + 1];
+    size_t k = 0;
+    bool placed = false;
+    for (uint32_t i = 0; i < h->n; i++) {
+        ChunkRange a = h->u.in[i];
+        if (a.hi < lo) {
+            t[k++] = a;
+        } else if (a.lo > hi) {
+            if (!placed) {
+                t[k++] = (ChunkRange){ lo, hi };
+                placed = true;
+            }
+            t[k++] = a;
+        } else {
+            if (a.lo < lo)
+                lo = a.lo;
+            if (a.hi > hi)
+                hi = a.hi;
+        }
+    }
+    if (!placed)
+        t[k++] = (ChunkRange){ lo, hi };
+    return hold_set(h, t, k);
 }
 
 static bool hold_remove(Hold *h, uint32_t lo, uint32_t hi)
@@ -174,36 +284,34 @@ static bool hold_remove(Hold *h, uint32_t lo, uint32_t hi)
     if (lo >= hi || h->n == 0)
         return true;
     if (!h->cap) {
-        ChunkRange o = h->u.one;
-        if (hi <= o.lo || lo >= o.hi)
-            return true;
-        ChunkRange left = { o.lo, lo }, right = { hi, o.hi };
-        bool hl = left.lo < left.hi, hr = right.lo < right.hi;
-        if (hl && hr) {
-            ChunkRange *m = malloc(4 * sizeof *m);
-            if (!m)
-                return false;
-            m[0] = left;
-            m[1] = right;
-            h->u.many = m;
-            h->n = 2;
-            h->cap = 4;
-        } else if (hl) {
-            h->u.one = left;
-        } else if (hr) {
-            h->u.one = right;
-        } else {
-            h->n = 0;
+        ChunkRange t[HOLD_INLINE + 1];
+        size_t k = 0;
+        for (uint32_t i = 0; i < h->n; i++) {
+            ChunkRange a = h->u.in[i];
+            if (a.hi <= lo || a.lo >= hi) {
+                t[k++] = a;
+                continue;
+            }
+            if (a.lo < lo)
+                t[k++] = (ChunkRange){ a.lo, lo };
+            if (a.hi > hi)
+                t[k++] = (ChunkRange){ hi, a.hi };
         }
-        return true;
+        return hold_set(h, t, k);
     }
-    ChunkRange *m = h->u.many;
+    if (h->u.h.off > 0) {   /* cr_remove works on a plain array */
+        memmove(h->u.h.base, h->u.h.base + h->u.h.off, h->n * sizeof(ChunkRange));
+        h->u.h.off = 0;
+    }
+    ChunkRange *m = h->u.h.base;
     size_t n = h->n, cap = h->cap;
     if (!cr_remove(&m, &n, &cap, lo, hi) || cap > UINT32_MAX)
         return false;
-    h->u.many = m;
+    h->u.h.base = m;
     h->n = (uint32_t)n;
     h->cap = (uint32_t)cap;
+    if (n <= 1)
+        return hold_set(h, m, n);
     return true;
 }
 
@@ -211,7 +319,45 @@ static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32
 {
     size_t n;
     const ChunkRange *r = hold_ranges(h, &n);
+    if (n && r[0].lo <= lo && hi <= r[0].hi)   /* the first interval: the common case */
+        return true;
+    if (!h->cap && n == 2 && r[1].lo <= lo && hi <= r[1].hi)
+        return true;
     return cr_contains(r, n, lo, hi, miss);
+}
+
+/* Does h hold all of r[0..nr) (normalised)?  If not, *k gets the first range it lacks and *miss
+ * the first chunk missing from it.  One pass with a cursor over the holdings (the ranges are
+ * sorted), galloping over long stretches. */
+static bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t *k,
+                              uint32_t *miss)
+{
+    if (nr == 1) {
+        *k = 0;
+        return hold_contains(h, r[0].lo, r[0].hi, miss);
+    }
+    size_t n;
+    const ChunkRange *a = hold_ranges(h, &n);
+    if (n == 1 && nr > 0 && a[0].lo <= r[0].lo && r[nr - 1].hi <= a[0].hi)
+        return true;
+    size_t i = 0;
+    for (uint32_t j = 0; j < nr; j++) {
+        uint32_t lo = r[j].lo, hi = r[j].hi;
+        /* first holding range with hi > lo, from i on */
+        size_t step = 1;
+        while (i + step < n && a[i + step - 1].hi <= lo)
+            step *= 2;
+        if (i < n && a[i].hi <= lo) {
+            size_t end = i + step < n ? i + step : n;
+            i += cr_first_hi_gt(a + i, end - i, lo);
+        }
+        if (!(i < n && a[i].lo <= lo && a[i].hi >= hi)) {
+            *k = j;
+            *miss = (i < n && a[i].lo <= lo) ? a[i].hi : lo;
+            return false;
+        }
+    }
+    return true;
 }
 
 static bool push_delta(Sim *sim, int32_t node, uint32_t lo, uint32_t hi)
@@ -252,10 +398,67 @@ static bool receive(Sim *sim, int32_t node, uint32_t lo, uint32_t hi)
     return hold_add(h, lo, hi);
 }
 
+/* Give the normalised ranges r[0..nr) to node. */
+static bool receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr)
+{
+    Hold *h = &sim->hold[node];
+    if (nr >= 8 && !(sim->flags & SIM_HISTORY)) {
+        size_t n;
+        const ChunkRange *a = hold_ranges(h, &n);
+        /* merge into a fresh array: O(n + nr) rather than nr insertions */
+        size_t cap = n + nr;
+        ChunkRange *m = malloc(cap * sizeof *m);
+        if (!m)
+            return false;
+        size_t i = 0, j = 0, k = 0;
+        while (i < n || j < nr) {
+            ChunkRange x;
+            if (j >= nr || (i < n && a[i].lo <= r[j].lo))
+                x = a[i++];
+            else
+                x = r[j++];
+            if (k && m[k - 1].hi >= x.lo) {
+                if (x.hi > m[k - 1].hi)
+                    m[k - 1].hi = x.hi;
+            } else {
+                m[k++] = x;
+            }
+        }
+        if (cap > UINT32_MAX) {
+            free(m);
+            return false;
+        }
+        if (k <= HOLD_INLINE) {
+            bool ok = hold_set(h, m, k);   /* cannot fail: inline */
+            free(m);
+            return ok;
+        }
+        if (h->cap)
+            free(h->u.h.base);
+        h->u.h.base = m;
+        h->u.h.off = 0;
+        h->n = (uint32_t)k;
+        h->cap = (uint32_t)cap;
+        return true;
+    }
+    for (uint32_t k = 0; k < nr; k++)
+        if (!receive(sim, node, r[k].lo, r[k].hi))
+            return false;
+    return true;
+}
+
 /* ---- routes in the layout ------------------------------------------------------------------ */
 
-static inline void node_coords(const Net *net, int32_t u, int32_t *c)
+static inline void node_coords(const Sim *sim, int32_t u, int32_t *c)
 {
+    const Net *net = sim->net;
+    if (sim->pow2) {   /* every dimension a power of two: shifts and masks, no division */
+        for (int d = net->ndim - 1; d >= 0; d--) {
+            c[d] = u & (net->dims[d] - 1);
+            u >>= sim->dshift[d];
+        }
+        return;
+    }
     switch (net->ndim) {
     case 1:
         c[0] = u;
@@ -323,10 +526,10 @@ static int route_pieces(const Sim *sim, const SchedXfer *x, Piece *pc, int32_t *
     const Net *net = sim->net;
     int32_t c[NET_MAXDIM] = { 0, 0, 0 }, total = 0;
     int np = 0;
-    node_coords(net, x->src, c);
+    node_coords(sim, x->src, c);
     if (x->route == SCHED_DEFAULT_ROUTE) {
         int32_t t[NET_MAXDIM] = { 0, 0, 0 };
-        node_coords(net, x->dst, t);
+        node_coords(sim, x->dst, t);
         for (int d = net->ndim - 1; d >= 0; d--) {
             if (c[d] == t[d])
                 continue;
@@ -337,8 +540,9 @@ static int route_pieces(const Sim *sim, const SchedXfer *x, Piece *pc, int32_t *
             total += l;
         }
     } else {
-        const NetSeg *seg = sim->s->segs + x->route;
-        for (uint32_t i = 0; i < x->nseg; i++) {
+        const NetSeg *seg = sched_xfer_segs(sim->s, x);
+        uint32_t ns = sched_xfer_nseg(x);
+        for (uint32_t i = 0; i < ns; i++) {
             int d = seg[i].dim;
             int32_t n = net->dims[d], l = seg[i].len;
             np += seg_pieces(sim, c, d, seg[i].dir, l, pc + np);
@@ -356,16 +560,17 @@ static int route_pieces(const Sim *sim, const SchedXfer *x, Piece *pc, int32_t *
 static int32_t xfer_len(const Sim *sim, const SchedXfer *x)
 {
     if (x->route != SCHED_DEFAULT_ROUTE) {
-        const NetSeg *seg = sim->s->segs + x->route;
+        const NetSeg *seg = sched_xfer_segs(sim->s, x);
+        uint32_t ns = sched_xfer_nseg(x);
         int32_t total = 0;
-        for (uint32_t i = 0; i < x->nseg; i++)
+        for (uint32_t i = 0; i < ns; i++)
             total += seg[i].len;
         return total;
     }
     const Net *net = sim->net;
     int32_t c[NET_MAXDIM] = { 0, 0, 0 }, t[NET_MAXDIM] = { 0, 0, 0 }, total = 0;
-    node_coords(net, x->src, c);
-    node_coords(net, x->dst, t);
+    node_coords(sim, x->src, c);
+    node_coords(sim, x->dst, t);
     for (int d = 0; d < net->ndim; d++) {
         int32_t o = hop_offset(net, d, c[d], t[d]);
         total += o < 0 ? -o : o;
@@ -543,22 +748,37 @@ static bool rmq_build(Sim *sim)
         levels++;
     if (!sim->bmax) {
         sim->bmax = malloc((size_t)(nb * levels) * sizeof(int32_t));
-        if (!sim->bmax)
+        sim->bpre = malloc((size_t)sim->nlinks * sizeof(int32_t));
+        sim->bsuf = malloc((size_t)sim->nlinks * sizeof(int32_t));
+        if (!sim->bmax || !sim->bpre || !sim->bsuf) {
+            free(sim->bmax);
+            free(sim->bpre);
+            free(sim->bsuf);
+            sim->bmax = sim->bpre = sim->bsuf = NULL;
             return false;
+        }
     }
     sim->nblocks = nb;
     sim->levels = levels;
     const int32_t *load = sim->load;
-    int32_t *t = sim->bmax;
+    int32_t *t = sim->bmax, *pre = sim->bpre, *suf = sim->bsuf;
     for (int64_t j = 0; j < nb; j++) {
         int64_t a = j << RMQ_SHIFT, b = a + RMQ_BLOCK;
         if (b > sim->nlinks)
             b = sim->nlinks;
         int32_t m = 0;
-        for (int64_t i = a; i < b; i++)
+        for (int64_t i = a; i < b; i++) {
             if (load[i] > m)
                 m = load[i];
+            pre[i] = m;
+        }
         t[j] = m;
+        int32_t ms = 0;
+        for (int64_t i = b; i-- > a;) {
+            if (load[i] > ms)
+                ms = load[i];
+            suf[i] = ms;
+        }
     }
     for (int l = 1; l < levels; l++) {
         int32_t *prev = t + (int64_t)(l - 1) * nb, *cur = t + (int64_t)l * nb;
@@ -580,18 +800,23 @@ static inline int32_t scan_max(const int32_t *load, int64_t a, int64_t b)
 
 static int32_t rmq_query(const Sim *sim, int64_t a, int64_t b)
 {
-    if (b - a < 2 * RMQ_BLOCK)
+    int64_t ba = a >> RMQ_SHIFT, bb = b >> RMQ_SHIFT;
+    if (ba == bb) {
+        if ((b & (RMQ_BLOCK - 1)) == RMQ_BLOCK - 1 || b == sim->nlinks - 1)
+            return sim->bsuf[a];    /* a to its block's end */
+        if ((a & (RMQ_BLOCK - 1)) == 0)
+            return sim->bpre[b];    /* its block's start to b */
         return scan_max(sim->load, a, b);
-    int64_t ja = (a + RMQ_BLOCK - 1) >> RMQ_SHIFT;
-    int64_t jb = ((b + 1) >> RMQ_SHIFT) - 1;
-    int32_t m = scan_max(sim->load, a, (ja << RMQ_SHIFT) - 1);
-    int32_t m2 = scan_max(sim->load, (jb + 1) << RMQ_SHIFT, b);
+    }
+    /* a's block from a, b's block up to b, the whole blocks between */
+    int32_t m = sim->bsuf[a], m2 = sim->bpre[b];
     if (m2 > m)
         m = m2;
+    int64_t ja = ba + 1, jb = bb - 1;
+    if (ja > jb)
+        return m;
     int64_t cnt = jb - ja + 1;
-    int l = 0;
-    while (((int64_t)2 << l) <= cnt)
-        l++;
+    int l = 63 - __builtin_clzll((unsigned long long)cnt);   /* floor(lg cnt) */
     const int32_t *row = sim->bmax + (int64_t)l * sim->nblocks;
     int32_t x = row[ja], y = row[jb - ((int64_t)1 << l) + 1];
     if (x > m)
@@ -671,6 +896,10 @@ static bool ensure_x(Sim *sim, size_t n)
     if (!k)
         return false;
     sim->xk = k;
+    uint64_t *b = realloc(sim->xb, nc * sizeof *b);
+    if (!b)
+        return false;
+    sim->xb = b;
     sim->capx = nc;
     return true;
 }
@@ -709,10 +938,16 @@ static inline uint64_t sat_add(uint64_t a, uint64_t b)
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-static uint64_t xfer_bytes(const Sched *s, const SchedXfer *x)
+static uint64_t xfer_bytes(const Sim *sim, const SchedXfer *x)
 {
-    const ChunkRange *r = s->ranges + x->roff;
+    const Sched *s = sim->s;
+    const ChunkRange *r = sched_xfer_ranges(s, x);
     uint64_t b = 0;
+    if (sim->uniform) {   /* (hi-lo)*per_chunk <= bytes: no overflow */
+        for (uint32_t k = 0; k < x->nr; k++)
+            b += (uint64_t)(r[k].hi - r[k].lo) * sim->per_chunk;
+        return b;
+    }
     for (uint32_t k = 0; k < x->nr; k++)
         b += sched_range_bytes(s, r[k].lo, r[k].hi);
     return b;
@@ -737,18 +972,16 @@ static bool run_step(Sim *sim, int32_t st)
     int64_t conflicts = 0;
     for (int64_t i = 0; i < n; i++) {
         const SchedXfer *x = &ss->x[i];
-        const ChunkRange *r = s->ranges + x->roff;
-        for (uint32_t k = 0; k < x->nr; k++) {
-            uint32_t miss;
-            if (!hold_contains(&sim->hold[x->src], r[k].lo, r[k].hi, &miss)) {
-                add_viol(sim, (SimViolation){ .kind = SIM_V_NOT_HELD, .step = st, .node = x->src,
-                                              .link = -1, .chunk = miss, .transfer = i });
-                sim->tot.not_held++;
-                out->violations++;
-                break;
-            }
+        const ChunkRange *r = sched_xfer_ranges(s, x);
+        uint32_t miss, kmiss;
+        if (x->nr && !hold_contains_all(&sim->hold[x->src], r, x->nr, &kmiss, &miss)) {
+            add_viol(sim, (SimViolation){ .kind = SIM_V_NOT_HELD, .step = st, .node = x->src,
+                                          .link = -1, .chunk = miss, .transfer = i });
+            sim->tot.not_held++;
+            out->violations++;
         }
-        uint64_t b = xfer_bytes(s, x);
+        uint64_t b = xfer_bytes(sim, x);
+        sim->xb[i] = b;
         int32_t len = xfer_len(sim, x);
         bytes = sat_add(bytes, b);
         tcd += len;
@@ -809,7 +1042,7 @@ static bool run_step(Sim *sim, int32_t st)
                 int64_t arg = 0;
                 for (int64_t i = 0; i < n; i++) {
                     double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-                    double c = m * p->a * (double)xfer_bytes(s, &ss->x[i]) + p->b;
+                    double c = m * p->a * (double)sim->xb[i] + p->b;
                     if (c > best) {
                         best = c;
                         arg = i;
@@ -817,7 +1050,7 @@ static bool run_step(Sim *sim, int32_t st)
                 }
                 crit = ss->x[arg].src;
                 double m = needk ? ceil_div(sim->xk[arg], cap) : 1.0;
-                double ab = p->a * (double)xfer_bytes(s, &ss->x[arg]);
+                double ab = p->a * (double)sim->xb[arg];
                 startup = p->b;
                 trans = ab;
                 cont = (m - 1) * ab;
@@ -830,7 +1063,7 @@ static bool run_step(Sim *sim, int32_t st)
             for (int64_t i = 0; i < n; i++) {
                 const SchedXfer *x = &ss->x[i];
                 double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-                double c = m * p->a * (double)xfer_bytes(s, &ss->x[i]) + p->b;
+                double c = m * p->a * (double)sim->xb[i] + p->b;
                 sim->ssum[x->src] += c;
                 sim->rsum[x->dst] += c;
             }
@@ -856,7 +1089,7 @@ static bool run_step(Sim *sim, int32_t st)
                 if ((crit_send ? x->src : x->dst) != crit)
                     continue;
                 double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-                double ab = p->a * (double)xfer_bytes(s, &ss->x[i]);
+                double ab = p->a * (double)sim->xb[i];
                 startup += p->b;
                 trans += ab;
                 cont += (m - 1) * ab;
@@ -873,7 +1106,7 @@ static bool run_step(Sim *sim, int32_t st)
             uint64_t maxb = 0;
             int64_t arg = 0;
             for (int64_t i = 0; i < n; i++) {
-                uint64_t b = xfer_bytes(s, &ss->x[i]);
+                uint64_t b = sim->xb[i];
                 if (b > maxb) {
                     maxb = b;
                     arg = i;
@@ -916,7 +1149,7 @@ static bool run_step(Sim *sim, int32_t st)
         default: {
             double best = -1;
             for (int64_t i = 0; i < n; i++) {
-                double d = xfer_len(sim, &ss->x[i]), B = (double)xfer_bytes(s, &ss->x[i]), su, tr;
+                double d = xfer_len(sim, &ss->x[i]), B = (double)sim->xb[i], su, tr;
                 if (p->model == COST_SAF) {
                     su = d * p->beta;
                     tr = d * B * p->tau;
@@ -977,10 +1210,8 @@ static bool run_step(Sim *sim, int32_t st)
     /* 5. receives */
     for (int64_t i = 0; i < n; i++) {
         const SchedXfer *x = &ss->x[i];
-        const ChunkRange *r = s->ranges + x->roff;
-        for (uint32_t k = 0; k < x->nr; k++)
-            if (!receive(sim, x->dst, r[k].lo, r[k].hi))
-                return false;
+        if (!receive_all(sim, x->dst, sched_xfer_ranges(s, x), x->nr))
+            return false;
     }
     return true;
 }
@@ -994,7 +1225,7 @@ void sim_free(Sim *sim)
     if (sim->hold) {
         for (int32_t v = 0; v < sim->net->size; v++)
             if (sim->hold[v].cap)
-                free(sim->hold[v].u.many);
+                free(sim->hold[v].u.h.base);
         free(sim->hold);
     }
     free(sim->steps);
@@ -1013,6 +1244,9 @@ void sim_free(Sim *sim)
     free(sim->ssum);
     free(sim->rsum);
     free(sim->xk);
+    free(sim->xb);
+    free(sim->bpre);
+    free(sim->bsuf);
     free(sim->tmpnodes);
     free(sim);
 }
@@ -1042,6 +1276,18 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     sim->nsteps = s->nsteps;
     sim->cache_step = sim->linkload_step = sim->port_step = sim->rmq_step = -1;
     sim->nlinks = net_nlinks(net);
+    sim->pow2 = true;
+    for (int d = 0; d < net->ndim; d++) {
+        int32_t v = net->dims[d];
+        int sh = 0;
+        while (sh < 31 && (INT32_C(1) << sh) < v)
+            sh++;
+        sim->dshift[d] = sh;
+        if ((INT32_C(1) << sh) != v)
+            sim->pow2 = false;
+    }
+    sim->uniform = s->bytes % s->nchunks == 0;
+    sim->per_chunk = s->bytes / s->nchunks;
     for (int d = 0; d < net->ndim; d++) {
         for (int b = 0; b < 2; b++)
             sim->base[d][b] = (int64_t)(2 * d + b) * net->size;
@@ -1331,7 +1577,7 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
             walk = true;
     }
     int32_t k = xfer_maxload(sim, x, walk);
-    double B = (double)xfer_bytes(sim->s, x), d = xfer_len(sim, x);
+    double B = (double)xfer_bytes(sim, x), d = xfer_len(sim, x);
     out->load = k;
     switch (p->model) {
     case COST_SEIDEL: {
