@@ -199,6 +199,7 @@ int tui_run(const TuiOptions *o)
         app_msg(a, true, "%s", err);
 
     bool pending = false, chart_drawn = false;
+    double pending_at = 0;    /* when a key became ambiguous (a lone Escape) */
     double next_tick = 0, next_reload = now_s() + 0.5;
     while (!a->quit) {
         if (got_quit) break;
@@ -261,7 +262,7 @@ int tui_run(const TuiOptions *o)
         double wait = busy ? 0 : next_reload - now_s();
         if (a->playing && next_tick > 0 && next_tick - now_s() < wait) wait = next_tick - now_s();
         if (pending) {
-            double w = input_waittime(in) / 1000.0;
+            double w = pending_at + input_waittime(in) / 1000.0 - now_s();
             if (w < wait) wait = w;
         }
         if (wait < 0) wait = 0;
@@ -275,7 +276,7 @@ int tui_run(const TuiOptions *o)
             break;
         }
         if (r == 0) {
-            if (pending) {
+            if (pending && now_s() >= pending_at + input_waittime(in) / 1000.0) {
                 input_flush(in, a);
                 pending = false;
             }
@@ -289,6 +290,7 @@ int tui_run(const TuiOptions *o)
             break;
         }
         pending = input_feed(in, a, buf, (size_t)n);
+        if (pending) pending_at = now_s();
     }
 
     tui_restore();
