@@ -32,6 +32,8 @@ static bool open_steps(Sched *s, int32_t first, int count, const char *label)
     return true;
 }
 
+#define ARRAY_MAX_TRANSFERS (INT64_C(3) << 23)
+
 static bool st_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                     size_t errlen)
 {
@@ -43,6 +45,14 @@ static bool st_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
     if (a->nu < 0 || (a->nu > 0 && a->nu >= dd)) {
         snprintf(err, errlen, "%s on %s needs nu < %d (got nu=%d)", d->name, net_spec(net), dd,
                  a->nu);
+        return false;
+    }
+    /* about n transfers for the trees plus n per exchange step (nu of them): refuse what will
+     * not fit in memory, like rh and the mesh algorithms (nu = 16 on 2^24 nodes took 8 GB) */
+    int64_t t = (int64_t)net_size(net) * (1 + a->nu);
+    if (t > ARRAY_MAX_TRANSFERS) {
+        snprintf(err, errlen, "%s on %s with nu=%d would need about %lld transfers (at most %lld)",
+                 d->name, net_spec(net), a->nu, (long long)t, (long long)ARRAY_MAX_TRANSFERS);
         return false;
     }
     return true;
