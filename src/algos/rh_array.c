@@ -102,7 +102,10 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     }
     bool ok = true;
     for (int i = 0; ok && i < dd; i++) {
-        ok = sched_at(s, 1 + i) && sched_reserve(s, INT64_C(1) << i, (uint64_t)n / 2);
+        /* the range pool: every distribute step but the last adds n/2 ranges (reserved at
+         * once: growing it step by step would copy it) */
+        ok = sched_at(s, 1 + i) &&
+             sched_reserve(s, INT64_C(1) << i, i == 0 ? (uint64_t)n / 2 * (uint64_t)dd : 0);
         int32_t span = INT32_C(1) << (dd - i), half = span >> 1;
         for (int32_t rel = 0; ok && rel < n; rel += span) {
             int32_t from = rel ^ k, to = (rel + half) ^ k;

@@ -223,7 +223,10 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     for (int i = 0; ok && i < d1; i++) {
         int beta = d1 - 1 - i;
         int32_t low = (INT32_C(1) << (beta + 1)) - 1;
-        ok = sched_at(s, 1 + i) && sched_reserve(s, INT64_C(1) << i, (uint64_t)n / 2);
+        /* the range pool: at most n/2 ranges per distribute step (reserved at once:
+         * growing it step by step would copy it) */
+        ok = sched_at(s, 1 + i) &&
+             sched_reserve(s, INT64_C(1) << i, i == 0 ? (uint64_t)n / 2 * (uint64_t)(d1 + d2) : 0);
         for (int32_t r = 0; ok && r < rows; r++) {
             if (((r ^ sr) & low) != 0)
                 continue;
@@ -237,8 +240,7 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     for (int i = 0; ok && i < d2; i++) {
         int beta = d2 - 1 - i;
         int32_t low = (INT32_C(1) << (beta + 1)) - 1;
-        ok = sched_at(s, 1 + d1 + i) &&
-             sched_reserve(s, (int64_t)rows << i, (uint64_t)n / 2);
+        ok = sched_at(s, 1 + d1 + i) && sched_reserve(s, (int64_t)rows << i, 0);
         for (int32_t r = 0; ok && r < rows; r++)
             for (int32_t c = 0; ok && c < cols; c++) {
                 if (((c ^ sc) & low) != 0)

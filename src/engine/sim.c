@@ -120,7 +120,7 @@ struct Sim {
  * system offers them (MADV_HUGEPAGE): the simulator touches every page of its per-node and
  * per-link arrays, and on some virtual machines a page fault costs microseconds.  Freed with
  * free(). */
-static void *big_zalloc(size_t bytes)
+static void *big_alloc(size_t bytes, bool zero)
 {
 #ifdef MADV_HUGEPAGE
     const size_t huge = (size_t)2 << 20;
@@ -129,12 +129,18 @@ static void *big_zalloc(size_t bytes)
         void *p = aligned_alloc(huge, sz);
         if (p) {
             (void)madvise(p, sz, MADV_HUGEPAGE);
-            memset(p, 0, bytes);
+            if (zero)
+                memset(p, 0, bytes);
             return p;
         }
     }
 #endif
-    return calloc(1, bytes ? bytes : 1);
+    return zero ? calloc(1, bytes ? bytes : 1) : malloc(bytes ? bytes : 1);
+}
+
+static void *big_zalloc(size_t bytes)
+{
+    return big_alloc(bytes, true);
 }
 
 /* ---- holdings ------------------------------------------------------------------------------ */
@@ -176,6 +182,18 @@ static bool hold_set(Hold *h, const ChunkRange *t, size_t k)
     h->u.h.off = 0;
     h->n = (uint32_t)k;
     return true;
+}
+
+/* How many transfers ahead the per-transfer passes prefetch what they will touch (a node's
+ * heap holdings, link loads): on big nets these are cache misses in an order no hardware
+ * prefetcher guesses. */
+#define PREFETCH 12
+#define RING 16   /* a power of two > PREFETCH */
+
+static inline void hold_prefetch(const Hold *h)
+{
+    if (h->cap)
+        __builtin_prefetch(h->u.h.base + h->u.h.off);
 }
 
 /* Heap case of hold_add: merge [lo,hi) (non-empty) into base[off..off+n). */
@@ -680,8 +698,25 @@ static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool coll
             }
         }
         sim->ntouched = 0;
-        for (int64_t i = 0; i < ss->n; i++) {
-            int np = route_pieces(sim, &ss->x[i], pc, NULL);
+        /* pipelined: the pieces of transfer i are computed (and their loads prefetched)
+         * PREFETCH transfers before they are counted */
+        Piece ring[RING][MAXPIECES];
+        int rnp[RING];
+        for (int64_t i = 0; i < ss->n + PREFETCH; i++) {
+            if (i < ss->n) {
+                int slot = (int)(i & (RING - 1));
+                Piece *q = ring[slot];
+                rnp[slot] = route_pieces(sim, &ss->x[i], q, NULL);
+                for (int k = 0; k < rnp[slot]; k++) {
+                    __builtin_prefetch(&load[q[k].a], 1);
+                    __builtin_prefetch(&load[q[k].b + 1], 1);
+                }
+            }
+            if (i < PREFETCH)
+                continue;
+            int slot = (int)((i - PREFETCH) & (RING - 1));
+            int np = rnp[slot];
+            memcpy(pc, ring[slot], (size_t)np * sizeof *pc);
             for (int k = 0; k < np; k++) {
                 int64_t ls = pc[k].start;
                 uint64_t bit = (uint64_t)1 << (ls & 63);
@@ -747,9 +782,9 @@ static bool rmq_build(Sim *sim)
     while (((int64_t)1 << levels) <= nb)
         levels++;
     if (!sim->bmax) {
-        sim->bmax = malloc((size_t)(nb * levels) * sizeof(int32_t));
-        sim->bpre = malloc((size_t)sim->nlinks * sizeof(int32_t));
-        sim->bsuf = malloc((size_t)sim->nlinks * sizeof(int32_t));
+        sim->bmax = big_alloc((size_t)(nb * levels) * sizeof(int32_t), false);
+        sim->bpre = big_alloc((size_t)sim->nlinks * sizeof(int32_t), false);
+        sim->bsuf = big_alloc((size_t)sim->nlinks * sizeof(int32_t), false);
         if (!sim->bmax || !sim->bpre || !sim->bsuf) {
             free(sim->bmax);
             free(sim->bpre);
@@ -826,6 +861,21 @@ static int32_t rmq_query(const Sim *sim, int64_t a, int64_t b)
     return m;
 }
 
+/* Bring into cache what rmq_query(a, b) will read. */
+static inline void rmq_prefetch(const Sim *sim, int64_t a, int64_t b)
+{
+    int64_t ba = a >> RMQ_SHIFT, bb = b >> RMQ_SHIFT;
+    __builtin_prefetch(&sim->bsuf[a]);
+    __builtin_prefetch(&sim->bpre[b]);
+    int64_t ja = ba + 1, jb = bb - 1;
+    if (ja <= jb) {
+        int l = 63 - __builtin_clzll((unsigned long long)(jb - ja + 1));
+        const int32_t *row = sim->bmax + (int64_t)l * sim->nblocks;
+        __builtin_prefetch(&row[ja]);
+        __builtin_prefetch(&row[jb - ((int64_t)1 << l) + 1]);
+    }
+}
+
 /* Busiest load on x's route: by walking (walk) or by the range-maximum structure. */
 static int32_t xfer_maxload(const Sim *sim, const SchedXfer *x, bool walk)
 {
@@ -892,14 +942,14 @@ static bool ensure_x(Sim *sim, size_t n)
     size_t nc = sim->capx ? sim->capx : 64;
     while (nc < n)
         nc *= 2;
-    int32_t *k = realloc(sim->xk, nc * sizeof *k);
-    if (!k)
+    /* per-step scratch: nothing to keep */
+    free(sim->xk);
+    free(sim->xb);
+    sim->capx = 0;
+    sim->xk = big_alloc(nc * sizeof *sim->xk, false);
+    sim->xb = big_alloc(nc * sizeof *sim->xb, false);
+    if (!sim->xk || !sim->xb)
         return false;
-    sim->xk = k;
-    uint64_t *b = realloc(sim->xb, nc * sizeof *b);
-    if (!b)
-        return false;
-    sim->xb = b;
     sim->capx = nc;
     return true;
 }
@@ -972,6 +1022,8 @@ static bool run_step(Sim *sim, int32_t st)
     int64_t conflicts = 0;
     for (int64_t i = 0; i < n; i++) {
         const SchedXfer *x = &ss->x[i];
+        if (i + PREFETCH < n)
+            hold_prefetch(&sim->hold[ss->x[i + PREFETCH].src]);
         const ChunkRange *r = sched_xfer_ranges(s, x);
         uint32_t miss, kmiss;
         if (x->nr && !hold_contains_all(&sim->hold[x->src], r, x->nr, &kmiss, &miss)) {
@@ -1031,8 +1083,33 @@ static bool run_step(Sim *sim, int32_t st)
                 bool walk = path == SIM_PATH_DIRECT;
                 if (!walk && !rmq_build(sim))
                     return false;
-                for (int64_t i = 0; i < n; i++)
-                    sim->xk[i] = xfer_maxload(sim, &ss->x[i], walk);
+                if (walk) {
+                    for (int64_t i = 0; i < n; i++)
+                        sim->xk[i] = xfer_maxload(sim, &ss->x[i], true);
+                } else {
+                    /* pipelined like count_loads: the range-maximum entries of transfer
+                     * i + PREFETCH are prefetched while transfer i is answered */
+                    Piece ring[RING][MAXPIECES];
+                    int rnp[RING];
+                    for (int64_t i = 0; i < n + PREFETCH; i++) {
+                        if (i < n) {
+                            int slot = (int)(i & (RING - 1));
+                            rnp[slot] = route_pieces(sim, &ss->x[i], ring[slot], NULL);
+                            for (int k = 0; k < rnp[slot]; k++)
+                                rmq_prefetch(sim, ring[slot][k].a, ring[slot][k].b);
+                        }
+                        if (i < PREFETCH)
+                            continue;
+                        int slot = (int)((i - PREFETCH) & (RING - 1));
+                        int32_t m = 0;
+                        for (int k = 0; k < rnp[slot]; k++) {
+                            int32_t v = rmq_query(sim, ring[slot][k].a, ring[slot][k].b);
+                            if (v > m)
+                                m = v;
+                        }
+                        sim->xk[i - PREFETCH] = m;
+                    }
+                }
             }
             int32_t crit = -1;
             bool crit_send = true;
@@ -1178,7 +1255,10 @@ static bool run_step(Sim *sim, int32_t st)
 
     /* 4. local operations: rho * (bytes on every node + the most on one node) */
     double local = 0;
-    if (ss->nloc > 0) {
+    if (ss->nloc == 1) {
+        /* one operation (on one node or on all): no per-node sums needed */
+        local = p->rho * (double)ss->loc[0].bytes;
+    } else if (ss->nloc > 1) {
         /* in doubles: sums of byte counts near 2^64 neither wrap nor convert back out of
          * range (a double >= 2^64 cast to uint64_t is undefined) */
         double all = 0, most = 0;
@@ -1210,6 +1290,8 @@ static bool run_step(Sim *sim, int32_t st)
     /* 5. receives */
     for (int64_t i = 0; i < n; i++) {
         const SchedXfer *x = &ss->x[i];
+        if (i + PREFETCH < n)
+            hold_prefetch(&sim->hold[ss->x[i + PREFETCH].dst]);
         if (!receive_all(sim, x->dst, sched_xfer_ranges(s, x), x->nr))
             return false;
     }
@@ -1318,6 +1400,12 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     for (size_t i = 0; i < s->ngiven; i++)
         if (!hold_add(&sim->hold[s->gnode[i]], s->grange[i].lo, s->grange[i].hi))
             goto oom;
+    int64_t maxn = 0;   /* the per-transfer scratch, once, at its largest */
+    for (int32_t st = 0; st < sim->nsteps; st++)
+        if (s->steps[st].n > maxn)
+            maxn = s->steps[st].n;
+    if (maxn > 0 && !ensure_x(sim, (size_t)maxn))
+        goto oom;
 
     SimTotals *t = &sim->tot;
     t->nsteps = sim->nsteps;
