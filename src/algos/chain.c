@@ -41,6 +41,7 @@ static uint32_t packets(const AlgoArgs *a)
 
 /* A chain moves (n-1) packets per packet: refuse schedules too big to hold in memory. */
 #define CHAIN_MAX_TRANSFERS (INT64_C(3) << 23)
+#define CHAIN_MAX_STEPS (INT64_C(1) << 21)
 
 static bool chain_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                        size_t errlen)
@@ -55,6 +56,15 @@ static bool chain_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char
         snprintf(err, errlen, "%s on %s with s=%lu would need %lld transfers (at most %lld)",
                  d->name, net_spec(net), (unsigned long)packets(a), (long long)t,
                  (long long)CHAIN_MAX_TRANSFERS);
+        return false;
+    }
+    /* ... and too many steps: n - 2 + s of them, a few hundred bytes each whatever they
+     * hold (s=1 on torus:256x256x256 took 7.9 GB and 48 s) */
+    int64_t steps = (int64_t)net_size(net) - 2 + packets(a);
+    if (steps > CHAIN_MAX_STEPS) {
+        snprintf(err, errlen, "%s on %s with s=%lu would need %lld steps (at most %lld)", d->name,
+                 net_spec(net), (unsigned long)packets(a), (long long)steps,
+                 (long long)CHAIN_MAX_STEPS);
         return false;
     }
     return true;

@@ -209,6 +209,8 @@ bad_input "chain s=100000000 on mesh:1024x1024" "1\.\.1048576" \
 bad_input "chain s=1048576 --bytes 1G on mesh:64x64" "transfers" \
     run --net mesh:64x64 --algo chain --set s=1048576 --bytes 1G
 bad_input "schedule rh on array:2^24" "transfers"          schedule --net array:16777216 --algo rh --format json
+bad_input "chain s=1 on torus:256x256x256" "steps"          run --net torus:256x256x256 --algo chain --set s=1
+bad_input "chain s=1 on array:2^24" "steps"                run --net array:16777216 --algo chain --set s=1
 bad_input "st nu=16 on array:2^24" "transfers"             run --net array:16777216 --algo st --set nu=16
 bad_input "bst nu=1 on array:2^24" "transfers"             run --net array:16777216 --algo bst --set nu=1
 bad_input "st nu=16 on array:2^24-1 (fit)" "transfers"     run --net array:16777215 --algo st --set nu=16
