@@ -9,9 +9,11 @@
 #define SCHED_SEG_BITS 5            /* explicit routes: route = first segment << 5 | nseg */
 #define SCHED_MAX_SEGS (UINT32_C(1) << (32 - SCHED_SEG_BITS))
 
-/* One stored transfer: 24 bytes.  A transfer with at most one range keeps it inline (most
+/* One stored transfer: 16 bytes.  A transfer with at most one range keeps it inline (most
  * sends are single ranges: no range pool, no normalisation); with two or more, r.pool.roff is
- * the first of its nr ranges in Sched.ranges. */
+ * the first of its nr ranges in Sched.ranges.  The number of ranges and the route live in
+ * SchedStep.ext, which a step has only once it holds a transfer that is not "simple" (one
+ * range, default route): the common step costs 16 bytes a transfer. */
 typedef struct {
     int32_t src, dst;
     union {
@@ -20,13 +22,18 @@ typedef struct {
             uint32_t roff, unused;
         } pool;                            /* nr >= 2 */
     } r;
-    uint32_t nr;     /* number of ranges */
-    uint32_t route;  /* SCHED_DEFAULT_ROUTE, or first segment in Sched.segs << 5 | nseg */
 } SchedXfer;
 
 typedef struct {
+    uint32_t nr;     /* number of ranges */
+    uint32_t route;  /* SCHED_DEFAULT_ROUTE, or first segment in Sched.segs << 5 | nseg */
+} SchedXferExt;
+
+typedef struct {
     SchedXfer *x;
+    SchedXferExt *ext;      /* NULL: every transfer has nr 1 and the default route */
     int64_t n, cap;
+    int64_t capext;
     SchedLocal *loc;
     int64_t nloc, caploc;
     char *label;
@@ -51,19 +58,30 @@ struct Sched {
     char *error;
 };
 
-static inline const ChunkRange *sched_xfer_ranges(const Sched *s, const SchedXfer *x)
+static inline uint32_t sched_xfer_nr(const SchedStep *st, int64_t i)
 {
-    return x->nr <= 1 ? &x->r.one : s->ranges + x->r.pool.roff;
+    return st->ext ? st->ext[i].nr : 1;
 }
 
-static inline uint32_t sched_xfer_nseg(const SchedXfer *x)
+static inline uint32_t sched_xfer_route(const SchedStep *st, int64_t i)
 {
-    return x->route == SCHED_DEFAULT_ROUTE ? 0 : x->route & ((1u << SCHED_SEG_BITS) - 1);
+    return st->ext ? st->ext[i].route : SCHED_DEFAULT_ROUTE;
 }
 
-static inline const NetSeg *sched_xfer_segs(const Sched *s, const SchedXfer *x)
+static inline const ChunkRange *sched_xfer_ranges(const Sched *s, const SchedStep *st, int64_t i)
 {
-    return s->segs + (x->route >> SCHED_SEG_BITS);
+    const SchedXfer *x = &st->x[i];
+    return sched_xfer_nr(st, i) <= 1 ? &x->r.one : s->ranges + x->r.pool.roff;
+}
+
+static inline uint32_t sched_route_nseg(uint32_t route)
+{
+    return route == SCHED_DEFAULT_ROUTE ? 0 : route & ((1u << SCHED_SEG_BITS) - 1);
+}
+
+static inline const NetSeg *sched_route_segs(const Sched *s, uint32_t route)
+{
+    return s->segs + (route >> SCHED_SEG_BITS);
 }
 
 #endif

@@ -90,6 +90,7 @@ void sched_free(Sched *s)
         return;
     for (int32_t i = 0; i < s->nsteps; i++) {
         free(s->steps[i].x);
+        free(s->steps[i].ext);
         free(s->steps[i].loc);
         free(s->steps[i].label);
     }
@@ -251,6 +252,19 @@ bool sched_label(Sched *s, const char *label)
     return true;
 }
 
+/* Give st the per-transfer ranges counts and routes (room for `need`), the transfers so far
+ * being simple (one range, default route) if it had none. */
+static bool ensure_ext(SchedStep *st, int64_t need)
+{
+    bool fresh = !st->ext;
+    if (!grow64((void **)&st->ext, sizeof *st->ext, &st->capext, need))
+        return false;
+    if (fresh)
+        for (int64_t i = 0; i < st->n; i++)
+            st->ext[i] = (SchedXferExt){ 1, SCHED_DEFAULT_ROUTE };
+    return true;
+}
+
 /* Common part of the sends: validate, normalise, store. */
 static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
                      const NetSeg *seg, int nseg, bool explicit_route)
@@ -321,10 +335,11 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
         return false;
     }
     SchedXfer *x = &st->x[st->n];
+    uint32_t xnr;
     if (nr == 1) {
         /* one range: inline, nothing to normalise (an empty one is dropped) */
         x->r.one = r[0];
-        x->nr = r[0].lo < r[0].hi;
+        xnr = r[0].lo < r[0].hi;
     } else {
         /* Normalise into the pool (reusing the ranges of the previous send when identical);
          * a result of at most one range goes inline after all. */
@@ -338,7 +353,7 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
         size_t n = chunkset_normalize(dstr, nr);
         if (n <= 1) {
             x->r.one = n ? dstr[0] : (ChunkRange){ 0, 0 };
-            x->nr = (uint32_t)n;
+            xnr = (uint32_t)n;
         } else {
             uint64_t roff = s->nranges;
             if (s->last_roff != UINT64_MAX && s->last_nr == n &&
@@ -355,8 +370,12 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
             }
             x->r.pool.roff = (uint32_t)roff;
             x->r.pool.unused = 0;
-            x->nr = (uint32_t)n;
+            xnr = (uint32_t)n;
         }
+    }
+    if ((xnr != 1 || explicit_route || st->ext) && !ensure_ext(st, st->n + 1)) {
+        sched_fail(s, "out of memory");
+        return false;
     }
     if (explicit_route) {
         route = (uint32_t)(s->nsegs << SCHED_SEG_BITS) | (uint32_t)nseg;
@@ -366,7 +385,10 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
     }
     x->src = src;
     x->dst = dst;
-    x->route = route;
+    if (st->ext) {
+        st->ext[st->n].nr = xnr;
+        st->ext[st->n].route = route;
+    }
     st->n++;
     s->total++;
     return true;
@@ -378,6 +400,7 @@ bool sched_reserve(Sched *s, int64_t ntransfers, uint64_t nranges)
         return false;
     SchedStep *st = &s->steps[s->cur];
     if (!grow64((void **)&st->x, sizeof *st->x, &st->cap, st->n + ntransfers) ||
+        (st->ext && !ensure_ext(st, st->n + ntransfers)) ||
         !grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + nranges)) {
         sched_fail(s, "out of memory");
         return false;
@@ -433,6 +456,7 @@ void sched_truncate(Sched *s, int32_t nsteps)
     for (int32_t i = nsteps; i < s->nsteps; i++) {
         s->total -= s->steps[i].n;
         free(s->steps[i].x);
+        free(s->steps[i].ext);
         free(s->steps[i].loc);
         free(s->steps[i].label);
     }
@@ -475,22 +499,24 @@ void sched_transfer(const Sched *s, int32_t step, int64_t i, SchedTransfer *out)
     out->src = out->dst = -1;
     if (!s || step < 0 || step >= s->nsteps || i < 0 || i >= s->steps[step].n)
         return;
-    const SchedXfer *x = &s->steps[step].x[i];
+    const SchedStep *st = &s->steps[step];
+    const SchedXfer *x = &st->x[i];
+    uint32_t route = sched_xfer_route(st, i);
     out->src = x->src;
     out->dst = x->dst;
-    out->ranges = sched_xfer_ranges(s, x);
-    out->nranges = x->nr;
-    if (x->route == SCHED_DEFAULT_ROUTE) {
+    out->ranges = sched_xfer_ranges(s, st, i);
+    out->nranges = sched_xfer_nr(st, i);
+    if (route == SCHED_DEFAULT_ROUTE) {
         out->explicit_route = false;
         out->nseg = net_route_fast(s->net, x->src, x->dst, out->seg);
     } else {
         out->explicit_route = true;
-        out->nseg = (int)sched_xfer_nseg(x);
-        memcpy(out->seg, sched_xfer_segs(s, x), (size_t)out->nseg * sizeof *out->seg);
+        out->nseg = (int)sched_route_nseg(route);
+        memcpy(out->seg, sched_route_segs(s, route), (size_t)out->nseg * sizeof *out->seg);
     }
     out->len = net_route_len(out->seg, out->nseg);
     uint64_t b = 0;
-    for (uint32_t k = 0; k < x->nr; k++)
+    for (uint32_t k = 0; k < out->nranges; k++)
         b += sched_range_bytes(s, out->ranges[k].lo, out->ranges[k].hi);
     out->bytes = b;
 }
@@ -515,20 +541,28 @@ void sched_local_get(const Sched *s, int32_t step, int64_t i, SchedLocal *out)
 
 /* ---- equality ---------------------------------------------------------------------------- */
 
-/* Transfers are compared through small keys (16 bytes); routes are resolved only when one of
- * the two is explicit (two default routes between the same nodes are the same route). */
+/* Transfers are compared through small keys; routes are resolved only when one of the two is
+ * explicit (two default routes between the same nodes are the same route). */
 typedef struct {
     const Sched *s;
     const SchedXfer *x;
+    const ChunkRange *r;
+    uint32_t nr, route;
 } XKey;
+
+static XKey make_key(const Sched *s, const SchedStep *st, int64_t i)
+{
+    return (XKey){ s, &st->x[i], sched_xfer_ranges(s, st, i), sched_xfer_nr(st, i),
+                   sched_xfer_route(st, i) };
+}
 
 static int key_route(const XKey *k, NetSeg *seg)
 {
     const SchedXfer *x = k->x;
-    if (x->route == SCHED_DEFAULT_ROUTE)
+    if (k->route == SCHED_DEFAULT_ROUTE)
         return net_route_fast(k->s->net, x->src, x->dst, seg);
-    uint32_t n = sched_xfer_nseg(x);
-    memcpy(seg, sched_xfer_segs(k->s, x), n * sizeof *seg);
+    uint32_t n = sched_route_nseg(k->route);
+    memcpy(seg, sched_route_segs(k->s, k->route), n * sizeof *seg);
     return (int)n;
 }
 
@@ -539,16 +573,16 @@ static int cmp_key(const void *pa, const void *pb)
         return a->x->src < b->x->src ? -1 : 1;
     if (a->x->dst != b->x->dst)
         return a->x->dst < b->x->dst ? -1 : 1;
-    if (a->x->nr != b->x->nr)
-        return a->x->nr < b->x->nr ? -1 : 1;
-    const ChunkRange *ra = sched_xfer_ranges(a->s, a->x), *rb = sched_xfer_ranges(b->s, b->x);
-    for (uint32_t i = 0; i < a->x->nr; i++) {
+    if (a->nr != b->nr)
+        return a->nr < b->nr ? -1 : 1;
+    const ChunkRange *ra = a->r, *rb = b->r;
+    for (uint32_t i = 0; i < a->nr; i++) {
         if (ra[i].lo != rb[i].lo)
             return ra[i].lo < rb[i].lo ? -1 : 1;
         if (ra[i].hi != rb[i].hi)
             return ra[i].hi < rb[i].hi ? -1 : 1;
     }
-    if (a->x->route == SCHED_DEFAULT_ROUTE && b->x->route == SCHED_DEFAULT_ROUTE)
+    if (a->route == SCHED_DEFAULT_ROUTE && b->route == SCHED_DEFAULT_ROUTE)
         return 0;
     NetSeg sa[NET_MAXSEG], sb[NET_MAXSEG];
     int na = key_route(a, sa), nb = key_route(b, sb);
@@ -643,8 +677,8 @@ static bool step_equal(const Sched *a, const Sched *b, int32_t st)
     eq = ka && kb;
     if (eq) {
         for (size_t i = 0; i < n; i++) {
-            ka[i] = (XKey){ a, &sa->x[i] };
-            kb[i] = (XKey){ b, &sb->x[i] };
+            ka[i] = make_key(a, sa, (int64_t)i);
+            kb[i] = make_key(b, sb, (int64_t)i);
         }
         qsort(ka, n, sizeof *ka, cmp_key);
         qsort(kb, n, sizeof *kb, cmp_key);

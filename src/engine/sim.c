@@ -48,6 +48,23 @@ typedef struct {
     uint32_t n, cap;
 } Hold;
 
+/* A transfer as the simulator reads it: the stored record and its step's extension. */
+typedef struct {
+    int32_t src, dst;
+    uint32_t nr, route;
+    const ChunkRange *r;
+} XV;
+
+static inline XV xv(const Sched *s, const SchedStep *ss, int64_t i)
+{
+    const SchedXfer *x = &ss->x[i];
+    return (XV){ x->src, x->dst, sched_xfer_nr(ss, i), sched_xfer_route(ss, i),
+                 sched_xfer_ranges(s, ss, i) };
+}
+
+/* A pointer to the view of transfer i of ss (valid in the enclosing block). */
+#define XVP(ss, i) ((const XV[]){ xv(sim->s, (ss), (i)) })
+
 /* A range newly gained by a node in a step (SIM_HISTORY). */
 typedef struct {
     int32_t node;
@@ -539,7 +556,7 @@ static inline int seg_pieces(const Sim *sim, const int32_t *c, int d, int dir, i
 }
 
 /* The layout pieces of x's route (at most MAXPIECES); *len gets the route length. */
-static int route_pieces(const Sim *sim, const SchedXfer *x, Piece *pc, int32_t *len)
+static int route_pieces(const Sim *sim, const XV *x, Piece *pc, int32_t *len)
 {
     const Net *net = sim->net;
     int32_t c[NET_MAXDIM] = { 0, 0, 0 }, total = 0;
@@ -558,8 +575,8 @@ static int route_pieces(const Sim *sim, const SchedXfer *x, Piece *pc, int32_t *
             total += l;
         }
     } else {
-        const NetSeg *seg = sched_xfer_segs(sim->s, x);
-        uint32_t ns = sched_xfer_nseg(x);
+        const NetSeg *seg = sched_route_segs(sim->s, x->route);
+        uint32_t ns = sched_route_nseg(x->route);
         for (uint32_t i = 0; i < ns; i++) {
             int d = seg[i].dim;
             int32_t n = net->dims[d], l = seg[i].len;
@@ -575,11 +592,11 @@ static int route_pieces(const Sim *sim, const SchedXfer *x, Piece *pc, int32_t *
 }
 
 /* Route length without the pieces. */
-static int32_t xfer_len(const Sim *sim, const SchedXfer *x)
+static int32_t xfer_len(const Sim *sim, const XV *x)
 {
     if (x->route != SCHED_DEFAULT_ROUTE) {
-        const NetSeg *seg = sched_xfer_segs(sim->s, x);
-        uint32_t ns = sched_xfer_nseg(x);
+        const NetSeg *seg = sched_route_segs(sim->s, x->route);
+        uint32_t ns = sched_route_nseg(x->route);
         int32_t total = 0;
         for (uint32_t i = 0; i < ns; i++)
             total += seg[i].len;
@@ -674,7 +691,7 @@ static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool coll
     sim->nover = 0;
     if (path == SIM_PATH_DIRECT) {
         for (int64_t i = 0; i < ss->n; i++) {
-            int np = route_pieces(sim, &ss->x[i], pc, NULL);
+            int np = route_pieces(sim, XVP(ss, i), pc, NULL);
             for (int k = 0; k < np; k++) {
                 for (int64_t j = pc[k].a; j <= pc[k].b; j++) {
                     int32_t v = ++load[j];
@@ -706,7 +723,7 @@ static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool coll
             if (i < ss->n) {
                 int slot = (int)(i & (RING - 1));
                 Piece *q = ring[slot];
-                rnp[slot] = route_pieces(sim, &ss->x[i], q, NULL);
+                rnp[slot] = route_pieces(sim, XVP(ss, i), q, NULL);
                 for (int k = 0; k < rnp[slot]; k++) {
                     __builtin_prefetch(&load[q[k].a], 1);
                     __builtin_prefetch(&load[q[k].b + 1], 1);
@@ -760,7 +777,7 @@ static void clear_loads(Sim *sim, int32_t st, int path)
         const SchedStep *ss = &sim->s->steps[st];
         Piece pc[MAXPIECES];
         for (int64_t i = 0; i < ss->n; i++) {
-            int np = route_pieces(sim, &ss->x[i], pc, NULL);
+            int np = route_pieces(sim, XVP(ss, i), pc, NULL);
             for (int k = 0; k < np; k++)
                 memset(sim->load + pc[k].a, 0, (size_t)(pc[k].b - pc[k].a + 1) * sizeof(int32_t));
         }
@@ -877,7 +894,7 @@ static inline void rmq_prefetch(const Sim *sim, int64_t a, int64_t b)
 }
 
 /* Busiest load on x's route: by walking (walk) or by the range-maximum structure. */
-static int32_t xfer_maxload(const Sim *sim, const SchedXfer *x, bool walk)
+static int32_t xfer_maxload(const Sim *sim, const XV *x, bool walk)
 {
     Piece pc[MAXPIECES];
     int np = route_pieces(sim, x, pc, NULL);
@@ -988,10 +1005,10 @@ static inline uint64_t sat_add(uint64_t a, uint64_t b)
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-static uint64_t xfer_bytes(const Sim *sim, const SchedXfer *x)
+static uint64_t xfer_bytes(const Sim *sim, const XV *x)
 {
     const Sched *s = sim->s;
-    const ChunkRange *r = sched_xfer_ranges(s, x);
+    const ChunkRange *r = x->r;
     uint64_t b = 0;
     if (sim->uniform) {   /* (hi-lo)*per_chunk <= bytes: no overflow */
         for (uint32_t k = 0; k < x->nr; k++)
@@ -1021,10 +1038,10 @@ static bool run_step(Sim *sim, int32_t st)
     uint64_t bytes = 0;
     int64_t conflicts = 0;
     for (int64_t i = 0; i < n; i++) {
-        const SchedXfer *x = &ss->x[i];
+        const XV xv_ = xv(s, ss, i), *x = &xv_;
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[ss->x[i + PREFETCH].src]);
-        const ChunkRange *r = sched_xfer_ranges(s, x);
+        const ChunkRange *r = x->r;
         uint32_t miss, kmiss;
         if (x->nr && !hold_contains_all(&sim->hold[x->src], r, x->nr, &kmiss, &miss)) {
             add_viol(sim, (SimViolation){ .kind = SIM_V_NOT_HELD, .step = st, .node = x->src,
@@ -1085,7 +1102,7 @@ static bool run_step(Sim *sim, int32_t st)
                     return false;
                 if (walk) {
                     for (int64_t i = 0; i < n; i++)
-                        sim->xk[i] = xfer_maxload(sim, &ss->x[i], true);
+                        sim->xk[i] = xfer_maxload(sim, XVP(ss, i), true);
                 } else {
                     /* pipelined like count_loads: the range-maximum entries of transfer
                      * i + PREFETCH are prefetched while transfer i is answered */
@@ -1094,7 +1111,7 @@ static bool run_step(Sim *sim, int32_t st)
                     for (int64_t i = 0; i < n + PREFETCH; i++) {
                         if (i < n) {
                             int slot = (int)(i & (RING - 1));
-                            rnp[slot] = route_pieces(sim, &ss->x[i], ring[slot], NULL);
+                            rnp[slot] = route_pieces(sim, XVP(ss, i), ring[slot], NULL);
                             for (int k = 0; k < rnp[slot]; k++)
                                 rmq_prefetch(sim, ring[slot][k].a, ring[slot][k].b);
                         }
@@ -1226,7 +1243,7 @@ static bool run_step(Sim *sim, int32_t st)
         default: {
             double best = -1;
             for (int64_t i = 0; i < n; i++) {
-                double d = xfer_len(sim, &ss->x[i]), B = (double)sim->xb[i], su, tr;
+                double d = xfer_len(sim, XVP(ss, i)), B = (double)sim->xb[i], su, tr;
                 if (p->model == COST_SAF) {
                     su = d * p->beta;
                     tr = d * B * p->tau;
@@ -1289,10 +1306,10 @@ static bool run_step(Sim *sim, int32_t st)
 
     /* 5. receives */
     for (int64_t i = 0; i < n; i++) {
-        const SchedXfer *x = &ss->x[i];
+        const XV xv_ = xv(s, ss, i), *x = &xv_;
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[ss->x[i + PREFETCH].dst]);
-        if (!receive_all(sim, x->dst, sched_xfer_ranges(s, x), x->nr))
+        if (!receive_all(sim, x->dst, x->r, x->nr))
             return false;
     }
     return true;
@@ -1603,7 +1620,7 @@ static bool cache_loads(Sim *sim, int32_t step)
     const SchedStep *ss = &sim->s->steps[step];
     int64_t tcd = 0;
     for (int64_t i = 0; i < ss->n; i++)
-        tcd += xfer_len(sim, &ss->x[i]);
+        tcd += xfer_len(sim, XVP(ss, i));
     sim->cache_path = count_loads(sim, step, tcd, INT32_MAX / 2, false, &mx, &nover, &oom);
     if (oom) {
         clear_loads(sim, step, sim->cache_path);
@@ -1654,7 +1671,7 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
         return;
     if (!cache_loads(sim, step))
         return;
-    const SchedXfer *x = &sim->s->steps[step].x[i];
+    const XV xv_ = xv(sim->s, &sim->s->steps[step], i), *x = &xv_;
     const CostParams *p = &sim->p;
     /* On long routes (the difference-array case) query the range-maximum structure. */
     bool walk = sim->cache_path == SIM_PATH_DIRECT;
