@@ -843,11 +843,20 @@ static bool rmq_build(Sim *sim)
 
 static inline int32_t scan_max(const int32_t *load, int64_t a, int64_t b)
 {
-    int32_t m = 0;
-    for (int64_t i = a; i <= b; i++)
-        if (load[i] > m)
-            m = load[i];
-    return m;
+    /* four independent maxima: no branch, no loop-carried chain of compares */
+    int32_t m0 = 0, m1 = 0, m2 = 0, m3 = 0;
+    int64_t i = a;
+    for (; i + 3 <= b; i += 4) {
+        m0 = load[i] > m0 ? load[i] : m0;
+        m1 = load[i + 1] > m1 ? load[i + 1] : m1;
+        m2 = load[i + 2] > m2 ? load[i + 2] : m2;
+        m3 = load[i + 3] > m3 ? load[i + 3] : m3;
+    }
+    for (; i <= b; i++)
+        m0 = load[i] > m0 ? load[i] : m0;
+    m0 = m1 > m0 ? m1 : m0;
+    m2 = m3 > m2 ? m3 : m2;
+    return m2 > m0 ? m2 : m0;
 }
 
 static int32_t rmq_query(const Sim *sim, int64_t a, int64_t b)
@@ -1265,10 +1274,7 @@ static bool run_step(Sim *sim, int32_t st)
     }
     if (n > 0)
         clear_loads(sim, st, path);
-    for (int64_t i = 0; i < n; i++) {
-        sim->sends[ss->x[i].src] = 0;
-        sim->recvs[ss->x[i].dst] = 0;
-    }
+    /* (the port counts are cleared in the pass over receives below) */
 
     /* 4. local operations: rho * (bytes on every node + the most on one node) */
     double local = 0;
@@ -1307,6 +1313,8 @@ static bool run_step(Sim *sim, int32_t st)
     /* 5. receives */
     for (int64_t i = 0; i < n; i++) {
         const XV xv_ = xv(s, ss, i), *x = &xv_;
+        sim->sends[x->src] = 0;
+        sim->recvs[x->dst] = 0;
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[ss->x[i + PREFETCH].dst]);
         if (!receive_all(sim, x->dst, x->r, x->nr))
