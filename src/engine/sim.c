@@ -36,7 +36,7 @@ int sim_load_path = SIM_PATH_AUTO;
  * array of cap entries.  The offset lets a merge near the front shift the few intervals
  * before it instead of the many after it (a node that got a long strided set while
  * distributing absorbs it from the front, one exchange after another). */
-#define HOLD_INLINE 2
+#define HOLD_INLINE 4
 typedef struct {
     union {
         ChunkRange in[HOLD_INLINE];
@@ -264,7 +264,7 @@ static bool heap_add(Hold *h, uint32_t lo, uint32_t hi)
             memmove(a + i + 1, a + j, (n - j) * sizeof *a);
     }
     h->n -= (uint32_t)k;
-    if (h->n <= 1)   /* back inline (not at 2: a node hovering there would churn) */
+    if (h->n <= HOLD_INLINE / 2)   /* back inline (not at HOLD_INLINE: hovering would churn) */
         return hold_set(h, h->u.h.base + h->u.h.off, h->n);
     return true;
 }
@@ -356,8 +356,10 @@ static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32
     const ChunkRange *r = hold_ranges(h, &n);
     if (n && r[0].lo <= lo && hi <= r[0].hi)   /* the first interval: the common case */
         return true;
-    if (!h->cap && n == 2 && r[1].lo <= lo && hi <= r[1].hi)
-        return true;
+    if (!h->cap)
+        for (size_t i = 1; i < n; i++)
+            if (r[i].lo <= lo && hi <= r[i].hi)
+                return true;
     return cr_contains(r, n, lo, hi, miss);
 }
 
