@@ -30,7 +30,7 @@
 #include "cli-opts.h"
 #include "commands.h"
 
-#define MAXSIZES 64
+#define MAXSIZES 66   /* 1:2^64-1 is 1, 2, 4, ... 2^63 and HI: 65 sizes */
 
 typedef struct {
     const AlgoDef *def;
@@ -250,19 +250,39 @@ static void print_text(const Cmp *c)
                export_format_double(cost_param_get(&c->cost, names[i]), b, sizeof b));
     printf("); simulated cost in us\n\n");
 
-    printf("%8s", "bytes");
+    /* Column widths: 8 for bytes and 12 for a cost (number and mark), wider where a value
+     * needs it — a cell never cuts a number. */
+    int bw = 8;
+    for (int k = 0; k < c->nsizes; k++) {
+        int n = snprintf(b, sizeof b, "%llu", (unsigned long long)c->size[k]);
+        if (n > bw)
+            bw = n;
+    }
+    int *cw = calloc(c->ne ? c->ne : 1, sizeof *cw);
+    for (size_t i = 0; cw && i < c->ne; i++) {
+        const Entry *e = &c->e[i];
+        cw[i] = 12;
+        if ((int)strlen(e->def->name) > cw[i])
+            cw[i] = (int)strlen(e->def->name);
+        for (int k = 0; k < c->nsizes && !e->failed; k++) {
+            int n = (int)strlen(export_format_double(e->cost[k], b, sizeof b)) + 1;
+            if (n > cw[i])
+                cw[i] = n;
+        }
+    }
+    printf("%*s", bw, "bytes");
     for (size_t i = 0; i < c->ne; i++)
         if (!c->e[i].failed)
-            printf(" %12s", c->e[i].def->name);
+            printf(" %*s", cw ? cw[i] : 25, c->e[i].def->name);
     printf("  winner\n");
     bool marked = false, bad = false, wrong = false;
     for (int k = 0; k < c->nsizes; k++) {
-        printf("%8llu", (unsigned long long)c->size[k]);
+        printf("%*llu", bw, (unsigned long long)c->size[k]);
         for (size_t i = 0; i < c->ne; i++) {
             const Entry *e = &c->e[i];
             if (e->failed)
                 continue;
-            char cell[64];
+            char cell[80];
             export_format_double(e->cost[k], b, sizeof b);
             const char *mark = !e->verified[k] ? "#"
                                : !e->ok[k] ? "!"
@@ -271,12 +291,13 @@ static void print_text(const Cmp *c)
             marked |= mark[0] == '*';
             bad |= mark[0] == '!';
             wrong |= mark[0] == '#';
-            snprintf(cell, sizeof cell, "%.11s%s", b, mark);
-            printf(" %12s", cell);
+            snprintf(cell, sizeof cell, "%s%s", b, mark);
+            printf(" %*s", cw ? cw[i] : 25, cell);
         }
         int w = winner_at(c, k);
         printf("  %s\n", w >= 0 ? c->e[w].def->name : "-");
     }
+    free(cw);
     if (marked)
         printf("(* simulated cost differs from the paper's closed form: meshcast run ... "
                "shows both)\n");
@@ -570,11 +591,13 @@ int cmd_compare(int argc, char **argv)
         rc = cli_usage_error(err);
         goto out;
     }
+    /* LO, 2LO, 4LO, ... and HI itself if the doubling misses it.  m > hi/2 is exactly
+     * 2m > hi, tested without computing 2m (which could wrap past UINT64_MAX). */
     for (uint64_t m = lo; c.nsizes < MAXSIZES; m *= 2) {
         c.size[c.nsizes++] = m;
-        if (m >= hi || m > UINT64_MAX / 2)
+        if (m >= hi)
             break;
-        if (m * 2 > hi) {
+        if (m > hi / 2) {
             if (c.nsizes < MAXSIZES)
                 c.size[c.nsizes++] = hi;
             break;

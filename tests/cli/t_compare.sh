@@ -43,4 +43,22 @@ check_match "compare under circuit: rh marked" '^ +1024 .*[0-9]! ' "$OUT"
 check_match "compare under circuit: legend" 'violates the circuit model' "$OUT"
 check_exit "compare --json under circuit" 0 "$MESHCAST" compare --net array:16 --model circuit --bytes 1024:2048 --json
 check_eq "json: rh verified but not ok" "true false" "$(printf '%s' "$OUT" | jq -r '.algorithms[] | select(.name == "rh") | "\(.verified[0]) \(.ok[0])"')"
+# Cells are as wide as their numbers: never a cut digit or a lost exponent (QA: chain's
+# 120946280705 printed as 12094628070).  Every cost in the JSON appears whole in the table.
+check_exit "compare 512G: exit 0" 0 "$MESHCAST" compare --net mesh:4x4 --bytes 512G:512G
+T=$OUT
+check_match "512G: chain's cost whole" ' 120946280705 ' "$T"
+check_exit "compare 512G --json" 0 "$MESHCAST" compare --net mesh:4x4 --bytes 512G:512G --json
+missing=""
+for v in $(printf '%s' "$OUT" | jq -r '.algorithms[] | select(has("cost")) | .cost[0]'); do
+    printf '%s\n' "$T" | grep -q -- " $v[*!# ]" || missing="$missing $v"
+done
+check_eq "512G: every JSON cost is in the table" "" "$missing"
+check_exit "compare 1e18 bytes: exit 0" 0 "$MESHCAST" compare --net array:4 --bytes 1000000000000000000:1000000000000000000
+check_match "1e18: costs keep their exponent" ' [0-9.]+e\+1[0-9][*!# ]' "$OUT"
+# Sizes end at HI itself, even past 2^63 (QA: the loop stopped at 2^63).
+check_exit "compare 1:2^64-1" 0 "$MESHCAST" compare --net array:4 --bytes 1:18446744073709551615 --json
+check_match "1:2^64-1 ends at HI" '"sizes":\[1,2,4,.*,9223372036854775808,18446744073709551615\]' "$OUT"
+check_exit "compare 1:2^64-1 text" 0 "$MESHCAST" compare --net array:4 --bytes 1:18446744073709551615
+check_match "1:2^64-1 text row for HI" '^18446744073709551615 ' "$OUT"
 finish
