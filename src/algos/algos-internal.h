@@ -34,4 +34,18 @@ bool fit_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const Cost
 /* log2 of x if x is a power of two (x >= 1), else -1. */
 int algo_log2(int64_t x);
 
+/* ---- common.c: helpers shared by the families ----------------------------------------------- */
+
+/* Open steps first..first+count-1 (in order) and label them all `label`. */
+bool algo_open_steps(Sched *s, int32_t first, int count, const char *label);
+/* The same, labelled "label (i/count)" when count > 1. */
+bool algo_open_steps_counted(Sched *s, int32_t first, int count, const char *label);
+
+/* A linear array of 2^d nodes with nu = 0 or nu < d: d, or -1 with a message in err. */
+int algo_array_dims(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
+                    size_t errlen);
+/* fits of the linear st and bst: algo_array_dims, and about n(1+nu) transfers at most 3*2^23. */
+bool algo_array_tree_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
+                          size_t errlen);
+
 #endif

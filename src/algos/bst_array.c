@@ -19,44 +19,9 @@
  * ma/2 + b; prediction only under seidel with the model's nu equal to the structural nu).
  */
 #include <math.h>
-#include <stdio.h>
 
 #include "algos-internal.h"
 #include "blocks.h"
-
-static bool open_steps(Sched *s, int32_t first, int count, const char *label)
-{
-    for (int i = 0; i < count; i++)
-        if (!sched_at(s, first + i) || !sched_label(s, label))
-            return false;
-    return true;
-}
-
-#define ARRAY_MAX_TRANSFERS (INT64_C(3) << 23)
-
-static bool bst_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
-                     size_t errlen)
-{
-    int dd = algo_log2(net_size(net));
-    if (dd < 0) {
-        snprintf(err, errlen, "%s on %s needs 2^d nodes", d->name, net_spec(net));
-        return false;
-    }
-    if (a->nu < 0 || (a->nu > 0 && a->nu >= dd)) {
-        snprintf(err, errlen, "%s on %s needs nu < %d (got nu=%d)", d->name, net_spec(net), dd,
-                 a->nu);
-        return false;
-    }
-    /* about n transfers for the trees plus n per exchange step (nu of them): refuse what will
-     * not fit in memory, like rh and the mesh algorithms (nu = 16 on 2^24 nodes took 8 GB) */
-    int64_t t = (int64_t)net_size(net) * (1 + a->nu);
-    if (t > ARRAY_MAX_TRANSFERS) {
-        snprintf(err, errlen, "%s on %s with nu=%d would need about %lld transfers (at most %lld)",
-                 d->name, net_spec(net), a->nu, (long long)t, (long long)ARRAY_MAX_TRANSFERS);
-        return false;
-    }
-    return true;
-}
 
 static uint32_t bst_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
 {
@@ -95,20 +60,20 @@ static bool bst_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     int32_t g = INT32_C(1) << nu, k = a->source, meta = k >> nu;
     if (dd == 0)
         return true;
-    if (nu > 0 && (!open_steps(s, 0, nu, "distribute") ||
+    if (nu > 0 && (!algo_open_steps(s, 0, nu, "distribute") ||
                    !blocks_distribute(s, 0, meta * g, 1, nu, (int)(k & (g - 1)), 0,
                                       2 * (uint32_t)g)))
         return false;
-    if (!open_steps(s, nu, 1, nu ? "BST in subarrays: halve" : "BST: halve") ||
-        !open_steps(s, nu + 1, D - 1, nu ? "BST in subarrays: two trees" : "BST: two trees") ||
-        !open_steps(s, nu + D, 1,
+    if (!algo_open_steps(s, nu, 1, nu ? "BST in subarrays: halve" : "BST: halve") ||
+        !algo_open_steps(s, nu + 1, D - 1, nu ? "BST in subarrays: two trees" : "BST: two trees") ||
+        !algo_open_steps(s, nu + D, 1,
                     nu ? "BST in subarrays: pair exchange" : "BST: pair exchange"))
         return false;
     for (int32_t p = 0; p < g; p++)
         if (!bst_sub(s, nu, p, g, D, meta, 2 * (uint32_t)p))
             return false;
     if (nu > 0) {
-        if (!open_steps(s, dd + 1, nu, "exchange"))
+        if (!algo_open_steps(s, dd + 1, nu, "exchange"))
             return false;
         for (int32_t q = 0; q < (INT32_C(1) << D); q++)
             if (!blocks_exchange(s, dd + 1, q * g, 1, nu, 0, 2 * (uint32_t)g))
@@ -139,7 +104,7 @@ const AlgoDef algo_bst_array = {
     .ref = "Seidel 3.3, eqs. 7-8; 4.3; Table I",
     .nets = 1u << NET_ARRAY,
     .flags = ALGO_POW2 | ALGO_VIRTUAL,
-    .fits = bst_fits,
+    .fits = algo_array_tree_fits,
     .nchunks = bst_nchunks,
     .build = bst_build,
     .predict = bst_predict,

@@ -18,45 +18,9 @@
  * otherwise there is no prediction (the schedule still simulates).
  */
 #include <math.h>
-#include <stdio.h>
 
 #include "algos-internal.h"
 #include "blocks.h"
-
-/* Open steps first..first+count-1 (in order, none may exist yet) and label them. */
-static bool open_steps(Sched *s, int32_t first, int count, const char *label)
-{
-    for (int i = 0; i < count; i++)
-        if (!sched_at(s, first + i) || !sched_label(s, label))
-            return false;
-    return true;
-}
-
-#define ARRAY_MAX_TRANSFERS (INT64_C(3) << 23)
-
-static bool st_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
-                    size_t errlen)
-{
-    int dd = algo_log2(net_size(net));
-    if (dd < 0) {
-        snprintf(err, errlen, "%s on %s needs 2^d nodes", d->name, net_spec(net));
-        return false;
-    }
-    if (a->nu < 0 || (a->nu > 0 && a->nu >= dd)) {
-        snprintf(err, errlen, "%s on %s needs nu < %d (got nu=%d)", d->name, net_spec(net), dd,
-                 a->nu);
-        return false;
-    }
-    /* about n transfers for the trees plus n per exchange step (nu of them): refuse what will
-     * not fit in memory, like rh and the mesh algorithms (nu = 16 on 2^24 nodes took 8 GB) */
-    int64_t t = (int64_t)net_size(net) * (1 + a->nu);
-    if (t > ARRAY_MAX_TRANSFERS) {
-        snprintf(err, errlen, "%s on %s with nu=%d would need about %lld transfers (at most %lld)",
-                 d->name, net_spec(net), a->nu, (long long)t, (long long)ARRAY_MAX_TRANSFERS);
-        return false;
-    }
-    return true;
-}
 
 static uint32_t st_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
 {
@@ -75,17 +39,17 @@ static bool st_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     if (dd == 0)
         return true;
     if (nu == 0)
-        return open_steps(s, 0, dd, "ST broadcast") &&
+        return algo_open_steps(s, 0, dd, "ST broadcast") &&
                blocks_st(s, 0, 0, 1, dd, (int)k, 0, 1);
-    if (!open_steps(s, 0, nu, "distribute") ||
+    if (!algo_open_steps(s, 0, nu, "distribute") ||
         !blocks_distribute(s, 0, meta * g, 1, nu, (int)(k & (g - 1)), 0, (uint32_t)g))
         return false;
-    if (!open_steps(s, nu, dd - nu, "ST in subarrays"))
+    if (!algo_open_steps(s, nu, dd - nu, "ST in subarrays"))
         return false;
     for (int32_t p = 0; p < g; p++)
         if (!blocks_st(s, nu, p, g, dd - nu, (int)meta, (uint32_t)p, (uint32_t)p + 1))
             return false;
-    if (!open_steps(s, dd, nu, "exchange"))
+    if (!algo_open_steps(s, dd, nu, "exchange"))
         return false;
     for (int32_t q = 0; q < (INT32_C(1) << (dd - nu)); q++)
         if (!blocks_exchange(s, dd, q * g, 1, nu, 0, (uint32_t)g))
@@ -115,7 +79,7 @@ const AlgoDef algo_st_array = {
     .ref = "Seidel 3.1, eqs. 1-2; 4.1-4.2; Table I",
     .nets = 1u << NET_ARRAY,
     .flags = ALGO_POW2 | ALGO_VIRTUAL,
-    .fits = st_fits,
+    .fits = algo_array_tree_fits,
     .nchunks = st_nchunks,
     .build = st_build,
     .predict = st_predict,
