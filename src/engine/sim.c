@@ -1650,6 +1650,23 @@ static bool cache_loads(Sim *sim, int32_t step)
     return true;
 }
 
+int32_t sim_link_load(Sim *sim, int32_t step, int64_t link)
+{
+    if (!sim || step < 0 || step >= sim->nsteps || link < 0 || link >= sim->nlinks)
+        return 0;
+    if (sim->linkload_step == step)
+        return sim->linkload[link];
+    if (!cache_loads(sim, step))
+        return 0;
+    /* link -> its line and position in the (dim, dir) layout (see sim_link_loads) */
+    const Net *net = sim->net;
+    int64_t node = link / (2 * net->ndim);
+    int d = (int)(link / 2 % net->ndim), b = (int)(link % 2);
+    int64_t n = net->dims[d], stv = net->stride[d];
+    int64_t o = node / (stv * n), i = node % stv, q = node / stv % n;
+    return sim->load[sim->base[d][b] + (o * stv + i) * n + q];
+}
+
 const int32_t *sim_link_loads(Sim *sim, int32_t step)
 {
     if (!sim || step < 0 || step >= sim->nsteps)

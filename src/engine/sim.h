@@ -145,6 +145,11 @@ bool sim_holds(const Sim *sim, int32_t node, uint32_t chunk);
 /* Per-step detail, computed on demand (the last step asked for is cached). */
 /* Loads of every directed link in the step, indexed by link id (net_nlinks entries). */
 const int32_t *sim_link_loads(Sim *sim, int32_t step);
+/* The load of one directed link in the step: the first call for a step costs what counting
+ * that step's loads costs (its transfers plus the links they touch), later calls for the same
+ * step O(1) — unlike sim_link_loads, nothing proportional to the whole net, so a front end can
+ * ask for just the links it shows.  0 for a bad step or link. */
+int32_t sim_link_load(Sim *sim, int32_t step, int64_t link);
 void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out);
 /* Sends and receives of every node in the step (net_size entries each). */
 void sim_port_counts(Sim *sim, int32_t step, const int32_t **sends, const int32_t **recvs);

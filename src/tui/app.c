@@ -1100,12 +1100,13 @@ void app_mouse(App *a, int button, bool press, int line, int col)
         /* prefer the direction that carries a circuit in the step shown */
         int32_t step = app_step_shown(a);
         if (step >= 0) {
-            const int32_t *loads = sim_link_loads(a->b.sim, step);
             int32_t from; int dim, dir;
             net_link_info(net, link, &from, &dim, &dir);
             int32_t head = net_link_head(net, link);
             int64_t rev = head >= 0 ? net_link(net, head, dim, -dir) : -1;
-            if (loads && rev >= 0 && loads[link] == 0 && loads[rev] > 0) link = rev;
+            if (rev >= 0 && sim_link_load(a->b.sim, step, link) == 0 &&
+                sim_link_load(a->b.sim, step, rev) > 0)
+                link = rev;
         }
         a->sel_link = link;
         int32_t from; int dim, dir;

@@ -83,7 +83,7 @@ typedef struct {
     const Glyphs *g;
     Sim *sim;
     int32_t step;
-    const int32_t *loads, *sends, *recvs;
+    const int32_t *sends, *recvs;
     int32_t cap;
     uint32_t nchunks;
     const LessonPage *page;
@@ -109,8 +109,9 @@ static void draw_link(const MapCtx *m, int y, int x, int w, bool vertical, int64
 {
     if (w <= 0) return;
     const Glyphs *g = m->g;
-    int32_t kp = m->loads && lp >= 0 ? m->loads[lp] : 0;
-    int32_t km = m->loads && lm >= 0 ? m->loads[lm] : 0;
+    /* one link at a time: nothing proportional to the whole net per frame or step */
+    int32_t kp = m->step >= 0 && lp >= 0 ? sim_link_load(m->sim, m->step, lp) : 0;
+    int32_t km = m->step >= 0 && lm >= 0 ? sim_link_load(m->sim, m->step, lm) : 0;
     bool over = kp > m->cap || km > m->cap;
     int32_t kmax = kp > km ? kp : km;
     Role r = over ? R_OVERLOAD : (kp || km) ? R_CIRCUIT : R_LINK;
@@ -245,7 +246,6 @@ static void draw_map(App *a)
     m.cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
     if (a->lesson && a->panel == PANEL_LESSON) m.page = lesson_page(a->lesson, a->page);
     if (m.step >= 0) {
-        m.loads = sim_link_loads(m.sim, m.step);
         sim_port_counts(m.sim, m.step, &m.sends, &m.recvs);
     }
     const Net *net = m.net;
@@ -314,13 +314,13 @@ static void draw_map(App *a)
                                   net_link(net, n, hdim, -1));
                 }
             }
-            if (nd == 3 && L->vg > 0 && L->cw >= 4 && m.loads) {
+            if (nd == 3 && L->vg > 0 && L->cw >= 4 && m.step >= 0) {
                 /* the link to the next slice (dim 0), under the cell: "z" and its direction
                  * (towards the next slice: right head), or the load when overloaded */
                 int32_t nz = net_neighbor(net, n, 0, 1);
                 if (nz >= 0) {
                     int64_t lp = net_link(net, n, 0, 1), lm = net_link(net, nz, 0, -1);
-                    if (m.loads[lp] || m.loads[lm]) {
+                    if (sim_link_load(m.sim, m.step, lp) || sim_link_load(m.sim, m.step, lm)) {
                         put(y + 1, x + L->cw - 2, 1, theme_attr(R_CIRCUIT), "z");
                         draw_link(&m, y + 1, x + L->cw - 1, 1, false, lp, lm);
                     }
@@ -650,11 +650,10 @@ static void panel_node(App *a, Box *b)
         int32_t tail; int dim, dir;
         net_link_info(net, a->sel_link, &tail, &dim, &dir);
         int32_t step = app_step_shown(a);
-        const int32_t *loads = step >= 0 ? sim_link_loads(sim, step) : NULL;
         box_put(b, theme_attr(R_CURSOR), "link %s%s%s (dim %d, %s): load %ld",
                 node_name(net, tail, nm, sizeof nm), theme_glyphs()->right,
                 node_name(net, net_link_head(net, a->sel_link), nm2, sizeof nm2), dim,
-                dir > 0 ? "+" : "-", (long)(loads ? loads[a->sel_link] : 0));
+                dir > 0 ? "+" : "-", (long)(step >= 0 ? sim_link_load(sim, step, a->sel_link) : 0));
     }
     if (!app_node_history(a)) {
         box_put(b, theme_attr(R_DIM), "(schedule too large for the history)");

@@ -683,6 +683,12 @@ static void check_paths(const char *spec, int nsteps, int per_step, int explicit
                 assert_double_equal(x->cost.total, sim_step(sims[0], st)->cost.total, 1e-6);
                 assert_double_equal(x->cost.contention, sim_step(sims[0], st)->cost.contention,
                                     1e-6);
+                /* one link at a time (before the whole array is made for this step) */
+                for (int64_t l = 0; l < nl; l++)
+                    assert_int_equal(sim_link_load(sims[path], st, l), naive[l]);
+                assert_int_equal(sim_link_load(sims[path], st, -1), 0);
+                assert_int_equal(sim_link_load(sims[path], st, nl), 0);
+                assert_int_equal(sim_link_load(sims[path], nsteps, 0), 0);
                 const int32_t *L = sim_link_loads(sims[path], st);
                 assert_memory_equal(L, naive, (size_t)nl * sizeof *L);
                 for (int64_t i = 0; i < sched_ntransfers(s, st); i++) {
