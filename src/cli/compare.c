@@ -30,6 +30,13 @@
 #include "cli-opts.h"
 #include "commands.h"
 
+/* Work budget, in node-builds (a build and simulation of one algorithm at one size costs
+ * about its net's node count; RH on mesh:1024x1024 takes ~4 s).  Sizes x algorithms x nodes
+ * over it is refused before anything is built (8:65536 on mesh:1024x1024 took 56 s and 1 GB);
+ * the bisections get as much again: one that would take them over it is not done, and its
+ * crossover is reported between its two sampled sizes only, with a note.  Nets up to 65536
+ * nodes fit 8 algorithms x 14 sizes. */
+#define WORK_BUDGET 8388608ull
 #define MAXSIZES 66   /* 1:2^64-1 is 1, 2, 4, ... 2^63 and HI: 65 sizes */
 
 typedef struct {
@@ -61,6 +68,8 @@ typedef struct {
     Crossover *x;
     size_t nx;
     size_t nx_cap;
+    uint64_t bisect_work;   /* node-builds spent bisecting (WORK_BUDGET) */
+    bool unbisected;    /* a crossover was left between its sampled sizes */
 } Cmp;
 
 static void compare_help(void)
@@ -69,7 +78,9 @@ static void compare_help(void)
          "                        [--set K=V]... [--fit F] [--json|--csv]\n"
          "Runs every built-in algorithm that fits the net at message sizes LO, 2LO, ... HI\n"
          "(default 8:65536), prints the simulated costs, the winner at every size and the\n"
-         "crossovers (\"bst beats st from 402 bytes\").");
+         "crossovers (\"bst beats st from 402 bytes\").  Sizes x algorithms x nodes over\n"
+         "8388608 is refused (one size fits mesh:1024x1024); crossovers whose bisection\n"
+         "would take as much again are left between their sampled sizes, with a note.");
 }
 
 static bool parse_range(const char *text, uint64_t *lo, uint64_t *hi)
@@ -181,7 +192,18 @@ static bool add_crossover(Cmp *c, Entry *w, Entry *l, int k)
     x->loser = l->def->name;
     x->after = c->size[k - 1];
     x->from = c->size[k];
-    x->exact = bisect(c, w, l, c->size[k - 1], c->size[k]);
+    /* bisection: about log2(hi - lo) steps of two builds each, within the work budget */
+    uint64_t lo = c->size[k - 1], hi = c->size[k], steps = 0;
+    for (uint64_t d = hi - lo; d > 1; d = (d + 1) / 2)
+        steps++;
+    uint64_t cost = 2 * steps * (uint64_t)net_size(c->net);
+    if (c->bisect_work + cost > WORK_BUDGET) {
+        x->exact = 0;
+        c->unbisected = true;
+    } else {
+        c->bisect_work += cost;
+        x->exact = bisect(c, w, l, lo, hi);
+    }
     return true;
 }
 
@@ -329,6 +351,10 @@ static void print_text(const Cmp *c)
         crossover_text(&c->x[i], line, sizeof line);
         printf("  %s\n", line);
     }
+    if (c->unbisected)
+        printf("(some crossovers are not bisected to the exact byte: %ld nodes x the "
+               "bisection steps is over compare's work budget; a smaller net or range finds "
+               "them)\n", (long)net_size(c->net));
     for (size_t i = 0; i < c->ne; i++)
         if (c->e[i].failed)
             printf("not run: %s (%s)\n", c->e[i].def->name, c->e[i].why);
@@ -605,6 +631,26 @@ int cmd_compare(int argc, char **argv)
     }
     if ((rc = collect(&c, &o, err, sizeof err)) != 0) {
         cli_usage_error(err);
+        goto out;
+    }
+    /* the work budget: refuse at once what would take minutes and gigabytes */
+    uint64_t nodes = (uint64_t)net_size(c.net), builds = (uint64_t)c.ne * (uint64_t)c.nsizes;
+    if (nodes * builds > WORK_BUDGET) {
+        uint64_t fit = WORK_BUDGET / (nodes * c.ne);
+        if (fit == 0)
+            snprintf(err, sizeof err, "%s has %llu nodes: too big for compare, which builds "
+                     "%zu algorithms at every size (work budget %llu node-builds); use "
+                     "meshcast run --algo NAME on it, or compare a smaller net", net_spec(c.net),
+                     (unsigned long long)nodes, c.ne, (unsigned long long)WORK_BUDGET);
+        else
+            snprintf(err, sizeof err, "%s: %d sizes x %zu algorithms x %llu nodes is over "
+                     "compare's work budget (%llu node-builds); give at most "
+                     "%llu size%s (e.g. --bytes %llu:%llu) or compare a smaller net",
+                     net_spec(c.net), c.nsizes, c.ne, (unsigned long long)nodes,
+                     (unsigned long long)WORK_BUDGET, (unsigned long long)fit,
+                     fit == 1 ? "" : "s", (unsigned long long)c.size[0],
+                     (unsigned long long)c.size[fit - 1]);
+        rc = cli_usage_error(err);
         goto out;
     }
     for (size_t i = 0; i < c.ne; i++) {
