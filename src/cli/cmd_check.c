@@ -25,6 +25,11 @@
 #define CHECK_MAXNETS 64
 #define CHECK_MAXSETS 32
 #define CHECK_ALL_SOURCES 256   /* nets up to this size are checked from every source */
+#define CHECK_SAMPLE 64         /* bigger ones from at most this many, spread over the net */
+/* ... and at most this many nodes x sources in all (each source is a full build and
+ * simulation, linear in the nodes): 64 sources up to 65536 nodes, 4 on 1M, 1 from 4M on.
+ * (bst.lua on array:16777216 from 64 sources ran past 120 s; from 1 it takes ~6 s.) */
+#define CHECK_WORK_BUDGET 4194304L
 
 static const char *const sweep_array[] = {"2", "3", "4", "5", "7", "8", "12", "16", "32", "64"};
 static const char *const sweep_mesh[] = {"2x2", "2x4", "4x2", "3x3", "4x4", "3x5",
@@ -39,8 +44,10 @@ static void check_help(void)
          "ones, or a sweep of sizes over the kinds it claims) and prints one row per net:\n"
          "sources, verified, and the worst over sources of steps, max link load, port\n"
          "conflicts, cost and the closed form (* where it differs).  Under it, each failing\n"
-         "net's first failure.  Nets over 256 nodes are checked from 64 sources spread over\n"
-         "the net unless --max-sources says otherwise.\n"
+         "net's first failure.  Nets over 256 nodes are checked from a sample of sources\n"
+         "spread over the net: 64, and fewer on big nets so that nodes x sources stays\n"
+         "within 4194304 (4 sources on 1M nodes, 1 from 4M on); --max-sources N sets the\n"
+         "sample instead.  The sources column says how many were checked.\n"
          "Exit: 0 all verified, 1 some not verified, 2 usage or script error.");
 }
 
@@ -94,10 +101,24 @@ static int parse_opts(int argc, char **argv, CheckOpts *o)
         if (strncmp(a, "--", 2) == 0) {
             const char *eq = strchr(a, '=');
             size_t n = eq ? (size_t)(eq - a) : strlen(a);
-            if (n >= sizeof name)
-                return usage("unknown option");
+            if (n >= sizeof name) {
+                char m[96];
+                snprintf(m, sizeof m, "unknown option '%.40s'", a);
+                return usage(m);
+            }
             memcpy(name, a, n);
             name[n] = '\0';
+            /* an unknown option is named as such, even as the last argument */
+            static const char *const known[] = {"--net", "--set", "--bytes", "--model",
+                                                "--max-sources"};
+            bool is_known = false;
+            for (size_t k = 0; k < sizeof known / sizeof *known; k++)
+                is_known |= strcmp(name, known[k]) == 0;
+            if (!is_known) {
+                char m[96];
+                snprintf(m, sizeof m, "unknown option '%s'", name);
+                return usage(m);
+            }
             if (eq)
                 val = eq + 1;
             else if (i + 1 < argc)
@@ -232,8 +253,16 @@ static int check_net(const CheckOpts *o, const AlgoDef *d, const Net *net, Row *
     }
     int32_t n = net_size(net);
     int32_t nsrc = n;
-    /* big nets: every source would take long; 64 spread over the net unless told */
-    long maxs = o->max_sources > 0 ? o->max_sources : (n > CHECK_ALL_SOURCES ? 64 : 0);
+    /* big nets: every source would take long; a sample spread over the net unless told,
+     * within the work budget */
+    long maxs = o->max_sources;
+    if (maxs <= 0 && n > CHECK_ALL_SOURCES) {
+        maxs = CHECK_WORK_BUDGET / n;
+        if (maxs > CHECK_SAMPLE)
+            maxs = CHECK_SAMPLE;
+        if (maxs < 1)
+            maxs = 1;
+    }
     if (maxs > 0 && maxs < nsrc)
         nsrc = (int32_t)maxs;
     a.source = 0;
@@ -346,6 +375,7 @@ int cmd_check(int argc, char **argv)
            "load", "conflicts", "cost", "predicted");
     int status = 0, nets_ok = 0, nets_run = 0, skipped = 0, sampled = 0;
     char fails[CHECK_MAXNETS * 2][512];
+    char samples[CHECK_MAXNETS * 2][80];
     int nfails = 0;
     for (int i = 0; i < nn; i++) {
         Net *net = net_parse(nets[i], err, sizeof err);
@@ -398,8 +428,9 @@ int cmd_check(int argc, char **argv)
             break;
         }
         nets_run++;
-        if (row.sources < net_size(net))
-            sampled++;
+        if (row.sources < net_size(net) && sampled < CHECK_MAXNETS * 2)
+            snprintf(samples[sampled++], sizeof samples[0], "%s from %ld of %ld sources",
+                     net_spec(net), (long)row.sources, (long)net_size(net));
         char steps[32], verified[32], pred[32], cost[32];
         if (row.steps_min == row.steps_max)
             snprintf(steps, sizeof steps, "%ld", (long)row.steps_max);
@@ -425,8 +456,12 @@ int cmd_check(int argc, char **argv)
     if (status != 2) {
         for (int i = 0; i < nfails; i++)
             printf("FAIL %s\n", fails[i]);
+        for (int i = 0; i < sampled; i++)
+            printf("sampled: %s\n", samples[i]);
         printf("%d of %d nets verified from every source%s%s%s\n", nets_ok, nets_run,
-               sampled ? " tried (on big nets a sample: --max-sources)" : "",
+               sampled ? " tried (on big nets a sample of sources, spread over the net; "
+                         "--max-sources N to change)"
+                       : "",
                skipped ? "; skipped " : "", skipped ? "some sizes it does not run on" : "");
         if (nets_run == 0 && status == 0) {
             cli_error("check: %s runs on none of the nets tried", d->name);

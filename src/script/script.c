@@ -238,6 +238,18 @@ static bool valid_ident(const char *s)
 
 /* Copy and check the returned table (run by box_call: errors are Lua errors, which the
  * message handler prefixes with the file name). */
+/* Does the string at idx hold a control character (C0, DEL, or an embedded NUL)?  UTF-8
+ * bytes (>= 0x80) are fine. */
+static bool has_control(lua_State *L, int idx)
+{
+    size_t n;
+    const unsigned char *p = (const unsigned char *)lua_tolstring(L, idx, &n);
+    for (size_t i = 0; i < n; i++)
+        if (p[i] < 0x20 || p[i] == 0x7f)
+            return true;
+    return false;
+}
+
 static int sa_read(lua_State *L)
 {
     ScriptAlgo *sa = lua_touserdata(L, 1);
@@ -253,12 +265,18 @@ static int sa_read(lua_State *L)
         return luaL_error(L, "the returned table needs name = \"...\" (a non-empty "
                  "string, at most 64 characters)");
     }
+    if (has_control(L, -1))
+        return luaL_error(L, "name must be printable: no newline, tab or other control "
+                 "character (it is printed in one-line tables and schedule lines)");
     sa->name = strdup(lua_tostring(L, -1));
     lua_pop(L, 1);
     int ty = lua_getfield(L, t, "summary");
     if (ty != LUA_TNIL && ty != LUA_TSTRING) {
         return luaL_error(L, "summary must be a string");
     }
+    if (ty == LUA_TSTRING && has_control(L, -1))
+        return luaL_error(L, "summary must be one printable line: no newline, tab or other "
+                 "control character");
     sa->summary = strdup(ty == LUA_TSTRING ? lua_tostring(L, -1) : "");
     lua_pop(L, 1);
     ty = lua_getfield(L, t, "ref");

@@ -32,4 +32,36 @@ check_exit "usage: missing file" 2 "$MESHCAST" check nosuch.lua
 check_match "usage: cannot open" "cannot open 'nosuch.lua'" "$ERR"
 check_exit "check --help" 0 "$MESHCAST" check --help
 
+
+# An unknown option is named as such, even last (QA: "--frob needs a value").
+for o in --frob --json; do
+    check_exit "usage: $o last" 2 "$MESHCAST" check "$S/st.lua" $o
+    check_match "usage: $o last is unknown" "unknown option '$o'" "$ERR"
+    check_eq "usage: $o last: one line" 1 "$(printf '%s\n' "$ERR" | grep -c '')"
+done
+check_exit "usage: --net last still needs a value" 2 "$MESHCAST" check "$S/st.lua" --net
+check_match "usage: --net needs a value" "needs a value" "$ERR"
+
+# Big nets: fewer sources, within nodes x sources <= 4194304, and the output says how many
+# (QA: bst.lua on array:16777216 from 64 sources ran past 120 s).
+check_exit "check st on array:1048576: 4 sources" 0 timeout 60 "$MESHCAST" check st --net array:1048576
+check_match "1M nodes: 4 sources in the row" "^array:1048576 +4 +4/4 " "$OUT"
+check_match "1M nodes: says it sampled" "^sampled: array:1048576 from 4 of 1048576 sources" "$OUT"
+check_exit "check st on array:70000: 59 sources" 0 "$MESHCAST" check st --net array:70000
+check_match "70000 nodes: 4194304/70000 = 59 sources" "^array:70000 +59 +59/59 " "$OUT"
+check_exit "check st on array:1000: 64 sources" 0 "$MESHCAST" check st --net array:1000
+check_match "1000 nodes: 64 sources" "^array:1000 +64 +64/64 " "$OUT"
+check_exit "check --max-sources overrides" 0 "$MESHCAST" check st --net array:1048576 --max-sources 2
+check_match "--max-sources 2: 2 sources" "^array:1048576 +2 +2/2 " "$OUT"
+
+# A name or summary with a control character would break one-line output: refused at load.
+sed 's/^  name = "[^"]*"/  name = "two\\nlines"/' "$S/st.lua" > badname.lua
+check_exit "name with a newline: refused" 2 "$MESHCAST" check ./badname.lua
+check_match "name with a newline: says why" "name must be printable" "$ERR"
+check_eq "name with a newline: one line" 1 "$(printf '%s\n' "$ERR" | grep -c '')"
+check_exit "run with that name: refused" 2 "$MESHCAST" schedule --net array:4 --algo ./badname.lua --format text
+sed 's/^  summary = "[^"]*"/  summary = "tab\\there"/' "$S/st.lua" > badsum.lua
+check_exit "summary with a tab: refused" 2 "$MESHCAST" check ./badsum.lua
+check_match "summary with a tab: says why" "summary must be one printable line" "$ERR"
+
 finish
