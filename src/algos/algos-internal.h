@@ -39,7 +39,7 @@ int algo_log2(int64_t x);
 /* Open steps first..first+count-1 (in order) and label them all `label`. */
 bool algo_open_steps(Sched *s, int32_t first, int count, const char *label);
 /* The same, labelled "label (i/count)" when count > 1. */
-bool algo_open_steps_counted(Sched *s, int32_t first, int count, const char *label);
+bool algo_open_steps_n(Sched *s, int32_t first, int count, const char *label);
 
 /* A linear array of 2^d nodes with nu = 0 or nu < d: d, or -1 with a message in err. */
 int algo_array_dims(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
@@ -47,5 +47,59 @@ int algo_array_dims(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
 /* fits of the linear st and bst: algo_array_dims, and about n(1+nu) transfers at most 3*2^23. */
 bool algo_array_tree_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                           size_t errlen);
+
+static inline int algo_imin(int x, int y) { return x < y ? x : y; }
+static inline int algo_imax(int x, int y) { return x > y ? x : y; }
+
+/* The log2 extents of a 2-D power-of-two mesh, or false. */
+bool algo_mesh_dims(const Net *net, int *d1, int *d2);
+/* algo_mesh_dims of s's net for a build: false after sched_fail "not a 2-D power-of-two mesh". */
+bool algo_mesh_build_dims(Sched *s, int *d1, int *d2);
+/* A 2-D mesh of 2^d1 x 2^d2 nodes with need <= min(d1,d2); else "... needs <why>" in err. */
+bool algo_mesh_fits(const AlgoDef *d, const Net *net, int need, const char *why, char *err,
+                    size_t errlen);
+/* True, with a message in err, if about per_node transfers per node exceed cap: schedules
+ * too big to hold in memory. */
+bool algo_too_big(const AlgoDef *d, const Net *net, int64_t per_node, int64_t cap, char *err,
+                  size_t errlen);
+#define ALGO_MESH_MAX_TRANSFERS (INT64_C(1) << 24)   /* the mesh ST and BST family's cap */
+/* fits of the mesh ST and BST families: 0 <= nu <= numax, nu+plus <= min(d1,d2) (plus is 0
+ * or 1), and at most ALGO_MESH_MAX_TRANSFERS for about per_node transfers per node. */
+bool algo_mesh_nu_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, int numax,
+                       int plus, int64_t per_node, char *err, size_t errlen);
+/* The mesh closed forms' preconditions: the seidel model, its nu the structural nu, and a
+ * 2-D power-of-two mesh (its log2 extents into d1, d2). */
+bool algo_seidel_mesh_predict_ok(const Net *net, const AlgoArgs *a, const CostParams *p,
+                                 int *d1, int *d2);
+
+/* The mesh ST and BST (st_mesh.c, bst_mesh.c).  A (sub)mesh of 2^D1 x 2^D2 nodes embedded in
+ * the physical mesh: its node (R,C) is the physical node (r0 + R*g, c0 + C*g). */
+typedef struct {
+    Sched *s;
+    int32_t cols;   /* physical columns */
+    int32_t r0, c0; /* physical coordinates of the submesh's node (0,0) */
+    int32_t g;      /* physical distance between neighbouring submesh nodes */
+    int D1, D2;
+} AlgoSub;
+
+int32_t algo_sub_node(const AlgoSub *m, int32_t R, int32_t C);
+/* Phase b of 3.2.1 (and of 3.4.1, once per tree): the four parity classes (a,b) of m (submesh
+ * rows a+2R', columns b+2C', a 2^(D1-1) x 2^(D2-1) mesh) broadcast [cls_lo[2a+b], +len) from
+ * their node (R1,C1), red ones column then row, black ones row then column; red are the
+ * classes with (a^b)&1 == red_par.  Steps t .. t + 2L - 1 with L = max(D1,D2) - 1; the shorter
+ * axis waits |D1-D2| steps. */
+bool algo_checker_st(const AlgoSub *m, int32_t t, int red_par, int32_t R1, int32_t C1,
+                     const uint32_t cls_lo[4], uint32_t len);
+/* Phase c: two exchanges in every 2x2 block of m, at steps t (along the row, halves of
+ * [lo,hi)) and t+1 (along the column, all of [lo,hi)). */
+bool algo_sub_exchange_2x2(const AlgoSub *m, int32_t t, uint32_t lo, uint32_t hi);
+/* Steps t .. t+2nu-1 (opened and labelled here; nothing when nu = 0): the source scatters
+ * [0, 2^2nu pk) over the 2^nu x 2^nu block holding it, down its column then along the block's
+ * rows, so that block position (i,j) gets [(i 2^nu + j) pk, +pk). */
+bool algo_block_distribute(Sched *s, int32_t t, int32_t source, int nu, uint32_t pk);
+/* Steps t .. t+2nu-1 (opened and labelled here; nothing when nu = 0): the dimensional exchange
+ * in every 2^nu x 2^nu block, along the rows then the columns; every node ends with all of
+ * [0, 2^2nu pk) in order. */
+bool algo_block_exchange(Sched *s, int32_t t, int nu, uint32_t pk);
 
 #endif

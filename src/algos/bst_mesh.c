@@ -53,116 +53,7 @@
 #include "algos-internal.h"
 #include "blocks.h"
 
-/* ---- shared helpers (as in st_mesh.c) --------------------------------------------------- */
-
-static bool open_steps(Sched *s, int32_t first, int count, const char *label)
-{
-    char buf[160];
-    for (int i = 0; i < count; i++) {
-        if (count > 1)
-            snprintf(buf, sizeof buf, "%s (%d/%d)", label, i + 1, count);
-        else
-            snprintf(buf, sizeof buf, "%s", label);
-        if (!sched_at(s, first + i) || !sched_label(s, buf))
-            return false;
-    }
-    return true;
-}
-
-static bool mesh_dims(const Net *net, int *d1, int *d2)
-{
-    if (net_kind(net) != NET_MESH || net_ndim(net) != 2)
-        return false;
-    *d1 = algo_log2(net_dim(net, 0));
-    *d2 = algo_log2(net_dim(net, 1));
-    return *d1 >= 0 && *d2 >= 0;
-}
-
-static int imin(int x, int y) { return x < y ? x : y; }
-static int imax(int x, int y) { return x > y ? x : y; }
-
-typedef struct {
-    Sched *s;
-    int32_t cols;
-    int32_t r0, c0;
-    int32_t g;
-    int D1, D2;
-} Sub;
-
-static int32_t sub_node(const Sub *m, int32_t R, int32_t C)
-{
-    return (m->r0 + R * m->g) * m->cols + m->c0 + C * m->g;
-}
-
-/* One tree per class (a,b): [lo[2a+b], +len) from class node (R1,C1); red classes
- * ((a^b)&1 == red_par) column then row, black row then column; steps t .. t+2L-1. */
-static bool checker_st(const Sub *m, int32_t t, int red_par, int32_t R1, int32_t C1,
-                       const uint32_t cls_lo[4], uint32_t len)
-{
-    int k1 = m->D1 - 1, k2 = m->D2 - 1, L = imax(k1, k2);
-    int32_t vstride = 2 * m->g * m->cols, hstride = 2 * m->g;
-    for (int a = 0; a < 2; a++)
-        for (int b = 0; b < 2; b++) {
-            uint32_t lo = cls_lo[2 * a + b], hi = lo + len;
-            bool red = ((a ^ b) & 1) == red_par;
-            int32_t tc = red ? t + L - k1 : t + L;
-            int32_t tr = red ? t + L : t + L - k2;
-            if (red) {
-                if (!blocks_st(m->s, tc, sub_node(m, a, b + 2 * C1), vstride, k1, (int)R1, lo,
-                               hi))
-                    return false;
-                for (int32_t R = 0; R < (INT32_C(1) << k1); R++)
-                    if (!blocks_st(m->s, tr, sub_node(m, a + 2 * R, b), hstride, k2, (int)C1, lo,
-                                   hi))
-                        return false;
-            } else {
-                if (!blocks_st(m->s, tr, sub_node(m, a + 2 * R1, b), hstride, k2, (int)C1, lo,
-                               hi))
-                    return false;
-                for (int32_t C = 0; C < (INT32_C(1) << k2); C++)
-                    if (!blocks_st(m->s, tc, sub_node(m, a, b + 2 * C), vstride, k1, (int)R1, lo,
-                                   hi))
-                        return false;
-            }
-        }
-    return true;
-}
-
-/* About per_node transfers per node: refuse schedules too big to hold in memory (as chain and
- * the linear rh do). */
-#define MESH_MAX_TRANSFERS (INT64_C(1) << 24)
-
-static bool too_big(const AlgoDef *d, const Net *net, int64_t per_node, char *err,
-                    size_t errlen)
-{
-    int64_t t = (int64_t)net_size(net) * per_node;
-    if (t <= MESH_MAX_TRANSFERS)
-        return false;
-    snprintf(err, errlen, "%s on %s would need about %lld transfers (at most %lld)", d->name,
-             net_spec(net), (long long)t, (long long)MESH_MAX_TRANSFERS);
-    return true;
-}
-
-static bool predict_ok(const Net *net, const AlgoArgs *a, const CostParams *p, int *d1, int *d2)
-{
-    return p->model == COST_SEIDEL && p->nu == a->nu && mesh_dims(net, d1, d2);
-}
-
-static bool mesh_fits(const AlgoDef *d, const Net *net, int need, const char *why, char *err,
-                      size_t errlen)
-{
-    int d1, d2;
-    if (!mesh_dims(net, &d1, &d2)) {
-        snprintf(err, errlen, "%s needs a 2-D mesh of 2^d1 x 2^d2 nodes (got %s)", d->name,
-                 net_spec(net));
-        return false;
-    }
-    if (imin(d1, d2) < need) {
-        snprintf(err, errlen, "%s on %s needs %s", d->name, net_spec(net), why);
-        return false;
-    }
-    return true;
-}
+/* ---- helpers (those shared with st_mesh.c are in common.c) ------------------------------ */
 
 /* Send the packets p0, p0+step, ... (count of them, each `q` chunks from lo) in one transfer. */
 static bool send_packets(Sched *s, int32_t t, int32_t src, int32_t dst, uint32_t lo, uint32_t q,
@@ -180,25 +71,28 @@ static bool send_packets(Sched *s, int32_t t, int32_t src, int32_t dst, uint32_t
 
 /* 3.4.1 in submesh m from its node (SR,SC), chunks [lo,hi) (hi-lo divisible by 8): steps
  * t .. t + 4 + 2(max(D1,D2)-1).  Needs D1, D2 >= 1. */
-static bool better_bst(const Sub *m, int32_t t, int32_t SR, int32_t SC, uint32_t lo, uint32_t hi)
+static bool better_bst(const AlgoSub *m, int32_t t, int32_t SR, int32_t SC, uint32_t lo,
+                       uint32_t hi)
 {
     Sched *s = m->s;
     uint32_t q = (hi - lo) / 8;
     int32_t N1 = INT32_C(1) << m->D1, N2 = INT32_C(1) << m->D2;
     int32_t OR = SR ^ (N1 - 1), OC = SC ^ (N2 - 1);  /* the opposite corner */
     int sa = (int)(SR & 1), sb = (int)(SC & 1);       /* the source's parity class */
-    int L = imax(m->D1, m->D2) - 1;
+    int L = algo_imax(m->D1, m->D2) - 1;
 
     /* a. distribution: 1: odd packets to the opposite corner */
     int odd[4] = {1, 3, 5, 7};
-    if (!send_packets(s, t, sub_node(m, SR, SC), sub_node(m, OR, OC), lo, q, odd, 4))
+    if (!send_packets(s, t, algo_sub_node(m, SR, SC), algo_sub_node(m, OR, OC), lo, q, odd, 4))
         return false;
     /* 2: each corner sends the packets of the other row parity along its column */
     int p0[2] = {2 * (2 * (1 - sa) + 0), 2 * (2 * (1 - sa) + 1)};   /* T0, rows of parity 1-sa */
     int oa = (int)(OR & 1);                                         /* = 1 - sa */
     int p1[2] = {2 * (2 * (1 - oa) + 0) + 1, 2 * (2 * (1 - oa) + 1) + 1};
-    if (!send_packets(s, t + 1, sub_node(m, SR, SC), sub_node(m, SR ^ 1, SC), lo, q, p0, 2) ||
-        !send_packets(s, t + 1, sub_node(m, OR, OC), sub_node(m, OR ^ 1, OC), lo, q, p1, 2))
+    if (!send_packets(s, t + 1, algo_sub_node(m, SR, SC), algo_sub_node(m, SR ^ 1, SC), lo, q,
+                      p0, 2) ||
+        !send_packets(s, t + 1, algo_sub_node(m, OR, OC), algo_sub_node(m, OR ^ 1, OC), lo, q,
+                      p1, 2))
         return false;
     /* 3: each of the four holders sends the packet of the other column parity along its row */
     for (int side = 0; side < 2; side++) {
@@ -207,7 +101,8 @@ static bool better_bst(const Sub *m, int32_t t, int32_t SR, int32_t SC, uint32_t
             int32_t r = R ^ h;
             int a = (int)(r & 1), b = (int)((C & 1) ^ 1);
             int pk[1] = {2 * (2 * a + b) + side};
-            if (!send_packets(s, t + 2, sub_node(m, r, C), sub_node(m, r, C ^ 1), lo, q, pk, 1))
+            if (!send_packets(s, t + 2, algo_sub_node(m, r, C), algo_sub_node(m, r, C ^ 1), lo, q,
+                              pk, 1))
                 return false;
         }
     }
@@ -219,37 +114,17 @@ static bool better_bst(const Sub *m, int32_t t, int32_t SR, int32_t SC, uint32_t
         c1[p] = lo + (uint32_t)(2 * p + 1) * q;
     }
     int red_par = (sa ^ sb) & 1;
-    if (!checker_st(m, t + 3, red_par, SR >> 1, SC >> 1, c0, q) ||
-        !checker_st(m, t + 3, red_par, OR >> 1, OC >> 1, c1, q))
+    if (!algo_checker_st(m, t + 3, red_par, SR >> 1, SC >> 1, c0, q) ||
+        !algo_checker_st(m, t + 3, red_par, OR >> 1, OC >> 1, c1, q))
         return false;
     /* c. two exchanges in every 2x2 block */
-    int32_t te = t + 3 + 2 * L;
-    for (int32_t x = 0; x < N1 / 2; x++)
-        for (int32_t y = 0; y < N2 / 2; y++) {
-            for (int a = 0; a < 2; a++)
-                if (!blocks_exchange(s, te, sub_node(m, 2 * x + a, 2 * y), m->g, 1,
-                                     lo + 4 * (uint32_t)a * q, lo + 4 * (uint32_t)(a + 1) * q))
-                    return false;
-            for (int b = 0; b < 2; b++)
-                if (!blocks_exchange(s, te + 1, sub_node(m, 2 * x, 2 * y + b), m->g * m->cols, 1,
-                                     lo, hi))
-                    return false;
-        }
-    return true;
+    return algo_sub_exchange_2x2(m, t + 3 + 2 * L, lo, hi);
 }
 
 static bool bst_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                      size_t errlen)
 {
-    char why[96];
-    if (a->nu < 0 || a->nu > 13) {
-        snprintf(err, errlen, "%s: nu must be 0..13 (got %d)", d->name, a->nu);
-        return false;
-    }
-    snprintf(why, sizeof why, "at least %d rows and columns for nu = %d (nu+1 <= min(d1,d2))",
-             2 << a->nu, a->nu);
-    return mesh_fits(d, net, a->nu + 1, why, err, errlen) &&
-           !too_big(d, net, 4 + 2 * a->nu, err, errlen);
+    return algo_mesh_nu_fits(d, net, a, 13, 1, 4 + 2 * a->nu, err, errlen);
 }
 
 static uint32_t bst_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
@@ -264,64 +139,33 @@ static bool bst_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     (void)d;
     const Net *net = sched_net(s);
     int d1, d2, nu = a->nu;
-    if (!mesh_dims(net, &d1, &d2)) {
-        sched_fail(s, "not a 2-D power-of-two mesh");
+    if (!algo_mesh_build_dims(s, &d1, &d2))
         return false;
-    }
-    int32_t rows = net_dim(net, 0), cols = net_dim(net, 1), g = INT32_C(1) << nu;
+    int32_t cols = net_dim(net, 1), g = INT32_C(1) << nu;
     int32_t sr = a->source / cols, sc = a->source % cols;
     int32_t R0 = sr & ~(g - 1), C0 = sc & ~(g - 1);
-    uint32_t n = 8u << (2 * nu), pk = 8, G = (uint32_t)g;
-    int D1 = d1 - nu, D2 = d2 - nu, L = imax(D1, D2) - 1;
+    uint32_t pk = 8; /* chunks per block packet */
+    int D1 = d1 - nu, D2 = d2 - nu, L = algo_imax(D1, D2) - 1;
     int32_t t = 0;
 
-    char lab[2][96];
-    snprintf(lab[0], sizeof lab[0], "distribute down the column of the %dx%d block", (int)g,
-             (int)g);
-    snprintf(lab[1], sizeof lab[1], "distribute along the rows of the %dx%d block", (int)g,
-             (int)g);
-    if (nu > 0) {
-        if (!open_steps(s, t, nu, lab[0]) || !open_steps(s, t + nu, nu, lab[1]))
-            return false;
-        if (!blocks_distribute(s, t, R0 * cols + sc, cols, nu, (int)(sr - R0), 0, n))
-            return false;
-        for (int32_t i = 0; i < g; i++)
-            if (!blocks_distribute(s, t + nu, (R0 + i) * cols + C0, 1, nu, (int)(sc - C0),
-                                   (uint32_t)i * G * pk, (uint32_t)(i + 1) * G * pk))
-                return false;
-        t += 2 * nu;
-    }
-    if (!open_steps(s, t, 1, "distribute: odd packets to the opposite corner") ||
-        !open_steps(s, t + 1, 2, "distribute to the two 2x2 corner blocks") ||
-        !open_steps(s, t + 3, 2 * L, "two ST per submesh (checkerboard, opposite corners)") ||
-        !open_steps(s, t + 3 + 2 * L, 2, "exchange in 2x2 blocks"))
+    if (!algo_block_distribute(s, t, a->source, nu, pk))
+        return false;
+    t += 2 * nu;
+    if (!algo_open_steps_n(s, t, 1, "distribute: odd packets to the opposite corner") ||
+        !algo_open_steps_n(s, t + 1, 2, "distribute to the two 2x2 corner blocks") ||
+        !algo_open_steps_n(s, t + 3, 2 * L,
+                           "two ST per submesh (checkerboard, opposite corners)") ||
+        !algo_open_steps_n(s, t + 3 + 2 * L, 2, "exchange in 2x2 blocks"))
         return false;
     for (int32_t i = 0; i < g; i++)
         for (int32_t j = 0; j < g; j++) {
-            Sub m = {s, cols, i, j, g, D1, D2};
+            AlgoSub m = {s, cols, i, j, g, D1, D2};
             uint32_t lo = (uint32_t)(i * g + j) * pk;
             if (!better_bst(&m, t, R0 >> nu, C0 >> nu, lo, lo + pk))
                 return false;
         }
     t += 5 + 2 * L;
-    if (nu > 0) {
-        snprintf(lab[0], sizeof lab[0], "exchange along the rows of %dx%d blocks", (int)g, (int)g);
-        snprintf(lab[1], sizeof lab[1], "exchange along the columns of %dx%d blocks", (int)g,
-                 (int)g);
-        if (!open_steps(s, t, nu, lab[0]) || !open_steps(s, t + nu, nu, lab[1]))
-            return false;
-        for (int32_t X = 0; X < rows; X += g)
-            for (int32_t Y = 0; Y < cols; Y += g) {
-                for (int32_t i = 0; i < g; i++)
-                    if (!blocks_exchange(s, t, (X + i) * cols + Y, 1, nu, (uint32_t)i * G * pk,
-                                         (uint32_t)(i + 1) * G * pk))
-                        return false;
-                for (int32_t j = 0; j < g; j++)
-                    if (!blocks_exchange(s, t + nu, X * cols + Y + j, cols, nu, 0, n))
-                        return false;
-            }
-    }
-    return true;
+    return algo_block_exchange(s, t, nu, pk);
 }
 
 static bool bst_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
@@ -329,10 +173,10 @@ static bool bst_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, con
 {
     (void)d;
     int d1, d2;
-    if (!predict_ok(net, a, p, &d1, &d2))
+    if (!algo_seidel_mesh_predict_ok(net, a, p, &d1, &d2))
         return false;
     /* 3.4.2's total; for nu = 0 it is eq. 10, (2max+11)/8 ma + (2max+3) b */
-    double m = (double)a->bytes, nu = p->nu, mx = imax(d1, d2);
+    double m = (double)a->bytes, nu = p->nu, mx = algo_imax(d1, d2);
     *total = (2.0 + (2.0 * mx - 2.0 * nu - 5.0) / ldexp(1.0, 2 * p->nu + 3)) * m * p->a +
              (2.0 * mx + 2.0 * nu + 3.0) * p->b;
     return true;
@@ -396,8 +240,8 @@ static bool nu0_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *
                  "(use bst)", d->name, a->nu);
         return false;
     }
-    return mesh_fits(d, net, need, "at least 2 rows and 2 columns", err, errlen) &&
-           !too_big(d, net, 3, err, errlen);
+    return algo_mesh_fits(d, net, need, "at least 2 rows and 2 columns", err, errlen) &&
+           !algo_too_big(d, net, 3, ALGO_MESH_MAX_TRANSFERS, err, errlen);
 }
 
 static uint32_t two_chunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
@@ -421,18 +265,16 @@ static bool rowcol_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     (void)d;
     const Net *net = sched_net(s);
     int d1, d2;
-    if (!mesh_dims(net, &d1, &d2)) {
-        sched_fail(s, "not a 2-D power-of-two mesh");
+    if (!algo_mesh_build_dims(s, &d1, &d2))
         return false;
-    }
     int32_t rows = net_dim(net, 0), cols = net_dim(net, 1);
     int32_t sr = a->source / cols, sc = a->source % cols;
-    if (!open_steps(s, 0, 1, "column BST: half to the opposite end") ||
-        !open_steps(s, 1, d1 - 1, "column BST: two trees") ||
-        !open_steps(s, d1, 1, "column BST: exchange with the neighbour") ||
-        !open_steps(s, d1 + 1, 1, "row BSTs: half to the opposite end") ||
-        !open_steps(s, d1 + 2, d2 - 1, "row BSTs: two trees") ||
-        !open_steps(s, d1 + d2 + 1, 1, "row BSTs: exchange with the neighbour"))
+    if (!algo_open_steps_n(s, 0, 1, "column BST: half to the opposite end") ||
+        !algo_open_steps_n(s, 1, d1 - 1, "column BST: two trees") ||
+        !algo_open_steps_n(s, d1, 1, "column BST: exchange with the neighbour") ||
+        !algo_open_steps_n(s, d1 + 1, 1, "row BSTs: half to the opposite end") ||
+        !algo_open_steps_n(s, d1 + 2, d2 - 1, "row BSTs: two trees") ||
+        !algo_open_steps_n(s, d1 + d2 + 1, 1, "row BSTs: exchange with the neighbour"))
         return false;
     int32_t *line = calloc((size_t)(rows > cols ? rows : cols), sizeof *line);
     if (!line) {
@@ -457,7 +299,7 @@ static bool rowcol_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
 {
     (void)d;
     int d1, d2;
-    if (!predict_ok(net, a, p, &d1, &d2))
+    if (!algo_seidel_mesh_predict_ok(net, a, p, &d1, &d2))
         return false;
     double m = (double)a->bytes;
     *total = (d1 + d2 + 2.0) * (m * p->a / 2.0 + p->b);
@@ -495,10 +337,8 @@ static bool snake_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     (void)d;
     const Net *net = sched_net(s);
     int d1, d2;
-    if (!mesh_dims(net, &d1, &d2)) {
-        sched_fail(s, "not a 2-D power-of-two mesh");
+    if (!algo_mesh_build_dims(s, &d1, &d2))
         return false;
-    }
     int32_t rows = net_dim(net, 0), cols = net_dim(net, 1), n = rows * cols;
     int k = d1 + d2;
     int32_t *snake = malloc(sizeof *snake * (size_t)n);
@@ -514,9 +354,9 @@ static bool snake_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
             if (id == a->source)
                 x = r * cols + c;
         }
-    bool ok = open_steps(s, 0, 1, "snake BST: half to the other end of the snake") &&
-              open_steps(s, 1, k - 1, "snake BST: two trees along the snake") &&
-              open_steps(s, k, 1, "snake BST: exchange with the snake neighbour") &&
+    bool ok = algo_open_steps_n(s, 0, 1, "snake BST: half to the other end of the snake") &&
+              algo_open_steps_n(s, 1, k - 1, "snake BST: two trees along the snake") &&
+              algo_open_steps_n(s, k, 1, "snake BST: exchange with the snake neighbour") &&
               lin_bst(s, 0, snake, k, x, 0, 2);
     free(snake);
     return ok;
@@ -527,7 +367,7 @@ static bool snake_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
 {
     (void)d;
     int d1, d2;
-    if (!predict_ok(net, a, p, &d1, &d2))
+    if (!algo_seidel_mesh_predict_ok(net, a, p, &d1, &d2))
         return false;
     double m = (double)a->bytes;
     *total = (d1 + d2 + 1.0) * (m * p->a / 2.0 + p->b);

@@ -18,7 +18,7 @@ bool algo_open_steps(Sched *s, int32_t first, int count, const char *label)
     return true;
 }
 
-bool algo_open_steps_counted(Sched *s, int32_t first, int count, const char *label)
+bool algo_open_steps_n(Sched *s, int32_t first, int count, const char *label)
 {
     char buf[160];
     for (int i = 0; i < count; i++) {
@@ -65,5 +65,177 @@ bool algo_array_tree_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, c
                  d->name, net_spec(net), a->nu, (long long)t, (long long)ARRAY_MAX_TRANSFERS);
         return false;
     }
+    return true;
+}
+
+bool algo_mesh_dims(const Net *net, int *d1, int *d2)
+{
+    if (net_kind(net) != NET_MESH || net_ndim(net) != 2)
+        return false;
+    *d1 = algo_log2(net_dim(net, 0));
+    *d2 = algo_log2(net_dim(net, 1));
+    return *d1 >= 0 && *d2 >= 0;
+}
+
+bool algo_mesh_build_dims(Sched *s, int *d1, int *d2)
+{
+    if (algo_mesh_dims(sched_net(s), d1, d2))
+        return true;
+    sched_fail(s, "not a 2-D power-of-two mesh");
+    return false;
+}
+
+bool algo_mesh_fits(const AlgoDef *d, const Net *net, int need, const char *why, char *err,
+                    size_t errlen)
+{
+    int d1, d2;
+    if (!algo_mesh_dims(net, &d1, &d2)) {
+        snprintf(err, errlen, "%s needs a 2-D mesh of 2^d1 x 2^d2 nodes (got %s)", d->name,
+                 net_spec(net));
+        return false;
+    }
+    if (algo_imin(d1, d2) < need) {
+        snprintf(err, errlen, "%s on %s needs %s", d->name, net_spec(net), why);
+        return false;
+    }
+    return true;
+}
+
+bool algo_too_big(const AlgoDef *d, const Net *net, int64_t per_node, int64_t cap, char *err,
+                  size_t errlen)
+{
+    int64_t t = (int64_t)net_size(net) * per_node;
+    if (t <= cap)
+        return false;
+    snprintf(err, errlen, "%s on %s would need about %lld transfers (at most %lld)", d->name,
+             net_spec(net), (long long)t, (long long)cap);
+    return true;
+}
+
+bool algo_mesh_nu_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, int numax,
+                       int plus, int64_t per_node, char *err, size_t errlen)
+{
+    char why[96];
+    if (a->nu < 0 || a->nu > numax) {
+        snprintf(err, errlen, "%s: nu must be 0..%d (got %d)", d->name, numax, a->nu);
+        return false;
+    }
+    snprintf(why, sizeof why, "at least %d rows and columns for nu = %d (nu%s <= min(d1,d2))",
+             1 << (a->nu + plus), a->nu, plus ? "+1" : "");
+    return algo_mesh_fits(d, net, a->nu + plus, why, err, errlen) &&
+           !algo_too_big(d, net, per_node, ALGO_MESH_MAX_TRANSFERS, err, errlen);
+}
+
+bool algo_seidel_mesh_predict_ok(const Net *net, const AlgoArgs *a, const CostParams *p,
+                                 int *d1, int *d2)
+{
+    return p->model == COST_SEIDEL && p->nu == a->nu && algo_mesh_dims(net, d1, d2);
+}
+
+/* ---- the mesh ST and BST: submeshes and 2^nu x 2^nu blocks ---------------------------------- */
+
+int32_t algo_sub_node(const AlgoSub *m, int32_t R, int32_t C)
+{
+    return (m->r0 + R * m->g) * m->cols + m->c0 + C * m->g;
+}
+
+bool algo_checker_st(const AlgoSub *m, int32_t t, int red_par, int32_t R1, int32_t C1,
+                     const uint32_t cls_lo[4], uint32_t len)
+{
+    int k1 = m->D1 - 1, k2 = m->D2 - 1, L = algo_imax(k1, k2);
+    int32_t vstride = 2 * m->g * m->cols, hstride = 2 * m->g;
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++) {
+            uint32_t lo = cls_lo[2 * a + b], hi = lo + len;
+            bool red = ((a ^ b) & 1) == red_par;
+            int32_t tc = red ? t + L - k1 : t + L; /* the column STs start */
+            int32_t tr = red ? t + L : t + L - k2; /* the row STs start */
+            if (red) {
+                if (!blocks_st(m->s, tc, algo_sub_node(m, a, b + 2 * C1), vstride, k1, (int)R1,
+                               lo, hi))
+                    return false;
+                for (int32_t R = 0; R < (INT32_C(1) << k1); R++)
+                    if (!blocks_st(m->s, tr, algo_sub_node(m, a + 2 * R, b), hstride, k2,
+                                   (int)C1, lo, hi))
+                        return false;
+            } else {
+                if (!blocks_st(m->s, tr, algo_sub_node(m, a + 2 * R1, b), hstride, k2, (int)C1,
+                               lo, hi))
+                    return false;
+                for (int32_t C = 0; C < (INT32_C(1) << k2); C++)
+                    if (!blocks_st(m->s, tc, algo_sub_node(m, a, b + 2 * C), vstride, k1,
+                                   (int)R1, lo, hi))
+                        return false;
+            }
+        }
+    return true;
+}
+
+bool algo_sub_exchange_2x2(const AlgoSub *m, int32_t t, uint32_t lo, uint32_t hi)
+{
+    uint32_t half = (hi - lo) / 2;
+    for (int32_t x = 0; x < (INT32_C(1) << (m->D1 - 1)); x++)
+        for (int32_t y = 0; y < (INT32_C(1) << (m->D2 - 1)); y++) {
+            for (int a = 0; a < 2; a++)
+                if (!blocks_exchange(m->s, t, algo_sub_node(m, 2 * x + a, 2 * y), m->g, 1,
+                                     lo + (uint32_t)a * half, lo + (uint32_t)(a + 1) * half))
+                    return false;
+            for (int b = 0; b < 2; b++)
+                if (!blocks_exchange(m->s, t + 1, algo_sub_node(m, 2 * x, 2 * y + b),
+                                     m->g * m->cols, 1, lo, hi))
+                    return false;
+        }
+    return true;
+}
+
+bool algo_block_distribute(Sched *s, int32_t t, int32_t source, int nu, uint32_t pk)
+{
+    if (nu == 0)
+        return true;
+    int32_t cols = net_dim(sched_net(s), 1), g = INT32_C(1) << nu;
+    int32_t sr = source / cols, sc = source % cols;
+    int32_t R0 = sr & ~(g - 1), C0 = sc & ~(g - 1);
+    uint32_t G = (uint32_t)g;
+    char lab[2][96];
+    snprintf(lab[0], sizeof lab[0], "distribute down the column of the %dx%d block", (int)g,
+             (int)g);
+    snprintf(lab[1], sizeof lab[1], "distribute along the rows of the %dx%d block", (int)g,
+             (int)g);
+    if (!algo_open_steps_n(s, t, nu, lab[0]) ||
+        !algo_open_steps_n(s, t + nu, nu, lab[1]))
+        return false;
+    if (!blocks_distribute(s, t, R0 * cols + sc, cols, nu, (int)(sr - R0), 0, G * G * pk))
+        return false;
+    for (int32_t i = 0; i < g; i++)
+        if (!blocks_distribute(s, t + nu, (R0 + i) * cols + C0, 1, nu, (int)(sc - C0),
+                               (uint32_t)i * G * pk, (uint32_t)(i + 1) * G * pk))
+            return false;
+    return true;
+}
+
+bool algo_block_exchange(Sched *s, int32_t t, int nu, uint32_t pk)
+{
+    if (nu == 0)
+        return true;
+    const Net *net = sched_net(s);
+    int32_t rows = net_dim(net, 0), cols = net_dim(net, 1), g = INT32_C(1) << nu;
+    uint32_t G = (uint32_t)g;
+    char lab[2][96];
+    snprintf(lab[0], sizeof lab[0], "exchange along the rows of %dx%d blocks", (int)g, (int)g);
+    snprintf(lab[1], sizeof lab[1], "exchange along the columns of %dx%d blocks", (int)g,
+             (int)g);
+    if (!algo_open_steps_n(s, t, nu, lab[0]) ||
+        !algo_open_steps_n(s, t + nu, nu, lab[1]))
+        return false;
+    for (int32_t X = 0; X < rows; X += g)
+        for (int32_t Y = 0; Y < cols; Y += g) {
+            for (int32_t i = 0; i < g; i++)
+                if (!blocks_exchange(s, t, (X + i) * cols + Y, 1, nu, (uint32_t)i * G * pk,
+                                     (uint32_t)(i + 1) * G * pk))
+                    return false;
+            for (int32_t j = 0; j < g; j++)
+                if (!blocks_exchange(s, t + nu, X * cols + Y + j, cols, nu, 0, G * G * pk))
+                    return false;
+        }
     return true;
 }
