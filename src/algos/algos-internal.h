@@ -102,4 +102,17 @@ bool algo_block_distribute(Sched *s, int32_t t, int32_t source, int nu, uint32_t
  * [0, 2^2nu pk) in order. */
 bool algo_block_exchange(Sched *s, int32_t t, int nu, uint32_t pk);
 
+/* Open and label the steps t .. of the per-submesh algorithm (L = max(D1,D2) - 1). */
+typedef bool (*AlgoSubLabels)(Sched *s, int32_t t, int nu, int L);
+/* The per-submesh algorithm: in m from its node (SR,SC), of chunks [lo,hi), from step t. */
+typedef bool (*AlgoSubBuild)(const AlgoSub *m, int32_t t, int32_t SR, int32_t SC, uint32_t lo,
+                             uint32_t hi);
+/* The frame of the "better" mesh ST (3.2.1-2) and BST (3.4.1-2) on s's 2^d1 x 2^d2 mesh:
+ * algo_block_distribute of 2^2nu packets of pk chunks (steps 0 .. 2nu-1); labels, then sub in
+ * each of the 2^2nu interleaved 2^(d1-nu) x 2^(d2-nu) submeshes on its block position's packet,
+ * from the source's submesh coordinates (steps 2nu .. 2nu + fixed_steps + 2L - 1);
+ * algo_block_exchange (the last 2nu steps). */
+bool algo_better_mesh_build(Sched *s, const AlgoArgs *a, uint32_t pk, int fixed_steps,
+                            AlgoSubLabels labels, AlgoSubBuild sub);
+
 #endif

@@ -134,38 +134,20 @@ static uint32_t bst_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
     return 8u << (2 * a->nu);
 }
 
+static bool bst_labels(Sched *s, int32_t t, int nu, int L)
+{
+    (void)nu;
+    return algo_open_steps_n(s, t, 1, "distribute: odd packets to the opposite corner") &&
+           algo_open_steps_n(s, t + 1, 2, "distribute to the two 2x2 corner blocks") &&
+           algo_open_steps_n(s, t + 3, 2 * L,
+                             "two ST per submesh (checkerboard, opposite corners)") &&
+           algo_open_steps_n(s, t + 3 + 2 * L, 2, "exchange in 2x2 blocks");
+}
+
 static bool bst_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
 {
     (void)d;
-    const Net *net = sched_net(s);
-    int d1, d2, nu = a->nu;
-    if (!algo_mesh_build_dims(s, &d1, &d2))
-        return false;
-    int32_t cols = net_dim(net, 1), g = INT32_C(1) << nu;
-    int32_t sr = a->source / cols, sc = a->source % cols;
-    int32_t R0 = sr & ~(g - 1), C0 = sc & ~(g - 1);
-    uint32_t pk = 8; /* chunks per block packet */
-    int D1 = d1 - nu, D2 = d2 - nu, L = algo_imax(D1, D2) - 1;
-    int32_t t = 0;
-
-    if (!algo_block_distribute(s, t, a->source, nu, pk))
-        return false;
-    t += 2 * nu;
-    if (!algo_open_steps_n(s, t, 1, "distribute: odd packets to the opposite corner") ||
-        !algo_open_steps_n(s, t + 1, 2, "distribute to the two 2x2 corner blocks") ||
-        !algo_open_steps_n(s, t + 3, 2 * L,
-                           "two ST per submesh (checkerboard, opposite corners)") ||
-        !algo_open_steps_n(s, t + 3 + 2 * L, 2, "exchange in 2x2 blocks"))
-        return false;
-    for (int32_t i = 0; i < g; i++)
-        for (int32_t j = 0; j < g; j++) {
-            AlgoSub m = {s, cols, i, j, g, D1, D2};
-            uint32_t lo = (uint32_t)(i * g + j) * pk;
-            if (!better_bst(&m, t, R0 >> nu, C0 >> nu, lo, lo + pk))
-                return false;
-        }
-    t += 5 + 2 * L;
-    return algo_block_exchange(s, t, nu, pk);
+    return algo_better_mesh_build(s, a, 8, 5, bst_labels, better_bst);
 }
 
 static bool bst_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
@@ -294,16 +276,23 @@ static bool rowcol_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     return ok;
 }
 
-static bool rowcol_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
-                           const CostParams *p, double *total)
+/* (d1+d2+extra)(ma/2+b): bst-rowcol (extra 2) and bst-snake (eq. 9, extra 1). */
+static bool lin_bst_predict(const Net *net, const AlgoArgs *a, const CostParams *p, double extra,
+                            double *total)
 {
-    (void)d;
     int d1, d2;
     if (!algo_seidel_mesh_predict_ok(net, a, p, &d1, &d2))
         return false;
     double m = (double)a->bytes;
-    *total = (d1 + d2 + 2.0) * (m * p->a / 2.0 + p->b);
+    *total = (d1 + d2 + extra) * (m * p->a / 2.0 + p->b);
     return true;
+}
+
+static bool rowcol_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
+                           const CostParams *p, double *total)
+{
+    (void)d;
+    return lin_bst_predict(net, a, p, 2.0, total);
 }
 
 const AlgoDef algo_bst_rowcol = {
@@ -366,12 +355,7 @@ static bool snake_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
                           const CostParams *p, double *total)
 {
     (void)d;
-    int d1, d2;
-    if (!algo_seidel_mesh_predict_ok(net, a, p, &d1, &d2))
-        return false;
-    double m = (double)a->bytes;
-    *total = (d1 + d2 + 1.0) * (m * p->a / 2.0 + p->b);
-    return true;
+    return lin_bst_predict(net, a, p, 1.0, total);
 }
 
 const AlgoDef algo_bst_snake = {

@@ -239,3 +239,27 @@ bool algo_block_exchange(Sched *s, int32_t t, int nu, uint32_t pk)
         }
     return true;
 }
+
+bool algo_better_mesh_build(Sched *s, const AlgoArgs *a, uint32_t pk, int fixed_steps,
+                            AlgoSubLabels labels, AlgoSubBuild sub)
+{
+    const Net *net = sched_net(s);
+    int d1, d2, nu = a->nu;
+    if (!algo_mesh_build_dims(s, &d1, &d2))
+        return false;
+    int32_t cols = net_dim(net, 1), g = INT32_C(1) << nu;
+    int32_t sr = a->source / cols, sc = a->source % cols;
+    int32_t R0 = sr & ~(g - 1), C0 = sc & ~(g - 1);
+    int D1 = d1 - nu, D2 = d2 - nu, L = algo_imax(D1, D2) - 1;
+    int32_t t = 2 * nu;
+    if (!algo_block_distribute(s, 0, a->source, nu, pk) || !labels(s, t, nu, L))
+        return false;
+    for (int32_t i = 0; i < g; i++)
+        for (int32_t j = 0; j < g; j++) {
+            AlgoSub m = {s, cols, i, j, g, D1, D2};
+            uint32_t lo = (uint32_t)(i * g + j) * pk;
+            if (!sub(&m, t, R0 >> nu, C0 >> nu, lo, lo + pk))
+                return false;
+        }
+    return algo_block_exchange(s, t + fixed_steps + 2 * L, nu, pk);
+}

@@ -128,37 +128,18 @@ static uint32_t st_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
     return 4u << (2 * a->nu);
 }
 
+static bool st_labels(Sched *s, int32_t t, int nu, int L)
+{
+    return algo_open_steps_n(s, t, 2, nu ? "distribute to the 2x2 corner of every submesh"
+                                         : "distribute to the 2x2 corner") &&
+           algo_open_steps_n(s, t + 2, 2 * L, "ST in submeshes (checkerboard)") &&
+           algo_open_steps_n(s, t + 2 + 2 * L, 2, "exchange in 2x2 blocks");
+}
+
 static bool st_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
 {
     (void)d;
-    const Net *net = sched_net(s);
-    int d1, d2, nu = a->nu;
-    if (!algo_mesh_build_dims(s, &d1, &d2))
-        return false;
-    int32_t cols = net_dim(net, 1), g = INT32_C(1) << nu;
-    int32_t sr = a->source / cols, sc = a->source % cols;
-    int32_t R0 = sr & ~(g - 1), C0 = sc & ~(g - 1);
-    uint32_t pk = 4; /* chunks per block packet */
-    int D1 = d1 - nu, D2 = d2 - nu, L = algo_imax(D1, D2) - 1;
-    int32_t t = 0;
-
-    if (!algo_block_distribute(s, t, a->source, nu, pk))
-        return false;
-    t += 2 * nu;
-    if (!algo_open_steps_n(s, t, 2, nu ? "distribute to the 2x2 corner of every submesh"
-                               : "distribute to the 2x2 corner") ||
-        !algo_open_steps_n(s, t + 2, 2 * L, "ST in submeshes (checkerboard)") ||
-        !algo_open_steps_n(s, t + 2 + 2 * L, 2, "exchange in 2x2 blocks"))
-        return false;
-    for (int32_t i = 0; i < g; i++)
-        for (int32_t j = 0; j < g; j++) {
-            AlgoSub m = {s, cols, i, j, g, D1, D2};
-            uint32_t lo = (uint32_t)(i * g + j) * pk;
-            if (!better_st(&m, t, R0 >> nu, C0 >> nu, lo, lo + pk))
-                return false;
-        }
-    t += 4 + 2 * L;
-    return algo_block_exchange(s, t, nu, pk);
+    return algo_better_mesh_build(s, a, 4, 4, st_labels, better_st);
 }
 
 static bool st_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
