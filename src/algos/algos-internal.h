@@ -48,6 +48,13 @@ int algo_array_dims(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
 bool algo_array_tree_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                           size_t errlen);
 
+/* Linear ST of eq. 2 (3.1.2, any source 4.2) on the group base + j*stride (2^k members) from
+ * member root, of [lo,hi) cut into 2^nu packets: distribute over root's metanode, 2^nu
+ * interleaved trees, exchange in every metanode; steps t .. t + k + nu - 1 (opened, not
+ * labelled).  The linear st (nu > 0) and the mesh st-simple. */
+bool algo_lin_st(Sched *s, int32_t t, int32_t base, int32_t stride, int k, int nu,
+                 int32_t root, uint32_t lo, uint32_t hi);
+
 static inline int algo_imin(int x, int y) { return x < y ? x : y; }
 static inline int algo_imax(int x, int y) { return x > y ? x : y; }
 

@@ -35,26 +35,15 @@ static bool st_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     int dd = algo_log2(net_size(sched_net(s)));
     int nu = a->nu;
     int32_t g = INT32_C(1) << nu, k = a->source;
-    int32_t meta = k >> nu;
     if (dd == 0)
         return true;
     if (nu == 0)
         return algo_open_steps(s, 0, dd, "ST broadcast") &&
                blocks_st(s, 0, 0, 1, dd, (int)k, 0, 1);
-    if (!algo_open_steps(s, 0, nu, "distribute") ||
-        !blocks_distribute(s, 0, meta * g, 1, nu, (int)(k & (g - 1)), 0, (uint32_t)g))
-        return false;
-    if (!algo_open_steps(s, nu, dd - nu, "ST in subarrays"))
-        return false;
-    for (int32_t p = 0; p < g; p++)
-        if (!blocks_st(s, nu, p, g, dd - nu, (int)meta, (uint32_t)p, (uint32_t)p + 1))
-            return false;
-    if (!algo_open_steps(s, dd, nu, "exchange"))
-        return false;
-    for (int32_t q = 0; q < (INT32_C(1) << (dd - nu)); q++)
-        if (!blocks_exchange(s, dd, q * g, 1, nu, 0, (uint32_t)g))
-            return false;
-    return true;
+    return algo_open_steps(s, 0, nu, "distribute") &&
+           algo_open_steps(s, nu, dd - nu, "ST in subarrays") &&
+           algo_open_steps(s, dd, nu, "exchange") &&
+           algo_lin_st(s, 0, 0, 1, dd, nu, k, 0, (uint32_t)g);
 }
 
 static bool st_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,

@@ -94,26 +94,6 @@ static void line_of(int32_t cols, int axis, int32_t fixed, int32_t *base, int32_
     }
 }
 
-/* Linear ST of eq. 2 (3.1.2, any source 4.2) on the group base + j*stride (2^k members) from
- * member root, of [lo,hi) cut into 2^nu packets: steps t .. t + k + nu - 1. */
-static bool lin_st(Sched *s, int32_t t, int32_t base, int32_t stride, int k, int nu, int32_t root,
-                   uint32_t lo, uint32_t hi)
-{
-    int32_t g = INT32_C(1) << nu, meta = root >> nu;
-    uint32_t q = (hi - lo) >> nu;
-    if (!blocks_distribute(s, t, base + meta * g * stride, stride, nu, (int)(root & (g - 1)), lo,
-                           hi))
-        return false;
-    for (int32_t p = 0; p < g; p++)
-        if (!blocks_st(s, t + nu, base + p * stride, stride * g, k - nu, (int)meta,
-                       lo + (uint32_t)p * q, lo + (uint32_t)(p + 1) * q))
-            return false;
-    for (int32_t mm = 0; mm < (INT32_C(1) << (k - nu)); mm++)
-        if (!blocks_exchange(s, t + k, base + mm * g * stride, stride, nu, lo, hi))
-            return false;
-    return true;
-}
-
 /* ---- st: the "better" ST (3.2.1, eq. 6) -------------------------------------------------- */
 
 static bool st_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err, size_t errlen)
@@ -204,10 +184,10 @@ static bool simple_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
                !algo_open_steps_n(s, d1, d2, "ST along the rows")) {
         return false;
     }
-    if (!lin_st(s, 0, sc, cols, d1, nu, sr, 0, n))
+    if (!algo_lin_st(s, 0, sc, cols, d1, nu, sr, 0, n))
         return false;
     for (int32_t r = 0; r < rows; r++)
-        if (!lin_st(s, d1 + nu, r * cols, 1, d2, nu, sc, 0, n))
+        if (!algo_lin_st(s, d1 + nu, r * cols, 1, d2, nu, sc, 0, n))
             return false;
     return true;
 }
