@@ -48,6 +48,14 @@ int algo_array_dims(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
 bool algo_array_tree_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                           size_t errlen);
 
+/* Metanodes (Seidel 3.1.2, 4.2): the 2^nu consecutive members of a group base + j*stride.
+ * At steps t .. t+nu-1, member root scatters [lo,hi) over its metanode (blocks_distribute). */
+bool algo_meta_distribute(Sched *s, int32_t t, int32_t base, int32_t stride, int nu,
+                          int32_t root, uint32_t lo, uint32_t hi);
+/* At steps t .. t+nu-1, the dimensional exchange of [lo,hi) in every metanode of the group of
+ * 2^k members (blocks_exchange). */
+bool algo_meta_exchange(Sched *s, int32_t t, int32_t base, int32_t stride, int k, int nu,
+                        uint32_t lo, uint32_t hi);
 /* Linear ST of eq. 2 (3.1.2, any source 4.2) on the group base + j*stride (2^k members) from
  * member root, of [lo,hi) cut into 2^nu packets: distribute over root's metanode, 2^nu
  * interleaved trees, exchange in every metanode; steps t .. t + k + nu - 1 (opened, not

@@ -61,8 +61,7 @@ static bool bst_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     if (dd == 0)
         return true;
     if (nu > 0 && (!algo_open_steps(s, 0, nu, "distribute") ||
-                   !blocks_distribute(s, 0, meta * g, 1, nu, (int)(k & (g - 1)), 0,
-                                      2 * (uint32_t)g)))
+                   !algo_meta_distribute(s, 0, 0, 1, nu, k, 0, 2 * (uint32_t)g)))
         return false;
     if (!algo_open_steps(s, nu, 1, nu ? "BST in subarrays: halve" : "BST: halve") ||
         !algo_open_steps(s, nu + 1, D - 1, nu ? "BST in subarrays: two trees" : "BST: two trees") ||
@@ -72,14 +71,8 @@ static bool bst_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     for (int32_t p = 0; p < g; p++)
         if (!bst_sub(s, nu, p, g, D, meta, 2 * (uint32_t)p))
             return false;
-    if (nu > 0) {
-        if (!algo_open_steps(s, dd + 1, nu, "exchange"))
-            return false;
-        for (int32_t q = 0; q < (INT32_C(1) << D); q++)
-            if (!blocks_exchange(s, dd + 1, q * g, 1, nu, 0, 2 * (uint32_t)g))
-                return false;
-    }
-    return true;
+    return nu == 0 || (algo_open_steps(s, dd + 1, nu, "exchange") &&
+                       algo_meta_exchange(s, dd + 1, 0, 1, dd, nu, 0, 2 * (uint32_t)g));
 }
 
 static bool bst_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,

@@ -134,22 +134,36 @@ bool algo_seidel_mesh_predict_ok(const Net *net, const AlgoArgs *a, const CostPa
 
 /* ---- linear blocks -------------------------------------------------------------------------- */
 
+bool algo_meta_distribute(Sched *s, int32_t t, int32_t base, int32_t stride, int nu,
+                          int32_t root, uint32_t lo, uint32_t hi)
+{
+    int32_t g = INT32_C(1) << nu, meta = root >> nu;
+    return blocks_distribute(s, t, base + meta * g * stride, stride, nu, (int)(root & (g - 1)),
+                             lo, hi);
+}
+
+bool algo_meta_exchange(Sched *s, int32_t t, int32_t base, int32_t stride, int k, int nu,
+                        uint32_t lo, uint32_t hi)
+{
+    int32_t g = INT32_C(1) << nu;
+    for (int32_t mm = 0; mm < (INT32_C(1) << (k - nu)); mm++)
+        if (!blocks_exchange(s, t, base + mm * g * stride, stride, nu, lo, hi))
+            return false;
+    return true;
+}
+
 bool algo_lin_st(Sched *s, int32_t t, int32_t base, int32_t stride, int k, int nu,
                  int32_t root, uint32_t lo, uint32_t hi)
 {
     int32_t g = INT32_C(1) << nu, meta = root >> nu;
     uint32_t q = (hi - lo) >> nu;
-    if (!blocks_distribute(s, t, base + meta * g * stride, stride, nu, (int)(root & (g - 1)), lo,
-                           hi))
+    if (!algo_meta_distribute(s, t, base, stride, nu, root, lo, hi))
         return false;
     for (int32_t p = 0; p < g; p++)
         if (!blocks_st(s, t + nu, base + p * stride, stride * g, k - nu, (int)meta,
                        lo + (uint32_t)p * q, lo + (uint32_t)(p + 1) * q))
             return false;
-    for (int32_t mm = 0; mm < (INT32_C(1) << (k - nu)); mm++)
-        if (!blocks_exchange(s, t + k, base + mm * g * stride, stride, nu, lo, hi))
-            return false;
-    return true;
+    return algo_meta_exchange(s, t + k, base, stride, k, nu, lo, hi);
 }
 
 /* ---- the mesh ST and BST: submeshes and 2^nu x 2^nu blocks ---------------------------------- */

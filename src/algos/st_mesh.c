@@ -260,7 +260,7 @@ static bool five_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     int32_t b1, s1;
     line_of(cols, f, pe, &b1, &s1);   /* the first line: through the source */
     /* 1 */
-    if (!blocks_distribute(s, 0, b1 + mf * g * s1, s1, nu, (int)(pf & (g - 1)), 0, n))
+    if (!algo_meta_distribute(s, 0, b1, s1, nu, pf, 0, n))
         return false;
     /* 2 */
     for (int32_t i = 0; i < g; i++)
@@ -272,24 +272,21 @@ static bool five_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         uint32_t i = (uint32_t)(x & (g - 1));
         int32_t b2, s2;
         line_of(cols, e, x, &b2, &s2);
-        if (!blocks_distribute(s, kf, b2 + me * g * s2, s2, nu, (int)(pe & (g - 1)), i * G,
-                               (i + 1) * G))
+        if (!algo_meta_distribute(s, kf, b2, s2, nu, pe, i * G, (i + 1) * G))
             return false;
         for (int32_t j = 0; j < g; j++)
             if (!blocks_st(s, kf + nu, b2 + j * s2, s2 * g, ke - nu, (int)me,
                            i * G + (uint32_t)j, i * G + (uint32_t)j + 1))
                 return false;
-        for (int32_t mm = 0; mm < (INT32_C(1) << (ke - nu)); mm++)
-            if (!blocks_exchange(s, kf + ke, b2 + mm * g * s2, s2, nu, i * G, (i + 1) * G))
-                return false;
+        if (!algo_meta_exchange(s, kf + ke, b2, s2, ke, nu, i * G, (i + 1) * G))
+            return false;
     }
     /* the second half of 5: along the first axis */
     for (int32_t y = 0; y < (INT32_C(1) << ke); y++) {
         int32_t b3, s3;
         line_of(cols, f, y, &b3, &s3);
-        for (int32_t mm = 0; mm < (INT32_C(1) << (kf - nu)); mm++)
-            if (!blocks_exchange(s, kf + ke + nu, b3 + mm * g * s3, s3, nu, 0, n))
-                return false;
+        if (!algo_meta_exchange(s, kf + ke + nu, b3, s3, kf, nu, 0, n))
+            return false;
     }
     return true;
 }
