@@ -27,14 +27,6 @@
 
 #include "algos-internal.h"
 
-static bool open_steps(Sched *s, int32_t first, int count, const char *label)
-{
-    for (int i = 0; i < count; i++)
-        if (!sched_at(s, first + i) || !sched_label(s, label))
-            return false;
-    return true;
-}
-
 /* rev[x] = x with its d bits reversed, for every x < 2^d. */
 static uint32_t *bitrev_table(int d)
 {
@@ -88,9 +80,9 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     int32_t k = a->source;
     if (dd == 0)
         return true;
-    if (!open_steps(s, 0, 1, "permute (source)") || !sched_local(s, k, sched_bytes(s)))
+    if (!algo_open_steps(s, 0, 1, "permute (source)") || !sched_local(s, k, sched_bytes(s)))
         return false;
-    if (!open_steps(s, 1, dd, "distribute"))
+    if (!algo_open_steps(s, 1, dd, "distribute"))
         return false;
     ChunkRange *r = malloc(sizeof *r * (size_t)(n / 2));
     uint32_t *rev = bitrev_table(dd);
@@ -129,7 +121,7 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         int e = dd - 1 - j;
         char label[64];
         snprintf(label, sizeof label, "exchange (contention %ld)", (long)(INT32_C(1) << e));
-        if (!open_steps(s, 1 + dd + j, 1, label) || !sched_reserve(s, n, 0)) {
+        if (!algo_open_steps(s, 1 + dd + j, 1, label) || !sched_reserve(s, n, 0)) {
             free(rev);
             return false;
         }

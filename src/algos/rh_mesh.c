@@ -34,29 +34,6 @@
 
 #include "algos-internal.h"
 
-static bool open_steps(Sched *s, int32_t first, int count, const char *label)
-{
-    char buf[160];
-    for (int i = 0; i < count; i++) {
-        if (count > 1)
-            snprintf(buf, sizeof buf, "%s (%d/%d)", label, i + 1, count);
-        else
-            snprintf(buf, sizeof buf, "%s", label);
-        if (!sched_at(s, first + i) || !sched_label(s, buf))
-            return false;
-    }
-    return true;
-}
-
-static bool mesh_dims(const Net *net, int *d1, int *d2)
-{
-    if (net_kind(net) != NET_MESH || net_ndim(net) != 2)
-        return false;
-    *d1 = algo_log2(net_dim(net, 0));
-    *d2 = algo_log2(net_dim(net, 1));
-    return *d1 >= 0 && *d2 >= 0;
-}
-
 /* The exchange order: bit t of a chunk id is coordinate bit ord[t].bit of axis ord[t].axis
  * (axis 0: row index, exchanged along a column; axis 1: column index, along a row). */
 typedef struct {
@@ -165,7 +142,7 @@ static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
 {
     (void)a;
     int d1, d2;
-    if (!mesh_dims(net, &d1, &d2) || d1 + d2 > 30) {
+    if (!algo_mesh_dims(net, &d1, &d2) || d1 + d2 > 30) {
         snprintf(err, errlen, "%s needs a 2-D mesh of 2^d1 x 2^d2 nodes (got %s)", d->name,
                  net_spec(net));
         return false;
@@ -190,7 +167,7 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     (void)d;
     const Net *net = sched_net(s);
     int d1, d2;
-    if (!mesh_dims(net, &d1, &d2)) {
+    if (!algo_mesh_dims(net, &d1, &d2)) {
         sched_fail(s, "not a 2-D power-of-two mesh");
         return false;
     }
@@ -200,11 +177,11 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     make_order(&o, d1, d2);
     const char *lead_label = d1 <= d2 ? "exchange along the rows (top column bits)"
                                       : "exchange along the columns (top row bits)";
-    if (!open_steps(s, 0, 1, "permute the message at the source (rho*m)") ||
-        !open_steps(s, 1, d1, "distribute down the column") ||
-        !open_steps(s, 1 + d1, d2, "distribute along the rows") ||
-        !open_steps(s, 1 + d1 + d2, o.lead, lead_label) ||
-        !open_steps(s, 1 + d1 + d2 + o.lead, o.nb - o.lead,
+    if (!algo_open_steps_n(s, 0, 1, "permute the message at the source (rho*m)") ||
+        !algo_open_steps_n(s, 1, d1, "distribute down the column") ||
+        !algo_open_steps_n(s, 1 + d1, d2, "distribute along the rows") ||
+        !algo_open_steps_n(s, 1 + d1 + d2, o.lead, lead_label) ||
+        !algo_open_steps_n(s, 1 + d1 + d2 + o.lead, o.nb - o.lead,
                     "exchange, rows and columns interleaved in alternate nodes"))
         return false;
     if (!sched_at(s, 0) || !sched_local(s, a->source, sched_bytes(s)))
@@ -307,7 +284,7 @@ static bool rh_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, cons
 {
     (void)d;
     int d1, d2;
-    if (p->model != COST_SEIDEL || !mesh_dims(net, &d1, &d2) || d1 < 1 || d2 < 1)
+    if (p->model != COST_SEIDEL || !algo_mesh_dims(net, &d1, &d2) || d1 < 1 || d2 < 1)
         return false;
     int lo = d1 < d2 ? d1 : d2, hi = d1 < d2 ? d2 : d1;
     double m = (double)a->bytes, nu = p->nu;
