@@ -440,6 +440,26 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
     json_end_object(&j);
 }
 
+
+/* The counts and cost columns of a run's CSV row (a step's, or the total's), with the running
+ * cost last; ends the line. */
+static void csv_counts_costs(FILE *f, int64_t ntransfers, int64_t tcd, uint64_t bytes,
+                             int32_t max_load, int64_t overloads, int64_t conflicts,
+                             int64_t violations, const SimCost *c, double cumulative)
+{
+    fprintf(f, "%lld,%lld,%llu,%ld,%lld,%lld,%lld,", (long long)ntransfers, (long long)tcd,
+            (unsigned long long)bytes, (long)max_load, (long long)overloads,
+            (long long)conflicts, (long long)violations);
+    const double v[] = { c->startup, c->transmission, c->contention, c->permutation, c->total,
+                         cumulative };
+    for (size_t k = 0; k < sizeof v / sizeof v[0]; k++) {
+        if (k)
+            fputc(',', f);
+        csv_num(f, v[k]);
+    }
+    fputc('\n', f);
+}
+
 void export_run_csv(FILE *f, Sim *sim)
 {
     const Sched *s = sim_sched(sim);
@@ -450,39 +470,14 @@ void export_run_csv(FILE *f, Sim *sim)
         const SimStep *st = sim_step(sim, i);
         fprintf(f, "%ld,", (long)i);
         csv_field(f, sched_step_label(s, i));
-        fprintf(f, ",%lld,%lld,%llu,%ld,%lld,%lld,%lld,", (long long)st->ntransfers,
-                (long long)st->tcd, (unsigned long long)st->bytes, (long)st->max_link_load,
-                (long long)st->link_overloads, (long long)st->port_conflicts,
-                (long long)st->violations);
-        csv_num(f, st->cost.startup);
         fputc(',', f);
-        csv_num(f, st->cost.transmission);
-        fputc(',', f);
-        csv_num(f, st->cost.contention);
-        fputc(',', f);
-        csv_num(f, st->cost.permutation);
-        fputc(',', f);
-        csv_num(f, st->cost.total);
-        fputc(',', f);
-        csv_num(f, sim_cost_until(sim, i));
-        fputc('\n', f);
+        csv_counts_costs(f, st->ntransfers, st->tcd, st->bytes, st->max_link_load,
+                         st->link_overloads, st->port_conflicts, st->violations, &st->cost,
+                         sim_cost_until(sim, i));
     }
-    fprintf(f, "total,,%lld,%lld,%llu,%ld,%lld,%lld,%lld,", (long long)t->ntransfers,
-            (long long)t->tcd, (unsigned long long)t->bytes, (long)t->max_link_load,
-            (long long)t->link_overloads, (long long)t->port_conflicts,
-            (long long)t->violations);
-    csv_num(f, t->cost.startup);
-    fputc(',', f);
-    csv_num(f, t->cost.transmission);
-    fputc(',', f);
-    csv_num(f, t->cost.contention);
-    fputc(',', f);
-    csv_num(f, t->cost.permutation);
-    fputc(',', f);
-    csv_num(f, t->cost.total);
-    fputc(',', f);
-    csv_num(f, t->cost.total);
-    fputc('\n', f);
+    fputs("total,,", f);
+    csv_counts_costs(f, t->ntransfers, t->tcd, t->bytes, t->max_link_load, t->link_overloads,
+                     t->port_conflicts, t->violations, &t->cost, t->cost.total);
 }
 
 /* ---- schedules ------------------------------------------------------------------------- */
