@@ -26,6 +26,7 @@
 #include "../src/algos/algo.h"
 #include "../src/engine/sim.h"
 #include "../src/script/script.h"
+#include "../tests/unit/srctree.h"
 
 #define TARGET_TIME 3.0
 #define TARGET_MEM 2.0
@@ -158,23 +159,8 @@ static void print_side(const char *spec, const char *name, const Side *s)
 int main(int argc, char **argv)
 {
     /* run from the source tree (the scripts are found by relative path) */
-    if (access("scripts/st.lua", R_OK) != 0) {
-        char p[4096];
-        snprintf(p, sizeof p, "%s", argv[0]);
-        for (int up = 0; up < 4; up++) {
-            char *sl = strrchr(p, '/');
-            if (!sl)
-                break;
-            *sl = '\0';
-            char probe[4200];
-            snprintf(probe, sizeof probe, "%s/scripts/st.lua", p);
-            if (access(probe, R_OK) == 0) {
-                if (chdir(p) != 0)
-                    return 1;
-                break;
-            }
-        }
-    }
+    if (!srctree_enter(argv[0], "scripts/st.lua"))
+        return 1;
     if (argc == 3)
         return one(argv[1], argv[2]);
     char self[4096];

@@ -20,6 +20,7 @@
 
 #include <lauxlib.h>
 #include "../../src/script/script.h"
+#include "srctree.h"
 
 static char root[4096];
 
@@ -397,23 +398,8 @@ int main(int argc, char **argv)
 {
     (void)argc;
     /* run from the source tree: the binary is build-san/tests/unit/test_lua */
-    if (access("scripts/st.lua", R_OK) != 0) {
-        char p[4096];
-        snprintf(p, sizeof p, "%s", argv[0]);
-        for (int up = 0; up < 4; up++) {
-            char *sl = strrchr(p, '/');
-            if (!sl)
-                break;
-            *sl = '\0';
-            char probe[4200];
-            snprintf(probe, sizeof probe, "%s/scripts/st.lua", p);
-            if (access(probe, R_OK) == 0) {
-                if (chdir(p) != 0)
-                    return 2;
-                break;
-            }
-        }
-    }
+    if (!srctree_enter(argv[0], "scripts/st.lua"))
+        return 2;
     if (!getcwd(root, sizeof root))
         return 2;
     unsetenv("MESHCAST_PATH");

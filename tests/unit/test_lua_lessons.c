@@ -19,6 +19,7 @@
 #include "../../src/engine/sim.h"
 #include "../../src/script/lesson.h"
 #include "../../src/script/script.h"
+#include "srctree.h"
 
 /* The broadcast a page shows (settings carried over from page to page). */
 typedef struct {
@@ -464,23 +465,8 @@ static void test_list(void **state)
 int main(int argc, char **argv)
 {
     (void)argc;
-    if (access("lessons/st-array.lua", R_OK) != 0) {
-        char p[4096];
-        snprintf(p, sizeof p, "%s", argv[0]);
-        for (int up = 0; up < 4; up++) {
-            char *sl = strrchr(p, '/');
-            if (!sl)
-                break;
-            *sl = '\0';
-            char probe[4200];
-            snprintf(probe, sizeof probe, "%s/lessons/st-array.lua", p);
-            if (access(probe, R_OK) == 0) {
-                if (chdir(p) != 0)
-                    return 2;
-                break;
-            }
-        }
-    }
+    if (!srctree_enter(argv[0], "lessons/st-array.lua"))
+        return 2;
     unsetenv("MESHCAST_PATH");
     setenv("MESHCAST_LUA_INSTRUCTIONS", "5000000", 1);
     const struct CMUnitTest tests[] = {
