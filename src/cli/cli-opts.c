@@ -109,6 +109,21 @@ void cli_opts_free(CliOpts *o)
     o->nsets = 0;
 }
 
+int cli_opts_begin(int argc, char **argv, unsigned allowed, CliOpts *o, void (*help)(void))
+{
+    char err[512];
+    if (!cli_opts_parse(argc, argv, allowed, o, err, sizeof err)) {
+        cli_opts_free(o);
+        return cli_usage_error(err);
+    }
+    if (o->help) {
+        cli_opts_free(o);
+        help();
+        return 0;
+    }
+    return -1;
+}
+
 SetupSpec cli_opts_spec(const CliOpts *o)
 {
     SetupSpec s = {

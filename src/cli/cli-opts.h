@@ -42,6 +42,10 @@ typedef struct {
 bool cli_opts_parse(int argc, char **argv, unsigned allowed, CliOpts *o, char *err,
                     size_t errlen);
 void cli_opts_free(CliOpts *o);
+/* The start of every subcommand: parse argv into *o.  Returns -1 when the command goes on
+ * with *o (free it with cli_opts_free); otherwise *o is already freed and the return value is
+ * the exit status: 2 after a one-line usage error, 0 after printing help(). */
+int cli_opts_begin(int argc, char **argv, unsigned allowed, CliOpts *o, void (*help)(void));
 
 /* The SetupSpec for these options (pointers into o). */
 SetupSpec cli_opts_spec(const CliOpts *o);

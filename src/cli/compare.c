@@ -582,18 +582,13 @@ int cmd_compare(int argc, char **argv)
     char err[512] = "";
     Cmp c;
     memset(&c, 0, sizeof c);
-    int rc = 0;
-    if (!cli_opts_parse(argc, argv,
-                        OPT_NET | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_FIT |
-                            OPT_JSON | OPT_CSV,
-                        &o, err, sizeof err)) {
-        rc = cli_usage_error(err);
-        goto out;
-    }
-    if (o.help) {
-        compare_help();
-        goto out;
-    }
+    int rc = cli_opts_begin(argc, argv,
+                            OPT_NET | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_FIT |
+                                OPT_JSON | OPT_CSV,
+                            &o, compare_help);
+    if (rc >= 0)
+        return rc;
+    rc = 0;
     if (!o.net) {
         rc = cli_usage_error("missing --net SPEC (e.g. --net array:16)");
         goto out;

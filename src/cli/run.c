@@ -105,19 +105,12 @@ static void print_text(CliRun *r)
 int cmd_run(int argc, char **argv)
 {
     CliOpts o;
-    char err[512];
-    if (!cli_opts_parse(argc, argv,
-                        OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET |
-                            OPT_FIT | OPT_JSON | OPT_CSV,
-                        &o, err, sizeof err)) {
-        cli_opts_free(&o);
-        return cli_usage_error(err);
-    }
-    if (o.help) {
-        cli_opts_free(&o);
-        run_help();
-        return 0;
-    }
+    int st = cli_opts_begin(argc, argv,
+                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET |
+                                OPT_FIT | OPT_JSON | OPT_CSV,
+                            &o, run_help);
+    if (st >= 0)
+        return st;
     CliRun r;
     int rc = cli_prepare(&o, 0, &r);
     if (rc != 0) {

@@ -70,18 +70,12 @@ int cmd_schedule(int argc, char **argv)
 {
     CliOpts o;
     char err[512];
-    if (!cli_opts_parse(argc, argv,
-                        OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET |
-                            OPT_FIT | OPT_JSON | OPT_CSV | OPT_FORMAT,
-                        &o, err, sizeof err)) {
-        cli_opts_free(&o);
-        return cli_usage_error(err);
-    }
-    if (o.help) {
-        cli_opts_free(&o);
-        schedule_help();
-        return 0;
-    }
+    int st = cli_opts_begin(argc, argv,
+                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET |
+                                OPT_FIT | OPT_JSON | OPT_CSV | OPT_FORMAT,
+                            &o, schedule_help);
+    if (st >= 0)
+        return st;
     enum { F_TEXT, F_JSON, F_CSV } fmt = o.json ? F_JSON : o.csv ? F_CSV : F_TEXT;
     if (o.format) {
         int want = strcmp(o.format, "text") == 0 ? F_TEXT
