@@ -29,11 +29,22 @@ typedef struct {
     uint32_t route;  /* SCHED_DEFAULT_ROUTE, or first segment in Sched.segs << 5 | nseg */
 } SchedXferExt;
 
+/* A block of transfers given by a rule (sched_send_rule): transfers first..first+count-1 of
+ * the step's rule part, which follows its n stored transfers. */
+typedef struct {
+    SchedRuleFn fn;
+    void *ctx;              /* owned copy */
+    int64_t first, count;
+} SchedRule;
+
 typedef struct {
     SchedXfer *x;
     SchedXferExt *ext;      /* NULL: every transfer has nr 1 and the default route */
-    int64_t n, cap;
+    int64_t n, cap;         /* stored transfers */
     int64_t capext;
+    SchedRule *rule;        /* rule blocks, in the order added */
+    int32_t nrule, caprule;
+    int64_t nruled;         /* transfers made by the rules */
     SchedLocal *loc;
     int64_t nloc, caploc;
     char *label;
@@ -72,6 +83,45 @@ static inline const ChunkRange *sched_xfer_ranges(const Sched *s, const SchedSte
 {
     const SchedXfer *x = &st->x[i];
     return sched_xfer_nr(st, i) <= 1 ? &x->r.one : s->ranges + x->r.pool.roff;
+}
+
+/* A step's transfers as flat arrays (the simulator's view): the stored arrays themselves for a
+ * step without rules, else every transfer, stored and ruled, expanded into a SchedFlatBuf. */
+typedef struct {
+    const SchedXfer *x;
+    const SchedXferExt *ext;  /* NULL: every transfer has nr 1 and the default route */
+    const ChunkRange *pool;   /* ranges of transfers with nr >= 2 start at pool[x.r.pool.roff] */
+    int64_t n;
+} SchedFlat;
+
+typedef struct {
+    SchedXfer *x;
+    SchedXferExt *ext;
+    ChunkRange *pool;
+    int64_t capx, capext;
+    uint64_t cappool;
+} SchedFlatBuf;
+
+/* Fill *out with step st's transfers, expanding into buf when the step has rules (buf's
+ * arrays are reused and grown; *out is valid until buf is used again or freed).  False when
+ * memory runs out. */
+bool sched_flat(const Sched *s, int32_t st, SchedFlatBuf *buf, SchedFlat *out);
+void sched_flatbuf_free(SchedFlatBuf *buf);
+
+static inline uint32_t sched_flat_nr(const SchedFlat *f, int64_t i)
+{
+    return f->ext ? f->ext[i].nr : 1;
+}
+
+static inline uint32_t sched_flat_route(const SchedFlat *f, int64_t i)
+{
+    return f->ext ? f->ext[i].route : SCHED_DEFAULT_ROUTE;
+}
+
+static inline const ChunkRange *sched_flat_ranges(const SchedFlat *f, int64_t i)
+{
+    const SchedXfer *x = &f->x[i];
+    return sched_flat_nr(f, i) <= 1 ? &x->r.one : f->pool + x->r.pool.roff;
 }
 
 static inline uint32_t sched_route_nseg(uint32_t route)

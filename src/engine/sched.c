@@ -84,16 +84,23 @@ Sched *sched_new(const Net *net, uint32_t nchunks, uint64_t bytes)
     return s;
 }
 
+static void step_free(SchedStep *st)
+{
+    free(st->x);
+    free(st->ext);
+    free(st->loc);
+    free(st->label);
+    for (int32_t k = 0; k < st->nrule; k++)
+        free(st->rule[k].ctx);
+    free(st->rule);
+}
+
 void sched_free(Sched *s)
 {
     if (!s)
         return;
-    for (int32_t i = 0; i < s->nsteps; i++) {
-        free(s->steps[i].x);
-        free(s->steps[i].ext);
-        free(s->steps[i].loc);
-        free(s->steps[i].label);
-    }
+    for (int32_t i = 0; i < s->nsteps; i++)
+        step_free(&s->steps[i]);
     free(s->steps);
     free(s->ranges);
     free(s->segs);
@@ -265,6 +272,36 @@ static bool ensure_ext(SchedStep *st, int64_t need)
     return true;
 }
 
+/* The checks every send passes (stored or made by a rule) in the current step. */
+static bool check_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr)
+{
+    const Net *net = s->net;
+    long step = (long)s->cur + 1;
+    if (src < 0 || src >= net->size || dst < 0 || dst >= net->size) {
+        sched_fail(s, "step %ld: send %ld->%ld: node not in %s", step, (long)src, (long)dst,
+                   net->spec);
+        return false;
+    }
+    if (src == dst) {
+        sched_fail(s, "step %ld: send %ld->%ld: a node cannot send to itself", step, (long)src,
+                   (long)dst);
+        return false;
+    }
+    if (nr > 0 && !r) {
+        sched_fail(s, "step %ld: send %ld->%ld: no chunk ranges", step, (long)src, (long)dst);
+        return false;
+    }
+    for (size_t i = 0; i < nr; i++) {
+        if (r[i].lo < r[i].hi && r[i].hi > s->nchunks) {
+            sched_fail(s, "step %ld: send %ld->%ld: chunk %lu is not below %lu", step,
+                       (long)src, (long)dst, (unsigned long)(r[i].hi - 1),
+                       (unsigned long)s->nchunks);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Common part of the sends: validate, normalise, store. */
 static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
                      const NetSeg *seg, int nseg, bool explicit_route)
@@ -277,29 +314,8 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
         return false;
     }
     int32_t step = s->cur;
-    if (src < 0 || src >= net->size || dst < 0 || dst >= net->size) {
-        sched_fail(s, "step %ld: send %ld->%ld: node not in %s", (long)step + 1, (long)src,
-                   (long)dst, net->spec);
+    if (!check_send(s, src, dst, r, nr))
         return false;
-    }
-    if (src == dst) {
-        sched_fail(s, "step %ld: send %ld->%ld: a node cannot send to itself", (long)step + 1,
-                   (long)src, (long)dst);
-        return false;
-    }
-    if (nr > 0 && !r) {
-        sched_fail(s, "step %ld: send %ld->%ld: no chunk ranges", (long)step + 1, (long)src,
-                   (long)dst);
-        return false;
-    }
-    for (size_t i = 0; i < nr; i++) {
-        if (r[i].lo < r[i].hi && r[i].hi > s->nchunks) {
-            sched_fail(s, "step %ld: send %ld->%ld: chunk %lu is not below %lu", (long)step + 1,
-                       (long)src, (long)dst, (unsigned long)(r[i].hi - 1),
-                       (unsigned long)s->nchunks);
-            return false;
-        }
-    }
     if (explicit_route) {
         if (nseg < 0 || nseg > NET_MAXSEG || (nseg > 0 && !seg)) {
             sched_fail(s, "step %ld: send %ld->%ld: a route has 0 to %d segments",
@@ -425,6 +441,66 @@ bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, s
     return add_send(s, src, dst, r, nr, seg, nseg, true);
 }
 
+bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, size_t ctxsize)
+{
+    if (!s)
+        return false;
+    if (s->cur < 0) {
+        sched_fail(s, "rule send: no step opened");
+        return false;
+    }
+    if (count < 0 || !fn || (ctxsize && !ctx)) {
+        sched_fail(s, "step %ld: a rule send needs a count >= 0 and a function",
+                   (long)s->cur + 1);
+        return false;
+    }
+    if (count == 0)
+        return true;
+    /* the copy first, so that fn is checked on exactly what it will be given later */
+    void *copy = malloc(ctxsize ? ctxsize : 1);
+    if (!copy) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    if (ctxsize)
+        memcpy(copy, ctx, ctxsize);
+    for (int64_t j = 0; j < count; j++) {
+        SchedRuleXfer x = { -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
+        fn(copy, j, &x);
+        bool ok = x.nr <= SCHED_RULE_MAXR;
+        for (uint32_t k = 0; ok && k < x.nr; k++)
+            ok = x.r[k].lo < x.r[k].hi && (k == 0 || x.r[k - 1].hi < x.r[k].lo);
+        if (!ok) {
+            sched_fail(s, "step %ld: rule transfer %lld (%ld->%ld): at most %d ranges, "
+                       "sorted, non-empty and apart", (long)s->cur + 1, (long long)j,
+                       (long)x.src, (long)x.dst, SCHED_RULE_MAXR);
+            free(copy);
+            return false;
+        }
+        if (!check_send(s, x.src, x.dst, x.r, x.nr)) {
+            free(copy);
+            return false;
+        }
+    }
+    SchedStep *st = &s->steps[s->cur];
+    if (st->nrule == st->caprule) {
+        int32_t nc = st->caprule ? st->caprule * 2 : 4;
+        SchedRule *q = st->caprule > INT32_MAX / 2 ? NULL
+                                                   : realloc(st->rule, (size_t)nc * sizeof *q);
+        if (!q) {
+            free(copy);
+            sched_fail(s, "out of memory");
+            return false;
+        }
+        st->rule = q;
+        st->caprule = nc;
+    }
+    st->rule[st->nrule++] = (SchedRule){ fn, copy, st->nruled, count };
+    st->nruled += count;
+    s->total += count;
+    return true;
+}
+
 bool sched_local(Sched *s, int32_t node, uint64_t bytes)
 {
     if (!s)
@@ -454,11 +530,8 @@ void sched_truncate(Sched *s, int32_t nsteps)
     if (!s || nsteps < 0 || nsteps >= s->nsteps)
         return;
     for (int32_t i = nsteps; i < s->nsteps; i++) {
-        s->total -= s->steps[i].n;
-        free(s->steps[i].x);
-        free(s->steps[i].ext);
-        free(s->steps[i].loc);
-        free(s->steps[i].label);
+        s->total -= s->steps[i].n + s->steps[i].nruled;
+        step_free(&s->steps[i]);
     }
     s->nsteps = nsteps;
     if (s->cur >= nsteps)
@@ -486,10 +559,92 @@ int64_t sched_ntransfers(const Sched *s, int32_t step)
 {
     if (!s || step < 0 || step >= s->nsteps)
         return 0;
-    return s->steps[step].n;
+    return s->steps[step].n + s->steps[step].nruled;
 }
 
 int64_t sched_total_transfers(const Sched *s) { return s ? s->total : 0; }
+
+/* Transfer j of st's rule part. */
+static void rule_xfer(const SchedStep *st, int64_t j, SchedRuleXfer *out)
+{
+    int32_t lo = 0, hi = st->nrule - 1;   /* the last block with first <= j */
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo + 1) / 2;
+        if (st->rule[mid].first <= j)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    const SchedRule *r = &st->rule[lo];
+    *out = (SchedRuleXfer){ -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
+    r->fn(r->ctx, j - r->first, out);
+}
+
+bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
+{
+    const SchedStep *st = &s->steps[step];
+    if (st->nrule == 0) {
+        *out = (SchedFlat){ st->x, st->ext, s->ranges, st->n };
+        return true;
+    }
+    int64_t n = st->n + st->nruled;
+    uint64_t npool = 2 * (uint64_t)st->nruled;
+    for (int64_t i = 0; i < st->n; i++)
+        if (sched_xfer_nr(st, i) > 1)
+            npool += sched_xfer_nr(st, i);
+    if (!grow64((void **)&b->x, sizeof *b->x, &b->capx, n) ||
+        !grow64((void **)&b->ext, sizeof *b->ext, &b->capext, n) ||
+        !grow((void **)&b->pool, sizeof *b->pool, &b->cappool, npool ? npool : 1) ||
+        npool > UINT32_MAX)
+        return false;
+    bool need_ext = st->ext != NULL;
+    uint32_t np = 0;
+    for (int64_t i = 0; i < st->n; i++) {
+        SchedXfer x = st->x[i];
+        uint32_t nr = sched_xfer_nr(st, i);
+        if (nr > 1) {
+            memcpy(b->pool + np, sched_xfer_ranges(s, st, i), nr * sizeof *b->pool);
+            x.r.pool.roff = np;
+            np += nr;
+        }
+        b->x[i] = x;
+        b->ext[i] = (SchedXferExt){ nr, sched_xfer_route(st, i) };
+    }
+    int64_t k = st->n;
+    for (int32_t q = 0; q < st->nrule; q++) {
+        const SchedRule *r = &st->rule[q];
+        for (int64_t j = 0; j < r->count; j++, k++) {
+            SchedRuleXfer rx = { -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
+            r->fn(r->ctx, j, &rx);
+            SchedXfer *x = &b->x[k];
+            x->src = rx.src;
+            x->dst = rx.dst;
+            if (rx.nr <= 1) {
+                x->r.one = rx.nr ? rx.r[0] : (ChunkRange){ 0, 0 };
+                need_ext |= rx.nr == 0;
+            } else {
+                memcpy(b->pool + np, rx.r, rx.nr * sizeof *b->pool);
+                x->r.pool.roff = np;
+                x->r.pool.unused = 0;
+                np += rx.nr;
+                need_ext = true;
+            }
+            b->ext[k] = (SchedXferExt){ rx.nr, SCHED_DEFAULT_ROUTE };
+        }
+    }
+    *out = (SchedFlat){ b->x, need_ext ? b->ext : NULL, b->pool, n };
+    return true;
+}
+
+void sched_flatbuf_free(SchedFlatBuf *b)
+{
+    if (!b)
+        return;
+    free(b->x);
+    free(b->ext);
+    free(b->pool);
+    *b = (SchedFlatBuf){ 0 };
+}
 
 void sched_transfer(const Sched *s, int32_t step, int64_t i, SchedTransfer *out)
 {
@@ -497,9 +652,23 @@ void sched_transfer(const Sched *s, int32_t step, int64_t i, SchedTransfer *out)
         return;
     memset(out, 0, sizeof *out);
     out->src = out->dst = -1;
-    if (!s || step < 0 || step >= s->nsteps || i < 0 || i >= s->steps[step].n)
+    if (!s || step < 0 || step >= s->nsteps || i < 0 || i >= sched_ntransfers(s, step))
         return;
     const SchedStep *st = &s->steps[step];
+    if (i >= st->n) {
+        SchedRuleXfer rx;
+        rule_xfer(st, i - st->n, &rx);
+        out->src = rx.src;
+        out->dst = rx.dst;
+        out->nranges = rx.nr;
+        memcpy(out->rbuf, rx.r, sizeof out->rbuf);
+        out->ranges = out->rbuf;
+        out->nseg = net_route_fast(s->net, rx.src, rx.dst, out->seg);
+        out->len = net_route_len(out->seg, out->nseg);
+        for (uint32_t k = 0; k < rx.nr; k++)
+            out->bytes += sched_range_bytes(s, rx.r[k].lo, rx.r[k].hi);
+        return;
+    }
     const SchedXfer *x = &st->x[i];
     uint32_t route = sched_xfer_route(st, i);
     out->src = x->src;
@@ -550,10 +719,10 @@ typedef struct {
     uint32_t nr, route;
 } XKey;
 
-static XKey make_key(const Sched *s, const SchedStep *st, int64_t i)
+static XKey make_key(const Sched *s, const SchedFlat *f, int64_t i)
 {
-    return (XKey){ s, &st->x[i], sched_xfer_ranges(s, st, i), sched_xfer_nr(st, i),
-                   sched_xfer_route(st, i) };
+    return (XKey){ s, &f->x[i], sched_flat_ranges(f, i), sched_flat_nr(f, i),
+                   sched_flat_route(f, i) };
 }
 
 static int key_route(const XKey *k, NetSeg *seg)
@@ -652,7 +821,7 @@ static bool givens_equal(const Sched *a, const Sched *b)
 static bool step_equal(const Sched *a, const Sched *b, int32_t st)
 {
     const SchedStep *sa = &a->steps[st], *sb = &b->steps[st];
-    if (sa->n != sb->n || sa->nloc != sb->nloc)
+    if (sched_ntransfers(a, st) != sched_ntransfers(b, st) || sa->nloc != sb->nloc)
         return false;
     bool eq = true;
     if (sa->nloc) {
@@ -670,15 +839,17 @@ static bool step_equal(const Sched *a, const Sched *b, int32_t st)
         free(la);
         free(lb);
     }
-    if (!eq || sa->n == 0)
+    if (!eq || sched_ntransfers(a, st) == 0)
         return eq;
-    size_t n = (size_t)sa->n;
+    size_t n = (size_t)sched_ntransfers(a, st);
+    SchedFlatBuf ba = { 0 }, bb = { 0 };
+    SchedFlat fa, fb;
     XKey *ka = malloc(n * sizeof *ka), *kb = malloc(n * sizeof *kb);
-    eq = ka && kb;
+    eq = ka && kb && sched_flat(a, st, &ba, &fa) && sched_flat(b, st, &bb, &fb);
     if (eq) {
         for (size_t i = 0; i < n; i++) {
-            ka[i] = make_key(a, sa, (int64_t)i);
-            kb[i] = make_key(b, sb, (int64_t)i);
+            ka[i] = make_key(a, &fa, (int64_t)i);
+            kb[i] = make_key(b, &fb, (int64_t)i);
         }
         qsort(ka, n, sizeof *ka, cmp_key);
         qsort(kb, n, sizeof *kb, cmp_key);
@@ -687,6 +858,8 @@ static bool step_equal(const Sched *a, const Sched *b, int32_t st)
     }
     free(ka);
     free(kb);
+    sched_flatbuf_free(&ba);
+    sched_flatbuf_free(&bb);
     return eq;
 }
 

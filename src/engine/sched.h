@@ -17,7 +17,9 @@
  * default dimension-ordered route unless given explicitly.
  *
  * Ownership: sched_new borrows the Net, which must outlive the Sched.  The caller frees the
- * Sched with sched_free.  Pointers returned by readers stay valid until the next builder call.
+ * Sched with sched_free.  Pointers returned by readers stay valid until the next builder call;
+ * a SchedTransfer's `ranges` may point into the SchedTransfer itself (rbuf), so it is valid
+ * as long as both.
  */
 #ifndef MESHCAST_SCHED_H
 #define MESHCAST_SCHED_H
@@ -41,6 +43,7 @@ typedef struct {
     NetSeg seg[NET_MAXSEG];
     int64_t len;              /* route length in hops */
     uint64_t bytes;           /* bytes carried */
+    ChunkRange rbuf[2];       /* where `ranges` points for a transfer made by a rule */
 } SchedTransfer;
 
 /* One local operation (an in-node permutation of `bytes` bytes). node == -1: every node. */
@@ -79,6 +82,26 @@ bool sched_send_range(Sched *s, int32_t src, int32_t dst, uint32_t lo, uint32_t 
 bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
                       const NetSeg *seg, int nseg);
 bool sched_local(Sched *s, int32_t node, uint64_t bytes);
+
+/* Transfers given by a rule instead of one by one: a block of `count` transfers on default
+ * routes whose j-th (0 <= j < count) is what fn(ctx, j, out) writes: src, dst, and nr <=
+ * SCHED_RULE_MAXR ranges, sorted, non-empty and not touching (r[k].hi < r[k+1].lo).  The
+ * schedule copies the ctxsize bytes at ctx (suitably aligned for any type) and keeps only the
+ * rule, so a step of a million transfers of a regular pattern (an exchange) costs a few bytes
+ * instead of 16 MB; readers (sched_transfer, the simulator, export) see the block's transfers
+ * as if each had been sent with sched_send, after the step's stored transfers, blocks in the
+ * order they were added.  fn must be pure: its result may depend only on the copied ctx and
+ * j (pointers inside ctx must outlive the schedule).  Every transfer is generated and checked
+ * here, as sched_send checks (a bad one fails the schedule now, naming it).  Returns false
+ * (recording the error) when a transfer is wrong, no step is open or memory runs out. */
+#define SCHED_RULE_MAXR 2
+typedef struct {
+    int32_t src, dst;
+    uint32_t nr;
+    ChunkRange r[SCHED_RULE_MAXR];
+} SchedRuleXfer;
+typedef void (*SchedRuleFn)(const void *ctx, int64_t j, SchedRuleXfer *out);
+bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, size_t ctxsize);
 /* Optional: make room in the current step for `ntransfers` more transfers and in the schedule
  * for `nranges` more chunk ranges of multi-range sends, so that the sends that follow do not
  * reallocate (a builder that knows its counts saves the growth copies and slack).  A hint:

@@ -55,15 +55,15 @@ typedef struct {
     const ChunkRange *r;
 } XV;
 
-static inline XV xv(const Sched *s, const SchedStep *ss, int64_t i)
+static inline XV xv(const SchedFlat *f, int64_t i)
 {
-    const SchedXfer *x = &ss->x[i];
-    return (XV){ x->src, x->dst, sched_xfer_nr(ss, i), sched_xfer_route(ss, i),
-                 sched_xfer_ranges(s, ss, i) };
+    const SchedXfer *x = &f->x[i];
+    return (XV){ x->src, x->dst, sched_flat_nr(f, i), sched_flat_route(f, i),
+                 sched_flat_ranges(f, i) };
 }
 
-/* A pointer to the view of transfer i of ss (valid in the enclosing block). */
-#define XVP(ss, i) ((const XV[]){ xv(sim->s, (ss), (i)) })
+/* A pointer to the view of transfer i of f (valid in the enclosing block). */
+#define XVP(f, i) ((const XV[]){ xv((f), (i)) })
 
 /* A range newly gained by a node in a step (SIM_HISTORY). */
 typedef struct {
@@ -131,7 +131,24 @@ struct Sim {
     uint64_t per_chunk;
     int32_t *tmpnodes;
     size_t captmp;
+    SchedFlatBuf fbuf;         /* the transfers of flat_step, when it has rule blocks */
+    SchedFlat flat;
+    int32_t flat_step;         /* -1: none */
 };
+
+/* Step st's transfers as flat arrays (see sched-internal.h): the last step asked for is kept,
+ * so a step made by rules is expanded once however many passes read it.  NULL when memory
+ * runs out.  The view changes when another step is asked for. */
+static const SchedFlat *sim_flat(Sim *sim, int32_t st)
+{
+    if (sim->flat_step == st)
+        return &sim->flat;
+    sim->flat_step = -1;
+    if (!sched_flat(sim->s, st, &sim->fbuf, &sim->flat))
+        return NULL;
+    sim->flat_step = st;
+    return &sim->flat;
+}
 
 /* A zeroed array of `bytes`.  Big ones are asked to live on transparent huge pages where the
  * system offers them (MADV_HUGEPAGE): the simulator touches every page of its per-node and
@@ -682,7 +699,11 @@ static bool push_touched(Sim *sim, int64_t start, int64_t n)
 static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool collect,
                        int32_t *max, int64_t *nover, bool *oom)
 {
-    const SchedStep *ss = &sim->s->steps[st];
+    const SchedFlat *f = sim_flat(sim, st);
+    if (!f) {
+        *oom = true;
+        return SIM_PATH_DIRECT;
+    }
     int32_t *load = sim->load;
     int32_t mx = 0;
     int64_t ov = 0;
@@ -692,8 +713,8 @@ static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool coll
         path = tcd * 4 <= sim->nlinks ? SIM_PATH_DIRECT : SIM_PATH_DIFF;
     sim->nover = 0;
     if (path == SIM_PATH_DIRECT) {
-        for (int64_t i = 0; i < ss->n; i++) {
-            int np = route_pieces(sim, XVP(ss, i), pc, NULL);
+        for (int64_t i = 0; i < f->n; i++) {
+            int np = route_pieces(sim, XVP(f, i), pc, NULL);
             for (int k = 0; k < np; k++) {
                 for (int64_t j = pc[k].a; j <= pc[k].b; j++) {
                     int32_t v = ++load[j];
@@ -721,11 +742,11 @@ static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool coll
          * PREFETCH transfers before they are counted */
         Piece ring[RING][MAXPIECES];
         int rnp[RING];
-        for (int64_t i = 0; i < ss->n + PREFETCH; i++) {
-            if (i < ss->n) {
+        for (int64_t i = 0; i < f->n + PREFETCH; i++) {
+            if (i < f->n) {
                 int slot = (int)(i & (RING - 1));
                 Piece *q = ring[slot];
-                rnp[slot] = route_pieces(sim, XVP(ss, i), q, NULL);
+                rnp[slot] = route_pieces(sim, XVP(f, i), q, NULL);
                 for (int k = 0; k < rnp[slot]; k++) {
                     __builtin_prefetch(&load[q[k].a], 1);
                     __builtin_prefetch(&load[q[k].b + 1], 1);
@@ -776,10 +797,10 @@ static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool coll
 static void clear_loads(Sim *sim, int32_t st, int path)
 {
     if (path == SIM_PATH_DIRECT) {
-        const SchedStep *ss = &sim->s->steps[st];
+        const SchedFlat *f = sim_flat(sim, st);
         Piece pc[MAXPIECES];
-        for (int64_t i = 0; i < ss->n; i++) {
-            int np = route_pieces(sim, XVP(ss, i), pc, NULL);
+        for (int64_t i = 0; f && i < f->n; i++) {
+            int np = route_pieces(sim, XVP(f, i), pc, NULL);
             for (int k = 0; k < np; k++)
                 memset(sim->load + pc[k].a, 0, (size_t)(pc[k].b - pc[k].a + 1) * sizeof(int32_t));
         }
@@ -1041,13 +1062,48 @@ static uint64_t xfer_bytes(const Sim *sim, const XV *x)
     return b;
 }
 
+/* For a step whose loads are counted (by `path`) and whose transfers all carry sim->xb[0]
+ * bytes: the first transfer whose seidel cost equals that of a transfer with load mx (the
+ * one a scan for the costliest transfer picks), with its load put in sim->xk.  Routes are
+ * walked while that is cheap against the size of the net, then the range-maximum structure
+ * answers.  -1 if there is none (the caller then prices every transfer), -2 when memory
+ * runs out. */
+static int64_t first_at_cost(Sim *sim, const SchedFlat *f, int path, int32_t mx)
+{
+    const CostParams *p = &sim->p;
+    int32_t cap = cap_of(p);
+    double B = (double)sim->xb[0];
+    double top = ceil_div(mx, cap) * p->a * B + p->b;
+    int64_t budget = sim->nlinks / 4 + 64;   /* links walked before the structure pays */
+    bool walk = true;
+    for (int64_t i = 0; i < f->n; i++) {
+        if (walk && path != SIM_PATH_DIRECT && budget < 0) {
+            if (!rmq_build(sim))
+                return -2;
+            walk = false;
+        }
+        const XV *x = XVP(f, i);
+        if (walk)
+            budget -= xfer_len(sim, x);
+        int32_t k = xfer_maxload(sim, x, walk);
+        if (ceil_div(k, cap) * p->a * B + p->b == top) {
+            sim->xk[i] = k;
+            return i;
+        }
+    }
+    return -1;
+}
+
 static bool run_step(Sim *sim, int32_t st)
 {
     const Sched *s = sim->s;
     const SchedStep *ss = &s->steps[st];
+    const SchedFlat *f = sim_flat(sim, st);
+    if (!f)
+        return false;
     const CostParams *p = &sim->p;
     SimStep *out = &sim->steps[st];
-    int64_t n = ss->n;
+    int64_t n = f->n;
     memset(out, 0, sizeof *out);
     out->critical_node = -1;
     out->ntransfers = n;
@@ -1058,10 +1114,11 @@ static bool run_step(Sim *sim, int32_t st)
     int64_t tcd = 0;
     uint64_t bytes = 0;
     int64_t conflicts = 0;
+    bool sameb = true;   /* every transfer carries the same number of bytes */
     for (int64_t i = 0; i < n; i++) {
-        const XV xv_ = xv(s, ss, i), *x = &xv_;
+        const XV xv_ = xv(f, i), *x = &xv_;
         if (i + PREFETCH < n)
-            hold_prefetch(&sim->hold[ss->x[i + PREFETCH].src]);
+            hold_prefetch(&sim->hold[f->x[i + PREFETCH].src]);
         const ChunkRange *r = x->r;
         uint32_t miss, kmiss;
         if (x->nr && !hold_contains_all(&sim->hold[x->src], r, x->nr, &kmiss, &miss)) {
@@ -1072,6 +1129,7 @@ static bool run_step(Sim *sim, int32_t st)
         }
         uint64_t b = xfer_bytes(sim, x);
         sim->xb[i] = b;
+        sameb &= b == sim->xb[0];
         int32_t len = xfer_len(sim, x);
         bytes = sat_add(bytes, b);
         tcd += len;
@@ -1117,13 +1175,20 @@ static bool run_step(Sim *sim, int32_t st)
         switch (p->model) {
         case COST_SEIDEL: {
             bool needk = mx > cap;
-            if (needk) {
+            /* Each node sends and receives at most once and every transfer carries the same
+             * bytes: the step costs what a transfer over a busiest link (load mx) costs, so
+             * only the first transfer at that cost needs its load (first_at_cost). */
+            bool onek = needk && conflicts == 0 && sameb;
+            int64_t first = onek ? first_at_cost(sim, f, path, mx) : -1;
+            if (first == -2)
+                return false;
+            if (needk && first < 0) {
                 bool walk = path == SIM_PATH_DIRECT;
                 if (!walk && !rmq_build(sim))
                     return false;
                 if (walk) {
                     for (int64_t i = 0; i < n; i++)
-                        sim->xk[i] = xfer_maxload(sim, XVP(ss, i), true);
+                        sim->xk[i] = xfer_maxload(sim, XVP(f, i), true);
                 } else {
                     /* pipelined like count_loads: the range-maximum entries of transfer
                      * i + PREFETCH are prefetched while transfer i is answered */
@@ -1132,7 +1197,7 @@ static bool run_step(Sim *sim, int32_t st)
                     for (int64_t i = 0; i < n + PREFETCH; i++) {
                         if (i < n) {
                             int slot = (int)(i & (RING - 1));
-                            rnp[slot] = route_pieces(sim, XVP(ss, i), ring[slot], NULL);
+                            rnp[slot] = route_pieces(sim, XVP(f, i), ring[slot], NULL);
                             for (int k = 0; k < rnp[slot]; k++)
                                 rmq_prefetch(sim, ring[slot][k].a, ring[slot][k].b);
                         }
@@ -1154,8 +1219,8 @@ static bool run_step(Sim *sim, int32_t st)
             if (conflicts == 0) {
                 /* every node sends and receives at most once: the costliest transfer */
                 double best = -1;
-                int64_t arg = 0;
-                for (int64_t i = 0; i < n; i++) {
+                int64_t arg = first >= 0 ? first : 0;
+                for (int64_t i = 0; first < 0 && i < n; i++) {
                     double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
                     double c = m * p->a * (double)sim->xb[i] + p->b;
                     if (c > best) {
@@ -1163,7 +1228,7 @@ static bool run_step(Sim *sim, int32_t st)
                         arg = i;
                     }
                 }
-                crit = ss->x[arg].src;
+                crit = f->x[arg].src;
                 double m = needk ? ceil_div(sim->xk[arg], cap) : 1.0;
                 double ab = p->a * (double)sim->xb[arg];
                 startup = p->b;
@@ -1176,7 +1241,7 @@ static bool run_step(Sim *sim, int32_t st)
             if (!ensure_sums(sim))
                 return false;
             for (int64_t i = 0; i < n; i++) {
-                const SchedXfer *x = &ss->x[i];
+                const SchedXfer *x = &f->x[i];
                 double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
                 double c = m * p->a * (double)sim->xb[i] + p->b;
                 sim->ssum[x->src] += c;
@@ -1184,7 +1249,7 @@ static bool run_step(Sim *sim, int32_t st)
             }
             double best = -1;
             for (int64_t i = 0; i < n; i++) {
-                const SchedXfer *x = &ss->x[i];
+                const SchedXfer *x = &f->x[i];
                 if (sim->ssum[x->src] > best) {
                     best = sim->ssum[x->src];
                     crit = x->src;
@@ -1192,7 +1257,7 @@ static bool run_step(Sim *sim, int32_t st)
                 }
             }
             for (int64_t i = 0; i < n; i++) {
-                const SchedXfer *x = &ss->x[i];
+                const SchedXfer *x = &f->x[i];
                 if (sim->rsum[x->dst] > best) {
                     best = sim->rsum[x->dst];
                     crit = x->dst;
@@ -1200,7 +1265,7 @@ static bool run_step(Sim *sim, int32_t st)
                 }
             }
             for (int64_t i = 0; i < n; i++) {
-                const SchedXfer *x = &ss->x[i];
+                const SchedXfer *x = &f->x[i];
                 if ((crit_send ? x->src : x->dst) != crit)
                     continue;
                 double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
@@ -1210,8 +1275,8 @@ static bool run_step(Sim *sim, int32_t st)
                 cont += (m - 1) * ab;
             }
             for (int64_t i = 0; i < n; i++) {
-                sim->ssum[ss->x[i].src] = 0;
-                sim->rsum[ss->x[i].dst] = 0;
+                sim->ssum[f->x[i].src] = 0;
+                sim->rsum[f->x[i].dst] = 0;
             }
             comm = startup + trans + cont;
             out->critical_node = crit;
@@ -1230,13 +1295,13 @@ static bool run_step(Sim *sim, int32_t st)
             startup = p->t;
             trans = p->beta * (double)maxb;
             comm = startup + trans;
-            out->critical_node = ss->x[arg].src;
+            out->critical_node = f->x[arg].src;
             /* port rule */
             size_t nbad = 0;
             if (!ensure_tmp(sim, (size_t)(2 * n)))
                 return false;
             for (int64_t i = 0; i < n; i++) {
-                int32_t ends[2] = { ss->x[i].src, ss->x[i].dst };
+                int32_t ends[2] = { f->x[i].src, f->x[i].dst };
                 for (int e = 0; e < 2; e++) {
                     int32_t v = ends[e];
                     int32_t sn = sim->sends[v], rc = sim->recvs[v];
@@ -1264,7 +1329,7 @@ static bool run_step(Sim *sim, int32_t st)
         default: {
             double best = -1;
             for (int64_t i = 0; i < n; i++) {
-                double d = xfer_len(sim, XVP(ss, i)), B = (double)sim->xb[i], su, tr;
+                double d = xfer_len(sim, XVP(f, i)), B = (double)sim->xb[i], su, tr;
                 if (p->model == COST_SAF) {
                     su = d * p->beta;
                     tr = d * B * p->tau;
@@ -1276,7 +1341,7 @@ static bool run_step(Sim *sim, int32_t st)
                     best = su + tr;
                     startup = su;
                     trans = tr;
-                    out->critical_node = ss->x[i].src;
+                    out->critical_node = f->x[i].src;
                 }
             }
             comm = startup + trans;
@@ -1324,11 +1389,11 @@ static bool run_step(Sim *sim, int32_t st)
 
     /* 5. receives */
     for (int64_t i = 0; i < n; i++) {
-        const XV xv_ = xv(s, ss, i), *x = &xv_;
+        const XV xv_ = xv(f, i), *x = &xv_;
         sim->sends[x->src] = 0;
         sim->recvs[x->dst] = 0;
         if (i + PREFETCH < n)
-            hold_prefetch(&sim->hold[ss->x[i + PREFETCH].dst]);
+            hold_prefetch(&sim->hold[f->x[i + PREFETCH].dst]);
         if (!receive_all(sim, x->dst, x->r, x->nr))
             return false;
     }
@@ -1367,6 +1432,7 @@ void sim_free(Sim *sim)
     free(sim->bpre);
     free(sim->bsuf);
     free(sim->tmpnodes);
+    sched_flatbuf_free(&sim->fbuf);
     free(sim);
 }
 
@@ -1394,6 +1460,7 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     sim->flags = flags;
     sim->nsteps = s->nsteps;
     sim->cache_step = sim->linkload_step = sim->port_step = sim->rmq_step = -1;
+    sim->flat_step = -1;
     sim->nlinks = net_nlinks(net);
     sim->pow2 = true;
     for (int d = 0; d < net->ndim; d++) {
@@ -1439,8 +1506,8 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
             goto oom;
     int64_t maxn = 0;   /* the per-transfer scratch, once, at its largest */
     for (int32_t st = 0; st < sim->nsteps; st++)
-        if (s->steps[st].n > maxn)
-            maxn = s->steps[st].n;
+        if (sched_ntransfers(s, st) > maxn)
+            maxn = sched_ntransfers(s, st);
     if (maxn > 0 && !ensure_x(sim, (size_t)maxn))
         goto oom;
 
@@ -1637,10 +1704,12 @@ static bool cache_loads(Sim *sim, int32_t step)
     int32_t mx;
     int64_t nover;
     bool oom = false;
-    const SchedStep *ss = &sim->s->steps[step];
+    const SchedFlat *f = sim_flat(sim, step);
+    if (!f)
+        return false;
     int64_t tcd = 0;
-    for (int64_t i = 0; i < ss->n; i++)
-        tcd += xfer_len(sim, XVP(ss, i));
+    for (int64_t i = 0; i < f->n; i++)
+        tcd += xfer_len(sim, XVP(f, i));
     sim->cache_path = count_loads(sim, step, tcd, INT32_MAX / 2, false, &mx, &nover, &oom);
     if (oom) {
         clear_loads(sim, step, sim->cache_path);
@@ -1704,11 +1773,14 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
     if (!out)
         return;
     memset(out, 0, sizeof *out);
-    if (!sim || step < 0 || step >= sim->nsteps || i < 0 || i >= sim->s->steps[step].n)
+    if (!sim || step < 0 || step >= sim->nsteps || i < 0 || i >= sched_ntransfers(sim->s, step))
         return;
     if (!cache_loads(sim, step))
         return;
-    const XV xv_ = xv(sim->s, &sim->s->steps[step], i), *x = &xv_;
+    const SchedFlat *f = sim_flat(sim, step);
+    if (!f)
+        return;
+    const XV xv_ = xv(f, i), *x = &xv_;
     const CostParams *p = &sim->p;
     /* On long routes (the difference-array case) query the range-maximum structure. */
     bool walk = sim->cache_path == SIM_PATH_DIRECT;
@@ -1749,12 +1821,12 @@ void sim_port_counts(Sim *sim, int32_t step, const int32_t **sends, const int32_
             size_t size = (size_t)sim->net->size;
             memset(sim->sends, 0, size * sizeof *sim->sends);
             memset(sim->recvs, 0, size * sizeof *sim->recvs);
-            const SchedStep *ss = &sim->s->steps[step];
-            for (int64_t i = 0; i < ss->n; i++) {
-                sim->sends[ss->x[i].src]++;
-                sim->recvs[ss->x[i].dst]++;
+            const SchedFlat *f = sim_flat(sim, step);
+            for (int64_t i = 0; f && i < f->n; i++) {
+                sim->sends[f->x[i].src]++;
+                sim->recvs[f->x[i].dst]++;
             }
-            sim->port_step = step;
+            sim->port_step = f ? step : -1;
         }
         s_ = sim->sends;
         r_ = sim->recvs;
