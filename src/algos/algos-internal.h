@@ -63,6 +63,17 @@ bool algo_meta_exchange(Sched *s, int32_t t, int32_t base, int32_t stride, int k
 bool algo_lin_st(Sched *s, int32_t t, int32_t base, int32_t stride, int k, int nu,
                  int32_t root, uint32_t lo, uint32_t hi);
 
+/* x with its low d bits reversed (0 < d <= 32; bits above d ignored). */
+static inline uint32_t algo_bitrev(uint32_t x, int d)
+{
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+    x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+    x = (x >> 16) | (x << 16);
+    return x >> (32 - d);
+}
+
 static inline int algo_imin(int x, int y) { return x < y ? x : y; }
 static inline int algo_imax(int x, int y) { return x > y ? x : y; }
 

@@ -72,6 +72,22 @@ static uint32_t rh_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
     return (uint32_t)net_size(net);
 }
 
+/* Exchange step with partner bit e on 2^d nodes: transfer x is node x's whole holding. */
+typedef struct {
+    int d, e;
+} ExchangeRule;
+
+static void exchange_rule(const void *ctx, int64_t j, SchedRuleXfer *out)
+{
+    const ExchangeRule *er = ctx;
+    uint32_t x = (uint32_t)j, w = UINT32_C(1) << (er->d - 1 - er->e);
+    uint32_t lo = algo_bitrev(x & ((UINT32_C(2) << er->e) - 1), er->d);
+    out->src = (int32_t)x;
+    out->dst = (int32_t)(x ^ (UINT32_C(1) << er->e));
+    out->nr = 1;
+    out->r[0] = (ChunkRange){ lo, lo + w };
+}
+
 static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
 {
     (void)d;
@@ -121,20 +137,18 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         int e = dd - 1 - j;
         char label[64];
         snprintf(label, sizeof label, "exchange (contention %ld)", (long)(INT32_C(1) << e));
-        if (!algo_open_steps(s, 1 + dd + j, 1, label) || !sched_reserve(s, n, 0)) {
+        if (!algo_open_steps(s, 1 + dd + j, 1, label)) {
             free(rev);
             return false;
         }
         /* x holds the packets of the nodes y = x mod 2^(e+1): ids with top e+1 bits
          * bitrev_{e+1}(x mod 2^(e+1)) = bitrev_d(x mod 2^(e+1)) >> (d-1-e), a range of
-         * 2^(d-1-e) ids: [bitrev_d(x mod 2^(e+1)), + 2^(d-1-e)) */
-        uint32_t w = 1u << (dd - 1 - e), mask = (2u << e) - 1;
-        for (int32_t x = 0; x < n; x++) {
-            uint32_t lo = rev[(uint32_t)x & mask];
-            if (!sched_send_range(s, x, x ^ (INT32_C(1) << e), lo, lo + w)) {
-                free(rev);
-                return false;
-            }
+         * 2^(d-1-e) ids: [bitrev_d(x mod 2^(e+1)), + 2^(d-1-e)).  Every node sends: one
+         * rule instead of n stored transfers. */
+        ExchangeRule er = { dd, e };
+        if (!sched_send_rule(s, n, exchange_rule, &er, sizeof er)) {
+            free(rev);
+            return false;
         }
     }
     free(rev);

@@ -31,6 +31,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "algos-internal.h"
 
@@ -162,6 +163,48 @@ static uint32_t rh_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
     return (uint32_t)net_size(net);
 }
 
+/* Exchange step t: transfer j is node j's whole holding, sent to its partner.  Before step t
+ * a node has gathered chunk bits 0..t-1 (at a pair boundary) or, in the middle of a pair,
+ * bits 0..t-2 and t (if it went the other way round). */
+typedef struct {
+    Order o;
+    int t, cshift;
+    int32_t rows;
+    uint32_t parts[];   /* rpart[rows], then cpart[cols] */
+} ExchangeRule;
+
+static void exchange_rule(const void *ctx, int64_t j, SchedRuleXfer *out)
+{
+    const ExchangeRule *er = ctx;
+    const Order *o = &er->o;
+    int t = er->t;
+    int32_t r = (int32_t)(j >> er->cshift), c = (int32_t)(j & ((INT64_C(1) << er->cshift) - 1));
+    bool second = t >= o->lead && ((t - o->lead) & 1);      /* second step of a pair */
+    int first_of_pair = second ? t - 1 : t;
+    bool paired = t >= o->lead && o->ord[first_of_pair].bit >= 1;
+    bool swapped = paired && ((r ^ c) & 1);                 /* the other way round */
+    int tb = swapped ? (second ? t - 1 : t + 1) : t;        /* the chunk bit exchanged now */
+    Bit b = o->ord[tb];
+    int32_t pr = b.axis == 0 ? r ^ (INT32_C(1) << b.bit) : r;
+    int32_t pc = b.axis == 1 ? c ^ (INT32_C(1) << b.bit) : c;
+    uint32_t id = er->parts[r] | er->parts[er->rows + c];
+    out->src = (int32_t)j;
+    out->dst = (pr << er->cshift) | pc;
+    if (swapped && second) {
+        /* gathered bits 0..t-2 and t: two intervals of 2^(t-1) */
+        uint32_t w = UINT32_C(1) << (t - 1), top = UINT32_C(1) << t;
+        uint32_t base = id & ~(w - 1) & ~top;
+        out->nr = 2;
+        out->r[0] = (ChunkRange){ base, base + w };
+        out->r[1] = (ChunkRange){ base | top, (base | top) + w };
+    } else {
+        /* gathered bits 0..t-1: one interval of 2^t */
+        uint32_t w = UINT32_C(1) << t;
+        out->nr = 1;
+        out->r[0] = (ChunkRange){ id & ~(w - 1), (id & ~(w - 1)) + w };
+    }
+}
+
 static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
 {
     (void)d;
@@ -229,39 +272,25 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
             }
     }
     free(rg);
-    /* 2. the exchange.  Before exchange step t a node has gathered chunk bits 0..t-1 (at a
-     *    pair boundary) or, in the middle of a pair, bits 0..t-2 and t (if it went the other
-     *    way round); it sends everything it holds. */
-    for (int t = 0; ok && t < o.nb; t++) {
-        ok = sched_at(s, 1 + d1 + d2 + t) && sched_reserve(s, n, 0);
-        bool second = t >= o.lead && ((t - o.lead) & 1);      /* second step of a pair */
-        int first_of_pair = second ? t - 1 : t;
-        bool paired = t >= o.lead && o.ord[first_of_pair].bit >= 1;
-        for (int32_t r = 0; ok && r < rows; r++)
-            for (int32_t c = 0; ok && c < cols; c++) {
-                bool swapped = paired && ((r ^ c) & 1);        /* the other way round */
-                int tb = swapped ? (second ? t - 1 : t + 1) : t; /* the chunk bit exchanged now */
-                Bit b = o.ord[tb];
-                int32_t pr = b.axis == 0 ? r ^ (INT32_C(1) << b.bit) : r;
-                int32_t pc = b.axis == 1 ? c ^ (INT32_C(1) << b.bit) : c;
-                uint32_t id = pt.rpart[r] | pt.cpart[c];
-                ChunkRange hr[2];
-                size_t nh = 1;
-                if (swapped && second) {
-                    /* gathered bits 0..t-2 and t: two intervals of 2^(t-1) */
-                    uint32_t w = UINT32_C(1) << (t - 1), top = UINT32_C(1) << t;
-                    uint32_t base = id & ~(w - 1) & ~top;
-                    hr[0] = (ChunkRange){base, base + w};
-                    hr[1] = (ChunkRange){base | top, (base | top) + w};
-                    nh = 2;
-                } else {
-                    /* gathered bits 0..t-1: one interval of 2^t */
-                    uint32_t w = UINT32_C(1) << t;
-                    hr[0] = (ChunkRange){id & ~(w - 1), (id & ~(w - 1)) + w};
-                }
-                ok = sched_send(s, r * cols + c, pr * cols + pc, hr, nh);
-            }
+    /* 2. the exchange, one rule per step (every node sends everything it holds) */
+    size_t csize = sizeof(ExchangeRule) + sizeof(uint32_t) * (size_t)(rows + cols);
+    ExchangeRule *er = ok ? malloc(csize) : NULL;
+    if (ok && !er) {
+        sched_fail(s, "out of memory");
+        ok = false;
     }
+    if (er) {
+        er->o = o;
+        er->cshift = d2;
+        er->rows = rows;
+        memcpy(er->parts, pt.rpart, sizeof(uint32_t) * (size_t)rows);
+        memcpy(er->parts + rows, pt.cpart, sizeof(uint32_t) * (size_t)cols);
+    }
+    for (int t = 0; ok && t < o.nb; t++) {
+        er->t = t;
+        ok = sched_at(s, 1 + d1 + d2 + t) && sched_send_rule(s, n, exchange_rule, er, csize);
+    }
+    free(er);
     free(pt.rpart);
     free(pt.cpart);
     return ok;
