@@ -597,7 +597,9 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
         !grow((void **)&b->pool, sizeof *b->pool, &b->cappool, npool ? npool : 1) ||
         npool > UINT32_MAX)
         return false;
-    bool need_ext = st->ext != NULL;
+    /* ext is written only once some transfer needs it (nr != 1 or an explicit route); the
+     * ones before it are filled in then */
+    bool ext = st->ext != NULL;
     uint32_t np = 0;
     for (int64_t i = 0; i < st->n; i++) {
         SchedXfer x = st->x[i];
@@ -608,7 +610,8 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             np += nr;
         }
         b->x[i] = x;
-        b->ext[i] = (SchedXferExt){ nr, sched_xfer_route(st, i) };
+        if (ext)
+            b->ext[i] = (SchedXferExt){ nr, sched_xfer_route(st, i) };
     }
     int64_t k = st->n;
     for (int32_t q = 0; q < st->nrule; q++) {
@@ -621,18 +624,22 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             x->dst = rx.dst;
             if (rx.nr <= 1) {
                 x->r.one = rx.nr ? rx.r[0] : (ChunkRange){ 0, 0 };
-                need_ext |= rx.nr == 0;
             } else {
                 memcpy(b->pool + np, rx.r, rx.nr * sizeof *b->pool);
                 x->r.pool.roff = np;
                 x->r.pool.unused = 0;
                 np += rx.nr;
-                need_ext = true;
             }
-            b->ext[k] = (SchedXferExt){ rx.nr, SCHED_DEFAULT_ROUTE };
+            if (!ext && rx.nr != 1) {
+                for (int64_t i = 0; i < k; i++)
+                    b->ext[i] = (SchedXferExt){ 1, SCHED_DEFAULT_ROUTE };
+                ext = true;
+            }
+            if (ext)
+                b->ext[k] = (SchedXferExt){ rx.nr, SCHED_DEFAULT_ROUTE };
         }
     }
-    *out = (SchedFlat){ b->x, need_ext ? b->ext : NULL, b->pool, n };
+    *out = (SchedFlat){ b->x, ext ? b->ext : NULL, b->pool, n };
     return true;
 }
 

@@ -8,4 +8,10 @@
 enum { SIM_PATH_AUTO, SIM_PATH_DIRECT, SIM_PATH_DIFF };
 extern int sim_load_path;
 
+/* Steps with at least this many transfers count (and later clear) their link loads on a
+ * second thread while the first checks the sends (hands out the receives); the results are
+ * the same either way.  Tests set it to 0 to run every step that way, or INT64_MAX never. */
+#include <stdint.h>
+extern int64_t sim_par_min;
+
 #endif

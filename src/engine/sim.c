@@ -25,8 +25,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 int sim_load_path = SIM_PATH_AUTO;
+int64_t sim_par_min = 65536;
 
 #define RMQ_SHIFT 6
 #define RMQ_BLOCK (1 << RMQ_SHIFT)
@@ -37,12 +39,20 @@ int sim_load_path = SIM_PATH_AUTO;
  * before it instead of the many after it (a node that got a long strided set while
  * distributing absorbs it from the front, one exchange after another). */
 #define HOLD_INLINE 4
+/* A heap node also mirrors one of its intervals, the one it gained last ("hot": in an
+ * exchange, the block it sends next and grows next), with the room that interval has before
+ * it would touch its neighbours: the common send and receive are answered from the Hold
+ * itself, without reading the heap array (a cache miss on big nets). */
+#define HOT_NONE UINT32_MAX
 typedef struct {
     union {
         ChunkRange in[HOLD_INLINE];
         struct {
             ChunkRange *base;
-            uint32_t off, unused;
+            uint32_t off;
+            uint32_t hot;           /* index of the mirrored interval in base+off, HOT_NONE */
+            ChunkRange hr;          /* = base[off+hot] */
+            uint32_t lo_min, hi_max;/* hr may grow to [lo_min, hi_max] and touch nothing */
         } h;
     } u;
     uint32_t n, cap;
@@ -134,6 +144,9 @@ struct Sim {
     SchedFlatBuf fbuf;         /* the transfers of flat_step, when it has rule blocks */
     SchedFlat flat;
     int32_t flat_step;         /* -1: none */
+    SchedFlatBuf nbuf;         /* while simulating: the next step's, made ahead */
+    SchedFlat next;
+    int32_t next_step;         /* -1: none */
 };
 
 /* Step st's transfers as flat arrays (see sched-internal.h): the last step asked for is kept,
@@ -143,6 +156,15 @@ static const SchedFlat *sim_flat(Sim *sim, int32_t st)
 {
     if (sim->flat_step == st)
         return &sim->flat;
+    if (sim->next_step == st) {   /* made ahead: swap it in */
+        SchedFlatBuf b = sim->fbuf;
+        sim->fbuf = sim->nbuf;
+        sim->nbuf = b;
+        sim->flat = sim->next;
+        sim->flat_step = st;
+        sim->next_step = -1;
+        return &sim->flat;
+    }
     sim->flat_step = -1;
     if (!sched_flat(sim->s, st, &sim->fbuf, &sim->flat))
         return NULL;
@@ -214,6 +236,7 @@ static bool hold_set(Hold *h, const ChunkRange *t, size_t k)
         memmove(h->u.h.base, t, k * sizeof *t);
     }
     h->u.h.off = 0;
+    h->u.h.hot = HOT_NONE;
     h->n = (uint32_t)k;
     return true;
 }
@@ -227,12 +250,33 @@ static bool hold_set(Hold *h, const ChunkRange *t, size_t k)
 static inline void hold_prefetch(const Hold *h)
 {
     if (h->cap)
-        __builtin_prefetch(h->u.h.base + h->u.h.off);
+        __builtin_prefetch(h->u.h.base + h->u.h.off +
+                           (h->u.h.hot == HOT_NONE ? 0 : h->u.h.hot));
+}
+
+/* Mirror interval i of a heap Hold (a = base + off). */
+static inline void hot_set(Hold *h, const ChunkRange *a, size_t i)
+{
+    h->u.h.hot = (uint32_t)i;
+    h->u.h.hr = a[i];
+    h->u.h.lo_min = i > 0 ? a[i - 1].hi + 1 : 0;
+    h->u.h.hi_max = i + 1 < h->n ? a[i + 1].lo - 1 : UINT32_MAX;
 }
 
 /* Heap case of hold_add: merge [lo,hi) (non-empty) into base[off..off+n). */
 static bool heap_add(Hold *h, uint32_t lo, uint32_t hi)
 {
+    if (h->u.h.hot != HOT_NONE && lo <= h->u.h.hr.hi && hi >= h->u.h.hr.lo &&
+        lo >= h->u.h.lo_min && hi <= h->u.h.hi_max) {
+        /* grows the mirrored interval and touches no other */
+        ChunkRange *hr = &h->u.h.hr;
+        if (lo < hr->lo)
+            hr->lo = lo;
+        if (hi > hr->hi)
+            hr->hi = hi;
+        h->u.h.base[h->u.h.off + h->u.h.hot] = *hr;
+        return true;
+    }
     ChunkRange *a = h->u.h.base + h->u.h.off;
     size_t n = h->n;
     size_t i = (n && a[0].hi >= lo) ? 0 : cr_first_hi_ge(a, n, lo);  /* first touching/after */
@@ -267,6 +311,7 @@ static bool heap_add(Hold *h, uint32_t lo, uint32_t hi)
         a[i].lo = lo;
         a[i].hi = hi;
         h->n++;
+        hot_set(h, a, i);
         return true;
     }
     ChunkRange m = { a[i].lo < lo ? a[i].lo : lo, a[j - 1].hi > hi ? a[j - 1].hi : hi };
@@ -283,6 +328,7 @@ static bool heap_add(Hold *h, uint32_t lo, uint32_t hi)
     h->n -= (uint32_t)k;
     if (h->n <= HOLD_INLINE / 2)   /* back inline (not at HOLD_INLINE: hovering would churn) */
         return hold_set(h, h->u.h.base + h->u.h.off, h->n);
+    hot_set(h, h->u.h.base + h->u.h.off, i);
     return true;
 }
 
@@ -360,6 +406,7 @@ static bool hold_remove(Hold *h, uint32_t lo, uint32_t hi)
     if (!cr_remove(&m, &n, &cap, lo, hi) || cap > UINT32_MAX)
         return false;
     h->u.h.base = m;
+    h->u.h.hot = HOT_NONE;
     h->n = (uint32_t)n;
     h->cap = (uint32_t)cap;
     if (n <= 1)
@@ -369,6 +416,8 @@ static bool hold_remove(Hold *h, uint32_t lo, uint32_t hi)
 
 static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss)
 {
+    if (h->cap && h->u.h.hot != HOT_NONE && h->u.h.hr.lo <= lo && hi <= h->u.h.hr.hi)
+        return true;
     size_t n;
     const ChunkRange *r = hold_ranges(h, &n);
     if (n && r[0].lo <= lo && hi <= r[0].hi)   /* the first interval: the common case */
@@ -389,6 +438,14 @@ static bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, u
     if (nr == 1) {
         *k = 0;
         return hold_contains(h, r[0].lo, r[0].hi, miss);
+    }
+    if (nr <= 2) {   /* each on its own: the mirror, the first interval, a binary search */
+        for (uint32_t j = 0; j < nr; j++)
+            if (!hold_contains(h, r[j].lo, r[j].hi, miss)) {
+                *k = j;
+                return false;
+            }
+        return true;
     }
     size_t n;
     const ChunkRange *a = hold_ranges(h, &n);
@@ -491,6 +548,7 @@ static bool receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr
             free(h->u.h.base);
         h->u.h.base = m;
         h->u.h.off = 0;
+        h->u.h.hot = HOT_NONE;
         h->n = (uint32_t)k;
         h->cap = (uint32_t)cap;
         return true;
@@ -694,9 +752,10 @@ static bool push_touched(Sim *sim, int64_t start, int64_t n)
 
 /* Count the loads of step st into sim->load (which must be all zero).  Returns the path used
  * (SIM_PATH_DIRECT or SIM_PATH_DIFF); *max and *over get the largest load and the number of
- * links above cap; with collect, the overloaded links go to sim->over.  tcd is the step's summed
- * route length. */
-static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool collect,
+ * links above cap; with collect, the overloaded links go to sim->over.  *tcd is the step's
+ * summed route length, or < 0 if unknown: then it is computed (along the way, when the step
+ * has so many transfers that the difference arrays are sure to be taken). */
+static int count_loads(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect,
                        int32_t *max, int64_t *nover, bool *oom)
 {
     const SchedFlat *f = sim_flat(sim, st);
@@ -709,12 +768,24 @@ static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool coll
     int64_t ov = 0;
     Piece pc[MAXPIECES];
     int path = sim_load_path;
-    if (path != SIM_PATH_DIRECT && path != SIM_PATH_DIFF)
-        path = tcd * 4 <= sim->nlinks ? SIM_PATH_DIRECT : SIM_PATH_DIFF;
+    if (path != SIM_PATH_DIRECT && path != SIM_PATH_DIFF && *tcd < 0 &&
+        f->n * 4 >= sim->nlinks)
+        path = SIM_PATH_DIFF;   /* every route has a link: tcd * 4 >= nlinks */
+    if (path != SIM_PATH_DIRECT && path != SIM_PATH_DIFF) {
+        if (*tcd < 0) {
+            *tcd = 0;
+            for (int64_t i = 0; i < f->n; i++)
+                *tcd += xfer_len(sim, XVP(f, i));
+        }
+        path = *tcd * 4 < sim->nlinks ? SIM_PATH_DIRECT : SIM_PATH_DIFF;
+    }
+    int64_t len_sum = 0;
     sim->nover = 0;
     if (path == SIM_PATH_DIRECT) {
         for (int64_t i = 0; i < f->n; i++) {
-            int np = route_pieces(sim, XVP(f, i), pc, NULL);
+            int32_t len;
+            int np = route_pieces(sim, XVP(f, i), pc, &len);
+            len_sum += len;
             for (int k = 0; k < np; k++) {
                 for (int64_t j = pc[k].a; j <= pc[k].b; j++) {
                     int32_t v = ++load[j];
@@ -746,7 +817,9 @@ static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool coll
             if (i < f->n) {
                 int slot = (int)(i & (RING - 1));
                 Piece *q = ring[slot];
-                rnp[slot] = route_pieces(sim, XVP(f, i), q, NULL);
+                int32_t len;
+                rnp[slot] = route_pieces(sim, XVP(f, i), q, &len);
+                len_sum += len;
                 for (int k = 0; k < rnp[slot]; k++) {
                     __builtin_prefetch(&load[q[k].a], 1);
                     __builtin_prefetch(&load[q[k].b + 1], 1);
@@ -790,6 +863,8 @@ static int count_loads(Sim *sim, int32_t st, int64_t tcd, int32_t cap, bool coll
     }
     *max = mx;
     *nover = ov;
+    if (*tcd < 0)
+        *tcd = len_sum;
     return path;
 }
 
@@ -1094,6 +1169,45 @@ static int64_t first_at_cost(Sim *sim, const SchedFlat *f, int path, int32_t mx)
     return -1;
 }
 
+/* The link-load half of a step, which a second thread can do while the first checks the
+ * sends and, later, hands out the receives: it touches only the loads and what belongs to
+ * them (load, linebit, touched, over, the range-maximum arrays), the other half only the
+ * holdings, ports, per-transfer bytes and violations; both only read the step's flat view. */
+typedef struct {
+    Sim *sim;
+    const SchedFlat *f;
+    int32_t st, cap;
+    bool collect;
+    int64_t tcd;
+    int path;
+    int32_t mx;
+    int64_t nover;
+    bool oom;
+} LoadJob;
+
+static int load_count_job(void *arg)
+{
+    LoadJob *j = arg;
+    j->tcd = -1;
+    j->path = count_loads(j->sim, j->st, &j->tcd, j->cap, j->collect, &j->mx, &j->nover,
+                          &j->oom);
+    return 0;
+}
+
+/* Clear the step's loads, then make the next step's flat view if it has rules (the step
+ * being received reads only its own). */
+static int load_clear_job(void *arg)
+{
+    LoadJob *j = arg;
+    Sim *sim = j->sim;
+    clear_loads(sim, j->st, j->path);
+    int32_t nx = j->st + 1;
+    if (nx < sim->nsteps && sim->s->steps[nx].nrule > 0 &&
+        sched_flat(sim->s, nx, &sim->nbuf, &sim->next))
+        sim->next_step = nx;
+    return 0;
+}
+
 static bool run_step(Sim *sim, int32_t st)
 {
     const Sched *s = sim->s;
@@ -1110,8 +1224,14 @@ static bool run_step(Sim *sim, int32_t st)
     if (!ensure_x(sim, (size_t)n))
         return false;
 
+    /* 2 (on a second thread for a big step). link loads */
+    LoadJob job = { sim, f, st, cap_of(p), p->model == COST_CIRCUIT, 0, SIM_PATH_DIRECT, 0, 0,
+                    false };
+    thrd_t helper;
+    bool par = n > 0 && n >= sim_par_min &&
+               thrd_create(&helper, load_count_job, &job) == thrd_success;
+
     /* 1. sends against start-of-step holdings; bytes, lengths, ports */
-    int64_t tcd = 0;
     uint64_t bytes = 0;
     int64_t conflicts = 0;
     bool sameb = true;   /* every transfer carries the same number of bytes */
@@ -1130,28 +1250,26 @@ static bool run_step(Sim *sim, int32_t st)
         uint64_t b = xfer_bytes(sim, x);
         sim->xb[i] = b;
         sameb &= b == sim->xb[0];
-        int32_t len = xfer_len(sim, x);
         bytes = sat_add(bytes, b);
-        tcd += len;
         if (++sim->sends[x->src] > 1)
             conflicts++;
         if (++sim->recvs[x->dst] > 1)
             conflicts++;
     }
-    out->tcd = tcd;
     out->bytes = bytes;
     out->port_conflicts = conflicts;
 
-    /* 2. link loads */
-    int32_t cap = cap_of(p);
-    bool circuit = p->model == COST_CIRCUIT;
-    int path = SIM_PATH_DIRECT;
-    int32_t mx = 0;
-    int64_t nover = 0;
-    bool oom = false;
-    if (n > 0)
-        path = count_loads(sim, st, tcd, cap, circuit, &mx, &nover, &oom);
-    if (oom)
+    if (par)
+        thrd_join(helper, NULL);
+    else if (n > 0)
+        load_count_job(&job);
+    out->tcd = n > 0 ? job.tcd : 0;
+    int32_t cap = job.cap;
+    bool circuit = job.collect;
+    int path = job.path;
+    int32_t mx = job.mx;
+    int64_t nover = job.nover;
+    if (job.oom)
         return false;
     out->max_link_load = mx;
     out->link_overloads = nover;
@@ -1349,9 +1467,8 @@ static bool run_step(Sim *sim, int32_t st)
         }
         }
     }
-    if (n > 0)
-        clear_loads(sim, st, path);
-    /* (the port counts are cleared in the pass over receives below) */
+    /* (the loads are cleared while the receives are handed out, the port counts in that
+     * pass) */
 
     /* 4. local operations: rho * (bytes on every node + the most on one node) */
     double local = 0;
@@ -1387,17 +1504,23 @@ static bool run_step(Sim *sim, int32_t st)
     out->cost.permutation = local;
     out->cost.total = comm + local;
 
-    /* 5. receives */
-    for (int64_t i = 0; i < n; i++) {
+    /* 5. receives (and the loads cleared, on the second thread for a big step) */
+    par = n > 0 && n >= sim_par_min &&
+          thrd_create(&helper, load_clear_job, &job) == thrd_success;
+    if (!par && n > 0)
+        clear_loads(sim, st, path);
+    bool ok = true;
+    for (int64_t i = 0; ok && i < n; i++) {
         const XV xv_ = xv(f, i), *x = &xv_;
         sim->sends[x->src] = 0;
         sim->recvs[x->dst] = 0;
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[f->x[i + PREFETCH].dst]);
-        if (!receive_all(sim, x->dst, x->r, x->nr))
-            return false;
+        ok = receive_all(sim, x->dst, x->r, x->nr);
     }
-    return true;
+    if (par)
+        thrd_join(helper, NULL);
+    return ok;
 }
 
 /* ---- public -------------------------------------------------------------------------------- */
@@ -1433,6 +1556,7 @@ void sim_free(Sim *sim)
     free(sim->bsuf);
     free(sim->tmpnodes);
     sched_flatbuf_free(&sim->fbuf);
+    sched_flatbuf_free(&sim->nbuf);
     free(sim);
 }
 
@@ -1460,7 +1584,7 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     sim->flags = flags;
     sim->nsteps = s->nsteps;
     sim->cache_step = sim->linkload_step = sim->port_step = sim->rmq_step = -1;
-    sim->flat_step = -1;
+    sim->flat_step = sim->next_step = -1;
     sim->nlinks = net_nlinks(net);
     sim->pow2 = true;
     for (int d = 0; d < net->ndim; d++) {
@@ -1551,7 +1675,9 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     }
     t->verified = t->not_held == 0 && t->incomplete_nodes == 0;
     t->valid = t->verified && t->violations == t->not_held + t->incomplete_nodes;
-    /* The per-node cost sums are only needed while running. */
+    /* The per-node cost sums and the view made ahead are only needed while running. */
+    sched_flatbuf_free(&sim->nbuf);
+    sim->next_step = -1;
     free(sim->ssum);
     free(sim->rsum);
     sim->ssum = sim->rsum = NULL;
@@ -1707,10 +1833,8 @@ static bool cache_loads(Sim *sim, int32_t step)
     const SchedFlat *f = sim_flat(sim, step);
     if (!f)
         return false;
-    int64_t tcd = 0;
-    for (int64_t i = 0; i < f->n; i++)
-        tcd += xfer_len(sim, XVP(f, i));
-    sim->cache_path = count_loads(sim, step, tcd, INT32_MAX / 2, false, &mx, &nover, &oom);
+    int64_t tcd = -1;
+    sim->cache_path = count_loads(sim, step, &tcd, INT32_MAX / 2, false, &mx, &nover, &oom);
     if (oom) {
         clear_loads(sim, step, sim->cache_path);
         return false;

@@ -660,8 +660,31 @@ static void check_paths(const char *spec, int nsteps, int per_step, int explicit
         for (int path = SIM_PATH_AUTO; path <= SIM_PATH_DIFF; path++) {
             sim_load_path = path;
             sims[path] = sim_run(s, &p, 0, NULL, 0);
+            /* every step's loads counted on the second thread: the same results */
+            sim_par_min = 0;
+            Sim *par = sim_run(s, &p, SIM_HISTORY, NULL, 0);
+            sim_par_min = INT64_MAX;
+            Sim *ser = sim_run(s, &p, SIM_HISTORY, NULL, 0);
+            sim_par_min = 65536;
             sim_load_path = SIM_PATH_AUTO;
             assert_non_null(sims[path]);
+            assert_non_null(par);
+            assert_non_null(ser);
+            assert_memory_equal(sim_totals(par), sim_totals(ser), sizeof(SimTotals));
+            for (int st = 0; st < nsteps; st++)
+                assert_memory_equal(sim_step(par, st), sim_step(ser, st), sizeof(SimStep));
+            assert_int_equal(sim_nviolations(par), sim_nviolations(ser));
+            for (size_t i = 0; i < sim_nviolations(ser); i++)
+                assert_memory_equal(sim_violation(par, i), sim_violation(ser, i),
+                                    sizeof(SimViolation));
+            for (int32_t pos = nsteps; pos >= 0; pos--) {
+                assert_true(sim_seek(par, pos));
+                assert_true(sim_seek(ser, pos));
+                for (int32_t v = 0; v < size; v++)
+                    assert_int_equal(sim_held(par, v), sim_held(ser, v));
+            }
+            sim_free(par);
+            sim_free(ser);
         }
         for (int st = 0; st < nsteps; st++) {
             naive_loads(s, st, naive);
