@@ -279,7 +279,29 @@ static bool heap_add(Hold *h, uint32_t lo, uint32_t hi)
     }
     ChunkRange *a = h->u.h.base + h->u.h.off;
     size_t n = h->n;
-    size_t i = (n && a[0].hi >= lo) ? 0 : cr_first_hi_ge(a, n, lo);  /* first touching/after */
+    size_t i;   /* the first interval touching [lo,hi] or after it */
+    if (h->u.h.hot != HOT_NONE) {
+        /* near the mirrored interval (its cache line is the one prefetched): a few steps,
+         * then a binary search on the side it points to */
+        size_t p = h->u.h.hot;
+        int steps = 0;
+        if (a[p].hi >= lo) {
+            while (p > 0 && a[p - 1].hi >= lo && steps < 8) {
+                p--;
+                steps++;
+            }
+            i = (p > 0 && a[p - 1].hi >= lo) ? cr_first_hi_ge(a, p, lo) : p;
+        } else {
+            p++;
+            while (p < n && a[p].hi < lo && steps < 8) {
+                p++;
+                steps++;
+            }
+            i = (p < n && a[p].hi < lo) ? p + cr_first_hi_ge(a + p, n - p, lo) : p;
+        }
+    } else {
+        i = (n && a[0].hi >= lo) ? 0 : cr_first_hi_ge(a, n, lo);
+    }
     size_t j = i;
     while (j < n && a[j].lo <= hi)                                   /* touching [lo,hi] */
         j++;
