@@ -55,8 +55,9 @@ static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
                  a->nu);
         return false;
     }
-    /* the exchange phase alone is n*d transfers: refuse what will not fit in memory (about
-     * 24 bytes a transfer; 3*2^23 admits 2^20 nodes) */
+    /* the exchange phase alone is n*d transfers: stored as rules they take no memory, but
+     * the simulator still handles each one (and the distribute phase's n*d/2 ranges are
+     * stored): 3*2^23 admits 2^20 nodes, about 1.3 s and 270 MiB */
     if ((int64_t)net_size(net) * dd > RH_MAX_TRANSFERS) {
         snprintf(err, errlen, "%s on %s would need %lld transfers (at most %lld)", d->name,
                  net_spec(net), (long long)net_size(net) * dd, (long long)RH_MAX_TRANSFERS);

@@ -123,8 +123,9 @@ static bool send_rect(Sched *s, const Parts *pt, int32_t src, int32_t dst, int32
     return sched_send(s, src, dst, rg, nrg);
 }
 
-/* About per_node transfers per node: refuse schedules too big to hold in memory (as chain and
- * the linear rh do). */
+/* About per_node transfers per node: refuse schedules too big to simulate in reasonable time
+ * and memory (as chain and the linear rh do; the exchange steps are rules and take no memory,
+ * the distribute phase's ranges and the simulator's holdings do). */
 #define MESH_MAX_TRANSFERS (INT64_C(3) << 23)
 
 static bool too_big(const AlgoDef *d, const Net *net, int64_t per_node, char *err,

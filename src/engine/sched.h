@@ -13,7 +13,8 @@
  * id >= nchunks, an explicit route that does not end at dst, no step opened) returns false and
  * records the first such error, readable with sched_error(); the schedule is then unusable.
  *
- * Transfers are stored compactly (about 24 bytes each plus their ranges); routes are the
+ * Transfers are stored compactly (16 bytes each, 24 with more ranges or an explicit route,
+ * plus their ranges), or not at all when given by a rule (sched_send_rule); routes are the
  * default dimension-ordered route unless given explicitly.
  *
  * Ownership: sched_new borrows the Net, which must outlive the Sched.  The caller frees the
