@@ -13,19 +13,11 @@
 
 #include <cmocka.h>
 
+#include "near.h"
+
 #include "../../src/engine/sim-internal.h"
 #include "../../src/engine/sim.h"
 
-/* cmocka before 1.1.6 has no assert_double_equal */
-static void near_(double a, double b, double eps, const char *file, int line)
-{
-    if (!(fabs(a - b) <= eps)) {
-        print_error("%.17g != %.17g\n", a, b);
-        _fail(file, line);
-    }
-}
-#undef assert_double_equal
-#define assert_double_equal(a, b, eps) near_((a), (b), (eps), __FILE__, __LINE__)
 
 #define EPS 1e-9
 #define A 0.08
