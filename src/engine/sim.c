@@ -535,9 +535,26 @@ static bool receive(Sim *sim, int32_t node, uint32_t lo, uint32_t hi)
 static bool receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr)
 {
     Hold *h = &sim->hold[node];
-    if (nr >= 8 && !(sim->flags & SIM_HISTORY)) {
+    if (nr >= 8) {
         size_t n;
         const ChunkRange *a = hold_ranges(h, &n);
+        if (sim->flags & SIM_HISTORY) {
+            /* the parts of r not held yet, in one pass (r and a are both sorted) */
+            size_t i = 0;
+            for (uint32_t j = 0; j < nr; j++) {
+                uint32_t lo = r[j].lo, hi = r[j].hi, cur = lo;
+                while (i < n && a[i].hi <= lo)
+                    i++;
+                for (size_t t = i; t < n && a[t].lo < hi; t++) {
+                    if (a[t].lo > cur && !push_delta(sim, node, cur, a[t].lo))
+                        return false;
+                    if (a[t].hi > cur)
+                        cur = a[t].hi;
+                }
+                if (cur < hi && !push_delta(sim, node, cur, hi))
+                    return false;
+            }
+        }
         /* merge into a fresh array: O(n + nr) rather than nr insertions */
         size_t cap = n + nr;
         ChunkRange *m = malloc(cap * sizeof *m);
@@ -1780,6 +1797,105 @@ char *sim_violation_text(const Sim *sim, const SimViolation *v, char *buf, size_
     return buf;
 }
 
+/* Add (or remove) the sorted, disjoint ranges r[0..k) to (from) h in one pass over its
+ * intervals: O(intervals + k), where k insertions or removals one by one could shift a long
+ * array k times. */
+static bool hold_merge(Hold *h, const ChunkRange *r, size_t k, bool add)
+{
+    size_t n;
+    const ChunkRange *a = hold_ranges(h, &n);
+    size_t cap = n + k;   /* a removal splits at most one interval in two */
+    if (cap > UINT32_MAX)
+        return false;
+    ChunkRange *m = malloc(cap * sizeof *m);
+    if (!m)
+        return false;
+    size_t o = 0;
+    if (add) {
+        size_t i = 0, j = 0;
+        while (i < n || j < k) {
+            ChunkRange x = (j >= k || (i < n && a[i].lo <= r[j].lo)) ? a[i++] : r[j++];
+            if (o && m[o - 1].hi >= x.lo) {
+                if (x.hi > m[o - 1].hi)
+                    m[o - 1].hi = x.hi;
+            } else {
+                m[o++] = x;
+            }
+        }
+    } else {
+        size_t j = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t lo = a[i].lo, hi = a[i].hi;
+            while (j < k && r[j].hi <= lo)
+                j++;
+            for (size_t q = j; q < k && r[q].lo < hi; q++) {
+                if (r[q].lo > lo)
+                    m[o++] = (ChunkRange){ lo, r[q].lo };
+                if (r[q].hi > lo)
+                    lo = r[q].hi;
+                if (lo >= hi)
+                    break;
+            }
+            if (lo < hi)
+                m[o++] = (ChunkRange){ lo, hi };
+        }
+    }
+    if (o <= HOLD_INLINE) {
+        bool ok = hold_set(h, m, o);   /* inline: cannot fail */
+        free(m);
+        return ok;
+    }
+    if (h->cap)
+        free(h->u.h.base);
+    h->u.h.base = m;
+    h->u.h.off = 0;
+    h->u.h.hot = HOT_NONE;
+    h->n = (uint32_t)o;
+    h->cap = (uint32_t)cap;
+    return true;
+}
+
+/* Redo (add) or undo step st's deltas.  A step's deltas for one node are disjoint, and those
+ * of one receive come together in increasing order: such a run of several goes in with one
+ * merge. */
+static bool apply_deltas(Sim *sim, int32_t st, bool add)
+{
+    uint64_t end = sim->dstart[st + 1];
+    ChunkRange *buf = NULL;
+    size_t capbuf = 0;
+    bool ok = true;
+    for (uint64_t i = sim->dstart[st]; ok && i < end;) {
+        const Delta *d = &sim->delta[i];
+        uint64_t j = i + 1;
+        while (j < end && sim->delta[j].node == d->node &&
+               sim->delta[j].r.lo >= sim->delta[j - 1].r.hi)
+            j++;
+        Hold *h = &sim->hold[d->node];
+        if (j - i < 4) {
+            for (uint64_t q = i; ok && q < j; q++)
+                ok = add ? hold_add(h, sim->delta[q].r.lo, sim->delta[q].r.hi)
+                         : hold_remove(h, sim->delta[q].r.lo, sim->delta[q].r.hi);
+        } else {
+            size_t k = (size_t)(j - i);
+            if (k > capbuf) {
+                ChunkRange *nb = realloc(buf, k * sizeof *nb);
+                if (!nb) {
+                    ok = false;
+                    break;
+                }
+                buf = nb;
+                capbuf = k;
+            }
+            for (size_t q = 0; q < k; q++)
+                buf[q] = sim->delta[i + q].r;
+            ok = hold_merge(h, buf, k, add);
+        }
+        i = j;
+    }
+    free(buf);
+    return ok;
+}
+
 bool sim_seek(Sim *sim, int32_t pos)
 {
     if (!sim || pos < 0 || pos > sim->nsteps)
@@ -1789,21 +1905,13 @@ bool sim_seek(Sim *sim, int32_t pos)
     if (!(sim->flags & SIM_HISTORY))
         return false;
     while (sim->pos > pos) {
-        int32_t st = sim->pos - 1;
-        for (uint64_t i = sim->dstart[st + 1]; i-- > sim->dstart[st];) {
-            const Delta *d = &sim->delta[i];
-            if (!hold_remove(&sim->hold[d->node], d->r.lo, d->r.hi))
-                return false;
-        }
+        if (!apply_deltas(sim, sim->pos - 1, false))
+            return false;
         sim->pos--;
     }
     while (sim->pos < pos) {
-        int32_t st = sim->pos;
-        for (uint64_t i = sim->dstart[st]; i < sim->dstart[st + 1]; i++) {
-            const Delta *d = &sim->delta[i];
-            if (!hold_add(&sim->hold[d->node], d->r.lo, d->r.hi))
-                return false;
-        }
+        if (!apply_deltas(sim, sim->pos, true))
+            return false;
         sim->pos++;
     }
     return true;

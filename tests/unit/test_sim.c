@@ -918,6 +918,86 @@ static void test_seek_scattered(void **state)
     net_free(n);
 }
 
+/* Strided sets with gaps, received many ranges at once: the seek applies a node's run of
+ * deltas with one merge (forward) or one subtraction (back). */
+static Sched *strided(const Net *n, int upto)
+{
+    Sched *s = sched_new(n, 64, 6400);
+    sched_give(s, 0, 0, 64);
+    for (uint32_t c = 0; c < 64; c += 8)
+        sched_give(s, 1, c, c + 1);            /* node 1 starts with chunks 0, 8, ..., 56 */
+    ChunkRange even[32], odd[32];
+    for (uint32_t i = 0; i < 32; i++) {
+        even[i] = (ChunkRange){ 2 * i, 2 * i + 1 };
+        odd[i] = (ChunkRange){ 2 * i + 1, 2 * i + 2 };
+    }
+    if (upto >= 1) {   /* 24 new even chunks for node 1, 32 for node 2 */
+        sched_step(s);
+        sched_send(s, 0, 1, even, 32);
+        sched_send(s, 0, 2, even, 32);
+    }
+    if (upto >= 2) {   /* everything: node 1 gains the 32 odd chunks */
+        sched_step(s);
+        sched_send_range(s, 0, 1, 0, 64);
+        sched_send(s, 0, 2, odd, 16);           /* half the odd ones to node 2 */
+        sched_send(s, 0, 3, odd, 32);
+    }
+    if (upto >= 3) {
+        sched_step(s);
+        sched_send_range(s, 1, 2, 0, 64);
+        sched_send(s, 0, 3, even, 32);          /* node 3 then holds everything */
+        sched_send_range(s, 0, 5, 0, 64);
+        sched_send_range(s, 2, 6, 0, 32);       /* node 2 held [0,32) after step 2 */
+        sched_send(s, 0, 4, odd, 32);
+    }
+    if (upto >= 4) {   /* the rest */
+        sched_step(s);
+        sched_send_range(s, 3, 4, 0, 64);
+        sched_send_range(s, 5, 6, 0, 64);
+        sched_send_range(s, 1, 7, 0, 64);
+    }
+    assert_null(sched_error(s));
+    return s;
+}
+
+static void test_seek_strided(void **state)
+{
+    (void)state;
+    Net *n = net_parse("array:8", NULL, 0);
+    Sched *full = strided(n, 4);
+    Sim *h = run(full, COST_SEIDEL, SIM_HISTORY);
+    assert_true(sim_totals(h)->verified);
+    Sched *parts[5];
+    Sim *fresh[5];
+    for (int k = 0; k <= 4; k++) {
+        parts[k] = strided(n, k);
+        fresh[k] = run(parts[k], COST_SEIDEL, 0);
+    }
+    int32_t order[] = { 4, 0, 1, 2, 3, 4, 2, 0, 3, 1, 4, 3, 2, 1, 0, 4 };
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        assert_true(sim_seek(h, order[i]));
+        holdings_equal(h, fresh[order[i]], 8);
+    }
+    /* after step 1 node 1 holds every even chunk and nothing else: 32 intervals */
+    assert_true(sim_seek(h, 1));
+    size_t nr;
+    const ChunkRange *r = sim_holdings(h, 1, &nr);
+    assert_int_equal(nr, 32);
+    assert_int_equal(r[5].lo, 10);
+    assert_int_equal(r[5].hi, 11);
+    assert_int_equal(sim_held(h, 1), 32);
+    assert_true(sim_seek(h, 0));
+    assert_int_equal(sim_held(h, 1), 8);
+    assert_int_equal(sim_held(h, 2), 0);
+    for (int k = 0; k <= 4; k++) {
+        sim_free(fresh[k]);
+        sched_free(parts[k]);
+    }
+    sim_free(h);
+    sched_free(full);
+    net_free(n);
+}
+
 static void test_large_mesh(void **state)
 {
     (void)state;
@@ -1011,7 +1091,7 @@ int main(void)
         cmocka_unit_test(test_circuit_saf_costs), cmocka_unit_test(test_locals),
         cmocka_unit_test(test_torus_wrap),       cmocka_unit_test(test_paths_agree),
         cmocka_unit_test(test_seek),             cmocka_unit_test(test_seek_scattered),
-        cmocka_unit_test(test_large_mesh),
+        cmocka_unit_test(test_seek_strided),     cmocka_unit_test(test_large_mesh),
         cmocka_unit_test(test_many_violations),  cmocka_unit_test(test_bad_args),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
