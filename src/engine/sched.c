@@ -592,10 +592,9 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
     for (int64_t i = 0; i < st->n; i++)
         if (sched_xfer_nr(st, i) > 1)
             npool += sched_xfer_nr(st, i);
-    if (!grow64((void **)&b->x, sizeof *b->x, &b->capx, n) ||
+    if (npool > UINT32_MAX || !grow64((void **)&b->x, sizeof *b->x, &b->capx, n) ||
         !grow64((void **)&b->ext, sizeof *b->ext, &b->capext, n) ||
-        !grow((void **)&b->pool, sizeof *b->pool, &b->cappool, npool ? npool : 1) ||
-        npool > UINT32_MAX)
+        !grow((void **)&b->pool, sizeof *b->pool, &b->cappool, npool ? npool : 1))
         return false;
     /* ext is written only once some transfer needs it (nr != 1 or an explicit route); the
      * ones before it are filled in then */
