@@ -104,9 +104,12 @@ struct Sim {
 
     Hold *hold;
     int32_t pos;
-    Delta *delta;
-    uint64_t ndelta, capdelta;
-    uint64_t *dstart;          /* nsteps+1 offsets into delta */
+    Delta **dblk;              /* the deltas, in blocks of DBLK deltas (never moved) */
+    uint64_t ndelta, ndblk;
+    uint64_t *dstart;          /* nsteps+1 offsets into the deltas */
+    uint64_t *xnew;            /* bit per transfer (all steps): its dst held none of it, so
+                                * its delta is its own ranges and none is recorded */
+    int64_t *xstart;           /* nsteps+1: transfers before each step */
 
     int64_t nlinks;
     int64_t base[NET_MAXDIM][2];
@@ -493,17 +496,32 @@ static bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, u
     return true;
 }
 
+/* The deltas live in blocks of DBLK that never move (a big simulation records tens of millions:
+ * no copying on growth, and each block on huge pages where offered). */
+#define DBLK_SHIFT 19
+#define DBLK ((uint64_t)1 << DBLK_SHIFT)
+
+static inline const Delta *delta_at(const Sim *sim, uint64_t i)
+{
+    return &sim->dblk[i >> DBLK_SHIFT][i & (DBLK - 1)];
+}
+
 static bool push_delta(Sim *sim, int32_t node, uint32_t lo, uint32_t hi)
 {
-    if (sim->ndelta == sim->capdelta) {
-        uint64_t nc = sim->capdelta ? sim->capdelta * 2 : 1024;
-        Delta *d = realloc(sim->delta, (size_t)nc * sizeof *d);
-        if (!d)
+    if (sim->ndelta == sim->ndblk * DBLK) {
+        if ((sim->ndblk & (sim->ndblk - 1)) == 0) {   /* 0, 1, 2, 4, ...: grow the index */
+            Delta **q = realloc(sim->dblk, (size_t)(sim->ndblk ? 2 * sim->ndblk : 1) * sizeof *q);
+            if (!q)
+                return false;
+            sim->dblk = q;
+        }
+        Delta *b = big_alloc(DBLK * sizeof *b, false);
+        if (!b)
             return false;
-        sim->delta = d;
-        sim->capdelta = nc;
+        sim->dblk[sim->ndblk++] = b;
     }
-    Delta *d = &sim->delta[sim->ndelta++];
+    Delta *d = &sim->dblk[sim->ndelta >> DBLK_SHIFT][sim->ndelta & (DBLK - 1)];
+    sim->ndelta++;
     d->node = node;
     d->r.lo = lo;
     d->r.hi = hi;
@@ -511,10 +529,10 @@ static bool push_delta(Sim *sim, int32_t node, uint32_t lo, uint32_t hi)
 }
 
 /* Give [lo,hi) to node; with history, record exactly the parts it did not hold. */
-static bool receive(Sim *sim, int32_t node, uint32_t lo, uint32_t hi)
+static bool receive(Sim *sim, int32_t node, uint32_t lo, uint32_t hi, bool record)
 {
     Hold *h = &sim->hold[node];
-    if (sim->flags & SIM_HISTORY) {
+    if (record) {
         size_t n;
         const ChunkRange *r = hold_ranges(h, &n);
         size_t i = cr_first_hi_gt(r, n, lo);
@@ -531,14 +549,36 @@ static bool receive(Sim *sim, int32_t node, uint32_t lo, uint32_t hi)
     return hold_add(h, lo, hi);
 }
 
-/* Give the normalised ranges r[0..nr) to node. */
-static bool receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr)
+/* Does h hold none of the normalised ranges r[0..nr)? */
+static bool holds_none(const Hold *h, const ChunkRange *r, uint32_t nr)
+{
+    size_t n;
+    const ChunkRange *a = hold_ranges(h, &n);
+    size_t i = 0;
+    for (uint32_t j = 0; j < nr && i < n; j++) {
+        if (a[i].hi <= r[j].lo)
+            i += cr_first_hi_gt(a + i, n - i, r[j].lo);
+        if (i < n && a[i].lo < r[j].hi)
+            return false;
+    }
+    return true;
+}
+
+/* Give the normalised ranges r[0..nr) to node, transfer xi of the whole run.  With history,
+ * what the node did not hold is recorded: as the transfer's bit when it held none of it,
+ * else as deltas. */
+static bool receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, int64_t xi)
 {
     Hold *h = &sim->hold[node];
+    bool record = (sim->flags & SIM_HISTORY) != 0;
+    if (record && holds_none(h, r, nr)) {
+        sim->xnew[xi >> 6] |= UINT64_C(1) << (xi & 63);
+        record = false;
+    }
     if (nr >= 8) {
         size_t n;
         const ChunkRange *a = hold_ranges(h, &n);
-        if (sim->flags & SIM_HISTORY) {
+        if (record) {
             /* the parts of r not held yet, in one pass (r and a are both sorted) */
             size_t i = 0;
             for (uint32_t j = 0; j < nr; j++) {
@@ -593,7 +633,7 @@ static bool receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr
         return true;
     }
     for (uint32_t k = 0; k < nr; k++)
-        if (!receive(sim, node, r[k].lo, r[k].hi))
+        if (!receive(sim, node, r[k].lo, r[k].hi, record))
             return false;
     return true;
 }
@@ -1555,7 +1595,7 @@ static bool run_step(Sim *sim, int32_t st)
         sim->recvs[x->dst] = 0;
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[f->x[i + PREFETCH].dst]);
-        ok = receive_all(sim, x->dst, x->r, x->nr);
+        ok = receive_all(sim, x->dst, x->r, x->nr, (sim->xstart ? sim->xstart[st] : 0) + i);
     }
     if (par)
         thrd_join(helper, NULL);
@@ -1577,8 +1617,12 @@ void sim_free(Sim *sim)
     free(sim->steps);
     free(sim->cum);
     free(sim->viol);
-    free(sim->delta);
+    for (uint64_t b = 0; b < sim->ndblk; b++)
+        free(sim->dblk[b]);
+    free(sim->dblk);
     free(sim->dstart);
+    free(sim->xstart);
+    free(sim->xnew);
     free(sim->load);
     free(sim->linkload);
     free(sim->bmax);
@@ -1661,7 +1705,13 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
         goto oom;
     if (flags & SIM_HISTORY) {
         sim->dstart = calloc((size_t)sim->nsteps + 1, sizeof *sim->dstart);
-        if (!sim->dstart)
+        sim->xstart = calloc((size_t)sim->nsteps + 1, sizeof *sim->xstart);
+        if (!sim->dstart || !sim->xstart)
+            goto oom;
+        for (int32_t st = 0; st < sim->nsteps; st++)
+            sim->xstart[st + 1] = sim->xstart[st] + sched_ntransfers(s, st);
+        sim->xnew = big_zalloc(((size_t)sim->xstart[sim->nsteps] / 64 + 1) * sizeof *sim->xnew);
+        if (!sim->xnew)
             goto oom;
     }
     for (size_t i = 0; i < s->ngiven; i++)
@@ -1860,21 +1910,40 @@ static bool hold_merge(Hold *h, const ChunkRange *r, size_t k, bool add)
  * merge. */
 static bool apply_deltas(Sim *sim, int32_t st, bool add)
 {
+    bool ok = true;
+    /* the transfers whose ranges were all new to their destination */
+    int64_t x0 = sim->xstart[st], nx = sim->xstart[st + 1] - x0;
+    const SchedFlat *f = nx > 0 ? sim_flat(sim, st) : NULL;
+    if (nx > 0 && !f)
+        return false;
+    for (int64_t i = 0; ok && i < nx; i++) {
+        int64_t b = x0 + i;
+        if (!(sim->xnew[b >> 6] & (UINT64_C(1) << (b & 63))))
+            continue;
+        Hold *h = &sim->hold[f->x[i].dst];
+        uint32_t nr = sched_flat_nr(f, i);
+        const ChunkRange *r = sched_flat_ranges(f, i);
+        if (nr >= 4) {
+            ok = hold_merge(h, r, nr, add);
+        } else {
+            for (uint32_t k = 0; ok && k < nr; k++)
+                ok = add ? hold_add(h, r[k].lo, r[k].hi) : hold_remove(h, r[k].lo, r[k].hi);
+        }
+    }
     uint64_t end = sim->dstart[st + 1];
     ChunkRange *buf = NULL;
     size_t capbuf = 0;
-    bool ok = true;
     for (uint64_t i = sim->dstart[st]; ok && i < end;) {
-        const Delta *d = &sim->delta[i];
+        const Delta *d = delta_at(sim, i);
         uint64_t j = i + 1;
-        while (j < end && sim->delta[j].node == d->node &&
-               sim->delta[j].r.lo >= sim->delta[j - 1].r.hi)
+        while (j < end && delta_at(sim, j)->node == d->node &&
+               delta_at(sim, j)->r.lo >= delta_at(sim, j - 1)->r.hi)
             j++;
         Hold *h = &sim->hold[d->node];
         if (j - i < 4) {
             for (uint64_t q = i; ok && q < j; q++)
-                ok = add ? hold_add(h, sim->delta[q].r.lo, sim->delta[q].r.hi)
-                         : hold_remove(h, sim->delta[q].r.lo, sim->delta[q].r.hi);
+                ok = add ? hold_add(h, delta_at(sim, q)->r.lo, delta_at(sim, q)->r.hi)
+                         : hold_remove(h, delta_at(sim, q)->r.lo, delta_at(sim, q)->r.hi);
         } else {
             size_t k = (size_t)(j - i);
             if (k > capbuf) {
@@ -1887,7 +1956,7 @@ static bool apply_deltas(Sim *sim, int32_t st, bool add)
                 capbuf = k;
             }
             for (size_t q = 0; q < k; q++)
-                buf[q] = sim->delta[i + q].r;
+                buf[q] = delta_at(sim, i + q)->r;
             ok = hold_merge(h, buf, k, add);
         }
         i = j;
