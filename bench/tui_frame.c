@@ -7,7 +7,8 @@
  * wnoutrefresh — without the doupdate that would write to the terminal.  Cases:
  *   - mesh:64x64 and torus:128x128 at the zoom meshcast picks and at the roomiest zoom, in the
  *     middle of the broadcast: the best and mean time per frame over many frames;
- *   - stepping on mesh:1024x1024: every step forward and back, timing apart the seek
+ *   - stepping on mesh:1024x1024 (st, and rh: 22 million transfers): every step forward and
+ *     back, timing apart the seek
  *     (sim_seek), the engine's per-step detail (the step's link loads, counted in time
  *     proportional to its transfers and the links they touch, read one link at a time with
  *     sim_link_load; the port counts of every node), and the frame.
@@ -176,6 +177,7 @@ int main(void)
     ok &= case_frames("mesh:64x64", "st");
     ok &= case_frames("torus:128x128", "chain");
     ok &= case_stepping("mesh:1024x1024", "st");
+    ok &= case_stepping("mesh:1024x1024", "rh");
     endwin();
     delscreen(scr);
     fclose(out);
