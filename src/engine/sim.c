@@ -1216,21 +1216,25 @@ static uint64_t xfer_bytes(const Sim *sim, const XV *x)
     return b;
 }
 
-/* For a step whose loads are counted (by `path`) and whose transfers all carry sim->xb[0]
- * bytes: the first transfer whose seidel cost equals that of a transfer with load mx (the
- * one a scan for the costliest transfer picks), with its load put in sim->xk.  Routes are
- * walked while that is cheap against the size of the net, then the range-maximum structure
- * answers.  -1 if there is none (the caller then prices every transfer), -2 when memory
- * runs out. */
-static int64_t first_at_cost(Sim *sim, const SchedFlat *f, int path, int32_t mx)
+/* For a step whose loads are counted (by `path`), whose largest load is mx and whose largest
+ * transfer carries bmax bytes: no transfer can cost more than top = ceil(mx/2^nu)*a*bmax + b
+ * (a, b >= 0), so the first transfer that costs exactly top is the one a scan for the
+ * costliest transfer picks.  Finds it, its load put in sim->xk, asking for the loads only of
+ * transfers whose bytes could reach top; routes are walked while that is cheap against the
+ * size of the net, then the range-maximum structure answers.  -1 if no transfer costs top
+ * (the caller then prices every transfer), -2 when memory runs out. */
+static int64_t first_at_cost(Sim *sim, const SchedFlat *f, int path, int32_t mx, uint64_t bmax)
 {
     const CostParams *p = &sim->p;
     int32_t cap = cap_of(p);
-    double B = (double)sim->xb[0];
-    double top = ceil_div(mx, cap) * p->a * B + p->b;
+    double mtop = ceil_div(mx, cap);
+    double top = mtop * p->a * (double)bmax + p->b;
     int64_t budget = sim->nlinks / 4 + 64;   /* links walked before the structure pays */
     bool walk = true;
     for (int64_t i = 0; i < f->n; i++) {
+        double B = (double)sim->xb[i];
+        if (mtop * p->a * B + p->b < top)
+            continue;                         /* even over a busiest link it costs less */
         if (walk && path != SIM_PATH_DIRECT && budget < 0) {
             if (!rmq_build(sim))
                 return -2;
@@ -1313,7 +1317,7 @@ static bool run_step(Sim *sim, int32_t st)
     /* 1. sends against start-of-step holdings; bytes, lengths, ports */
     uint64_t bytes = 0;
     int64_t conflicts = 0;
-    bool sameb = true;   /* every transfer carries the same number of bytes */
+    uint64_t bmax = 0;   /* the most bytes one transfer carries */
     for (int64_t i = 0; i < n; i++) {
         const XV xv_ = xv(f, i), *x = &xv_;
         if (i + PREFETCH < n)
@@ -1328,7 +1332,8 @@ static bool run_step(Sim *sim, int32_t st)
         }
         uint64_t b = xfer_bytes(sim, x);
         sim->xb[i] = b;
-        sameb &= b == sim->xb[0];
+        if (b > bmax)
+            bmax = b;
         bytes = sat_add(bytes, b);
         if (++sim->sends[x->src] > 1)
             conflicts++;
@@ -1372,11 +1377,11 @@ static bool run_step(Sim *sim, int32_t st)
         switch (p->model) {
         case COST_SEIDEL: {
             bool needk = mx > cap;
-            /* Each node sends and receives at most once and every transfer carries the same
-             * bytes: the step costs what a transfer over a busiest link (load mx) costs, so
-             * only the first transfer at that cost needs its load (first_at_cost). */
-            bool onek = needk && conflicts == 0 && sameb;
-            int64_t first = onek ? first_at_cost(sim, f, path, mx) : -1;
+            /* Each node sends and receives at most once: the step costs what its costliest
+             * transfer costs, at most that of the biggest over a busiest link; usually some
+             * transfer costs that, and only the first one needs its load (first_at_cost). */
+            bool onek = needk && conflicts == 0;
+            int64_t first = onek ? first_at_cost(sim, f, path, mx, bmax) : -1;
             if (first == -2)
                 return false;
             if (needk && first < 0) {
@@ -1602,6 +1607,23 @@ static bool run_step(Sim *sim, int32_t st)
     return ok;
 }
 
+/* Every node's holdings back to the givens (what it holds before the first step); any it had
+ * are dropped. */
+static bool hold_givens(Sim *sim)
+{
+    const Sched *s = sim->s;
+    for (int32_t v = 0; v < sim->net->size; v++) {
+        Hold *h = &sim->hold[v];
+        if (h->cap)
+            free(h->u.h.base);
+        memset(h, 0, sizeof *h);
+    }
+    for (size_t i = 0; i < s->ngiven; i++)
+        if (!hold_add(&sim->hold[s->gnode[i]], s->grange[i].lo, s->grange[i].hi))
+            return false;
+    return true;
+}
+
 /* ---- public -------------------------------------------------------------------------------- */
 
 void sim_free(Sim *sim)
@@ -1714,9 +1736,8 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
         if (!sim->xnew)
             goto oom;
     }
-    for (size_t i = 0; i < s->ngiven; i++)
-        if (!hold_add(&sim->hold[s->gnode[i]], s->grange[i].lo, s->grange[i].hi))
-            goto oom;
+    if (!hold_givens(sim))
+        goto oom;
     int64_t maxn = 0;   /* the per-transfer scratch, once, at its largest */
     for (int32_t st = 0; st < sim->nsteps; st++)
         if (sched_ntransfers(s, st) > maxn)
@@ -1973,6 +1994,19 @@ bool sim_seek(Sim *sim, int32_t pos)
         return true;
     if (!(sim->flags & SIM_HISTORY))
         return false;
+    if (pos < sim->pos) {
+        /* back by undoing the steps in between, or from the start (the givens) forwards,
+         * whichever touches less: going back to the start of a big broadcast is a reset */
+        uint64_t back = (sim->dstart[sim->pos] - sim->dstart[pos]) +
+                        (uint64_t)(sim->xstart[sim->pos] - sim->xstart[pos]);
+        uint64_t fresh = (uint64_t)sim->net->size + sim->s->ngiven +
+                         (sim->dstart[pos] - sim->dstart[0]) + (uint64_t)sim->xstart[pos];
+        if (fresh < back) {
+            if (!hold_givens(sim))
+                return false;
+            sim->pos = 0;
+        }
+    }
     while (sim->pos > pos) {
         if (!apply_deltas(sim, sim->pos - 1, false))
             return false;
