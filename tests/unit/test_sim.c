@@ -324,6 +324,45 @@ static void test_contention(void **state)
 }
 
 /* The centre of mesh:3x3 sends to its four neighbours in one step (no shared link). */
+/* One send and one receive per node, transfers of different sizes: the costliest transfer is
+ * not always one over the busiest link. */
+static void unequal_case(uint32_t big, int32_t want_crit, double want_cost)
+{
+    Net *n = net_parse("array:16", NULL, 0);
+    Sched *s = sched_new(n, 8, 800);   /* 100 bytes a chunk */
+    for (int32_t v = 0; v < 4; v++)
+        sched_give(s, v, 0, 8);
+    sched_step(s);
+    sched_send_range(s, 0, 1, 0, big);   /* load 1, `big` chunks */
+    sched_send_range(s, 2, 6, 0, 2);     /* load 2 on links 3..5, 2 chunks */
+    sched_send_range(s, 3, 7, 0, 2);
+    CostParams p = model(COST_SEIDEL);
+    for (int path = SIM_PATH_AUTO; path <= SIM_PATH_DIFF; path++) {
+        sim_load_path = path;
+        Sim *sim = sim_run(s, &p, 0, NULL, 0);
+        sim_load_path = SIM_PATH_AUTO;
+        const SimStep *st = sim_step(sim, 0);
+        assert_int_equal(st->max_link_load, 2);
+        assert_int_equal(st->port_conflicts, 0);
+        assert_int_equal(st->critical_node, want_crit);
+        assert_double_equal(st->cost.total, want_cost, EPS);
+        sim_free(sim);
+    }
+    sched_free(s);
+    net_free(n);
+}
+
+static void test_unequal_bytes(void **state)
+{
+    (void)state;
+    /* 8 chunks at load 1 (800 a + b) beat 2 chunks at load 2 (400 a + b) */
+    unequal_case(8, 0, 800 * A + B);
+    /* 2 chunks at load 1 (200 a + b) lose to the first of the two at load 2 */
+    unequal_case(2, 2, 400 * A + B);
+    /* 4 chunks at load 1 tie with 2 chunks at load 2: the first transfer */
+    unequal_case(4, 0, 400 * A + B);
+}
+
 static void test_port_serialisation(void **state)
 {
     (void)state;
@@ -1087,6 +1126,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_st_array8),        cmocka_unit_test(test_not_held),
         cmocka_unit_test(test_incomplete),       cmocka_unit_test(test_contention),
+        cmocka_unit_test(test_unequal_bytes),
         cmocka_unit_test(test_port_serialisation), cmocka_unit_test(test_postal),
         cmocka_unit_test(test_circuit_saf_costs), cmocka_unit_test(test_locals),
         cmocka_unit_test(test_torus_wrap),       cmocka_unit_test(test_paths_agree),
