@@ -549,6 +549,64 @@ static bool receive(Sim *sim, int32_t node, uint32_t lo, uint32_t hi, bool recor
     return hold_add(h, lo, hi);
 }
 
+/* Add (or remove) the sorted, disjoint ranges r[0..k) to (from) h in one pass over its
+ * intervals: O(intervals + k), where k insertions or removals one by one could shift a long
+ * array k times. */
+static bool hold_merge(Hold *h, const ChunkRange *r, size_t k, bool add)
+{
+    size_t n;
+    const ChunkRange *a = hold_ranges(h, &n);
+    size_t cap = n + k;   /* a removal splits at most one interval in two */
+    if (cap > UINT32_MAX)
+        return false;
+    ChunkRange *m = malloc(cap * sizeof *m);
+    if (!m)
+        return false;
+    size_t o = 0;
+    if (add) {
+        size_t i = 0, j = 0;
+        while (i < n || j < k) {
+            ChunkRange x = (j >= k || (i < n && a[i].lo <= r[j].lo)) ? a[i++] : r[j++];
+            if (o && m[o - 1].hi >= x.lo) {
+                if (x.hi > m[o - 1].hi)
+                    m[o - 1].hi = x.hi;
+            } else {
+                m[o++] = x;
+            }
+        }
+    } else {
+        size_t j = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t lo = a[i].lo, hi = a[i].hi;
+            while (j < k && r[j].hi <= lo)
+                j++;
+            for (size_t q = j; q < k && r[q].lo < hi; q++) {
+                if (r[q].lo > lo)
+                    m[o++] = (ChunkRange){ lo, r[q].lo };
+                if (r[q].hi > lo)
+                    lo = r[q].hi;
+                if (lo >= hi)
+                    break;
+            }
+            if (lo < hi)
+                m[o++] = (ChunkRange){ lo, hi };
+        }
+    }
+    if (o <= HOLD_INLINE) {
+        bool ok = hold_set(h, m, o);   /* inline: cannot fail */
+        free(m);
+        return ok;
+    }
+    if (h->cap)
+        free(h->u.h.base);
+    h->u.h.base = m;
+    h->u.h.off = 0;
+    h->u.h.hot = HOT_NONE;
+    h->n = (uint32_t)o;
+    h->cap = (uint32_t)cap;
+    return true;
+}
+
 /* Does h hold none of the normalised ranges r[0..nr)? */
 static bool holds_none(const Hold *h, const ChunkRange *r, uint32_t nr)
 {
@@ -596,41 +654,7 @@ static bool receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr
             }
         }
         /* merge into a fresh array: O(n + nr) rather than nr insertions */
-        size_t cap = n + nr;
-        ChunkRange *m = malloc(cap * sizeof *m);
-        if (!m)
-            return false;
-        size_t i = 0, j = 0, k = 0;
-        while (i < n || j < nr) {
-            ChunkRange x;
-            if (j >= nr || (i < n && a[i].lo <= r[j].lo))
-                x = a[i++];
-            else
-                x = r[j++];
-            if (k && m[k - 1].hi >= x.lo) {
-                if (x.hi > m[k - 1].hi)
-                    m[k - 1].hi = x.hi;
-            } else {
-                m[k++] = x;
-            }
-        }
-        if (cap > UINT32_MAX) {
-            free(m);
-            return false;
-        }
-        if (k <= HOLD_INLINE) {
-            bool ok = hold_set(h, m, k);   /* cannot fail: inline */
-            free(m);
-            return ok;
-        }
-        if (h->cap)
-            free(h->u.h.base);
-        h->u.h.base = m;
-        h->u.h.off = 0;
-        h->u.h.hot = HOT_NONE;
-        h->n = (uint32_t)k;
-        h->cap = (uint32_t)cap;
-        return true;
+        return hold_merge(h, r, nr, true);
     }
     for (uint32_t k = 0; k < nr; k++)
         if (!receive(sim, node, r[k].lo, r[k].hi, record))
@@ -1866,64 +1890,6 @@ char *sim_violation_text(const Sim *sim, const SimViolation *v, char *buf, size_
         break;
     }
     return buf;
-}
-
-/* Add (or remove) the sorted, disjoint ranges r[0..k) to (from) h in one pass over its
- * intervals: O(intervals + k), where k insertions or removals one by one could shift a long
- * array k times. */
-static bool hold_merge(Hold *h, const ChunkRange *r, size_t k, bool add)
-{
-    size_t n;
-    const ChunkRange *a = hold_ranges(h, &n);
-    size_t cap = n + k;   /* a removal splits at most one interval in two */
-    if (cap > UINT32_MAX)
-        return false;
-    ChunkRange *m = malloc(cap * sizeof *m);
-    if (!m)
-        return false;
-    size_t o = 0;
-    if (add) {
-        size_t i = 0, j = 0;
-        while (i < n || j < k) {
-            ChunkRange x = (j >= k || (i < n && a[i].lo <= r[j].lo)) ? a[i++] : r[j++];
-            if (o && m[o - 1].hi >= x.lo) {
-                if (x.hi > m[o - 1].hi)
-                    m[o - 1].hi = x.hi;
-            } else {
-                m[o++] = x;
-            }
-        }
-    } else {
-        size_t j = 0;
-        for (size_t i = 0; i < n; i++) {
-            uint32_t lo = a[i].lo, hi = a[i].hi;
-            while (j < k && r[j].hi <= lo)
-                j++;
-            for (size_t q = j; q < k && r[q].lo < hi; q++) {
-                if (r[q].lo > lo)
-                    m[o++] = (ChunkRange){ lo, r[q].lo };
-                if (r[q].hi > lo)
-                    lo = r[q].hi;
-                if (lo >= hi)
-                    break;
-            }
-            if (lo < hi)
-                m[o++] = (ChunkRange){ lo, hi };
-        }
-    }
-    if (o <= HOLD_INLINE) {
-        bool ok = hold_set(h, m, o);   /* inline: cannot fail */
-        free(m);
-        return ok;
-    }
-    if (h->cap)
-        free(h->u.h.base);
-    h->u.h.base = m;
-    h->u.h.off = 0;
-    h->u.h.hot = HOT_NONE;
-    h->n = (uint32_t)o;
-    h->cap = (uint32_t)cap;
-    return true;
 }
 
 /* Redo (add) or undo step st's deltas.  A step's deltas for one node are disjoint, and those

@@ -920,24 +920,41 @@ static Sched *scattered(const Net *n, int32_t upto)
     return s;
 }
 
+/* A schedule of 4 steps cut after its first k steps (k = 4: whole). */
+typedef Sched *(*Upto)(const Net *n, int k);
+
+/* Simulate make(n, 4) with history and seek through `order`: at every position the holdings
+ * must be those of a fresh simulation of the first steps alone.  Returns the Sim with history
+ * (its schedule freed by seek_done). */
+static Sim *seek_through(const Net *n, Upto make, const int32_t *order, size_t norder)
+{
+    Sched *full = make(n, 4);
+    Sim *h = run(full, COST_SEIDEL, SIM_HISTORY);
+    assert_true(sim_totals(h)->verified);
+    for (size_t i = 0; i < norder; i++) {
+        Sched *part = make(n, order[i]);
+        Sim *fresh = run(part, COST_SEIDEL, 0);
+        assert_true(sim_seek(h, order[i]));
+        holdings_equal(h, fresh, net_size(n));
+        sim_free(fresh);
+        sched_free(part);
+    }
+    return h;
+}
+
+static void seek_done(Sim *h)
+{
+    Sched *full = (Sched *)sim_sched(h);
+    sim_free(h);
+    sched_free(full);
+}
+
 static void test_seek_scattered(void **state)
 {
     (void)state;
     Net *n = net_parse("array:4", NULL, 0);
-    Sched *full = scattered(n, 4);
-    Sim *h = run(full, COST_SEIDEL, SIM_HISTORY);
-    assert_true(sim_totals(h)->verified);
-    Sched *parts[5];
-    Sim *fresh[5];
-    for (int k = 0; k <= 4; k++) {
-        parts[k] = scattered(n, k);
-        fresh[k] = run(parts[k], COST_SEIDEL, 0);
-    }
     int32_t order[] = { 4, 1, 2, 0, 3, 1, 4, 2, 3, 0, 4 };
-    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
-        assert_true(sim_seek(h, order[i]));
-        holdings_equal(h, fresh[order[i]], 4);
-    }
+    Sim *h = seek_through(n, scattered, order, sizeof order / sizeof order[0]);
     assert_true(sim_seek(h, 1));
     size_t nr;
     const ChunkRange *r = sim_holdings(h, 1, &nr);
@@ -948,12 +965,7 @@ static void test_seek_scattered(void **state)
     assert_int_equal(r[1].hi, 4);
     assert_int_equal(r[2].lo, 7);
     assert_int_equal(r[2].hi, 9);
-    for (int k = 0; k <= 4; k++) {
-        sim_free(fresh[k]);
-        sched_free(parts[k]);
-    }
-    sim_free(h);
-    sched_free(full);
+    seek_done(h);
     net_free(n);
 }
 
@@ -1003,20 +1015,8 @@ static void test_seek_strided(void **state)
 {
     (void)state;
     Net *n = net_parse("array:8", NULL, 0);
-    Sched *full = strided(n, 4);
-    Sim *h = run(full, COST_SEIDEL, SIM_HISTORY);
-    assert_true(sim_totals(h)->verified);
-    Sched *parts[5];
-    Sim *fresh[5];
-    for (int k = 0; k <= 4; k++) {
-        parts[k] = strided(n, k);
-        fresh[k] = run(parts[k], COST_SEIDEL, 0);
-    }
     int32_t order[] = { 4, 0, 1, 2, 3, 4, 2, 0, 3, 1, 4, 3, 2, 1, 0, 4 };
-    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
-        assert_true(sim_seek(h, order[i]));
-        holdings_equal(h, fresh[order[i]], 8);
-    }
+    Sim *h = seek_through(n, strided, order, sizeof order / sizeof order[0]);
     /* after step 1 node 1 holds every even chunk and nothing else: 32 intervals */
     assert_true(sim_seek(h, 1));
     size_t nr;
@@ -1028,12 +1028,7 @@ static void test_seek_strided(void **state)
     assert_true(sim_seek(h, 0));
     assert_int_equal(sim_held(h, 1), 8);
     assert_int_equal(sim_held(h, 2), 0);
-    for (int k = 0; k <= 4; k++) {
-        sim_free(fresh[k]);
-        sched_free(parts[k]);
-    }
-    sim_free(h);
-    sched_free(full);
+    seek_done(h);
     net_free(n);
 }
 
