@@ -1,5 +1,6 @@
 /* algo.c — the table of built-in algorithms, their arguments, and the build driver. */
 #include "algo.h"
+#include "../engine/text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -91,17 +92,10 @@ void algo_args_init(AlgoArgs *a, const AlgoDef *d)
         a->param[i] = d->params[i].def;
 }
 
-/* At most 32 bytes of a user's text for a message, control characters shown as '?' (a message
- * is one line). */
+/* At most 32 bytes of a user's text for a message (one line). */
 static const char *quoted(const char *text, char *buf, size_t len)
 {
-    size_t i = 0;
-    for (; text && text[i] && i < 32 && i + 1 < len; i++) {
-        unsigned char ch = (unsigned char)text[i];
-        buf[i] = ch < 0x20 || ch == 0x7f ? '?' : (char)ch;
-    }
-    buf[i] = '\0';
-    return buf;
+    return text_quote(text, 32, buf, len);
 }
 
 int algo_args_set(AlgoArgs *a, const AlgoDef *d, const char *name, const char *value,

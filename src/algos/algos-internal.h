@@ -89,6 +89,7 @@ bool algo_mesh_fits(const AlgoDef *d, const Net *net, int need, const char *why,
 bool algo_too_big(const AlgoDef *d, const Net *net, int64_t per_node, int64_t cap, char *err,
                   size_t errlen);
 #define ALGO_MESH_MAX_TRANSFERS (INT64_C(1) << 24)   /* the mesh ST and BST family's cap */
+#define ALGO_RH_MAX_TRANSFERS (INT64_C(3) << 23)     /* RH's (n lg n): admits 2^20 nodes */
 /* fits of the mesh ST and BST families: 0 <= nu <= numax, nu+plus <= min(d1,d2) (plus is 0
  * or 1), and at most ALGO_MESH_MAX_TRANSFERS for about per_node transfers per node. */
 bool algo_mesh_nu_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, int numax,

@@ -40,8 +40,6 @@ static uint32_t *bitrev_table(int d)
     return rev;
 }
 
-#define RH_MAX_TRANSFERS (INT64_C(3) << 23)
-
 static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                     size_t errlen)
 {
@@ -58,12 +56,7 @@ static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
     /* the exchange phase alone is n*d transfers: stored as rules they take no memory, but
      * the simulator still handles each one (and the distribute phase's n*d/2 ranges are
      * stored): 3*2^23 admits 2^20 nodes, about 1.3 s and 270 MiB */
-    if ((int64_t)net_size(net) * dd > RH_MAX_TRANSFERS) {
-        snprintf(err, errlen, "%s on %s would need %lld transfers (at most %lld)", d->name,
-                 net_spec(net), (long long)net_size(net) * dd, (long long)RH_MAX_TRANSFERS);
-        return false;
-    }
-    return true;
+    return !algo_too_big(d, net, dd, ALGO_RH_MAX_TRANSFERS, err, errlen);
 }
 
 static uint32_t rh_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)

@@ -123,22 +123,6 @@ static bool send_rect(Sched *s, const Parts *pt, int32_t src, int32_t dst, int32
     return sched_send(s, src, dst, rg, nrg);
 }
 
-/* About per_node transfers per node: refuse schedules too big to simulate in reasonable time
- * and memory (as chain and the linear rh do; the exchange steps are rules and take no memory,
- * the distribute phase's ranges and the simulator's holdings do). */
-#define MESH_MAX_TRANSFERS (INT64_C(3) << 23)
-
-static bool too_big(const AlgoDef *d, const Net *net, int64_t per_node, char *err,
-                    size_t errlen)
-{
-    int64_t t = (int64_t)net_size(net) * per_node;
-    if (t <= MESH_MAX_TRANSFERS)
-        return false;
-    snprintf(err, errlen, "%s on %s would need about %lld transfers (at most %lld)", d->name,
-             net_spec(net), (long long)t, (long long)MESH_MAX_TRANSFERS);
-    return true;
-}
-
 static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                     size_t errlen)
 {
@@ -154,7 +138,9 @@ static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
                  net_spec(net));
         return false;
     }
-    return !too_big(d, net, d1 + d2 + 1, err, errlen);
+    /* the exchange steps are rules and take no memory, but every transfer is simulated, and the
+     * distribute phase's ranges and the simulator's holdings do take memory */
+    return !algo_too_big(d, net, d1 + d2 + 1, ALGO_RH_MAX_TRANSFERS, err, errlen);
 }
 
 static uint32_t rh_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)

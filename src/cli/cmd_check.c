@@ -19,6 +19,7 @@
 #include "../engine/cost.h"
 #include "../engine/sim.h"
 #include "../script/script.h"
+#include "../script/setup.h"
 #include "cli-opts.h"
 #include "commands.h"
 
@@ -55,22 +56,6 @@ static int usage(const char *msg)
 {
     cli_error("check: %s", msg);
     return 2;
-}
-
-static bool parse_bytes(const char *t, uint64_t *out)
-{
-    char *end;
-    unsigned long long v = strtoull(t, &end, 10);
-    if (end == t || t[0] == '-')
-        return false;
-    if (*end == 'K' || *end == 'k')
-        v <<= 10, end++;
-    else if (*end == 'M' || *end == 'm')
-        v <<= 20, end++;
-    if (*end || v == 0)
-        return false;
-    *out = v;
-    return true;
 }
 
 typedef struct {
@@ -137,7 +122,7 @@ static int parse_opts(int argc, char **argv, CheckOpts *o)
                     return usage("too many --set");
                 o->sets[o->nsets++] = val;
             } else if (strcmp(name, "--bytes") == 0) {
-                if (!parse_bytes(val, &o->bytes)) {
+                if (!setup_parse_bytes(val, &o->bytes)) {
                     char m[128];
                     snprintf(m, sizeof m, "bad --bytes '%s' (1024, 64K, 1M)", val);
                     return usage(m);

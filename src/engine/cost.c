@@ -1,5 +1,6 @@
 /* cost.c — cost models and their parameters (see cost.h). */
 #include "cost.h"
+#include "text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -113,17 +114,10 @@ double cost_param_get(const CostParams *p, const char *name)
     return d ? *d : NAN;
 }
 
-/* At most 32 bytes of a user's text for a message, control characters shown as '?' (a message
- * is one line). */
+/* At most 32 bytes of a user's text for a message (one line). */
 static const char *quoted(const char *text, char *buf, size_t len)
 {
-    size_t i = 0;
-    for (; text && text[i] && i < 32 && i + 1 < len; i++) {
-        unsigned char ch = (unsigned char)text[i];
-        buf[i] = ch < 0x20 || ch == 0x7f ? '?' : (char)ch;
-    }
-    buf[i] = '\0';
-    return buf;
+    return text_quote(text, 32, buf, len);
 }
 
 bool cost_set(CostParams *p, const char *name, const char *value, char *err, size_t errlen)

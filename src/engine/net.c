@@ -1,25 +1,17 @@
 /* net.c — arrays, rings, meshes and tori in 1..3 dimensions (see net.h). */
 #include "net.h"
+#include "err-internal.h"
+#include "text.h"
 #include "net-internal.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const kind_names[] = { "array", "ring", "mesh", "torus" };
 
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || errlen == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 const char *net_kind_name(NetKind kind)
 {
@@ -55,37 +47,37 @@ static Net *make(NetKind kind, int ndim, const int32_t *dims, const char *shown,
         shown = made;
     }
     if ((unsigned)kind > NET_TORUS) {
-        seterr(err, errlen, "bad net: unknown kind %d", (int)kind);
+        err_set(err, errlen, "bad net: unknown kind %d", (int)kind);
         return NULL;
     }
     if (ndim < 1 || ndim > NET_MAXDIM || !dims) {
-        seterr(err, errlen, "bad net '%s': a net has 1 to %d dimensions", shown, NET_MAXDIM);
+        err_set(err, errlen, "bad net '%s': a net has 1 to %d dimensions", shown, NET_MAXDIM);
         return NULL;
     }
     if (ndim > 1 && (kind == NET_ARRAY || kind == NET_RING)) {
-        seterr(err, errlen, "bad net '%s': %s has one dimension (use %s)", shown,
+        err_set(err, errlen, "bad net '%s': %s has one dimension (use %s)", shown,
                kind == NET_ARRAY ? "an array" : "a ring", kind == NET_ARRAY ? "mesh" : "torus");
         return NULL;
     }
     int64_t size = 1;
     for (int d = 0; d < ndim; d++) {
         if (dims[d] < 1) {
-            seterr(err, errlen, "bad net '%s': every dimension must be at least 1", shown);
+            err_set(err, errlen, "bad net '%s': every dimension must be at least 1", shown);
             return NULL;
         }
         size *= dims[d];
         if (size > NET_MAXNODES) {
-            seterr(err, errlen, "bad net '%s': more than %d nodes", shown, NET_MAXNODES);
+            err_set(err, errlen, "bad net '%s': more than %d nodes", shown, NET_MAXNODES);
             return NULL;
         }
     }
     if (size < 2) {
-        seterr(err, errlen, "bad net '%s': a net needs at least 2 nodes", shown);
+        err_set(err, errlen, "bad net '%s': a net needs at least 2 nodes", shown);
         return NULL;
     }
     Net *net = calloc(1, sizeof *net);
     if (!net) {
-        seterr(err, errlen, "out of memory");
+        err_set(err, errlen, "out of memory");
         return NULL;
     }
     if (ndim == 1 && kind == NET_MESH)
@@ -115,37 +107,29 @@ Net *net_new(NetKind kind, int ndim, const int32_t *dims, char *err, size_t errl
 Net *net_parse(const char *spec, char *err, size_t errlen)
 {
     if (!spec) {
-        seterr(err, errlen, "bad net: no spec given");
+        err_set(err, errlen, "bad net: no spec given");
         return NULL;
     }
-    /* Quote at most 40 bytes of the spec in messages (cut at a UTF-8 character boundary),
-     * with control characters shown as '?' so that a message stays on one line. */
+    /* at most 40 bytes of the spec in messages, on one line */
     char shown[48];
-    size_t sl = strlen(spec), cut = sl > 40 ? 40 : sl;
-    while (cut < sl && cut > 0 && ((unsigned char)spec[cut] & 0xC0) == 0x80)
-        cut--;
-    for (size_t i = 0; i < cut; i++) {
-        unsigned char ch = (unsigned char)spec[i];
-        shown[i] = ch < 0x20 || ch == 0x7f ? '?' : (char)ch;
-    }
-    snprintf(shown + cut, sizeof shown - cut, "%s", cut < sl ? "..." : "");
+    text_quote(spec, 40, shown, sizeof shown);
     const char *colon = strchr(spec, ':');
     if (!colon) {
-        seterr(err, errlen, "bad net '%s': expected KIND:DIMS, e.g. mesh:16x32", shown);
+        err_set(err, errlen, "bad net '%s': expected KIND:DIMS, e.g. mesh:16x32", shown);
         return NULL;
     }
     char kind[16];
     size_t kl = (size_t)(colon - spec);
     if (kl == 0 || kl >= sizeof kind) {
-        seterr(err, errlen, "bad net '%s': unknown kind '%.*s' (array, ring, mesh, torus)",
-               shown, (int)(kl < 16 ? (kl < cut ? kl : cut) : (cut < 16 ? cut : 16)), shown);
+        err_set(err, errlen, "bad net '%s': unknown kind '%.*s' (array, ring, mesh, torus)",
+                shown, (int)(kl < 16 ? kl : 16), shown);
         return NULL;
     }
     memcpy(kind, spec, kl);
     kind[kl] = '\0';
     NetKind k;
     if (!net_kind_parse(kind, &k)) {
-        seterr(err, errlen, "bad net '%s': unknown kind '%.*s' (array, ring, mesh, torus)",
+        err_set(err, errlen, "bad net '%s': unknown kind '%.*s' (array, ring, mesh, torus)",
                shown, (int)kl, shown);
         return NULL;
     }
@@ -154,7 +138,7 @@ Net *net_parse(const char *spec, char *err, size_t errlen)
     const char *p = colon + 1;
     for (;;) {
         if (!isdigit((unsigned char)*p)) {
-            seterr(err, errlen, "bad net '%s': dimensions must be numbers separated by 'x'",
+            err_set(err, errlen, "bad net '%s': dimensions must be numbers separated by 'x'",
                    shown);
             return NULL;
         }
@@ -164,7 +148,7 @@ Net *net_parse(const char *spec, char *err, size_t errlen)
         if (errno || v > NET_MAXNODES)
             v = (long long)NET_MAXNODES + 1;
         if (ndim == NET_MAXDIM) {
-            seterr(err, errlen, "bad net '%s': at most %d dimensions", shown, NET_MAXDIM);
+            err_set(err, errlen, "bad net '%s': at most %d dimensions", shown, NET_MAXDIM);
             return NULL;
         }
         dims[ndim++] = (int32_t)v;
@@ -172,7 +156,7 @@ Net *net_parse(const char *spec, char *err, size_t errlen)
         if (*p == '\0')
             break;
         if (*p != 'x') {
-            seterr(err, errlen, "bad net '%s': dimensions must be numbers separated by 'x'",
+            err_set(err, errlen, "bad net '%s': dimensions must be numbers separated by 'x'",
                    shown);
             return NULL;
         }
@@ -180,11 +164,11 @@ Net *net_parse(const char *spec, char *err, size_t errlen)
     }
     for (int d = 0; d < ndim; d++) {
         if (dims[d] < 1) {
-            seterr(err, errlen, "bad net '%s': every dimension must be at least 1", shown);
+            err_set(err, errlen, "bad net '%s': every dimension must be at least 1", shown);
             return NULL;
         }
         if (dims[d] > NET_MAXNODES) {
-            seterr(err, errlen, "bad net '%s': more than %d nodes", shown, NET_MAXNODES);
+            err_set(err, errlen, "bad net '%s': more than %d nodes", shown, NET_MAXNODES);
             return NULL;
         }
     }

@@ -14,13 +14,13 @@
  * over the blocks) or, on the walking path, from a second walk.
  */
 #include "sim.h"
+#include "err-internal.h"
 #include "chunkset-internal.h"
 #include "net-internal.h"
 #include "sched-internal.h"
 #include "sim-internal.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1162,15 +1162,6 @@ static inline double ceil_div(int32_t k, int32_t cap)
     return (double)((k + cap - 1) / cap);
 }
 
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || errlen == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 static bool ensure_x(Sim *sim, size_t n)
 {
@@ -1692,15 +1683,15 @@ void sim_free(Sim *sim)
 Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, size_t errlen)
 {
     if (!s || !p) {
-        seterr(err, errlen, "sim: no schedule or no cost parameters");
+        err_set(err, errlen, "sim: no schedule or no cost parameters");
         return NULL;
     }
     if (sched_error(s)) {
-        seterr(err, errlen, "bad schedule: %s", sched_error(s));
+        err_set(err, errlen, "bad schedule: %s", sched_error(s));
         return NULL;
     }
     if ((unsigned)p->model >= COST_NMODELS || p->nu < 0 || p->nu > COST_NU_MAX) {
-        seterr(err, errlen, "sim: bad cost parameters");
+        err_set(err, errlen, "sim: bad cost parameters");
         return NULL;
     }
     const Net *net = s->net;
@@ -1817,7 +1808,7 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     sim->ssum = sim->rsum = NULL;
     return sim;
 oom:
-    seterr(err, errlen, "out of memory simulating %s", net_spec(net));
+    err_set(err, errlen, "out of memory simulating %s", net_spec(net));
     sim_free(sim);
     return NULL;
 }

@@ -25,6 +25,7 @@
 #include "../engine/cost.h"
 #include "../engine/net.h"
 #include "lua-sandbox.h"
+#include "setup.h"
 
 #define LESSON_MAXPAGES 256
 #define LESSON_MAXITEMS 4096
@@ -237,23 +238,6 @@ static void read_marks(lua_State *L, Lesson *l, int t, const Net *net, size_t pa
     lua_pop(L, 1);
 }
 
-static bool parse_bytes(const char *t, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(t, &end, 10);
-    if (end == t || t[0] == '-' || errno)
-        return false;
-    if (*end == 'K' || *end == 'k')
-        v <<= 10, end++;
-    else if (*end == 'M' || *end == 'm')
-        v <<= 20, end++;
-    if (*end || v == 0)
-        return false;
-    *out = v;
-    return true;
-}
-
 static bool algo_known(const char *name)
 {
     if (algo_exists(name))
@@ -402,7 +386,7 @@ static int read_lesson(lua_State *L)
                 page_error(L, pno, "bytes must be a whole number >= 1", NULL, NULL);
             pg->bytes = (uint64_t)b;
         } else if (ty == LUA_TSTRING) {
-            if (!parse_bytes(lua_tostring(L, -1), &pg->bytes))
+            if (!setup_parse_bytes(lua_tostring(L, -1), &pg->bytes))
                 page_error(L, pno, "bytes '%s' is not a byte count (1024, 64K, 1M)",
                            lua_tostring(L, -1), NULL);
         } else if (ty != LUA_TNIL) {

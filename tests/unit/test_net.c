@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "../../src/engine/net.h"
+#include "../../src/engine/text.h"
 
 static void test_parse_good(void **state)
 {
@@ -402,6 +403,24 @@ static void test_fuzz(void **state)
     net_free(m);
 }
 
+/* Quoting a user's text in a message: cut, on a character boundary, one line. */
+static void test_text_quote(void **state)
+{
+    (void)state;
+    char b[16];
+    assert_string_equal(text_quote("mesh:4x4", 40, b, sizeof b), "mesh:4x4");
+    assert_string_equal(text_quote("abcdefgh", 5, b, sizeof b), "abcde...");
+    assert_string_equal(text_quote("a\nb\x7f\tc", 40, b, sizeof b), "a?b??c");
+    assert_string_equal(text_quote(NULL, 40, b, sizeof b), "");
+    /* "é" is two bytes: a cut after 3 bytes falls inside the second one and moves back */
+    assert_string_equal(text_quote("\xc3\xa9\xc3\xa9x", 3, b, sizeof b), "\xc3\xa9...");
+    /* the buffer bounds the copy whatever max says */
+    char small[6];
+    text_quote("abcdefghijkl", 40, small, sizeof small);
+    assert_int_equal(strlen(small), 5);
+    assert_memory_equal(small, "abcde", 5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -410,7 +429,7 @@ int main(void)
         cmocka_unit_test(test_parse_node),        cmocka_unit_test(test_neighbor_distance),
         cmocka_unit_test(test_routes),            cmocka_unit_test(test_explicit_routes),
         cmocka_unit_test(test_links),             cmocka_unit_test(test_null_safety),
-        cmocka_unit_test(test_fuzz),
+        cmocka_unit_test(test_fuzz),             cmocka_unit_test(test_text_quote),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
