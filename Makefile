@@ -28,7 +28,7 @@ SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 # Layers (DESIGN.md): engine <- algos <- script <- tui, cli.  The engine and the algorithms
 # compile without the curses, termkey or Lua include paths.
 ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
-ALGOS_SRC  := $(sort $(wildcard src/algos/*.c))
+ALGOS_SRC  := $(sort $(wildcard src/algos/*.c src/algos/*/*.c))
 SCRIPT_SRC := $(sort $(wildcard src/script/*.c))
 TUI_SRC    := $(sort $(wildcard src/tui/*.c))
 CLI_SRC    := $(sort $(filter-out src/cli/main.c,$(wildcard src/cli/*.c)))

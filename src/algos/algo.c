@@ -11,9 +11,19 @@
 #include "algos-internal.h"
 
 static const AlgoDef *const table[] = {
+    /* Seidel */
     &algo_st_array,  &algo_st_mesh,   &algo_bst_array,  &algo_bst_mesh,
-    &algo_rh_array,  &algo_rh_mesh,   &algo_chain,      &algo_st_simple,
-    &algo_st_5phase, &algo_bst_rowcol, &algo_bst_snake,
+    &algo_rh_array,  &algo_rh_mesh,
+    /* Sanders & Sibeyn */
+    &algo_chain,
+    /* Seidel's mesh variants */
+    &algo_st_simple, &algo_st_5phase, &algo_bst_rowcol, &algo_bst_snake,
+    /* Cang & Wu */
+
+    /* Peters & Syska */
+
+    /* s-to-p */
+
 };
 
 size_t algo_count(void) { return sizeof table / sizeof table[0]; }

@@ -8,13 +8,16 @@
 
 #include "algo.h"
 
-/* Linear arrays (Seidel 3.1, 3.3, 3.5, 4.x) — st_array.c, bst_array.c, rh_array.c */
+/* ---- The algorithms, one folder per paper (DESIGN.md, "Growing past Seidel").  Each paper
+ * declares its defs in its own section below; the table in algo.c lists them in the same
+ * sections. ------------------------------------------------------------------------------- */
+
+/* == Seidel (papers/000): seidel/ ==
+ * Linear arrays (3.1, 3.3, 3.5, 4.x) — st_array.c, bst_array.c, rh_array.c */
 extern const AlgoDef algo_st_array;     /* "st"  Table I linear ST (eq. 1, eq. 2 for nu > 0) */
 extern const AlgoDef algo_bst_array;    /* "bst" Table I linear BST (eq. 7, eq. 8) */
 extern const AlgoDef algo_rh_array;     /* "rh"  Table I linear RH */
-/* Pipelined chain, any net — chain.c */
-extern const AlgoDef algo_chain;        /* "chain" parameter s (packets) */
-/* Meshes (Seidel 3.2, 3.4, 3.6) — st_mesh.c, bst_mesh.c, rh_mesh.c */
+/* Meshes (3.2, 3.4, 3.6) — st_mesh.c, bst_mesh.c, rh_mesh.c */
 extern const AlgoDef algo_st_mesh;      /* "st"  eq. 6 ("better"; the nu = 0 form in 3.2.1) */
 extern const AlgoDef algo_st_simple;    /* "st-simple" column then rows, eq. 3 */
 extern const AlgoDef algo_st_5phase;    /* "st-5phase" eq. 4 */
@@ -22,6 +25,16 @@ extern const AlgoDef algo_bst_mesh;     /* "bst" eq. 10 and its nu > 0 form */
 extern const AlgoDef algo_bst_rowcol;   /* "bst-rowcol" (d1+d2+2)(ma/2+b) */
 extern const AlgoDef algo_bst_snake;    /* "bst-snake" eq. 9 */
 extern const AlgoDef algo_rh_mesh;      /* "rh"  Table I mesh RH */
+
+/* == Sanders & Sibeyn (papers/001): sanders/ ==
+ * Pipelined chain, any net — chain.c */
+extern const AlgoDef algo_chain;        /* "chain" parameter s (packets) */
+
+/* == Cang & Wu (papers/002): cangwu/ == */
+
+/* == Peters & Syska (papers/003): peters/ == */
+
+/* == s-to-p (papers/004): stop/ == */
 
 /* Section 5 — fit.c.  For an ALGO_POW2 def on a net whose extents are not all powers of two. */
 bool fit_needed(const AlgoDef *d, const Net *net);

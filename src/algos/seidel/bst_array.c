@@ -20,8 +20,8 @@
  */
 #include <math.h>
 
-#include "algos-internal.h"
-#include "blocks.h"
+#include "../algos-internal.h"
+#include "../blocks.h"
 
 static uint32_t bst_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
 {

@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algos-internal.h"
+#include "../algos-internal.h"
 
 /* The exchange order: bit t of a chunk id is coordinate bit ord[t].bit of axis ord[t].axis
  * (axis 0: row index, exchanged along a column; axis 1: column index, along a row). */

@@ -25,7 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "algos-internal.h"
+#include "../algos-internal.h"
 
 static const AlgoParam chain_params[] = {
     {"s", 8, 1, 1 << 20, "number of packets the message is cut into"},

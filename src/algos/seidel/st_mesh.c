@@ -51,8 +51,8 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "algos-internal.h"
-#include "blocks.h"
+#include "../algos-internal.h"
+#include "../blocks.h"
 
 /* ---- helpers (those shared with bst_mesh.c are in common.c) ----------------------------- */
 

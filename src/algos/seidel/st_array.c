@@ -19,8 +19,8 @@
  */
 #include <math.h>
 
-#include "algos-internal.h"
-#include "blocks.h"
+#include "../algos-internal.h"
+#include "../blocks.h"
 
 static uint32_t st_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
 {

@@ -50,8 +50,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "algos-internal.h"
-#include "blocks.h"
+#include "../algos-internal.h"
+#include "../blocks.h"
 
 /* ---- helpers (those shared with st_mesh.c are in common.c) ------------------------------ */
 

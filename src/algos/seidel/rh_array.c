@@ -25,7 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "algos-internal.h"
+#include "../algos-internal.h"
 
 /* rev[x] = x with its d bits reversed, for every x < 2^d. */
 static uint32_t *bitrev_table(int d)
