@@ -110,6 +110,7 @@ struct Sim {
     uint64_t *xnew;            /* bit per transfer (all steps): its dst held none of it, so
                                 * its delta is its own ranges and none is recorded */
     int64_t *xstart;           /* nsteps+1: transfers before each step */
+    int32_t informed;          /* nodes holding at least one chunk (while running) */
 
     int64_t nlinks;
     int64_t base[NET_MAXDIM][2];
@@ -1615,8 +1616,13 @@ static bool run_step(Sim *sim, int32_t st)
         sim->recvs[x->dst] = 0;
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[f->x[i + PREFETCH].dst]);
+        size_t had;
+        hold_ranges(&sim->hold[x->dst], &had);
         ok = receive_all(sim, x->dst, x->r, x->nr, (sim->xstart ? sim->xstart[st] : 0) + i);
+        if (had == 0 && x->nr > 0)
+            sim->informed++;   /* its first chunks: the node is informed from now on */
     }
+    out->informed = sim->informed;
     if (par)
         thrd_join(helper, NULL);
     return ok;
@@ -1762,6 +1768,12 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
 
     SimTotals *t = &sim->tot;
     t->nsteps = sim->nsteps;
+    for (int32_t v = 0; v < net->size; v++) {
+        size_t hn;
+        hold_ranges(&sim->hold[v], &hn);
+        sim->informed += hn > 0;
+    }
+    t->informed_before = sim->informed;
     double cum = 0;
     for (int32_t st = 0; st < sim->nsteps; st++) {
         if (sim->dstart)

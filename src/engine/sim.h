@@ -91,6 +91,8 @@ typedef struct {
     int64_t port_conflicts;
     int64_t violations;     /* model violations and NOT_HELD in this step */
     int32_t critical_node;  /* node whose serialised work set the cost, -1 */
+    int32_t informed;       /* nodes holding at least one chunk after the step (Cang & Wu's
+                             * informed nodes; s-to-p's active nodes) */
 } SimStep;
 
 typedef struct {
@@ -106,6 +108,7 @@ typedef struct {
     int64_t not_held;
     int64_t incomplete_nodes;
     bool verified, valid;
+    int32_t informed_before; /* nodes holding at least one chunk before the first step */
 } SimTotals;
 
 typedef struct {

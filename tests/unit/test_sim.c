@@ -87,7 +87,9 @@ static void test_st_array8(void **state)
         assert_double_equal(sim_cost_until(sim, i), (i + 1) * step, EPS);
         assert_int_equal(st->ntransfers, 1 << i);
         assert_int_equal(st->critical_node, 0);   /* ties: the first sender */
+        assert_int_equal(st->informed, 2 << i);    /* the informed nodes double */
     }
+    assert_int_equal(t->informed_before, 1);
     assert_null(sim_step(sim, 3));
     assert_null(sim_step(sim, -1));
     assert_double_equal(sim_cost_until(sim, -1), 0, EPS);
@@ -140,6 +142,9 @@ static void test_not_held(void **state)
     assert_false(t->valid);
     assert_int_equal(t->not_held, 2);
     assert_int_equal(t->incomplete_nodes, 0);   /* receivers get what they were sent */
+    assert_int_equal(t->informed_before, 1);
+    assert_int_equal(sim_step(sim, 0)->informed, 3);   /* 1 and 2 (one receive each counted) */
+    assert_int_equal(sim_step(sim, 1)->informed, 4);   /* 3; 1 and 2 received again */
     assert_int_equal(t->violations, 2);
     assert_int_equal(sim_nviolations(sim), 2);
     const SimViolation *v = sim_violation(sim, 0);
