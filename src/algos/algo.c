@@ -226,6 +226,11 @@ bool algo_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const Cos
     return d->predict && d->predict(d, net, a, p, total);
 }
 
+const char *algo_predict_error(const AlgoDef *d)
+{
+    return d && d->predict_error ? d->predict_error(d) : NULL;
+}
+
 void algo_release(AlgoDef *d)
 {
     if (d && d->release)

@@ -68,7 +68,10 @@ struct AlgoDef {
      * this model/net. */
     bool (*predict)(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                     double *total);
-    void *ud;              /* owner's data (Lua state of a script) */
+    /* Why the last predict failed when it failed by an error (a script's predict raised),
+     * not for want of a closed form; NULL otherwise.  NULL: never. */
+    const char *(*predict_error)(const AlgoDef *d);
+    void *ud;              /* owner's data (a script's path and description) */
     void (*release)(AlgoDef *d);
 };
 
@@ -102,9 +105,11 @@ bool algo_check(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err, 
 Sched *algo_build(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                   size_t errlen);
 
-/* The closed form for this net, args and model (fit costs included); false if none. */
+/* The closed form for this net, args and model (fit costs included); false if none, or if it
+ * failed: then algo_predict_error(d) says why (NULL: there is simply no closed form). */
 bool algo_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                   double *total);
+const char *algo_predict_error(const AlgoDef *d);
 
 void algo_release(AlgoDef *d);
 

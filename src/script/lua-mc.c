@@ -22,6 +22,23 @@
 
 /* A runaway script cannot build more transfers than this into one schedule. */
 #define MC_MAX_TRANSFERS (INT64_C(1) << 25)
+/* The most steps a schedule can have (the engine's limit too). */
+#define MC_MAX_STEPS (1 << 24)
+
+/* What the C side of a schedule costs, counted against the script's memory cap
+ * (box_account) before it is made: a step's record, a transfer (16 bytes stored, more with
+ * several ranges or a route), a local operation, a node's holdings — each with room for the
+ * arrays' growth.  Labels count their length. */
+#define MC_STEP_BYTES 128
+#define MC_XFER_BYTES 24
+#define MC_LOCAL_BYTES 24
+#define MC_HOLD_BYTES 32
+
+static long long xfer_bytes(size_t nr, int nseg)
+{
+    return MC_XFER_BYTES + (nr > 1 ? 8 + (long long)nr * (long long)sizeof(ChunkRange) : 0) +
+           (nseg >= 0 ? 8 + (long long)nseg * (long long)sizeof(NetSeg) : 0);
+}
 
 struct McNet {
     const Net *net;
@@ -644,9 +661,22 @@ static void sched_check_error(lua_State *L, McSched *h)
         luaL_error(L, "%s", e);
 }
 
+/* Count a label against the cap (giving back the one it replaces). */
+static void account_label(lua_State *L, McSched *h, int32_t step, int idx)
+{
+    size_t n;
+    lua_tolstring(L, idx, &n);
+    box_account(L, (long long)n + 1 - (long long)strlen(sched_step_label(h->s, step)));
+}
+
 static int sched_step_l(lua_State *L)
 {
     McSched *h = check_sched(L, 1);
+    if (sched_nsteps(h->s) >= MC_MAX_STEPS)
+        return luaL_error(L, "step: at most %d steps in a schedule", MC_MAX_STEPS);
+    box_account(L, MC_STEP_BYTES);
+    if (lua_type(L, 2) == LUA_TSTRING)
+        box_account(L, (long long)lua_rawlen(L, 2) + 1);
     int32_t i = sched_step(h->s);
     if (i < 0)
         sched_check_error(L, h);
@@ -660,8 +690,13 @@ static int sched_at_l(lua_State *L)
 {
     McSched *h = check_sched(L, 1);
     lua_Integer k = luaL_checkinteger(L, 2);
-    if (k < 1 || k > (1 << 24))
+    if (k < 1)
         return luaL_error(L, "at(%I): steps are numbered from 1", (LUAI_UACINT)k);
+    if (k > MC_MAX_STEPS)
+        return luaL_error(L, "at(%I): a schedule has at most %d steps", (LUAI_UACINT)k,
+                          MC_MAX_STEPS);
+    if (k > sched_nsteps(h->s))   /* the empty steps it opens */
+        box_account(L, (k - sched_nsteps(h->s)) * (long long)MC_STEP_BYTES);
     if (!sched_at(h->s, (int32_t)(k - 1)))
         sched_check_error(L, h);
     h->cur = (int32_t)(k - 1);
@@ -709,6 +744,7 @@ static int sched_net_l(lua_State *L)
 
 static void hold_add(lua_State *L, McSched *h, int32_t node, uint32_t lo, uint32_t hi)
 {
+    box_account(L, MC_HOLD_BYTES);
     if (!h->held[node] && !(h->held[node] = chunkset_new()))
         luaL_error(L, "out of memory");
     if (!chunkset_add_range(h->held[node], lo, hi))
@@ -720,6 +756,7 @@ static void hold_update(lua_State *L, McSched *h)
     Sched *s = h->s;
     if (!h->held) {
         int32_t n = net_size(h->net);
+        box_account(L, (long long)n * (long long)sizeof *h->held);
         h->held = calloc((size_t)n, sizeof *h->held);
         if (!h->held)
             luaL_error(L, "out of memory");
@@ -735,6 +772,7 @@ static void hold_update(lua_State *L, McSched *h)
         return;
     int32_t ns = sched_nsteps(s);
     if (ns > h->ndone) {
+        box_account(L, (long long)(ns - h->ndone) * (long long)sizeof *h->done);
         int64_t *d = realloc(h->done, (size_t)ns * sizeof *d);
         if (!d)
             luaL_error(L, "out of memory");
@@ -945,6 +983,7 @@ static int step_send(lua_State *L)
         check_route(L, h->net, src, dst, seg, nseg);
     if (++h->transfers > MC_MAX_TRANSFERS)
         return luaL_error(L, "send: more than %I transfers in one schedule", (LUAI_UACINT)MC_MAX_TRANSFERS);
+    box_account(L, xfer_bytes(nr, nseg));
     bool ok = nseg < 0 ? sched_send(h->s, src, dst, r, nr)
                        : sched_send_route(h->s, src, dst, r, nr, seg, nseg);
     h->dirty = true;
@@ -995,6 +1034,7 @@ static int step_send_strided(lua_State *L)
     if (h->transfers > MC_MAX_TRANSFERS)
         return luaL_error(L, "send_strided: more than %I transfers in one schedule",
                           (LUAI_UACINT)MC_MAX_TRANSFERS);
+    box_account(L, count * xfer_bytes(nr, nseg));
     h->dirty = true;
     if (st->index < h->dirty_from)
         h->dirty_from = st->index;
@@ -1018,6 +1058,7 @@ static int step_label(lua_State *L)
     McStep *st = check_step(L, 1);
     const char *text = luaL_checkstring(L, 2);
     step_select(L, st);
+    account_label(L, st->h, st->index, 2);
     if (!sched_label(st->h->s, text))
         sched_check_error(L, st->h);
     return 0;
@@ -1033,6 +1074,7 @@ static int step_permute(lua_State *L)
     if (bytes < 0)
         return luaL_error(L, "permute: bytes must be >= 0");
     step_select(L, st);
+    box_account(L, MC_LOCAL_BYTES);
     if (!sched_local(st->h->s, node, (uint64_t)bytes))
         sched_check_error(L, st->h);
     return 0;

@@ -15,6 +15,8 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "lua-child.h"
+
 #ifndef MESHCAST_SHAREDIR
 #define MESHCAST_SHAREDIR "/usr/local/share/meshcast"
 #endif
@@ -25,11 +27,14 @@
 struct LuaBox {
     lua_State *L;
     char *name;
-    /* memory cap */
+    /* memory cap: Lua's allocations (used) and the C memory the script caused (cused) */
     size_t used, cap;
+    long long cused;
+    bool quiet;
     bool mem_hit;
     /* instruction budget */
     long long count, budget;
+    const char *budget_env;
     const char *stopped;     /* set when the budget stopped the script: pcall must not catch */
     /* context for messages */
     const char *phase;
@@ -42,11 +47,46 @@ struct LuaBox {
 
 static BoxPrintFn print_fn;
 static void *print_ud;
+static BoxMode box_mode = BOX_BATCH;
 
 void box_set_print_handler(BoxPrintFn fn, void *ud)
 {
     print_fn = fn;
     print_ud = ud;
+}
+
+void box_print(const char *name, const char *text)
+{
+    if (print_fn)
+        print_fn(name, text, print_ud);
+    else
+        fprintf(stderr, "%s: %s\n", name, text);
+}
+
+void box_set_quiet(LuaBox *b, bool quiet) { b->quiet = quiet; }
+void box_set_mode(BoxMode m) { box_mode = m; }
+
+static double env_number(const char *name, double def, double min, double max)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return def;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end || errno || !(v >= min) || v > max)
+        return def;
+    return v;
+}
+
+void box_limits(BoxLimits *out)
+{
+    bool tui = box_mode == BOX_INTERACTIVE;
+    out->instructions_env = tui ? "MESHCAST_LUA_TUI_INSTRUCTIONS" : "MESHCAST_LUA_INSTRUCTIONS";
+    out->seconds_env = tui ? "MESHCAST_LUA_TUI_SECONDS" : "MESHCAST_LUA_SECONDS";
+    out->instructions = (long long)env_number(out->instructions_env, tui ? 1e8 : 1e9, 1e4, 9e18);
+    out->seconds = env_number(out->seconds_env, tui ? 5 : 60, 0.05, 1e6);
+    out->memory = (size_t)env_number("MESHCAST_LUA_MEMORY", 256, 1, 1 << 20) << 20;
 }
 
 LuaBox *box_of(lua_State *L) { return *(LuaBox **)lua_getextraspace(L); }
@@ -63,6 +103,8 @@ void *box_scratch(LuaBox *b, size_t bytes)
     size_t n = b->scratch_len ? b->scratch_len : 256;
     while (n < bytes)
         n *= 2;
+    if (b->L)
+        box_account(b->L, (long long)(n - b->scratch_len));   /* raises past the cap */
     void *p = realloc(b->scratch, n);
     if (!p)
         return NULL;
@@ -82,7 +124,8 @@ static void *box_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         b->used -= old;
         return NULL;
     }
-    if (nsize > old && b->used + (nsize - old) > b->cap) {
+    if (nsize > old && (double)b->used + (double)b->cused + (double)(nsize - old) >
+                           (double)b->cap) {
         b->mem_hit = true;
         return NULL;
     }
@@ -95,6 +138,36 @@ static void *box_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
+/* The stop for the cap, raised where the script is (C accounting, the hook, rep). */
+static int memory_stop(lua_State *L, LuaBox *b, lua_Debug *ar)
+{
+    b->stopped = "memory cap";
+    if (ar && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+        lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
+    else
+        lua_pushliteral(L, "");
+    lua_pushfstring(L, "%sstopped: memory cap of %d MiB exceeded (allocating without end?  "
+                    "$MESHCAST_LUA_MEMORY raises it)", lua_tostring(L, -1), (int)(b->cap >> 20));
+    return lua_error(L);
+}
+
+static int caller_stop(lua_State *L, int (*stop)(lua_State *, LuaBox *, lua_Debug *))
+{
+    lua_Debug ar;
+    /* name the Lua line that called the C function */
+    return stop(L, box_of(L), lua_getstack(L, 1, &ar) ? &ar : NULL);
+}
+
+void box_account(lua_State *L, long long bytes)
+{
+    LuaBox *b = box_of(L);
+    if (bytes > 0 && (double)b->used + (double)b->cused + (double)bytes > (double)b->cap)
+        caller_stop(L, memory_stop);
+    b->cused += bytes;
+}
+
+void box_reset_account(LuaBox *b) { b->cused = (long long)b->scratch_len; }
+
 /* ---- instruction budget ---- */
 
 static int budget_stop(lua_State *L, LuaBox *b, lua_Debug *ar)
@@ -105,8 +178,8 @@ static int budget_stop(lua_State *L, LuaBox *b, lua_Debug *ar)
     else
         lua_pushliteral(L, "");
     lua_pushfstring(L, "%sstopped: instruction budget of %I instructions used up (an "
-                    "endless loop?  $MESHCAST_LUA_INSTRUCTIONS raises it)",
-                    lua_tostring(L, -1), (LUAI_UACINT)b->budget);
+                    "endless loop?  $%s raises it)",
+                    lua_tostring(L, -1), (LUAI_UACINT)b->budget, b->budget_env);
     return lua_error(L);
 }
 
@@ -114,8 +187,16 @@ static void count_hook(lua_State *L, lua_Debug *ar)
 {
     LuaBox *b = box_of(L);
     b->count += HOOK_EVERY;
+    if (child_inside() && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
+        /* where the script is, for the parent's message if it has to stop it */
+        char w[LUA_IDSIZE + 24];
+        snprintf(w, sizeof w, "%s:%d", ar->short_src, ar->currentline);
+        child_where(w);
+    }
     if (b->count > b->budget)
         budget_stop(L, b, ar);
+    if ((double)b->used + (double)b->cused > (double)b->cap * 0.98)
+        memory_stop(L, b, ar);   /* near the cap: stop here, where the line is known */
 }
 
 void box_charge(lua_State *L, long long work)
@@ -123,11 +204,8 @@ void box_charge(lua_State *L, long long work)
     LuaBox *b = box_of(L);
     if (work > 0)
         b->count += work;
-    if (b->count > b->budget) {
-        lua_Debug ar;
-        /* name the Lua line that called the C function */
-        budget_stop(L, b, lua_getstack(L, 1, &ar) ? &ar : NULL);
-    }
+    if (b->count > b->budget)
+        caller_stop(L, budget_stop);
 }
 
 /* pcall/xpcall that cannot swallow a stop (budget or memory cap). */
@@ -248,10 +326,12 @@ static int safe_print(lua_State *L)
     }
     luaL_pushresult(&buf);
     const char *text = lua_tostring(L, -1);
-    if (print_fn)
-        print_fn(b->name, text, print_ud);
+    if (b->quiet)
+        return 0;
+    if (child_inside())
+        child_print(b->name, text);
     else
-        fprintf(stderr, "%s: %s\n", b->name, text);
+        box_print(b->name, text);
     return 0;
 }
 
@@ -367,6 +447,13 @@ static int charged_call(lua_State *L)
     case CH_REP: {   /* string.rep(s, n [, sep]) */
         lua_Integer n = luaL_checkinteger(L, 2);
         work = n > 0 ? (double)n : 0;
+        size_t ls = 0, lsep = 0;
+        luaL_checklstring(L, 1, &ls);
+        luaL_optlstring(L, 3, "", &lsep);
+        LuaBox *b = box_of(L);
+        /* a result that cannot fit is refused here, where the line is known */
+        if (work * (double)(ls + lsep) > (double)b->cap - (double)b->used - (double)b->cused)
+            caller_stop(L, memory_stop);
         break;
     }
     case CH_MOVE: {  /* table.move(a1, f, e, t [, a2]) */
@@ -489,19 +576,6 @@ static int at_panic(lua_State *L)
     abort();
 }
 
-static long long env_number(const char *name, long long def, long long min)
-{
-    const char *s = getenv(name);
-    if (!s || !*s)
-        return def;
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || errno || v < (double)min || v > 9e18)
-        return def;
-    return (long long)v;
-}
-
 LuaBox *box_new(const char *name, char *err, size_t errlen)
 {
     LuaBox *b = calloc(1, sizeof *b);
@@ -510,8 +584,11 @@ LuaBox *box_new(const char *name, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    b->cap = (size_t)env_number("MESHCAST_LUA_MEMORY", 256, 1) << 20;
-    b->budget = env_number("MESHCAST_LUA_INSTRUCTIONS", 1000000000LL, 10000);
+    BoxLimits lim;
+    box_limits(&lim);
+    b->cap = lim.memory;
+    b->budget = lim.instructions;
+    b->budget_env = lim.instructions_env;
     b->L = lua_newstate(box_alloc, b);
     if (!b->L) {
         snprintf(err, errlen, "%s: cannot create a Lua state (memory cap too small?)", name);
@@ -620,7 +697,8 @@ bool box_call(LuaBox *b, int nargs, int nres, const char *phase, char *err, size
     const char *msg = lua_tostring(L, -1);
     free(b->trace);
     b->trace = NULL;
-    if (rc == LUA_ERRMEM || (b->stopped && strcmp(b->stopped, "memory cap") == 0)) {
+    if (rc == LUA_ERRMEM || (b->stopped && strcmp(b->stopped, "memory cap") == 0 &&
+                             !(msg && strstr(msg, "stopped: memory cap")))) {
         snprintf(err, errlen, "%s: %s%s%sstopped: memory cap of %zu MiB exceeded (allocating "
                  "without end?  $MESHCAST_LUA_MEMORY raises it)", b->name,
                  phase && strcmp(phase, "load") ? "in " : "",

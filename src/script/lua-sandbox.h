@@ -6,10 +6,15 @@
  *    with clock and time.  `io`, `os.execute`, `debug`, `package` and the rest raise
  *    "... is not available in the meshcast sandbox" when touched;
  *  - `require` that knows exactly one module, "meshcast";
- *  - a memory cap (a custom lua_Alloc; $MESHCAST_LUA_MEMORY MiB, default 256);
+ *  - one memory cap for everything the script makes, in Lua (a custom lua_Alloc) and in C
+ *    (schedule steps, labels, transfers, local operations, scratch: box_account);
+ *    $MESHCAST_LUA_MEMORY MiB, default 256;
  *  - an instruction budget per call into Lua (a count hook; $MESHCAST_LUA_INSTRUCTIONS,
- *    default 1e9).  When either runs out the script is stopped with a clear message, and a
- *    `pcall` inside the script cannot swallow it;
+ *    default 1e9 in batch commands, $MESHCAST_LUA_TUI_INSTRUCTIONS, default 1e8, in the
+ *    TUI).  When either runs out the script is stopped with a clear message, and a `pcall`
+ *    inside the script cannot swallow it;
+ *  - a wall-clock limit, enforced from outside: scripts only ever run in a child process
+ *    (lua-child.h), never in meshcast's own process;
  *  - ONE protected-call helper, box_call, with a traceback message handler, through which
  *    every call into Lua goes (setup included).
  *
@@ -29,6 +34,24 @@
 #include <lua.h>
 
 typedef struct LuaBox LuaBox;
+
+/* The limits a script runs under, read from the environment for the current mode. */
+typedef enum { BOX_BATCH, BOX_INTERACTIVE } BoxMode;
+typedef struct {
+    long long instructions;        /* per call into the script */
+    size_t memory;                 /* bytes, Lua and C together */
+    double seconds;                /* wall clock, per call */
+    const char *instructions_env, *seconds_env;   /* the variables that set them */
+} BoxLimits;
+void box_set_mode(BoxMode m);      /* the TUI sets BOX_INTERACTIVE; the default is batch */
+void box_limits(BoxLimits *out);
+
+/* Count `bytes` (negative: give back) of C memory the script caused against the cap; raises
+ * "FILE:LINE: stopped: memory cap ..." when it would pass it.  Call before allocating. */
+void box_account(lua_State *L, long long bytes);
+/* Forget the C memory counted so far but its scratch (after a call whose C structures were
+ * freed, in a child that serves many calls). */
+void box_reset_account(LuaBox *b);
 
 /* name: how messages call the script (its path as the user gave it). */
 LuaBox *box_new(const char *name, char *err, size_t errlen);
@@ -64,9 +87,13 @@ void box_set_step(LuaBox *b, int32_t step);
  * error).  Returns NULL if memory runs out. */
 void *box_scratch(LuaBox *b, size_t bytes);
 
-/* Where `print` goes: by default stderr, as "NAME: text".  The TUI may catch it instead. */
+/* Where `print` goes: by default stderr, as "NAME: text".  The TUI may catch it instead.
+ * (In a script's child process prints travel to the parent, which calls box_print.) */
 typedef void (*BoxPrintFn)(const char *name, const char *text, void *ud);
 void box_set_print_handler(BoxPrintFn fn, void *ud);
+void box_print(const char *name, const char *text);
+/* Silence print (while a child reloads a script to run one of its functions). */
+void box_set_quiet(LuaBox *b, bool quiet);
 
 /* Install the `meshcast` module (lua-mc.c); called by box_new. */
 int mc_open(lua_State *L);

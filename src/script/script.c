@@ -19,17 +19,23 @@
 
 #include <lauxlib.h>
 
+#include "lua-child.h"
 #include "lua-mc.h"
 #include "lua-sandbox.h"
 
 typedef struct {
     AlgoDef def;
-    LuaBox *box;
+    char *path;
+    Child *child;           /* the process the script runs in (lua-child.h) */
+    bool loaded;            /* loaded once: a restarted child loads it quietly */
     char *name, *summary, *ref;
     AlgoParam params[ALGO_MAXPARAM];
-    char *pnames[ALGO_MAXPARAM];
-    int ref_table;          /* the script's table, in the registry */
+    char *pnames[ALGO_MAXPARAM], *phelp[ALGO_MAXPARAM];
+    int64_t chunks_const;   /* chunks = N in the table; 0: a function (or none: 1) */
+    bool chunks_fn;
+    int ref_table;          /* in the child that read it: the table, in its registry */
     char pending[512];      /* an error from chunks(), reported by build() */
+    char predict_err[512];  /* the error of the last predict() that failed ("": none) */
 } ScriptAlgo;
 
 static ScriptAlgo *sa_of(const AlgoDef *d) { return (ScriptAlgo *)d->ud; }
@@ -38,7 +44,9 @@ static ScriptAlgo *sa_of(const AlgoDef *d) { return (ScriptAlgo *)d->ud; }
  * metamethods; pushing may allocate; either may raise).  Results are copied into C here. */
 typedef struct {
     ScriptAlgo *sa;
-    const char *field;
+    LuaBox *box;            /* the child's sandbox */
+    int ref_table;          /* the script's table, in its registry */
+    const char *field;      /* "sizes", "chunks", "build", "predict" */
     const Net *net;
     Sched *sched;
     const AlgoArgs *a;
@@ -85,7 +93,7 @@ static int trampoline(lua_State *L)
 {
     Call *c = lua_touserdata(L, 1);
     lua_settop(L, 0);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, c->sa->ref_table);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->ref_table);
     int t = lua_getfield(L, 1, c->field);                       /* 2 */
     bool chunks = strcmp(c->field, "chunks") == 0;
     if (t != LUA_TFUNCTION) {
@@ -124,12 +132,12 @@ static int trampoline(lua_State *L)
         c->n = lua_tointegerx(L, -2, &isnum);
         c->have = isnum != 0;
     } else if (strcmp(c->field, "sizes") == 0) {
+        /* true, or false [, "why"]: anything else is a mistake, said so (not guessed at) */
+        if (lua_type(L, -2) != LUA_TBOOLEAN)
+            return luaL_error(L, "sizes must return true, or false and a reason (got %s)",
+                              luaL_typename(L, -2));
         c->ok = lua_toboolean(L, -2);
-        const char *m = lua_type(L, -1) == LUA_TSTRING   ? lua_tostring(L, -1)
-                        : lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
-                                                         : NULL;
-        if (lua_type(L, -2) == LUA_TSTRING)   /* sizes returned only a message: a refusal */
-            c->ok = false;
+        const char *m = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
         snprintf(c->msg, sizeof c->msg, "%s", m ? m : "its sizes() says no");
     } else {
         c->have = lua_type(L, -2) == LUA_TNUMBER;
@@ -139,12 +147,272 @@ static int trampoline(lua_State *L)
     return 0;
 }
 
+static int sa_read(lua_State *L);
+
+/* ---- in the script's child process ---- */
+
+static LuaBox *child_box;        /* the child's sandbox, with the script loaded */
+static ScriptAlgo child_meta;    /* its table as read there */
+
+/* The start: load the script (quietly when it is a restart: its top level already printed)
+ * and describe it. */
+static bool serve_load(ScriptAlgo *sa, Wire *out, char *err, size_t errlen)
+{
+    child_box = box_new(sa->path, err, errlen);
+    if (!child_box)
+        return false;
+    box_set_quiet(child_box, sa->loaded);
+    if (!box_dofile(child_box, sa->path, err, errlen))
+        return false;
+    box_set_quiet(child_box, false);
+    ScriptAlgo *m = &child_meta;
+    lua_State *L = box_state(child_box);
+    lua_pushcfunction(L, sa_read);
+    lua_pushlightuserdata(L, m);
+    lua_rotate(L, -3, 2);
+    if (!box_call(child_box, 2, 0, "load", err, errlen))
+        return false;
+    wire_str(out, m->name);
+    wire_str(out, m->summary);
+    wire_str(out, m->ref);
+    wire_i64(out, m->def.nets);
+    wire_i64(out, m->def.flags);
+    wire_i64(out, m->chunks_const);
+    wire_i64(out, m->chunks_fn);
+    wire_i64(out, m->def.nparams);
+    for (int i = 0; i < m->def.nparams; i++) {
+        const AlgoParam *p = &m->params[i];
+        wire_str(out, p->name);
+        wire_str(out, p->help);
+        wire_f64(out, p->def);
+        wire_f64(out, p->min);
+        wire_f64(out, p->max);
+    }
+    return true;
+}
+
+/* The steps a build made, for the parent to replay (sched_replay). */
+static void put_sched(Wire *w, const Sched *s)
+{
+    int32_t ns = sched_nsteps(s);
+    wire_i64(w, ns);
+    SchedTransfer t;
+    SchedLocal lo;
+    for (int32_t k = 0; k < ns && !w->oom; k++) {
+        wire_str(w, sched_step_label(s, k));
+        int64_t nt = sched_ntransfers(s, k);
+        wire_i64(w, nt);
+        for (int64_t i = 0; i < nt; i++) {
+            sched_transfer(s, k, i, &t);
+            int32_t head[4] = {t.src, t.dst, (int32_t)t.nranges, t.explicit_route ? t.nseg : -1};
+            wire_put(w, head, sizeof head);
+            wire_put(w, t.ranges, t.nranges * sizeof *t.ranges);
+            if (t.explicit_route)
+                wire_put(w, t.seg, (size_t)t.nseg * sizeof t.seg[0]);
+        }
+        int64_t nl = sched_nlocals(s, k);
+        wire_i64(w, nl);
+        for (int64_t i = 0; i < nl; i++) {
+            sched_local_get(s, k, i, &lo);
+            wire_i64(w, lo.node);
+            wire_i64(w, (int64_t)lo.bytes);
+        }
+    }
+}
+
+/* One call: the request names the function and carries its arguments. */
+static bool serve_call(ScriptAlgo *sa, const Wire *req, Wire *out, char *err, size_t errlen)
+{
+    WireIn r = wire_in(req);
+    /* the parameters as this child read them (the parent's order: it got them from here) */
+    Call c = {.sa = &child_meta, .box = child_box, .ref_table = child_meta.ref_table};
+    const char *field = wire_get_str(&r);
+    static const char *const fields[] = {"sizes", "chunks", "build", "predict"};
+    for (size_t i = 0; i < 4; i++)
+        if (strcmp(field, fields[i]) == 0)
+            c.field = fields[i];
+    /* what a function the script does not have means: fits, 1 chunk, no closed form */
+    c.ok = true;
+    c.n = 1;
+    c.have = c.field == fields[1];
+    char nerr[256];
+    Net *net = net_parse(wire_get_str(&r), nerr, sizeof nerr);
+    AlgoArgs a;
+    CostParams cost;
+    bool have_cost = false, ok = false;
+    Sched *s = NULL;
+    if (net && c.field && !r.bad) {
+        memcpy(&a, r.p, r.left >= sizeof a ? sizeof a : 0);
+        r.p += sizeof a, r.left -= r.left >= sizeof a ? sizeof a : r.left;
+        have_cost = wire_get_i64(&r) != 0;
+        if (have_cost && r.left >= sizeof cost) {
+            memcpy(&cost, r.p, sizeof cost);
+            r.p += sizeof cost, r.left -= sizeof cost;
+        }
+        if (c.field == fields[2]) {
+            int64_t nchunks = wire_get_i64(&r), ngiven = wire_get_i64(&r);
+            s = sched_new(net, (uint32_t)nchunks, a.bytes);
+            for (int64_t i = 0; s && i < ngiven && !r.bad; i++) {
+                int64_t node = wire_get_i64(&r), lo = wire_get_i64(&r), hi = wire_get_i64(&r);
+                sched_give(s, (int32_t)node, (uint32_t)lo, (uint32_t)hi);
+            }
+            c.sched = s;
+        }
+        ok = !r.bad && (c.field != fields[2] || s);
+    }
+    if (!ok) {
+        snprintf(err, errlen, "%s: a malformed request (%s)", sa->path, net ? "" : nerr);
+    } else {
+        c.net = net;
+        c.a = &a;
+        c.cost = have_cost ? &cost : NULL;
+        lua_State *L = box_state(child_box);
+        lua_pushcfunction(L, trampoline);
+        lua_pushlightuserdata(L, &c);
+        ok = box_call(child_box, 1, 0, c.field, err, errlen);
+    }
+    if (ok) {
+        wire_i64(out, c.ok);
+        wire_i64(out, c.have);
+        wire_i64(out, c.n);
+        wire_f64(out, c.value);
+        wire_str(out, c.msg);
+        if (s)
+            put_sched(out, s);
+    }
+    sched_free(s);
+    net_free(net);
+    box_reset_account(child_box);
+    return ok;
+}
+
+static bool serve(void *ud, const Wire *req, Wire *out, char *err, size_t errlen)
+{
+    return req ? serve_call(ud, req, out, err, errlen) : serve_load(ud, out, err, errlen);
+}
+
+/* ---- in meshcast's process ---- */
+
+static bool take(WireIn *r, void *out, size_t n)
+{
+    if (r->bad || r->left < n) {
+        r->bad = true;
+        return false;
+    }
+    memcpy(out, r->p, n);
+    r->p += n;
+    r->left -= n;
+    return true;
+}
+
+static bool sched_replay(Sched *s, WireIn *r)
+{
+    int64_t ns = wire_get_i64(r);
+    ChunkRange *rb = NULL;
+    size_t rbcap = 0;
+    for (int64_t k = 0; k < ns && !r->bad && !sched_error(s); k++) {
+        if (!sched_at(s, (int32_t)k))
+            break;
+        const char *label = wire_get_str(r);
+        if (*label)
+            sched_label(s, label);
+        int64_t nt = wire_get_i64(r);
+        for (int64_t i = 0; i < nt && !r->bad; i++) {
+            int32_t head[4];
+            if (!take(r, head, sizeof head) || head[2] < 0 || head[3] > NET_MAXSEG)
+                break;
+            size_t nr = (size_t)head[2];
+            if (nr > rbcap) {
+                ChunkRange *q = realloc(rb, nr * sizeof *q);
+                if (!q) {
+                    r->bad = true;
+                    break;
+                }
+                rb = q;
+                rbcap = nr;
+            }
+            if (!take(r, rb, nr * sizeof *rb))
+                break;
+            if (head[3] >= 0) {
+                NetSeg seg[NET_MAXSEG];
+                if (!take(r, seg, (size_t)head[3] * sizeof seg[0]))
+                    break;
+                sched_send_route(s, head[0], head[1], rb, nr, seg, head[3]);
+            } else {
+                sched_send(s, head[0], head[1], rb, nr);
+            }
+        }
+        int64_t nl = wire_get_i64(r);
+        for (int64_t i = 0; i < nl && !r->bad; i++) {
+            int64_t node = wire_get_i64(r), bytes = wire_get_i64(r);
+            sched_local(s, (int32_t)node, (uint64_t)bytes);
+        }
+    }
+    free(rb);
+    if (r->bad && !sched_error(s))
+        sched_fail(s, "the script's schedule came back malformed");
+    return !sched_error(s);
+}
+
+static bool start_child(ScriptAlgo *sa, Wire *desc, char *err, size_t errlen)
+{
+    sa->child = child_start(sa->path, "load", serve, sa, desc, err, errlen);
+    return sa->child != NULL;
+}
+
+/* Run one function of the script in its child (restarted if a limit killed it); its results
+ * come back into c. */
 static bool run_call(Call *c, char *err, size_t errlen)
 {
-    lua_State *L = box_state(c->sa->box);
-    lua_pushcfunction(L, trampoline);
-    lua_pushlightuserdata(L, c);
-    return box_call(c->sa->box, 1, 0, c->field, err, errlen);
+    ScriptAlgo *sa = c->sa;
+    if (!child_alive(sa->child)) {
+        child_stop(sa->child);
+        Wire desc;
+        if (!start_child(sa, &desc, err, errlen))
+            return false;
+        wire_free(&desc);
+    }
+    Wire q = {0};
+    wire_str(&q, c->field);
+    const Net *net = c->sched ? sched_net(c->sched) : c->net;
+    wire_str(&q, net_spec(net));
+    wire_put(&q, c->a, sizeof *c->a);
+    wire_i64(&q, c->cost != NULL);
+    if (c->cost)
+        wire_put(&q, c->cost, sizeof *c->cost);
+    if (c->sched) {
+        wire_i64(&q, sched_nchunks(c->sched));
+        size_t ng = sched_ngiven(c->sched);
+        wire_i64(&q, (int64_t)ng);
+        for (size_t i = 0; i < ng; i++) {
+            int32_t node;
+            ChunkRange r;
+            sched_given(c->sched, i, &node, &r);
+            wire_i64(&q, node);
+            wire_i64(&q, r.lo);
+            wire_i64(&q, r.hi);
+        }
+    }
+    Wire w;
+    bool ok = !q.oom && child_request(sa->child, c->field, &q, &w, err, errlen);
+    wire_free(&q);
+    if (!ok)
+        return false;
+    WireIn r = wire_in(&w);
+    c->ok = wire_get_i64(&r) != 0;
+    c->have = wire_get_i64(&r) != 0;
+    c->n = wire_get_i64(&r);
+    c->value = wire_get_f64(&r);
+    snprintf(c->msg, sizeof c->msg, "%s", wire_get_str(&r));
+    ok = !r.bad;
+    if (ok && c->sched)
+        ok = sched_replay(c->sched, &r);
+    wire_free(&w);
+    if (!ok && !c->sched)
+        snprintf(err, errlen, "%s: the script's answer came back malformed", sa->path);
+    else if (!ok)
+        snprintf(err, errlen, "%s", sched_error(c->sched));
+    return ok;
 }
 
 static bool sa_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
@@ -164,14 +432,16 @@ static bool sa_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
 static uint32_t sa_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
 {
     ScriptAlgo *sa = sa_of(d);
-    Call c = {.sa = sa, .field = "chunks", .net = net, .a = a, .n = 1, .have = true};
     sa->pending[0] = '\0';
+    if (!sa->chunks_fn)
+        return sa->chunks_const > 0 ? (uint32_t)sa->chunks_const : 1;
+    Call c = {.sa = sa, .field = "chunks", .net = net, .a = a, .n = 1, .have = true};
     if (!run_call(&c, sa->pending, sizeof sa->pending))
         return 1;   /* build() reports the error */
     if (!c.have || c.n < 1 || c.n > (lua_Integer)UINT32_MAX - 1) {
         snprintf(sa->pending, sizeof sa->pending,
                  "%s: chunks must be a whole number >= 1 (or a function returning one)",
-                 box_name(sa->box));
+                 sa->path);
         return 1;
     }
     return (uint32_t)c.n;
@@ -198,12 +468,27 @@ static bool sa_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
 static bool sa_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                        double *total)
 {
-    Call c = {.sa = sa_of(d), .field = "predict", .net = net, .a = a, .cost = p};
-    char err[512];
-    if (!run_call(&c, err, sizeof err) || !c.have || !isfinite(c.value))
+    ScriptAlgo *sa = sa_of(d);
+    Call c = {.sa = sa, .field = "predict", .net = net, .a = a, .cost = p};
+    sa->predict_err[0] = '\0';
+    if (!run_call(&c, sa->predict_err, sizeof sa->predict_err))
+        return false;   /* an error, not "no closed form": algo_predict_error says which */
+    if (!c.have)
         return false;
+    if (!isfinite(c.value)) {
+        snprintf(sa->predict_err, sizeof sa->predict_err, "%s: predict returned %g (a cost "
+                 "must be a finite number, or nil when there is no closed form)", sa->path,
+                 c.value);
+        return false;
+    }
     *total = c.value;
     return true;
+}
+
+static const char *sa_predict_error(const AlgoDef *d)
+{
+    ScriptAlgo *sa = sa_of(d);
+    return sa->predict_err[0] ? sa->predict_err : NULL;
 }
 
 static void sa_release(AlgoDef *d)
@@ -211,12 +496,15 @@ static void sa_release(AlgoDef *d)
     ScriptAlgo *sa = sa_of(d);
     if (!sa)
         return;
-    box_free(sa->box);
+    child_stop(sa->child);
+    free(sa->path);
     free(sa->name);
     free(sa->summary);
     free(sa->ref);
-    for (int i = 0; i < ALGO_MAXPARAM; i++)
+    for (int i = 0; i < ALGO_MAXPARAM; i++) {
         free(sa->pnames[i]);
+        free(sa->phelp[i]);
+    }
     free(sa);
 }
 
@@ -253,7 +541,7 @@ static bool has_control(lua_State *L, int idx)
 static int sa_read(lua_State *L)
 {
     ScriptAlgo *sa = lua_touserdata(L, 1);
-    const char *file = box_name(sa->box);
+    const char *file = box_name(box_of(L));
     int t = 2;
     lua_settop(L, 2);
     if (lua_type(L, t) != LUA_TTABLE) {
@@ -324,7 +612,7 @@ static int sa_read(lua_State *L)
             const char *pn = lua_tostring(L, -2);
             if (strcmp(pn, "nu") == 0 || strcmp(pn, "bytes") == 0) {
                 return luaL_error(L, "params: '%s' is given to every script (p.%s); do "
-                         "not declare it", file, pn, pn);
+                         "not declare it", pn, pn);
             }
             if (np == ALGO_MAXPARAM) {
                 return luaL_error(L, "params: at most %d parameters",
@@ -363,11 +651,10 @@ static int sa_read(lua_State *L)
                 if (lua_getfield(L, -1, "max") == LUA_TNUMBER)
                     p->max = lua_tonumber(L, -1);
                 lua_pop(L, 1);
-                /* help strings live in the Lua state, which outlives the def's use */
                 if (lua_getfield(L, -1, "help") == LUA_TSTRING) {
-                    lua_pushvalue(L, -1);
-                    luaL_ref(L, LUA_REGISTRYINDEX);   /* pin the string */
-                    p->help = lua_tostring(L, -1);
+                    if (!(sa->phelp[i] = strdup(lua_tostring(L, -1))))
+                        return luaL_error(L, "out of memory");
+                    p->help = sa->phelp[i];
                 }
                 lua_pop(L, 1);
             } else {
@@ -394,6 +681,15 @@ static int sa_read(lua_State *L)
     if (ty != LUA_TNIL && ty != LUA_TFUNCTION && ty != LUA_TNUMBER) {
         return luaL_error(L, "chunks must be a number or function(net, p)");
     }
+    sa->chunks_fn = ty == LUA_TFUNCTION;
+    if (ty == LUA_TNUMBER) {
+        int isnum;
+        lua_Integer n = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || n < 1 || n > (lua_Integer)UINT32_MAX - 1)
+            return luaL_error(L, "chunks must be a whole number >= 1 (or a function returning "
+                              "one)");
+        sa->chunks_const = n;
+    }
     lua_pop(L, 1);
     static const char *const optfn[] = {"sizes", "predict"};
     for (size_t i = 0; i < 2; i++) {
@@ -416,34 +712,56 @@ static int sa_read(lua_State *L)
     return 0;
 }
 
+static char *dup_str(WireIn *r)
+{
+    return strdup(wire_get_str(r));
+}
+
 static AlgoDef *script_load(const char *path, char *err, size_t errlen)
 {
     ScriptAlgo *sa = calloc(1, sizeof *sa);
-    if (!sa) {
+    if (!sa || !(sa->path = strdup(path))) {
+        free(sa);
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
     sa->def.ud = sa;
     sa->def.release = sa_release;
-    sa->box = box_new(path, err, errlen);
-    if (!sa->box) {
-        free(sa);
-        return NULL;
-    }
-    bool ok = box_dofile(sa->box, path, err, errlen);
-    if (ok) {
-        /* read the returned table inside a protected call too (its fields may have
-         * metamethods; copying allocates) */
-        lua_State *L = box_state(sa->box);
-        lua_pushcfunction(L, sa_read);
-        lua_pushlightuserdata(L, sa);
-        lua_rotate(L, -3, 2);
-        ok = box_call(sa->box, 2, 0, "load", err, errlen);
-    }
-    if (!ok) {
+    Wire w;
+    if (!start_child(sa, &w, err, errlen)) {
         sa_release(&sa->def);
         return NULL;
     }
+    sa->loaded = true;
+    WireIn r = wire_in(&w);
+    sa->name = dup_str(&r);
+    sa->summary = dup_str(&r);
+    sa->ref = dup_str(&r);
+    sa->def.nets = (unsigned)wire_get_i64(&r);
+    sa->def.flags = (unsigned)wire_get_i64(&r);
+    sa->chunks_const = wire_get_i64(&r);
+    sa->chunks_fn = wire_get_i64(&r) != 0;
+    int64_t np = wire_get_i64(&r);
+    bool ok = !r.bad && np >= 0 && np <= ALGO_MAXPARAM && sa->name && sa->summary && sa->ref;
+    for (int i = 0; ok && i < np; i++) {
+        AlgoParam *p = &sa->params[i];
+        sa->pnames[i] = dup_str(&r);
+        sa->phelp[i] = dup_str(&r);
+        p->name = sa->pnames[i];
+        p->help = sa->phelp[i];
+        p->def = wire_get_f64(&r);
+        p->min = wire_get_f64(&r);
+        p->max = wire_get_f64(&r);
+        ok = !r.bad && p->name && p->help;
+    }
+    wire_free(&w);
+    if (!ok) {
+        snprintf(err, errlen, "%s: the script's description came back malformed", path);
+        sa_release(&sa->def);
+        return NULL;
+    }
+    sa->def.params = sa->params;
+    sa->def.nparams = (int)np;
     sa->def.name = sa->name;
     sa->def.summary = sa->summary;
     sa->def.ref = sa->ref;
@@ -451,6 +769,7 @@ static AlgoDef *script_load(const char *path, char *err, size_t errlen)
     sa->def.nchunks = sa_nchunks;
     sa->def.build = sa_build;
     sa->def.predict = sa_predict;
+    sa->def.predict_error = sa_predict_error;
     return &sa->def;
 }
 
