@@ -313,7 +313,7 @@ static bool app_change(App *a, const char *field, const char *value)
     int32_t keep = strcmp(field, "net") == 0 || strcmp(field, "algo") == 0 ? 0 : a->b.pos;
     char first[320];
     bool ok = app_take_spec(a, &s, keep);
-    if (!ok && strcmp(field, "net") == 0) {
+    if (!ok && strcmp(field, "net") == 0 && !a->cancelled) {
         snprintf(first, sizeof first, "%s", a->msg);
         /* the source may not exist on the new net: retry from node 0 */
         if (s.source) {
@@ -579,6 +579,16 @@ static void items_add(App *a, const char *s)
     a->items[a->nitems++] = strdup(s);
 }
 
+void app_bytes_text(char *buf, size_t len, uint64_t v)
+{
+    if (v >= (UINT64_C(1) << 20) && v % (UINT64_C(1) << 20) == 0)
+        snprintf(buf, len, "%lluM", (unsigned long long)(v >> 20));
+    else if (v >= 1024 && v % 1024 == 0)
+        snprintf(buf, len, "%lluK", (unsigned long long)(v >> 10));
+    else
+        snprintf(buf, len, "%llu", (unsigned long long)v);
+}
+
 static void open_picker(App *a, PickKind k)
 {
     free_items(a);
@@ -602,12 +612,27 @@ static void open_picker(App *a, PickKind k)
         for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) items_add(a, nets[i]);
         break;
     }
-    case PICK_BYTES:
-        for (uint64_t b = 8; b <= (1u << 20); b *= 4) {
-            snprintf(buf, sizeof buf, "%llu", (unsigned long long)b);
+    case PICK_BYTES: {
+        /* powers of 4 from 16 to 1M (1K and 1M among them), and the current size in order */
+        uint64_t cur = a->b.ready ? a->b.setup.args.bytes : 0;
+        bool put_cur = cur == 0;
+        for (uint64_t b = 16; b <= (UINT64_C(1) << 20); b *= 4) {
+            if (!put_cur && cur <= b) {
+                put_cur = true;
+                if (cur < b) {
+                    app_bytes_text(buf, sizeof buf, cur);
+                    items_add(a, buf);
+                }
+            }
+            app_bytes_text(buf, sizeof buf, b);
+            items_add(a, buf);
+        }
+        if (!put_cur) {
+            app_bytes_text(buf, sizeof buf, cur);
             items_add(a, buf);
         }
         break;
+    }
     case PICK_MODEL:
         for (int m = 0; m < COST_NMODELS; m++) items_add(a, cost_model_name((CostModel)m));
         break;
@@ -630,6 +655,10 @@ static void open_picker(App *a, PickKind k)
                     : k == PICK_BYTES ? a->b.spec.bytes : k == PICK_MODEL ? a->b.spec.model : NULL;
     if (a->b.ready && k == PICK_NET) cur = net_spec(a->b.setup.net);
     if (a->b.ready && k == PICK_ALGO) cur = a->b.setup.def->name;
+    if (a->b.ready && k == PICK_BYTES) {
+        app_bytes_text(buf, sizeof buf, a->b.setup.args.bytes);
+        cur = buf;
+    }
     for (size_t i = 0; cur && i < a->nitems; i++)
         if (strcmp(a->items[i], cur) == 0) a->pick_sel = i;
     a->mode = MODE_PICKER;
@@ -927,6 +956,16 @@ static void move_cursor(App *a, int dr, int dc)
 {
     if (!a->b.ready) return;
     const Net *net = a->b.setup.net;
+    if (net_ndim(net) == 1) {
+        /* an array or ring, folded or not: right is the next node (across rows), down the
+         * node a row further */
+        int64_t per = a->lay.per_row > 0 ? a->lay.per_row : 1;
+        int64_t to = (int64_t)a->cursor + dc + (int64_t)dr * per;
+        int64_t last = net_size(net) - 1;
+        a->cursor = (int32_t)(to < 0 ? 0 : to > last ? last : to);
+        a->sel_link = -1;
+        return;
+    }
     int gr, gc;
     layout_node_grid(&a->lay, net, a->cursor, &gr, &gc);
     int nr = gr + dr, nc = gc + dc;

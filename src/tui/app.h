@@ -202,6 +202,9 @@ bool app_node_history(App *a);
 /* The schedule step shown at the current position (pos-1), or -1 at pos 0. */
 static inline int32_t app_step_shown(const App *a) { return a->b.ready ? a->b.pos - 1 : -1; }
 
+/* A byte count as the user writes it: "1K", "1M", "100". */
+void app_bytes_text(char *buf, size_t len, uint64_t v);
+
 void app_msg(App *a, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
