@@ -28,6 +28,10 @@ int cli_out_finish(int rc)
         saved_errno = 0;
     if (saved_errno < 0)
         return rc;
+    static bool reported;   /* once, however many callers finish */
+    if (reported)
+        return 2;
+    reported = true;
     cli_error("cannot write the output: %s", saved_errno ? strerror(saved_errno) : "write error");
     return 2;
 }

@@ -453,7 +453,7 @@ void export_run_csv(FILE *f, Sim *sim)
     const SimTotals *t = sim_totals(sim);
     fputs("step,label,transfers,tcd,bytes_moved,max_link_load,link_overloads,port_conflicts,"
           "violations,startup,transmission,contention,permutation,cost,cumulative\n", f);
-    for (int32_t i = 0; i < t->nsteps; i++) {
+    for (int32_t i = 0; i < t->nsteps && !ferror(f); i++) {
         const SimStep *st = sim_step(sim, i);
         fprintf(f, "%ld,", (long)i);
         csv_field(f, sched_step_label(s, i));
@@ -517,7 +517,7 @@ void export_schedule_json(FILE *f, const Sched *s, Sim *sim, bool pretty)
     json_int(&j, sched_total_transfers(s));
     json_key(&j, "steps");
     json_begin_array(&j);
-    for (int32_t st = 0; st < sched_nsteps(s); st++) {
+    for (int32_t st = 0; st < sched_nsteps(s) && !ferror(f); st++) {
         json_begin_object(&j);
         json_key(&j, "step");
         json_int(&j, st);
@@ -537,7 +537,7 @@ void export_schedule_json(FILE *f, const Sched *s, Sim *sim, bool pretty)
         json_key(&j, "transfers");
         json_begin_array(&j);
         int64_t n = sched_ntransfers(s, st);
-        for (int64_t i = 0; i < n; i++) {
+        for (int64_t i = 0; i < n && !((i & 255) == 255 && ferror(f)); i++) {
             sched_transfer(s, st, i, &tr);
             json_begin_object(&j);
             json_key(&j, "src");
@@ -602,9 +602,9 @@ void export_schedule_csv(FILE *f, const Sched *s, Sim *sim)
     SchedTransfer tr;
     char buf[512];
     fputs("step,kind,src,dst,chunks,bytes,hops,route,load,cost\n", f);
-    for (int32_t st = 0; st < sched_nsteps(s); st++) {
+    for (int32_t st = 0; st < sched_nsteps(s) && !ferror(f); st++) {
         int64_t n = sched_ntransfers(s, st);
-        for (int64_t i = 0; i < n; i++) {
+        for (int64_t i = 0; i < n && !((i & 255) == 255 && ferror(f)); i++) {
             sched_transfer(s, st, i, &tr);
             fprintf(f, "%ld,send,%ld,%ld,", (long)st, (long)tr.src, (long)tr.dst);
             csv_chunks(f, tr.ranges, tr.nranges);
