@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "../algos/algo.h"
+#include "../engine/text.h"
 #include "job.h"
 #include "theme.h"
 
@@ -21,8 +22,10 @@ void app_msg(App *a, bool error, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(a->msg, sizeof a->msg, fmt, ap);
+    char raw[sizeof a->msg];
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    text_quote(raw, sizeof raw, a->msg, sizeof a->msg);   /* one line, no control character */
     a->msg_error = error;
 }
 

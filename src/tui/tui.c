@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../engine/text.h"
+#include "../script/lua-sandbox.h"
 #include "app.h"
 #include "draw.h"
 #include "input.h"
@@ -62,15 +64,23 @@ void tui_restore(void)
     if (have_termios) tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
 }
 
+/* "meshcast: MSG" on stderr, one line, through text_quote (the message may quote a lesson's
+ * name from argv or a script's error). */
+static void say(const char *msg)
+{
+    char shown[1100];
+    fprintf(stderr, "meshcast: %s\n", text_quote(msg, 1024, shown, sizeof shown));
+}
+
 _Noreturn void tui_die(const char *fmt, ...)
 {
     tui_restore();
+    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    fputs("meshcast: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    say(msg);
     exit(1);
 }
 
@@ -167,6 +177,13 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
     return true;
 }
 
+/* A script's print() while the screen is up: on the message line (app_msg makes it text),
+ * never on the terminal underneath. */
+static void on_print(const char *name, const char *text, void *ud)
+{
+    app_msg(ud, false, "%s: %s", name, text);
+}
+
 int tui_run(const TuiOptions *o)
 {
     setlocale(LC_ALL, "");
@@ -184,12 +201,12 @@ int tui_run(const TuiOptions *o)
     /* the broadcast and the lesson first: a bad option is a usage error, before the screen */
     if (o->lesson) {
         if (!app_open_lesson(a, o->lesson)) {
-            fprintf(stderr, "meshcast: %s\n", a->msg);
+            say(a->msg);
             app_free(a);
             return 2;
         }
         if (!a->b.ready && !app_set_spec(a, &o->spec)) {
-            fprintf(stderr, "meshcast: %s\n", a->msg);
+            say(a->msg);
             app_free(a);
             return 2;
         }
@@ -198,7 +215,7 @@ int tui_run(const TuiOptions *o)
          * once the screen is up, with its progress drawn */
         char cerr[300] = "";
         if (!app_check_spec(&o->spec, cerr, sizeof cerr)) {
-            fprintf(stderr, "meshcast: %s\n", cerr);
+            say(cerr);
             app_free(a);
             return 2;
         }
@@ -206,7 +223,7 @@ int tui_run(const TuiOptions *o)
     if (o->theme) {
         char terr[300] = "";
         if (!theme_check(o->theme, terr, sizeof terr)) {
-            fprintf(stderr, "meshcast: %s\n", terr);
+            say(terr);
             app_free(a);
             return 2;
         }
@@ -248,6 +265,7 @@ int tui_run(const TuiOptions *o)
     }
     curses_on = true;
     atexit(atexit_restore);
+    box_set_print_handler(on_print, a);
     raw();
     noecho();
     nonl();
@@ -272,7 +290,7 @@ int tui_run(const TuiOptions *o)
             delscreen(scr);
             input_free(in);
             app_free(a);
-            fprintf(stderr, "meshcast: %s\n", e);
+            say(e);
             return 2;
         }
         if (tw.ctrl_c) a->quit = true;
@@ -374,6 +392,7 @@ int tui_run(const TuiOptions *o)
         if (pending) pending_at = now_s();
     }
 
+    box_set_print_handler(NULL, NULL);
     tui_restore();
     restore_signals(&orig);
     delscreen(scr);
