@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../engine/text.h"
+
 #include <lauxlib.h>
 #include <lualib.h>
 
@@ -59,8 +61,12 @@ void box_print(const char *name, const char *text)
 {
     if (print_fn)
         print_fn(name, text, print_ud);
-    else
-        fprintf(stderr, "%s: %s\n", name, text);
+    else {
+        /* one line on stderr, as text: a script's bytes never reach the terminal raw */
+        char nm[128], shown[1024];
+        fprintf(stderr, "%s: %s\n", text_quote(name, 100, nm, sizeof nm),
+                text_quote(text, 1000, shown, sizeof shown));
+    }
 }
 
 void box_set_quiet(LuaBox *b, bool quiet) { b->quiet = quiet; }
