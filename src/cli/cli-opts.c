@@ -177,6 +177,10 @@ int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, siz
     if (!r->sim)
         return 1;
     r->has_predicted = algo_predict(s->def, s->net, &s->args, &s->cost, &r->predicted);
+    if (!r->has_predicted && algo_predict_error(s->def)) {   /* predict raised: an error */
+        snprintf(err, errlen, "%s", algo_predict_error(s->def));
+        return 1;
+    }
     return 0;
 }
 

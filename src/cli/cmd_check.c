@@ -343,7 +343,15 @@ static int check_net(const CheckOpts *o, const AlgoDef *d, const Net *net, Row *
         if (t->cost.total > row->cost)
             row->cost = t->cost.total;
         double pr;
-        if (algo_predict(d, net, &a, &p, &pr)) {
+        bool has_pr = algo_predict(d, net, &a, &p, &pr);
+        if (!has_pr && algo_predict_error(d)) {   /* predict raised: a script error */
+            snprintf(row->script_error, sizeof row->script_error, "%s source %ld: %.900s",
+                     net_spec(net), (long)s, algo_predict_error(d));
+            sim_free(sim);
+            sched_free(sc);
+            return 2;
+        }
+        if (has_pr) {
             if (!row->has_pred || pr > row->predicted)
                 row->predicted = pr;
             row->has_pred = true;

@@ -132,6 +132,10 @@ static bool eval(Cmp *c, Entry *e, uint64_t bytes, double *cost, bool *ok, bool 
         *has_pred = algo_predict(e->def, c->net, &a, &c->cost, pred);
     sim_free(sim);
     sched_free(s);
+    if (pred && !*has_pred && algo_predict_error(e->def)) {   /* predict raised */
+        snprintf(err, errlen, "%s", algo_predict_error(e->def));
+        return false;
+    }
     return true;
 }
 

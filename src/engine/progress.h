@@ -19,7 +19,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef enum { PROGRESS_SETUP, PROGRESS_BUILD, PROGRESS_SIM, PROGRESS_SEEK } ProgressPhase;
+/* PROGRESS_SCRIPT: a Lua script is running (in its child process, script/lua-child.h). */
+typedef enum {
+    PROGRESS_SETUP, PROGRESS_BUILD, PROGRESS_SIM, PROGRESS_SEEK, PROGRESS_SCRIPT
+} ProgressPhase;
 
 typedef struct {
     _Atomic int phase;           /* ProgressPhase */

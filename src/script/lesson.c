@@ -25,6 +25,7 @@
 #include "../algos/algo.h"
 #include "../engine/cost.h"
 #include "../engine/net.h"
+#include "lua-child.h"
 #include "lua-sandbox.h"
 #include "setup.h"
 
@@ -484,6 +485,186 @@ static bool is_path(const char *s)
     return strchr(s, '/') || (n > 4 && strcmp(s + n - 4, ".lua") == 0);
 }
 
+/* ---------------------------------------------------------------- the child's side */
+
+/* Nullable strings go as a flag and the text. */
+static void put_opt(Wire *w, const char *s)
+{
+    wire_i64(w, s != NULL);
+    wire_str(w, s);
+}
+
+static void put_lesson(Wire *w, const Lesson *l)
+{
+    wire_str(w, l->title);
+    wire_str(w, l->about);
+    wire_i64(w, (int64_t)l->npages);
+    for (size_t i = 0; i < l->npages; i++) {
+        const LessonPage *p = &l->pages[i];
+        put_opt(w, p->text);
+        put_opt(w, p->net);
+        put_opt(w, p->algo);
+        put_opt(w, p->source);
+        wire_i64(w, (int64_t)p->bytes);
+        put_opt(w, p->model);
+        wire_i64(w, (int64_t)p->nset);
+        for (size_t k = 0; k < p->nset; k++)
+            wire_str(w, p->set[k]);
+        wire_i64(w, p->step);
+        wire_i64(w, (int64_t)p->nnodes);
+        wire_put(w, p->nodes, p->nnodes * sizeof *p->nodes);
+        wire_i64(w, (int64_t)p->nlinks);
+        wire_put(w, p->links, p->nlinks * sizeof *p->links);
+        wire_i64(w, p->qkind);
+        put_opt(w, p->question);
+        wire_i64(w, (int64_t)p->nchoices);
+        for (size_t k = 0; k < p->nchoices; k++)
+            wire_str(w, p->choices[k]);
+        wire_i64(w, p->answer_choice);
+        wire_i64(w, p->answer_node);
+        wire_i64(w, p->answer_link);
+        wire_i64(w, p->link_any_direction);
+        put_opt(w, p->explain);
+    }
+}
+
+/* In the child: run the lesson file, copy its table into a Lesson (the checks are in
+ * read_lesson), and send that. */
+static bool lesson_serve(void *ud, const Wire *req, Wire *out, char *err, size_t errlen)
+{
+    const char *path = ud;
+    (void)req;
+    Lesson *l = calloc(1, sizeof *l);
+    LuaBox *b = l ? box_new(path, err, errlen) : NULL;
+    if (!l || !b) {
+        if (!l)
+            snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    if (!box_dofile(b, path, err, errlen))
+        return false;
+    lua_State *L = box_state(b);
+    Ctx c = {.l = l, .path = path};
+    lua_pushcfunction(L, read_lesson);
+    lua_pushlightuserdata(L, &c);
+    lua_rotate(L, -3, 2);
+    if (!box_call(b, 2, 0, "load", err, errlen))
+        return false;
+    put_lesson(out, l);
+    return true;   /* the child ends here: nothing to free */
+}
+
+/* ---------------------------------------------------------------- back in meshcast */
+
+static void *keep(Lesson *l, void *p, bool *ok)
+{
+    if (!p) {
+        *ok = false;
+        return NULL;
+    }
+    if (l->narena == l->carena) {
+        size_t n = l->carena ? l->carena * 2 : 64;
+        void **a = realloc(l->arena, n * sizeof *a);
+        if (!a) {
+            free(p);
+            *ok = false;
+            return NULL;
+        }
+        l->arena = a;
+        l->carena = n;
+    }
+    l->arena[l->narena++] = p;
+    return p;
+}
+
+static char *get_str(Lesson *l, WireIn *r, bool *ok)
+{
+    return keep(l, strdup(wire_get_str(r)), ok);
+}
+
+static char *get_opt(Lesson *l, WireIn *r, bool *ok)
+{
+    bool have = wire_get_i64(r) != 0;
+    char *s = get_str(l, r, ok);
+    return have ? s : NULL;
+}
+
+/* A count of n items of size each, sane for what is left in r. */
+static size_t get_count(WireIn *r, size_t each)
+{
+    int64_t n = wire_get_i64(r);
+    if (n < 0 || (uint64_t)n > r->left / (each ? each : 1)) {
+        r->bad = true;
+        return 0;
+    }
+    return (size_t)n;
+}
+
+static void *get_array(Lesson *l, WireIn *r, size_t n, size_t each, bool *ok)
+{
+    void *p = keep(l, calloc(n ? n : 1, each), ok);
+    if (p && n) {
+        if (r->left < n * each) {
+            r->bad = true;
+            return p;
+        }
+        memcpy(p, r->p, n * each);
+        r->p += n * each;
+        r->left -= n * each;
+    }
+    return p;
+}
+
+static Lesson *lesson_unwire(const Wire *w)
+{
+    Lesson *l = calloc(1, sizeof *l);
+    if (!l)
+        return NULL;
+    WireIn r = wire_in(w);
+    bool ok = true;
+    l->title = get_str(l, &r, &ok);
+    l->about = get_str(l, &r, &ok);
+    size_t np = get_count(&r, 8);
+    l->pages = keep(l, calloc(np ? np : 1, sizeof *l->pages), &ok);
+    for (size_t i = 0; ok && !r.bad && i < np; i++) {
+        LessonPage *p = &l->pages[i];
+        p->text = get_opt(l, &r, &ok);
+        p->net = get_opt(l, &r, &ok);
+        p->algo = get_opt(l, &r, &ok);
+        p->source = get_opt(l, &r, &ok);
+        p->bytes = (uint64_t)wire_get_i64(&r);
+        p->model = get_opt(l, &r, &ok);
+        p->nset = get_count(&r, 9);
+        const char **set = keep(l, calloc(p->nset ? p->nset : 1, sizeof *set), &ok);
+        for (size_t k = 0; ok && k < p->nset; k++)
+            set[k] = get_str(l, &r, &ok);
+        p->set = set;
+        p->step = (int32_t)wire_get_i64(&r);
+        p->nnodes = get_count(&r, sizeof *p->nodes);
+        p->nodes = get_array(l, &r, p->nnodes, sizeof *p->nodes, &ok);
+        p->nlinks = get_count(&r, sizeof *p->links);
+        p->links = get_array(l, &r, p->nlinks, sizeof *p->links, &ok);
+        p->qkind = (LessonQKind)wire_get_i64(&r);
+        p->question = get_opt(l, &r, &ok);
+        p->nchoices = get_count(&r, 9);
+        const char **ch = keep(l, calloc(p->nchoices ? p->nchoices : 1, sizeof *ch), &ok);
+        for (size_t k = 0; ok && k < p->nchoices; k++)
+            ch[k] = get_str(l, &r, &ok);
+        p->choices = ch;
+        p->answer_choice = (int32_t)wire_get_i64(&r);
+        p->answer_node = (int32_t)wire_get_i64(&r);
+        p->answer_link = wire_get_i64(&r);
+        p->link_any_direction = wire_get_i64(&r) != 0;
+        p->explain = get_opt(l, &r, &ok);
+    }
+    l->npages = np;
+    if (!ok || r.bad) {
+        lesson_free(l);
+        return NULL;
+    }
+    return l;
+}
+
 Lesson *lesson_load(const char *name_or_path, char *err, size_t errlen)
 {
     if (!name_or_path || !*name_or_path) {
@@ -502,43 +683,34 @@ Lesson *lesson_load(const char *name_or_path, char *err, size_t errlen)
                  "directory)", name_or_path);
         return NULL;
     }
-    Lesson *l = calloc(1, sizeof *l);
-    LuaBox *b = l ? box_new(path, err, errlen) : NULL;
-    if (!l || !b) {
+    /* the script runs in a child process under the limits (lua-child.h); the Lesson comes
+     * back as bytes */
+    Wire w;
+    Child *ch = child_start(path, "load", lesson_serve, path, &w, err, errlen);
+    child_stop(ch);
+    Lesson *l = NULL;
+    if (ch) {
+        l = lesson_unwire(&w);
+        wire_free(&w);
         if (!l)
+            snprintf(err, errlen, "%s: out of memory", path);
+    }
+    if (l) {
+        /* id: the file name without .lua */
+        const char *base = strrchr(path, '/');
+        base = base ? base + 1 : path;
+        l->id = strdup(base);
+        if (!l->id) {
+            lesson_free(l);
+            l = NULL;
             snprintf(err, errlen, "out of memory");
-        free(l);
-        free(path);
-        return NULL;
+        } else {
+            size_t n = strlen(l->id);
+            if (n > 4 && strcmp(l->id + n - 4, ".lua") == 0)
+                l->id[n - 4] = '\0';
+        }
     }
-    /* id: the file name without .lua */
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    l->id = strdup(base);
-    if (l->id) {
-        size_t n = strlen(l->id);
-        if (n > 4 && strcmp(l->id + n - 4, ".lua") == 0)
-            l->id[n - 4] = '\0';
-    }
-    bool ok = l->id && box_dofile(b, path, err, errlen);
-    if (ok) {
-        lua_State *L = box_state(b);
-        Ctx c = {.l = l, .path = path};
-        lua_pushcfunction(L, read_lesson);
-        lua_pushlightuserdata(L, &c);
-        lua_rotate(L, -3, 2);
-        ok = box_call(b, 2, 0, "load", err, errlen);
-        for (size_t i = 0; i < c.nnets; i++)
-            net_free(c.nets[i]);
-    } else if (!l->id) {
-        snprintf(err, errlen, "out of memory");
-    }
-    box_free(b);
     free(path);
-    if (!ok) {
-        lesson_free(l);
-        return NULL;
-    }
     return l;
 }
 

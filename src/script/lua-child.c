@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../engine/progress.h"
 #include "lua-sandbox.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -343,6 +344,12 @@ static bool wait_answer(Child *c, const char *phase, Wire *result, char *err, si
     char stopbuf[200];
     double deadline = now_s() + lim.seconds;
     size_t maxout = 3 * lim.memory + ((size_t)1 << 20);
+    /* the screen says "running the script" meanwhile */
+    Progress *prog = progress_current();
+    int old_phase = prog ? atomic_load(&prog->phase) : 0;
+    long long old_done = prog ? atomic_load(&prog->done) : 0;
+    long long old_total = prog ? atomic_load(&prog->total) : 0;
+    progress_report(PROGRESS_SCRIPT, 0, -1);
     while (!got) {
         double left = deadline - now_s();
         if (left <= 0) {
@@ -396,12 +403,13 @@ static bool wait_answer(Child *c, const char *phase, Wire *result, char *err, si
                 pos = 0;
             }
         }
-        if (!got && wait_fn && wait_fn(wait_ud)) {
+        if (!got && (progress_cancelled() || (wait_fn && wait_fn(wait_ud)))) {
             stop = "cancelled";
             break;
         }
     }
     wire_free(&all);
+    progress_report((ProgressPhase)old_phase, old_done, old_total);
     if (stop) {
         kill_child(c);
         bool ph = phase && strcmp(phase, "load") != 0;

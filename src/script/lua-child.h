@@ -13,8 +13,10 @@
  *     "x.lua:3: in build: stopped: time limit of 5 s used up (...)"
  * What the script prints travels over the same pipe and is printed by the parent (box_print).
  *
- * While it waits the parent calls the calling thread's wait hook (if any) about every 50 ms;
- * the hook returns true to cancel (the error is then "... cancelled").  The TUI uses it to
+ * While it waits the parent checks about every 50 ms whether the calling thread's Progress
+ * (engine/progress.h) was cancelled, and calls its wait hook (if any), which returns true to
+ * cancel; either kills the child (the error is then "... cancelled").  The TUI builds on a
+ * worker thread (tui/job.h), so its screen stays alive while a script runs.  The TUI uses it to
  * keep the screen alive ("running...", Escape/Ctrl-C cancel, q quits).
  *
  * Ownership: a Wire owns its bytes (wire_free).  A WireIn reads a Wire's bytes in place.

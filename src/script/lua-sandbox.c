@@ -817,6 +817,22 @@ static size_t push_dir(char **out, size_t n, size_t max, const char *dir)
     return n + 1;
 }
 
+/* "/a/b" or "/a/b/": absolute, and no component is "." or "..". */
+static bool plain_absolute(const char *d)
+{
+    if (d[0] != '/')
+        return false;
+    for (const char *c = d; *c;) {
+        while (*c == '/')
+            c++;
+        size_t k = strcspn(c, "/");
+        if ((k == 1 && c[0] == '.') || (k == 2 && c[0] == '.' && c[1] == '.'))
+            return false;
+        c += k;
+    }
+    return true;
+}
+
 size_t box_search_dirs(char **out, size_t max)
 {
     size_t n = 0;
@@ -827,12 +843,13 @@ size_t box_search_dirs(char **out, size_t max)
         while (*p) {
             const char *e = strchr(p, ':');
             size_t len = e ? (size_t)(e - p) : strlen(p);
-            /* an empty entry or "." never means ./ implicitly: skip it */
-            bool cwd = (len == 1 && p[0] == '.') || (len == 2 && p[0] == '.' && p[1] == '/');
-            if (len > 0 && len < sizeof buf && !cwd) {
+            /* only absolute paths with no "." or ".." in them: an empty entry, ".", ".//",
+             * "$PWD/." never make meshcast search the current directory */
+            if (len > 0 && len < sizeof buf) {
                 memcpy(buf, p, len);
                 buf[len] = '\0';
-                n = push_dir(out, n, max, buf);
+                if (plain_absolute(buf))
+                    n = push_dir(out, n, max, buf);
             }
             p += len;
             if (*p == ':')

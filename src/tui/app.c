@@ -509,10 +509,37 @@ void app_lesson_page(App *a, size_t i)
     a->panel = PANEL_LESSON;
 }
 
+/* lesson_load on a worker thread when the loop has a wait hook: a lesson is a script. */
+typedef struct {
+    const char *name;
+    Lesson *l;
+    char err[300];
+} LessonJob;
+
+static void lesson_job(void *v)
+{
+    LessonJob *j = v;
+    j->l = lesson_load(j->name, j->err, sizeof j->err);
+}
+
 bool app_open_lesson(App *a, const char *name)
 {
-    char err[300] = "";
-    Lesson *l = lesson_load(name, err, sizeof err);
+    LessonJob j = {name, NULL, ""};
+    a->cancelled = false;
+    if (a->wait) {
+        WaitCtx w = {a, ""};
+        snprintf(w.what, sizeof w.what, "loading lesson %s", name);
+        if (!job_run(lesson_job, &j, build_wait, &w)) {
+            a->cancelled = true;
+            if (j.l) lesson_free(j.l);
+            app_msg(a, true, "lesson %s: cancelled", name);
+            return false;
+        }
+    } else {
+        lesson_job(&j);
+    }
+    Lesson *l = j.l;
+    char *err = j.err;
     if (!l) {
         app_msg(a, true, "%s", err[0] ? err : "cannot load lesson");
         return false;

@@ -533,6 +533,11 @@ static void panel_step(App *a, Box *b, bool full)
         bool agree = fabs(d) <= 1e-6 * (fabs(a->b.predicted) > 1 ? fabs(a->b.predicted) : 1);
         box_kv(b, agree ? theme_attr(R_GOOD) : theme_attr(R_BAD),
                agree ? "Predicted (paper) =" : "Predicted (paper) !=", c1);
+    } else if (algo_predict_error(a->b.setup.def)) {
+        /* the script's predict raised: an error, not "no closed form" */
+        char e[200];
+        box_put(b, theme_attr(R_BAD), "Predicted: error: %s",
+                text_quote(algo_predict_error(a->b.setup.def), 150, e, sizeof e));
     } else {
         box_put(b, dim, "Predicted (paper): no closed form");
     }

@@ -147,9 +147,10 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
     case PROGRESS_SETUP: snprintf(how, sizeof how, "setting up"); break;
     case PROGRESS_BUILD: snprintf(how, sizeof how, "%lld transfers so far", done); break;
     case PROGRESS_SIM: snprintf(how, sizeof how, "simulating step %lld/%lld", done + 1, total); break;
+    case PROGRESS_SCRIPT: snprintf(how, sizeof how, "running the script"); break;
     default: snprintf(how, sizeof how, "%lld of %lld steps", done, total); break;
     }
-    app_msg(a, false, "%s... %s  %.1f s  (Esc or Ctrl-C cancels)", what, how, el);
+    app_msg(a, false, "%s... %s  %.1f s  (Esc or Ctrl-C cancels, q quits)", what, how, el);
     if (got_winch) {
         got_winch = 0;
         resize_from_tty();
@@ -173,6 +174,10 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
             return false;
         }
         if (buf[i] == 27 && (i + 1 == n || buf[i + 1] == 27)) return false;
+        if (buf[i] == 'q') {   /* q quits, whatever runs */
+            a->quit = true;
+            return false;
+        }
     }
     return true;
 }
@@ -266,6 +271,7 @@ int tui_run(const TuiOptions *o)
     curses_on = true;
     atexit(atexit_restore);
     box_set_print_handler(on_print, a);
+    box_set_mode(BOX_INTERACTIVE);   /* scripts get the interactive limits (lua-sandbox.h) */
     raw();
     noecho();
     nonl();
