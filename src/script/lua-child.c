@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
+#include <sys/time.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -215,19 +215,39 @@ static void space_limit(const BoxLimits *lim)
 #endif
 }
 
+/* The child ends as soon as meshcast does, even inside a long C call: a timer checks five
+ * times a second (PR_SET_PDEATHSIG would fire when the *thread* that forked ends, and the
+ * TUI forks from a worker thread). */
+static pid_t parent_pid;
+
+static void watchdog(int sig)
+{
+    (void)sig;
+    if (getppid() != parent_pid)
+        _exit(9);
+}
+
 static void child_main(int fd, pid_t parent, ChildServe serve, void *ud)
 {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent)
-        _exit(4);
-    static const int sigs[] = {SIGTERM, SIGHUP, SIGPIPE, SIGWINCH, SIGALRM, SIGUSR1,
+    parent_pid = parent;
+    static const int sigs[] = {SIGTERM, SIGHUP, SIGPIPE, SIGWINCH, SIGUSR1,
                                SIGUSR2, SIGCHLD, SIGTSTP, SIGCONT, SIGQUIT};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         signal(sigs[i], SIG_DFL);
     signal(SIGINT, SIG_IGN);   /* Ctrl-C goes to meshcast, which decides */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = watchdog;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    struct itimerval it = {{0, 200000}, {0, 200000}};
+    setitimer(ITIMER_REAL, &it, NULL);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
+    if (getppid() != parent)
+        _exit(4);
     child_fd = fd;
     BoxLimits lim;
     box_limits(&lim);
@@ -446,7 +466,7 @@ Child *child_start(const char *name, const char *phase, ChildServe serve, void *
         return NULL;
     }
     c->where[0] = '\0';
-    fflush(NULL);   /* nothing buffered is written twice */
+    /* (the child never flushes what stdio holds: it ends with _exit) */
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0) {
