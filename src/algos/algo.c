@@ -55,7 +55,7 @@ char *algo_nets_text(unsigned nets, char *buf, size_t len)
     if (len == 0)
         return buf;
     buf[0] = '\0';
-    for (int k = NET_ARRAY; k <= NET_TORUS; k++) {
+    for (int k = NET_ARRAY; k < NET_NKINDS; k++) {
         if (!(nets & (1u << k)))
             continue;
         int w = snprintf(buf + n, len - n, "%s%s", n ? ", " : "", net_kind_name((NetKind)k));
