@@ -65,6 +65,14 @@ static int putf(int y, int x, int w, int attr, const char *fmt, ...)
     return put(y, x, w, attr, buf);
 }
 
+/* One glyph at (y,x) only if that cell is blank (nothing drawn there yet). */
+static void put_blank(int y, int x, int attr, const char *s)
+{
+    if (y < 0 || x < 0 || y >= LINES || x >= COLS) return;
+    if ((mvinch(y, x) & A_CHARTEXT) != ' ') return;
+    put(y, x, 1, attr, s);
+}
+
 static void fill(int y, int x, int w, int attr)
 {
     if (y < 0 || y >= LINES || x < 0) return;
@@ -353,14 +361,14 @@ static void draw_map(App *a)
             }
         }
     }
-    /* scroll hints */
+    /* pan hints: more of the map that way, only on blank cells, in glyphs no circuit uses */
     const Glyphs *g = theme_glyphs();
-    if (L->vis_r0 > 0) put(L->map_y, L->map_x + L->map_w / 2, 1, dim_attr, g->up);
+    if (L->vis_r0 > 0) put_blank(L->map_y, L->map_x + L->map_w / 2, dim_attr, g->more_u);
     if (L->vis_r0 + L->vis_rows < L->grid_rows)
-        put(L->map_y + L->map_h - 1, L->map_x + L->map_w / 2, 1, dim_attr, g->down);
-    if (L->vis_c0 > 0) put(L->map_y + L->map_h / 2, L->map_x, 1, dim_attr, g->left);
+        put_blank(L->map_y + L->map_h - 1, L->map_x + L->map_w / 2, dim_attr, g->more_d);
+    if (L->vis_c0 > 0) put_blank(L->map_y + L->map_h / 2, L->map_x, dim_attr, g->more_l);
     if (L->vis_c0 + L->vis_cols < L->grid_cols)
-        put(L->map_y + L->map_h / 2, L->map_x + L->map_w - 1, 1, dim_attr, g->right);
+        put_blank(L->map_y + L->map_h / 2, L->map_x + L->map_w - 1, dim_attr, g->more_r);
 }
 
 /* ---- panels --------------------------------------------------------------------------- */
@@ -553,18 +561,30 @@ static void panel_step(App *a, Box *b, bool full)
     }
 }
 
-static void panel_legend(Box *b)
+/* The legend, in the glyphs the map uses at its zoom: packets in roomy cells, one character
+ * a node at the smallest zooms. */
+static void panel_legend(Box *b, const Layout *L)
 {
     const Glyphs *g = theme_glyphs();
-    char circ[16], over[16];
+    char circ[16], over[16], full[16], part[16], empty[16], more[40];
     snprintf(circ, sizeof circ, "%s%s", g->h_line, g->right);
     snprintf(over, sizeof over, "%s2%s", g->left, g->right);
+    snprintf(more, sizeof more, "%s%s%s%s", g->more_l, g->more_r, g->more_u, g->more_d);
+    if (L->cw > 1) {
+        snprintf(full, sizeof full, "%s%s", g->pk_have, g->pk_have);
+        snprintf(part, sizeof part, "%s%s", g->pk_have, g->pk_miss);
+        snprintf(empty, sizeof empty, "%s%s", g->pk_miss, g->pk_miss);
+    } else {
+        snprintf(full, sizeof full, "%s", g->full);
+        snprintf(part, sizeof part, "%s", g->partial);
+        snprintf(empty, sizeof empty, "%s", g->empty);
+    }
     const struct { const char *mark; Role r; const char *text; } items[] = {
-        {g->pk_have, R_FULL, "full"},      {g->partial, R_PARTIAL, "partial"},
-        {g->empty, R_EMPTY, "empty"},      {g->recv_mark, R_RECV, "receiving"},
+        {full, R_FULL, "full"},            {part, R_PARTIAL, "partial"},
+        {empty, R_EMPTY, "empty"},         {g->recv_mark, R_RECV, "receiving"},
         {circ, R_CIRCUIT, "circuit"},      {over, R_OVERLOAD, "overloaded (load)"},
         {"!", R_CONFLICT, "port conflict"}, {"[ ]", R_CURSOR, "cursor"},
-        {"  ", R_HILITE, "lesson"},
+        {"  ", R_HILITE, "lesson"},        {more, R_DIM, "more map"},
     };
     int n = (int)(sizeof items / sizeof items[0]);
     /* lay the items out in as many lines as the width needs, at the bottom of the box */
@@ -872,7 +892,7 @@ static void draw_side(App *a)
     switch (a->panel) {
     case PANEL_STEP:
         panel_step(a, &rest, true);
-        panel_legend(&rest);
+        panel_legend(&rest, &a->lay);
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */
