@@ -729,7 +729,9 @@ static void panel_chart(App *a, Box *b)
         return;
     }
     int legend_rows = (c->nalgo + 2) / 3;
-    int ph = b->h - b->row - 3 - legend_rows - 2;
+    int extra = c->ncross;                /* the lines under the legend */
+    for (int k = 0; k < c->nalgo && c->sampled; k++) extra += c->same_as[k] >= 0;
+    int ph = b->h - b->row - 4 - legend_rows - 1 - (extra > 0 ? extra : 1);
     int yw = 8;
     int pw = b->w - yw - 1;
     if (ph < 4 || pw < 10) {
@@ -765,34 +767,48 @@ static void panel_chart(App *a, Box *b)
     int xs[CHART_NSIZES];
     for (int s = 0; s < CHART_NSIZES; s++)
         xs[s] = b->x + yw + 1 + (int)lround((double)s * (pw - 1) / (CHART_NSIZES - 1));
-    /* the best algorithm at each size, and crossovers */
-    int best[CHART_NSIZES];
-    for (int s = 0; s < CHART_NSIZES; s++) {
-        best[s] = -1;
-        for (int k = 0; k < c->nalgo; k++)
-            if (c->cost[k][s] > 0 && (best[s] < 0 || c->cost[k][s] < c->cost[best[s]][s])) best[s] = k;
+    /* crossovers: a dotted line at the exact first byte count (log scale between the sampled
+     * sizes), once bisected; at the sampled size until then */
+    for (int i = 0; i < c->ncross; i++) {
+        const ChartCross *x = &c->cross[i];
+        uint64_t at = x->exact ? x->exact : x->hi;
+        double f = (log2((double)at) - log2((double)c->bytes[0])) /
+                   (log2((double)c->bytes[CHART_NSIZES - 1]) - log2((double)c->bytes[0]));
+        int cx = b->x + yw + 1 + (int)lround(f * (pw - 1));
+        for (int r = 0; r < ph; r++) put(top + r, cx, 1, dim, ":");
+        put(top + ph, cx, 1, theme_attr(R_BAD), theme_glyphs()->cross);
     }
-    for (int s = 1; s < CHART_NSIZES; s++)
-        if (best[s] >= 0 && best[s - 1] >= 0 && best[s] != best[s - 1]) {
-            int x = (xs[s - 1] + xs[s]) / 2;
-            for (int r = 0; r < ph; r++) put(top + r, x, 1, dim, ":");
-            put(top + ph, x, 1, theme_attr(R_BAD), theme_glyphs()->cross);
-        }
     /* the current size */
     uint64_t cur = a->b.setup.args.bytes;
+    int cur_s = -1;
     for (int s = 0; s < CHART_NSIZES; s++)
-        if (c->bytes[s] == cur) put(top + ph, xs[s], 1, theme_attr(R_KEY), "^");
-    /* points */
+        if (c->bytes[s] == cur) {
+            put(top + ph, xs[s], 1, theme_attr(R_KEY), "^");
+            cur_s = s;
+        }
+    /* points: a curve equal to an earlier one everywhere is drawn once (the legend says so);
+     * where two different curves meet at one cell, a '*' */
     static const Role roles[6] = {R_C1, R_C2, R_C3, R_C4, R_C5, R_C6};
+    signed char *owner = calloc((size_t)ph * (size_t)CHART_NSIZES, 1);
+    bool meet = false;
     for (int k = 0; k < c->nalgo; k++) {
+        if (c->sampled && c->same_as[k] >= 0) continue;
         char mark[2] = {(char)('1' + k), 0};
         if (k >= 9) mark[0] = (char)('a' + k - 9);
         for (int s = 0; s < CHART_NSIZES; s++) {
             if (c->cost[k][s] <= 0) continue;
             int r = (int)lround((lhi - log10(c->cost[k][s])) / (lhi - llo) * (ph - 1));
+            signed char *o = owner ? &owner[r * CHART_NSIZES + s] : NULL;
+            if (o && *o) {
+                put(top + r, xs[s], 1, theme_attr(R_KEY), "*");
+                meet = true;
+                continue;
+            }
+            if (o) *o = (signed char)(k + 1);
             put(top + r, xs[s], 1, theme_attr(roles[k % 6]), mark);
         }
     }
+    free(owner);
     b->row += ph + 1;
     char l1[16], l2[16], l3[16];
     fmt_bytes(l1, sizeof l1, c->bytes[0]);
@@ -804,27 +820,54 @@ static void panel_chart(App *a, Box *b)
     put(y, xs[CHART_NSIZES - 1] - (int)strlen(l3) + 1, 8, dim, l3);
     b->row++;
     box_put(b, dim, "bytes (log)  cost in model units (log)");
+    if (cur_s >= 0) {
+        fmt_bytes(t, sizeof t, cur);
+        box_put(b, dim, "^ %s, the size on the map%s", t, meet ? "   * curves meet" : "");
+    } else if (meet) {
+        box_put(b, dim, "* two curves meet at that point");
+    }
     /* legend */
+    legend_rows = (c->nalgo + 2) / 3;
     for (int k = 0; k < c->nalgo; k++) {
         int col = k % 3, row = k / 3;
         int x = b->x + col * (b->w / 3);
         char mark[2] = {(char)('1' + k), 0};
         if (k >= 9) mark[0] = (char)('a' + k - 9);
+        char nm[48];
+        if (c->sampled && c->same_as[k] >= 0) {
+            int j = c->same_as[k];
+            snprintf(nm, sizeof nm, "%s =%c", c->name[k], j >= 9 ? 'a' + j - 9 : '1' + j);
+        } else {
+            snprintf(nm, sizeof nm, "%s", c->name[k]);
+        }
         put(b->y + b->row + row, x, 1, theme_attr(roles[k % 6]), mark);
-        put(b->y + b->row + row, x + 2, b->w / 3 - 2, theme_attr(R_NORMAL), c->name[k]);
+        put(b->y + b->row + row, x + 2, b->w / 3 - 2, theme_attr(R_NORMAL), nm);
     }
     b->row += legend_rows;
-    /* crossovers in words */
-    char cx[256] = "";
-    for (int s = 1; s < CHART_NSIZES; s++)
-        if (best[s] >= 0 && best[s - 1] >= 0 && best[s] != best[s - 1]) {
-            size_t l = strlen(cx);
-            fmt_bytes(t, sizeof t, c->bytes[s]);
-            snprintf(cx + l, sizeof cx - l, "%s%s>%s at %s", l ? ", " : "", c->name[best[s - 1]],
-                     c->name[best[s]], t);
-        }
-    if (cx[0]) box_wrap(b, theme_attr(R_KEY), cx, 0);
-    else if (best[0] >= 0) box_put(b, dim, "best everywhere: %s", c->name[best[0]]);
+    for (int k = 0; k < c->nalgo && c->sampled; k++)
+        if (c->same_as[k] >= 0)
+            box_put(b, dim, "%s costs what %s costs at every size", c->name[k],
+                    c->name[c->same_as[k]]);
+    /* crossovers in words, as meshcast compare says them */
+    for (int i = 0; i < c->ncross && box_line(b); i++) {
+        const ChartCross *x = &c->cross[i];
+        if (x->exact)
+            box_put(b, theme_attr(R_KEY), "%s beats %s from %llu bytes", c->name[x->winner],
+                    c->name[x->loser], (unsigned long long)x->exact);
+        else if (i >= c->cross_next && !c->done)
+            box_put(b, dim, "%s beats %s between %llu and %llu bytes (bisecting)",
+                    c->name[x->winner], c->name[x->loser], (unsigned long long)x->lo,
+                    (unsigned long long)x->hi);
+        else
+            box_put(b, theme_attr(R_KEY), "%s beats %s from %llu bytes (sampled)",
+                    c->name[x->winner], c->name[x->loser], (unsigned long long)x->hi);
+    }
+    if (c->ncross == 0 && c->sampled) {
+        int w = -1;
+        for (int k = 0; k < c->nalgo; k++)
+            if (c->ok[k][0] && (w < 0 || c->cost[k][0] < c->cost[w][0])) w = k;
+        if (w >= 0) box_put(b, dim, "cheapest at every size: %s", c->name[w]);
+    }
 }
 
 static void panel_lesson(App *a, Box *b)

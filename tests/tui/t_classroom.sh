@@ -34,6 +34,23 @@ check_screen "array:8 step 1" "step 1/"
 check_match "--ascii: the receive mark is not an arrowhead" "==> \\* +#" "$(tm_cap)"
 check_nomatch "--ascii: no receive mark merged with an arrowhead" ">>" "$(tm_cap | cut -c1-100)"
 
+# --- the Chart (defect 12): equal curves said, the ^ mark explained, crossovers at compare's
+#     exact bytes in compare's words
+tm_keys : ; tm_run "net mesh:8x8"
+tm_keys Tab; tm_keys Tab; tm_keys Tab
+check_screen "chart: crossovers bisected" "bst beats st from [0-9]+ bytes" 90
+chart=$(tm_cap | sed 's/^.*| //')
+"$MESHCAST" compare --net mesh:8x8 --bytes 8:1M >"$TMPD/cmp.txt"
+n=0
+for x in $(printf '%s\n' "$chart" | sed -n 's/^\([a-z0-9-]* beats [a-z0-9-]* from [0-9]*\) bytes$/\1/p' | tr ' ' '_'); do
+    n=$((n + 1))
+    check_match "chart crossover $(echo "$x" | tr '_' ' ') = compare's" "$(echo "$x" | tr '_' ' ') bytes" "$(cat "$TMPD/cmp.txt")"
+done
+check "chart: at least two crossovers in words" test "$n" -ge 2
+check_match "chart: the ^ mark explained" "\\^ 1K, the size on the map" "$chart"
+check_match "chart: an equal curve is said, not hidden" "costs what [a-z0-9-]+ costs at every size" "$chart"
+tm_keys Tab; tm_keys Tab
+
 # --- a long build (defect 5): progress at once, Escape cancels and keeps what was shown
 tm_keys : ; tm_run "net mesh:8x8"
 check_screen "back on mesh:8x8" "st on mesh:8x8"
