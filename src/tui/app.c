@@ -13,6 +13,7 @@
 #include "../algos/algo.h"
 #include "../engine/text.h"
 #include "job.h"
+#include "narrate.h"
 #include "theme.h"
 
 const double app_speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
@@ -399,6 +400,7 @@ App *app_new(void)
     a->shown_step = -1;
     a->chart.gen = -1;
     a->hist_node.gen = -1;
+    a->narr_gen = -1;
     a->mode = MODE_MAP;
     return a;
 }
@@ -1424,6 +1426,19 @@ static void chart_bisect_step(App *a, Chart *c)
     }
     if (w < l) x->hi = mid;
     else x->lo = mid;
+}
+
+/* ---- narration ------------------------------------------------------------------------ */
+
+const char *app_narration(App *a)
+{
+    if (!a->b.ready) return "";
+    if (a->narr_gen != a->b.gen || a->narr_pos != a->b.pos) {
+        narrate_step(a->b.sim, a->b.pos, a->narr, sizeof a->narr);
+        a->narr_gen = a->b.gen;
+        a->narr_pos = a->b.pos;
+    }
+    return a->narr;
 }
 
 /* ---- the node inspector --------------------------------------------------------------- */

@@ -130,6 +130,11 @@ struct App {
     int last_answer;       /* 0 none, 1 right, -1 wrong (this visit) */
     int32_t shown_step;    /* the page's step (for the pane), -1 */
 
+    /* the narration of the position shown (narrate.h), cached per broadcast and position */
+    char narr[400];
+    long narr_gen;
+    int32_t narr_pos;
+
     /* the comparison chart (computed on demand) */
     Chart chart;
 
@@ -207,6 +212,8 @@ void app_lesson_page(App *a, size_t page);
 /* The comparison chart for the current broadcast: reset when stale, then filled in one
  * (algorithm, size) simulation per app_chart_work() call (the loop calls it between frames, so the screen stays
  * responsive); app_chart_work returns true while there is more to compute. */
+/* The narration line of the position shown (computed once per position). */
+const char *app_narration(App *a);
 const Chart *app_chart(App *a);
 bool app_chart_work(App *a);
 /* The inspector's history of node a->cursor (computed if stale); false if the schedule is

@@ -1090,7 +1090,10 @@ void draw_frame(App *a)
         return;
     }
     draw_title(a);
-    if (a->b.ready) draw_map(a);
+    if (a->b.ready) {
+        draw_map(a);
+        put(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
+    }
     draw_side(a);
     if (a->mode == MODE_HELP) draw_help(a);
     if (a->mode == MODE_PICKER) draw_picker(a);

@@ -90,11 +90,12 @@ void layout_compute(Layout *L, const Net *net, int w, int h, int zoom, bool side
         L->side_w = w >= 150 ? 58 : w >= 110 ? 48 : w >= 90 ? 38 : 31;
     L->side_x = w - L->side_w;
     L->side_y = 1;
-    L->side_h = h - 2;
+    L->side_h = h - 3;
     L->map_x = 0;
     L->map_y = 1;
     L->map_w = w - L->side_w - (L->side_w ? 1 : 0);
-    L->map_h = h - 2;
+    L->map_h = h - 3;      /* the narration line under it */
+    L->narr_y = h - 2;
     if (L->map_w < 1) L->map_w = 1;
     if (L->map_h < 1) L->map_h = 1;
     if (!net)

@@ -35,6 +35,7 @@ typedef struct {
     int map_x, map_y, map_w, map_h;
     int side_x, side_y, side_w, side_h;
     int status_y;
+    int narr_y;            /* the narration line under the map (the map's width) */
     /* grid */
     int zoom;
     int grid_rows, grid_cols;
