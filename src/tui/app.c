@@ -434,8 +434,8 @@ void app_free(App *a)
 void app_layout(App *a, int w, int h)
 {
     const Net *net = a->b.ready ? a->b.setup.net : NULL;
-    layout_compute(&a->lay, net, w, h, a->zoom_auto ? -1 : a->zoom, true, a->view_r0,
-                   a->view_c0, a->cursor);
+    layout_compute_big(&a->lay, net, w, h, a->zoom_auto ? -1 : a->zoom, true, a->view_r0,
+                       a->view_c0, a->cursor, a->big);
     if (net) {
         a->zoom = a->lay.zoom;
         a->view_r0 = a->lay.vis_r0;
@@ -691,7 +691,8 @@ static void picker_choose(App *a)
 /* ---- commands ------------------------------------------------------------------------- */
 
 static const char *const commands[] = {"algo", "net", "source", "bytes", "model", "set", "fit",
-                                       "step", "lesson", "theme", "help", "quit", "q", NULL};
+                                       "step", "lesson", "theme", "big", "help", "quit", "q",
+                                       NULL};
 
 bool app_command(App *a, const char *line)
 {
@@ -752,6 +753,12 @@ bool app_command(App *a, const char *line)
             return false;
         }
         return app_open_lesson(a, words[1]);
+    }
+    if (strcmp(c, "big") == 0) {
+        a->big = n == 2 ? strcmp(words[1], "off") != 0 : !a->big;
+        a->zoom_auto = true;
+        app_msg(a, false, "projector mode %s", a->big ? "on (:big off leaves it)" : "off");
+        return true;
     }
     if (strcmp(c, "theme") == 0) {
         if (n != 2) {
@@ -948,6 +955,7 @@ static const AppKeyHelp key_help[] = {
     {":step N", "jump to step N"},
     {":lesson NAME", "open a lesson"},
     {":theme NAME", "colours from assets/NAME.theme"},
+    {":big [off]", "projector mode: tall cells, the map fills the screen"},
     {":q", "quit"},
 };
 

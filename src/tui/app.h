@@ -157,6 +157,7 @@ struct App {
     bool cancelled;        /* the last build or seek was cancelled */
 
     /* options */
+    bool big;              /* projector mode (--big, :big): tall cells, the map fills the screen */
     bool color, ascii;
     char theme[64];
     bool theme_changed;    /* :theme NAME (the loop re-initialises colours) */

@@ -164,6 +164,39 @@ static void draw_link(const MapCtx *m, int y, int x, int w, bool vertical, int64
     }
 }
 
+/* A vertical link h lines high: the line, with the head (or load) at the arrow's end. */
+static void draw_vlink(const MapCtx *m, int y, int h, int x, int64_t lp, int64_t lm)
+{
+    if (h <= 1) {
+        draw_link(m, y, x, 1, true, lp, lm);
+        return;
+    }
+    int32_t kp = m->step >= 0 && lp >= 0 ? sim_link_load(m->sim, m->step, lp) : 0;
+    int32_t km = m->step >= 0 && lm >= 0 ? sim_link_load(m->sim, m->step, lm) : 0;
+    int head = km && !kp ? 0 : h - 1;
+    Role r = kp > m->cap || km > m->cap ? R_OVERLOAD : (kp || km) ? R_CIRCUIT : R_LINK;
+    for (int i = 0; i < h; i++) {
+        if (i == head) draw_link(m, y + i, x, 1, true, lp, lm);
+        else put(y + i, x, 1, theme_attr(r), (kp || km) ? m->g->v_line : m->g->v_idle);
+    }
+}
+
+/* Projector mode: the border lines above and below a tall cell, in the node's colours. */
+static void draw_cell_border(const MapCtx *m, int32_t n, int x, int y)
+{
+    const Glyphs *g = m->g;
+    uint64_t held = sim_held(m->sim, n);
+    bool recv = m->recvs && m->recvs[n] > 0;
+    Role r = held >= m->nchunks ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+    if (recv) r = R_RECV;
+    if (n == m->a->cursor) r = R_CURSOR;
+    int attr = theme_attr(r), cw = m->L->cw;
+    for (int i = 0; i < cw; i++) {
+        put(y, x + i, 1, attr, i == 0 ? g->btl : i == cw - 1 ? g->btr : g->bh);
+        put(y + 2, x + i, 1, attr, i == 0 ? g->bbl : i == cw - 1 ? g->bbr : g->bh);
+    }
+}
+
 static void draw_node(const MapCtx *m, int32_t n, int x, int y)
 {
     const Layout *L = m->L;
@@ -283,7 +316,7 @@ static void draw_map(App *a)
     }
     if (L->label_w) {
         for (int gr = L->vis_r0; gr < L->vis_r0 + L->vis_rows; gr++) {
-            int y = L->oy + (gr - L->vis_r0) * L->py;
+            int y = L->oy + (gr - L->vis_r0) * L->py + L->ch / 2;
             long v = nd == 1 ? (long)gr * L->per_row : gr;
             putf(y, L->ox - L->mx - L->label_w, L->label_w - 1, dim_attr, "%*ld", L->label_w - 1, v);
         }
@@ -293,8 +326,10 @@ static void draw_map(App *a)
         for (int gc = L->vis_c0; gc < L->vis_c0 + L->vis_cols; gc++) {
             int32_t n = layout_grid_node(L, net, gr, gc);
             if (n < 0) continue;
-            int x, y;
-            layout_cell_xy(L, gr, gc, &x, &y);
+            int x, ytop;
+            layout_cell_xy(L, gr, gc, &x, &ytop);
+            int y = ytop + L->ch / 2;           /* the node's line */
+            if (L->ch == 3) draw_cell_border(&m, n, x, ytop);
             draw_node(&m, n, x, y);
             if (L->hg > 0) {
                 /* the horizontal link to the next node, or a stub when it is not adjacent */
@@ -334,8 +369,8 @@ static void draw_map(App *a)
                 if (nz >= 0) {
                     int64_t lp = net_link(net, n, 0, 1), lm = net_link(net, nz, 0, -1);
                     if (sim_link_load(m.sim, m.step, lp) || sim_link_load(m.sim, m.step, lm)) {
-                        put(y + 1, x + L->cw - 2, 1, theme_attr(R_CIRCUIT), "z");
-                        draw_link(&m, y + 1, x + L->cw - 1, 1, false, lp, lm);
+                        put(ytop + L->ch, x + L->cw - 2, 1, theme_attr(R_CIRCUIT), "z");
+                        draw_link(&m, ytop + L->ch, x + L->cw - 1, 1, false, lp, lm);
                     }
                 }
             }
@@ -346,17 +381,17 @@ static void draw_map(App *a)
                     int br, bc;
                     layout_node_grid(L, net, nb, &br, &bc);
                     bool visible_below = gr + 1 < L->vis_r0 + L->vis_rows || br != gr + 1;
-                    if (visible_below || y + 1 < L->map_y + L->map_h)
-                        draw_link(&m, y + 1, vx, 1, true, net_link(net, n, vdim, 1),
-                                  net_link(net, nb, vdim, -1));
+                    if (visible_below || ytop + L->ch < L->map_y + L->map_h)
+                        draw_vlink(&m, ytop + L->ch, L->vg, vx, net_link(net, n, vdim, 1),
+                                   net_link(net, nb, vdim, -1));
                 }
                 int32_t pb = net_neighbor(net, n, vdim, -1);
                 if (pb >= 0) {
                     int br, bc;
                     layout_node_grid(L, net, pb, &br, &bc);
                     if (!(br == gr - 1 && bc == gc))
-                        draw_link(&m, y - 1, vx, 1, true, net_link(net, pb, vdim, 1),
-                                  net_link(net, n, vdim, -1));
+                        draw_vlink(&m, ytop - L->vg, L->vg, vx, net_link(net, pb, vdim, 1),
+                                   net_link(net, n, vdim, -1));
                 }
             }
         }

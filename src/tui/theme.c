@@ -64,7 +64,8 @@ static const Glyphs *glyphs;
 static const Glyphs utf8_glyphs = {
     .full = "\u2588", .partial = "\u2592", .empty = "\u00b7",
     .pk_have = "\u25a0", .pk_miss = "\u00b7",
-    .h_idle = "\u2500", .v_idle = "\u2502", .h_line = "\u2501",
+    .h_idle = "\u2500", .v_idle = "\u2502", .h_line = "\u2501", .v_line = "\u2503",
+    .btl = "\u250f", .btr = "\u2513", .bbl = "\u2517", .bbr = "\u251b", .bh = "\u2501",
     .right = "\u25b6", .left = "\u25c0", .both_h = "\u2194",
     .down = "\u25bc", .up = "\u25b2", .both_v = "\u2195",
     .recv_mark = "\u2022", .vbar = "\u2502", .hbar = "\u2500",
@@ -75,7 +76,8 @@ static const Glyphs utf8_glyphs = {
 static const Glyphs ascii_glyphs = {
     .full = "#", .partial = "+", .empty = ".",
     .pk_have = "#", .pk_miss = ".",
-    .h_idle = "-", .v_idle = "|", .h_line = "=",
+    .h_idle = "-", .v_idle = "|", .h_line = "=", .v_line = "H",
+    .btl = "+", .btr = "+", .bbl = "+", .bbr = "+", .bh = "=",
     .right = ">", .left = "<", .both_h = "X",
     .down = "v", .up = "^", .both_v = "X",
     .recv_mark = "*", .vbar = "|", .hbar = "-",

@@ -23,6 +23,8 @@ typedef struct {
     const char *pk_have, *pk_miss;           /* one packet */
     const char *h_idle, *v_idle;             /* idle links */
     const char *h_line;                      /* a circuit's line */
+    const char *v_line;                      /* a circuit's line, vertical (projector mode) */
+    const char *btl, *btr, *bbl, *bbr, *bh;  /* a tall cell's border (projector mode) */
     const char *right, *left, *both_h;       /* horizontal circuit heads */
     const char *down, *up, *both_v;          /* vertical circuit heads */
     const char *recv_mark;                   /* left of a receiving node (roomy zoom) */

@@ -197,6 +197,8 @@ int tui_run(const TuiOptions *o)
     a->color = !o->no_color && !(nc && *nc);
     a->ascii = o->ascii || !utf8;
     if (o->theme) snprintf(a->theme, sizeof a->theme, "%s", o->theme);
+    else if (o->big) snprintf(a->theme, sizeof a->theme, "contrast");
+    a->big = o->big;
 
     /* the broadcast and the lesson first: a bad option is a usage error, before the screen */
     if (o->lesson) {
