@@ -1442,7 +1442,7 @@ const char *app_narration(App *a)
 {
     if (!a->b.ready) return "";
     if (a->narr_gen != a->b.gen || a->narr_pos != a->b.pos) {
-        narrate_step(a->b.sim, a->b.pos, a->narr, sizeof a->narr);
+        narrate_step(a->b.sim, a->b.pos, a->ascii, a->narr, sizeof a->narr);
         a->narr_gen = a->b.gen;
         a->narr_pos = a->b.pos;
     }

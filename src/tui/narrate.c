@@ -35,14 +35,14 @@ static void num(char *buf, size_t len, double v)
 
 /* The step's cost as its terms: "b + m·a = 75.00 + 81.92 = 156.92" (seidel's words; the
  * other models' own). */
-static void cost_words(const CostParams *p, const SimStep *S, char *buf, size_t len)
+static void cost_words(const CostParams *p, const SimStep *S, bool ascii, char *buf, size_t len)
 {
     const char *st = "startup", *tr = "transmission";
     switch (p->model) {
-    case COST_SEIDEL: st = "b"; tr = "m\u00b7a"; break;
-    case COST_POSTAL: st = "t"; tr = "\u03b2L"; break;
-    case COST_CIRCUIT: st = "\u03b1 + d\u03b4"; tr = "L\u03c4"; break;
-    case COST_SAF: st = "d\u03b2"; tr = "dL\u03c4"; break;
+    case COST_SEIDEL: st = "b"; tr = ascii ? "m*a" : "m\u00b7a"; break;
+    case COST_POSTAL: st = "t"; tr = ascii ? "beta*L" : "\u03b2L"; break;
+    case COST_CIRCUIT: st = ascii ? "alpha + d*delta" : "\u03b1 + d\u03b4"; tr = ascii ? "L*tau" : "L\u03c4"; break;
+    case COST_SAF: st = ascii ? "d*beta" : "d\u03b2"; tr = ascii ? "d*L*tau" : "dL\u03c4"; break;
     default: break;
     }
     char a[32], b[32], c[32], d[32], t[32];
@@ -65,7 +65,7 @@ static void cost_words(const CostParams *p, const SimStep *S, char *buf, size_t 
     snprintf(buf, len, "%s = %s = %s", names, vals, t);
 }
 
-void narrate_step(Sim *sim, int32_t pos, char *buf, size_t len)
+void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
 {
     const Sched *s = sim_sched(sim);
     const Net *net = sched_net(s);
@@ -151,6 +151,6 @@ void narrate_step(Sim *sim, int32_t pos, char *buf, size_t len)
             cat(buf, len, "; %ld newly informed", (long)fresh);
     }
     char c[400];
-    cost_words(sim_params(sim), S, c, sizeof c);
+    cost_words(sim_params(sim), S, ascii, c, sizeof c);
     cat(buf, len, "; costs %s", c);
 }

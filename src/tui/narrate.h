@@ -6,12 +6,14 @@
 #ifndef MESHCAST_TUI_NARRATE_H
 #define MESHCAST_TUI_NARRATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "../engine/sim.h"
 
-/* The line for position pos (0: before the first step; k: after step k) into buf. */
-void narrate_step(Sim *sim, int32_t pos, char *buf, size_t len);
+/* The line for position pos (0: before the first step; k: after step k) into buf; ascii: the
+ * cost terms in ASCII ("m*a", "beta*L") instead of their symbols. */
+void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len);
 
 #endif
