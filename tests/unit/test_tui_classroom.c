@@ -93,19 +93,18 @@ static void test_build_cancel(void **state)
     Hook h = {0, 1, ""};
     a->wait = hook;
     a->wait_ctx = &h;
-    assert_false(app_command(a, "net mesh:256x256"));
+    assert_false(app_command(a, "net mesh:1024x1024"));   /* long enough to be asked */
     assert_true(a->cancelled);
     assert_true(h.calls >= 1);
-    assert_string_equal(h.what, "building st on mesh:256x256");
+    assert_string_equal(h.what, "building st on mesh:1024x1024");
     assert_string_equal(net_spec(a->b.setup.net), "mesh:8x8");   /* kept */
     assert_int_equal(a->b.gen, gen);
     assert_false(a->msg_error);
-    /* not cancelled: it is built, and the hook saw it first */
+    /* not cancelled: it is built */
     h.calls = 0;
     h.cancel_at = 0;
     assert_true(app_command(a, "net mesh:64x64"));
     assert_false(a->cancelled);
-    assert_true(h.calls >= 1);
     assert_string_equal(net_spec(a->b.setup.net), "mesh:64x64");
     app_free(a);
 }
