@@ -87,21 +87,24 @@ static const void *get(WireIn *r, size_t n)
     return p;
 }
 
+static void get_into(WireIn *r, void *v, size_t n)
+{
+    const void *p = get(r, n);
+    if (p)
+        memcpy(v, p, n);
+}
+
 int64_t wire_get_i64(WireIn *r)
 {
     int64_t v = 0;
-    const void *p = get(r, sizeof v);
-    if (p)
-        memcpy(&v, p, sizeof v);
+    get_into(r, &v, sizeof v);
     return v;
 }
 
 double wire_get_f64(WireIn *r)
 {
     double v = 0;
-    const void *p = get(r, sizeof v);
-    if (p)
-        memcpy(&v, p, sizeof v);
+    get_into(r, &v, sizeof v);
     return v;
 }
 

@@ -144,17 +144,29 @@ static void *box_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
-/* The stop for the cap, raised where the script is (C accounting, the hook, rep). */
-static int memory_stop(lua_State *L, LuaBox *b, lua_Debug *ar)
+/* A stop (the memory cap, the instruction budget) that pcall cannot catch: "FILE:LINE: " when
+ * ar knows where the script is, then the text of what[0]'s stop. */
+static int stop_here(lua_State *L, LuaBox *b, lua_Debug *ar, const char *what)
 {
-    b->stopped = "memory cap";
+    b->stopped = what;
     if (ar && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
         lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
     else
         lua_pushliteral(L, "");
-    lua_pushfstring(L, "%sstopped: memory cap of %d MiB exceeded (allocating without end?  "
-                    "$MESHCAST_LUA_MEMORY raises it)", lua_tostring(L, -1), (int)(b->cap >> 20));
+    if (what[0] == 'm')
+        lua_pushfstring(L, "%sstopped: memory cap of %d MiB exceeded (allocating without end?  "
+                        "$MESHCAST_LUA_MEMORY raises it)", lua_tostring(L, -1),
+                        (int)(b->cap >> 20));
+    else
+        lua_pushfstring(L, "%sstopped: instruction budget of %I instructions used up (an "
+                        "endless loop?  $%s raises it)",
+                        lua_tostring(L, -1), (LUAI_UACINT)b->budget, b->budget_env);
     return lua_error(L);
+}
+
+static int memory_stop(lua_State *L, LuaBox *b, lua_Debug *ar)
+{
+    return stop_here(L, b, ar, "memory cap");
 }
 
 static int caller_stop(lua_State *L, int (*stop)(lua_State *, LuaBox *, lua_Debug *))
@@ -178,15 +190,7 @@ void box_reset_account(LuaBox *b) { b->cused = (long long)b->scratch_len; }
 
 static int budget_stop(lua_State *L, LuaBox *b, lua_Debug *ar)
 {
-    b->stopped = "instruction budget";
-    if (ar && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-        lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
-    else
-        lua_pushliteral(L, "");
-    lua_pushfstring(L, "%sstopped: instruction budget of %I instructions used up (an "
-                    "endless loop?  $%s raises it)",
-                    lua_tostring(L, -1), (LUAI_UACINT)b->budget, b->budget_env);
-    return lua_error(L);
+    return stop_here(L, b, ar, "instruction budget");
 }
 
 static void count_hook(lua_State *L, lua_Debug *ar)

@@ -197,6 +197,7 @@ static void on_print(const char *name, const char *text, void *ud)
 
 int tui_run(const TuiOptions *o)
 {
+    box_set_mode(BOX_INTERACTIVE);   /* scripts get the interactive limits (lua-sandbox.h) */
     setlocale(LC_ALL, "");
     bool utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     App *a = app_new();
@@ -279,7 +280,6 @@ int tui_run(const TuiOptions *o)
     curses_on = true;
     atexit(atexit_restore);
     box_set_print_handler(on_print, a);
-    box_set_mode(BOX_INTERACTIVE);   /* scripts get the interactive limits (lua-sandbox.h) */
     raw();
     noecho();
     nonl();
