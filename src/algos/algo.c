@@ -21,7 +21,7 @@ static const AlgoDef *const table[] = {
     /* Cang & Wu */
 
     /* Peters & Syska */
-
+    &algo_tiling,
     /* s-to-p */
 
 };

@@ -32,7 +32,9 @@ extern const AlgoDef algo_chain;        /* "chain" parameter s (packets) */
 
 /* == Cang & Wu (papers/002): cangwu/ == */
 
-/* == Peters & Syska (papers/003): peters/ == */
+/* == Peters & Syska (papers/003): peters/ ==
+ * Circuit-switched tori — tiling.c (phases.c: shared phase patterns) */
+extern const AlgoDef algo_tiling;       /* "tiling" Section 4, Theorem 2 and expansions */
 
 /* == s-to-p (papers/004): stop/ == */
 

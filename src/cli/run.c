@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../engine/bounds.h"
+#include "../engine/circuit.h"
 #include "../engine/export.h"
 #include "cli-opts.h"
 #include "commands.h"
@@ -29,6 +31,30 @@ static void print_params(const CliRun *r)
     for (size_t i = 0; names && names[i]; i++)
         printf("%s%s=%s", i ? " " : "", names[i],
                export_format_double(cost_param_get(p, names[i]), buf, sizeof buf));
+}
+
+/* Peters & Syska's terms and lower bounds (circuit model), beside the run. */
+static void print_circuit_terms(const CliRun *r)
+{
+    const Setup *s = &r->setup;
+    const SimTotals *t = sim_totals(r->sim);
+    char b1[64], b2[64];
+    if (s->cost.model != COST_CIRCUIT && s->cost.model != COST_SAF)
+        return;
+    uint64_t L = sched_bytes(r->sched);
+    printf("terms:       %ld start-up%s (alpha), %lld switched hops (delta), %s L*tau\n",
+           (long)t->phases, t->phases == 1 ? "" : "s", (long long)t->switch_hops,
+           export_format_double(L ? (double)t->phase_bytes / (double)L : 0, b1, sizeof b1));
+    Bounds bd;
+    if (s->cost.model != COST_CIRCUIT || !bounds_circuit(s->net, &s->cost, L, &bd))
+        return;
+    printf("lower bound: %s  (Prop. 1: %ld alpha, %lld delta, L*tau/%d, "
+           "alpha + %lld delta + L*tau/%d)\n",
+           export_format_double(bd.total, b1, sizeof b1), (long)bd.phases,
+           (long long)bd.diameter, bd.lambda, (long long)bd.diameter, bd.degree);
+    if (bd.corollary)
+        printf("corollary 1: %s  (as printed: %ld alpha; not a bound, docs/errata.md)\n",
+               export_format_double(bd.cor_total, b2, sizeof b2), (long)bd.cor_phases);
 }
 
 static void print_text(CliRun *r)
@@ -84,10 +110,10 @@ static void print_text(CliRun *r)
     } else {
         printf("predicted:   none (no closed form for this net and model)\n");
     }
-    printf("contention:  max link load %ld, %lld overloaded link%s, %lld port conflict%s\n",
-           (long)t->max_link_load, (long long)t->link_overloads,
-           t->link_overloads == 1 ? "" : "s", (long long)t->port_conflicts,
-           t->port_conflicts == 1 ? "" : "s");
+    const CircuitWords *w = circuit_words(s->cost.model);
+    printf("contention:  max %s load %ld, %s %lld, %s %lld\n", w->link, (long)t->max_link_load,
+           w->overloaded, (long long)t->link_overloads, w->ports, (long long)t->port_conflicts);
+    print_circuit_terms(r);
     if (t->violations > 0) {
         size_t nv = sim_nviolations(r->sim);
         printf("violations:  %lld", (long long)t->violations);

@@ -265,6 +265,7 @@ static const char *violation_kind(SimViolationKind k)
     case SIM_V_LINK: return "link";
     case SIM_V_PORT: return "port";
     case SIM_V_INCOMPLETE: return "incomplete";
+    case SIM_V_ALLPORT: return "allport";
     }
     return "?";
 }
@@ -315,7 +316,11 @@ static void json_violation(JsonOut *j, Sim *sim, const SimViolation *v)
         json_key(j, "transfer");
         json_int(j, v->transfer);
     }
-    if (v->kind == SIM_V_LINK) {
+    if (v->kind == SIM_V_ALLPORT) {
+        json_key(j, "port");
+        json_str(j, v->recvs ? "in" : "out");
+    }
+    if (v->kind == SIM_V_LINK || v->kind == SIM_V_ALLPORT) {
         json_key(j, "load");
         json_int(j, v->load);
     }
