@@ -1,0 +1,274 @@
+/* test_peters.c — Peters & Syska (papers/003) under the circuit model: the all-port rule and
+ * its named violations; `tiling` verified and valid (all-port, arc-disjoint) on every torus it
+ * claims up to 32x32 (every source on the small ones), its alpha/delta/L*tau multiples equal
+ * to the paper's (5x5: 2, 4, 2; 25x25: 4, 24, 4; the 10x10 and 5x10 expansions), the
+ * predicted totals equal to the simulated ones; the lower bounds of Proposition 1 never above
+ * a simulated cost, and Corollary 1 as printed above the cost of a valid 10x10 broadcast. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../src/algos/algo.h"
+#include "../../src/engine/bounds.h"
+#include "../../src/engine/circuit.h"
+#include "../../src/engine/sim.h"
+
+static Net *mknet(const char *spec)
+{
+    char err[256];
+    Net *n = net_parse(spec, err, sizeof err);
+    if (!n)
+        fail_msg("%s", err);
+    return n;
+}
+
+typedef struct {
+    int32_t phases;
+    int64_t hops;
+    double ltau;
+    double cost;
+} Got;
+
+/* Build algo on net from source with params "k=v,k=v" under the circuit model (alpha, delta,
+ * tau); check verified, valid, no shared arc, no port conflict, the lower bound under the
+ * cost, the prediction when there is one; return the multiples. */
+static Got check_run(const char *algo, const Net *net, int32_t source, const char *params,
+                     double alpha, double delta, double tau, uint64_t bytes)
+{
+    char err[256], what[256];
+    snprintf(what, sizeof what, "%s on %s from %d (%s)", algo, net_spec(net), (int)source,
+             params);
+    const AlgoDef *d = algo_find(algo, net);
+    assert_non_null(d);
+    AlgoArgs a;
+    algo_args_init(&a, d);
+    a.source = source;
+    a.bytes = bytes;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", params);
+    for (char *kv = strtok(buf, ","); kv; kv = strtok(NULL, ",")) {
+        char *eq = strchr(kv, '=');
+        assert_non_null(eq);
+        *eq = '\0';
+        if (algo_args_set(&a, d, kv, eq + 1, err, sizeof err) != 0)
+            fail_msg("%s: %s", what, err);
+    }
+    Sched *s = algo_build(d, net, &a, err, sizeof err);
+    if (!s)
+        fail_msg("%s: %s", what, err);
+    CostParams p;
+    cost_defaults(&p, COST_CIRCUIT);
+    p.alpha = alpha, p.delta = delta, p.tau = tau;
+    Sim *sim = sim_run(s, &p, 0, err, sizeof err);
+    assert_non_null(sim);
+    const SimTotals *t = sim_totals(sim);
+    if (!t->verified || !t->valid || t->max_link_load > 1 || t->port_conflicts)
+        fail_msg("%s: verified %d valid %d max arc load %d port conflicts %lld", what,
+                 t->verified, t->valid, (int)t->max_link_load, (long long)t->port_conflicts);
+    Bounds bd;
+    assert_true(bounds_circuit(net, &p, bytes, &bd));
+    if (bd.total > t->cost.total + 1e-9)
+        fail_msg("%s: lower bound %g above the simulated %g", what, bd.total, t->cost.total);
+    double want;
+    if (algo_predict(d, net, &a, &p, &want) && fabs(want - t->cost.total) > 1e-9 * want)
+        fail_msg("%s: predicted %g, simulated %g", what, want, t->cost.total);
+    /* a phase's longest circuit carries its biggest transfer here: the terms add up */
+    double sum = t->phases * alpha + (double)t->switch_hops * delta + (double)t->phase_bytes * tau;
+    if (fabs(sum - t->cost.total) > 1e-9 * sum)
+        fail_msg("%s: terms %g != cost %g", what, sum, t->cost.total);
+    Got g = { t->phases, t->switch_hops, (double)t->phase_bytes / (double)bytes, t->cost.total };
+    sim_free(sim);
+    sched_free(s);
+    return g;
+}
+
+static void expect_terms(const char *spec, const char *params, int32_t phases, int64_t hops,
+                         double ltau)
+{
+    Net *n = mknet(spec);
+    Got g = check_run("tiling", n, 0, params, 1, 1, 1, 1000);
+    if (g.phases != phases || g.hops != hops || g.ltau != ltau)
+        fail_msg("tiling on %s (%s): %d alpha, %lld delta, %g L*tau; the paper: %d, %lld, %g",
+                 spec, params, (int)g.phases, (long long)g.hops, g.ltau, (int)phases,
+                 (long long)hops, ltau);
+    net_free(n);
+}
+
+/* The paper's counts: Theorem 2 and the expansions after it. */
+static void test_tiling_paper_counts(void **state)
+{
+    (void)state;
+    expect_terms("torus:5x5", "blocks=0", 2, 4, 2);
+    expect_terms("torus:25x25", "blocks=0", 4, 24, 4);
+    expect_terms("torus:125x125", "blocks=0", 6, 124, 6);
+    expect_terms("torus:10x10", "slant=1", 3, 10, 3);     /* slanting blocks */
+    expect_terms("torus:10x10", "slant=0", 3, 11, 3);     /* ordinary 2x2 blocks */
+    expect_terms("torus:10x10", "blocks=1", 3, 14, 3);    /* four S_1 squares, Fig. 6 */
+    expect_terms("torus:5x10", "blocks=0", 3, 8, 3);      /* 1x2 blocks */
+    expect_terms("torus:10x5", "blocks=0", 3, 8, 3);
+}
+
+/* Every torus of the family up to 32x32, both layouts, both 2x2 blocks; every source on the
+ * ones up to 100 nodes. */
+static void test_tiling_sweep(void **state)
+{
+    (void)state;
+    static const int ext[] = { 2, 4, 5, 8, 10, 16, 20, 25, 32 };
+    const int ne = (int)(sizeof ext / sizeof ext[0]);
+    int runs = 0;
+    for (int i = 0; i < ne; i++)
+        for (int j = 0; j < ne; j++) {
+            char spec[64];
+            snprintf(spec, sizeof spec, "torus:%dx%d", ext[i], ext[j]);
+            Net *n = mknet(spec);
+            char err[256];
+            AlgoArgs a;
+            const AlgoDef *d = algo_find("tiling", n);
+            algo_args_init(&a, d);
+            bool fits = algo_check(d, n, &a, err, sizeof err);
+            /* claimed exactly when both extents have the same power of 5 */
+            bool f5 = (ext[i] % 5 == 0) == (ext[j] % 5 == 0) &&
+                      (ext[i] % 25 == 0) == (ext[j] % 25 == 0);
+            assert_int_equal(fits, f5);
+            if (!fits) {
+                net_free(n);
+                continue;
+            }
+            int32_t nsrc = net_size(n) <= 100 ? net_size(n) : 3;
+            for (int32_t src = 0; src < nsrc; src++) {
+                int32_t v = net_size(n) <= 100 ? src : (int32_t)((src * 7919) % net_size(n));
+                for (int m = 0; m < 4; m++) {
+                    char ps[32];
+                    snprintf(ps, sizeof ps, "blocks=%d,slant=%d", m & 1, m >> 1);
+                    check_run("tiling", n, v, ps, 3, 0.5, 0.01, 4096);
+                    runs++;
+                }
+            }
+            net_free(n);
+        }
+    assert_true(runs > 1000);
+}
+
+/* Corollary 1 as printed (2 ceil(log_5 n) alpha) is above what the paper's own 10x10 tiling
+ * takes (3 phases): it is not a lower bound; Proposition 1 (ceil(log_5 N)) is met. */
+static void test_corollary_1(void **state)
+{
+    (void)state;
+    Net *n = mknet("torus:10x10");
+    CostParams p;
+    cost_defaults(&p, COST_CIRCUIT);
+    p.alpha = 1, p.delta = 0, p.tau = 0;
+    Bounds bd;
+    assert_true(bounds_circuit(n, &p, 1, &bd));
+    assert_true(bd.corollary);
+    assert_int_equal(bd.cor_phases, 4);
+    assert_int_equal(bd.phases, 3);
+    Got g = check_run("tiling", n, 0, "slant=1", 1, 0, 0, 1);
+    assert_true(bd.cor_total > g.cost);
+    assert_true(bd.total == g.cost);   /* tiling meets Proposition 1's start-up term */
+    net_free(n);
+    /* Proposition 1's terms on 25x25: 4 alpha, 24 delta, L tau / 4 */
+    n = mknet("torus:25x25");
+    p.alpha = 0, p.delta = 0, p.tau = 1;
+    assert_true(bounds_circuit(n, &p, 1000, &bd));
+    assert_int_equal(bd.phases, 4);
+    assert_int_equal(bd.diameter, 24);
+    assert_true(bd.total == 250);
+    net_free(n);
+    n = mknet("mesh:5x5");
+    assert_false(bounds_circuit(n, &p, 1000, &bd));   /* not vertex-transitive */
+    net_free(n);
+}
+
+/* The all-port rule: two circuits out of one port, two into one port, each named. */
+static void test_allport_named(void **state)
+{
+    (void)state;
+    Net *n = mknet("torus:5x5");
+    Sched *s = sched_new(n, 1, 100);
+    sched_give(s, 0, 0, 1);
+    sched_step(s);
+    /* (0,0) sends right to (0,1) and, through the same out-port, on to (0,2): two circuits on
+     * the out-port "right" */
+    sched_send_range(s, 0, 1, 0, 1);
+    sched_send_range(s, 0, 2, 0, 1);
+    /* (1,1) and (1,0)... both into (1,2) from the left: the in-port "left" of (1,2) */
+    CostParams p;
+    cost_defaults(&p, COST_CIRCUIT);
+    char err[256];
+    Sim *sim = sim_run(s, &p, 0, err, sizeof err);
+    const SimTotals *t = sim_totals(sim);
+    assert_false(t->valid);
+    assert_int_equal(t->port_conflicts, 1);
+    bool seen_port = false, seen_arc = false;
+    for (size_t i = 0; i < sim_nviolations(sim); i++) {
+        char buf[256];
+        const SimViolation *v = sim_violation(sim, i);
+        sim_violation_text(sim, v, buf, sizeof buf);
+        if (v->kind == SIM_V_ALLPORT) {
+            assert_string_equal(buf, "phase 1: node (0,0) sends 2 circuits through its right "
+                                     "out-port (all-port: one per port)");
+            seen_port = true;
+        }
+        if (v->kind == SIM_V_LINK) {
+            assert_string_equal(buf, "phase 1: arc (0,0)->(0,1) is shared by 2 circuits "
+                                     "(arc-disjoint: one per arc)");
+            seen_arc = true;
+        }
+    }
+    assert_true(seen_port && seen_arc);
+    sim_free(sim);
+    sched_free(s);
+
+    /* into one in-port: (0,3) and (0,4)... (0,4)->(0,1) goes right over the wrap, (0,0)->(0,1)
+     * too: both enter (0,1) from the left */
+    s = sched_new(n, 1, 100);
+    sched_give(s, 0, 0, 1);
+    sched_give(s, 4, 0, 1);
+    sched_step(s);
+    NetSeg r2[1] = { { 1, 1, 2 } };
+    ChunkRange all = { 0, 1 };
+    sched_send_range(s, 0, 1, 0, 1);
+    sched_send_route(s, 4, 1, &all, 1, r2, 1);
+    sim = sim_run(s, &p, 0, err, sizeof err);
+    int nin = 0;
+    for (size_t i = 0; i < sim_nviolations(sim); i++) {
+        char buf[256];
+        const SimViolation *v = sim_violation(sim, i);
+        if (v->kind != SIM_V_ALLPORT)
+            continue;
+        assert_int_equal(v->recvs, 1);
+        assert_string_equal(sim_violation_text(sim, v, buf, sizeof buf),
+                            "phase 1: node (0,1) receives 2 circuits through its left in-port "
+                            "(all-port: one per port)");
+        nin++;
+    }
+    assert_int_equal(nin, 1);
+    sim_free(sim);
+    /* the same schedule under seidel: no all-port violation (one-port conflicts instead) */
+    cost_defaults(&p, COST_SEIDEL);
+    sim = sim_run(s, &p, 0, err, sizeof err);
+    assert_int_equal(sim_totals(sim)->port_conflicts, 1);
+    for (size_t i = 0; i < sim_nviolations(sim); i++)
+        assert_int_not_equal(sim_violation(sim, i)->kind, SIM_V_ALLPORT);
+    sim_free(sim);
+    sched_free(s);
+    net_free(n);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_allport_named),
+        cmocka_unit_test(test_tiling_paper_counts),
+        cmocka_unit_test(test_corollary_1),
+        cmocka_unit_test(test_tiling_sweep),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
