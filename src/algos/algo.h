@@ -31,7 +31,10 @@ typedef struct {
     const char *name;
     double def, min, max;   /* default and allowed range */
     const char *help;
+    bool has_auto;          /* "--set NAME=auto" allowed: stored as ALGO_AUTO */
 } AlgoParam;
+
+#define ALGO_AUTO (-1.0)
 
 typedef struct {
     int32_t source;        /* node id */
@@ -39,6 +42,8 @@ typedef struct {
     AlgoFit fit;
     int nu;                /* the structural nu (seidel's; --set nu=..) */
     double param[ALGO_MAXPARAM]; /* values of def->params, in order */
+    CostParams cost;       /* the run's model (setup and compare copy it): what a parameter
+                            * set to "auto" is computed from (Peters & Syska's B_opt) */
 } AlgoArgs;
 
 enum {

@@ -111,9 +111,16 @@ static void print_text(CliRun *r)
     } else {
         printf("predicted:   none (no closed form for this net and model)\n");
     }
-    const CircuitWords *w = circuit_words(s->cost.model);
-    printf("contention:  max %s load %ld, %s %lld, %s %lld\n", w->link, (long)t->max_link_load,
-           w->overloaded, (long long)t->link_overloads, w->ports, (long long)t->port_conflicts);
+    if (s->cost.model == COST_CIRCUIT)
+        printf("contention:  max arc load %ld, %lld shared arc%s, %lld all-port conflict%s\n",
+               (long)t->max_link_load, (long long)t->link_overloads,
+               t->link_overloads == 1 ? "" : "s", (long long)t->port_conflicts,
+               t->port_conflicts == 1 ? "" : "s");
+    else
+        printf("contention:  max link load %ld, %lld overloaded link%s, %lld port conflict%s\n",
+               (long)t->max_link_load, (long long)t->link_overloads,
+               t->link_overloads == 1 ? "" : "s", (long long)t->port_conflicts,
+               t->port_conflicts == 1 ? "" : "s");
     print_circuit_terms(r);
     if (t->violations > 0) {
         size_t nv = sim_nviolations(r->sim);

@@ -5,7 +5,7 @@
 check_exit "tiling on torus:25x25 exits 0" 0 "$MESHCAST" run --net torus:25x25 --algo tiling --model circuit --set delta=1
 check_match "terms 4/24/4" '^terms: +4 start-ups \(alpha\), 24 switched hops \(delta\), 4 L\*tau' "$OUT"
 check_match "lower bound beside" '^lower bound: .*Prop. 1: 4 alpha, 24 delta' "$OUT"
-check_match "arcs and all-port words" '^contention: +max arc load 1, shared arcs 0, all-port conflicts 0' "$OUT"
+check_match "arcs and all-port words" '^contention: +max arc load 1, 0 shared arcs, 0 all-port conflicts' "$OUT"
 check_match "matches Theorem 2" '^predicted: .*matches' "$OUT"
 
 check_exit "tiling --json" 0 "$MESHCAST" run --net torus:10x10 --algo tiling --model circuit --source 3,7 --json
