@@ -21,7 +21,7 @@ static const AlgoDef *const table[] = {
     /* Cang & Wu */
 
     /* Peters & Syska */
-    &algo_tiling,
+    &algo_tiling, &algo_dc,
     /* s-to-p */
 
 };
@@ -117,7 +117,7 @@ int algo_args_set(AlgoArgs *a, const AlgoDef *d, const char *name, const char *v
         const AlgoParam *p = &d->params[i];
         if (strcmp(p->name, name) != 0)
             continue;
-        if (p->has_auto && strcmp(value, "auto") == 0) {
+        if (p->min == ALGO_AUTO && strcmp(value, "auto") == 0) {
             a->param[i] = ALGO_AUTO;
             return 0;
         }

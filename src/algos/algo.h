@@ -31,9 +31,10 @@ typedef struct {
     const char *name;
     double def, min, max;   /* default and allowed range */
     const char *help;
-    bool has_auto;          /* "--set NAME=auto" allowed: stored as ALGO_AUTO */
 } AlgoParam;
 
+/* A parameter whose min is ALGO_AUTO also takes "--set NAME=auto", stored as ALGO_AUTO (the
+ * algorithm computes the value from the run's model: Peters & Syska's B_opt). */
 #define ALGO_AUTO (-1.0)
 
 typedef struct {
@@ -44,6 +45,8 @@ typedef struct {
     double param[ALGO_MAXPARAM]; /* values of def->params, in order */
     CostParams cost;       /* the run's model (setup and compare copy it): what a parameter
                             * set to "auto" is computed from (Peters & Syska's B_opt) */
+    bool async;            /* the run is timed asynchronously (sim-async.h): predict gives
+                            * the asynchronous closed form where the paper has one */
 } AlgoArgs;
 
 enum {

@@ -33,8 +33,9 @@ extern const AlgoDef algo_chain;        /* "chain" parameter s (packets) */
 /* == Cang & Wu (papers/002): cangwu/ == */
 
 /* == Peters & Syska (papers/003): peters/ ==
- * Circuit-switched tori — tiling.c (phases.c: shared phase patterns) */
+ * Circuit-switched tori — tiling.c, dc.c (phases.c: shared phase patterns and trees) */
 extern const AlgoDef algo_tiling;       /* "tiling" Section 4, Theorem 2 and expansions */
+extern const AlgoDef algo_dc;           /* "dc" Section 5, divide and conquer, pipelined */
 
 /* == s-to-p (papers/004): stop/ == */
 

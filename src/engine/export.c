@@ -444,6 +444,12 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
     json_cost_terms(&j, &t->cost);
     json_end_object(&j);
     json_circuit_terms(&j, sim);
+    if (info->has_async) {   /* (absent under lockstep: the goldens stay byte-identical) */
+        json_key(&j, "timing");
+        json_str(&j, "async");
+        json_key(&j, "async_total");
+        json_num(&j, info->async_total);
+    }
 
     json_key(&j, "predicted");
     if (info->has_predicted)

@@ -2177,22 +2177,13 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
     int32_t k = xfer_maxload(sim, x, walk);
     double B = (double)xfer_bytes(sim, x), d = xfer_len(sim, x);
     out->load = k;
+    double m = p->model == COST_SEIDEL ? ceil_div(k, cap_of(p)) : 1;
+    out->cost = cost_transfer(p, d, B, m);
     switch (p->model) {
-    case COST_SEIDEL: {
-        double m = ceil_div(k, cap_of(p));
-        out->cost = m * p->a * B + p->b;
+    case COST_SEIDEL:
         out->contention = (m - 1) * p->a * B;
         break;
-    }
-    case COST_POSTAL:
-        out->cost = p->t + p->beta * B;
-        break;
-    case COST_CIRCUIT:
-        out->cost = p->alpha + d * p->delta + B * p->tau;
-        break;
-    case COST_SAF:
     default:
-        out->cost = d * (p->beta + B * p->tau);
         break;
     }
 }

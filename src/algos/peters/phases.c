@@ -1,6 +1,8 @@
 /* phases.c — a phase of relative circuits sent from a list of nodes (phases.h). */
 #include "phases.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 bool peters_set_init(PetersSet *v, int64_t cap)
@@ -77,6 +79,99 @@ bool peters_phase(Sched *s, const char *label, const PetersPattern *pat, PetersS
             if (!set_push(to, w)) {
                 sched_fail(s, "out of memory");
                 return false;
+            }
+        }
+    }
+    return true;
+}
+
+void peters_tree_init(PetersTree *t)
+{
+    t->e = NULL;
+    t->n = t->cap = 0;
+    t->nlevels = 0;
+    t->start[0] = 0;
+}
+
+void peters_tree_free(PetersTree *t)
+{
+    free(t->e);
+    peters_tree_init(t);
+}
+
+void peters_tree_level(PetersTree *t)
+{
+    if (t->nlevels < 63) {
+        t->start[t->nlevels] = t->n;
+        t->nlevels++;
+        t->start[t->nlevels] = t->n;
+    }
+}
+
+int32_t peters_tree_edge(PetersTree *t, const Net *net, int32_t src, const NetSeg *seg, int nseg,
+                         int sub)
+{
+    int32_t dst = net_route_end(net, src, seg, nseg);
+    if (dst < 0 || nseg > PETERS_MAXSEG)
+        return -1;
+    if (t->n == t->cap) {
+        int64_t nc = t->cap ? t->cap * 2 : 1024;
+        PetersEdge *p = realloc(t->e, sizeof *p * (size_t)nc);
+        if (!p)
+            return -1;
+        t->e = p;
+        t->cap = nc;
+    }
+    PetersEdge *e = &t->e[t->n++];
+    e->src = src;
+    e->dst = dst;
+    e->nseg = (int8_t)nseg;
+    e->sub = (int8_t)sub;
+    for (int i = 0; i < nseg; i++)
+        e->seg[i] = seg[i];
+    t->start[t->nlevels] = t->n;
+    return dst;
+}
+
+uint32_t peters_packets(uint64_t subbytes, double B)
+{
+    if (subbytes == 0)
+        return 1;
+    if (!(B > 0) || B >= (double)subbytes)
+        return 1;
+    double p = ceil((double)subbytes / B);
+    if (p > (double)subbytes)
+        p = (double)subbytes;
+    return (uint32_t)p;
+}
+
+bool peters_tree_emit(Sched *s, const PetersTree *t, uint32_t npk, const char *name)
+{
+    int64_t nsteps = (int64_t)t->nlevels + npk - 1;
+    for (int64_t st = 0; st < nsteps; st++) {
+        if (sched_step(s) < 0)
+            return false;
+        char label[96];
+        int64_t plo = st - (t->nlevels - 1) > 0 ? st - (t->nlevels - 1) : 0;
+        int64_t phi = st < (int64_t)npk - 1 ? st : (int64_t)npk - 1;
+        if (npk == 1)
+            snprintf(label, sizeof label, "%s: phase %lld of %d", name, (long long)st + 1,
+                     t->nlevels);
+        else
+            snprintf(label, sizeof label, "%s: packets %lld..%lld in flight", name,
+                     (long long)plo + 1, (long long)phi + 1);
+        if (!sched_label(s, label))
+            return false;
+        for (int lv = 0; lv < t->nlevels; lv++) {
+            int64_t p = st - lv;
+            if (p < 0 || p >= (int64_t)npk)
+                continue;
+            for (int64_t i = t->start[lv]; i < t->start[lv + 1]; i++) {
+                const PetersEdge *e = &t->e[i];
+                uint32_t c = (uint32_t)(e->sub * (int64_t)npk + p);
+                ChunkRange r = { c, c + 1 };
+                if (!sched_send_route(s, e->src, e->dst, &r, 1, e->seg, e->nseg))
+                    return false;
             }
         }
     }
