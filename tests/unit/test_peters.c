@@ -18,6 +18,7 @@
 #include "../../src/engine/bounds.h"
 #include "../../src/engine/circuit.h"
 #include "../../src/engine/sim.h"
+#include "../../src/engine/sim-async.h"
 
 static Net *mknet(const char *spec)
 {
@@ -262,6 +263,159 @@ static void test_allport_named(void **state)
     net_free(n);
 }
 
+/* Build algo (params "k=v,...") and return the schedule. */
+static Sched *build(const char *algo, const Net *net, int32_t source, const char *params,
+                    uint64_t bytes, AlgoArgs *a, const CostParams *p)
+{
+    char err[256];
+    const AlgoDef *d = algo_find(algo, net);
+    assert_non_null(d);
+    algo_args_init(a, d);
+    a->source = source;
+    a->bytes = bytes;
+    if (p)
+        a->cost = *p;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", params);
+    for (char *kv = strtok(buf, ","); kv; kv = strtok(NULL, ",")) {
+        char *eq = strchr(kv, '=');
+        *eq = '\0';
+        if (algo_args_set(a, d, kv, eq + 1, err, sizeof err) != 0)
+            fail_msg("%s: %s", algo, err);
+    }
+    Sched *s = algo_build(d, net, a, err, sizeof err);
+    if (!s)
+        fail_msg("%s on %s: %s", algo, net_spec(net), err);
+    return s;
+}
+
+/* dc: k phases, 2^k switched hops, k L tau; the whole tree arc-disjoint; every source on 4x4
+ * and 8x8; pipelined runs valid. */
+static void test_dc(void **state)
+{
+    (void)state;
+    for (int k = 2; k <= 5; k++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "torus:%dx%d", 1 << k, 1 << k);
+        Net *n = mknet(spec);
+        int32_t nsrc = k <= 3 ? net_size(n) : 2;
+        for (int32_t v = 0; v < nsrc; v++) {
+            int32_t src = k <= 3 ? v : (int32_t)((v * 977) % net_size(n));
+            Got g = check_run("dc", n, src, "B=0", 2, 1, 0.5, 512);
+            assert_int_equal(g.phases, k);
+            assert_int_equal(g.hops, 1 << k);
+            assert_true(g.ltau == k);
+            AlgoArgs a;
+            Sched *s = build("dc", n, src, "B=0", 512, &a, NULL);
+            int64_t arc;
+            int32_t s1, s2;
+            bool oom;
+            if (circuit_tree_shared(s, &arc, &s1, &s2, &oom))
+                fail_msg("dc on %s from %d: arc %lld used in phases %d and %d", spec, (int)src,
+                         (long long)arc, (int)s1 + 1, (int)s2 + 1);
+            assert_false(oom);
+            sched_free(s);
+            check_run("dc", n, src, "B=64", 2, 1, 0.5, 512);   /* 8 packets, pipelined */
+        }
+        net_free(n);
+    }
+}
+
+/* --timing async reproduces the paper's T(B) for dc: k alpha + 2^k delta + k B tau +
+ * (L/B - 1)(alpha + 2^(k-1) delta + B tau), for several k, L and B. */
+static void test_dc_async_TB(void **state)
+{
+    (void)state;
+    static const double par[][3] = { { 50, 3, 1 }, { 1, 0, 1 }, { 65, 10, 0.425 } };
+    for (int k = 2; k <= 5; k++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "torus:%dx%d", 1 << k, 1 << k);
+        Net *n = mknet(spec);
+        static const uint64_t Ls[] = { 1024, 6000 };
+        static const int Bs[] = { 0, 8, 100, 256, 1000 };
+        for (int pi = 0; pi < 3; pi++)
+            for (int li = 0; li < 2; li++)
+                for (int bi = 0; bi < 5; bi++) {
+                    uint64_t L = Ls[li];
+                    uint64_t B = Bs[bi] ? (uint64_t)Bs[bi] : L;
+                    if (L % B)
+                        continue;
+                    CostParams p;
+                    cost_defaults(&p, COST_CIRCUIT);
+                    p.alpha = par[pi][0], p.delta = par[pi][1], p.tau = par[pi][2];
+                    char ps[32];
+                    snprintf(ps, sizeof ps, "B=%d", Bs[bi]);
+                    AlgoArgs a;
+                    Sched *s = build("dc", n, 5, ps, L, &a, &p);
+                    char err[256];
+                    SimAsync *as = sim_async_run(s, &p, 0, err, sizeof err);
+                    assert_non_null(as);
+                    double P = (double)(L / B);
+                    double want = k * p.alpha + ldexp(1, k) * p.delta + k * (double)B * p.tau +
+                                  (P - 1) * (p.alpha + ldexp(1, k - 1) * p.delta + (double)B * p.tau);
+                    if (fabs(sim_async_total(as) - want) > 1e-9 * want)
+                        fail_msg("dc async on %s L=%llu B=%llu: %g, T(B) = %g", spec,
+                                 (unsigned long long)L, (unsigned long long)B,
+                                 sim_async_total(as), want);
+                    a.async = true;
+                    double pred;
+                    assert_true(algo_predict(algo_find("dc", n), n, &a, &p, &pred));
+                    assert_true(fabs(pred - want) <= 1e-9 * want);
+                    sim_async_free(as);
+                    sched_free(s);
+                }
+        net_free(n);
+    }
+}
+
+/* Asynchronous timing on small hand-made schedules, every model. */
+static void test_async_rules(void **state)
+{
+    (void)state;
+    Net *n = mknet("array:4");
+    Sched *s = sched_new(n, 2, 200);
+    sched_give(s, 0, 0, 2);
+    sched_step(s);
+    sched_send_range(s, 0, 1, 0, 1);   /* chunk 0: 0 -> 1 */
+    sched_step(s);
+    sched_send_range(s, 0, 1, 1, 2);   /* chunk 1: 0 -> 1, the same arc */
+    sched_send_range(s, 1, 2, 0, 1);   /* forwards chunk 0 as soon as it has it */
+    sched_step(s);
+    sched_send_range(s, 2, 3, 0, 1);
+    sched_send_range(s, 1, 3, 1, 2);   /* 1 -> 3 over the arc 2->3 the send before uses */
+    CostParams p;
+    cost_defaults(&p, COST_CIRCUIT);
+    p.alpha = 10, p.delta = 1, p.tau = 0.1;   /* 100 bytes: 10 + d + 10 */
+    char err[256];
+    SimAsync *a = sim_async_run(s, &p, SIM_ASYNC_EVENTS, err, sizeof err);
+    assert_non_null(a);
+    /* 0->1 [0,21]; 0->1 [21,42]; 1->2 [21,42]; 2->3 [42,63]; 1->3 waits for 1->2's... its
+     * arcs 1->2 (free at 42) and 2->3 (free at 63): [63, 85] */
+    assert_int_equal(sim_async_nevents(a), 5);
+    assert_true(sim_async_total(a) == 85);
+    assert_true(sim_async_step_end(a, 0) == 21);
+    const SimAsyncEvent *e = sim_async_event(a, 4);
+    assert_true(e->start == 63 && e->end == 85 && e->step == 2 && e->index == 1);
+    sim_async_free(a);
+    /* seidel, one-port: node 1's two sends go one after another; links too */
+    cost_defaults(&p, COST_SEIDEL);
+    p.a = 0.1, p.b = 10;   /* 20 per transfer */
+    a = sim_async_run(s, &p, 0, err, sizeof err);
+    /* 0->1 [0,20]; 0->1 [20,40]; 1->2 [20,40]; 2->3 [40,60]; 1->3: send port of 1 free at
+     * 40, receive port of 3 at 60, links 1->2 at 40, 2->3 at 60: [60,80] */
+    assert_true(sim_async_total(a) == 80);
+    sim_async_free(a);
+    /* postal simplex: one port per node */
+    cost_defaults(&p, COST_POSTAL);
+    p.duplex = 0, p.t = 1, p.beta = 0;
+    a = sim_async_run(s, &p, 0, err, sizeof err);
+    /* 0->1 [0,1]; 0->1 [1,2]; 1->2 [2,3] (1 busy receiving); 2->3 [3,4]; 1->3 [4,5] */
+    assert_true(sim_async_total(a) == 5);
+    sim_async_free(a);
+    sched_free(s);
+    net_free(n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -269,6 +423,9 @@ int main(void)
         cmocka_unit_test(test_tiling_paper_counts),
         cmocka_unit_test(test_corollary_1),
         cmocka_unit_test(test_tiling_sweep),
+        cmocka_unit_test(test_dc),
+        cmocka_unit_test(test_dc_async_TB),
+        cmocka_unit_test(test_async_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
