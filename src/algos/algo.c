@@ -22,7 +22,7 @@ static const AlgoDef *const table[] = {
     /* Cang & Wu */
 
     /* Peters & Syska */
-    &algo_tiling, &algo_dc,
+    &algo_tiling, &algo_dc, &algo_htree,
     /* s-to-p */
 
 };
