@@ -7,6 +7,7 @@
 
 #include "../engine/bounds.h"
 #include "../engine/circuit.h"
+#include "../engine/circuit-bounds.h"
 #include "../engine/export.h"
 #include "../engine/sim-async.h"
 #include "cli-opts.h"
@@ -47,7 +48,7 @@ static void print_circuit_terms(const CliRun *r)
     printf("terms:       %ld start-up%s (alpha), %lld switched hops (delta), %s L*tau\n",
            (long)t->phases, t->phases == 1 ? "" : "s", (long long)t->switch_hops,
            export_format_double(L ? (double)t->phase_bytes / (double)L : 0, b1, sizeof b1));
-    Bounds bd;
+    CircuitBounds bd;
     if (s->cost.model != COST_CIRCUIT || !bounds_circuit(s->net, &s->cost, L, &bd))
         return;
     printf("lower bound: %s  (Prop. 1: %ld alpha, %lld delta, L*tau/%d, "
@@ -57,6 +58,23 @@ static void print_circuit_terms(const CliRun *r)
     if (bd.corollary)
         printf("corollary 1: %s  (as printed: %ld alpha; not a bound, docs/errata.md)\n",
                export_format_double(bd.cor_total, b2, sizeof b2), (long)bd.cor_phases);
+}
+
+/* Sanders & Sibeyn's lower bounds (4)-(6), beside a postal run on full:P. */
+static void print_bounds(Sim *sim)
+{
+    const Sched *sc = sim_sched(sim);
+    const CostParams *p = sim_params(sim);
+    PostalBounds lb;
+    if (net_kind(sched_net(sc)) != NET_FULL || p->model != COST_POSTAL ||
+        !bounds_postal(net_size(sched_net(sc)), sched_bytes(sc), p, &lb))
+        return;
+    char b1[32], b2[32], b3[32], b4[32];
+    printf("bounds:      (4) %s  (5) simplex %s  (6) packets %s (as printed %s) us\n",
+           export_format_double(lb.duplex, b1, sizeof b1),
+           export_format_double(lb.simplex, b2, sizeof b2),
+           export_format_double(lb.packets, b3, sizeof b3),
+           export_format_double(lb.packets_paper, b4, sizeof b4));
 }
 
 static void print_text(CliRun *r, const SimAsync *as)
@@ -117,6 +135,7 @@ static void print_text(CliRun *r, const SimAsync *as)
     } else {
         printf("predicted:   none (no closed form for this net and model)\n");
     }
+    print_bounds(r->sim);
     if (s->cost.model == COST_CIRCUIT)
         printf("contention:  max arc load %ld, %lld shared arc%s, %lld all-port conflict%s\n",
                (long)t->max_link_load, (long long)t->link_overloads,

@@ -1,20 +1,16 @@
-/* bounds.h — Peters & Syska's lower bounds on broadcasting under the circuit model.
+/* bounds.h — Sanders & Sibeyn's lower bounds (Section 2, eqs. 4-6) on the time to broadcast a
+ * message of m bytes (k = beta*m) to P PUs under the postal model (a step costs t + beta *
+ * largest packet):
  *
- * Proposition 1: in a vertex-transitive graph with N nodes, degree Delta, edge connectivity
- * lambda and diameter D, a broadcast of L bytes takes at least
- *     max( ceil(log_{Delta+1} N) alpha,  D delta,  L tau / lambda,  alpha + D delta + L tau / Delta ).
- * Rings and tori are vertex-transitive; Delta and lambda are their 2*ndim ports (a dimension
- * of extent 2 still has two arcs each way: two parallel links), D = sum of floor(extent/2).
+ *   (4) duplex, any algorithm:              k + t log P
+ *   (5) simplex, any algorithm:             2(1 - 1/P) k + t (log P - 4)
+ *   (6) duplex, s equal packets, best s:    the paper prints k (1 + sqrt(t log P / k))^2, the
+ *       minimum over s of (s + log P)(t + k/s); but its own argument gives s - 1 + log P
+ *       steps, whose minimum is k (1 + sqrt(t (log P - 1) / k))^2 — the printed form exceeds
+ *       what the chain costs on 2 PUs (docs/errata.md).  Both are given; `packets` is the one
+ *       that holds.
  *
- * Corollary 1 (n x n tori only), as printed:
- *     max( 2 ceil(log_5 n) alpha,  alpha + 2 floor(n/2) delta + L tau / 4 ).
- * Its start-up term is NOT implied by Proposition 1 (ceil(log_5 n^2) can be smaller than
- * 2 ceil(log_5 n)) and is beaten by the paper's own 10x10 tiling and 8x8 divide-and-conquer
- * (3 phases): docs/errata.md.  It is computed here to be shown beside the measured runs, and
- * never used as a bound.
- *
- * Ownership: plain values.
- */
+ * log is log2 (real).  Pure functions of P, m and the model's t and beta. */
 #ifndef MESHCAST_BOUNDS_H
 #define MESHCAST_BOUNDS_H
 
@@ -22,25 +18,19 @@
 #include <stdint.h>
 
 #include "cost.h"
-#include "net.h"
 
 typedef struct {
-    int32_t phases;        /* ceil(log_{Delta+1} N): the start-up multiple of alpha */
-    int64_t diameter;      /* D: the switching multiple of delta */
-    int degree, lambda;    /* Delta, lambda */
-    double startup, switching, propagation, combined; /* the four terms of Proposition 1 */
-    double total;          /* their max */
-    bool corollary;        /* an n x n torus: Corollary 1's terms below are set */
-    int32_t cor_phases;    /* 2 ceil(log_5 n) */
-    double cor_startup, cor_rest, cor_total;
-} Bounds;
+    double duplex;         /* (4) */
+    double simplex;        /* (5) */
+    double packets;        /* (6) as its argument gives it (log P - 1) */
+    double packets_paper;  /* (6) as printed (log P) */
+} PostalBounds;
 
-/* The bounds for a broadcast of `bytes` on net under p's alpha, delta and tau.  False (and
- * nothing set) when net is not a ring or torus (not vertex-transitive: Proposition 1 does not
- * apply). */
-bool bounds_circuit(const Net *net, const CostParams *p, uint64_t bytes, Bounds *out);
+/* The bounds for P >= 2 PUs and m bytes under p's t and beta; false if P < 2. */
+bool bounds_postal(int64_t P, uint64_t bytes, const CostParams *p, PostalBounds *out);
 
-/* The smallest k with base^k >= n (n >= 1, base >= 2). */
-int32_t bounds_ceil_log(int64_t n, int64_t base);
+/* The largest of the bounds that hold for a schedule that is valid under p's ports: (4) and
+ * (6) for duplex, (4), (5) and (6) for simplex (a simplex schedule is a duplex one too). */
+double bounds_postal_best(const PostalBounds *b, const CostParams *p);
 
 #endif

@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "../../src/algos/algo.h"
-#include "../../src/engine/bounds.h"
+#include "../../src/engine/circuit-bounds.h"
 #include "../../src/engine/circuit.h"
 #include "../../src/engine/sim.h"
 #include "../../src/engine/sim-async.h"
@@ -72,7 +72,7 @@ static Got check_run(const char *algo, const Net *net, int32_t source, const cha
     if (!t->verified || !t->valid || t->max_link_load > 1 || t->port_conflicts)
         fail_msg("%s: verified %d valid %d max arc load %d port conflicts %lld", what,
                  t->verified, t->valid, (int)t->max_link_load, (long long)t->port_conflicts);
-    Bounds bd;
+    CircuitBounds bd;
     assert_true(bounds_circuit(net, &p, bytes, &bd));
     if (bd.total > t->cost.total + 1e-9)
         fail_msg("%s: lower bound %g above the simulated %g", what, bd.total, t->cost.total);
@@ -168,7 +168,7 @@ static void test_corollary_1(void **state)
     CostParams p;
     cost_defaults(&p, COST_CIRCUIT);
     p.alpha = 1, p.delta = 0, p.tau = 0;
-    Bounds bd;
+    CircuitBounds bd;
     assert_true(bounds_circuit(n, &p, 1, &bd));
     assert_true(bd.corollary);
     assert_int_equal(bd.cor_phases, 4);
