@@ -1402,6 +1402,8 @@ static int load_clear_job(void *arg)
  * overloaded arc has none to look for (circuit.h). */
 static bool allport_step(Sim *sim, int32_t st, SimStep *out)
 {
+    if (net_kind(sim->net) == NET_FULL)   /* full:P: a link per pair, no grid ports */
+        return true;
     out->port_conflicts = 0;
     if (sim->nover == 0)
         return true;
@@ -2006,7 +2008,7 @@ char *sim_violation_text(const Sim *sim, const SimViolation *v, char *buf, size_
     case SIM_V_LINK: {
         int32_t tail;
         net_link_info(net, v->link, &tail, NULL, NULL);
-        if (sim->p.model == COST_CIRCUIT) {
+        if (sim->p.model == COST_CIRCUIT && net_kind(net) != NET_FULL) {
             snprintf(buf, len, "phase %ld: arc %s->%s is shared by %ld circuits "
                      "(arc-disjoint: one per arc)", (long)v->step + 1,
                      net_node_name(net, tail, a, sizeof a),
