@@ -77,7 +77,7 @@ static void test_set(void **state)
     struct {
         const char *name, *value, *msg;
     } bad[] = {
-        { "gamma", "1", "unknown parameter 'gamma' (a, b, rho, nu, t, beta, duplex, alpha, delta, tau)" },
+        { "zeta", "1", "unknown parameter 'zeta' (a, b, rho, nu, t, beta, duplex, alpha, delta, tau, gamma)" },
         { "a", "x", "bad value 'x' for a: not a number" },
         { "a", "", "bad value '' for a: not a number" },
         { "a", "1x", "bad value '1x' for a: not a number" },
