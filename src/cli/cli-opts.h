@@ -30,11 +30,13 @@ enum {
     OPT_CSV = 1u << 8,
     OPT_FORMAT = 1u << 9,
     OPT_OP = 1u << 20,     /* --op broadcast|reduce (Sanders & Sibeyn) */
+    OPT_TIMING = 1u << 14,  /* --timing lockstep|async (compare: also both) */
 };
 
 typedef struct {
     const char *net, *algo, *source, *bytes, *model, *fit, *format;
     const char *op;       /* --op: NULL or "broadcast" = broadcast, "reduce" */
+    const char *timing;
     const char **sets;
     size_t nsets;
     bool json, csv, help;
