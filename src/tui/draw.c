@@ -1,5 +1,6 @@
 /* draw.c — one frame: title, map, panels, status line, overlays (see draw.h). */
 #include "draw.h"
+#include "../engine/bounds.h"
 
 #include <curses.h>
 #include <math.h>
@@ -578,6 +579,16 @@ static void panel_step(App *a, Box *b, bool full)
                agree ? "Predicted (paper) =" : "Predicted (paper) !=", c1);
     } else {
         box_put(b, dim, "Predicted (paper): no closed form");
+    }
+    PostalBounds lb;   /* Sanders & Sibeyn's lower bounds beside a postal run on full:P */
+    if (net_kind(net) == NET_FULL && sim_params(sim)->model == COST_POSTAL &&
+        bounds_postal(net_size(net), sched_bytes(sim_sched(sim)), sim_params(sim), &lb)) {
+        fmt_cost(c1, sizeof c1, lb.duplex);
+        box_kv(b, dim, "Bound (4) k+t lgP", c1);
+        fmt_cost(c1, sizeof c1, lb.simplex);
+        box_kv(b, dim, "Bound (5) simplex", c1);
+        fmt_cost(c1, sizeof c1, lb.packets);
+        box_kv(b, dim, "Bound (6) packets", c1);
     }
     box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s",
             T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model");
