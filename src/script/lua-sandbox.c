@@ -209,6 +209,19 @@ static void count_hook(lua_State *L, lua_Debug *ar)
         memory_stop(L, b, ar);   /* near the cap: stop here, where the line is known */
 }
 
+/* In a child, note the Lua line that calls a C function which may run long (a pattern, a
+ * charged loop): if the wall clock stops the script inside it, the message names that line. */
+static void note_caller(lua_State *L)
+{
+    lua_Debug ar;
+    if (child_inside() && lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) &&
+        ar.currentline > 0) {
+        char w[LUA_IDSIZE + 24];
+        snprintf(w, sizeof w, "%s:%d", ar.short_src, ar.currentline);
+        child_where(w);
+    }
+}
+
 void box_charge(lua_State *L, long long work)
 {
     LuaBox *b = box_of(L);
@@ -412,6 +425,7 @@ static int guarded_pattern(lua_State *L)
                               "subject or simplify the pattern)",
                               lua_tostring(L, lua_upvalueindex(3)), q, (int)(n > INT32_MAX ? INT32_MAX : n));
     }
+    note_caller(L);
     int nargs = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
