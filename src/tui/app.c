@@ -14,6 +14,7 @@
 #include "../engine/text.h"
 #include "job.h"
 #include "narrate.h"
+#include "overview.h"
 #include "theme.h"
 
 const double app_speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
@@ -401,6 +402,7 @@ App *app_new(void)
     a->chart.gen = -1;
     a->hist_node.gen = -1;
     a->narr_gen = -1;
+    a->ov.gen = -1;
     a->mode = MODE_MAP;
     return a;
 }
@@ -427,6 +429,7 @@ void app_free(App *a)
     bcast_free(&a->b);
     free_items(a);
     hist_free(a);
+    overview_free(a);
     if (a->lesson) lesson_free(a->lesson);
     free(a);
 }
@@ -691,7 +694,8 @@ static void picker_choose(App *a)
 /* ---- commands ------------------------------------------------------------------------- */
 
 static const char *const commands[] = {"algo", "net", "source", "bytes", "model", "set", "fit",
-                                       "step", "lesson", "theme", "big", "help", "quit", "q",
+                                       "step", "lesson", "theme", "big", "overview", "hot",
+                                       "help", "quit", "q",
                                        NULL};
 
 bool app_command(App *a, const char *line)
@@ -753,6 +757,31 @@ bool app_command(App *a, const char *line)
             return false;
         }
         return app_open_lesson(a, words[1]);
+    }
+    if (strcmp(c, "overview") == 0) {
+        if (!a->b.ready || !overview_supported(a->b.setup.net)) {
+            app_msg(a, true, ":overview draws arrays, rings, meshes and tori of 1 or 2 dimensions");
+            return false;
+        }
+        if (n == 2 && strcmp(words[1], "off") == 0) {
+            a->ov_block = 0;
+        } else {
+            long bs = n == 2 ? strtol(words[1], NULL, 10) : 0;
+            int fit = overview_fit(a->b.setup.net, a->lay.map_w, a->lay.map_h);
+            a->ov_block = bs > fit && bs < (1L << 20) ? (int)bs : fit;
+        }
+        a->zoom_auto = false;
+        return true;
+    }
+    if (strcmp(c, "hot") == 0) {
+        int32_t h = overview_hot(a);
+        if (h < 0) {
+            app_msg(a, true, "no link carries a circuit at this step");
+            return false;
+        }
+        a->cursor = h;
+        a->sel_link = -1;
+        return true;
     }
     if (strcmp(c, "big") == 0) {
         a->big = n == 2 ? strcmp(words[1], "off") != 0 : !a->big;
@@ -956,6 +985,8 @@ static const AppKeyHelp key_help[] = {
     {":lesson NAME", "open a lesson"},
     {":theme NAME", "colours from assets/NAME.theme"},
     {":big [off]", "projector mode: tall cells, the map fills the screen"},
+    {":overview [B|off]", "one character a block of BxB nodes (Z past the smallest zoom)"},
+    {":hot", "cursor to the most loaded link of the step"},
     {":q", "quit"},
 };
 
@@ -968,6 +999,10 @@ const AppKeyHelp *app_key_help(size_t *n)
 static void move_cursor(App *a, int dr, int dc)
 {
     if (!a->b.ready) return;
+    if (a->ov_block > 0) {          /* the overview: a block at a time */
+        dr *= a->ov_block;
+        dc *= a->ov_block;
+    }
     const Net *net = a->b.setup.net;
     if (net_ndim(net) == 1) {
         /* an array or ring, folded or not: right is the next node (across rows), down the
@@ -1019,6 +1054,22 @@ static void cycle_link(App *a)
 
 static void set_zoom(App *a, int z)
 {
+    /* past the smallest zoom, when the net does not fit: the overview (overview.h) */
+    if (a->ov_block > 0) {
+        if (z >= a->zoom) {
+            a->ov_block *= 2;
+            return;
+        }
+        int fit = a->b.ready ? overview_fit(a->b.setup.net, a->lay.map_w, a->lay.map_h) : 1;
+        a->ov_block = a->ov_block > fit ? a->ov_block / 2 : 0;
+        if (a->ov_block > 0) return;
+        z = LAYOUT_NZOOM - 1;
+    } else if (z >= LAYOUT_NZOOM && a->b.ready && overview_supported(a->b.setup.net) &&
+               (a->lay.vis_rows < a->lay.grid_rows || a->lay.vis_cols < a->lay.grid_cols)) {
+        a->ov_block = overview_fit(a->b.setup.net, a->lay.map_w, a->lay.map_h);
+        a->zoom_auto = false;
+        return;
+    }
     if (z < 0) z = 0;
     if (z >= LAYOUT_NZOOM) z = LAYOUT_NZOOM - 1;
     a->zoom = z;

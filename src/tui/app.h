@@ -130,6 +130,15 @@ struct App {
     int last_answer;       /* 0 none, 1 right, -1 wrong (this visit) */
     int32_t shown_step;    /* the page's step (for the pane), -1 */
 
+    /* the overview (overview.h): one character a block of ov_block x ov_block nodes; 0 off */
+    int ov_block;
+    struct {
+        long gen;
+        int32_t pos;
+        int block, brows, bcols, per_row;
+        void *cells;       /* OvBlock[brows * bcols] */
+    } ov;
+
     /* the narration of the position shown (narrate.h), cached per broadcast and position */
     char narr[400];
     long narr_gen;

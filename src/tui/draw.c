@@ -10,6 +10,7 @@
 
 #include "../algos/algo.h"
 #include "../engine/text.h"
+#include "overview.h"
 #include "theme.h"
 
 /* ---- text helpers --------------------------------------------------------------------- */
@@ -1035,8 +1036,16 @@ static void draw_status(App *a)
         put(y, 0, COLS, a->msg_error ? (theme_attr(R_BAD) | (int)A_REVERSE) : attr, a->msg);
         return;
     }
-    char right[96] = "";
-    if (a->b.ready) {
+    char right[160] = "";
+    OvBlock ob;
+    int obr, obc;
+    if (a->b.ready && a->ov_block > 0 && overview_block(a, a->cursor, &ob, &obr, &obc)) {
+        char nm[48];
+        snprintf(right, sizeof right, "overview %dx%d  cursor %s: %d%% receiving, peak load %ld ",
+                 a->ov_block, net_ndim(a->b.setup.net) == 1 ? 1 : a->ov_block,
+                 node_name(a->b.setup.net, a->cursor, nm, sizeof nm),
+                 ob.nodes ? 100 * ob.receiving / ob.nodes : 0, (long)ob.peak);
+    } else if (a->b.ready) {
         char nm[48];
         snprintf(right, sizeof right, "cursor %s  zoom %d ",
                  node_name(a->b.setup.net, a->cursor, nm, sizeof nm), a->zoom);
@@ -1126,7 +1135,8 @@ void draw_frame(App *a)
     }
     draw_title(a);
     if (a->b.ready) {
-        draw_map(a);
+        if (a->ov_block > 0) overview_draw(a);
+        else draw_map(a);
         put(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
     }
     draw_side(a);
