@@ -11,7 +11,7 @@
 static const char usage_tui[] =
     "usage: meshcast [--net SPEC] [--algo NAME] [--source ID|R,C] [--bytes M]\n"
     "                [--model seidel|postal|circuit|saf] [--set K=V]... [--fit F]\n"
-    "                [--no-color] [--ascii] [--theme NAME] [--big]\n"
+    "                [--no-color] [--ascii] [--theme NAME] [--big] [--vs ALGO]\n"
     "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME] [--big]\n";
 
 /* Parse the options shared by both commands.  Returns -1 to go on, else an exit status. */
@@ -47,7 +47,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
             continue;
         }
         static const char *const names[] = {"--net", "--algo", "--source", "--bytes", "--model",
-                                            "--set", "--fit", "--theme", NULL};
+                                            "--set", "--fit", "--theme", "--vs", NULL};
         int k = -1;
         const char *val = NULL;
         for (int j = 0; names[j]; j++) {
@@ -79,6 +79,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
         case 5: (*sets)[nsets++] = val; continue;
         case 6: slot = &o->spec.fit; break;
         case 7: slot = &o->theme; break;
+        case 8: slot = &o->vs; break;
         }
         if (*slot) {
             fprintf(stderr, "meshcast: %s given twice\n", names[k]);

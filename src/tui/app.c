@@ -15,6 +15,7 @@
 #include "job.h"
 #include "narrate.h"
 #include "overview.h"
+#include "vs.h"
 #include "theme.h"
 
 const double app_speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
@@ -166,6 +167,24 @@ static bool app_build(App *a, Bcast *nb, BSpec *spec, int32_t pos, char *err, si
     return j.ok;
 }
 
+bool app_build_bcast(App *a, Bcast *out, const SetupSpec *spec, int32_t pos, char *err,
+                     size_t errlen)
+{
+    BSpec s;
+    if (!bspec_from(&s, spec)) {
+        bspec_free(&s);
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    bool ok = app_build(a, out, &s, pos, err, errlen);
+    bspec_free(&s);
+    return ok;
+}
+
+void app_bcast_free(Bcast *b) { bcast_free(b); }
+
+SetupSpec app_spec(const App *a) { return bspec_setup(&a->b.spec); }
+
 int32_t app_nsteps(const App *a)
 {
     return a->b.ready ? sched_nsteps(a->b.sched) : 0;
@@ -219,6 +238,7 @@ void app_goto(App *a, int32_t pos)
     int32_t n = app_nsteps(a);
     if (pos < 0) pos = 0;
     if (pos > n) pos = n;
+    vs_sync(a, pos);
     if (app_long_seek(a, pos)) return;
     if (sim_seek(a->b.sim, pos))
         a->b.pos = pos;
@@ -249,6 +269,7 @@ static bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos)
         a->zoom_auto = true;
     }
     if (a->cursor >= net_size(a->b.setup.net)) a->cursor = 0;
+    vs_follow(a);
     app_goto(a, keep_pos);
     a->playing = false;
     return true;
@@ -430,6 +451,7 @@ void app_free(App *a)
     free_items(a);
     hist_free(a);
     overview_free(a);
+    vs_close(a);
     if (a->lesson) lesson_free(a->lesson);
     free(a);
 }
@@ -694,7 +716,7 @@ static void picker_choose(App *a)
 /* ---- commands ------------------------------------------------------------------------- */
 
 static const char *const commands[] = {"algo", "net", "source", "bytes", "model", "set", "fit",
-                                       "step", "lesson", "theme", "big", "overview", "hot",
+                                       "step", "lesson", "theme", "big", "overview", "hot", "vs",
                                        "help", "quit", "q",
                                        NULL};
 
@@ -758,6 +780,7 @@ bool app_command(App *a, const char *line)
         }
         return app_open_lesson(a, words[1]);
     }
+    if (strcmp(c, "vs") == 0) return vs_command(a, (const char *const *)words + 1, n - 1);
     if (strcmp(c, "overview") == 0) {
         if (!a->b.ready || !overview_supported(a->b.setup.net)) {
             app_msg(a, true, ":overview draws arrays, rings, meshes and tori of 1 or 2 dimensions");
@@ -817,7 +840,7 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
         for (int i = 0; commands[i] && n < max; i++) out[n++] = commands[i];
         return n;
     }
-    if (strcmp(cmd, "algo") == 0) {
+    if (strcmp(cmd, "algo") == 0 || strcmp(cmd, "vs") == 0) {
         for (size_t i = 0; i < algo_count() && n < max; i++) {
             const AlgoDef *d = algo_at(i);
             if (a->b.ready && !(d->nets & (1u << net_kind(a->b.setup.net)))) continue;
@@ -987,6 +1010,8 @@ static const AppKeyHelp key_help[] = {
     {":big [off]", "projector mode: tall cells, the map fills the screen"},
     {":overview [B|off]", "one character a block of BxB nodes (Z past the smallest zoom)"},
     {":hot", "cursor to the most loaded link of the step"},
+    {":vs ALGO [K=V]..", "side by side: a second algorithm or settings, stepped together"},
+    {":vs off", "back to one broadcast"},
     {":q", "quit"},
 };
 

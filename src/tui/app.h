@@ -130,6 +130,10 @@ struct App {
     int last_answer;       /* 0 none, 1 right, -1 wrong (this visit) */
     int32_t shown_step;    /* the page's step (for the pane), -1 */
 
+    /* side by side (vs.h): a second broadcast on the same net, stepped with the first */
+    Bcast *vs;
+    char vs_label[96];     /* "bst", "st nu=1" */
+
     /* the overview (overview.h): one character a block of ov_block x ov_block nodes; 0 off */
     int ov_block;
     struct {
@@ -232,6 +236,15 @@ bool app_node_history(App *a);
 
 /* The schedule step shown at the current position (pos-1), or -1 at pos 0. */
 static inline int32_t app_step_shown(const App *a) { return a->b.ready ? a->b.pos - 1 : -1; }
+
+/* Build a broadcast from words into *out (on the worker thread when the loop has a wait
+ * hook), sought to position pos; false with a message in err (a->cancelled if cancelled).
+ * The caller frees it with app_bcast_free. */
+bool app_build_bcast(App *a, Bcast *out, const SetupSpec *spec, int32_t pos, char *err,
+                     size_t errlen);
+void app_bcast_free(Bcast *b);
+/* The current broadcast's words (valid until it changes). */
+SetupSpec app_spec(const App *a);
 
 /* A byte count as the user writes it: "1K", "1M", "100". */
 void app_bytes_text(char *buf, size_t len, uint64_t v);

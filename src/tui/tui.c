@@ -23,6 +23,7 @@
 #include "draw.h"
 #include "input.h"
 #include "theme.h"
+#include "vs.h"
 
 static volatile sig_atomic_t got_winch, got_quit, got_cont;
 static bool curses_on;
@@ -303,6 +304,10 @@ int tui_run(const TuiOptions *o)
         }
         if (tw.ctrl_c) a->quit = true;
         if (!a->cancelled) snprintf(a->msg, sizeof a->msg, "%s", keep);
+    }
+    if (o->vs && a->b.ready && !a->quit) {
+        const char *w[1] = {o->vs};
+        vs_command(a, w, 1);
     }
 
     bool pending = false, chart_drawn = false;
