@@ -717,6 +717,7 @@ static void picker_choose(App *a)
 
 static const char *const commands[] = {"algo", "net", "source", "bytes", "model", "set", "fit",
                                        "step", "lesson", "theme", "big", "overview", "hot", "vs",
+                                       "export",
                                        "help", "quit", "q",
                                        NULL};
 
@@ -779,6 +780,16 @@ bool app_command(App *a, const char *line)
             return false;
         }
         return app_open_lesson(a, words[1]);
+    }
+    if (strcmp(c, "export") == 0) {
+        size_t l = n == 2 ? strlen(words[1]) : 0;
+        if (n != 2 || l < 5 || l >= sizeof a->export_path ||
+            (strcmp(words[1] + l - 4, ".txt") != 0 && strcmp(words[1] + l - 4, ".svg") != 0)) {
+            app_msg(a, true, ":export takes FILE.txt (the screen as text) or FILE.svg (a picture)");
+            return false;
+        }
+        snprintf(a->export_path, sizeof a->export_path, "%s", words[1]);
+        return true;
     }
     if (strcmp(c, "vs") == 0) return vs_command(a, (const char *const *)words + 1, n - 1);
     if (strcmp(c, "overview") == 0) {
@@ -1012,6 +1023,7 @@ static const AppKeyHelp key_help[] = {
     {":hot", "cursor to the most loaded link of the step"},
     {":vs ALGO [K=V]..", "side by side: a second algorithm or settings, stepped together"},
     {":vs off", "back to one broadcast"},
+    {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg"},
     {":q", "quit"},
 };
 

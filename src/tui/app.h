@@ -169,6 +169,8 @@ struct App {
     void *wait_ctx;
     bool cancelled;        /* the last build or seek was cancelled */
 
+    char export_path[256]; /* :export FILE: the loop writes the next frame there */
+
     /* options */
     bool big;              /* projector mode (--big, :big): tall cells, the map fills the screen */
     bool color, ascii;
