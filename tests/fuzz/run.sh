@@ -45,15 +45,21 @@ for bin in "$@"; do
     mkdir -p "$out" "$seeds"
     log=build-fuzz/$name.log
     start=$(date +%s)
-    ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$bin" -max_total_time="$secs" \
-        -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
+    timer=""
+    [ -x /usr/bin/time ] && timer="/usr/bin/time -f %U+%S -o $log.cpu"
+    ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 $timer "$bin" \
+        -max_total_time="$secs" -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
         -artifact_prefix="build-fuzz/crash-$name-" "$out" "$seeds" >"$log" 2>&1
     rc=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-    cpu=$(( $(date +%s) - start ))
+    if [ -s "$log.cpu" ]; then
+        cpu="$(tail -n 1 "$log.cpu" | awk -F+ '{ printf "%.0f", $1 + $2 }') CPU-s"
+    else
+        cpu="$(( $(date +%s) - start ))s wall"
+    fi
     if [ "$rc" -eq 0 ]; then
         pass=$((pass + 1))
-        printf '  ok   fuzz %-8s %8s runs in %ss\n' "$name" "${runs:-?}" "$cpu"
+        printf '  ok   fuzz %-8s %9s runs in %s\n' "$name" "${runs:-?}" "$cpu"
     else
         fail=$((fail + 1)); bad="$bad $name"
         printf '  FAIL fuzz %-8s (exit %s): see %s and build-fuzz/crash-%s-*\n' "$name" "$rc" "$log" "$name"
