@@ -83,6 +83,22 @@ _Noreturn void tui_die(const char *fmt, ...)
     exit(1);
 }
 
+/* Signals whose default action ends the process (most with no core): they now restore the
+ * terminal first (on_fatal), then end it as they would have. */
+static const int fatal_signals[] = {
+    SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM,
+    SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS, SIGTRAP,
+#ifdef SIGIO
+    SIGIO,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
+
 static void install_signals(sigset_t *orig)
 {
     struct sigaction sa;
@@ -102,14 +118,16 @@ static void install_signals(sigset_t *orig)
     sigemptyset(&fa.sa_mask);
     fa.sa_handler = on_fatal;
     fa.sa_flags = SA_RESETHAND;
-    int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) sigaction(fatal[i], &fa, NULL);
+    for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
+        sigaction(fatal_signals[i], &fa, NULL);
 }
 
 static void restore_signals(const sigset_t *orig)
 {
     int flagged[] = {SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCONT};
     for (size_t i = 0; i < sizeof flagged / sizeof flagged[0]; i++) signal(flagged[i], SIG_DFL);
+    for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
+        signal(fatal_signals[i], SIG_DFL);
     sigprocmask(SIG_SETMASK, orig, NULL);
 }
 
@@ -129,18 +147,35 @@ static void resize_from_tty(void)
 
 static void atexit_restore(void) { tui_restore(); }
 
-/* A script's print() while the screen is up: on the message line (app_msg makes it text),
- * never on the terminal underneath. */
+/* A script's print() during tui_run (before the screen is up too): on the message line
+ * (app_msg makes it text), never on the terminal underneath. */
+static App *print_app;
+static bool printed;
 static void on_print(const char *name, const char *text, void *ud)
 {
-    app_msg(ud, false, "%s: %s", name, text);
+    (void)ud;
+    if (print_app) {
+        app_msg(print_app, false, "%s: %s", name, text);
+        printed = true;
+    }
 }
+
+static int run(const TuiOptions *o);
 
 int tui_run(const TuiOptions *o)
 {
+    box_set_print_handler(on_print, NULL);
+    int rc = run(o);
+    box_set_print_handler(NULL, NULL);
+    print_app = NULL;
+    return rc;
+}
+
+static int run(const TuiOptions *o)
+{
     setlocale(LC_ALL, "");
     bool utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-    App *a = app_new();
+    App *a = print_app = app_new();
     if (!a) {
         fputs("meshcast: out of memory\n", stderr);
         return 1;
@@ -173,7 +208,7 @@ int tui_run(const TuiOptions *o)
         app_free(a);
         return 2;
     }
-    a->msg[0] = '\0';
+    if (!printed) a->msg[0] = '\0';   /* (a script's print stays shown) */
     if (o->lesson) app_msg(a, false, "lesson: %s  (] next page, [ previous, Tab panels)",
                            lesson_title(a->lesson));
     else {
@@ -204,7 +239,6 @@ int tui_run(const TuiOptions *o)
     }
     curses_on = true;
     atexit(atexit_restore);
-    box_set_print_handler(on_print, a);
     raw();
     noecho();
     nonl();
@@ -311,11 +345,21 @@ int tui_run(const TuiOptions *o)
         if (pending) pending_at = now_s();
     }
 
-    box_set_print_handler(NULL, NULL);
+    print_app = NULL;
+    int sig = got_quit;
     tui_restore();
     restore_signals(&orig);
     delscreen(scr);
     input_free(in);
     app_free(a);
+    if (sig) {
+        /* ended by SIGTERM, SIGHUP, SIGINT or SIGQUIT: the terminal is back; now end as that
+         * signal would have (the shell sees 128 + signal), SIGQUIT without its core dump */
+        if (sig != SIGQUIT) {
+            signal(sig, SIG_DFL);
+            raise(sig);
+        }
+        return 128 + sig;
+    }
     return 0;
 }
