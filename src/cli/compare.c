@@ -271,7 +271,7 @@ static void print_text(const Cmp *c)
     for (size_t i = 0; names && names[i]; i++)
         printf("%s%s=%s", i ? " " : "", names[i],
                export_format_double(cost_param_get(&c->cost, names[i]), b, sizeof b));
-    printf("); simulated cost in us\n\n");
+    printf("); simulated cost in %s\n\n", cost_unit(c->cost.model));
 
     /* Column widths: 8 for bytes and 12 for a cost (number and mark), wider where a value
      * needs it — a cell never cuts a number. */

@@ -70,8 +70,9 @@ static void print_text(CliRun *r)
     printf("steps:       %ld   transfers %lld   TCD %lld   bytes moved %llu\n",
            (long)t->nsteps, (long long)t->ntransfers, (long long)t->tcd,
            (unsigned long long)t->bytes);
-    printf("cost:        %s us  (startup %s, transmission %s, contention %s, permutation %s)\n",
-           export_format_double(t->cost.total, b1, sizeof b1),
+    const char *unit = cost_unit(s->cost.model);
+    printf("cost:        %s %s  (startup %s, transmission %s, contention %s, permutation %s)\n",
+           export_format_double(t->cost.total, b1, sizeof b1), unit,
            export_format_double(t->cost.startup, b2, sizeof b2),
            export_format_double(t->cost.transmission, b3, sizeof b3),
            export_format_double(t->cost.contention, b4, sizeof b4),
@@ -79,8 +80,8 @@ static void print_text(CliRun *r)
     if (r->has_predicted) {
         double d = export_difference(t->cost.total, r->predicted);
         const char *verdict = d == 0 ? "matches" : "DIFFERS";
-        printf("predicted:   %s us  (closed form, %s; difference %s)\n",
-               export_format_double(r->predicted, b1, sizeof b1), verdict,
+        printf("predicted:   %s %s  (closed form, %s; difference %s)\n",
+               export_format_double(r->predicted, b1, sizeof b1), unit, verdict,
                export_format_double(d, b2, sizeof b2));
     } else {
         printf("predicted:   none (no closed form for this net and model)\n");

@@ -51,6 +51,11 @@ const char *cost_model_summary(CostModel m)
     return (unsigned)m < COST_NMODELS ? model_summaries[m] : "";
 }
 
+const char *cost_unit(CostModel m)
+{
+    return m == COST_SEIDEL ? "us" : "units";
+}
+
 void cost_defaults(CostParams *p, CostModel m)
 {
     if (!p)

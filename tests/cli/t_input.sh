@@ -70,4 +70,19 @@ check_exit "--source (1,2) accepted" 0 tm run --net mesh:4x4 --algo st --source 
 check_exit "--source 1,2 accepted" 0 tm run --net mesh:4x4 --algo st --source 1,2
 refused "--source '1, 2'"     "'1, 2'" run --net mesh:4x4 --algo st --source "1, 2"
 
+# ---- issue 9 defect 13: unitless models print costs in model units, not us ----------------
+for m in postal circuit saf; do
+    check_exit "run --model $m" 0 tm run --net mesh:4x4 --algo st --model $m
+    check_match "run --model $m: cost in units" '^cost: +[0-9.]+ units  \(' "$OUT"
+    check_nomatch "run --model $m: no 'us'" '[0-9] us' "$OUT"
+    check_exit "schedule --model $m" 0 tm schedule --net array:8 --algo st --model $m
+    check_match "schedule --model $m: total in units" 'total [0-9.]+ units,' "$OUT"
+    check_nomatch "schedule --model $m: no 'us'" '[0-9] us' "$OUT"
+    check_exit "compare --model $m" 0 tm compare --net array:8 --model $m
+    check_match "compare --model $m: in units" 'simulated cost in units$' "$OUT"
+done
+check_exit "run (seidel)" 0 tm run --net mesh:4x4 --algo st
+check_match "run (seidel): cost in us" '^cost: +[0-9.]+ us  \(' "$OUT"
+check_match "run (seidel): predicted in us" '^predicted: +[0-9.]+ us  \(' "$OUT"
+
 finish

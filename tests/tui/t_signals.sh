@@ -70,4 +70,20 @@ check_eq "script print: the window title is unchanged" "$before" "$(tm display -
 tm_keys q
 mc_exit_ok "script print"
 check_nomatch "script print: nothing on stderr" "pwned" "$(cat "$TMPD/err")"
+
+# costs on the screen in the model's unit (issue 9 defect 13): us under seidel only
+tm_start 120 40
+mc_start --net mesh:8x8 --algo st --model postal
+check_screen "postal: running" "st on mesh:8x8"
+tm_keys n
+check_screen "postal: the step's cost in units" "Cost of this step +[0-9.]+ units"
+check_screen "postal: totals in units" "Total +[0-9.]+ units"
+check_nomatch "postal: no us on the screen" "[0-9] us" "$SCREEN"
+tm_keys q
+mc_exit_ok "postal"
+mc_start --net mesh:8x8 --algo st
+check_screen "seidel: totals in us" "Total +[0-9.]+ us"
+check_screen "seidel: predicted in us" "Predicted \\(paper\\) = +[0-9.]+ us"
+tm_keys q
+mc_exit_ok "seidel"
 finish
