@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdarg.h>
@@ -195,27 +196,38 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
     return true;
 }
 
-/* A script's print() during tui_run (before the screen is up too): on the message line
- * (app_msg makes it text), never on the terminal underneath. */
-static App *print_app;
-static bool printed;
+/* A script's print() during tui_run (before the screen is up too, and on the build's worker
+ * thread): kept here, and shown on the message line by the UI thread (show_print, before each
+ * frame; app_msg makes it text) — never written to the terminal underneath. */
+static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
+static char print_text[320];
+static bool print_pending;
+
 static void on_print(const char *name, const char *text, void *ud)
 {
     (void)ud;
-    if (print_app) {
-        app_msg(print_app, false, "%s: %s", name, text);
-        printed = true;
-    }
+    pthread_mutex_lock(&print_lock);
+    snprintf(print_text, sizeof print_text, "%s: %s", name, text);
+    print_pending = true;
+    pthread_mutex_unlock(&print_lock);
+}
+
+static void show_print(App *a)
+{
+    pthread_mutex_lock(&print_lock);
+    if (print_pending) app_msg(a, false, "%s", print_text);
+    print_pending = false;
+    pthread_mutex_unlock(&print_lock);
 }
 
 static int run(const TuiOptions *o);
 
 int tui_run(const TuiOptions *o)
 {
+    print_pending = false;
     box_set_print_handler(on_print, NULL);
     int rc = run(o);
     box_set_print_handler(NULL, NULL);
-    print_app = NULL;
     return rc;
 }
 
@@ -223,7 +235,7 @@ static int run(const TuiOptions *o)
 {
     setlocale(LC_ALL, "");
     bool utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-    App *a = print_app = app_new();
+    App *a = app_new();
     if (!a) {
         fputs("meshcast: out of memory\n", stderr);
         return 1;
@@ -269,7 +281,7 @@ static int run(const TuiOptions *o)
         app_free(a);
         return 2;
     }
-    if (!printed) a->msg[0] = '\0';   /* (a script's print stays shown) */
+    a->msg[0] = '\0';
     if (o->lesson) app_msg(a, false, "lesson: %s  (] next page, [ previous, Tab panels)",
                            lesson_title(a->lesson));
     else {
@@ -376,6 +388,7 @@ static int run(const TuiOptions *o)
         } else if (!a->playing) {
             next_tick = 0;
         }
+        show_print(a);
         draw_frame(a);
         if (a->redraw) {
             a->redraw = false;
@@ -426,7 +439,6 @@ static int run(const TuiOptions *o)
         if (pending) pending_at = now_s();
     }
 
-    print_app = NULL;
     int sig = got_quit;
     tui_restore();
     restore_signals(&orig);
