@@ -43,11 +43,11 @@ static void print_bounds(Sim *sim)
         !bounds_postal(net_size(sched_net(sc)), sched_bytes(sc), p, &lb))
         return;
     char b1[32], b2[32], b3[32], b4[32];
-    printf("bounds:      (4) %s  (5) simplex %s  (6) packets %s (as printed %s) us\n",
+    printf("bounds:      (4) %s  (5) simplex %s  (6) packets %s (as printed %s) %s\n",
            export_format_double(lb.duplex, b1, sizeof b1),
            export_format_double(lb.simplex, b2, sizeof b2),
            export_format_double(lb.packets, b3, sizeof b3),
-           export_format_double(lb.packets_paper, b4, sizeof b4));
+           export_format_double(lb.packets_paper, b4, sizeof b4), cost_unit(p->model));
 }
 
 static void print_text(CliRun *r)

@@ -81,6 +81,8 @@ for m in postal circuit saf; do
     check_exit "compare --model $m" 0 tm compare --net array:8 --model $m
     check_match "compare --model $m: in units" 'simulated cost in units$' "$OUT"
 done
+check_exit "run --model postal on full:8 (bounds)" 0 tm run --net full:8 --algo bintree --model postal
+check_match "run --model postal on full:8: bounds in units" '^bounds: .* units$' "$OUT"
 check_exit "run (seidel)" 0 tm run --net mesh:4x4 --algo st
 check_match "run (seidel): cost in us" '^cost: +[0-9.]+ us  \(' "$OUT"
 check_match "run (seidel): predicted in us" '^predicted: +[0-9.]+ us  \(' "$OUT"
