@@ -119,6 +119,7 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
     script_stamp(spec->algo, &nb->script_mtime, &nb->script_mtime_ns);
     if (!setup_make(&ss, &nb->setup, err, errlen))
         return false;
+    progress_report(PROGRESS_BUILD, 0, -1);
     nb->sched = algo_build(nb->setup.def, nb->setup.net, &nb->setup.args, err, errlen);
     if (!nb->sched) {
         setup_free(&nb->setup);

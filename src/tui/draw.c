@@ -212,6 +212,14 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     bool conflict = (m->sends && m->sends[n] > 1) || (m->recvs && m->recvs[n] > 1);
     bool cursor = n == m->a->cursor;
     Role r = held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+    if (L->hg == 0 && m->step >= 0) {
+        /* no links drawn at this zoom: a node a circuit leaves shows the route's colour */
+        for (int d = 0; d < net_ndim(m->net) && r != R_CIRCUIT; d++)
+            for (int dir = -1; dir <= 1; dir += 2)
+                if (net_neighbor(m->net, n, d, dir) >= 0 &&
+                    sim_link_load(m->sim, m->step, net_link(m->net, n, d, dir)) > 0)
+                    r = R_CIRCUIT;
+    }
     if (recv) r = R_RECV;
     if (page_has_node(m->page, n)) r = R_HILITE;
     if (conflict) r = R_CONFLICT;
@@ -311,11 +319,15 @@ static void draw_map(App *a)
             if (nd == 3) {
                 int sc = L->slice_cols + 1;
                 if (gc % sc == 0) putf(y, x, L->px * L->slice_cols, dim_attr, "z=%d", gc / sc);
-            } else {
+            } else if (L->cw >= 4) {
                 char t[16];
                 snprintf(t, sizeof t, "%d", gc);
                 int tl = (int)strlen(t);
                 put(y, x + (L->cw - tl) / 2, tl, dim_attr, t);
+            } else if (gc % 10 == 0) {   /* narrow cells: every 10th column, left-aligned */
+                char t[16];
+                snprintf(t, sizeof t, "%d", gc);
+                put(y, x, (int)strlen(t), dim_attr, t);
             }
         }
     }
