@@ -13,6 +13,7 @@
 #include "../engine/circuit-bounds.h"
 #include "../engine/circuit.h"
 #include "../engine/text.h"
+#include "../script/lesson-state.h"
 #include "overview.h"
 #include "params.h"
 #include "theme.h"
@@ -554,7 +555,7 @@ static void box_wrap(Box *b, int attr, const char *text, int indent)
         put(b->y + b->row, b->x + indent, w, attr, line);
         b->row++;
         while (*p == ' ') p++;
-        if (*p == '\n') p++;
+        /* a '\n' left here ends the paragraph: the next round leaves a blank line */
     }
 }
 
@@ -1003,20 +1004,48 @@ static void panel_chart(App *a, Box *b)
     }
 }
 
+/* After ] on the last page: the score. */
+static void lesson_summary(App *a, Box *b)
+{
+    Lesson *l = a->lesson;
+    LessonScore sc;
+    lesson_score(l, &a->prog, &sc);
+    b->row++;
+    box_put(b, theme_attr(R_HEAD), "The end of the lesson");
+    b->row++;
+    box_put(b, theme_attr(R_GOOD), "Right at the first try: %zu of %zu questions", sc.first_right,
+            sc.questions);
+    box_put(b, theme_attr(R_NORMAL), "Right in the end: %zu of %zu", sc.right, sc.questions);
+    box_put(b, theme_attr(R_NORMAL), "Pages seen: %zu of %zu", sc.seen, lesson_npages(l));
+    char miss[200] = "";
+    for (size_t i = 0; i < lesson_npages(l) && i < 256; i++) {
+        const LessonPage *p = lesson_page(l, i);
+        if (p->qkind == LESSON_Q_NONE || a->prog.first[i] == 1) continue;
+        size_t n = strlen(miss);
+        snprintf(miss + n, sizeof miss - n, "%s%zu", n ? ", " : "", i + 1);
+    }
+    if (miss[0]) {
+        b->row++;
+        box_wrap(b, theme_attr(R_DIM), "Worth another look (not right at the first try): pages ",
+                 0);
+        box_wrap(b, theme_attr(R_KEY), miss, 0);
+    }
+}
+
 static void panel_lesson(App *a, Box *b)
 {
     Lesson *l = a->lesson;
     size_t np = lesson_npages(l);
     const LessonPage *p = lesson_page(l, a->page);
     box_put(b, theme_attr(R_HEAD), "%s", lesson_title(l));
-    size_t seen = 0, right = 0;
-    for (size_t i = 0; i < np && i < 256; i++) {
-        if (a->prog.seen[i]) seen++;
-        if (a->prog.answer[i] == 1) right++;
-    }
-    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu", a->page + 1, np,
-            seen, right);
+    LessonScore sc;
+    lesson_score(l, &a->prog, &sc);
+    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
+            a->page + 1, np, sc.seen, sc.right, sc.first_right, sc.questions);
     if (!p) return;
+    if (a->lesson_done) {
+        lesson_summary(a, b);
+    } else {
     b->row++;
     box_wrap(b, theme_attr(R_NORMAL), p->text ? p->text : "", 0);
     if (p->qkind != LESSON_Q_NONE && p->question) {
@@ -1024,30 +1053,55 @@ static void panel_lesson(App *a, Box *b)
         box_wrap(b, theme_attr(R_KEY), p->question, 0);
         if (p->qkind == LESSON_Q_CHOICE)
             for (size_t i = 0; i < p->nchoices && box_line(b); i++) {
+                /* the wrong choice picked is marked "-", the right one "+" once answered */
+                bool wrong = a->last_answer < 0 && a->last_choice == (int)i;
+                bool right = a->answered && (int)i == p->answer_choice;
                 char lead[8];
-                snprintf(lead, sizeof lead, " %c) ", (char)('a' + i));
+                snprintf(lead, sizeof lead, "%c%c) ", wrong ? '-' : right ? '+' : ' ',
+                         (char)('a' + i));
+                int attr = wrong ? theme_attr(R_BAD) : right ? theme_attr(R_GOOD)
+                                                              : theme_attr(R_NORMAL);
                 int y = b->y + b->row;
-                put(y, b->x, 4, theme_attr(R_KEY), lead);
+                put(y, b->x, 4, wrong || right ? attr : theme_attr(R_KEY), lead);
                 Box sub = {b->x + 4, b->y, b->w - 4, b->h, b->row};
-                box_wrap(&sub, theme_attr(R_NORMAL), p->choices[i], 0);
+                box_wrap(&sub, attr, p->choices[i], 0);
                 b->row = sub.row;
             }
+        else if (p->qkind == LESSON_Q_TRY)
+            box_wrap(b, theme_attr(R_DIM), " (now you try: get there with :set, n/p, the pickers "
+                     "or the cursor, then press Enter)", 0);
         else if (p->qkind == LESSON_Q_NODE)
-            box_put(b, theme_attr(R_DIM), " (click the node, or move the cursor and press Enter)");
+            box_wrap(b, theme_attr(R_DIM), " (click the node, or move the cursor and press "
+                     "Enter)", 0);
         else
-            box_put(b, theme_attr(R_DIM), " (click the link, or select it with e and press Enter)");
+            box_wrap(b, theme_attr(R_DIM), " (click the link, or select it with e and press "
+                     "Enter)", 0);
+        LessonState st;
+        lesson_state(l, a->page, &st);
+        if (!a->answered && p->qkind != LESSON_Q_TRY &&
+            lesson_state_shown_step(l, a->page, &st) != st.step)
+            box_wrap(b, theme_attr(R_DIM), " Predict, then see: the step is shown once you "
+                     "answer.", 0);
         if (a->answered) {
             box_put(b, theme_attr(R_GOOD), "Right!");
             if (p->explain) box_wrap(b, theme_attr(R_NORMAL), p->explain, 0);
         } else if (a->last_answer < 0) {
             box_put(b, theme_attr(R_BAD), "Not quite - try again.");
+            if (p->qkind == LESSON_Q_CHOICE && p->feedback && a->last_choice >= 0 &&
+                (size_t)a->last_choice < p->nchoices && p->feedback[a->last_choice])
+                box_wrap(b, theme_attr(R_NORMAL), p->feedback[a->last_choice], 0);
+            if (p->qkind == LESSON_Q_TRY && a->try_why[0])
+                box_wrap(b, theme_attr(R_NORMAL), a->try_why, 0);
         } else if (a->page < 256 && a->prog.answer[a->page] == 1) {
             box_put(b, theme_attr(R_GOOD), "(you answered this right before)");
         }
     }
+    }
     if (b->row < b->h) {
         b->row = b->h - 1;
-        box_put(b, theme_attr(R_DIM), "] next page  [ previous  Tab other panels");
+        box_put(b, theme_attr(R_DIM), a->lesson_done ? "[ back to the last page  o another lesson"
+                : a->page + 1 == np ? "] the score  [ previous  Tab other panels"
+                : "] next page  [ previous  Tab other panels");
     }
 }
 
