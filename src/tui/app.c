@@ -1022,7 +1022,7 @@ static const AppKeyHelp key_help[] = {
     {"+ = / -", "play faster / slower"},
     {"arrows hjkl", "move the node cursor"},
     {"HJKL S-arrows", "pan the map"},
-    {"z / Z / 0", "zoom in / out / fit"},
+    {"z / Z / 0", "zoom in / out (past the smallest: the overview) / fit"},
     {"wheel", "zoom in / out"},
     {"click", "select a node or a link"},
     {"Enter", "inspect the cursor node; answer a node/link question"},

@@ -372,6 +372,13 @@ static int run(const TuiOptions *o)
         if (tw.ctrl_c) a->quit = true;
         if (!a->cancelled) snprintf(a->msg, sizeof a->msg, "%s", keep);
     }
+    if (o->step && a->b.ready && !a->quit) {
+        long k = strtol(o->step, NULL, 10);
+        if (k > app_nsteps(a))
+            app_msg(a, true, "--step %ld is past the last step (%ld)", k, (long)app_nsteps(a));
+        else
+            app_goto(a, (int32_t)k);
+    }
     if (o->vs && a->b.ready && !a->quit) {
         const char *w[1] = {o->vs};
         vs_command(a, w, 1);
