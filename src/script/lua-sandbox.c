@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../engine/progress.h"
 #include "../engine/text.h"
 
 #include <lauxlib.h>
@@ -205,6 +206,11 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     }
     if (b->count > b->budget)
         budget_stop(L, b, ar);
+    if (progress_cancelled()) {   /* the screen's Escape (engine/progress.h) */
+        b->stopped = "cancelled";
+        lua_pushliteral(L, "cancelled");
+        lua_error(L);
+    }
     if ((double)b->used + (double)b->cused > (double)b->cap * 0.98)
         memory_stop(L, b, ar);   /* near the cap: stop here, where the line is known */
 }

@@ -85,6 +85,59 @@ static double cost_of(const char *net, const char *algo, uint64_t bytes)
     return c;
 }
 
+/* Cost or step count of algo on net from source src ("" = 0) under model with nu. */
+static double cost_m(const char *net, const char *algo, uint64_t bytes, const char *model,
+                     int nu, const char *src, int32_t *nsteps)
+{
+    Show sh = {0};
+    snprintf(sh.net, sizeof sh.net, "%s", net);
+    snprintf(sh.algo, sizeof sh.algo, "%s", algo);
+    snprintf(sh.model, sizeof sh.model, "%s", model);
+    snprintf(sh.source, sizeof sh.source, "%s", src);
+    sh.bytes = bytes;
+    sh.nu = nu;
+    Built b = build(&sh);
+    double c = sim_totals(b.sim)->cost.total;
+    if (nsteps) *nsteps = sim_totals(b.sim)->nsteps;
+    unbuild(&b);
+    return c;
+}
+
+/* The cheapest of ST, BST, RH ("ST", ...), checking that it is strictly cheapest. */
+static const char *cheapest(const char *net, uint64_t bytes, const char *model, int nu)
+{
+    static const char *const names[] = {"st", "bst", "rh"}, *const up[] = {"ST", "BST", "RH"};
+    int best = 0;
+    double c[3];
+    for (int i = 0; i < 3; i++) {
+        c[i] = cost_m(net, names[i], bytes, model, nu, "", NULL);
+        if (c[i] < c[best]) best = i;
+    }
+    for (int i = 0; i < 3; i++)
+        if (i != best && c[i] <= c[best] + 1e-9) fail_msg("%s at %llu: a tie", net,
+                                                          (unsigned long long)bytes);
+    return up[best];
+}
+
+static int32_t steps_of(const char *net, const char *algo, const char *src)
+{
+    int32_t n;
+    cost_m(net, algo, 1024, "seidel", 0, src, &n);
+    return n;
+}
+
+/* The destination of src's transfer in step `step` (1-based). */
+static int32_t dst_of(const Built *b, int32_t step, int32_t src)
+{
+    for (int64_t i = 0; i < sched_ntransfers(b->s, step - 1); i++) {
+        SchedTransfer t;
+        sched_transfer(b->s, step - 1, i, &t);
+        if (t.src == src) return t.dst;
+    }
+    fail_msg("no transfer from %d in step %d", src, step);
+    return -1;
+}
+
 /* Index of the choice that starts with text. */
 static int choice(const LessonPage *pg, const char *text)
 {
@@ -126,6 +179,17 @@ static bool has_transfer(const Built *b, int32_t step, int32_t src, int32_t dst)
     return false;
 }
 
+/* The position right after the step in which node n first holds a chunk. */
+static int32_t first_holds(Built *b, int32_t n)
+{
+    for (int32_t pos = 0; pos <= sim_totals(b->sim)->nsteps; pos++) {
+        assert_true(sim_seek(b->sim, pos));
+        if (sim_held(b->sim, n) > 0) return pos;
+    }
+    fail_msg("node %d never holds anything", n);
+    return -1;
+}
+
 static int32_t rc(const Built *b, int r, int c)
 {
     int32_t x[2] = {r, c};
@@ -141,11 +205,15 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
     int want = -2;
     int32_t want_node = -2;
     int64_t want_link = -2;
+    int32_t want_step = -1, want_source = -1;
+    uint64_t want_bytes = 0;
+    const char *want_algo = NULL, *want_set = NULL, *want_model = NULL;
+    char want_net[32] = "";
     if (strcmp(lesson, "st-array") == 0) {
         switch (pno) {
         case 1: want = choicef(pg, "%g", t->nsteps); break;
         case 2:
-        case 6:
+        case 7:
             assert_int_equal(sched_ntransfers(b->s, 0), 1);
             {
                 SchedTransfer tr;
@@ -155,11 +223,12 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             break;
         case 3: want = choicef(pg, "%g", sim_step(b->sim, 1)->max_link_load); break;
         case 4: want = choicef(pg, "%g", (double)t->ntransfers); break;
-        case 5:
+        case 5: want_step = first_holds(b, 12); break;
+        case 6:
             assert_float_equal(t->cost.total, 4 * (1024 * 0.08 + 75), 1e-9);
             want = choice(pg, "d (ma + b)");
             break;
-        case 7: {
+        case 8: {
             bool left = true, right = true;
             for (int64_t i = 0; i < sched_ntransfers(b->s, 1); i++) {
                 SchedTransfer tr;
@@ -170,8 +239,8 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             want = choice(pg, left ? "both to the left" : right ? "both to the right" : "one");
             break;
         }
-        case 8: want_link = first_link_of(b, 3, 5); break;
-        case 9: {
+        case 9: want_link = first_link_of(b, 3, 5); break;
+        case 10: {
             /* no link ever carries two circuits, from any source */
             for (int src = 0; src < 16; src++) {
                 Show s2 = *sh;
@@ -181,6 +250,16 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
                 unbuild(&b2);
             }
             want = choice(pg, "the messages of a step go the same distance");
+            break;
+        }
+        case 11: {
+            /* from node 6: the step in which node 7 first holds the message */
+            Show s2 = *sh;
+            snprintf(s2.source, sizeof s2.source, "6");
+            Built b2 = build(&s2);
+            want_source = 6;
+            want_step = first_holds(&b2, 7);
+            unbuild(&b2);
             break;
         }
         }
@@ -216,6 +295,14 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             assert_true(cost_of("array:64", "st", 400) > cost_of("array:64", "bst", 400));
             want = choice(pg, "down, to about 375 bytes");
             break;
+        case 9:
+            /* the smallest size of the bytes picker (powers of 4 from 16) at which ST costs
+             * more than BST */
+            for (uint64_t m = 16; m <= (UINT64_C(1) << 20) && !want_bytes; m *= 4)
+                if (cost_of(sh->net, "st", m) > cost_of(sh->net, "bst", m)) want_bytes = m;
+            want_algo = "st";
+            break;
+        case 10: want_step = t->nsteps; break;
         }
     } else if (strcmp(lesson, "rh-contention") == 0) {
         switch (pno) {
@@ -232,7 +319,7 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             want = choicef(pg, "%g", (double)sim_held(b->sim, rc(b, 7, 7)));
             break;
         }
-        case 4: {
+        case 5: {
             assert_true(has_transfer(b, 8, rc(b, 0, 0), rc(b, 0, 4)));
             assert_true(has_transfer(b, 8, rc(b, 0, 2), rc(b, 0, 6)));
             /* the first link of (0,2)->(0,6) carries both, and no earlier link of (0,0)'s */
@@ -242,16 +329,121 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             want_link = l;
             break;
         }
-        case 5: want = choicef(pg, "%g", sim_step(b->sim, 7)->max_link_load); break;
-        case 6: want = choicef(pg, "%g", sim_step(b->sim, 9)->max_link_load); break;
-        case 7:
+        case 6: want = choicef(pg, "%g", sim_step(b->sim, 7)->max_link_load); break;
+        case 7: want = choicef(pg, "%g", sim_step(b->sim, 9)->max_link_load); break;
+        case 8:
             assert_int_equal(sh->nu, 1);
             want = choicef(pg, "%g us", t->cost.contention);
             break;
-        case 8:
+        case 9:
             want = choicef(pg, "%g", t->max_link_load);
             break;
-        case 9: want = choicef(pg, "%g us", t->cost.contention); break;
+        case 10: want = choicef(pg, "%g us", t->cost.contention); break;
+        case 4:
+            /* the first position at which every node holds a chunk */
+            for (int32_t pos = 0; pos <= t->nsteps && want_step < 0; pos++) {
+                assert_true(sim_seek(b->sim, pos));
+                bool all = true;
+                for (int32_t n = 0; n < net_size(b->net); n++) all = all && sim_held(b->sim, n) > 0;
+                if (all) want_step = pos;
+            }
+            break;
+        case 11: {
+            /* with nu = 1: the first step that costs less than at nu = 0 */
+            Show s1 = *sh;
+            s1.nu = 1;
+            Built b1 = build(&s1);
+            for (int32_t k = 0; k < t->nsteps && want_step < 0; k++)
+                if (sim_step(b1.sim, k)->cost.total < sim_step(b->sim, k)->cost.total - 1e-9)
+                    want_step = k + 1;
+            unbuild(&b1);
+            want_set = "nu=1";
+            break;
+        }
+        }
+    }
+    if (strcmp(lesson, "any-source") == 0) {
+        int32_t src = b->a.source;
+        switch (pno) {
+        case 1:
+        case 5: want_node = dst_of(b, 1, src); break;
+        case 2:
+            want = choice(pg, fabs(t->cost.total - cost_m(sh->net, sh->algo, sh->bytes, "seidel",
+                                                          0, "0", NULL)) < 1e-9 ? "the same"
+                                                                                : "m");
+            break;
+        case 3: want = choicef(pg, "%g", t->max_link_load); break;
+        case 4: {
+            Show s2 = *sh;
+            snprintf(s2.source, sizeof s2.source, "9");
+            Built b2 = build(&s2);
+            want_source = 9;
+            want_step = first_holds(&b2, 1);
+            unbuild(&b2);
+            break;
+        }
+        case 6:
+        case 7: {
+            int32_t from0 = steps_of(sh->net, sh->algo, "0");
+            if (from0 != t->nsteps) fail_msg("any-source page %zu: %d steps from 0, %d here", pno,
+                                             from0, t->nsteps);
+            want = choicef(pg, pno == 6 ? "the same: %g either way" : "%g, as from (0,0)",
+                           t->nsteps);
+            break;
+        }
+        case 8:
+            want_source = rc(b, 7, 7);
+            want_step = steps_of(sh->net, sh->algo, "63");
+            break;
+        }
+    } else if (strcmp(lesson, "any-size") == 0) {
+        switch (pno) {
+        case 1:
+        case 5:
+        case 6: want = choicef(pg, "%g", t->nsteps); break;
+        case 2: want_node = dst_of(b, t->nsteps, 0); break;
+        case 3:
+            want = choice(pg, fabs(t->cost.total - cost_m("array:16", "st", sh->bytes, "seidel",
+                                                          0, "", NULL)) < 1e-9 ? "the same"
+                                                                                : "m");
+            break;
+        case 4: want = choicef(pg, "%g", t->max_link_load); break;
+        case 7:
+            want_algo = "bst";
+            want_step = steps_of(sh->net, "bst", "");
+            break;
+        case 8:
+            for (int n = 17; n < 256 && !want_net[0]; n++) {
+                char net[32];
+                snprintf(net, sizeof net, "array:%d", n);
+                if (steps_of(net, "st", "") == 6) snprintf(want_net, sizeof want_net, "%s", net);
+            }
+            break;
+        }
+    } else if (strcmp(lesson, "model-crossovers") == 0) {
+        switch (pno) {
+        case 1: want = choicef(pg, "%g us", t->cost.total); break;
+        case 2: want = choicef(pg, "%g", t->cost.total); break;
+        case 3:
+        case 4:
+        case 5: want = choice(pg, cheapest(sh->net, sh->bytes, "seidel", sh->nu)); break;
+        case 6: {
+            double st = cost_of(sh->net, "st", sh->bytes), bst = cost_of(sh->net, "bst",
+                                                                         sh->bytes);
+            want = choice(pg, st < bst ? "ST" : bst < st ? "BST" : "they cost the same");
+            break;
+        }
+        case 7:
+            for (uint64_t m = 16; m <= (UINT64_C(1) << 20) && !want_bytes; m *= 4)
+                if (cost_of(sh->net, "rh", m) < cost_of(sh->net, "st", m)) want_bytes = m;
+            want_algo = "rh";
+            break;
+        case 8: {
+            const char *c = cheapest(sh->net, sh->bytes, "postal", 0);
+            want_algo = strcmp(c, "ST") == 0 ? "st" : strcmp(c, "BST") == 0 ? "bst" : "rh";
+            want_model = "postal";
+            break;
+        }
         }
     }
     switch (pg->qkind) {
@@ -272,6 +464,22 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             fail_msg("%s page %zu: the engine says link %lld, the lesson says %lld", lesson,
                      pno, (long long)want_link, (long long)pg->answer_link);
         break;
+    case LESSON_Q_TRY: {
+        /* every field of the task is derived above; none is left unchecked */
+        const LessonTry *w = &pg->want;
+        if (w->step != want_step || w->source != want_source || w->bytes != want_bytes ||
+            (w->algo == NULL) != (want_algo == NULL) ||
+            (w->algo && strcmp(w->algo, want_algo) != 0) || w->nset != (want_set ? 1u : 0u) ||
+            (want_set && strcmp(w->set[0], want_set) != 0) || w->node >= 0 ||
+            (w->net == NULL) != (want_net[0] == 0) || (w->net && strcmp(w->net, want_net) != 0) ||
+            (w->model == NULL) != (want_model == NULL) ||
+            (w->model && strcmp(w->model, want_model) != 0))
+            fail_msg("%s page %zu: the engine says step %d source %d bytes %llu algo %s set %s; "
+                     "the lesson's task differs", lesson, pno, want_step, want_source,
+                     (unsigned long long)want_bytes, want_algo ? want_algo : "-",
+                     want_set ? want_set : "-");
+        break;
+    }
     case LESSON_Q_NONE:
         break;
     }
@@ -283,10 +491,10 @@ static void check_lesson(const char *name)
     Lesson *l = lesson_load(name, err, sizeof err);
     if (!l)
         fail_msg("%s: %s", name, err);
-    assert_true(lesson_npages(l) >= 6 && lesson_npages(l) <= 12);
+    assert_true(lesson_npages(l) >= 8 && lesson_npages(l) <= 16);
     assert_true(strlen(lesson_title(l)) > 0);
     Show sh;
-    int questions = 0;
+    int questions = 0, tries = 0;
     for (size_t i = 0; i < lesson_npages(l); i++) {
         const LessonPage *pg = lesson_page(l, i);
         assert_non_null(pg->text);
@@ -310,13 +518,25 @@ static void check_lesson(const char *name)
             assert_true(pg->nodes[k] >= 0 && pg->nodes[k] < net_size(b.net));
         for (size_t k = 0; k < pg->nlinks; k++)
             assert_true(net_link_head(b.net, pg->links[k]) >= 0);
+        /* predict, then see: a click question's answer is not among the page's highlights */
+        for (size_t k = 0; pg->qkind == LESSON_Q_NODE && k < pg->nnodes; k++)
+            if (pg->nodes[k] == pg->answer_node)
+                fail_msg("%s page %zu: the answer node is highlighted", name, i + 1);
+        for (size_t k = 0; k < pg->nlinks; k++)
+            if ((pg->qkind == LESSON_Q_LINK && pg->links[k] == pg->answer_link) ||
+                (pg->qkind == LESSON_Q_NODE && net_link_head(b.net, pg->links[k]) ==
+                                                    pg->answer_node))
+                fail_msg("%s page %zu: a highlighted link gives the answer away", name, i + 1);
+        tries += pg->qkind == LESSON_Q_TRY;
         if (pg->qkind != LESSON_Q_NONE) {
             questions++;
             check_page(lesson_id(l), i + 1, pg, &b, &sh);
         }
         unbuild(&b);
     }
-    assert_true(questions >= 6);
+    if (questions < 8 || tries < 2)
+        fail_msg("%s: %d questions, %d of them \"now you try\" tasks (a lesson of the course has "
+                 "at least 8 and 2)", name, questions, tries);
     lesson_free(l);
 }
 
@@ -338,20 +558,39 @@ static void test_rh_contention(void **state)
     check_lesson("lessons/rh-contention.lua");
 }
 
+static void test_any_source(void **state)
+{
+    (void)state;
+    check_lesson("lessons/any-source.lua");
+}
+
+static void test_any_size(void **state)
+{
+    (void)state;
+    check_lesson("lessons/any-size.lua");
+}
+
+static void test_model_crossovers(void **state)
+{
+    (void)state;
+    check_lesson("lessons/model-crossovers.lua");
+}
+
 /* A path highlight becomes the directed links of its default route. */
 static void test_path_links(void **state)
 {
     (void)state;
     char err[512];
-    Lesson *l = lesson_load("lessons/rh-contention.lua", err, sizeof err);
+    Lesson *l = lesson_load("lessons/st-array.lua", err, sizeof err);
     assert_non_null(l);
-    const LessonPage *pg = lesson_page(l, 3);   /* path (0,0) -> (0,4) */
-    assert_int_equal(pg->nlinks, 4);
-    Net *net = net_parse("mesh:8x8", err, sizeof err);
-    for (int c = 0; c < 4; c++)
-        assert_int_equal(pg->links[c], net_link(net, c, 1, 1));
-    assert_int_equal(pg->nnodes, 2);
-    assert_int_equal(pg->nodes[0], 2);
+    const LessonPage *pg = lesson_page(l, 2);   /* path 0 -> 4, links 8 -> 12 */
+    assert_int_equal(pg->nlinks, 8);
+    Net *net = net_parse("array:16", err, sizeof err);
+    for (int c = 0; c < 4; c++) {
+        assert_int_equal(pg->links[c], net_link(net, 8 + c, 0, 1));   /* links first */
+        assert_int_equal(pg->links[4 + c], net_link(net, c, 0, 1));   /* then the path */
+    }
+    assert_int_equal(pg->nnodes, 0);
     net_free(net);
     lesson_free(l);
 }
@@ -469,7 +708,9 @@ int main(int argc, char **argv)
     setenv("MESHCAST_LUA_INSTRUCTIONS", "5000000", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_st_array),   cmocka_unit_test(test_bst_crossover),
-        cmocka_unit_test(test_rh_contention), cmocka_unit_test(test_path_links),
+        cmocka_unit_test(test_rh_contention), cmocka_unit_test(test_any_source),
+        cmocka_unit_test(test_any_size),   cmocka_unit_test(test_model_crossovers),
+        cmocka_unit_test(test_path_links),
         cmocka_unit_test(test_malformed),  cmocka_unit_test(test_progress),
         cmocka_unit_test(test_list),
     };
