@@ -605,6 +605,9 @@ static bool is_path(const char *s)
 
 /* ---------------------------------------------------------------- the child's side */
 
+/* (Every field of LessonPage crosses: a field added there must be added to put_lesson and
+ * lesson_unwire; test_lua_lessons re-derives every lesson's answers through them.) */
+
 /* Nullable strings go as a flag and the text. */
 static void put_opt(Wire *w, const char *s)
 {
@@ -642,6 +645,20 @@ static void put_lesson(Wire *w, const Lesson *l)
         wire_i64(w, p->answer_node);
         wire_i64(w, p->answer_link);
         wire_i64(w, p->link_any_direction);
+        wire_i64(w, p->feedback != NULL);
+        for (size_t k = 0; p->feedback && k < p->nchoices; k++)
+            put_opt(w, p->feedback[k]);
+        const LessonTry *t = &p->want;
+        put_opt(w, t->net);
+        put_opt(w, t->algo);
+        put_opt(w, t->model);
+        wire_i64(w, t->source);
+        wire_i64(w, (int64_t)t->bytes);
+        wire_i64(w, (int64_t)t->nset);
+        for (size_t k = 0; k < t->nset; k++)
+            wire_str(w, t->set[k]);
+        wire_i64(w, t->step);
+        wire_i64(w, t->node);
         put_opt(w, p->explain);
     }
 }
@@ -773,6 +790,25 @@ static Lesson *lesson_unwire(const Wire *w)
         p->answer_node = (int32_t)wire_get_i64(&r);
         p->answer_link = wire_get_i64(&r);
         p->link_any_direction = wire_get_i64(&r) != 0;
+        if (wire_get_i64(&r) != 0) {
+            const char **fb = keep(l, calloc(p->nchoices ? p->nchoices : 1, sizeof *fb), &ok);
+            for (size_t k = 0; ok && k < p->nchoices; k++)
+                fb[k] = get_opt(l, &r, &ok);
+            p->feedback = fb;
+        }
+        LessonTry *t = &p->want;
+        t->net = get_opt(l, &r, &ok);
+        t->algo = get_opt(l, &r, &ok);
+        t->model = get_opt(l, &r, &ok);
+        t->source = (int32_t)wire_get_i64(&r);
+        t->bytes = (uint64_t)wire_get_i64(&r);
+        t->nset = get_count(&r, 9);
+        const char **ts = keep(l, calloc(t->nset ? t->nset : 1, sizeof *ts), &ok);
+        for (size_t k = 0; ok && k < t->nset; k++)
+            ts[k] = get_str(l, &r, &ok);
+        t->set = ts;
+        t->step = (int32_t)wire_get_i64(&r);
+        t->node = (int32_t)wire_get_i64(&r);
         p->explain = get_opt(l, &r, &ok);
     }
     l->npages = np;
