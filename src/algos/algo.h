@@ -68,6 +68,9 @@ struct AlgoDef {
      * this model/net. */
     bool (*predict)(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                     double *total);
+    /* The paper's closed form of the total communication distance (TCD, the sum of route
+     * lengths) for this net and args, into *tcd (Cang & Wu's eqs. 3-14).  NULL or false: none. */
+    bool (*predict_tcd)(const AlgoDef *d, const Net *net, const AlgoArgs *a, double *tcd);
     void *ud;              /* owner's data (Lua state of a script) */
     void (*release)(AlgoDef *d);
 };
@@ -105,6 +108,9 @@ Sched *algo_build(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err
 /* The closed form for this net, args and model (fit costs included); false if none. */
 bool algo_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                   double *total);
+
+/* The closed form of the TCD (predict_tcd); false if none, or when a fit applies. */
+bool algo_predict_tcd(const AlgoDef *d, const Net *net, const AlgoArgs *a, double *tcd);
 
 void algo_release(AlgoDef *d);
 

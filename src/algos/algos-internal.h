@@ -30,7 +30,9 @@ extern const AlgoDef algo_rh_mesh;      /* "rh"  Table I mesh RH */
  * Pipelined chain, any net — chain.c */
 extern const AlgoDef algo_chain;        /* "chain" parameter s (packets) */
 
-/* == Cang & Wu (papers/002): cangwu/ == */
+/* == Cang & Wu (papers/002): cangwu/ ==
+ * The eyes and closed forms: forms.c (cangwu/cangwu.h); Algorithm 1: tcd.c */
+extern const AlgoDef algo_tcd;          /* "tcd" Algorithm 1, any source; d-D; tori */
 
 /* == Peters & Syska (papers/003): peters/ == */
 

@@ -176,6 +176,7 @@ int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, siz
     if (!r->sim)
         return 1;
     r->has_predicted = algo_predict(s->def, s->net, &s->args, &s->cost, &r->predicted);
+    r->has_predicted_tcd = algo_predict_tcd(s->def, s->net, &s->args, &r->predicted_tcd);
     return 0;
 }
 

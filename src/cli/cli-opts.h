@@ -57,6 +57,8 @@ typedef struct {
     Sim *sim;
     bool has_predicted;
     double predicted;
+    bool has_predicted_tcd;  /* the closed form of the TCD (Cang & Wu) */
+    double predicted_tcd;
     AlgoFit fit;          /* the fit actually applied: FIT_NONE, FIT_COMPANIONS, FIT_VIRTUAL */
 } CliRun;
 

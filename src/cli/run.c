@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../engine/export.h"
+#include "../engine/tso.h"
 #include "cli-opts.h"
 #include "commands.h"
 
@@ -69,6 +70,16 @@ static void print_text(CliRun *r)
     printf("steps:       %ld   transfers %lld   TCD %lld   bytes moved %llu\n",
            (long)t->nsteps, (long long)t->ntransfers, (long long)t->tcd,
            (unsigned long long)t->bytes);
+    if (r->has_predicted_tcd)
+        printf("TCD:         %lld simulated, %s predicted (closed form, %s)\n", (long long)t->tcd,
+               export_format_double(r->predicted_tcd, b1, sizeof b1),
+               export_difference((double)t->tcd, r->predicted_tcd) == 0 ? "matches" : "DIFFERS");
+    TsoVerdict tso;
+    char tb[192];
+    tso_check(r->sim, &tso);
+    printf("time steps:  optimal: %s\n", tso_text(r->sim, &tso, tb, sizeof tb));
+    printf("             contention-free: %s (max link load %ld on the routes used)\n",
+           tso.contention_free ? "yes" : "NO", (long)t->max_link_load);
     printf("cost:        %s us  (startup %s, transmission %s, contention %s, permutation %s)\n",
            export_format_double(t->cost.total, b1, sizeof b1),
            export_format_double(t->cost.startup, b2, sizeof b2),
@@ -127,7 +138,8 @@ int cmd_run(int argc, char **argv)
         ExportRun info = {
             .algo = r.setup.def->name, .algo_ref = r.setup.def->ref,
             .fit = algo_fit_name(r.fit), .has_predicted = r.has_predicted,
-            .predicted = r.predicted, .param_names = names,
+            .predicted = r.predicted, .has_predicted_tcd = r.has_predicted_tcd,
+            .predicted_tcd = r.predicted_tcd, .param_names = names,
             .param_values = r.setup.args.param, .nparams = np, .max_violations = 100,
         };
         export_run_json(stdout, r.sim, &info, false);

@@ -1,0 +1,63 @@
+/* cangwu.h — Cang & Wu (papers/002): the eyes of a 2^k mesh, the closed forms of the total
+ * communication distance (TCD) of their time-step optimal broadcasts, and the exact and
+ * heuristic minimum-TCD search (tcd-opt).  For callers above src/algos (the TUI marks the eyes,
+ * Lua reaches them, `tcd-table` and the tests use the forms); the algorithms themselves are
+ * the AlgoDefs `tcd` and `tcd-opt` in algo.h's table.
+ *
+ * Coordinates: meshcast's, node (r,c) = id r*cols+c, (0,0) top-left.  The paper writes N(x,y)
+ * with x the column and y the row; its u_k runs along the row (columns) and v_k along the
+ * column (rows), both positive away from the centre (Fig. 4).
+ *
+ * Nets: the paper's d-D 2^k mesh is `array:2^k`, `mesh:2^kx2^k` or `mesh:2^kx2^kx2^k` (every
+ * extent the same power of two); its torus remark (Section 5) is the same on `ring:`/`torus:`.
+ */
+#ifndef MESHCAST_CANGWU_H
+#define MESHCAST_CANGWU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../engine/net.h"
+
+/* eq. 2: the side of the eye-square of a 2^k mesh, a_k = (2^k - (-1)^k) / 3 (a_0 = 0: a 1-node
+ * mesh is its own eye).  0 <= k <= 30. */
+int64_t cangwu_a(int k);
+/* Where the eyes sit along one dimension of a 2^k segment: offsets lo = (2^k - 1 - a_k)/2 and
+ * lo + a_k (Definition 2: the eye-square is centred). */
+int64_t cangwu_eye_lo(int k);
+
+/* The net is a d-D 2^k mesh or torus (every extent 2^k, 1 <= d <= 3, k >= 0): d and k. */
+bool cangwu_shape(const Net *net, int *d, int *k);
+/* The level whose eyes step `step` of a tcd broadcast works on: k - step/d (k .. 1). */
+int cangwu_step_level(const Net *net, int32_t step);
+/* The 2^d eyes (node ids, in orthant order: bit i set = upper half of dimension i) of the
+ * submesh of side 2^level holding `node`.  On a torus the mesh is the one the tcd broadcast
+ * from `source` lays over it (the source at an eye E_k(1)); on a mesh `source` is ignored.
+ * Returns 2^d, or 0 if the net is not a 2^k mesh/torus or level is outside 1..k. */
+int cangwu_eyes(const Net *net, int32_t source, int level, int32_t node, int32_t out[8]);
+/* Is node an eye of the whole net (level k)? */
+bool cangwu_is_eye(const Net *net, int32_t node);
+
+/* The paper's closed forms and recursions (exact integers).  k >= 1, d in 1..3. */
+/* eqs. 11-12 (eq. 3 at d = 2): MD_k^d(E_k) by its recursion. */
+int64_t cangwu_md_eye_rec(int d, int k);
+/* eq. 13 (eq. 10 at d = 2, eq. 14 at d = 3), with the garbled denominator read as
+ * 3(2^d+1)(2^(d-1)-1); false when it is undefined (d = 1) or not an integer. */
+bool cangwu_md_eye_closed(int d, int k, int64_t *out);
+/* eq. 10 exactly as printed: (3*2^(2k+1) - (-1)^k)/5 - 2^k. */
+int64_t cangwu_md_eye_eq10(int k);
+/* eq. 14 as printed: 7/27 (2^(3k+2) - (-1)^k - 3*2^k). */
+int64_t cangwu_md_eye_eq14(int k);
+/* eq. 8 (recursion) and eq. 9 (closed form): MD_k(0,0), the corner of a 2^k x 2^k mesh. */
+int64_t cangwu_md_corner_rec(int k);
+int64_t cangwu_md_corner_eq9(int k);
+/* eq. 5: f_k(u_k, v_k) for a source in the upper-left quadrant, by region (i)..(vi). */
+int64_t cangwu_f(int k, int64_t u, int64_t v);
+/* eq. 4 unrolled (eq. 7): D_k(S) of Algorithm 1 from node (r,c) of a 2^k x 2^k mesh.
+ * literal: the first message always goes along the row (the paper, mirrored into the
+ * upper-left quadrant); otherwise each level takes the better of row-first and column-first,
+ * i.e. f_k = min(f_k(u,v), f_k(v,u)). */
+int64_t cangwu_d_rec(int k, int32_t r, int32_t c, bool literal);
+
+#endif
