@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "../algos/algo.h"
+#include "../engine/text.h"
 #include "theme.h"
 
 const double app_speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
@@ -19,8 +20,10 @@ void app_msg(App *a, bool error, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(a->msg, sizeof a->msg, fmt, ap);
+    char raw[sizeof a->msg];
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    text_quote(raw, sizeof raw, a->msg, sizeof a->msg);   /* one line, no control character */
     a->msg_error = error;
 }
 

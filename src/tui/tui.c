@@ -16,6 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../engine/text.h"
+#include "../script/lua-sandbox.h"
 #include "app.h"
 #include "draw.h"
 #include "input.h"
@@ -61,15 +63,23 @@ void tui_restore(void)
     if (have_termios) tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
 }
 
+/* "meshcast: MSG" on stderr, one line, through text_quote (the message may quote a lesson's
+ * name from argv or a script's error). */
+static void say(const char *msg)
+{
+    char shown[1100];
+    fprintf(stderr, "meshcast: %s\n", text_quote(msg, 1024, shown, sizeof shown));
+}
+
 _Noreturn void tui_die(const char *fmt, ...)
 {
     tui_restore();
+    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    fputs("meshcast: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    say(msg);
     exit(1);
 }
 
@@ -119,6 +129,13 @@ static void resize_from_tty(void)
 
 static void atexit_restore(void) { tui_restore(); }
 
+/* A script's print() while the screen is up: on the message line (app_msg makes it text),
+ * never on the terminal underneath. */
+static void on_print(const char *name, const char *text, void *ud)
+{
+    app_msg(ud, false, "%s: %s", name, text);
+}
+
 int tui_run(const TuiOptions *o)
 {
     setlocale(LC_ALL, "");
@@ -136,17 +153,17 @@ int tui_run(const TuiOptions *o)
     /* the broadcast and the lesson first: a bad option is a usage error, before the screen */
     if (o->lesson) {
         if (!app_open_lesson(a, o->lesson)) {
-            fprintf(stderr, "meshcast: %s\n", a->msg);
+            say(a->msg);
             app_free(a);
             return 2;
         }
         if (!a->b.ready && !app_set_spec(a, &o->spec)) {
-            fprintf(stderr, "meshcast: %s\n", a->msg);
+            say(a->msg);
             app_free(a);
             return 2;
         }
     } else if (!app_set_spec(a, &o->spec)) {
-        fprintf(stderr, "meshcast: %s\n", a->msg);
+        say(a->msg);
         app_free(a);
         return 2;
     }
@@ -187,6 +204,7 @@ int tui_run(const TuiOptions *o)
     }
     curses_on = true;
     atexit(atexit_restore);
+    box_set_print_handler(on_print, a);
     raw();
     noecho();
     nonl();
@@ -293,6 +311,7 @@ int tui_run(const TuiOptions *o)
         if (pending) pending_at = now_s();
     }
 
+    box_set_print_handler(NULL, NULL);
     tui_restore();
     restore_signals(&orig);
     delscreen(scr);
