@@ -19,7 +19,7 @@ static const AlgoDef *const table[] = {
     /* Seidel's mesh variants */
     &algo_st_simple, &algo_st_5phase, &algo_bst_rowcol, &algo_bst_snake,
     /* Cang & Wu */
-    &algo_tcd,
+    &algo_tcd,       &algo_tcd_opt,
 
     /* Peters & Syska */
 

@@ -33,6 +33,7 @@ extern const AlgoDef algo_chain;        /* "chain" parameter s (packets) */
 /* == Cang & Wu (papers/002): cangwu/ ==
  * The eyes and closed forms: forms.c (cangwu/cangwu.h); Algorithm 1: tcd.c */
 extern const AlgoDef algo_tcd;          /* "tcd" Algorithm 1, any source; d-D; tori */
+extern const AlgoDef algo_tcd_opt;      /* "tcd-opt" least TCD: exact (opt.c) or search.c */
 
 /* == Peters & Syska (papers/003): peters/ == */
 

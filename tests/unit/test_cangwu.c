@@ -288,6 +288,123 @@ static void test_tso(void **state)
     net_free(net);
 }
 
+/* Build and simulate name with params; check verified and time-step optimal; the TCD. */
+static int64_t run_algo(const Net *net, const char *name, int32_t source, const char *set,
+                        const char *val)
+{
+    char err[256];
+    const AlgoDef *d = algo_find(name, net);
+    assert_non_null(d);
+    AlgoArgs a;
+    algo_args_init(&a, d);
+    a.source = source;
+    if (set)
+        assert_int_equal(algo_args_set(&a, d, set, val, err, sizeof err), 0);
+    if (strcmp(name, "tcd-opt") == 0 && (!set || strcmp(set, "moves") != 0))
+        assert_int_equal(algo_args_set(&a, d, "moves", "2000", err, sizeof err), 0);
+    Sched *sc = algo_build(d, net, &a, err, sizeof err);
+    if (!sc)
+        fail_msg("%s on %s from %d: %s", name, net_spec(net), (int)source, err);
+    CostParams p;
+    cost_defaults(&p, COST_SEIDEL);
+    Sim *sim = sim_run(sc, &p, 0, err, sizeof err);
+    TsoVerdict v;
+    tso_check(sim, &v);
+    if (!sim_totals(sim)->verified || !v.optimal)
+        fail_msg("%s on %s from %d: verified %d time-step optimal %d", name, net_spec(net),
+                 (int)source, sim_totals(sim)->verified, v.optimal);
+    if (set && strcmp(set, "cf") == 0 && !v.contention_free)
+        fail_msg("%s cf=1 on %s from %d: not contention-free", name, net_spec(net), (int)source);
+    int64_t tcd = sim_totals(sim)->tcd;
+    sim_free(sim);
+    sched_free(sc);
+    return tcd;
+}
+
+/* The exact search's schedule from source: verified, time-step optimal (contention-free under
+ * cf); its TCD. */
+static int64_t exact_tcd(const CangwuExact *x, const Net *net, int32_t source, bool cf)
+{
+    char err[256];
+    Sched *sc = sched_new(net, 1, 8);
+    assert_true(sched_give(sc, source, 0, 1));
+    if (!cangwu_exact_sched(x, source, sc))
+        fail_msg("%s from %d: %s", net_spec(net), (int)source, sched_error(sc));
+    CostParams p;
+    cost_defaults(&p, COST_SEIDEL);
+    Sim *sim = sim_run(sc, &p, 0, err, sizeof err);
+    TsoVerdict v;
+    tso_check(sim, &v);
+    assert_true(sim_totals(sim)->verified && v.optimal);
+    assert_true(!cf || v.contention_free);
+    int64_t tcd = sim_totals(sim)->tcd;
+    sim_free(sim);
+    sched_free(sc);
+    return tcd;
+}
+
+/* tcd-opt on 4x4: the exact minimum, its proof re-checked, attained by the schedule; and a
+ * broken table fails the check. */
+static void test_exact(void **state)
+{
+    (void)state;
+    char err[256];
+    Net *net = mknet("mesh:4x4");
+    for (int cf = 0; cf < 2; cf++) {
+        CangwuExact *x = cangwu_exact_new(net, cf, err, sizeof err);
+        assert_non_null(x);
+        int64_t checked = 0;
+        if (!cangwu_exact_check(x, &checked, err, sizeof err))
+            fail_msg("cf=%d: proof: %s", cf, err);
+        assert_true(checked > 1000000);
+        for (int32_t src = 0; src < 16; src++) {
+            int64_t v = cangwu_exact_value(x, src);
+            assert_int_equal(exact_tcd(x, net, src, cf), v);
+            /* Theorem 2 on 4x4: Algorithm 1 (the better order) attains the minimum */
+            assert_int_equal(cangwu_d_rec(2, src / 4, src % 4, false), v);
+        }
+        cangwu_exact_free(x);
+    }
+    /* the built-in runs it too */
+    assert_int_equal(run_algo(net, "tcd-opt", 1, NULL, NULL), 16);
+    net_free(net);
+    /* a too-big net is refused with a message */
+    net = mknet("mesh:8x8");
+    assert_null(cangwu_exact_new(net, false, err, sizeof err));
+    assert_non_null(strstr(err, "16"));
+    net_free(net);
+    /* the exact search on other small nets: every source's value is attained and proved */
+    static const char *const small[] = {"array:8", "torus:4x4", "mesh:2x2x2", "mesh:2x2"};
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
+        net = mknet(small[i]);
+        CangwuExact *x = cangwu_exact_new(net, false, err, sizeof err);
+        assert_non_null(x);
+        assert_true(cangwu_exact_check(x, NULL, err, sizeof err));
+        for (int32_t src = 0; src < net_size(net); src++)
+            assert_int_equal(exact_tcd(x, net, src, false), cangwu_exact_value(x, src));
+        cangwu_exact_free(x);
+        net_free(net);
+    }
+}
+
+/* tcd-opt on 8x8: never worse than tcd (a few sources, a short search). */
+static void test_search(void **state)
+{
+    (void)state;
+    Net *net = mknet("mesh:8x8");
+    static const int32_t srcs[] = {0, 9, 27, 18};
+    for (size_t i = 0; i < sizeof srcs / sizeof srcs[0]; i++) {
+        double pred;
+        int64_t t = run_tcd(net, srcs[i], false, &pred);
+        int64_t o = run_algo(net, "tcd-opt", srcs[i], "moves", "3000");
+        if (o > t)
+            fail_msg("8x8 from %d: tcd-opt %lld > tcd %lld", (int)srcs[i], (long long)o,
+                     (long long)t);
+        assert_true(run_algo(net, "tcd-opt", srcs[i], "cf", "1") <= t);
+    }
+    net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -296,6 +413,8 @@ int main(void)
         cmocka_unit_test(test_mesh2d),
         cmocka_unit_test(test_3d_1d_torus),
         cmocka_unit_test(test_tso),
+        cmocka_unit_test(test_exact),
+        cmocka_unit_test(test_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "../../engine/net.h"
+#include "../../engine/sched.h"
 
 /* eq. 2: the side of the eye-square of a 2^k mesh, a_k = (2^k - (-1)^k) / 3 (a_0 = 0: a 1-node
  * mesh is its own eye).  0 <= k <= 30. */
@@ -59,5 +60,46 @@ int64_t cangwu_f(int k, int64_t u, int64_t v);
  * upper-left quadrant); otherwise each level takes the better of row-first and column-first,
  * i.e. f_k = min(f_k(u,v), f_k(v,u)). */
 int64_t cangwu_d_rec(int k, int32_t r, int32_t c, bool literal);
+
+/* ---- tcd-opt: the least TCD over all time-step optimal broadcasts (opt.c) ---------------
+ *
+ * A time-step optimal broadcast on N = 2^K nodes is a chain of informed sets X_0 = {s} ⊂ X_1
+ * ⊂ ... ⊂ X_K = all, |X_t| = 2^t, and in step t a bijection from X_(t-1) onto X_t \ X_(t-1)
+ * (every informed node sends once); its TCD is the sum of the route lengths.  Routes are the
+ * net's default ones (XY on a 2-D mesh); with `cf` every step must also be contention-free
+ * (no directed link used twice in a step).
+ *
+ * Exact (N <= 16): V[X] = the least TCD that completes the broadcast from informed set X, for
+ * every X whose size is a power of two, by dynamic programming; the last step is an assignment
+ * problem (Hungarian method, whose dual potentials are kept).  The proof that V[{s}] is the
+ * minimum is the table itself, re-checked by cangwu_exact_check with other code: the duals
+ * show each last-step value is a lower bound (u_i + v_j <= d(i,j), sum = V), and every other
+ * set's value is checked against every doubling step from it by brute enumeration:
+ * V[X] <= cost(step) + V[X + new nodes].  By induction no broadcast from s costs less than
+ * V[{s}], and the schedule cangwu_exact_sched returns costs exactly that. */
+typedef struct CangwuExact CangwuExact;
+/* Solve every source of net (N = 2^K <= 16 nodes).  NULL with a message if too big. */
+CangwuExact *cangwu_exact_new(const Net *net, bool cf, char *err, size_t errlen);
+void cangwu_exact_free(CangwuExact *x);
+/* V[{source}]: the least TCD from source (-1: no such broadcast, only possible with cf). */
+int64_t cangwu_exact_value(const CangwuExact *x, int32_t source);
+/* The informed sets the table holds (states) and the doubling steps the search weighed. */
+int64_t cangwu_exact_states(const CangwuExact *x);
+/* Re-check the proof (see above); false with the first failure in why.  *checked counts the
+ * inequalities verified. */
+bool cangwu_exact_check(const CangwuExact *x, int64_t *checked, char *why, size_t len);
+/* Add the optimal broadcast from source to s (steps 0..K-1; s's givens set). */
+bool cangwu_exact_sched(const CangwuExact *x, int32_t source, Sched *s);
+
+/* Best effort (any N = 2^K): local search over the informed sets, each step an optimal
+ * assignment (Hungarian), starting from `start` (a time-step optimal schedule, e.g. tcd's);
+ * `moves` swap attempts with a fixed seed (deterministic).  Adds the best broadcast found to s
+ * (never costlier than start); its TCD into *tcd.  false on a bad start (not time-step
+ * optimal) or out of memory, with sched_fail. */
+bool cangwu_search_sched(const Sched *start, bool cf, int64_t moves, Sched *s, int64_t *tcd);
+
+/* Inside cangwu/: the min-cost assignment of an n x n matrix a (n <= 256), row_of[j] = the row
+ * matched to column j; scratch w64 of 4(n+1) and wint of 2(n+1).  Returns the cost. */
+int64_t cangwu_hungarian(int n, const int32_t *a, int *row_of, int64_t *w64, int *wint);
 
 #endif

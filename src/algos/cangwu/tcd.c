@@ -152,7 +152,9 @@ static int64_t plan_level(int d, int j, const int32_t *o, const int32_t *x, bool
     return best;
 }
 
-static bool tcd_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
+bool cangwu_tcd_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
+                     size_t errlen);
+bool cangwu_tcd_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                      size_t errlen)
 {
     (void)a;
@@ -283,7 +285,7 @@ const AlgoDef algo_tcd = {
     .flags = 0,
     .params = tcd_params,
     .nparams = 1,
-    .fits = tcd_fits,
+    .fits = cangwu_tcd_fits,
     .build = tcd_build,
     .predict_tcd = tcd_predict_tcd,
 };
