@@ -27,6 +27,7 @@ static void usage(FILE *f)
           "                    [--model seidel|postal|circuit|saf] [--set K=V]...\n"
           "                    [--fit companions|virtual] [--json]\n"
           "       meshcast schedule ... [--format text|json|csv]\n"
+          "       meshcast tcd-table --net SPEC [--algo tcd|tcd-opt] [--set K=V]...\n"
           "       meshcast compare --net SPEC [--bytes LO:HI] [--model M] [--set K=V]...\n"
           "                    [--json|--csv]\n"
           "       meshcast check FILE.lua [--net SPEC]...\n"
@@ -61,6 +62,7 @@ static int dispatch(int argc, char **argv)
     } cmds[] = {
         {"run", cmd_run},       {"schedule", cmd_schedule}, {"compare", cmd_compare},
         {"list", cmd_list},     {"check", cmd_check},       {"lesson", cmd_lesson},
+        {"tcd-table", cmd_tcd_table},
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmd, cmds[i].name) == 0)
