@@ -6,6 +6,7 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,6 +130,53 @@ static void resize_from_tty(void)
 
 static void atexit_restore(void) { tui_restore(); }
 
+/* While a long build or seek runs (app.h's wait hook): draw a frame with what is being done
+ * and how far, and look at the keys typed: Escape or Ctrl-C cancels (other keys are dropped:
+ * the screen they were meant for is about to change).  SIGINT/SIGTERM/SIGHUP cancel and quit. */
+typedef struct {
+    const sigset_t *orig;
+    bool ctrl_c;
+} TuiWait;
+
+static bool tui_wait(App *a, const char *what, const Progress *p, double el, void *ctx)
+{
+    TuiWait *w = ctx;
+    long long done = atomic_load(&p->done), total = atomic_load(&p->total);
+    char how[96];
+    switch (atomic_load(&p->phase)) {
+    case PROGRESS_SETUP: snprintf(how, sizeof how, "setting up"); break;
+    case PROGRESS_BUILD: snprintf(how, sizeof how, "%lld transfers so far", done); break;
+    case PROGRESS_SIM: snprintf(how, sizeof how, "simulating step %lld/%lld", done + 1, total); break;
+    default: snprintf(how, sizeof how, "%lld of %lld steps", done, total); break;
+    }
+    app_msg(a, false, "%s... %s  %.1f s  (Esc or Ctrl-C cancels)", what, how, el);
+    if (got_winch) {
+        got_winch = 0;
+        resize_from_tty();
+    }
+    draw_frame(a);
+    doupdate();
+    if (got_quit) {
+        a->quit = true;
+        return false;
+    }
+    struct timespec ts = {0, 0};
+    fd_set rd;
+    FD_ZERO(&rd);
+    FD_SET(STDIN_FILENO, &rd);
+    if (pselect(STDIN_FILENO + 1, &rd, NULL, NULL, &ts, w->orig) <= 0) return true;
+    char buf[256];
+    ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+    for (ssize_t i = 0; i < n; i++) {
+        if (buf[i] == 3) {
+            w->ctrl_c = true;
+            return false;
+        }
+        if (buf[i] == 27 && (i + 1 == n || buf[i + 1] == 27)) return false;
+    }
+    return true;
+}
+
 /* A script's print() while the screen is up: on the message line (app_msg makes it text),
  * never on the terminal underneath. */
 static void on_print(const char *name, const char *text, void *ud)
@@ -162,10 +210,23 @@ int tui_run(const TuiOptions *o)
             app_free(a);
             return 2;
         }
-    } else if (!app_set_spec(a, &o->spec)) {
-        say(a->msg);
-        app_free(a);
-        return 2;
+    } else {
+        /* the words are checked now; the build (which can take seconds on a big net) runs
+         * once the screen is up, with its progress drawn */
+        char cerr[300] = "";
+        if (!app_check_spec(&o->spec, cerr, sizeof cerr)) {
+            say(cerr);
+            app_free(a);
+            return 2;
+        }
+    }
+    if (o->theme) {
+        char terr[300] = "";
+        if (!theme_check(o->theme, terr, sizeof terr)) {
+            say(terr);
+            app_free(a);
+            return 2;
+        }
     }
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
         fputs("meshcast: not a terminal; use the batch commands (meshcast run|schedule|compare "
@@ -215,6 +276,26 @@ int tui_run(const TuiOptions *o)
     char err[200];
     if (!theme_init(a->color, a->ascii, a->theme, err, sizeof err))
         app_msg(a, true, "%s", err);
+    TuiWait tw = {&orig, false};
+    a->wait = tui_wait;
+    a->wait_ctx = &tw;
+    if (!a->b.ready) {
+        char keep[sizeof a->msg];
+        snprintf(keep, sizeof keep, "%s", a->msg);
+        if (!app_set_spec(a, &o->spec) && !a->cancelled) {
+            char e[sizeof a->msg];
+            snprintf(e, sizeof e, "%s", a->msg);
+            tui_restore();
+            restore_signals(&orig);
+            delscreen(scr);
+            input_free(in);
+            app_free(a);
+            say(e);
+            return 2;
+        }
+        if (tw.ctrl_c) a->quit = true;
+        if (!a->cancelled) snprintf(a->msg, sizeof a->msg, "%s", keep);
+    }
 
     bool pending = false, chart_drawn = false;
     double pending_at = 0;    /* when a key became ambiguous (a lone Escape) */
