@@ -44,6 +44,8 @@ typedef struct {
 enum {
     ALGO_POW2 = 1u << 0,    /* needs power-of-two extents; other sizes go through --fit */
     ALGO_VIRTUAL = 1u << 1, /* virtual nodes (Seidel 5.1) allowed when nu == 0 */
+    ALGO_SEARCH = 1u << 2,  /* a search (tcd-opt): slow, and the same schedule at every size,
+                             * so compare's cost sweep leaves it out (compare --by tcd keeps it) */
 };
 
 typedef struct AlgoDef AlgoDef;

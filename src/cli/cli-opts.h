@@ -28,10 +28,11 @@ enum {
     OPT_JSON = 1u << 7,
     OPT_CSV = 1u << 8,
     OPT_FORMAT = 1u << 9,
+    OPT_BY = 1u << 10,      /* compare --by tcd */
 };
 
 typedef struct {
-    const char *net, *algo, *source, *bytes, *model, *fit, *format;
+    const char *net, *algo, *source, *bytes, *model, *fit, *format, *by;
     const char **sets;
     size_t nsets;
     bool json, csv, help;
@@ -68,6 +69,9 @@ int cli_prepare(const CliOpts *o, unsigned simflags, CliRun *r);
 /* The same from an already made Setup (taken over: cli_run_free frees it, even on failure). */
 int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, size_t errlen);
 void cli_run_free(CliRun *r);
+
+/* compare --by tcd (compare_tcd.c): every algorithm ranked by TCD; the exit status. */
+int compare_by_tcd(const CliOpts *o);
 
 /* Print "meshcast: MSG" on stderr and return 2. */
 int cli_usage_error(const char *msg);

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "../algos/algo.h"
+#include "../algos/cangwu/cangwu.h"
+#include "../engine/tso.h"
 #include "../engine/text.h"
 #include "theme.h"
 
@@ -92,6 +94,7 @@ typedef struct {
     int32_t cap;
     uint32_t nchunks;
     const LessonPage *page;
+    bool eyes;           /* Cang & Wu: mark the eyes (tcd, tcd-opt on a 2^k mesh or torus) */
 } MapCtx;
 
 static bool page_has_node(const LessonPage *p, int32_t n)
@@ -216,18 +219,23 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
             snprintf(content, sizeof content, "%*s%s%*s", pad, "", t, inner - tl - pad, "");
         }
     }
+    /* the eyes: E of the whole mesh, e of the quadrants the current level informs */
+    int eye = m->eyes ? cangwu_eye_mark(m->net, sched_source(sim_sched(m->sim)), m->step, n) : 0;
+    const char *em = eye == 2 ? "E" : eye == 1 ? "e" : NULL;
+    int eattr = theme_attr(R_HEAD);
     if (cw >= 8) {
-        /* [0] cursor, [1] receiving, [2..] packets, [cw-1] conflict or cursor */
+        /* [0] cursor, [1] receiving, [2..] packets, [cw-1] conflict, cursor or eye */
         int cattr = theme_attr(R_CURSOR);
         put(y, x, 1, cursor ? cattr : attr, cursor ? "[" : " ");
         put(y, x + 1, 1, attr, recv ? g->recv_mark : " ");
         put(y, x + 2, inner, attr, content);
-        put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : attr,
-            conflict ? "!" : cursor ? "]" : " ");
+        put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : em ? eattr : attr,
+            conflict ? "!" : cursor ? "]" : em ? em : " ");
     } else if (cw >= 4) {
         /* [0] cursor, conflict or receiving mark, [1..] content */
-        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : " ";
-        put(y, x, 1, cursor ? theme_attr(R_CURSOR) : conflict ? theme_attr(R_CONFLICT) : attr, m);
+        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : em ? em : " ";
+        put(y, x, 1, cursor ? theme_attr(R_CURSOR) : conflict ? theme_attr(R_CONFLICT) :
+                     !recv && em ? eattr : attr, m);
         put(y, x + 1, inner, attr, content);
     } else {
         if (cursor) attr = theme_attr(R_CURSOR) | A_UNDERLINE;
@@ -247,6 +255,7 @@ static void draw_map(App *a)
     m.sim = a->b.sim;
     m.step = app_step_shown(a);
     m.nchunks = sched_nchunks(a->b.sched);
+    m.eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
     const CostParams *cp = sim_params(m.sim);
     m.cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
     if (a->lesson && a->panel == PANEL_LESSON) m.page = lesson_page(a->lesson, a->page);
@@ -539,6 +548,20 @@ static void panel_step(App *a, Box *b, bool full)
     box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s",
             T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model");
     box_put(b, dim, "TCD %lld, max link load %ld", (long long)T->tcd, (long)T->max_link_load);
+    /* Cang & Wu: the TCD's closed form, the time-step verdict, the level and its eyes */
+    double ptcd;
+    if (algo_predict_tcd(a->b.setup.def, net, &a->b.setup.args, &ptcd))
+        box_put(b, ptcd == (double)T->tcd ? theme_attr(R_GOOD) : theme_attr(R_BAD),
+                "TCD predicted (paper) %s %.0f", ptcd == (double)T->tcd ? "=" : "!=", ptcd);
+    TsoVerdict tv;
+    tso_check(sim, &tv);
+    box_put(b, tv.optimal ? theme_attr(R_GOOD) : dim, "time-step optimal: %s%s",
+            tv.optimal ? "yes" : "no", tv.contention_free ? ", contention-free" : "");
+    int lvl = strncmp(a->b.setup.def->name, "tcd", 3) == 0
+                  ? (step < 0 ? cangwu_step_level(net, 0) : cangwu_step_level(net, step)) : 0;
+    if (lvl >= 1)
+        box_put(b, dim, "level %d: %ld-wide blocks inform e, the eyes of their quadrants; "
+                "E: the mesh's eyes", lvl, (long)1 << lvl);
     /* the model's violations at this step */
     size_t nv = sim_nviolations(sim);
     int shown = 0;

@@ -23,6 +23,14 @@ check_match "the proof re-checked" "proof: re-checked [0-9]+ inequalities" "$OUT
 check_exit "tcd-table literal=1 is not symmetric (docs/errata.md)" 0 "$MESHCAST" tcd-table --net mesh:4x4 --set literal=1
 check_match "literal row 0: 18 17 17 18" "^ +18 +17 +17 +18 *$" "$OUT"
 
+check_exit "compare --by tcd on mesh:8x8 from (3,3)" 0 "$MESHCAST" compare --by tcd --net mesh:8x8 --source 3,3 --json
+C=$OUT
+check_eq "ranked by TCD (ascending)" "true" "$(printf '%s' "$C" | jq '[.algorithms[].tcd] | . == sort')"
+check_eq "tcd-opt first, never worse than tcd" "true" "$(printf '%s' "$C" | jq '.algorithms[0].algo == "tcd-opt" and ([.algorithms[] | select(.algo == "tcd-opt")][0].tcd <= [.algorithms[] | select(.algo == "tcd")][0].tcd)')"
+check_eq "st and bst are there too" "true" "$(printf '%s' "$C" | jq '[.algorithms[].algo] | index("st") != null and index("bst") != null')"
+check_eq "tcd's TCD = its run's" "$("$MESHCAST" run --net mesh:8x8 --algo tcd --source 3,3 --json | jq .tcd)" "$(printf '%s' "$C" | jq '[.algorithms[] | select(.algo == "tcd")][0].tcd')"
+check_exit "compare --by cost: usage error" 2 "$MESHCAST" compare --by cost --net mesh:8x8
+
 check_exit "tcd on a non-square mesh: usage error" 2 "$MESHCAST" run --net mesh:4x8 --algo tcd
 check_match "says why" "same power of two" "$ERR"
 check_exit "tcd-table without --net" 2 "$MESHCAST" tcd-table

@@ -17,6 +17,8 @@
 
 #include "../../src/algos/algo.h"
 #include "../../src/engine/sim.h"
+#include "../../src/algos/cangwu/cangwu.h"
+#include "../../src/engine/tso.h"
 #include "../../src/script/lesson.h"
 #include "../../src/script/script.h"
 #include "srctree.h"
@@ -129,6 +131,31 @@ static int32_t rc(const Built *b, int r, int c)
 {
     int32_t x[2] = {r, c};
     return net_id(b->net, x);
+}
+
+/* Cang & Wu's lessons: the TCD of algo on net from source (a built, simulated broadcast). */
+static int64_t tcd_from(const char *net, const char *algo, const char *source)
+{
+    Show sh = {.bytes = 1024};
+    snprintf(sh.net, sizeof sh.net, "%s", net);
+    snprintf(sh.algo, sizeof sh.algo, "%s", algo);
+    snprintf(sh.source, sizeof sh.source, "%s", source);
+    Built b = build(&sh);
+    int64_t t = sim_totals(b.sim)->tcd;
+    unbuild(&b);
+    return t;
+}
+
+/* The destination of src's transfer in step (1-based), or -1. */
+static int32_t dst_of(const Built *b, int32_t step, int32_t src)
+{
+    for (int64_t i = 0; i < sched_ntransfers(b->s, step - 1); i++) {
+        SchedTransfer t;
+        sched_transfer(b->s, step - 1, i, &t);
+        if (t.src == src)
+            return t.dst;
+    }
+    return -1;
 }
 
 /* The answer each page's question should have, from the engine; -1 choice / node / link
@@ -252,6 +279,71 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             break;
         case 9: want = choicef(pg, "%g us", t->cost.contention); break;
         }
+    } else if (strcmp(lesson, "tcd-intro") == 0) {
+        TsoVerdict v;
+        tso_check(b->sim, &v);
+        switch (pno) {
+        case 1: want = choicef(pg, "%g", v.min_steps); break;
+        case 2: want = choicef(pg, "%g", (double)sim_step(b->sim, 0)->tcd); break;
+        case 3: want = choicef(pg, "%g", (double)t->tcd); break;
+        case 4: want = choice(pg, v.optimal ? "yes" : "no"); break;
+        case 5: want = choicef(pg, "%g", (double)t->tcd); break;
+        case 6: want = choice(pg, v.optimal ? "yes" : "no"); break;
+        case 7:
+            assert_int_equal(t->tcd, 108);   /* what the question says of st-simple */
+            want = choicef(pg, "%g", (double)tcd_from("mesh:8x8", "tcd", "0,0"));
+            break;
+        }
+    } else if (strcmp(lesson, "eyes-8x8") == 0) {
+        int32_t src = sched_source(b->s);
+        switch (pno) {
+        case 1:
+            for (int32_t c = 0; c < net_dim(b->net, 1); c++)
+                if (rc(b, 2, c) != src && cangwu_is_eye(b->net, rc(b, 2, c)))
+                    want_node = rc(b, 2, c);
+            assert_int_equal(src, rc(b, 2, 2));
+            break;
+        case 2: {
+            SchedTransfer tr;
+            assert_int_equal(sched_ntransfers(b->s, 0), 1);
+            sched_transfer(b->s, 0, 0, &tr);
+            want = choicef(pg, "%g", (double)tr.len);
+            break;
+        }
+        case 3:
+            want = choicef(pg, "%g", (double)(sim_step(b->sim, 0)->tcd + sim_step(b->sim, 1)->tcd));
+            break;
+        case 4: want = choicef(pg, "%g", (double)t->tcd); break;
+        case 5: want_node = dst_of(b, 2, src); break;
+        case 6: want = choicef(pg, "%g", (double)t->tcd); break;
+        case 7: {
+            /* the least TCD over all 64 sources, and the one such source in the upper-left
+             * quadrant */
+            int64_t best = -1;
+            int32_t n = net_size(b->net), at = -1, count = 0;
+            int64_t all[64];
+            for (int32_t x = 0; x < n && x < 64; x++) {
+                char sx[16];
+                snprintf(sx, sizeof sx, "%d", (int)x);
+                all[x] = tcd_from("mesh:8x8", "tcd", sx);
+                if (best < 0 || all[x] < best)
+                    best = all[x];
+            }
+            for (int32_t x = 0; x < n && x < 64; x++)
+                if (all[x] == best && x / 8 < 4 && x % 8 < 4)
+                    at = x, count++;
+            assert_int_equal(count, 1);
+            want_node = at;
+            break;
+        }
+        case 8: {
+            int64_t opt = tcd_from("mesh:8x8", "tcd-opt", "3,3");
+            assert_true(opt <= t->tcd);
+            assert_int_equal(t->tcd, 72);
+            want = choicef(pg, "%g:", (double)opt);
+            break;
+        }
+        }
     }
     switch (pg->qkind) {
     case LESSON_Q_CHOICE:
@@ -332,6 +424,18 @@ static void test_bst_crossover(void **state)
 {
     (void)state;
     check_lesson("lessons/bst-crossover.lua");
+}
+
+static void test_tcd_intro(void **state)
+{
+    (void)state;
+    check_lesson("lessons/tcd-intro.lua");
+}
+
+static void test_eyes_8x8(void **state)
+{
+    (void)state;
+    check_lesson("lessons/eyes-8x8.lua");
 }
 
 static void test_rh_contention(void **state)
@@ -473,7 +577,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_st_array),   cmocka_unit_test(test_bst_crossover),
         cmocka_unit_test(test_rh_contention), cmocka_unit_test(test_path_links),
         cmocka_unit_test(test_malformed),  cmocka_unit_test(test_progress),
-        cmocka_unit_test(test_list),
+        cmocka_unit_test(test_list),       cmocka_unit_test(test_tcd_intro),
+        cmocka_unit_test(test_eyes_8x8),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,6 +37,11 @@ int cangwu_step_level(const Net *net, int32_t step);
  * from `source` lays over it (the source at an eye E_k(1)); on a mesh `source` is ignored.
  * Returns 2^d, or 0 if the net is not a 2^k mesh/torus or level is outside 1..k. */
 int cangwu_eyes(const Net *net, int32_t source, int level, int32_t node, int32_t out[8]);
+/* What the map marks at node during step `step` of a tcd broadcast from source (step < 0:
+ * before the first step): 2 = an eye of the whole net (E_k), 1 = an eye of a quadrant of the
+ * submesh being solved (E_(j-1), j = cangwu_step_level; the nodes the level informs), 0 none.
+ * 0 when the net is not a 2^k mesh/torus. */
+int cangwu_eye_mark(const Net *net, int32_t source, int32_t step, int32_t node);
 /* Is node an eye of the whole net (level k)? */
 bool cangwu_is_eye(const Net *net, int32_t node);
 

@@ -100,6 +100,27 @@ bool cangwu_is_eye(const Net *net, int32_t node)
     return true;
 }
 
+static bool eye_at(const Net *net, int32_t source, int level, int32_t node)
+{
+    int32_t e[8];
+    int ne = cangwu_eyes(net, source, level, node, e);
+    for (int i = 0; i < ne; i++)
+        if (e[i] == node)
+            return true;
+    return false;
+}
+
+int cangwu_eye_mark(const Net *net, int32_t source, int32_t step, int32_t node)
+{
+    int d, k;
+    if (!cangwu_shape(net, &d, &k) || k < 1)
+        return 0;
+    if (!net_wraps(net) ? cangwu_is_eye(net, node) : eye_at(net, source, k, node))
+        return 2;
+    int j = step < 0 ? k : cangwu_step_level(net, step);
+    return j >= 2 && eye_at(net, source, j - 1, node) ? 1 : 0;
+}
+
 /* ---- closed forms --------------------------------------------------------------------------- */
 
 int64_t cangwu_md_eye_rec(int d, int k)

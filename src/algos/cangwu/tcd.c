@@ -199,7 +199,7 @@ static bool tcd_build(const AlgoDef *def, Sched *s, const AlgoArgs *a)
     for (int j = g.k; j >= 1 && ok; j--) {
         int32_t t0 = (int32_t)(g.k - j) * d;
         char label[96];
-        snprintf(label, sizeof label, "level %d: the eyes of the %ld-wide submeshes", j - 1,
+        snprintf(label, sizeof label, "level %d: the eyes of the %ld-wide quadrants", j,
                  (long)(INT32_C(1) << (j - 1)));
         if (!algo_open_steps_n(s, t0, d, label)) {
             ok = false;

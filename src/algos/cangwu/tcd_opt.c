@@ -67,7 +67,7 @@ const AlgoDef algo_tcd_opt = {
     .summary = "least TCD of any time-step optimal broadcast: exact <= 16 nodes, else search",
     .ref = "Cang & Wu, Theorem 2 (checked by search)",
     .nets = 1u << NET_ARRAY | 1u << NET_RING | 1u << NET_MESH | 1u << NET_TORUS,
-    .flags = 0,
+    .flags = ALGO_SEARCH,
     .params = opt_params,
     .nparams = 2,
     .fits = opt_fits,
