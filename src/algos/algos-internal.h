@@ -51,7 +51,11 @@ int64_t sanders_order_pos(const int32_t *dims, int nd, int32_t node);
 extern const AlgoDef algo_tcd;          /* "tcd" Algorithm 1, any source; d-D; tori */
 extern const AlgoDef algo_tcd_opt;      /* "tcd-opt" least TCD: exact (opt.c) or search.c */
 
-/* == Peters & Syska (papers/003): peters/ == */
+/* == Peters & Syska (papers/003): peters/ ==
+ * Circuit-switched tori — tiling.c, dc.c, htree.c (phases.c: shared phase patterns and trees) */
+extern const AlgoDef algo_tiling;       /* "tiling" Section 4, Theorem 2 and expansions */
+extern const AlgoDef algo_dc;           /* "dc" Section 5, divide and conquer, pipelined */
+extern const AlgoDef algo_htree;        /* "htree" Section 5, two H-trees, pipelined */
 
 /* == s-to-p (papers/004): stop/ == */
 

@@ -15,7 +15,9 @@ static const struct {
     {"net", OPT_NET, true},     {"algo", OPT_ALGO, true},   {"source", OPT_SOURCE, true},
     {"bytes", OPT_BYTES, true}, {"model", OPT_MODEL, true}, {"set", OPT_SET, true},
     {"fit", OPT_FIT, true},     {"json", OPT_JSON, false},  {"csv", OPT_CSV, false},
-    {"format", OPT_FORMAT, true}, {"by", OPT_BY, true},
+    {"format", OPT_FORMAT, true},
+    {"timing", OPT_TIMING, true},
+    {"by", OPT_BY, true},
 };
 
 static const char **slot(CliOpts *o, unsigned bit)
@@ -28,6 +30,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_MODEL: return &o->model;
     case OPT_FIT: return &o->fit;
     case OPT_FORMAT: return &o->format;
+    case OPT_TIMING: return &o->timing;
     case OPT_BY: return &o->by;
     }
     return NULL;

@@ -28,11 +28,14 @@ enum {
     OPT_JSON = 1u << 7,
     OPT_CSV = 1u << 8,
     OPT_FORMAT = 1u << 9,
-    OPT_BY = 1u << 10,      /* compare --by tcd */
+    OPT_TIMING = 1u << 14,  /* --timing lockstep|async (compare: also both) */
+    OPT_BY = 1u << 20,      /* compare --by tcd (Cang & Wu) */
 };
 
 typedef struct {
-    const char *net, *algo, *source, *bytes, *model, *fit, *format, *by;
+    const char *net, *algo, *source, *bytes, *model, *fit, *format;
+    const char *timing;
+    const char *by;         /* compare --by tcd */
     const char **sets;
     size_t nsets;
     bool json, csv, help;

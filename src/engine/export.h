@@ -74,6 +74,8 @@ typedef struct {
     const double *param_values;
     int nparams;
     size_t max_violations;     /* how many violation objects to list (0: all kept) */
+    bool has_async;            /* timed asynchronously too: "timing": "async", "async_total" */
+    double async_total;
 } ExportRun;
 
 /* A route as "x+8 y-4" (x: the fastest dimension, then y, z); "" for an empty route. */

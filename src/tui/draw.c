@@ -10,9 +10,12 @@
 #include <string.h>
 
 #include "../algos/algo.h"
+#include "../engine/circuit-bounds.h"
+#include "../engine/circuit.h"
 #include "../algos/cangwu/cangwu.h"
 #include "../engine/tso.h"
 #include "../engine/text.h"
+#include "params.h"
 #include "theme.h"
 
 /* ---- text helpers --------------------------------------------------------------------- */
@@ -522,6 +525,25 @@ static void fmt_cost(char *buf, size_t len, double v)
     else snprintf(buf, len, "%.2f", v);
 }
 
+/* Under the circuit model on a ring or torus: the run's alpha/delta/L*tau multiples and
+ * Peters & Syska's Proposition 1 lower bound beside them. */
+static void draw_bounds(Box *b, Sim *sim, int attr)
+{
+    const CostParams *p = sim_params(sim);
+    const Sched *s = sim_sched(sim);
+    CircuitBounds bd;
+    if (p->model != COST_CIRCUIT || !bounds_circuit(sched_net(s), p, sched_bytes(s), &bd))
+        return;
+    const SimTotals *T = sim_totals(sim);
+    double lt = sched_bytes(s) ? (double)T->phase_bytes / (double)sched_bytes(s) : 0;
+    char c1[32];
+    box_put(b, attr, "Terms: %ld alpha, %lld delta, %.3g L*tau", (long)T->phases,
+            (long long)T->switch_hops, lt);
+    fmt_cost(c1, sizeof c1, bd.total);
+    box_put(b, attr, "Lower bound %s: %ld alpha, %lld delta, L*tau/%d", c1, (long)bd.phases,
+            (long long)bd.diameter, bd.lambda);
+}
+
 static void panel_step(App *a, Box *b, bool full)
 {
     const Net *net = a->b.setup.net;
@@ -541,8 +563,8 @@ static void panel_step(App *a, Box *b, bool full)
         box_put(b, head, "Step %ld/%ld%s%s", (long)step + 1, (long)n, label[0] ? "  " : "", label);
         const SimStep *S = sim_step(sim, step);
         int64_t nt = sched_ntransfers(s, step);
-        box_put(b, norm, "%lld transfer%s, max link load %ld", (long long)nt, nt == 1 ? "" : "s",
-                (long)S->max_link_load);
+        box_put(b, norm, "%lld transfer%s, max %s load %ld", (long long)nt, nt == 1 ? "" : "s",
+                circuit_words(sim_params(sim)->model)->link, (long)S->max_link_load);
         int listmax = full ? b->h - b->row - 17 : 6;
         if (listmax < 2) listmax = 2;
         for (int64_t i = 0; i < nt && i < listmax && box_line(b); i++) {
@@ -570,10 +592,14 @@ static void panel_step(App *a, Box *b, bool full)
         box_kv(b, S->cost.contention > 0 ? theme_attr(R_BAD) : norm, "  contention", c1);
         fmt_cost(c1, sizeof c1, S->cost.permutation);
         box_kv(b, norm, "  permutation", c1);
+        const CircuitWords *w = circuit_words(sim_params(sim)->model);
+        char wk[40];
         snprintf(c1, sizeof c1, "%lld", (long long)S->link_overloads);
-        box_kv(b, S->link_overloads ? theme_attr(R_BAD) : dim, "  overloaded links", c1);
+        snprintf(wk, sizeof wk, "  %s", w->overloaded);
+        box_kv(b, S->link_overloads ? theme_attr(R_BAD) : dim, wk, c1);
         snprintf(c1, sizeof c1, "%lld", (long long)S->port_conflicts);
-        box_kv(b, S->port_conflicts ? theme_attr(R_BAD) : dim, "  port conflicts", c1);
+        snprintf(wk, sizeof wk, "  %s", w->ports);
+        box_kv(b, S->port_conflicts ? theme_attr(R_BAD) : dim, wk, c1);
     }
     double run = step >= 0 ? sim_cost_until(sim, step) : 0;
     fmt_cost(c1, sizeof c1, run);
@@ -601,7 +627,9 @@ static void panel_step(App *a, Box *b, bool full)
     }
     box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s",
             T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model");
-    box_put(b, dim, "TCD %lld, max link load %ld", (long long)T->tcd, (long)T->max_link_load);
+    box_put(b, dim, "TCD %lld, max %s load %ld", (long long)T->tcd,
+            circuit_words(sim_params(sim)->model)->link, (long)T->max_link_load);
+    draw_bounds(b, sim, dim);
     /* Cang & Wu: the TCD's closed form, the time-step verdict, the level and its eyes */
     double ptcd;
     if (algo_predict_tcd(a->b.setup.def, net, &a->b.setup.args, &ptcd))
@@ -1031,9 +1059,11 @@ static void draw_title(App *a)
         const Setup *s = &a->b.setup;
         char by[16];
         fmt_bytes(by, sizeof by, s->args.bytes);
-        snprintf(t, sizeof t, " meshcast  %s on %s  source %s  %s B  %s", s->def->name,
+        char pr[160];
+        params_text(s, a->b.spec.fit, pr, sizeof pr);
+        snprintf(t, sizeof t, " meshcast  %s on %s  source %s  %s B  %s%s%s", s->def->name,
                  net_spec(s->net), node_name(s->net, s->args.source, nm, sizeof nm), by,
-                 cost_model_name(s->cost.model));
+                 cost_model_name(s->cost.model), pr[0] ? "  " : "", pr);
         /* the step counter and play state keep their place at the right end */
         snprintf(r, sizeof r, " step %ld/%ld  %s %gx ", (long)a->b.pos, (long)app_nsteps(a),
                  a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);
