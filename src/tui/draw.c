@@ -15,6 +15,7 @@
 #include "../algos/cangwu/cangwu.h"
 #include "../engine/tso.h"
 #include "../engine/text.h"
+#include "overview.h"
 #include "params.h"
 #include "theme.h"
 
@@ -344,7 +345,9 @@ static void draw_map(App *a)
             int y = ytop + L->ch / 2;           /* the node's line */
             if (L->ch == 3) draw_cell_border(&m, n, x, ytop);
             draw_node(&m, n, x, y);
-            if (L->hg > 0) {
+            /* a full net has no links between neighbours: its transfers are listed in the
+             * Step panel and its receivers marked */
+            if (L->hg > 0 && net_kind(net) != NET_FULL) {
                 /* the horizontal link to the next node, or a stub when it is not adjacent */
                 int32_t nb = nd == 1 ? (n + 1 < net_size(net) ? n + 1 : (net_wraps(net) ? 0 : -1))
                                      : net_neighbor(net, n, hdim, 1);
@@ -417,6 +420,55 @@ static void draw_map(App *a)
     if (L->vis_c0 > 0) put_blank(L->map_y + L->map_h / 2, L->map_x, dim_attr, g->more_l);
     if (L->vis_c0 + L->vis_cols < L->grid_cols)
         put_blank(L->map_y + L->map_h / 2, L->map_x + L->map_w - 1, dim_attr, g->more_r);
+}
+
+static void fmt_cost(char *buf, size_t len, double v)
+{
+    if (fabs(v) >= 1e7) snprintf(buf, len, "%.4g", v);
+    else snprintf(buf, len, "%.2f", v);
+}
+
+/* ---- side by side (vs.h) -------------------------------------------------------------- */
+
+/* One half's header: what it is and its costs at the position shown. */
+static void vs_header(App *a, const Layout *L, const char *label)
+{
+    Sim *sim = a->b.sim;
+    int32_t n = sched_nsteps(a->b.sched), st = app_step_shown(a);
+    char c1[32], c2[32], c3[32];
+    fmt_cost(c1, sizeof c1, st >= 0 ? sim_step(sim, st)->cost.total : 0);
+    fmt_cost(c2, sizeof c2, st >= 0 ? sim_cost_until(sim, st) : 0);
+    fmt_cost(c3, sizeof c3, sim_totals(sim)->cost.total);
+    putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD),
+         "%s  %ld/%ld  step %s  so far %s of %s", label, (long)a->b.pos, (long)n, c1, c2, c3);
+}
+
+/* The map split in two: the broadcast on the left, the second (a->vs) on the right. */
+static void draw_vs(App *a)
+{
+    Layout full = a->lay, left, right;
+    const Net *net = a->b.setup.net;
+    int half = (full.map_w - 1) / 2;
+    int zoom = a->zoom_auto ? -1 : a->zoom;
+    layout_compute_big(&left, net, half, full.h - 1, zoom, false, a->view_r0, a->view_c0,
+                       a->cursor, a->big);
+    right = left;
+    left.map_y++; left.oy++;
+    right.map_y++; right.oy++;
+    right.map_x += half + 1; right.ox += half + 1;
+    for (int y = full.map_y; y < full.map_y + full.map_h; y++)
+        put(y, half, 1, theme_attr(R_DIM), theme_glyphs()->vbar);
+    a->lay = left;
+    draw_map(a);
+    vs_header(a, &left, a->b.setup.def->name);
+    Bcast mine = a->b;
+    a->b = *a->vs;
+    a->lay = right;
+    draw_map(a);
+    vs_header(a, &right, a->vs_label);
+    *a->vs = a->b;
+    a->b = mine;
+    a->lay = left;
 }
 
 /* ---- panels --------------------------------------------------------------------------- */
@@ -519,11 +571,6 @@ static void panel_title(Box *b, App *a, const char *title)
     (void)title;
 }
 
-static void fmt_cost(char *buf, size_t len, double v)
-{
-    if (fabs(v) >= 1e7) snprintf(buf, len, "%.4g", v);
-    else snprintf(buf, len, "%.2f", v);
-}
 
 /* Under the circuit model on a ring or torus: the run's alpha/delta/L*tau multiples and
  * Peters & Syska's Proposition 1 lower bound beside them. */
@@ -1099,8 +1146,16 @@ static void draw_status(App *a)
         put(y, 0, COLS, a->msg_error ? (theme_attr(R_BAD) | (int)A_REVERSE) : attr, a->msg);
         return;
     }
-    char right[96] = "";
-    if (a->b.ready) {
+    char right[160] = "";
+    OvBlock ob;
+    int obr, obc;
+    if (a->b.ready && a->ov_block > 0 && overview_block(a, a->cursor, &ob, &obr, &obc)) {
+        char nm[48];
+        snprintf(right, sizeof right, "overview %dx%d  cursor %s: %d%% receiving, peak load %ld ",
+                 a->ov_block, net_ndim(a->b.setup.net) == 1 ? 1 : a->ov_block,
+                 node_name(a->b.setup.net, a->cursor, nm, sizeof nm),
+                 ob.nodes ? 100 * ob.receiving / ob.nodes : 0, (long)ob.peak);
+    } else if (a->b.ready) {
         char nm[48];
         snprintf(right, sizeof right, "cursor %s  zoom %d ",
                  node_name(a->b.setup.net, a->cursor, nm, sizeof nm), a->zoom);
@@ -1190,7 +1245,9 @@ void draw_frame(App *a)
     }
     draw_title(a);
     if (a->b.ready) {
-        draw_map(a);
+        if (a->ov_block > 0) overview_draw(a);
+        else if (a->vs && a->vs->ready) draw_vs(a);
+        else draw_map(a);
         put(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
     }
     draw_side(a);
