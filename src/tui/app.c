@@ -14,6 +14,7 @@
 #include "../engine/text.h"
 #include "job.h"
 #include "../script/lesson-state.h"
+#include "../script/lesson-try.h"
 #include "narrate.h"
 #include "overview.h"
 #include "vs.h"
@@ -119,6 +120,7 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
     script_stamp(spec->algo, &nb->script_mtime, &nb->script_mtime_ns);
     if (!setup_make(&ss, &nb->setup, err, errlen))
         return false;
+    progress_report(PROGRESS_BUILD, 0, -1);
     nb->sched = algo_build(nb->setup.def, nb->setup.net, &nb->setup.args, err, errlen);
     if (!nb->sched) {
         setup_free(&nb->setup);
@@ -516,6 +518,9 @@ void app_lesson_page(App *a, size_t i)
     a->page = i;
     a->answered = false;
     a->last_answer = 0;
+    a->last_choice = -1;
+    a->try_why[0] = '\0';
+    a->lesson_done = false;
     a->sel_link = -1;
     if (p) {
         /* the page's own broadcast (lesson-state.h): never what happens to be on screen */
@@ -525,9 +530,10 @@ void app_lesson_page(App *a, size_t i)
                    .bytes = st.bytes ? dupz(st.bytes_text) : NULL, .model = dupz(st.model)};
         s.sets = st.nset ? calloc(st.nset, sizeof *s.sets) : NULL;
         for (size_t k = 0; s.sets && k < st.nset; k++) s.sets[s.nsets++] = strdup(st.set[k]);
-        if (!a->b.ready || !bspec_same(&s, &a->b.spec)) app_take_spec(a, &s, st.step);
+        int32_t show = lesson_state_shown_step(a->lesson, i, &st);   /* predict, then see */
+        if (!a->b.ready || !bspec_same(&s, &a->b.spec)) app_take_spec(a, &s, show);
         bspec_free(&s);
-        app_goto(a, st.step);
+        app_goto(a, show);
         a->shown_step = st.step;
         if (p->nnodes > 0) a->cursor = p->nodes[0];
     }
@@ -565,15 +571,36 @@ static void lesson_answer(App *a, bool right)
 {
     a->last_answer = right ? 1 : -1;
     if (right) a->answered = true;
-    if (a->page < 256) a->prog.answer[a->page] = (int8_t)(right ? 1 : -1);
+    if (a->page < 256) {
+        if (!a->prog.first[a->page]) a->prog.first[a->page] = (int8_t)(right ? 1 : -1);
+        a->prog.answer[a->page] = (int8_t)(right ? 1 : -1);
+    }
     lesson_save(a);
     app_msg(a, !right, right ? "Right!" : "Not quite - try again.");
+    if (right) {   /* then see: a click question's step is shown once answered */
+        LessonState st;
+        lesson_state(a->lesson, a->page, &st);
+        if (a->b.pos != st.step && lesson_state_shown_step(a->lesson, a->page, &st) != st.step)
+            app_goto(a, st.step);
+    }
+}
+
+/* A "now you try" task: is what is shown the state asked for? */
+static void lesson_answer_try(App *a)
+{
+    const LessonPage *p = cur_page(a);
+    if (!p || p->qkind != LESSON_Q_TRY || a->answered || !a->b.ready) return;
+    bool met = lesson_try_met(&p->want, &a->b.setup, a->b.pos, a->cursor, a->try_why,
+                              sizeof a->try_why);
+    lesson_answer(a, met);
+    if (!met) app_msg(a, true, "Not yet: %s.", a->try_why);
 }
 
 static bool lesson_question_open(const App *a)
 {
     const LessonPage *p = cur_page(a);
-    return p && p->qkind != LESSON_Q_NONE && !a->answered && a->panel == PANEL_LESSON;
+    return p && p->qkind != LESSON_Q_NONE && !a->answered && a->panel == PANEL_LESSON &&
+           !a->lesson_done;
 }
 
 static void lesson_answer_node(App *a, int32_t node)
@@ -1152,6 +1179,11 @@ static void map_act(App *a, Act act)
     case K_PANEL_BACK: next_panel(a, -1); break;
     case K_SELECT: {
         const LessonPage *p = cur_page(a);
+        if (a->lesson && p && p->qkind == LESSON_Q_TRY && !a->answered && !a->lesson_done) {
+            lesson_answer_try(a);
+            a->panel = PANEL_LESSON;
+            break;
+        }
         if (a->lesson && a->panel == PANEL_LESSON && p && !a->answered) {
             if (p->qkind == LESSON_Q_NODE) { lesson_answer_node(a, a->cursor); break; }
             if (p->qkind == LESSON_Q_LINK) {
@@ -1179,10 +1211,15 @@ static void map_act(App *a, Act act)
     case K_PAGE_NEXT:
         if (!a->lesson) app_msg(a, true, "no lesson open (o picks one)");
         else if (a->page + 1 < lesson_npages(a->lesson)) app_lesson_page(a, a->page + 1);
-        else app_msg(a, false, "last page of the lesson");
+        else {   /* past the last page: the summary */
+            a->lesson_done = true;
+            a->panel = PANEL_LESSON;
+            app_msg(a, false, "the end of the lesson ([ back to its last page)");
+        }
         break;
     case K_PAGE_PREV:
-        if (a->lesson && a->page > 0) app_lesson_page(a, a->page - 1);
+        if (a->lesson && a->lesson_done) { a->lesson_done = false; a->panel = PANEL_LESSON; }
+        else if (a->lesson && a->page > 0) app_lesson_page(a, a->page - 1);
         break;
     case K_HELP: a->mode = MODE_HELP; a->help_top = 0; break;
     case K_QUIT: a->quit = true; break;
@@ -1307,6 +1344,7 @@ void app_key(App *a, const char *key)
     const LessonPage *p = cur_page(a);
     if (p && p->qkind == LESSON_Q_CHOICE && lesson_question_open(a) && key[0] >= 'a' &&
         key[1] == '\0' && (size_t)(key[0] - 'a') < p->nchoices) {
+        a->last_choice = key[0] - 'a';
         lesson_answer(a, key[0] - 'a' == p->answer_choice);
         return;
     }

@@ -128,6 +128,9 @@ struct App {
     LessonProgress prog;
     bool answered;         /* the current page's question was answered (right) this visit */
     int last_answer;       /* 0 none, 1 right, -1 wrong (this visit) */
+    int last_choice;       /* the choice picked last (0-based), -1 none */
+    char try_why[160];     /* a "try" task not met yet: what is not so (lesson-try.h) */
+    bool lesson_done;      /* ] past the last page: the summary with the score */
     int32_t shown_step;    /* the page's step (for the pane), -1 */
 
     /* side by side (vs.h): a second broadcast on the same net, stepped with the first */

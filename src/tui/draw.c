@@ -15,6 +15,7 @@
 #include "../algos/cangwu/cangwu.h"
 #include "../engine/tso.h"
 #include "../engine/text.h"
+#include "../script/lesson-state.h"
 #include "overview.h"
 #include "params.h"
 #include "theme.h"
@@ -215,6 +216,14 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     bool conflict = (m->sends && m->sends[n] > 1) || (m->recvs && m->recvs[n] > 1);
     bool cursor = n == m->a->cursor;
     Role r = held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+    if (L->hg == 0 && m->step >= 0) {
+        /* no links drawn at this zoom: a node a circuit leaves shows the route's colour */
+        for (int d = 0; d < net_ndim(m->net) && r != R_CIRCUIT; d++)
+            for (int dir = -1; dir <= 1; dir += 2)
+                if (net_neighbor(m->net, n, d, dir) >= 0 &&
+                    sim_link_load(m->sim, m->step, net_link(m->net, n, d, dir)) > 0)
+                    r = R_CIRCUIT;
+    }
     if (recv) r = R_RECV;
     if (page_has_node(m->page, n)) r = R_HILITE;
     if (conflict) r = R_CONFLICT;
@@ -320,11 +329,15 @@ static void draw_map(App *a)
             if (nd == 3) {
                 int sc = L->slice_cols + 1;
                 if (gc % sc == 0) putf(y, x, L->px * L->slice_cols, dim_attr, "z=%d", gc / sc);
-            } else {
+            } else if (L->cw >= 4) {
                 char t[16];
                 snprintf(t, sizeof t, "%d", gc);
                 int tl = (int)strlen(t);
                 put(y, x + (L->cw - tl) / 2, tl, dim_attr, t);
+            } else if (gc % 10 == 0) {   /* narrow cells: every 10th column, left-aligned */
+                char t[16];
+                snprintf(t, sizeof t, "%d", gc);
+                put(y, x, (int)strlen(t), dim_attr, t);
             }
         }
     }
@@ -551,7 +564,7 @@ static void box_wrap(Box *b, int attr, const char *text, int indent)
         put(b->y + b->row, b->x + indent, w, attr, line);
         b->row++;
         while (*p == ' ') p++;
-        if (*p == '\n') p++;
+        /* a '\n' left here ends the paragraph: the next round leaves a blank line */
     }
 }
 
@@ -1014,20 +1027,48 @@ static void panel_chart(App *a, Box *b)
     }
 }
 
+/* After ] on the last page: the score. */
+static void lesson_summary(App *a, Box *b)
+{
+    Lesson *l = a->lesson;
+    LessonScore sc;
+    lesson_score(l, &a->prog, &sc);
+    b->row++;
+    box_put(b, theme_attr(R_HEAD), "The end of the lesson");
+    b->row++;
+    box_put(b, theme_attr(R_GOOD), "Right at the first try: %zu of %zu questions", sc.first_right,
+            sc.questions);
+    box_put(b, theme_attr(R_NORMAL), "Right in the end: %zu of %zu", sc.right, sc.questions);
+    box_put(b, theme_attr(R_NORMAL), "Pages seen: %zu of %zu", sc.seen, lesson_npages(l));
+    char miss[200] = "";
+    for (size_t i = 0; i < lesson_npages(l) && i < 256; i++) {
+        const LessonPage *p = lesson_page(l, i);
+        if (p->qkind == LESSON_Q_NONE || a->prog.first[i] == 1) continue;
+        size_t n = strlen(miss);
+        snprintf(miss + n, sizeof miss - n, "%s%zu", n ? ", " : "", i + 1);
+    }
+    if (miss[0]) {
+        b->row++;
+        box_wrap(b, theme_attr(R_DIM), "Worth another look (not right at the first try): pages ",
+                 0);
+        box_wrap(b, theme_attr(R_KEY), miss, 0);
+    }
+}
+
 static void panel_lesson(App *a, Box *b)
 {
     Lesson *l = a->lesson;
     size_t np = lesson_npages(l);
     const LessonPage *p = lesson_page(l, a->page);
     box_put(b, theme_attr(R_HEAD), "%s", lesson_title(l));
-    size_t seen = 0, right = 0;
-    for (size_t i = 0; i < np && i < 256; i++) {
-        if (a->prog.seen[i]) seen++;
-        if (a->prog.answer[i] == 1) right++;
-    }
-    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu", a->page + 1, np,
-            seen, right);
+    LessonScore sc;
+    lesson_score(l, &a->prog, &sc);
+    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
+            a->page + 1, np, sc.seen, sc.right, sc.first_right, sc.questions);
     if (!p) return;
+    if (a->lesson_done) {
+        lesson_summary(a, b);
+    } else {
     b->row++;
     box_wrap(b, theme_attr(R_NORMAL), p->text ? p->text : "", 0);
     if (p->qkind != LESSON_Q_NONE && p->question) {
@@ -1035,30 +1076,55 @@ static void panel_lesson(App *a, Box *b)
         box_wrap(b, theme_attr(R_KEY), p->question, 0);
         if (p->qkind == LESSON_Q_CHOICE)
             for (size_t i = 0; i < p->nchoices && box_line(b); i++) {
+                /* the wrong choice picked is marked "-", the right one "+" once answered */
+                bool wrong = a->last_answer < 0 && a->last_choice == (int)i;
+                bool right = a->answered && (int)i == p->answer_choice;
                 char lead[8];
-                snprintf(lead, sizeof lead, " %c) ", (char)('a' + i));
+                snprintf(lead, sizeof lead, "%c%c) ", wrong ? '-' : right ? '+' : ' ',
+                         (char)('a' + i));
+                int attr = wrong ? theme_attr(R_BAD) : right ? theme_attr(R_GOOD)
+                                                              : theme_attr(R_NORMAL);
                 int y = b->y + b->row;
-                put(y, b->x, 4, theme_attr(R_KEY), lead);
+                put(y, b->x, 4, wrong || right ? attr : theme_attr(R_KEY), lead);
                 Box sub = {b->x + 4, b->y, b->w - 4, b->h, b->row};
-                box_wrap(&sub, theme_attr(R_NORMAL), p->choices[i], 0);
+                box_wrap(&sub, attr, p->choices[i], 0);
                 b->row = sub.row;
             }
+        else if (p->qkind == LESSON_Q_TRY)
+            box_wrap(b, theme_attr(R_DIM), " (now you try: get there with :set, n/p, the pickers "
+                     "or the cursor, then press Enter)", 0);
         else if (p->qkind == LESSON_Q_NODE)
-            box_put(b, theme_attr(R_DIM), " (click the node, or move the cursor and press Enter)");
+            box_wrap(b, theme_attr(R_DIM), " (click the node, or move the cursor and press "
+                     "Enter)", 0);
         else
-            box_put(b, theme_attr(R_DIM), " (click the link, or select it with e and press Enter)");
+            box_wrap(b, theme_attr(R_DIM), " (click the link, or select it with e and press "
+                     "Enter)", 0);
+        LessonState st;
+        lesson_state(l, a->page, &st);
+        if (!a->answered && p->qkind != LESSON_Q_TRY &&
+            lesson_state_shown_step(l, a->page, &st) != st.step)
+            box_wrap(b, theme_attr(R_DIM), " Predict, then see: the step is shown once you "
+                     "answer.", 0);
         if (a->answered) {
             box_put(b, theme_attr(R_GOOD), "Right!");
             if (p->explain) box_wrap(b, theme_attr(R_NORMAL), p->explain, 0);
         } else if (a->last_answer < 0) {
             box_put(b, theme_attr(R_BAD), "Not quite - try again.");
+            if (p->qkind == LESSON_Q_CHOICE && p->feedback && a->last_choice >= 0 &&
+                (size_t)a->last_choice < p->nchoices && p->feedback[a->last_choice])
+                box_wrap(b, theme_attr(R_NORMAL), p->feedback[a->last_choice], 0);
+            if (p->qkind == LESSON_Q_TRY && a->try_why[0])
+                box_wrap(b, theme_attr(R_NORMAL), a->try_why, 0);
         } else if (a->page < 256 && a->prog.answer[a->page] == 1) {
             box_put(b, theme_attr(R_GOOD), "(you answered this right before)");
         }
     }
+    }
     if (b->row < b->h) {
         b->row = b->h - 1;
-        box_put(b, theme_attr(R_DIM), "] next page  [ previous  Tab other panels");
+        box_put(b, theme_attr(R_DIM), a->lesson_done ? "[ back to the last page  o another lesson"
+                : a->page + 1 == np ? "] the score  [ previous  Tab other panels"
+                : "] next page  [ previous  Tab other panels");
     }
 }
 

@@ -65,6 +65,8 @@ mc_start --ascii --net mesh:64x64 --algo rh
 check_screen "rh on mesh:64x64 opens" "rh on mesh:64x64"
 tm_keys : ; tm_run "step $hst"
 check_screen "at the most loaded step" " step $hst/"
+check_match "the smallest zooms keep the column numbers" "^ +0 +10 +20 +30" "$(tm_cap | sed -n 2p)"
+check_match "... and the row numbers" "^ +10 [^ ]" "$(tm_cap | cut -c1-40)"
 tm_keys Z; tm_keys Z; tm_keys Z; tm_keys Z; tm_keys Z
 check_screen "Z past the smallest zoom: the overview" "overview [0-9]+x[0-9]+"
 tm_keys : ; tm_run "hot"
