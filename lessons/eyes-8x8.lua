@@ -60,7 +60,7 @@ From a corner, the source is not an eye.  It still sends first to the eye across
 in step 2 it chooses between the lower-left eye and the far eye of the lower-left quadrant,
 whichever is closer.]],
       source = { 0, 0 }, step = 2,
-      nodes = { { 5, 2 }, { 5, 1 } },
+      nodes = { { 5, 2 } },
       question = {
         text = "Click the node the corner (0,0) sends to in step 2.",
         click = "node", answer = { 5, 1 },
@@ -99,6 +99,28 @@ time-step optimal broadcasts.  On 4x4 it proves Algorithm 1 optimal; on 8x8, fro
         choices = { "72: Algorithm 1 is optimal", "71: Theorem 2 fails here" },
         answer = 2,
         explain = "A time-step optimal, contention-free broadcast of TCD 71 (docs/errata.md).",
+      },
+    },
+    {
+      text = [[
+Now you try: the opposite of the task before.  Which source makes Algorithm 1 use the most
+wire?  Move the cursor, press s to make it the source; the Step panel shows the TCD.]],
+      source = { 3, 3 },
+      question = {
+        text = "Make the node of the lower-right quadrant with the largest TCD the source, go to the last step, and press Enter.",
+        try = { source = { 7, 7 }, step = 6 },
+        explain = "The corner (7,7): 79, as far from the eyes as a source can be.",
+      },
+    },
+    {
+      text = [[
+Now you try: each level of Algorithm 1 takes two steps, and the step labels name the level.
+Level 3 informs the eyes of the 4-wide quadrants, level 2 those of the 2-wide ones.]],
+      source = { 0, 0 }, step = 0,
+      question = {
+        text = "Go to the position right after the first step of level 2, and press Enter.",
+        try = { step = 3 },
+        explain = "Steps 1-2 are level 3, steps 3-4 level 2, steps 5-6 level 1.",
       },
     },
   },

@@ -93,5 +93,29 @@ then rows) against Cang & Wu's Algorithm 1.]],
         explain = "79 = MD_3(0,0) of eq. 9; the eyes save 29 hops of wire.",
       },
     },
+    {
+      text = [[
+Now you try: switch to Cang & Wu's broadcast (a, or :algo tcd) and look for the source that
+uses the least wire.  s makes the node under the cursor the source; the Step panel shows the
+TCD.]],
+      question = {
+        text = "Make tcd's source the node of the upper-left quadrant with the least TCD, go to the last step, and press Enter.",
+        try = { algo = "tcd", source = { 2, 2 }, step = 6 },
+        explain = "(2,2), an eye of the mesh: 69, the least of all 64 sources.",
+      },
+    },
+    {
+      text = [[
+Now you try: Seidel's st on this mesh takes 8 steps, so at some step the informed nodes do not
+double.  The Step panel says "time-step optimal: no"; the map shows who holds the message.]],
+      algo = "tcd", source = { 0, 0 }, step = 0,
+      question = {
+        text = "Switch to st, go to the position right after the first step that does not double the informed nodes (nodes holding a piece of the message), and press Enter.",
+        try = { algo = "st", step = 7 },
+        explain = "Steps 1-6 double: after step 6 every node holds a quarter of the message. " ..
+                  "Steps 7 and 8 exchange quarters inside 2x2 blocks and inform nobody new: " ..
+                  "8 steps where 6 suffice.",
+      },
+    },
   },
 }

@@ -348,6 +348,43 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             assert_int_equal(t->tcd, 108);   /* what the question says of st-simple */
             want = choicef(pg, "%g", (double)tcd_from("mesh:8x8", "tcd", "0,0"));
             break;
+        case 8: {
+            /* the upper-left node with the least TCD under tcd (the only one there) */
+            int64_t best = -1, all[64];
+            int count = 0;
+            for (int32_t x = 0; x < 64; x++) {
+                char sx[16];
+                snprintf(sx, sizeof sx, "%d", (int)x);
+                all[x] = tcd_from("mesh:8x8", "tcd", sx);
+                if (x / 8 < 4 && x % 8 < 4 && (best < 0 || all[x] < best))
+                    best = all[x], want_source = x;
+            }
+            for (int32_t x = 0; x < 64; x++)
+                count += x / 8 < 4 && x % 8 < 4 && all[x] == best;
+            assert_int_equal(count, 1);
+            want_algo = "tcd";
+            Show s2 = {.bytes = 1024};
+            snprintf(s2.net, sizeof s2.net, "mesh:8x8");
+            snprintf(s2.algo, sizeof s2.algo, "tcd");
+            snprintf(s2.source, sizeof s2.source, "%d", (int)want_source);
+            Built b2 = build(&s2);
+            want_step = sim_totals(b2.sim)->nsteps;
+            unbuild(&b2);
+            break;
+        }
+        case 9: {
+            /* st on the page's net from its source: after the first step short of doubling */
+            Show s2 = *sh;
+            snprintf(s2.algo, sizeof s2.algo, "st");
+            Built b2 = build(&s2);
+            TsoVerdict v2;
+            tso_check(b2.sim, &v2);
+            assert_true(!v2.optimal && v2.first_short >= 0);
+            want_step = v2.first_short + 1;
+            want_algo = "st";
+            unbuild(&b2);
+            break;
+        }
         }
     } else if (strcmp(lesson, "eyes-8x8") == 0) {
         int32_t src = sched_source(b->s);
@@ -398,6 +435,32 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             want = choicef(pg, "%g:", (double)opt);
             break;
         }
+        case 9: {
+            /* the lower-right node with the largest TCD under tcd (the only one there) */
+            int64_t worst = -1, all[64];
+            int count = 0;
+            for (int32_t x = 0; x < 64; x++) {
+                all[x] = -1;
+                if (x / 8 < 4 || x % 8 < 4)
+                    continue;
+                char sx[16];
+                snprintf(sx, sizeof sx, "%d", (int)x);
+                all[x] = tcd_from("mesh:8x8", "tcd", sx);
+                if (all[x] > worst)
+                    worst = all[x], want_source = x;
+            }
+            for (int32_t x = 0; x < 64; x++)
+                count += all[x] == worst;
+            assert_int_equal(count, 1);
+            want_step = t->nsteps;
+            break;
+        }
+        case 10:
+            /* right after the first step whose label names level 2 */
+            for (int32_t k = 0; k < t->nsteps && want_step < 0; k++)
+                if (strncmp(sched_step_label(b->s, k), "level 2", 7) == 0)
+                    want_step = k + 1;
+            break;
         }
     }
     switch (pg->qkind) {
