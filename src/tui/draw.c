@@ -136,6 +136,19 @@ static void draw_link(const MapCtx *m, int y, int x, int w, bool vertical, int64
     int32_t km = m->step >= 0 && lm >= 0 ? sim_link_load(m->sim, m->step, lm) : 0;
     bool over = kp > m->cap || km > m->cap;
     int32_t kmax = kp > km ? kp : km;
+    /* Cang & Wu: an idle link between two quadrants of the current level is left out, so the
+     * quadrants stand apart on the map */
+    if (m->eyes && lp >= 0 && !kp && !km) {
+        int32_t ln;
+        int ld, ldir;
+        net_link_info(m->net, lp, &ln, &ld, &ldir);
+        if (ldir > 0 && cangwu_quadrant_edge(m->net, sched_source(sim_sched(m->sim)), m->step,
+                                             ln, ld)) {
+            for (int i = 0; i < w; i++)
+                put(y, x + i, 1, theme_attr(R_LINK), " ");
+            return;
+        }
+    }
     Role r = over ? R_OVERLOAD : (kp || km) ? R_CIRCUIT : R_LINK;
     if (page_has_link(m->page, lp) || page_has_link(m->page, lm)) r = R_HILITE;
     if (m->a->sel_link >= 0 && (m->a->sel_link == lp || m->a->sel_link == lm)) r = R_CURSOR;

@@ -32,9 +32,14 @@ check_screen_fixed "time-step optimal and contention-free" "time-step optimal: y
 # at level 3 the e marks are the eyes of the 4-wide quadrants (rows 1,2,5,6 x columns 1,2,5,6)
 # less the 4 E's: rows 2 and 5 have 2 e's, rows 1 and 6 have 4
 check_eq "e marks the eyes of the quadrants (eq. 2, level 2)" "1:4 2:2 5:2 6:4 " "$(marks e)"
+# the quadrants stand apart: row 0 (idle at step 1) shows 7 - 1 links, the one between
+# columns 3 and 4 (the edge of the 4-wide quadrants) left out
+idle_links() { tm_cap | awk -F'|' '/^ +0 +[.#+]/ { print gsub(/---/, "", $1) }' | head -n 1; }
+check_eq "the quadrant edge is left out of row 0 (level 3)" 6 "$(idle_links)"
 tm_keys n; tm_keys n
 check_screen " step 3 of 6" " step 3/6 "
 check_screen_fixed "level 2 now" "level 2: the eyes of the 2-wide quadrants"
+check_eq "2-wide quadrants: 3 edges left out of row 0" 4 "$(idle_links)"
 tm_keys G
 check_screen "last step" " step 6/6 "
 check_screen_fixed "the TCD still matches" "TCD predicted (paper) = $ptcd"

@@ -42,6 +42,10 @@ int cangwu_eyes(const Net *net, int32_t source, int level, int32_t node, int32_t
  * submesh being solved (E_(j-1), j = cangwu_step_level; the nodes the level informs), 0 none.
  * 0 when the net is not a 2^k mesh/torus. */
 int cangwu_eye_mark(const Net *net, int32_t source, int32_t step, int32_t node);
+/* Does the link from node one step up dimension dim cross the boundary between two quadrants
+ * of the level step `step` works on (quadrants of side 2^(j-1), j >= 2; step < 0: level k)?
+ * The map leaves such idle links out, so the quadrants stand apart.  Torus: as cangwu_eyes. */
+bool cangwu_quadrant_edge(const Net *net, int32_t source, int32_t step, int32_t node, int dim);
 /* Is node an eye of the whole net (level k)? */
 bool cangwu_is_eye(const Net *net, int32_t node);
 

@@ -121,6 +121,21 @@ int cangwu_eye_mark(const Net *net, int32_t source, int32_t step, int32_t node)
     return j >= 2 && eye_at(net, source, j - 1, node) ? 1 : 0;
 }
 
+bool cangwu_quadrant_edge(const Net *net, int32_t source, int32_t step, int32_t node, int dim)
+{
+    int d, k;
+    if (!cangwu_shape(net, &d, &k) || dim < 0 || dim >= d || node < 0 ||
+        node >= net_size(net) || source < 0 || source >= net_size(net))
+        return false;
+    int j = step < 0 ? k : cangwu_step_level(net, step);
+    if (j < 2)
+        return false;
+    int32_t c[NET_MAXDIM], n = net_dim(net, 0), q = INT32_C(1) << (j - 1);
+    net_coords(net, node, c);
+    int32_t v = ((c[dim] - torus_shift(net, source, dim, k)) % n + n) % n;
+    return (v + 1) % q == 0;
+}
+
 /* ---- closed forms --------------------------------------------------------------------------- */
 
 int64_t cangwu_md_eye_rec(int d, int k)
