@@ -211,18 +211,6 @@ static int64_t tcd_from(const char *net, const char *algo, const char *source)
     return t;
 }
 
-/* The destination of src's transfer in step (1-based), or -1. */
-static int32_t dst_of(const Built *b, int32_t step, int32_t src)
-{
-    for (int64_t i = 0; i < sched_ntransfers(b->s, step - 1); i++) {
-        SchedTransfer t;
-        sched_transfer(b->s, step - 1, i, &t);
-        if (t.src == src)
-            return t.dst;
-    }
-    return -1;
-}
-
 /* The answer each page's question should have, from the engine; -1 choice / node / link
  * fields not used. */
 static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Built *b,
