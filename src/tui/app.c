@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "../algos/algo.h"
+#include "../engine/num.h"
 #include "../engine/text.h"
 #include "job.h"
 #include "../script/lesson-state.h"
@@ -789,9 +790,10 @@ bool app_command(App *a, const char *line)
         return app_sets(a, words + 1, (size_t)(n - 1));
     }
     if (strcmp(c, "step") == 0) {
-        char *end = NULL;
-        long v = n == 2 ? strtol(words[1], &end, 10) : -1;
-        if (n != 2 || !end || *end || v < 0) {
+        uint64_t u = 0;
+        NumStatus ns = n == 2 ? num_u64(words[1], &u, NULL) : NUM_SYNTAX;   /* num.h */
+        long v = ns == NUM_TOO_LARGE || u > INT32_MAX ? INT32_MAX : (long)u;
+        if (ns != NUM_OK && ns != NUM_TOO_LARGE) {
             app_msg(a, true, ":step takes a step number 0..%ld", (long)app_nsteps(a));
             return false;
         }
