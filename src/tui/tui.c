@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdarg.h>
@@ -187,9 +188,30 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
 
 /* A script's print() while the screen is up: on the message line (app_msg makes it text),
  * never on the terminal underneath. */
+static pthread_t ui_thread;
+static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
+static char print_later[320];   /* a print() from a build on the worker thread (job.h) */
+
 static void on_print(const char *name, const char *text, void *ud)
 {
-    app_msg(ud, false, "%s: %s", name, text);
+    if (pthread_equal(pthread_self(), ui_thread)) {
+        app_msg(ud, false, "%s: %s", name, text);
+        return;
+    }
+    pthread_mutex_lock(&print_lock);
+    snprintf(print_later, sizeof print_later, "%s: %s", name, text);
+    pthread_mutex_unlock(&print_lock);
+}
+
+/* The worker's last print(), on the message line now (the UI thread's). */
+static void take_print(App *a)
+{
+    pthread_mutex_lock(&print_lock);
+    if (print_later[0]) {
+        app_msg(a, false, "%s", print_later);
+        print_later[0] = '\0';
+    }
+    pthread_mutex_unlock(&print_lock);
 }
 
 int tui_run(const TuiOptions *o)
@@ -295,6 +317,7 @@ int tui_run(const TuiOptions *o)
     }
     curses_on = true;
     atexit(atexit_restore);
+    ui_thread = pthread_self();
     box_set_print_handler(on_print, a);
     raw();
     noecho();
@@ -352,6 +375,7 @@ int tui_run(const TuiOptions *o)
             pending = input_feed(in, a, ahead, na);
         }
         if (pending) pending_at = now_s();
+        take_print(a);
         if (got_winch || got_cont) {
             got_winch = 0;
             if (got_cont) {
