@@ -14,6 +14,7 @@
 #include "../engine/num.h"
 #include "../engine/text.h"
 #include "job.h"
+#include "lesson-pick.h"
 #include "../script/lesson-state.h"
 #include "../script/lesson-try.h"
 #include "narrate.h"
@@ -701,7 +702,12 @@ static void open_picker(App *a, PickKind k)
     case PICK_LESSON: {
         char *names[128];
         size_t n = lesson_list(names, 128);
-        for (size_t i = 0; i < n; i++) { items_add(a, names[i]); free(names[i]); }
+        for (size_t i = 0; i < n; i++) {
+            char line[512];
+            lesson_pick_line(names[i], line, sizeof line);   /* title, pages, progress */
+            items_add(a, line);
+            free(names[i]);
+        }
         if (n == 0) {
             app_msg(a, true, "no lessons found (lessons/*.lua on the search path)");
             return;
@@ -737,7 +743,7 @@ static void picker_choose(App *a)
     case PICK_NET: app_change(a, "net", v); break;
     case PICK_BYTES: app_change(a, "bytes", v); break;
     case PICK_MODEL: app_change(a, "model", v); break;
-    case PICK_LESSON: app_open_lesson(a, v); break;
+    case PICK_LESSON: app_open_lesson(a, lesson_pick_name(v)); break;
     case PICK_SOURCE: break;
     }
     free(v);

@@ -1258,6 +1258,12 @@ static void draw_picker(App *a)
 {
     static const char *titles[] = {"algorithm", "net", "bytes", "model", "source", "lesson"};
     int w = 34, h = (int)a->nitems + 2;
+    /* as wide as the longest item (lessons carry their title and progress), within the screen */
+    for (size_t k = 0; k < a->nitems; k++) {
+        int iw = utf8_len(a->items[k]) + 6;
+        if (iw > w) w = iw;
+    }
+    if (w > COLS - 2) w = COLS - 2;
     if (h > LINES - 4) h = LINES - 4;
     int x = (COLS - w) / 2, y = (LINES - h) / 2;
     char t[64];
