@@ -103,6 +103,7 @@ typedef struct {
     Sim *sim;
     int32_t step;
     const int32_t *sends, *recvs;
+    const int32_t *loads;  /* every link's load in the step, when cheap enough (else NULL) */
     int32_t cap;
     uint32_t nchunks;
     const LessonPage *page;
@@ -215,11 +216,17 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     Role r = held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
     if (L->hg == 0 && m->step >= 0) {
         /* no links drawn at this zoom: a node a circuit leaves shows the route's colour */
-        for (int d = 0; d < net_ndim(m->net) && r != R_CIRCUIT; d++)
-            for (int dir = -1; dir <= 1; dir += 2)
-                if (net_neighbor(m->net, n, d, dir) >= 0 &&
-                    sim_link_load(m->sim, m->step, net_link(m->net, n, d, dir)) > 0)
-                    r = R_CIRCUIT;
+        int per = 2 * net_ndim(m->net);
+        if (m->loads) {
+            for (int k = 0; k < per && r != R_CIRCUIT; k++)
+                if (m->loads[(int64_t)n * per + k] > 0) r = R_CIRCUIT;
+        } else {
+            for (int d = 0; d < net_ndim(m->net) && r != R_CIRCUIT; d++)
+                for (int dir = -1; dir <= 1; dir += 2)
+                    if (net_neighbor(m->net, n, d, dir) >= 0 &&
+                        sim_link_load(m->sim, m->step, net_link(m->net, n, d, dir)) > 0)
+                        r = R_CIRCUIT;
+        }
     }
     if (recv) r = R_RECV;
     if (page_has_node(m->page, n)) r = R_HILITE;
@@ -307,6 +314,10 @@ static void draw_map(App *a)
     if (a->lesson && a->panel == PANEL_LESSON) m.page = lesson_page(a->lesson, a->page);
     if (m.step >= 0) {
         sim_port_counts(m.sim, m.step, &m.sends, &m.recvs);
+        const Net *nt = m.net;
+        if (L->hg == 0 && net_nlinks(nt) <= (INT64_C(1) << 18) &&
+            net_nlinks(nt) == 2 * (int64_t)net_ndim(nt) * net_size(nt))
+            m.loads = sim_link_loads(m.sim, m.step);   /* computed once per step */
     }
     const Net *net = m.net;
     int nd = net_ndim(net);
