@@ -32,6 +32,7 @@ static void usage(FILE *f)
           "       meshcast tcd-table --net SPEC [--algo tcd|tcd-opt] [--set K=V]...\n"
           "       meshcast compare --net SPEC [--bytes LO:HI] [--model M] [--set K=V]...\n"
           "                    [--json|--csv]\n"
+          "       meshcast tradeoff [--p P,...] [--kt LO:HI] [--verify]   Sanders & Sibeyn Fig. 3\n"
           "       meshcast check FILE.lua [--net SPEC]...\n"
           "       meshcast list [algorithms|lessons|models|nets]\n"
           "       meshcast --help | --version\n"
@@ -64,7 +65,7 @@ static int dispatch(int argc, char **argv)
     } cmds[] = {
         {"run", cmd_run},       {"schedule", cmd_schedule}, {"compare", cmd_compare},
         {"list", cmd_list},     {"check", cmd_check},       {"lesson", cmd_lesson},
-        {"record", cmd_record}, {"replay", cmd_replay},
+        {"record", cmd_record}, {"replay", cmd_replay},     {"tradeoff", cmd_tradeoff},
         {"tcd-table", cmd_tcd_table},
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
@@ -72,7 +73,7 @@ static int dispatch(int argc, char **argv)
             return cmds[i].fn(argc - 2, argv + 2);
 
     cli_error("unknown command '%s' (run, schedule, compare, list, check, "
-            "lesson, record, replay; meshcast --help)", cmd);
+            "lesson, record, replay, tradeoff; meshcast --help)", cmd);
     return 2;
 }
 
