@@ -52,9 +52,9 @@ typedef struct {
     const AlgoArgs *a;
     const CostParams *cost;
     /* results */
-    bool ok, have;
+    bool ok, have, have2;
     lua_Integer n;
-    double value;
+    double value, value2;   /* predict's cost, and its optional second result: the TCD */
     char msg[256];
 } Call;
 
@@ -65,6 +65,8 @@ static void push_params(lua_State *L, ScriptAlgo *sa, const AlgoArgs *a)
     lua_setfield(L, -2, "nu");
     lua_pushinteger(L, (lua_Integer)a->bytes);
     lua_setfield(L, -2, "bytes");
+    lua_pushinteger(L, a->source);   /* the broadcast's source (a parameter may shadow it) */
+    lua_setfield(L, -2, "source");
     for (int i = 0; i < sa->def.nparams; i++) {
         double v = a->param[i];
         if (v == floor(v) && fabs(v) < 9e15)
@@ -143,6 +145,9 @@ static int trampoline(lua_State *L)
         c->have = lua_type(L, -2) == LUA_TNUMBER;
         if (c->have)
             c->value = lua_tonumber(L, -2);
+        c->have2 = lua_type(L, -1) == LUA_TNUMBER;
+        if (c->have2)
+            c->value2 = lua_tonumber(L, -1);
     }
     return 0;
 }
@@ -276,6 +281,8 @@ static bool serve_call(ScriptAlgo *sa, const Wire *req, Wire *out, char *err, si
         wire_i64(out, c.have);
         wire_i64(out, c.n);
         wire_f64(out, c.value);
+        wire_i64(out, c.have2);
+        wire_f64(out, c.value2);
         wire_str(out, c.msg);
         if (s)
             put_sched(out, s);
@@ -403,6 +410,8 @@ static bool run_call(Call *c, char *err, size_t errlen)
     c->have = wire_get_i64(&r) != 0;
     c->n = wire_get_i64(&r);
     c->value = wire_get_f64(&r);
+    c->have2 = wire_get_i64(&r) != 0;
+    c->value2 = wire_get_f64(&r);
     snprintf(c->msg, sizeof c->msg, "%s", wire_get_str(&r));
     ok = !r.bad;
     if (ok && c->sched)
@@ -489,6 +498,20 @@ static const char *sa_predict_error(const AlgoDef *d)
 {
     ScriptAlgo *sa = sa_of(d);
     return sa->predict_err[0] ? sa->predict_err : NULL;
+}
+
+/* predict's second result: the closed form of the TCD (Cang & Wu), asked under the seidel
+ * defaults (a TCD does not depend on the cost model). */
+static bool sa_predict_tcd(const AlgoDef *d, const Net *net, const AlgoArgs *a, double *tcd)
+{
+    CostParams p;
+    cost_defaults(&p, COST_SEIDEL);
+    Call c = {.sa = sa_of(d), .field = "predict", .net = net, .a = a, .cost = &p};
+    char err[512];
+    if (!run_call(&c, err, sizeof err) || !c.have2 || !isfinite(c.value2))
+        return false;
+    *tcd = c.value2;
+    return true;
 }
 
 static void sa_release(AlgoDef *d)
@@ -770,6 +793,7 @@ static AlgoDef *script_load(const char *path, char *err, size_t errlen)
     sa->def.build = sa_build;
     sa->def.predict = sa_predict;
     sa->def.predict_error = sa_predict_error;
+    sa->def.predict_tcd = sa_predict_tcd;
     return &sa->def;
 }
 

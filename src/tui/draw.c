@@ -12,6 +12,8 @@
 #include "../algos/algo.h"
 #include "../engine/circuit-bounds.h"
 #include "../engine/circuit.h"
+#include "../algos/cangwu/cangwu.h"
+#include "../engine/tso.h"
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
 #include "overview.h"
@@ -59,6 +61,21 @@ static int put(int y, int x, int w, int attr, const char *s)
     return l < w ? l : w;
 }
 
+/* put for a line of text: cut short, it ends in an ellipsis (issue 9 defect 7). */
+static int put_cut(int y, int x, int w, int attr, const char *s)
+{
+    if (w >= 2 && x >= 0 && x + w <= COLS) {
+        char clean[2048];
+        const char *q = text_quote(s, sizeof clean - 4, clean, sizeof clean);
+        if (utf8_len(q) > w) {
+            put(y, x, w - 1, attr, s);   /* put quotes it the same way */
+            put(y, x + w - 1, 1, attr, theme_glyphs()->cut);
+            return w;
+        }
+    }
+    return put(y, x, w, attr, s);
+}
+
 static int putf(int y, int x, int w, int attr, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 static int putf(int y, int x, int w, int attr, const char *fmt, ...)
@@ -103,9 +120,11 @@ typedef struct {
     Sim *sim;
     int32_t step;
     const int32_t *sends, *recvs;
+    const int32_t *loads;  /* every link's load in the step, when cheap enough (else NULL) */
     int32_t cap;
     uint32_t nchunks;
     const LessonPage *page;
+    bool eyes;           /* Cang & Wu: mark the eyes (tcd, tcd-opt on a 2^k mesh or torus) */
 } MapCtx;
 
 static bool page_has_node(const LessonPage *p, int32_t n)
@@ -133,6 +152,19 @@ static void draw_link(const MapCtx *m, int y, int x, int w, bool vertical, int64
     int32_t km = m->step >= 0 && lm >= 0 ? sim_link_load(m->sim, m->step, lm) : 0;
     bool over = kp > m->cap || km > m->cap;
     int32_t kmax = kp > km ? kp : km;
+    /* Cang & Wu: an idle link between two quadrants of the current level is left out, so the
+     * quadrants stand apart on the map */
+    if (m->eyes && lp >= 0 && !kp && !km) {
+        int32_t ln;
+        int ld, ldir;
+        net_link_info(m->net, lp, &ln, &ld, &ldir);
+        if (ldir > 0 && cangwu_quadrant_edge(m->net, sched_source(sim_sched(m->sim)), m->step,
+                                             ln, ld)) {
+            for (int i = 0; i < w; i++)
+                put(y, x + i, 1, theme_attr(R_LINK), " ");
+            return;
+        }
+    }
     Role r = over ? R_OVERLOAD : (kp || km) ? R_CIRCUIT : R_LINK;
     if (page_has_link(m->page, lp) || page_has_link(m->page, lm)) r = R_HILITE;
     if (m->a->sel_link >= 0 && (m->a->sel_link == lp || m->a->sel_link == lm)) r = R_CURSOR;
@@ -215,11 +247,17 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     Role r = held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
     if (L->hg == 0 && m->step >= 0) {
         /* no links drawn at this zoom: a node a circuit leaves shows the route's colour */
-        for (int d = 0; d < net_ndim(m->net) && r != R_CIRCUIT; d++)
-            for (int dir = -1; dir <= 1; dir += 2)
-                if (net_neighbor(m->net, n, d, dir) >= 0 &&
-                    sim_link_load(m->sim, m->step, net_link(m->net, n, d, dir)) > 0)
-                    r = R_CIRCUIT;
+        int per = 2 * net_ndim(m->net);
+        if (m->loads) {
+            for (int k = 0; k < per && r != R_CIRCUIT; k++)
+                if (m->loads[(int64_t)n * per + k] > 0) r = R_CIRCUIT;
+        } else {
+            for (int d = 0; d < net_ndim(m->net) && r != R_CIRCUIT; d++)
+                for (int dir = -1; dir <= 1; dir += 2)
+                    if (net_neighbor(m->net, n, d, dir) >= 0 &&
+                        sim_link_load(m->sim, m->step, net_link(m->net, n, d, dir)) > 0)
+                        r = R_CIRCUIT;
+        }
     }
     if (recv) r = R_RECV;
     if (page_has_node(m->page, n)) r = R_HILITE;
@@ -271,18 +309,23 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
             snprintf(content, sizeof content, "%*s%s%*s", pad, "", t, inner - tl - pad, "");
         }
     }
+    /* the eyes: E of the whole mesh, e of the quadrants the current level informs */
+    int eye = m->eyes ? cangwu_eye_mark(m->net, sched_source(sim_sched(m->sim)), m->step, n) : 0;
+    const char *em = eye == 2 ? "E" : eye == 1 ? "e" : NULL;
+    int eattr = theme_attr(R_HEAD);
     if (cw >= 8) {
-        /* [0] cursor, [1] receiving, [2..] packets, [cw-1] conflict or cursor */
+        /* [0] cursor, [1] receiving, [2..] packets, [cw-1] conflict, cursor or eye */
         int cattr = theme_attr(R_CURSOR);
         put(y, x, 1, cursor ? cattr : attr, cursor ? "[" : " ");
         put(y, x + 1, 1, attr, recv ? g->recv_mark : " ");
         put(y, x + 2, inner, attr, content);
-        put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : attr,
-            conflict ? "!" : cursor ? "]" : " ");
+        put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : em ? eattr : attr,
+            conflict ? "!" : cursor ? "]" : em ? em : " ");
     } else if (cw >= 4) {
         /* [0] cursor, conflict or receiving mark, [1..] content */
-        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : " ";
-        put(y, x, 1, cursor ? theme_attr(R_CURSOR) : conflict ? theme_attr(R_CONFLICT) : attr, m);
+        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : em ? em : " ";
+        put(y, x, 1, cursor ? theme_attr(R_CURSOR) : conflict ? theme_attr(R_CONFLICT) :
+                     !recv && em ? eattr : attr, m);
         put(y, x + 1, inner, attr, content);
     } else {
         if (cursor) attr = theme_attr(R_CURSOR) | A_UNDERLINE;
@@ -302,11 +345,16 @@ static void draw_map(App *a)
     m.sim = a->b.sim;
     m.step = app_step_shown(a);
     m.nchunks = sched_nchunks(a->b.sched);
+    m.eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
     const CostParams *cp = sim_params(m.sim);
     m.cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
     if (a->lesson && a->panel == PANEL_LESSON) m.page = lesson_page(a->lesson, a->page);
     if (m.step >= 0) {
         sim_port_counts(m.sim, m.step, &m.sends, &m.recvs);
+        const Net *nt = m.net;
+        if (L->hg == 0 && net_nlinks(nt) <= (INT64_C(1) << 18) &&
+            net_nlinks(nt) == 2 * (int64_t)net_ndim(nt) * net_size(nt))
+            m.loads = sim_link_loads(m.sim, m.step);   /* computed once per step */
     }
     const Net *net = m.net;
     int nd = net_ndim(net);
@@ -492,7 +540,7 @@ static void box_put(Box *b, int attr, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    put(b->y + b->row, b->x, b->w, attr, buf);
+    put_cut(b->y + b->row, b->x, b->w, attr, buf);
     b->row++;
 }
 
@@ -693,6 +741,20 @@ static void panel_step(App *a, Box *b, bool full)
     box_put(b, dim, "TCD %lld, max %s load %ld", (long long)T->tcd,
             circuit_words(sim_params(sim)->model)->link, (long)T->max_link_load);
     draw_bounds(b, sim, dim);
+    /* Cang & Wu: the TCD's closed form, the time-step verdict, the level and its eyes */
+    double ptcd;
+    if (algo_predict_tcd(a->b.setup.def, net, &a->b.setup.args, &ptcd))
+        box_put(b, ptcd == (double)T->tcd ? theme_attr(R_GOOD) : theme_attr(R_BAD),
+                "TCD predicted (paper) %s %.0f", ptcd == (double)T->tcd ? "=" : "!=", ptcd);
+    TsoVerdict tv;
+    tso_check(sim, &tv);
+    box_put(b, tv.optimal ? theme_attr(R_GOOD) : dim, "time-step optimal: %s%s",
+            tv.optimal ? "yes" : "no", tv.contention_free ? ", contention-free" : "");
+    int lvl = strncmp(a->b.setup.def->name, "tcd", 3) == 0
+                  ? (step < 0 ? cangwu_step_level(net, 0) : cangwu_step_level(net, step)) : 0;
+    if (lvl >= 1)
+        box_put(b, dim, "level %d: %ld-wide blocks inform e, the eyes of their quadrants; "
+                "E: the mesh's eyes", lvl, (long)1 << lvl);
     /* the model's violations at this step */
     size_t nv = sim_nviolations(sim);
     int shown = 0;
@@ -1044,20 +1106,10 @@ static void lesson_summary(App *a, Box *b)
     }
 }
 
-static void panel_lesson(App *a, Box *b)
+/* The page's text, its question, and how it was answered. */
+static void lesson_question(App *a, Box *b, const LessonPage *p)
 {
     Lesson *l = a->lesson;
-    size_t np = lesson_npages(l);
-    const LessonPage *p = lesson_page(l, a->page);
-    box_put(b, theme_attr(R_HEAD), "%s", lesson_title(l));
-    LessonScore sc;
-    lesson_score(l, &a->prog, &sc);
-    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
-            a->page + 1, np, sc.seen, sc.right, sc.first_right, sc.questions);
-    if (!p) return;
-    if (a->lesson_done) {
-        lesson_summary(a, b);
-    } else {
     b->row++;
     box_wrap(b, theme_attr(R_NORMAL), p->text ? p->text : "", 0);
     if (p->qkind != LESSON_Q_NONE && p->question) {
@@ -1108,7 +1160,21 @@ static void panel_lesson(App *a, Box *b)
             box_put(b, theme_attr(R_GOOD), "(you answered this right before)");
         }
     }
-    }
+}
+
+static void panel_lesson(App *a, Box *b)
+{
+    Lesson *l = a->lesson;
+    size_t np = lesson_npages(l);
+    const LessonPage *p = lesson_page(l, a->page);
+    box_put(b, theme_attr(R_HEAD), "%s", lesson_title(l));
+    LessonScore sc;
+    lesson_score(l, &a->prog, &sc);
+    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
+            a->page + 1, np, sc.seen, sc.right, sc.first_right, sc.questions);
+    if (!p) return;
+    if (a->lesson_done) lesson_summary(a, b);
+    else lesson_question(a, b, p);
     if (b->row < b->h) {
         b->row = b->h - 1;
         box_put(b, theme_attr(R_DIM), a->lesson_done ? "[ back to the last page  o another lesson"
@@ -1174,7 +1240,7 @@ static void draw_title(App *a)
         r[0] = '\0';
     }
     int rl = utf8_len(r);
-    put(0, 0, COLS - rl, attr, t);
+    put_cut(0, 0, COLS - rl, attr, t);
     put(0, COLS - rl, rl, attr, r);
 }
 
@@ -1186,7 +1252,7 @@ static void draw_status(App *a)
     if (a->mode == MODE_CMDLINE) {
         if (a->msg[0]) {  /* completions or an error, just above the command line */
             fill(y - 1, 0, COLS, theme_attr(R_NORMAL));
-            put(y - 1, 0, COLS, a->msg_error ? theme_attr(R_BAD) : theme_attr(R_KEY), a->msg);
+            put_cut(y - 1, 0, COLS, a->msg_error ? theme_attr(R_BAD) : theme_attr(R_KEY), a->msg);
         }
         char t[300];
         snprintf(t, sizeof t, ":%s", a->cmd);
@@ -1198,7 +1264,7 @@ static void draw_status(App *a)
         return;
     }
     if (a->msg[0]) {
-        put(y, 0, COLS, a->msg_error ? (theme_attr(R_BAD) | (int)A_REVERSE) : attr, a->msg);
+        put_cut(y, 0, COLS, a->msg_error ? (theme_attr(R_BAD) | (int)A_REVERSE) : attr, a->msg);
         return;
     }
     char right[160] = "";
