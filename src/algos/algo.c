@@ -22,7 +22,7 @@ static const AlgoDef *const table[] = {
     /* Cang & Wu */
 
     /* Peters & Syska */
-    &algo_tiling, &algo_dc, &algo_htree,
+    &algo_tiling, &algo_dc, &algo_htree, &algo_flood,
     /* s-to-p */
 
 };

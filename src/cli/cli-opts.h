@@ -29,6 +29,7 @@ enum {
     OPT_CSV = 1u << 8,
     OPT_FORMAT = 1u << 9,
     OPT_TIMING = 1u << 14,  /* --timing lockstep|async (compare: also both) */
+    OPT_TERMS = 1u << 15,   /* compare --terms (no value) */
 };
 
 typedef struct {
@@ -37,6 +38,7 @@ typedef struct {
     const char **sets;
     size_t nsets;
     bool json, csv, help;
+    bool terms;
 } CliOpts;
 
 /* Parse argv[0..argc-1] (the arguments after the subcommand).  Returns false with a one-line
