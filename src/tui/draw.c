@@ -13,6 +13,7 @@
 #include "../engine/circuit-bounds.h"
 #include "../engine/circuit.h"
 #include "../engine/text.h"
+#include "params.h"
 #include "theme.h"
 
 /* ---- text helpers --------------------------------------------------------------------- */
@@ -1035,9 +1036,11 @@ static void draw_title(App *a)
         const Setup *s = &a->b.setup;
         char by[16];
         fmt_bytes(by, sizeof by, s->args.bytes);
-        snprintf(t, sizeof t, " meshcast  %s on %s  source %s  %s B  %s", s->def->name,
+        char pr[160];
+        params_text(s, a->b.spec.fit, pr, sizeof pr);
+        snprintf(t, sizeof t, " meshcast  %s on %s  source %s  %s B  %s%s%s", s->def->name,
                  net_spec(s->net), node_name(s->net, s->args.source, nm, sizeof nm), by,
-                 cost_model_name(s->cost.model));
+                 cost_model_name(s->cost.model), pr[0] ? "  " : "", pr);
         /* the step counter and play state keep their place at the right end */
         snprintf(r, sizeof r, " step %ld/%ld  %s %gx ", (long)a->b.pos, (long)app_nsteps(a),
                  a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);
