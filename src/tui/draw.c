@@ -335,7 +335,9 @@ static void draw_map(App *a)
             int y = ytop + L->ch / 2;           /* the node's line */
             if (L->ch == 3) draw_cell_border(&m, n, x, ytop);
             draw_node(&m, n, x, y);
-            if (L->hg > 0) {
+            /* a full net has no links between neighbours: its transfers are listed in the
+             * Step panel and its receivers marked */
+            if (L->hg > 0 && net_kind(net) != NET_FULL) {
                 /* the horizontal link to the next node, or a stub when it is not adjacent */
                 int32_t nb = nd == 1 ? (n + 1 < net_size(net) ? n + 1 : (net_wraps(net) ? 0 : -1))
                                      : net_neighbor(net, n, hdim, 1);
