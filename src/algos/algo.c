@@ -130,6 +130,11 @@ int algo_args_set(AlgoArgs *a, const AlgoDef *d, const char *name, const char *v
                      name);
             return -2;
         }
+        if (p->min == ALGO_AUTO && (v < 0 || v > p->max)) {   /* -1 means auto: say "auto" */
+            snprintf(err, errlen, "bad value %s for %s of %s: must be 0..%.15g or auto",
+                     quoted(value, q, sizeof q), name, d->name, p->max);
+            return -2;
+        }
         if (v < p->min || v > p->max) {
             snprintf(err, errlen, "bad value %s for %s of %s: must be %.15g..%.15g",
                      quoted(value, q, sizeof q), name, d->name, p->min, p->max);

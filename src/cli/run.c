@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../algos/sanders/autotune.h"
 #include "../engine/bounds.h"
 #include "../engine/circuit.h"
 #include "../engine/circuit-bounds.h"
@@ -98,8 +99,13 @@ static void print_text(CliRun *r, const SimAsync *as)
     printf(")\n");
     for (int i = 0; i < s->def->nparams && i < ALGO_MAXPARAM; i++)
         printf("%s%s=%s%s", i ? " " : "params:      ", s->def->params[i].name,
-               export_format_double(s->args.param[i], b1, sizeof b1),
+               s->args.param[i] == ALGO_AUTO && s->def->params[i].min == ALGO_AUTO
+                   ? "auto"
+                   : export_format_double(s->args.param[i], b1, sizeof b1),
                i + 1 == s->def->nparams ? "\n" : "");
+    char note[256];
+    if (sanders_autotune(s->def, net, &s->args, note, sizeof note))
+        printf("%s\n", note);
     if (r->reduce) {
         const Reduce *rd = r->reduce;
         printf("operation:   reduce to node %s (the broadcast run backwards; combine gamma=%s "
