@@ -21,6 +21,28 @@ quadrants around it, (2,2), (2,-2), (-2,-2), (-2,2), along L-shaped paths.]],
     },
     {
       text = [[
+The four circuits of phase 1 leave the source through its four out-ports: up, down, left and
+right, each turning once.]],
+      step = 1,
+      question = {
+        text = "How many nodes does the source inform in phase 1?",
+        choices = { "2", "4", "8" },
+        answer = 2,
+        explain = "One circuit per out-port: 4.",
+      },
+    },
+    {
+      text = [[
+Now you try.  Step through the three phases (n and p).]],
+      step = 1,
+      question = {
+        text = "Go to the position right after the phase in which node (1,1) first holds the message, then press Enter.",
+        try = { step = 2 },
+        explain = "(1,1) is a diagonal neighbour of the quadrant centre (2,2): phase 2, l = 1.",
+      },
+    },
+    {
+      text = [[
 The last phase (Fig. 7): every (odd, odd) node sends to its four neighbours, and some of these
 redundant circuits are bent round a corner to reach an (even, even) node nobody else reaches.]],
       step = 3,
@@ -53,6 +75,17 @@ p + i - 1: while packet 2 leaves the source, packet 1 is one level down, on othe
         choices = { "10", "24", "11" },
         answer = 1,
         explain = "k + P - 1 = 3 + 8 - 1 = 10.",
+      },
+    },
+    {
+      text = [[
+Now you try.  Step through the pipelined broadcast: the source keeps sending, one packet per
+step, while earlier packets travel down the tree.]],
+      step = 1,
+      question = {
+        text = "Go to the position right after the step in which the source sends its last packet, then press Enter.",
+        try = { step = 8 },
+        explain = "Packet 8 runs phase 1 at step 8; its last phase ends at step 10.",
       },
     },
     {

@@ -47,6 +47,18 @@ around each.  5 x 5 = 25 nodes: the whole torus in two phases.]],
     },
     {
       text = [[
+Now you try.  Step back and forth through the two phases (p and n) and watch the crosses
+fill the torus.]],
+      step = 2,
+      question = {
+        text = "Go to the position right after the phase in which node (2,2) first holds the message, then press Enter.",
+        try = { step = 2 },
+        explain = "(2,2) is a neighbour of (1,2), informed by a knight's move in phase 1: it " ..
+                  "gets the message in phase 2.",
+      },
+    },
+    {
+      text = [[
 With the defaults alpha = 1, delta = 0, tau = 1 per byte and L = 1024 bytes, a phase costs
 1 + 1024 whatever its distance.]],
       step = 2,
@@ -107,6 +119,17 @@ Phase 1 on 25x25: the circuits are long.]],
         choices = { "3", "15", "25" },
         answer = 2,
         explain = "5 + 10 = 15 hops: 15 delta, a fraction of one alpha on real machines.",
+      },
+    },
+    {
+      text = [[
+Now you try on 25x25.  Every node is reached in one of the four phases; a node near the
+middle of the torus waits for the last one.]],
+      step = 1,
+      question = {
+        text = "Go to the position right after the phase in which node (12,12) first holds the message, then press Enter.",
+        try = { step = 4 },
+        explain = "(12,12) is reached in the last phase, a cross at distance 1.",
       },
     },
   },

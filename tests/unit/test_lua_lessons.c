@@ -149,7 +149,8 @@ static int32_t rc(const Built *b, int r, int c)
 
 /* Peters & Syska's lessons (lessons/circuit-*.lua). */
 static void check_peters_page(const char *lesson, size_t pno, const LessonPage *pg, Built *b,
-                              const Show *sh, int *want, int32_t *want_node, int64_t *want_link)
+                              const Show *sh, int *want, int32_t *want_node, int64_t *want_link,
+                              int32_t *want_step)
 {
     const SimTotals *t = sim_totals(b->sim);
     if (strcmp(lesson, "circuit-tiling") == 0) {
@@ -164,9 +165,10 @@ static void check_peters_page(const char *lesson, size_t pno, const LessonPage *
             }
             break;
         case 3: *want = choicef(pg, "%g", (double)sim_step(b->sim, 1)->max_len); break;
-        case 4: *want = choicef(pg, "%g", t->cost.total); break;
-        case 5: *want = choicef(pg, "%g", t->phases); break;
-        case 6: {
+        case 4: *want_step = first_holds(b, rc(b, 2, 2)); break;
+        case 5: *want = choicef(pg, "%g", t->cost.total); break;
+        case 6: *want = choicef(pg, "%g", t->phases); break;
+        case 7: {
             /* phase 1 again, with the path to (1,2) rows first: the engine names the arc */
             Sched *s2 = sched_new(b->net, 1, sh->bytes);
             sched_give(s2, 0, 0, 1);
@@ -193,22 +195,37 @@ static void check_peters_page(const char *lesson, size_t pno, const LessonPage *
             sched_free(s2);
             break;
         }
-        case 7: *want = choicef(pg, "%g", t->nsteps); break;
-        case 8: *want = choicef(pg, "%g", (double)sim_step(b->sim, 0)->max_len); break;
+        case 8: *want = choicef(pg, "%g", t->nsteps); break;
+        case 9: *want = choicef(pg, "%g", (double)sim_step(b->sim, 0)->max_len); break;
+        case 10: *want_step = first_holds(b, rc(b, 12, 12)); break;
         }
     } else {
         switch (pno) {
         case 1: *want = choicef(pg, "%g", t->nsteps); break;
-        case 2: *want = choicef(pg, "%g", (double)sim_step(b->sim, 2)->max_len); break;
-        case 3: {
+        case 2: *want = choicef(pg, "%g", (double)sched_ntransfers(b->s, 0)); break;
+        case 3: *want_step = first_holds(b, rc(b, 1, 1)); break;
+        case 7: {
+            int32_t last = -1;
+            for (int32_t k = 0; k < sched_nsteps(b->s); k++)
+                for (int64_t i = 0; i < sched_ntransfers(b->s, k); i++) {
+                    SchedTransfer tr;
+                    sched_transfer(b->s, k, i, &tr);
+                    if (tr.src == sched_source(b->s))
+                        last = k + 1;
+                }
+            *want_step = last;
+            break;
+        }
+        case 4: *want = choicef(pg, "%g", (double)sim_step(b->sim, 2)->max_len); break;
+        case 5: {
             int64_t arc;
             int32_t s1, s2;
             bool oom;
             *want = choice(pg, circuit_tree_shared(b->s, &arc, &s1, &s2, &oom) ? "yes" : "no");
             break;
         }
-        case 4: *want = choicef(pg, "%g", t->nsteps); break;
-        case 5: {
+        case 6: *want = choicef(pg, "%g", t->nsteps); break;
+        case 8: {
             Show one = *sh;
             one.B[0] = '\0';
             Built b1 = build(&one);
@@ -217,7 +234,7 @@ static void check_peters_page(const char *lesson, size_t pno, const LessonPage *
             unbuild(&b1);
             break;
         }
-        case 6: *want = choicef(pg, "%g", (double)t->port_conflicts); break;
+        case 9: *want = choicef(pg, "%g", (double)t->port_conflicts); break;
         }
     }
 }
@@ -388,7 +405,7 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
         }
     }
     if (strcmp(lesson, "circuit-tiling") == 0 || strcmp(lesson, "circuit-pipelining") == 0)
-        check_peters_page(lesson, pno, pg, b, sh, &want, &want_node, &want_link);
+        check_peters_page(lesson, pno, pg, b, sh, &want, &want_node, &want_link, &want_step);
     switch (pg->qkind) {
     case LESSON_Q_CHOICE:
         if (want == -2)
