@@ -49,7 +49,7 @@ around each.  5 x 5 = 25 nodes: the whole torus in two phases.]],
       text = [[
 Now you try.  Step back and forth through the two phases (p and n) and watch the crosses
 fill the torus.]],
-      step = 2,
+      step = 0,
       question = {
         text = "Go to the position right after the phase in which node (2,2) first holds the message, then press Enter.",
         try = { step = 2 },
