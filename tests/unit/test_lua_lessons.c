@@ -528,6 +528,10 @@ static void check_lesson(const char *name)
                                                     pg->answer_node))
                 fail_msg("%s page %zu: a highlighted link gives the answer away", name, i + 1);
         tries += pg->qkind == LESSON_Q_TRY;
+        /* per-distractor feedback: every wrong choice says why it is wrong */
+        for (size_t c = 0; pg->qkind == LESSON_Q_CHOICE && c < pg->nchoices; c++)
+            if ((int)c != pg->answer_choice && (!pg->feedback || !pg->feedback[c]))
+                fail_msg("%s page %zu: choice %c has no feedback", name, i + 1, (char)('a' + c));
         if (pg->qkind != LESSON_Q_NONE) {
             questions++;
             check_page(lesson_id(l), i + 1, pg, &b, &sh);
