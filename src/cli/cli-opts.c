@@ -18,6 +18,7 @@ static const struct {
     {"fit", OPT_FIT, true},     {"json", OPT_JSON, false},  {"csv", OPT_CSV, false},
     {"format", OPT_FORMAT, true}, {"op", OPT_OP, true},
     {"timing", OPT_TIMING, true},
+    {"by", OPT_BY, true},
 };
 
 static const char **slot(CliOpts *o, unsigned bit)
@@ -32,6 +33,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_FORMAT: return &o->format;
     case OPT_OP: return &o->op;
     case OPT_TIMING: return &o->timing;
+    case OPT_BY: return &o->by;
     }
     return NULL;
 }
@@ -186,6 +188,7 @@ int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, siz
                  "parameters are too large)", s->def->name, net_spec(s->net));
         return 2;
     }
+    r->has_predicted_tcd = algo_predict_tcd(s->def, s->net, &s->args, &r->predicted_tcd);
     return 0;
 }
 

@@ -31,12 +31,14 @@ enum {
     OPT_FORMAT = 1u << 9,
     OPT_OP = 1u << 20,     /* --op broadcast|reduce (Sanders & Sibeyn) */
     OPT_TIMING = 1u << 14,  /* --timing lockstep|async (compare: also both) */
+    OPT_BY = 1u << 27,      /* compare --by tcd (Cang & Wu) */
 };
 
 typedef struct {
     const char *net, *algo, *source, *bytes, *model, *fit, *format;
     const char *op;       /* --op: NULL or "broadcast" = broadcast, "reduce" */
     const char *timing;
+    const char *by;         /* compare --by tcd */
     const char **sets;
     size_t nsets;
     bool json, csv, help;
@@ -62,6 +64,8 @@ typedef struct {
     Sim *sim;
     bool has_predicted;
     double predicted;
+    bool has_predicted_tcd;  /* the closed form of the TCD (Cang & Wu) */
+    double predicted_tcd;
     AlgoFit fit;          /* the fit actually applied: FIT_NONE, FIT_COMPANIONS, FIT_VIRTUAL */
     Reduce *reduce;       /* --op reduce: the broadcast run backwards is `sched` and `sim`,
                            * this is whose contributions reached the root (else NULL) */
@@ -78,6 +82,9 @@ int cli_prepare_reduce(CliRun *r, unsigned simflags);
 /* The same from an already made Setup (taken over: cli_run_free frees it, even on failure). */
 int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, size_t errlen);
 void cli_run_free(CliRun *r);
+
+/* compare --by tcd (compare_tcd.c): every algorithm ranked by TCD; the exit status. */
+int compare_by_tcd(const CliOpts *o);
 
 /* Print "meshcast: MSG" on stderr and return 2. */
 int cli_usage_error(const char *msg);
