@@ -1,67 +1,84 @@
--- ternary.lua — a pipelined ternary tree (not a built-in): Sanders & Sibeyn's binary tree with
--- three children per node.  The message is cut into s packets; a node forwards every packet to
--- its three children in three consecutive steps, so a packet leaves a node every 3 steps (a
--- binary tree: every 2, a chain: every step) while the depth shrinks to log_3 P.
+-- ternary.lua — a circuit-switched broadcast on 3^a x 3^b tori that is not in Peters & Syska:
+-- ternary crosses, one dimension per phase.
 --
--- Layout: positions from the source in node order (as the built-ins), node at position v > 0
--- has parent (v-1)//3 and is its child c = (v-1) % 3.  A node that gets packet 0 at step
--- R(v) (0-based; the source at -1) gets packet p at R(v) + 3p and sends it to child c at
--- R(v) + 3p + 1 + c: one send and one receive per step (duplex postal), so
---   steps = max over v of R(v) + 3(s-1) + 1.
--- s = auto (the default) picks the s minimising (D + 3s)(t + k/s) for the run's constants
--- (p.cost: k = beta*m): s = sqrt(D k / (3 t)), D the depth term — the paper's recipe applied to
--- degree 3.  `--set s=N` fixes it.
+-- Phases alternate between the rows (dimension 2) and the columns (dimension 1): in a phase
+-- at distance s along a dimension, every informed node sends to the nodes s away on both
+-- sides (two straight circuits, through its two ports of that dimension), so a phase triples
+-- the informed nodes; s runs 3^(a-1), ..., 1 along the columns and 3^(b-1), ..., 1 along
+-- the rows, the longer dimension first.  log_3 N phases, each using two of a node's four
+-- ports (the tiling uses four and needs log_5 N; a ternary phase is arc-disjoint because the
+-- senders of a phase are 3s apart along it).
+--
+-- Not pipelined: a node's row circuit at distance s and its row circuit at s/3 leave through
+-- the same out-port, so packets cannot overlap phases along one dimension (the reason the
+-- tiling is not pipelined either; `dc` and `htree` are built on arc-disjoint trees for that).
+-- Cost (circuit): every phase alpha + s*delta + L*tau: log_3 N alpha + (sum of the distances)
+-- delta + log_3 N L tau; predict gives it.  Checked valid (all-port, arc-disjoint) on every
+-- 3^a x 3^b torus up to 81x81 from every source by tests/lua/t_ternary.sh.
 local mc = require "meshcast"
 
-local function depth(n)
-  -- R of the last position: R(v) = R(parent) + 1 + c
-  local R = { [0] = -1 }
-  local last = -1
-  for v = 1, n - 1 do
-    local par, c = (v - 1) // 3, (v - 1) % 3
-    R[v] = R[par] + 1 + c
-    if R[v] > last then last = R[v] end
-  end
-  return R, last
-end
-
-local function packets(net, p)
-  if p.s > 0 then return math.min(p.s, p.bytes) end
-  local _, last = depth(net:size())
-  local k, t = p.cost.beta * p.bytes, p.cost.t
-  if t <= 0 then return math.min(p.bytes, 4096) end
-  local s = math.floor(math.sqrt((last + 1) * k / (3 * t)) + 0.5)
-  return math.max(1, math.min(s, p.bytes, 4096))
+local function log3(x)
+  local k = 0
+  while x % 3 == 0 do x, k = x // 3, k + 1 end
+  if x ~= 1 then return nil end
+  return k
 end
 
 return {
   name = "ternary",
-  summary = "pipelined ternary tree: s packets, three children per node (s=0: from p.cost)",
-  ref = "after Sanders & Sibeyn 2 (binary tree), degree 3",
-  nets = { "array", "ring", "mesh", "torus", "full" },
-  params = { s = { 0, min = 0, max = 4096, help = "packets (0: choose from the cost model)" } },
-  chunks = packets,
+  summary = "circuit-switched ternary crosses on 3^a x 3^b tori, one dimension a phase",
+  ref = "not in the papers (after Peters & Syska's tiling)",
+  nets = { "torus" },
+  sizes = function(net, p)
+    if net:ndim() ~= 2 or not log3(net:dim(1)) or not log3(net:dim(2)) then
+      return false, "ternary runs on 2-D tori of 3^a x 3^b nodes (3x3, 9x9, 27x27, 9x27 ...)"
+    end
+    return true
+  end,
   build = function(sched, net, p, source)
-    local n = net:size()
-    local s = sched:nchunks()
-    local R = depth(n)
-    -- position -> node: the source first, then the ids in order (wrapping)
-    local function node(v) return (source + v) % n end
-    for v = 1, n - 1 do
-      local par, c = (v - 1) // 3, (v - 1) % 3
-      for pk = 0, s - 1 do
-        sched:at(R[par] + 3 * pk + 1 + c + 1):send(node(par), node(v), pk)
+    local a, b = log3(net:dim(1)), log3(net:dim(2))
+    -- the phases: {dim, distance}, alternating while both dimensions have levels
+    local phases = {}
+    local i, j = a, b
+    while i > 0 or j > 0 do
+      if j >= i and j > 0 then
+        phases[#phases + 1] = { 2, 3 ^ (j - 1) // 1 }
+        j = j - 1
+      end
+      if i > 0 and i >= j then
+        phases[#phases + 1] = { 1, 3 ^ (i - 1) // 1 }
+        i = i - 1
+      end
+    end
+    -- the senders of each phase (the same for every packet)
+    local senders, informed = {}, { source }
+    for k, ph in ipairs(phases) do
+      senders[k] = {}
+      local n = #informed
+      for x = 1, n do
+        local v = informed[x]
+        senders[k][#senders[k] + 1] = v
+        informed[#informed + 1] = net:neighbor(v, ph[1], ph[2])
+        informed[#informed + 1] = net:neighbor(v, ph[1], -ph[2])
+      end
+    end
+    for k, ph in ipairs(phases) do
+      local st = sched:step(string.format("ternary: dimension %d at distance %d", ph[1], ph[2]))
+      for _, v in ipairs(senders[k]) do
+        st:send(v, net:neighbor(v, ph[1], ph[2]), { 0 }, { { ph[1], ph[2] } })
+        st:send(v, net:neighbor(v, ph[1], -ph[2]), { 0 }, { { ph[1], -ph[2] } })
       end
     end
   end,
   predict = function(net, p, cost)
-    -- (fewer than 4 nodes: the root lacks children, its idle steps cost nothing)
-    if cost.model ~= "postal" or cost.duplex ~= 1 or net:size() < 4 or
-       p.bytes % packets(net, p) ~= 0 then
-      return nil
+    if cost.model ~= "circuit" then return nil end
+    local a, b = log3(net:dim(1)), log3(net:dim(2))
+    local total, phases = 0, 0
+    for _, k in ipairs({ a, b }) do
+      for i = 1, k do
+        total = total + cost.alpha + (3 ^ (i - 1)) * cost.delta + p.bytes * cost.tau
+      end
     end
-    local s = packets(net, p)
-    local _, last = depth(net:size())
-    return (last + 3 * (s - 1) + 1) * (cost.t + cost.beta * p.bytes / s)
+    return total
   end,
 }

@@ -24,7 +24,7 @@ static const AlgoDef *const table[] = {
     &algo_tcd,       &algo_tcd_opt,
 
     /* Peters & Syska */
-    &algo_tiling, &algo_dc, &algo_htree,
+    &algo_tiling, &algo_dc, &algo_htree, &algo_flood,
     /* s-to-p */
 
 };
