@@ -13,7 +13,7 @@ static const struct {
     {"net", OPT_NET, true},     {"algo", OPT_ALGO, true},   {"source", OPT_SOURCE, true},
     {"bytes", OPT_BYTES, true}, {"model", OPT_MODEL, true}, {"set", OPT_SET, true},
     {"fit", OPT_FIT, true},     {"json", OPT_JSON, false},  {"csv", OPT_CSV, false},
-    {"format", OPT_FORMAT, true},
+    {"format", OPT_FORMAT, true}, {"sources", OPT_SOURCES, true},
 };
 
 static const char **slot(CliOpts *o, unsigned bit)
@@ -26,6 +26,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_MODEL: return &o->model;
     case OPT_FIT: return &o->fit;
     case OPT_FORMAT: return &o->format;
+    case OPT_SOURCES: return &o->sources;
     }
     return NULL;
 }
@@ -127,7 +128,8 @@ int cli_opts_begin(int argc, char **argv, unsigned allowed, CliOpts *o, void (*h
 SetupSpec cli_opts_spec(const CliOpts *o)
 {
     SetupSpec s = {
-        .net = o->net, .algo = o->algo, .source = o->source, .bytes = o->bytes,
+        .net = o->net, .algo = o->algo, .source = o->source, .sources = o->sources,
+        .bytes = o->bytes,
         .model = o->model, .fit = o->fit, .sets = o->sets, .nsets = o->nsets,
     };
     return s;

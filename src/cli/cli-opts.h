@@ -28,10 +28,11 @@ enum {
     OPT_JSON = 1u << 7,
     OPT_CSV = 1u << 8,
     OPT_FORMAT = 1u << 9,
+    OPT_SOURCES = 1u << 10,
 };
 
 typedef struct {
-    const char *net, *algo, *source, *bytes, *model, *fit, *format;
+    const char *net, *algo, *source, *bytes, *model, *fit, *format, *sources;
     const char **sets;
     size_t nsets;
     bool json, csv, help;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/dist.h"
 #include "script.h"
 
 bool setup_parse_bytes(const char *text, uint64_t *out)
@@ -174,6 +175,20 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
     if (spec->source && !parse_source(s.net, spec->source, &s.args.source, err, errlen))
         goto fail;
 
+    if (spec->sources) {
+        DistKind kind;
+        if (spec->source) {
+            snprintf(err, errlen, "--source and --sources exclude each other");
+            goto fail;
+        }
+        if (!dist_parse(s.net, spec->sources, &s.sources, &s.nsources, &kind, err, errlen))
+            goto fail;
+        s.args.sources = s.sources;
+        s.args.nsources = s.nsources;
+        s.args.source = s.sources[0];
+        s.args.dist = (int)kind;
+    }
+
     if (spec->bytes && !setup_parse_bytes(spec->bytes, &s.args.bytes)) {
         snprintf(err, errlen, "bad byte count '%s': expected a positive number such as 1024, "
                  "64K or 1M", spec->bytes);
@@ -206,6 +221,7 @@ void setup_free(Setup *s)
         return;
     if (s->owned)
         algo_release(s->owned);
+    free(s->sources);
     if (s->net)
         net_free(s->net);
     memset(s, 0, sizeof *s);

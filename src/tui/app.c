@@ -31,6 +31,7 @@ static char *dupz(const char *s) { return s ? strdup(s) : NULL; }
 static void bspec_free(BSpec *s)
 {
     free(s->net); free(s->algo); free(s->source); free(s->bytes); free(s->model); free(s->fit);
+    free(s->sources);
     for (size_t i = 0; i < s->nsets; i++) free(s->sets[i]);
     free(s->sets);
     memset(s, 0, sizeof *s);
@@ -41,6 +42,7 @@ static bool bspec_from(BSpec *d, const SetupSpec *s)
     memset(d, 0, sizeof *d);
     d->net = dupz(s->net); d->algo = dupz(s->algo); d->source = dupz(s->source);
     d->bytes = dupz(s->bytes); d->model = dupz(s->model); d->fit = dupz(s->fit);
+    d->sources = dupz(s->sources);
     if (s->nsets) {
         d->sets = calloc(s->nsets, sizeof *d->sets);
         if (!d->sets) return false;
@@ -53,7 +55,7 @@ static bool bspec_from(BSpec *d, const SetupSpec *s)
 static SetupSpec bspec_setup(const BSpec *s)
 {
     SetupSpec ss = {s->net, s->algo, s->source, s->bytes, s->model, s->fit,
-                    (const char *const *)s->sets, s->nsets};
+                    (const char *const *)s->sets, s->nsets, s->sources};
     return ss;
 }
 
@@ -1172,8 +1174,9 @@ bool app_chart_work(App *a)
     snprintf(netspec, sizeof netspec, "%s", net_spec(net));
     snprintf(src, sizeof src, "%ld", (long)a->b.setup.args.source);
     snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)c->bytes[s]);
-    SetupSpec ss = {netspec, d->name, src, bytes, a->b.spec.model, a->b.spec.fit,
-                    (const char *const *)a->b.spec.sets, a->b.spec.nsets};
+    SetupSpec ss = {netspec, d->name, a->b.spec.sources ? NULL : src, bytes, a->b.spec.model,
+                    a->b.spec.fit, (const char *const *)a->b.spec.sets, a->b.spec.nsets,
+                    a->b.spec.sources};
     Setup st;
     c->cost[k][s] = -1;
     if (setup_make(&ss, &st, err, sizeof err)) {
