@@ -1,6 +1,7 @@
 /* cli-opts.c — option parsing shared by the batch commands. */
 #include "cli-opts.h"
 
+#include "../engine/dist.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +149,15 @@ void cli_error(const char *fmt, ...)
         if ((unsigned char)*c < 0x20 || *c == 0x7f)
             *c = '?';
     fprintf(stderr, "meshcast: %s\n", msg);
+}
+
+const char *cli_dist_text(const Setup *s, char *buf, size_t len)
+{
+    if (s->args.dist < 0 || s->args.dist >= DIST_NKINDS)
+        snprintf(buf, len, "list");
+    else
+        snprintf(buf, len, "%s:%ld", dist_name((DistKind)s->args.dist), (long)s->nsources);
+    return buf;
 }
 
 int cli_usage_error(const char *msg)

@@ -68,6 +68,9 @@ int cli_prepare(const CliOpts *o, unsigned simflags, CliRun *r);
 int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, size_t errlen);
 void cli_run_free(CliRun *r);
 
+/* The sources' distribution as "R:20" (canonical name), or "list" for a list; into buf. */
+const char *cli_dist_text(const Setup *s, char *buf, size_t len);
+
 /* Print "meshcast: MSG" on stderr and return 2. */
 int cli_usage_error(const char *msg);
 /* Print "meshcast: MESSAGE" as one line on stderr (control characters shown as '?'). */

@@ -6,6 +6,7 @@
 
 #include "../algos/algo.h"
 #include "../engine/cost.h"
+#include "../engine/dist.h"
 #include "../script/lesson.h"
 #include "../script/script.h"
 #include "cli-opts.h"
@@ -72,6 +73,16 @@ static void list_models(void)
     }
 }
 
+static void list_distributions(void)
+{
+    char buf[16];
+    for (int k = 0; k < DIST_NKINDS; k++)
+        if (snprintf(buf, sizeof buf, "%s:S", dist_name((DistKind)k)) > 0)
+            printf("%-6s %s\n", buf, dist_summary((DistKind)k));
+    puts("Or a list of nodes: ids separated by commas (0,17,42), or ids and coordinates\n"
+         "separated by ';' (3,4;5,6).  --sources SPEC; s-to-p algorithms take any number.");
+}
+
 static void list_nets(void)
 {
     puts("array:N        linear array of N nodes (array:16)\n"
@@ -91,15 +102,16 @@ int cmd_list(int argc, char **argv)
     } what[] = {
         {"algorithms", list_algorithms}, {"lessons", list_lessons},
         {"models", list_models},         {"nets", list_nets},
+        {"distributions", list_distributions},
     };
     if (argc > 1) {
         cli_error("list takes one argument (algorithms, lessons, models, "
-                "nets)");
+                "nets, distributions)");
         return 2;
     }
     if (argc == 1) {
         if (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
-            puts("usage: meshcast list [algorithms|lessons|models|nets]");
+            puts("usage: meshcast list [algorithms|lessons|models|nets|distributions]");
             return 0;
         }
         for (size_t i = 0; i < sizeof what / sizeof what[0]; i++)
@@ -107,7 +119,7 @@ int cmd_list(int argc, char **argv)
                 what[i].fn();
                 return fflush(stdout) == 0 ? 0 : 2;
             }
-        cli_error("cannot list '%s' (algorithms, lessons, models, nets)",
+        cli_error("cannot list '%s' (algorithms, lessons, models, nets, distributions)",
                 argv[0]);
         return 2;
     }

@@ -70,6 +70,7 @@ typedef struct {
     const double *param_values;
     int nparams;
     size_t max_violations;     /* how many violation objects to list (0: all kept) */
+    const char *dist;          /* s-to-p: the sources' distribution ("R:20", "list"), or NULL */
 } ExportRun;
 
 /* A route as "x+8 y-4" (x: the fastest dimension, then y, z); "" for an empty route. */

@@ -2,7 +2,7 @@
  * broadcasting from every source at once, messages combined where they meet.
  *
  *   br-lin        the mesh as a linear array in snake order (row-major, every other row
- *                 reversed); P_i and P_{i+ceil(n/2)} exchange (or one sends, if only one
+ *                 reversed; --set snake=0: plain row-major); P_i and P_{i+ceil(n/2)} exchange (or one sends, if only one
  *                 holds anything), then both halves recurse.
  *   br-xy-source  Br_Lin in every row, then in every column, or columns first: rows first iff
  *                 the most sources in one row <= the most in one column (so that the first
@@ -164,7 +164,7 @@ bool stop_fits(const AlgoDef *d, const Net *net, bool meshonly, int64_t per_node
                  "linear array or 2-D mesh");
         return false;
     }
-    return !algo_too_big(d, net, per_node, ALGO_MESH_MAX_TRANSFERS, err, errlen);
+    return !algo_too_big(d, net, per_node, STOP_MAX_TRANSFERS, err, errlen);
 }
 
 /* ---- the defs --------------------------------------------------------------------------- */
@@ -173,7 +173,7 @@ static bool lin_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *
                      size_t errlen)
 {
     (void)a;
-    return stop_fits(d, net, false, 2 * stop_levels(net_size(net)), err, errlen);
+    return stop_fits(d, net, false, 1 + stop_levels(net_size(net)), err, errlen);
 }
 
 static bool xy_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
@@ -181,14 +181,13 @@ static bool xy_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
 {
     (void)a;
     return stop_fits(d, net, true,
-                     2 * (stop_levels(net_dim(net, 0)) + stop_levels(net_dim(net, 1))), err,
+                     1 + stop_levels(net_dim(net, 0)) + stop_levels(net_dim(net, 1)), err,
                      errlen);
 }
 
 static bool build_lin(const AlgoDef *d, Sched *s, const AlgoArgs *a)
 {
-    (void)d;
-    (void)a;
+    bool snake = algo_param(d, a, "snake") != 0;
     StopRect q;
     if (!stop_grid(s, &q))
         return false;
@@ -196,7 +195,12 @@ static bool build_lin(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     int32_t *seq = malloc(sizeof *seq * (size_t)net_size(sched_net(s)));
     bool ok = h && seq;
     if (ok) {
-        stop_snake(&q, seq);
+        if (snake) {
+            stop_snake(&q, seq);
+        } else {
+            for (int32_t i = 0; i < net_size(sched_net(s)); i++)
+                seq[i] = i;
+        }
         ok = stop_brlin(h, s, 0, seq, net_size(sched_net(s)), 1, "Br_Lin") >= 0;
     } else if (h) {
         sched_fail(s, "out of memory");
@@ -224,12 +228,18 @@ static bool build_xy(const AlgoDef *d, Sched *s, const AlgoArgs *a)
 #define MESHES ((1u << NET_MESH))
 #define LINEAR ((1u << NET_ARRAY) | (1u << NET_MESH))
 
+static const AlgoParam lin_params[] = {
+    {"snake", 1, 0, 1, "1: the paper's snake-like row-major order; 0: plain row-major"},
+};
+
 const AlgoDef algo_br_lin = {
     .name = "br-lin",
     .summary = "s-to-p: Br_Lin in snake order, exchange across the halves, recurse",
     .ref = "s-to-p Sec. 2",
     .nets = LINEAR,
     .flags = ALGO_STOP,
+    .params = lin_params,
+    .nparams = 1,
     .fits = lin_fits,
     .build = build_lin,
 };

@@ -8,7 +8,8 @@
  *                    the columns; G1 the larger), move ceil(s/2) sources to the ideal
  *                    distribution (Dl) of G1 and the rest to that of G2, Br_Lin in both halves
  *                    at once, then every node of G1 exchanges with the node at the same place
- *                    in G2 (an odd G1's last row or column also sends to G2's first).
+ *                    in G2 (an odd G1's last row or column, which has no partner, exchanges with G2's
+ *                    first, which so exchanges twice).
  *   part-xy-source   the same with Ri and Br_xy_source in the halves.
  *
  * The move is one step: a source already on a place of the ideal distribution stays; the
@@ -178,8 +179,11 @@ static bool build_part(Sched *s, bool lin)
                 int32_t v = by_rows ? (x + a) * q.cols + y : x * q.cols + y + a;
                 if (i < b)
                     ok = stop_hold_send(h, u, v) && stop_hold_send(h, v, u);
-                else   /* odd: G1's last line has no partner; it sends to G2's first */
-                    ok = stop_hold_send(h, u, by_rows ? a * q.cols + y : x * q.cols + a);
+                else {  /* odd: G1's last line has no partner; it exchanges with G2's
+                         * first line (which exchanges with G1's first too) */
+                    int32_t w = by_rows ? a * q.cols + y : x * q.cols + a;
+                    ok = stop_hold_send(h, u, w) && stop_hold_send(h, w, u);
+                }
             }
         ok = ok && stop_hold_commit(h);
     }
@@ -220,7 +224,7 @@ static bool lin_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *
                      size_t errlen)
 {
     (void)a;
-    return stop_fits(d, net, false, 4 + 2 * stop_levels(net_size(net)), err, errlen);
+    return stop_fits(d, net, false, 3 + stop_levels(net_size(net)), err, errlen);
 }
 
 static bool xy_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
@@ -228,7 +232,7 @@ static bool xy_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
 {
     (void)a;
     return stop_fits(d, net, true,
-                     4 + 2 * (stop_levels(net_dim(net, 0)) + stop_levels(net_dim(net, 1))),
+                     3 + stop_levels(net_dim(net, 0)) + stop_levels(net_dim(net, 1)),
                      err, errlen);
 }
 

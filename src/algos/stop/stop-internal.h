@@ -63,7 +63,9 @@ bool stop_rows_first(const StopHold *h, const StopRect *q);
 /* The whole grid of s's net (dist_grid) as a rectangle; false (after sched_fail) on 3-D. */
 bool stop_grid(Sched *s, StopRect *q);
 /* fits: a 2-D mesh (meshonly) or a 2-D mesh or array; schedules of about per_node transfers
- * per node within ALGO_MESH_MAX_TRANSFERS. */
+ * per node (a Br_Lin level is at most one per node, and one more for an odd segment's middle)
+ * within STOP_MAX_TRANSFERS. */
+#define STOP_MAX_TRANSFERS (INT64_C(1) << 25)
 bool stop_fits(const AlgoDef *d, const Net *net, bool meshonly, int64_t per_node, char *err,
                size_t errlen);
 

@@ -68,7 +68,7 @@ static bool two_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *
                      size_t errlen)
 {
     (void)a;
-    return stop_fits(d, net, false, 2 + 2 * stop_levels(net_size(net)), err, errlen);
+    return stop_fits(d, net, false, 2 + stop_levels(net_size(net)), err, errlen);
 }
 
 static bool build_two(const AlgoDef *d, Sched *s, const AlgoArgs *a)

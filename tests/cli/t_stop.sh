@@ -1,0 +1,48 @@
+#!/bin/sh
+# s-to-p broadcasting from the command line: --sources (distributions and lists), run --json's
+# sources and informed counts, list distributions, and bad --sources (exit 2, one line).
+. "$(dirname "$0")/../lib.sh"
+
+bad_sources() {   # bad_sources DESC REGEX ARGS...
+    d=$1; re=$2; shift 2
+    check_exit "$d: exit 2" 2 "$MESHCAST" "$@"
+    check_eq "$d: one line on stderr" 1 "$(printf '%s\n' "$ERR" | grep -c .)"
+    check_match "$d: names the problem" "$re" "$ERR"
+    check_nomatch "$d: no sanitizer report" 'runtime error|AddressSanitizer|LeakSanitizer' "$ERR"
+}
+
+bad_sources "s = 0"          "1\.\.100"  run --net mesh:10x10 --algo br-lin --sources R:0
+bad_sources "s > p"          "1\.\.100"  run --net mesh:10x10 --algo br-lin --sources E:101
+bad_sources "unknown dist"   "unknown distribution" run --net mesh:10x10 --algo br-lin --sources Q:3
+bad_sources "duplicate node" "twice"     run --net mesh:10x10 --algo br-lin --sources 3,7,3
+bad_sources "outside node"   "'100'"     run --net mesh:10x10 --algo br-lin --sources 5,100
+bad_sources "outside coords" "10,1"      run --net mesh:10x10 --algo br-lin --sources "1,1;10,1"
+bad_sources "empty item"     "empty"     run --net mesh:10x10 --algo br-lin --sources 1,,2
+bad_sources "3-D net"        "1-D and 2-D" run --net mesh:4x4x4 --algo br-lin --sources R:3
+bad_sources "one-source algo" "s-to-p"   run --net mesh:10x10 --algo st --sources R:20
+bad_sources "both options"   "exclude"   run --net mesh:10x10 --algo br-lin --source 3 --sources R:2
+
+check_exit "run --json with Dr:10" 0 "$MESHCAST" run --net mesh:10x10 --algo br-xy-source \
+    --sources Dr:10 --json
+check_match "sources are the main diagonal" '"sources":\[0,11,22,33,44,55,66,77,88,99\]' "$OUT"
+check_match "distribution named" '"distribution":"Dr:10"' "$OUT"
+check_match "informed per step" '"informed":\[10,20,40,80,100,100,100,100,100\]' "$OUT"
+check_match "every message --bytes long" '"message_bytes":1024,' "$OUT"
+
+check_exit "R:20 br-xy-source: no new sources in the first iteration" 0 "$MESHCAST" run \
+    --net mesh:10x10 --algo br-xy-source --sources R:20 --json
+check_match "informed 20 then 20" '"informed":\[20,20,' "$OUT"
+
+check_exit "one source from the list is an ordinary broadcast" 0 "$MESHCAST" run \
+    --net mesh:8x8 --algo st --sources 9 --json
+check_match "source 9" '"source":9,' "$OUT"
+
+check_exit "text names the sources" 0 "$MESHCAST" run --net mesh:7x13 --algo part-xy-source \
+    --sources X:30
+check_match "30 sources (X:30)" 'from 30 sources \(X:30\)' "$OUT"
+
+check_exit "list distributions" 0 "$MESHCAST" list distributions
+for k in R Ri C E Dr Dl B X SB; do
+    check_match "lists $k" "^$k:S " "$OUT"
+done
+finish
