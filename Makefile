@@ -17,7 +17,7 @@ CC      ?= cc
 PKGS    := ncursesw termkey lua5.4
 # (the feature-test macros pkg-config adds would clash with ours under -Werror)
 PKG_CFLAGS = $(filter-out -D_XOPEN_SOURCE% -D_DEFAULT_SOURCE,$(shell pkg-config --cflags $(PKGS) 2>/dev/null))
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -pthread
 
 WARN    := -std=c11 -Wall -Wextra -Werror
 DEFS    := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -D_XOPEN_SOURCE_EXTENDED \

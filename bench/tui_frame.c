@@ -12,12 +12,16 @@
  *     (sim_seek), the engine's per-step detail (the step's link loads, counted in time
  *     proportional to its transfers and the links they touch, read one link at a time with
  *     sim_link_load; the port counts of every node), and the frame.
- * Targets: a frame under 5 ms (mean); seek + frame under one frame at 60 Hz (16.7 ms) for the
+ *   - opening rh on mesh:1024x1024 as the terminal loop does (build and simulation on a worker
+ *     thread, frames with the progress line drawn meanwhile): the first frame within 100 ms,
+ *     the first step drawn within 1.5 s (issue 9).
+ * Targets: a frame under 5 ms (mean; mesh:64x64 under 2 ms); seek + frame under one frame at 60 Hz (16.7 ms) for the
  * median step (the slowest is printed: on a loaded machine it is noise plus the engine's seek).  The
  * engine's per-step detail is reported apart: it grows with the step's transfers.
  * Exit status 1 if a case cannot be set up or misses its target.
  */
 #include <curses.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +32,7 @@
 #include "../src/tui/theme.h"
 
 #define FRAME_TARGET_MS 5.0
+#define SMALL_FRAME_TARGET_MS 2.0   /* mesh:64x64 (issue 9) */
 #define STEP_TARGET_MS 16.7
 
 static double now_ms(void)
@@ -56,7 +61,7 @@ static App *open_app(const char *net, const char *algo)
 }
 
 /* Frames at the current position: returns false if the mean misses the target. */
-static bool frames(App *a, const char *what, int n)
+static bool frames(App *a, const char *what, int n, double target)
 {
     draw_frame(a);      /* warm: the step's link loads are computed once and cached */
     double best = 1e9, sum = 0;
@@ -69,26 +74,26 @@ static bool frames(App *a, const char *what, int n)
     }
     double mean = sum / n;
     printf("   %-44s zoom %d  frame: best %6.3f ms  mean %6.3f ms  %s\n", what, a->zoom, best,
-           mean, mean < FRAME_TARGET_MS ? "ok" : "SLOW");
-    return mean < FRAME_TARGET_MS;
+           mean, mean < target ? "ok" : "SLOW");
+    return mean < target;
 }
 
-static bool case_frames(const char *net, const char *algo)
+static bool case_frames(const char *net, const char *algo, double target)
 {
     App *a = open_app(net, algo);
     if (!a) return false;
     app_goto(a, app_nsteps(a) / 2);
     char what[96];
     snprintf(what, sizeof what, "%s %s, step %ld, auto zoom", net, algo, (long)a->b.pos);
-    bool ok = frames(a, what, 200);
+    bool ok = frames(a, what, 200, target);
     a->zoom_auto = false;
     a->zoom = LAYOUT_Z0;
     a->cursor = net_size(a->b.setup.net) / 2 + net_dim(a->b.setup.net, 1) / 2;
     snprintf(what, sizeof what, "%s %s, step %ld, roomy, centre", net, algo, (long)a->b.pos);
-    ok &= frames(a, what, 200);
+    ok &= frames(a, what, 200, target);
     a->panel = PANEL_TIMELINE;
     snprintf(what, sizeof what, "%s %s, timeline panel", net, algo);
-    ok &= frames(a, what, 200);
+    ok &= frames(a, what, 200, target);
     app_free(a);
     return ok;
 }
@@ -156,6 +161,64 @@ static bool case_stepping(const char *net, const char *algo)
     return median < STEP_TARGET_MS;
 }
 
+/* Opening a big broadcast the way the terminal loop does: the build on a worker thread, a
+ * frame with the progress line drawn on this thread while it runs (app.h's wait hook). */
+typedef struct {
+    double t0, first, worst_gap, last;
+    int frames;
+} OpenTimes;
+
+static bool open_wait(App *a, const char *what, const Progress *p, double el, void *ctx)
+{
+    (void)el;
+    OpenTimes *o = ctx;
+    app_msg(a, false, "%s... phase %d, %lld of %lld", what, atomic_load(&p->phase),
+            atomic_load(&p->done), atomic_load(&p->total));
+    draw_frame(a);
+    double t = now_ms();
+    if (o->frames == 0) o->first = t - o->t0;
+    else if (t - o->last > o->worst_gap) o->worst_gap = t - o->last;
+    o->last = t;
+    o->frames++;
+    return true;
+}
+
+#define FIRST_FRAME_TARGET_MS 100.0
+#define STEPPABLE_TARGET_MS 1500.0
+
+static bool case_open(const char *net, const char *algo)
+{
+    App *a = app_new();
+    if (!a) return false;
+    OpenTimes o = {now_ms(), 0, 0, 0, 0};
+    o.last = o.t0;
+    a->wait = open_wait;
+    a->wait_ctx = &o;
+    SetupSpec spec = {0};
+    spec.net = net;
+    spec.algo = algo;
+    char err[300];
+    bool ok = app_check_spec(&spec, err, sizeof err) && app_set_spec(a, &spec);
+    double ready = now_ms() - o.t0;
+    if (!ok) {
+        fprintf(stderr, "tui_frame: %s %s: %s\n", net, algo, a->msg);
+        app_free(a);
+        return false;
+    }
+    app_goto(a, 1);
+    draw_frame(a);
+    double stepped = now_ms() - o.t0;
+    bool fast = o.first < FIRST_FRAME_TARGET_MS;
+    bool steppable = stepped < STEPPABLE_TARGET_MS;
+    printf("   open %s %s with the build on a worker: first frame (progress line) %.1f ms %s; "
+           "%d frames, longest gap %.1f ms; ready %.1f ms, first step drawn %.1f ms %s "
+           "(targets %.0f ms, %.0f ms)\n", algo, net, o.first, fast ? "ok" : "SLOW", o.frames,
+           o.worst_gap, ready, stepped, steppable ? "ok" : "SLOW", FIRST_FRAME_TARGET_MS,
+           STEPPABLE_TARGET_MS);
+    app_free(a);
+    return fast && steppable;
+}
+
 int main(void)
 {
     FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
@@ -174,8 +237,9 @@ int main(void)
     theme_init(true, false, NULL, err, sizeof err);
     printf("   screen %dx%d, frames drawn into the virtual screen (no doupdate)\n", COLS, LINES);
     bool ok = true;
-    ok &= case_frames("mesh:64x64", "st");
-    ok &= case_frames("torus:128x128", "chain");
+    ok &= case_open("mesh:1024x1024", "rh");
+    ok &= case_frames("mesh:64x64", "st", SMALL_FRAME_TARGET_MS);
+    ok &= case_frames("torus:128x128", "chain", FRAME_TARGET_MS);
     ok &= case_stepping("mesh:1024x1024", "st");
     ok &= case_stepping("mesh:1024x1024", "rh");
     endwin();

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/text.h"
+
 static const struct {
     const char *name;
     unsigned bit;
@@ -144,11 +146,10 @@ void cli_error(const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     /* One line, whatever the user typed: a control character echoed from an argument
-     * (a newline in --algo, say) would split the message. */
-    for (char *c = msg; *c; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f)
-            *c = '?';
-    fprintf(stderr, "meshcast: %s\n", msg);
+     * (a newline in --algo, an escape sequence in a script's error) would split the message
+     * or reach the terminal. */
+    char shown[sizeof msg + 8];
+    fprintf(stderr, "meshcast: %s\n", text_quote(msg, sizeof msg, shown, sizeof shown));
 }
 
 const char *cli_dist_text(const Setup *s, char *buf, size_t len)

@@ -73,7 +73,8 @@ const char *cli_dist_text(const Setup *s, char *buf, size_t len);
 
 /* Print "meshcast: MSG" on stderr and return 2. */
 int cli_usage_error(const char *msg);
-/* Print "meshcast: MESSAGE" as one line on stderr (control characters shown as '?'). */
+/* Print "meshcast: MESSAGE" as one line on stderr (through text_quote: control characters
+ * and broken UTF-8 shown as '?'). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

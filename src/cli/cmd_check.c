@@ -18,9 +18,11 @@
 #include "../algos/algo.h"
 #include "../engine/cost.h"
 #include "../engine/sim.h"
+#include "../engine/text.h"
 #include "../script/script.h"
 #include "../script/setup.h"
 #include "cli-opts.h"
+#include "cli-out.h"
 #include "commands.h"
 
 #define CHECK_MAXNETS 64
@@ -31,6 +33,11 @@
  * simulation, linear in the nodes): 64 sources up to 65536 nodes, 4 on 1M, 1 from 4M on.
  * (bst.lua on array:16777216 from 64 sources ran past 120 s; from 1 it takes ~6 s.) */
 #define CHECK_WORK_BUDGET 4194304L
+/* The whole check: nodes x sources summed over the nets (what --max-sources and many big
+ * --net can ask for) is refused at once over this, with the --max-sources that fits: 4
+ * sources on 16M nodes (~25 s for bst.lua).  --max-sources 16777216 on array:16777216 would
+ * have run for days. */
+#define CHECK_TOTAL_BUDGET 67108864LL
 
 static const char *const sweep_array[] = {"2", "3", "4", "5", "7", "8", "12", "16", "32", "64"};
 static const char *const sweep_mesh[] = {"2x2", "2x4", "4x2", "3x3", "4x4", "3x5",
@@ -220,6 +227,57 @@ static void first_failure(const Sim *sim, char *buf, size_t len)
     snprintf(buf, len, "not verified");
 }
 
+/* How many sources of a net of n nodes are checked. */
+static int32_t sources_for(const CheckOpts *o, int32_t n)
+{
+    long maxs = o->max_sources;
+    if (maxs <= 0 && n > CHECK_ALL_SOURCES) {
+        maxs = CHECK_WORK_BUDGET / n;
+        if (maxs > CHECK_SAMPLE)
+            maxs = CHECK_SAMPLE;
+        if (maxs < 1)
+            maxs = 1;
+    }
+    return maxs > 0 && maxs < n ? (int32_t)maxs : n;
+}
+
+/* Refuse at once a check over CHECK_TOTAL_BUDGET, saying what fits.  Returns false with the
+ * message in err (a bad net spec is left for the main loop to report). */
+static bool within_budget(const CheckOpts *o, const char *const *nets, int nn, char *err,
+                          size_t errlen)
+{
+    long long work = 0, nodes = 0;
+    int32_t biggest = 0;
+    const char *big = "";
+    for (int i = 0; i < nn; i++) {
+        Net *net = net_parse(nets[i], NULL, 0);
+        if (!net)
+            continue;
+        int32_t n = net_size(net);
+        work += (long long)n * sources_for(o, n);
+        nodes += n;
+        if (n > biggest) {
+            biggest = n;
+            big = nets[i];
+        }
+        net_free(net);
+    }
+    if (work <= CHECK_TOTAL_BUDGET)
+        return true;
+    long long fit = CHECK_TOTAL_BUDGET / (nodes ? nodes : 1);
+    char shown[48];
+    text_quote(big, 40, shown, sizeof shown);
+    if (fit >= 1)
+        snprintf(err, errlen, "%lld node-builds (nodes x sources over %d net%s; %s has %ld "
+                 "nodes) is over check's work budget of %lld: --max-sources %lld fits",
+                 work, nn, nn == 1 ? "" : "s", shown, (long)biggest, CHECK_TOTAL_BUDGET, fit);
+    else
+        snprintf(err, errlen, "%lld nodes in %d nets is over check's work budget of %lld "
+                 "node-builds even from one source each: check fewer or smaller nets", nodes,
+                 nn, CHECK_TOTAL_BUDGET);
+    return false;
+}
+
 /* Run every source of one net.  Returns 0 all verified, 1 some not, 2 a script error, 3 the
  * algorithm does not run on this net (message in row->first_fail). */
 static int check_net(const CheckOpts *o, const AlgoDef *d, const Net *net, Row *row)
@@ -237,19 +295,9 @@ static int check_net(const CheckOpts *o, const AlgoDef *d, const Net *net, Row *
         return 4;
     }
     int32_t n = net_size(net);
-    int32_t nsrc = n;
     /* big nets: every source would take long; a sample spread over the net unless told,
      * within the work budget */
-    long maxs = o->max_sources;
-    if (maxs <= 0 && n > CHECK_ALL_SOURCES) {
-        maxs = CHECK_WORK_BUDGET / n;
-        if (maxs > CHECK_SAMPLE)
-            maxs = CHECK_SAMPLE;
-        if (maxs < 1)
-            maxs = 1;
-    }
-    if (maxs > 0 && maxs < nsrc)
-        nsrc = (int32_t)maxs;
+    int32_t nsrc = sources_for(o, n);
     a.source = 0;
     if (!algo_check(d, net, &a, err, sizeof err)) {
         snprintf(row->first_fail, sizeof row->first_fail, "%.480s", err);
@@ -354,15 +402,23 @@ int cmd_check(int argc, char **argv)
         }
     }
 
-    printf("check %s: %s%s%s\n", o.file, d->name, d->summary && *d->summary ? " — " : "",
-           d->summary ? d->summary : "");
+    if (!within_budget(&o, nets, nn, err, sizeof err)) {
+        cli_error("check: %s", err);
+        algo_release(owned);
+        return 2;
+    }
+    char qfile[160], qname[80], qsummary[320];
+    printf("check %s: %s%s%s\n", text_quote(o.file, 150, qfile, sizeof qfile),
+           text_quote(d->name, 70, qname, sizeof qname),
+           d->summary && *d->summary ? " — " : "", text_quote(d->summary, 300, qsummary,
+                                                            sizeof qsummary));
     printf("%-14s %7s %9s %6s %5s %9s %12s %12s\n", "net", "sources", "verified", "steps",
            "load", "conflicts", "cost", "predicted");
     int status = 0, nets_ok = 0, nets_run = 0, skipped = 0, sampled = 0;
     char fails[CHECK_MAXNETS * 2][512];
     char samples[CHECK_MAXNETS * 2][80];
     int nfails = 0;
-    for (int i = 0; i < nn; i++) {
+    for (int i = 0; i < nn && !cli_out_failed(); i++) {
         Net *net = net_parse(nets[i], err, sizeof err);
         if (!net) {
             cli_error("check: %s", err);
@@ -399,7 +455,8 @@ int cmd_check(int argc, char **argv)
                 net_free(net);
                 break;
             }
-            printf("%-14s skipped: %s\n", net_spec(net), row.first_fail);
+            printf("%-14s skipped: %s\n", net_spec(net),
+                   text_quote(row.first_fail, sizeof row.first_fail, err, sizeof err));
             skipped++;
             net_free(net);
             continue;
@@ -440,7 +497,7 @@ int cmd_check(int argc, char **argv)
     }
     if (status != 2) {
         for (int i = 0; i < nfails; i++)
-            printf("FAIL %s\n", fails[i]);
+            printf("FAIL %s\n", text_quote(fails[i], sizeof fails[i], err, sizeof err));
         for (int i = 0; i < sampled; i++)
             printf("sampled: %s\n", samples[i]);
         printf("%d of %d nets verified from every source%s%s%s\n", nets_ok, nets_run,
@@ -454,5 +511,5 @@ int cmd_check(int argc, char **argv)
         }
     }
     algo_release(owned);
-    return status;
+    return cli_out_finish(status);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../tui/tui.h"
+#include "cli-opts.h"
 #include "commands.h"
 
 static const char usage_tui[] =
@@ -35,8 +36,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
         }
         if (lesson && arg[0] != '-') {
             if (o->lesson) {
-                fprintf(stderr, "meshcast: lesson takes one lesson, got '%s' and '%s'\n",
-                        o->lesson, arg);
+                cli_error("lesson takes one lesson, got '%s' and '%s'", o->lesson, arg);
                 return 2;
             }
             o->lesson = arg;
@@ -55,7 +55,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
             }
         }
         if (k < 0 || (lesson && k < 7)) {
-            fprintf(stderr, "meshcast: unknown option '%s' (meshcast --help)\n", arg);
+            cli_error("unknown option '%s' (meshcast --help)", arg);
             return 2;
         }
         if (!val) {

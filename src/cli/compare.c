@@ -28,6 +28,7 @@
 #include "../engine/export.h"
 #include "../engine/sim.h"
 #include "cli-opts.h"
+#include "cli-out.h"
 #include "commands.h"
 
 /* Work budget, in node-builds (a build and simulation of one algorithm at one size costs
@@ -670,8 +671,7 @@ int cmd_compare(int argc, char **argv)
         print_csv(&c);
     else
         print_text(&c);
-    if (fflush(stdout) != 0)
-        rc = 2;
+    rc = cli_out_finish(rc);
 out:
     free(c.e);
     free(c.x);

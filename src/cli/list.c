@@ -7,9 +7,11 @@
 #include "../algos/algo.h"
 #include "../engine/cost.h"
 #include "../engine/dist.h"
+#include "../engine/text.h"
 #include "../script/lesson.h"
 #include "../script/script.h"
 #include "cli-opts.h"
+#include "cli-out.h"
 #include "commands.h"
 
 static void list_algorithms(void)
@@ -31,17 +33,20 @@ static void list_algorithms(void)
     size_t n = script_list(names, sizeof names / sizeof names[0]);
     if (n > 0)
         printf("\nLua scripts on the search path (--algo NAME.lua):\n");
+    /* (a file's name, a script's summary and its error are shown through text_quote) */
     for (size_t i = 0; i < n; i++) {
         AlgoDef *owned = NULL;
-        char err[256];
+        char err[256], name[128], shown[320];
         char file[300];
         snprintf(file, sizeof file, "%s.lua", names[i]);
-        const AlgoDef *d = script_algo(file, NULL, &owned, err, sizeof err);
+        text_quote(names[i], 100, name, sizeof name);
+        const AlgoDef *d = cli_out_failed() ? NULL
+                           : script_algo(file, NULL, &owned, err, sizeof err);
         if (d)
-            printf("%-17s %-26s %s\n", names[i], algo_nets_text(d->nets, kinds, sizeof kinds),
-                   d->summary ? d->summary : "");
-        else
-            printf("%-17s refused: %s\n", names[i], err);
+            printf("%-17s %-26s %s\n", name, algo_nets_text(d->nets, kinds, sizeof kinds),
+                   text_quote(d->summary, 300, shown, sizeof shown));
+        else if (!cli_out_failed())
+            printf("%-17s refused: %s\n", name, text_quote(err, 300, shown, sizeof shown));
         algo_release(owned);
         free(names[i]);
     }
@@ -54,7 +59,8 @@ static void list_lessons(void)
     if (n == 0)
         printf("(no lessons found on the search path)\n");
     for (size_t i = 0; i < n; i++) {
-        printf("%s\n", names[i]);
+        char name[300];
+        printf("%s\n", text_quote(names[i], 280, name, sizeof name));
         free(names[i]);
     }
 }
@@ -117,15 +123,15 @@ int cmd_list(int argc, char **argv)
         for (size_t i = 0; i < sizeof what / sizeof what[0]; i++)
             if (strcmp(argv[0], what[i].name) == 0) {
                 what[i].fn();
-                return fflush(stdout) == 0 ? 0 : 2;
+                return cli_out_finish(0);
             }
         cli_error("cannot list '%s' (algorithms, lessons, models, nets, distributions)",
                 argv[0]);
         return 2;
     }
-    for (size_t i = 0; i < sizeof what / sizeof what[0]; i++) {
+    for (size_t i = 0; i < sizeof what / sizeof what[0] && !cli_out_failed(); i++) {
         printf("%s%s:\n", i ? "\n" : "", what[i].name);
         what[i].fn();
     }
-    return fflush(stdout) == 0 ? 0 : 2;
+    return cli_out_finish(0);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli-opts.h"
+#include "cli-out.h"
 #include "commands.h"
 
 #ifndef MESHCAST_VERSION
@@ -38,7 +39,7 @@ static void usage(FILE *f)
           f);
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return cmd_tui(argc - 1, argv + 1);
@@ -68,4 +69,10 @@ int main(int argc, char **argv)
     cli_error("unknown command '%s' (run, schedule, compare, list, check, "
             "lesson; meshcast --help)", cmd);
     return 2;
+}
+
+/* Whatever the command, a failed write on stdout (its help too) is reported, not lost. */
+int main(int argc, char **argv)
+{
+    return cli_out_finish(dispatch(argc, argv));
 }

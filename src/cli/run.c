@@ -7,6 +7,7 @@
 
 #include "../engine/export.h"
 #include "cli-opts.h"
+#include "cli-out.h"
 #include "commands.h"
 
 #define RUN_SHOW_VIOLATIONS 10
@@ -146,7 +147,5 @@ int cmd_run(int argc, char **argv)
     rc = t->verified && t->valid ? 0 : 1;
     cli_run_free(&r);
     cli_opts_free(&o);
-    if (fflush(stdout) != 0)
-        return 2;
-    return rc;
+    return cli_out_finish(rc);
 }

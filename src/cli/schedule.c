@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "../engine/export.h"
+#include "../engine/text.h"
 #include "cli-opts.h"
+#include "cli-out.h"
 #include "commands.h"
 
 static void schedule_help(void)
@@ -16,12 +18,14 @@ static void schedule_help(void)
          "bytes, route, busiest link load and cost.");
 }
 
+#define SCHED_LABEL_SHOWN 200   /* bytes of a step's label in the text format */
+
 static void print_text(CliRun *r)
 {
     const Sched *s = r->sched;
     const Net *net = sched_net(s);
     SchedTransfer tr;
-    char b1[64], b2[64], chunks[256], route[256];
+    char b1[64], b2[64], chunks[256], route[256], label[SCHED_LABEL_SHOWN + 8];
 
     printf("# %s on %s, %llu bytes in %lu chunk%s, source %s, model %s, total %s us, "
            "%lld transfers\n",
@@ -30,9 +34,10 @@ static void print_text(CliRun *r)
            cost_model_name(r->setup.cost.model),
            export_format_double(sim_totals(r->sim)->cost.total, b2, sizeof b2),
            (long long)sched_total_transfers(s));
-    for (int32_t st = 0; st < sched_nsteps(s); st++) {
+    for (int32_t st = 0; st < sched_nsteps(s) && !cli_out_failed(); st++) {
         const SimStep *ss = sim_step(r->sim, st);
-        const char *label = sched_step_label(s, st);
+        /* a script's label, shown as text: one line, no control character */
+        text_quote(sched_step_label(s, st), SCHED_LABEL_SHOWN, label, sizeof label);
         /* Steps are numbered from 1 in text (as sim_violation_text does), from 0 in JSON
          * and CSV (indices). */
         printf("step %ld%s%s: %lld transfer%s, cost %s us, max link load %ld\n", (long)st + 1,
@@ -40,7 +45,7 @@ static void print_text(CliRun *r)
                ss->ntransfers == 1 ? "" : "s",
                export_format_double(ss->cost.total, b1, sizeof b1), (long)ss->max_link_load);
         int64_t n = sched_ntransfers(s, st);
-        for (int64_t i = 0; i < n; i++) {
+        for (int64_t i = 0; i < n && !((i & 255) == 255 && cli_out_failed()); i++) {
             SimTransferInfo ti;
             char from[32], to[32];
             sched_transfer(s, st, i, &tr);
@@ -109,7 +114,5 @@ int cmd_schedule(int argc, char **argv)
     rc = t->verified && t->valid ? 0 : 1;
     cli_run_free(&r);
     cli_opts_free(&o);
-    if (fflush(stdout) != 0)
-        return 2;
-    return rc;
+    return cli_out_finish(rc);
 }

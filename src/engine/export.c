@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 /* ---- JSON writer ----------------------------------------------------------------------- */
 
 void json_init(JsonOut *j, FILE *f, bool pretty)
@@ -63,36 +65,6 @@ void json_end_object(JsonOut *j) { close_container(j, '}'); }
 void json_begin_array(JsonOut *j) { open_container(j, '['); }
 void json_end_array(JsonOut *j) { close_container(j, ']'); }
 
-/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlongs, no surrogates, at
- * most U+10FFFF), or 0. */
-static int utf8_len(const unsigned char *p)
-{
-    unsigned char c = p[0];
-    int n;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF)
-        n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        else if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        else if (c == 0xF4)
-            hi = 0x8F;
-    } else
-        return 0;
-    if (p[1] < lo || p[1] > hi)
-        return 0;
-    for (int i = 2; i < n; i++)
-        if (p[i] < 0x80 || p[i] > 0xBF)
-            return 0;
-    return n;
-}
 
 void json_write_string(FILE *f, const char *s)
 {
@@ -101,9 +73,12 @@ void json_write_string(FILE *f, const char *s)
         if (*p >= 0x80) {
             /* JSON text is UTF-8: a byte that starts no well-formed sequence (a script's label
              * in Latin-1, say) becomes U+FFFD */
-            int n = utf8_len(p);
+            int n = text_utf8_len(p);
             if (n == 0) {
                 fputs("\\ufffd", f);
+            } else if (n == 2 && p[0] == 0xC2 && p[1] < 0xA0) {
+                fprintf(f, "\\u%04x", p[1]);   /* a C1 control, escaped like C0 */
+                p++;
             } else {
                 fwrite(p, 1, (size_t)n, f);
                 p += n - 1;
@@ -198,17 +173,29 @@ void csv_field(FILE *f, const char *s)
 {
     if (!s)
         return;
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (const char *p = s; *p; p++) {
+    /* Control characters (and broken UTF-8) never reach the file: CSV has no escape for
+     * them, and a terminal showing the file would obey them.  Line breaks are kept, quoted. */
+    bool quote = strpbrk(s, ",\"\r\n") != NULL;
+    if (quote)
+        fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if (*p == '"')
             fputc('"', f);
-        fputc(*p, f);
+        if (*p == '\n' || *p == '\r' || *p == '"') {
+            fputc(*p, f);
+            continue;
+        }
+        char one[8];
+        int n = *p < 0x80 ? 1 : text_utf8_len(p);
+        size_t k = n > 0 ? (size_t)n : 1;
+        memcpy(one, p, k);
+        one[k] = '\0';
+        char q[16];
+        fputs(text_quote(one, k, q, sizeof q), f);
+        p += k - 1;
     }
-    fputc('"', f);
+    if (quote)
+        fputc('"', f);
 }
 
 static void csv_num(FILE *f, double v)
@@ -507,7 +494,7 @@ void export_run_csv(FILE *f, Sim *sim)
     const SimTotals *t = sim_totals(sim);
     fputs("step,label,transfers,tcd,bytes_moved,max_link_load,link_overloads,port_conflicts,"
           "violations,startup,transmission,contention,permutation,cost,cumulative\n", f);
-    for (int32_t i = 0; i < t->nsteps; i++) {
+    for (int32_t i = 0; i < t->nsteps && !ferror(f); i++) {
         const SimStep *st = sim_step(sim, i);
         fprintf(f, "%ld,", (long)i);
         csv_field(f, sched_step_label(s, i));
@@ -571,7 +558,7 @@ void export_schedule_json(FILE *f, const Sched *s, Sim *sim, bool pretty)
     json_int(&j, sched_total_transfers(s));
     json_key(&j, "steps");
     json_begin_array(&j);
-    for (int32_t st = 0; st < sched_nsteps(s); st++) {
+    for (int32_t st = 0; st < sched_nsteps(s) && !ferror(f); st++) {
         json_begin_object(&j);
         json_key(&j, "step");
         json_int(&j, st);
@@ -591,7 +578,7 @@ void export_schedule_json(FILE *f, const Sched *s, Sim *sim, bool pretty)
         json_key(&j, "transfers");
         json_begin_array(&j);
         int64_t n = sched_ntransfers(s, st);
-        for (int64_t i = 0; i < n; i++) {
+        for (int64_t i = 0; i < n && !((i & 255) == 255 && ferror(f)); i++) {
             sched_transfer(s, st, i, &tr);
             json_begin_object(&j);
             json_key(&j, "src");
@@ -656,9 +643,9 @@ void export_schedule_csv(FILE *f, const Sched *s, Sim *sim)
     SchedTransfer tr;
     char buf[512];
     fputs("step,kind,src,dst,chunks,bytes,hops,route,load,cost\n", f);
-    for (int32_t st = 0; st < sched_nsteps(s); st++) {
+    for (int32_t st = 0; st < sched_nsteps(s) && !ferror(f); st++) {
         int64_t n = sched_ntransfers(s, st);
-        for (int64_t i = 0; i < n; i++) {
+        for (int64_t i = 0; i < n && !((i & 255) == 255 && ferror(f)); i++) {
             sched_transfer(s, st, i, &tr);
             fprintf(f, "%ld,send,%ld,%ld,", (long)st, (long)tr.src, (long)tr.dst);
             csv_chunks(f, tr.ranges, tr.nranges);

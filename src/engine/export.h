@@ -9,10 +9,12 @@
  * Numbers: integers are printed exactly; doubles with at most 12 significant digits and no
  * trailing zeros (627.68, not 627.6800000000001 — floating-point noise far below the model's
  * precision must not leak into golden files); NaN and infinities become null.  Strings are
- * escaped per RFC 8259 (quote, backslash, control characters; other bytes pass through).
+ * escaped per RFC 8259 (quote, backslash, control characters; other valid UTF-8 passes through).
  *
  * Ownership: nothing is allocated that outlives a call; the FILE is the caller's.  Write errors
- * are sticky in the FILE (check ferror).
+ * are sticky in the FILE (check ferror); an exporter stops at the first one (within 256
+ * transfers) instead of formatting the rest.  Strings also escape C1 controls (JSON), and a
+ * CSV field shows control characters as '?' (CSV has no escape for them).
  */
 #ifndef MESHCAST_EXPORT_H
 #define MESHCAST_EXPORT_H

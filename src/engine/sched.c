@@ -2,6 +2,7 @@
 #include "sched.h"
 #include "net-internal.h"
 #include "sched-internal.h"
+#include "progress.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -209,9 +210,18 @@ static bool open_upto(Sched *s, int32_t step)
  * (and would cost gigabytes of empty steps). */
 #define SCHED_MAXSTEPS (1 << 24)
 
+/* A build on a thread whose Progress asks to stop (progress.h) fails with "cancelled". */
+static bool cancelled(Sched *s)
+{
+    if (!progress_cancelled())
+        return false;
+    sched_fail(s, "cancelled");
+    return true;
+}
+
 int32_t sched_step(Sched *s)
 {
-    if (!s)
+    if (!s || cancelled(s))
         return -1;
     if (s->nsteps >= SCHED_MAXSTEPS) {
         sched_fail(s, "more than %d steps", SCHED_MAXSTEPS);
@@ -306,8 +316,9 @@ static bool check_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, 
 static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
                      const NetSeg *seg, int nseg, bool explicit_route)
 {
-    if (!s)
+    if (!s || cancelled(s))
         return false;
+    progress_add(1);
     const Net *net = s->net;
     if (s->cur < 0) {
         sched_fail(s, "send %ld->%ld: no step opened", (long)src, (long)dst);
@@ -443,8 +454,9 @@ bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, s
 
 bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, size_t ctxsize)
 {
-    if (!s)
+    if (!s || cancelled(s))
         return false;
+    progress_add(count);
     if (s->cur < 0) {
         sched_fail(s, "rule send: no step opened");
         return false;

@@ -19,6 +19,7 @@
 #include "net-internal.h"
 #include "sched-internal.h"
 #include "sim-internal.h"
+#include "progress.h"
 
 #include <math.h>
 #include <sys/mman.h>
@@ -1776,6 +1777,12 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     t->informed_before = sim->informed;
     double cum = 0;
     for (int32_t st = 0; st < sim->nsteps; st++) {
+        progress_report(PROGRESS_SIM, st, sim->nsteps);
+        if (progress_cancelled()) {
+            sim_free(sim);
+            err_set(err, errlen, "cancelled");
+            return NULL;
+        }
         if (sim->dstart)
             sim->dstart[st] = sim->ndelta;
         if (!run_step(sim, st))

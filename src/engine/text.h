@@ -1,12 +1,26 @@
-/* text.h — a user's text made fit to quote in a one-line message. */
+/* text.h — a user's text made fit to quote in a one-line message or to show on a terminal.
+ *
+ * Whatever reaches the terminal from a script, a lesson, a file or argv goes through
+ * text_quote (messages, labels, names): no control character survives it, so no escape
+ * sequence, no line break, no C1 control (U+0080..U+009F, which some terminals obey as
+ * escape sequences too) and no byte of broken UTF-8 reaches the screen. */
 #ifndef MESHCAST_TEXT_H
 #define MESHCAST_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Copy at most `max` bytes of text into buf (len bytes), cut at a UTF-8 character boundary,
- * with "..." appended when cut and control characters (C0, DEL) shown as '?', so that the
- * message quoting it stays on one line.  NULL text gives "".  Returns buf. */
+ * with "..." appended when cut; control characters (C0, DEL, C1) and bytes that start no
+ * well-formed UTF-8 sequence are shown as '?' (one per byte), so that the message quoting it
+ * stays on one line and the terminal shows it as text.  NULL text gives "".  Returns buf. */
 const char *text_quote(const char *text, size_t max, char *buf, size_t len);
+
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlongs, no surrogates, at
+ * most U+10FFFF), or 0. */
+int text_utf8_len(const unsigned char *p);
+
+/* True if text holds nothing text_quote would change (no control character, valid UTF-8). */
+bool text_is_clean(const char *text);
 
 #endif

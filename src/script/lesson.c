@@ -12,6 +12,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -564,18 +565,28 @@ const LessonPage *lesson_page(const Lesson *l, size_t i)
 
 /* ---------------------------------------------------------------- progress */
 
-static bool state_dir(char *out, size_t len)
+/* The progress directory into out.  False with the reason in err (a state directory whose
+ * path is too long is said to be too long, not unset). */
+static bool state_dir(char *out, size_t len, char *err, size_t errlen)
 {
     const char *x = getenv("XDG_STATE_HOME");
     const char *home = getenv("HOME");
-    int n;
-    if (x && *x)
-        n = snprintf(out, len, "%s/meshcast/progress", x);
-    else if (home && *home)
-        n = snprintf(out, len, "%s/.local/state/meshcast/progress", home);
-    else
+    bool xdg = x && *x;
+    const char *base = xdg ? x : home, *sub = xdg ? "/meshcast/progress"
+                                                  : "/.local/state/meshcast/progress";
+    if (!base || !*base) {
+        snprintf(err, errlen, "cannot save progress: neither $XDG_STATE_HOME nor $HOME is set");
         return false;
-    return n > 0 && (size_t)n < len;
+    }
+    /* room for the subdirectories and a file name in them */
+    size_t room = len - 1 - strlen(sub) - 1 - NAME_MAX;
+    if (strlen(base) > room) {
+        snprintf(err, errlen, "cannot save progress: %s is too long (%zu bytes; at most %zu)",
+                 xdg ? "$XDG_STATE_HOME" : "$HOME", strlen(base), room);
+        return false;
+    }
+    snprintf(out, len, "%s%s", base, sub);
+    return true;
 }
 
 static bool mkdirs(const char *path)
@@ -597,13 +608,18 @@ bool lesson_progress_load(const Lesson *l, LessonProgress *p)
 {
     memset(p, 0, sizeof *p);
     p->npages = lesson_npages(l);
-    char dir[PATH_MAX], path[PATH_MAX + 64];
-    if (!l || !state_dir(dir, sizeof dir))
+    char dir[PATH_MAX], path[PATH_MAX + 64], err[200];
+    if (!l || !state_dir(dir, sizeof dir, err, sizeof err))
         return false;
     snprintf(path, sizeof path, "%s/%s", dir, l->id);
-    FILE *f = fopen(path, "r");
-    if (!f)
+    /* a symlink in its place is not followed */
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
         return false;
+    }
     /* format: "meshcast-progress 1\nlast N\npage I SEEN ANSWER\n..." */
     char line[128];
     bool ok = fgets(line, sizeof line, f) && strncmp(line, "meshcast-progress 1", 19) == 0;
@@ -628,29 +644,46 @@ bool lesson_progress_load(const Lesson *l, LessonProgress *p)
 bool lesson_progress_save(const Lesson *l, const LessonProgress *p, char *err, size_t errlen)
 {
     char dir[PATH_MAX], path[PATH_MAX + 64], tmp[PATH_MAX + 80];
-    if (!l || !state_dir(dir, sizeof dir)) {
-        snprintf(err, errlen, "cannot save progress: neither $XDG_STATE_HOME nor $HOME is set");
+    if (!l) {
+        snprintf(err, errlen, "cannot save progress: no lesson");
         return false;
     }
+    if (!state_dir(dir, sizeof dir, err, errlen))
+        return false;
     if (!mkdirs(dir)) {
         snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno));
         return false;
     }
     snprintf(path, sizeof path, "%s/%s", dir, l->id);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
+    /* A temporary file of our own, created exclusively in the same directory (mkstemp:
+     * O_CREAT|O_EXCL, mode 0600, never a symlink followed; two screens on one lesson get two),
+     * then renamed over the progress file (which replaces a symlink there, not its target). */
+    snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, l->id);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot save progress in %s: %s", dir, strerror(errno));
+        return false;
+    }
+    FILE *f = fdopen(fd, "w");
     if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+        snprintf(err, errlen, "cannot save progress in %s: %s", dir, strerror(errno));
+        close(fd);
+        unlink(tmp);
         return false;
     }
     fprintf(f, "meshcast-progress 1\nlast %zu\n", p->last_page);
     for (size_t i = 0; i < p->npages && i < 256; i++)
         fprintf(f, "page %zu %d %d\n", i, p->seen[i] ? 1 : 0, p->answer[i]);
     bool ok = fflush(f) == 0 && !ferror(f);
+    int saved = errno;
     ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        remove(tmp);
+    if (ok && rename(tmp, path) != 0) {
+        saved = errno;
+        ok = false;
+    }
+    if (!ok) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(saved ? saved : EIO));
+        unlink(tmp);
         return false;
     }
     return true;

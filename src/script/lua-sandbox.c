@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../engine/text.h"
+
 #include <lauxlib.h>
 #include <lualib.h>
 
@@ -250,8 +252,12 @@ static int safe_print(lua_State *L)
     const char *text = lua_tostring(L, -1);
     if (print_fn)
         print_fn(b->name, text, print_ud);
-    else
-        fprintf(stderr, "%s: %s\n", b->name, text);
+    else {
+        /* one line on stderr, as text: a script's bytes never reach the terminal raw */
+        char name[128], shown[1024];
+        fprintf(stderr, "%s: %s\n", text_quote(b->name, 100, name, sizeof name),
+                text_quote(text, 1000, shown, sizeof shown));
+    }
     return 0;
 }
 

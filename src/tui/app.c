@@ -8,8 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "../algos/algo.h"
+#include "../engine/text.h"
+#include "job.h"
 #include "theme.h"
 
 const double app_speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
@@ -19,8 +22,10 @@ void app_msg(App *a, bool error, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(a->msg, sizeof a->msg, fmt, ap);
+    char raw[sizeof a->msg];
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    text_quote(raw, sizeof raw, a->msg, sizeof a->msg);   /* one line, no control character */
     a->msg_error = error;
 }
 
@@ -88,7 +93,7 @@ static void script_stamp(const char *path, time_t *sec, long *nsec)
 }
 
 /* Build everything for spec into nb (which takes spec over on success). */
-static bool bcast_build(Bcast *nb, BSpec *spec, char *err, size_t errlen)
+static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t errlen)
 {
     memset(nb, 0, sizeof *nb);
     SetupSpec ss = bspec_setup(spec);
@@ -107,6 +112,9 @@ static bool bcast_build(Bcast *nb, BSpec *spec, char *err, size_t errlen)
         nb->sched = NULL;
         return false;
     }
+    /* the position wanted, here on the worker: a seek across big steps takes a while */
+    progress_report(PROGRESS_SEEK, 0, 1);
+    if (pos >= 0 && pos < sched_nsteps(nb->sched)) sim_seek(nb->sim, pos);
     nb->has_predicted = algo_predict(nb->setup.def, nb->setup.net, &nb->setup.args,
                                      &nb->setup.cost, &nb->predicted);
     nb->ready = true;
@@ -115,9 +123,94 @@ static bool bcast_build(Bcast *nb, BSpec *spec, char *err, size_t errlen)
     return true;
 }
 
+/* bcast_build on a worker thread when the loop has a wait hook (job.h). */
+typedef struct {
+    Bcast *nb;
+    BSpec *spec;
+    int32_t pos;
+    char *err;
+    size_t errlen;
+    bool ok;
+} BuildJob;
+
+static void build_job(void *v)
+{
+    BuildJob *j = v;
+    j->ok = bcast_build(j->nb, j->spec, j->pos, j->err, j->errlen);
+}
+
+typedef struct {
+    App *a;
+    char what[160];
+} WaitCtx;
+
+static bool build_wait(const Progress *p, double elapsed, void *v)
+{
+    WaitCtx *w = v;
+    return w->a->wait(w->a, w->what, p, elapsed, w->a->wait_ctx);
+}
+
+static bool app_build(App *a, Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t errlen)
+{
+    a->cancelled = false;
+    if (!a->wait) return bcast_build(nb, spec, pos, err, errlen);
+    WaitCtx w = {a, ""};
+    snprintf(w.what, sizeof w.what, "building %s on %s", spec->algo ? spec->algo : "st",
+             spec->net ? spec->net : "mesh:8x8");
+    BuildJob j = {nb, spec, pos, err, errlen, false};
+    if (!job_run(build_job, &j, build_wait, &w)) {
+        a->cancelled = true;
+        if (j.ok) bcast_free(nb);
+        return false;
+    }
+    return j.ok;
+}
+
 int32_t app_nsteps(const App *a)
 {
     return a->b.ready ? sched_nsteps(a->b.sched) : 0;
+}
+
+/* A seek across many big steps goes one step at a time, drawing between steps (the wait
+ * hook), so that G on a large net shows where it is and Escape stops it.  True if done. */
+static bool app_long_seek(App *a, int32_t pos)
+{
+    int32_t from = a->b.pos;
+    int32_t span = pos > from ? pos - from : from - pos;
+    if (!a->wait || span < 2 || sched_total_transfers(a->b.sched) < APP_LONG_SEEK_TRANSFERS)
+        return false;
+    a->cancelled = false;
+    Progress p;
+    progress_init(&p);
+    char what[160];
+    snprintf(what, sizeof what, "going to step %ld", (long)pos);
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double last = -1;
+    int dir = pos > from ? 1 : -1;
+    for (int32_t k = from; k != pos;) {
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        double el = (double)(t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) / 1e9;
+        if (last < 0 || el - last >= 0.25) {
+            last = el;
+            progress_init(&p);
+            atomic_store(&p.phase, PROGRESS_SEEK);
+            atomic_store(&p.done, (long long)(k > from ? k - from : from - k));
+            atomic_store(&p.total, (long long)span);
+            if (!a->wait(a, what, &p, el, a->wait_ctx)) {
+                a->cancelled = true;
+                app_msg(a, false, "stopped at step %ld (Esc)", (long)k);
+                return true;
+            }
+        }
+        k += dir;
+        if (!sim_seek(a->b.sim, k)) {
+            app_msg(a, true, "cannot seek to step %ld", (long)k);
+            return true;
+        }
+        a->b.pos = k;
+    }
+    return true;
 }
 
 void app_goto(App *a, int32_t pos)
@@ -126,6 +219,7 @@ void app_goto(App *a, int32_t pos)
     int32_t n = app_nsteps(a);
     if (pos < 0) pos = 0;
     if (pos > n) pos = n;
+    if (app_long_seek(a, pos)) return;
     if (sim_seek(a->b.sim, pos))
         a->b.pos = pos;
     else
@@ -137,8 +231,9 @@ static bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos)
 {
     char err[300] = "";
     Bcast nb;
-    if (!bcast_build(&nb, spec, err, sizeof err)) {
-        app_msg(a, true, "%s", err[0] ? err : "cannot build this broadcast");
+    if (!app_build(a, &nb, spec, keep_pos, err, sizeof err)) {
+        if (a->cancelled) app_msg(a, false, "cancelled (Esc): still showing what was shown");
+        else app_msg(a, true, "%s", err[0] ? err : "cannot build this broadcast");
         return false;
     }
     bool same_net = a->b.ready && strcmp(net_spec(a->b.setup.net), net_spec(nb.setup.net)) == 0;
@@ -157,6 +252,15 @@ static bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos)
     app_goto(a, keep_pos);
     a->playing = false;
     return true;
+}
+
+bool app_check_spec(const SetupSpec *spec, char *err, size_t errlen)
+{
+    Setup st;
+    if (!setup_make(spec, &st, err, errlen)) return false;
+    bool ok = algo_check(st.def, st.net, &st.args, err, errlen);
+    setup_free(&st);
+    return ok;
 }
 
 bool app_set_spec(App *a, const SetupSpec *spec)
@@ -214,7 +318,7 @@ static bool app_change(App *a, const char *field, const char *value)
     int32_t keep = strcmp(field, "net") == 0 || strcmp(field, "algo") == 0 ? 0 : a->b.pos;
     char first[320];
     bool ok = app_take_spec(a, &s, keep);
-    if (!ok && strcmp(field, "net") == 0) {
+    if (!ok && strcmp(field, "net") == 0 && !a->cancelled) {
         snprintf(first, sizeof first, "%s", a->msg);
         /* the source may not exist on the new net: retry from node 0 */
         if (s.source) {
@@ -480,6 +584,16 @@ static void items_add(App *a, const char *s)
     a->items[a->nitems++] = strdup(s);
 }
 
+void app_bytes_text(char *buf, size_t len, uint64_t v)
+{
+    if (v >= (UINT64_C(1) << 20) && v % (UINT64_C(1) << 20) == 0)
+        snprintf(buf, len, "%lluM", (unsigned long long)(v >> 20));
+    else if (v >= 1024 && v % 1024 == 0)
+        snprintf(buf, len, "%lluK", (unsigned long long)(v >> 10));
+    else
+        snprintf(buf, len, "%llu", (unsigned long long)v);
+}
+
 static void open_picker(App *a, PickKind k)
 {
     free_items(a);
@@ -503,12 +617,27 @@ static void open_picker(App *a, PickKind k)
         for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) items_add(a, nets[i]);
         break;
     }
-    case PICK_BYTES:
-        for (uint64_t b = 8; b <= (1u << 20); b *= 4) {
-            snprintf(buf, sizeof buf, "%llu", (unsigned long long)b);
+    case PICK_BYTES: {
+        /* powers of 4 from 16 to 1M (1K and 1M among them), and the current size in order */
+        uint64_t cur = a->b.ready ? a->b.setup.args.bytes : 0;
+        bool put_cur = cur == 0;
+        for (uint64_t b = 16; b <= (UINT64_C(1) << 20); b *= 4) {
+            if (!put_cur && cur <= b) {
+                put_cur = true;
+                if (cur < b) {
+                    app_bytes_text(buf, sizeof buf, cur);
+                    items_add(a, buf);
+                }
+            }
+            app_bytes_text(buf, sizeof buf, b);
+            items_add(a, buf);
+        }
+        if (!put_cur) {
+            app_bytes_text(buf, sizeof buf, cur);
             items_add(a, buf);
         }
         break;
+    }
     case PICK_MODEL:
         for (int m = 0; m < COST_NMODELS; m++) items_add(a, cost_model_name((CostModel)m));
         break;
@@ -531,6 +660,10 @@ static void open_picker(App *a, PickKind k)
                     : k == PICK_BYTES ? a->b.spec.bytes : k == PICK_MODEL ? a->b.spec.model : NULL;
     if (a->b.ready && k == PICK_NET) cur = net_spec(a->b.setup.net);
     if (a->b.ready && k == PICK_ALGO) cur = a->b.setup.def->name;
+    if (a->b.ready && k == PICK_BYTES) {
+        app_bytes_text(buf, sizeof buf, a->b.setup.args.bytes);
+        cur = buf;
+    }
     for (size_t i = 0; cur && i < a->nitems; i++)
         if (strcmp(a->items[i], cur) == 0) a->pick_sel = i;
     a->mode = MODE_PICKER;
@@ -623,6 +756,11 @@ bool app_command(App *a, const char *line)
     if (strcmp(c, "theme") == 0) {
         if (n != 2) {
             app_msg(a, true, ":theme takes a theme name (assets/NAME.theme)");
+            return false;
+        }
+        char terr[300];
+        if (!theme_check(words[1], terr, sizeof terr)) {
+            app_msg(a, true, "%s", terr);
             return false;
         }
         snprintf(a->theme, sizeof a->theme, "%s", words[1]);
@@ -823,6 +961,16 @@ static void move_cursor(App *a, int dr, int dc)
 {
     if (!a->b.ready) return;
     const Net *net = a->b.setup.net;
+    if (net_ndim(net) == 1) {
+        /* an array or ring, folded or not: right is the next node (across rows), down the
+         * node a row further */
+        int64_t per = a->lay.per_row > 0 ? a->lay.per_row : 1;
+        int64_t to = (int64_t)a->cursor + dc + (int64_t)dr * per;
+        int64_t last = net_size(net) - 1;
+        a->cursor = (int32_t)(to < 0 ? 0 : to > last ? last : to);
+        a->sel_link = -1;
+        return;
+    }
     int gr, gc;
     layout_node_grid(&a->lay, net, a->cursor, &gr, &gc);
     int nr = gr + dr, nc = gc + dc;

@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "../engine/progress.h"
 #include "../engine/sim.h"
 #include "../script/lesson.h"
 #include "../script/setup.h"
@@ -129,6 +130,14 @@ struct App {
         int32_t *to, *from;          /* per step: first partner, -1 */
     } hist_node;
 
+    /* long work (job.h): when `wait` is set, a build runs on a worker thread and a long seek
+     * goes one step at a time, and wait() is called on this thread about every 40 ms with what
+     * is being done ("building rh on mesh:1024x1024") and how far; it draws and reads keys,
+     * and returns false to cancel (the broadcast shown stays as it was). */
+    bool (*wait)(App *a, const char *what, const Progress *p, double elapsed_s, void *ctx);
+    void *wait_ctx;
+    bool cancelled;        /* the last build or seek was cancelled */
+
     /* options */
     bool color, ascii;
     char theme[64];
@@ -149,6 +158,11 @@ extern const int app_nspeeds;
 App *app_new(void);
 void app_free(App *a);
 
+/* Check words without building (setup, and whether the algorithm runs there): false with a
+ * one-line message in err.  Cheap: meant for options before the screen is taken. */
+/* A seek across steps of a schedule with at least this many transfers goes step by step. */
+#define APP_LONG_SEEK_TRANSFERS 2000000
+bool app_check_spec(const SetupSpec *spec, char *err, size_t errlen);
 /* Set the broadcast from words (NULL members: defaults).  On failure keeps what was shown,
  * sets the message and returns false. */
 bool app_set_spec(App *a, const SetupSpec *spec);
@@ -188,6 +202,9 @@ bool app_node_history(App *a);
 
 /* The schedule step shown at the current position (pos-1), or -1 at pos 0. */
 static inline int32_t app_step_shown(const App *a) { return a->b.ready ? a->b.pos - 1 : -1; }
+
+/* A byte count as the user writes it: "1K", "1M", "100". */
+void app_bytes_text(char *buf, size_t len, uint64_t v);
 
 void app_msg(App *a, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../algos/algo.h"
+#include "../engine/text.h"
 #include "theme.h"
 
 /* ---- text helpers --------------------------------------------------------------------- */
@@ -40,6 +41,10 @@ static int put(int y, int x, int w, int attr, const char *s)
 {
     if (w <= 0 || y < 0 || x < 0 || y >= LINES || x >= COLS) return 0;
     if (x + w > COLS) w = COLS - x;
+    /* every string on the screen (a script's label or name, a lesson's text) as text: no
+     * control character reaches the terminal */
+    char clean[2048];
+    s = text_quote(s, sizeof clean - 4, clean, sizeof clean);
     size_t n = utf8_prefix(s, w);
     attrset(attr);
     mvaddnstr(y, x, s, (int)n);

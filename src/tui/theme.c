@@ -143,21 +143,56 @@ static bool load_theme(const char *path, char *err, size_t errlen)
     return ok;
 }
 
+bool theme_name_ok(const char *name)
+{
+    size_t n = 0;
+    for (; name[n]; n++) {
+        char c = name[n];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '-' || c == '_'))
+            return false;
+    }
+    return n > 0 && n <= 48;
+}
+
+/* Load the roles of theme `name` (the built-in ones first). */
+static bool load_named(const char *name, char *err, size_t errlen)
+{
+    if (errlen) err[0] = '\0';
+    memcpy(roles, builtin, sizeof roles);
+    if (!name || !*name || strcmp(name, "default") == 0)
+        return true;
+    if (!theme_name_ok(name)) {
+        snprintf(err, errlen, "a theme is a name (letters, digits, - and _), not '%.60s'", name);
+        return false;
+    }
+    char path[PATH_MAX];
+    if (!assets_find(name, ".theme", path, sizeof path)) {
+        char *names[16];
+        size_t n = theme_list(names, 16);
+        char list[200] = "default";
+        for (size_t i = 0; i < n; i++) {
+            size_t l = strlen(list);
+            if (strcmp(names[i], "default") != 0)
+                snprintf(list + l, sizeof list - l, ", %s", names[i]);
+            free(names[i]);
+        }
+        snprintf(err, errlen, "no theme '%s' (themes: %s)", name, list);
+        return false;
+    }
+    return load_theme(path, err, errlen);
+}
+
+bool theme_check(const char *name, char *err, size_t errlen)
+{
+    return load_named(name, err, errlen);
+}
+
 bool theme_init(bool color, bool ascii, const char *name, char *err, size_t errlen)
 {
-    bool ok = true;
-    if (errlen) err[0] = '\0';
     glyphs = ascii ? &ascii_glyphs : &utf8_glyphs;
-    memcpy(roles, builtin, sizeof roles);
-    if (name && *name && strcmp(name, "default") != 0) {
-        char path[PATH_MAX];
-        if (!assets_find(name, ".theme", path, sizeof path)) {
-            snprintf(err, errlen, "no theme '%s' (themes live in assets/NAME.theme)", name);
-            ok = false;
-        } else if (!load_theme(path, err, errlen)) {
-            ok = false;
-        }
-    }
+    bool ok = load_named(name, err, errlen);
+    if (!ok) memcpy(roles, builtin, sizeof roles);
     use_color = color && has_colors();
     if (use_color && start_color() == ERR)
         use_color = false;

@@ -35,6 +35,10 @@ typedef struct {
 /* Start colours (after initscr).  name: NULL or "default" for the built-in theme, else a
  * theme in the assets directories.  Returns false with a message (the default is then used). */
 bool theme_init(bool color, bool ascii, const char *name, char *err, size_t errlen);
+/* A theme is a name (letters, digits, '-', '_'; at most 48), never a path. */
+bool theme_name_ok(const char *name);
+/* Without curses: is `name` a theme that loads?  false with a one-line message. */
+bool theme_check(const char *name, char *err, size_t errlen);
 int theme_attr(Role r);          /* curses attributes (attr_t) for a role */
 const Glyphs *theme_glyphs(void);
 bool theme_color(void);          /* colours in use */

@@ -6,6 +6,7 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../engine/text.h"
+#include "../script/lua-sandbox.h"
 #include "app.h"
 #include "draw.h"
 #include "input.h"
@@ -61,15 +64,23 @@ void tui_restore(void)
     if (have_termios) tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
 }
 
+/* "meshcast: MSG" on stderr, one line, through text_quote (the message may quote a lesson's
+ * name from argv or a script's error). */
+static void say(const char *msg)
+{
+    char shown[1100];
+    fprintf(stderr, "meshcast: %s\n", text_quote(msg, 1024, shown, sizeof shown));
+}
+
 _Noreturn void tui_die(const char *fmt, ...)
 {
     tui_restore();
+    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    fputs("meshcast: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    say(msg);
     exit(1);
 }
 
@@ -119,6 +130,60 @@ static void resize_from_tty(void)
 
 static void atexit_restore(void) { tui_restore(); }
 
+/* While a long build or seek runs (app.h's wait hook): draw a frame with what is being done
+ * and how far, and look at the keys typed: Escape or Ctrl-C cancels (other keys are dropped:
+ * the screen they were meant for is about to change).  SIGINT/SIGTERM/SIGHUP cancel and quit. */
+typedef struct {
+    const sigset_t *orig;
+    bool ctrl_c;
+} TuiWait;
+
+static bool tui_wait(App *a, const char *what, const Progress *p, double el, void *ctx)
+{
+    TuiWait *w = ctx;
+    long long done = atomic_load(&p->done), total = atomic_load(&p->total);
+    char how[96];
+    switch (atomic_load(&p->phase)) {
+    case PROGRESS_SETUP: snprintf(how, sizeof how, "setting up"); break;
+    case PROGRESS_BUILD: snprintf(how, sizeof how, "%lld transfers so far", done); break;
+    case PROGRESS_SIM: snprintf(how, sizeof how, "simulating step %lld/%lld", done + 1, total); break;
+    default: snprintf(how, sizeof how, "%lld of %lld steps", done, total); break;
+    }
+    app_msg(a, false, "%s... %s  %.1f s  (Esc or Ctrl-C cancels)", what, how, el);
+    if (got_winch) {
+        got_winch = 0;
+        resize_from_tty();
+    }
+    draw_frame(a);
+    doupdate();
+    if (got_quit) {
+        a->quit = true;
+        return false;
+    }
+    struct timespec ts = {0, 0};
+    fd_set rd;
+    FD_ZERO(&rd);
+    FD_SET(STDIN_FILENO, &rd);
+    if (pselect(STDIN_FILENO + 1, &rd, NULL, NULL, &ts, w->orig) <= 0) return true;
+    char buf[256];
+    ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+    for (ssize_t i = 0; i < n; i++) {
+        if (buf[i] == 3) {
+            w->ctrl_c = true;
+            return false;
+        }
+        if (buf[i] == 27 && (i + 1 == n || buf[i + 1] == 27)) return false;
+    }
+    return true;
+}
+
+/* A script's print() while the screen is up: on the message line (app_msg makes it text),
+ * never on the terminal underneath. */
+static void on_print(const char *name, const char *text, void *ud)
+{
+    app_msg(ud, false, "%s: %s", name, text);
+}
+
 int tui_run(const TuiOptions *o)
 {
     setlocale(LC_ALL, "");
@@ -136,19 +201,32 @@ int tui_run(const TuiOptions *o)
     /* the broadcast and the lesson first: a bad option is a usage error, before the screen */
     if (o->lesson) {
         if (!app_open_lesson(a, o->lesson)) {
-            fprintf(stderr, "meshcast: %s\n", a->msg);
+            say(a->msg);
             app_free(a);
             return 2;
         }
         if (!a->b.ready && !app_set_spec(a, &o->spec)) {
-            fprintf(stderr, "meshcast: %s\n", a->msg);
+            say(a->msg);
             app_free(a);
             return 2;
         }
-    } else if (!app_set_spec(a, &o->spec)) {
-        fprintf(stderr, "meshcast: %s\n", a->msg);
-        app_free(a);
-        return 2;
+    } else {
+        /* the words are checked now; the build (which can take seconds on a big net) runs
+         * once the screen is up, with its progress drawn */
+        char cerr[300] = "";
+        if (!app_check_spec(&o->spec, cerr, sizeof cerr)) {
+            say(cerr);
+            app_free(a);
+            return 2;
+        }
+    }
+    if (o->theme) {
+        char terr[300] = "";
+        if (!theme_check(o->theme, terr, sizeof terr)) {
+            say(terr);
+            app_free(a);
+            return 2;
+        }
     }
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
         fputs("meshcast: not a terminal; use the batch commands (meshcast run|schedule|compare "
@@ -187,6 +265,7 @@ int tui_run(const TuiOptions *o)
     }
     curses_on = true;
     atexit(atexit_restore);
+    box_set_print_handler(on_print, a);
     raw();
     noecho();
     nonl();
@@ -197,6 +276,26 @@ int tui_run(const TuiOptions *o)
     char err[200];
     if (!theme_init(a->color, a->ascii, a->theme, err, sizeof err))
         app_msg(a, true, "%s", err);
+    TuiWait tw = {&orig, false};
+    a->wait = tui_wait;
+    a->wait_ctx = &tw;
+    if (!a->b.ready) {
+        char keep[sizeof a->msg];
+        snprintf(keep, sizeof keep, "%s", a->msg);
+        if (!app_set_spec(a, &o->spec) && !a->cancelled) {
+            char e[sizeof a->msg];
+            snprintf(e, sizeof e, "%s", a->msg);
+            tui_restore();
+            restore_signals(&orig);
+            delscreen(scr);
+            input_free(in);
+            app_free(a);
+            say(e);
+            return 2;
+        }
+        if (tw.ctrl_c) a->quit = true;
+        if (!a->cancelled) snprintf(a->msg, sizeof a->msg, "%s", keep);
+    }
 
     bool pending = false, chart_drawn = false;
     double pending_at = 0;    /* when a key became ambiguous (a lone Escape) */
@@ -293,6 +392,7 @@ int tui_run(const TuiOptions *o)
         if (pending) pending_at = now_s();
     }
 
+    box_set_print_handler(NULL, NULL);
     tui_restore();
     restore_signals(&orig);
     delscreen(scr);

@@ -1,0 +1,37 @@
+/* cli-out.c — write errors on standard output (see cli-out.h). */
+#include "cli-out.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli-opts.h"
+
+static int saved_errno = -1;   /* -1: no failure seen yet */
+
+bool cli_out_failed(void)
+{
+    if (saved_errno >= 0)
+        return true;
+    if (!ferror(stdout))
+        return false;
+    /* the failing write was the last thing stdio did: its errno is still there */
+    saved_errno = errno;
+    return true;
+}
+
+int cli_out_finish(int rc)
+{
+    if (!cli_out_failed() && fflush(stdout) != 0)
+        saved_errno = errno;
+    if (saved_errno < 0 && ferror(stdout))
+        saved_errno = 0;
+    if (saved_errno < 0)
+        return rc;
+    static bool reported;   /* once, however many callers finish */
+    if (reported)
+        return 2;
+    reported = true;
+    cli_error("cannot write the output: %s", saved_errno ? strerror(saved_errno) : "write error");
+    return 2;
+}

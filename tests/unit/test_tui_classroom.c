@@ -1,0 +1,205 @@
+/* test_tui_classroom.c — issue 9's screen half without a terminal: long builds that report
+ * progress and can be cancelled (engine/progress.h, the App's wait hook), the cursor on folded
+ * arrays, the bytes picker, theme names. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "srctree.h"
+
+#include "../../src/algos/algo.h"
+#include "../../src/engine/progress.h"
+#include "../../src/script/setup.h"
+#include "../../src/tui/app.h"
+#include "../../src/tui/theme.h"
+
+static App *open_app(const char *net, const char *algo)
+{
+    App *a = app_new();
+    assert_non_null(a);
+    SetupSpec spec = {0};
+    spec.net = net;
+    spec.algo = algo;
+    if (!app_set_spec(a, &spec)) fail_msg("%s %s: %s", net, algo, a->msg);
+    app_layout(a, 160, 40);
+    return a;
+}
+
+/* A Progress that asks to stop makes the builder and the simulator give up with "cancelled";
+ * one that does not ask sees the build's transfers and every simulated step. */
+static void test_progress_engine(void **state)
+{
+    (void)state;
+    Setup st;
+    char err[200];
+    SetupSpec spec = {"mesh:16x16", "rh", NULL, NULL, NULL, NULL, NULL, 0};
+    assert_true(setup_make(&spec, &st, err, sizeof err));
+    Progress p;
+    progress_init(&p);
+    progress_attach(&p);
+    Sched *s = algo_build(st.def, st.net, &st.args, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(atomic_load(&p.done), sched_total_transfers(s));
+    Sim *sim = sim_run(s, &st.cost, SIM_HISTORY, err, sizeof err);
+    assert_non_null(sim);
+    assert_int_equal(atomic_load(&p.phase), PROGRESS_SIM);
+    assert_int_equal(atomic_load(&p.total), sched_nsteps(s));
+    assert_int_equal(atomic_load(&p.done), sched_nsteps(s) - 1);
+    sim_free(sim);
+    atomic_store(&p.cancel, true);
+    err[0] = '\0';
+    assert_null(sim_run(s, &st.cost, SIM_HISTORY, err, sizeof err));
+    assert_string_equal(err, "cancelled");
+    sched_free(s);
+    err[0] = '\0';
+    assert_null(algo_build(st.def, st.net, &st.args, err, sizeof err));
+    assert_non_null(strstr(err, "cancelled"));
+    progress_attach(NULL);
+    /* detached: nothing stops */
+    s = algo_build(st.def, st.net, &st.args, err, sizeof err);
+    assert_non_null(s);
+    sched_free(s);
+    setup_free(&st);
+}
+
+/* The App's wait hook: called while the build runs on a worker; false cancels it and the
+ * broadcast shown stays. */
+typedef struct {
+    int calls;
+    int cancel_at;     /* cancel on this call (0: never) */
+    char what[160];
+} Hook;
+
+static bool hook(App *a, const char *what, const Progress *p, double el, void *ctx)
+{
+    (void)a; (void)p; (void)el;
+    Hook *h = ctx;
+    snprintf(h->what, sizeof h->what, "%s", what);
+    return ++h->calls != h->cancel_at;
+}
+
+static void test_build_cancel(void **state)
+{
+    (void)state;
+    App *a = open_app("mesh:8x8", "st");
+    long gen = a->b.gen;
+    Hook h = {0, 1, ""};
+    a->wait = hook;
+    a->wait_ctx = &h;
+    assert_false(app_command(a, "net mesh:256x256"));
+    assert_true(a->cancelled);
+    assert_true(h.calls >= 1);
+    assert_string_equal(h.what, "building st on mesh:256x256");
+    assert_string_equal(net_spec(a->b.setup.net), "mesh:8x8");   /* kept */
+    assert_int_equal(a->b.gen, gen);
+    assert_false(a->msg_error);
+    /* not cancelled: it is built, and the hook saw it first */
+    h.calls = 0;
+    h.cancel_at = 0;
+    assert_true(app_command(a, "net mesh:64x64"));
+    assert_false(a->cancelled);
+    assert_true(h.calls >= 1);
+    assert_string_equal(net_spec(a->b.setup.net), "mesh:64x64");
+    app_free(a);
+}
+
+/* Defect 8: on a folded array, l goes on to the next node across rows, h back; j/k a row. */
+static void test_folded_cursor(void **state)
+{
+    (void)state;
+    App *a = open_app("array:64", "st");
+    app_layout(a, 70, 30);
+    assert_true(a->lay.per_row > 1 && a->lay.per_row < 64);
+    int per = a->lay.per_row;
+    a->cursor = per - 1;                 /* the end of the first row */
+    app_key(a, "l");
+    assert_int_equal(a->cursor, per);
+    app_key(a, "h");
+    assert_int_equal(a->cursor, per - 1);
+    app_key(a, "j");
+    assert_int_equal(a->cursor, 2 * per - 1);
+    a->cursor = 63;
+    app_key(a, "l");
+    assert_int_equal(a->cursor, 63);
+    app_key(a, "<Right>");
+    assert_int_equal(a->cursor, 63);
+    a->cursor = 0;
+    app_key(a, "h");
+    assert_int_equal(a->cursor, 0);
+    app_free(a);
+}
+
+/* Defect 11: the bytes picker lists the current size (also an odd one) and 1M. */
+static void test_bytes_picker(void **state)
+{
+    (void)state;
+    App *a = open_app("mesh:8x8", "st");
+    app_key(a, "b");
+    assert_int_equal(a->mode, MODE_PICKER);
+    bool have_1k = false, have_1m = false;
+    for (size_t i = 0; i < a->nitems; i++) {
+        if (strcmp(a->items[i], "1K") == 0) have_1k = true;
+        if (strcmp(a->items[i], "1M") == 0) have_1m = true;
+    }
+    assert_true(have_1k);
+    assert_true(have_1m);
+    assert_string_equal(a->items[a->pick_sel], "1K");   /* opens on the current size */
+    app_key(a, "<Escape>");
+    assert_true(app_command(a, "bytes 3000"));
+    app_key(a, "b");
+    assert_string_equal(a->items[a->pick_sel], "3000");
+    for (size_t i = 1; i < a->nitems; i++) {   /* in order */
+        uint64_t x, y;
+        assert_true(setup_parse_bytes(a->items[i - 1], &x));
+        assert_true(setup_parse_bytes(a->items[i], &y));
+        assert_true(x < y);
+    }
+    app_key(a, "<Escape>");
+    app_free(a);
+}
+
+/* Defect 11: a theme is a name, never a path. */
+static void test_theme_names(void **state)
+{
+    (void)state;
+    char err[300];
+    assert_true(theme_check("default", err, sizeof err));
+    assert_true(theme_check("contrast", err, sizeof err));
+    assert_false(theme_check("nosuch", err, sizeof err));
+    assert_non_null(strstr(err, "no theme 'nosuch'"));
+    assert_false(theme_check("../../etc/passwd", err, sizeof err));
+    assert_non_null(strstr(err, "a theme is a name"));
+    App *a = open_app("mesh:8x8", "st");
+    assert_false(app_command(a, "theme ../../etc/passwd"));
+    assert_true(a->msg_error);
+    assert_false(a->theme_changed);
+    assert_false(app_command(a, "theme /etc/passwd"));
+    assert_true(app_command(a, "theme contrast"));
+    assert_true(a->theme_changed);
+    app_free(a);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    if (!srctree_enter(argv[0], "assets/contrast.theme")) return 1;
+    char cwd[4096], dir[4200];
+    if (!getcwd(cwd, sizeof cwd)) return 1;
+    snprintf(dir, sizeof dir, "%s/assets", cwd);
+    setenv("MESHCAST_ASSETS", dir, 1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_progress_engine),
+        cmocka_unit_test(test_build_cancel),
+        cmocka_unit_test(test_folded_cursor),
+        cmocka_unit_test(test_bytes_picker),
+        cmocka_unit_test(test_theme_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
