@@ -45,4 +45,26 @@ check_exit "list distributions" 0 "$MESHCAST" list distributions
 for k in R Ri C E Dr Dl B X SB; do
     check_match "lists $k" "^$k:S " "$OUT"
 done
+# compare --sources: the paper's figures as tables
+check_exit "Fig. 5 table" 0 "$MESHCAST" compare --net mesh:10x10 \
+    --sources R:30,X:30,SB:30 --bytes 4K --algos br-lin,br-xy-source --json
+check_match "three rows" '"sources":"R:30".*"sources":"X:30".*"sources":"SB:30"' "$OUT"
+# Section 4 / Fig. 5: the cross is bad for br-xy-source, and Br_Lin beats it there
+xb=$(printf '%s' "$OUT" | jq '.rows[1].cost["br-xy-source"]')
+xl=$(printf '%s' "$OUT" | jq '.rows[1].cost["br-lin"]')
+rb=$(printf '%s' "$OUT" | jq '.rows[0].cost["br-xy-source"]')
+check "cross costs br-xy-source more than rows" awk -v a="$xb" -v b="$rb" 'BEGIN{exit !(a > b)}'
+check "br-lin beats br-xy-source on the cross" awk -v a="$xl" -v b="$xb" 'BEGIN{exit !(a < b)}'
+check_exit "Fig. 8 relative" 0 "$MESHCAST" compare --net mesh:16x16 --sources X:60,B:60 \
+    --bytes 6K --algos br-xy-source,repos-xy-source --relative br-xy-source --json
+xp=$(printf '%s' "$OUT" | jq '.rows[0].percent["repos-xy-source"]')
+bp=$(printf '%s' "$OUT" | jq '.rows[1].percent["repos-xy-source"]')
+check "repositioning pays on the cross" awk -v a="$xp" 'BEGIN{exit !(a > 10)}'
+check "repositioning costs on the band" awk -v a="$bp" 'BEGIN{exit !(a < 0)}'
+check_exit "Fig. 6 total fixed" 0 "$MESHCAST" compare --net mesh:10x10 --sources Dr --s 5:40:35 \
+    --total 80K --algos br-xy-source --csv
+check_match "80K over 5 sources" 'Dr:5,5,16384,' "$OUT"
+check_match "80K over 40 sources" 'Dr:40,40,2048,' "$OUT"
+bad_sources "compare: kind without s" "no s" compare --net mesh:10x10 --sources E
+bad_sources "compare: bad kind" "distribution" compare --net mesh:10x10 --sources Q:3
 finish
