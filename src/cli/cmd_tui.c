@@ -9,7 +9,7 @@
 #include "commands.h"
 
 static const char usage_tui[] =
-    "usage: meshcast [--net SPEC] [--algo NAME] [--source ID|R,C] [--bytes M]\n"
+    "usage: meshcast [--net SPEC] [--algo NAME] [--source ID|R,C | --sources SPEC] [--bytes M]\n"
     "                [--model seidel|postal|circuit|saf] [--set K=V]... [--fit F]\n"
     "                [--no-color] [--ascii] [--theme NAME]\n"
     "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME]\n";
@@ -43,7 +43,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
             continue;
         }
         static const char *const names[] = {"--net", "--algo", "--source", "--bytes", "--model",
-                                            "--set", "--fit", "--theme", NULL};
+                                            "--set", "--fit", "--theme", "--sources", NULL};
         int k = -1;
         const char *val = NULL;
         for (int j = 0; names[j]; j++) {
@@ -54,7 +54,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
                 break;
             }
         }
-        if (k < 0 || (lesson && k < 7)) {
+        if (k < 0 || (lesson && k != 7)) {
             cli_error("unknown option '%s' (meshcast --help)", arg);
             return 2;
         }
@@ -75,6 +75,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
         case 5: (*sets)[nsets++] = val; continue;
         case 6: slot = &o->spec.fit; break;
         case 7: slot = &o->theme; break;
+        case 8: slot = &o->spec.sources; break;
         }
         if (*slot) {
             fprintf(stderr, "meshcast: %s given twice\n", names[k]);

@@ -312,18 +312,27 @@ static bool app_change(App *a, const char *field, const char *value)
     if (!bspec_from(&s, &ss)) { bspec_free(&s); return false; }
     char **slot = strcmp(field, "net") == 0 ? &s.net : strcmp(field, "algo") == 0 ? &s.algo
                 : strcmp(field, "source") == 0 ? &s.source : strcmp(field, "bytes") == 0 ? &s.bytes
-                : strcmp(field, "model") == 0 ? &s.model : &s.fit;
+                : strcmp(field, "model") == 0 ? &s.model : strcmp(field, "sources") == 0
+                ? &s.sources : &s.fit;
     free(*slot);
     *slot = dupz(value);
+    /* one source or many: the other goes (":sources off" back to one source) */
+    if (strcmp(field, "source") == 0) { free(s.sources); s.sources = NULL; }
+    if (strcmp(field, "sources") == 0) {
+        free(s.source); s.source = NULL;
+        if (strcmp(value, "off") == 0) { free(s.sources); s.sources = NULL; }
+    }
     int32_t keep = strcmp(field, "net") == 0 || strcmp(field, "algo") == 0 ? 0 : a->b.pos;
     char first[320];
     bool ok = app_take_spec(a, &s, keep);
     if (!ok && strcmp(field, "net") == 0 && !a->cancelled) {
         snprintf(first, sizeof first, "%s", a->msg);
         /* the source may not exist on the new net: retry from node 0 */
-        if (s.source) {
+        if (s.source || s.sources) {
             free(s.source);
             s.source = NULL;
+            free(s.sources);
+            s.sources = NULL;
             ok = app_take_spec(a, &s, 0);
             if (ok) app_msg(a, false, "net %s (source reset to node 0)", value);
         }
@@ -690,7 +699,7 @@ static void picker_choose(App *a)
 
 /* ---- commands ------------------------------------------------------------------------- */
 
-static const char *const commands[] = {"algo", "net", "source", "bytes", "model", "set", "fit",
+static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
                                        "step", "lesson", "theme", "help", "quit", "q", NULL};
 
 bool app_command(App *a, const char *line)
@@ -713,13 +722,15 @@ bool app_command(App *a, const char *line)
         a->help_top = 0;
         return true;
     }
-    static const char *const one[] = {"algo", "net", "source", "bytes", "model", "fit", NULL};
+    static const char *const one[] = {"algo", "net", "source", "bytes", "model", "fit", "sources",
+                                      NULL};
     for (int i = 0; one[i]; i++) {
         if (strcmp(c, one[i]) != 0) continue;
         if (n != 2) {
             app_msg(a, true, ":%s takes one value, e.g. %s", c,
                     i == 0 ? ":algo bst" : i == 1 ? ":net torus:5x5" : i == 2 ? ":source 3,4"
-                    : i == 3 ? ":bytes 4096" : i == 4 ? ":model circuit" : ":fit companions");
+                    : i == 3 ? ":bytes 4096" : i == 4 ? ":model circuit" : i == 5 ? ":fit companions"
+                    : ":sources Dr:10");
             return false;
         }
         return app_change(a, c, words[1]);
