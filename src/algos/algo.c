@@ -15,7 +15,8 @@ static const AlgoDef *const table[] = {
     &algo_st_array,  &algo_st_mesh,   &algo_bst_array,  &algo_bst_mesh,
     &algo_rh_array,  &algo_rh_mesh,
     /* Sanders & Sibeyn */
-    &algo_chain,
+    &algo_chain,     &algo_bintree,   &algo_fractional, &algo_bintree_simplex,
+    &algo_fractional_simplex,
     /* Seidel's mesh variants */
     &algo_st_simple, &algo_st_5phase, &algo_bst_rowcol, &algo_bst_snake,
     /* Cang & Wu */
@@ -57,7 +58,7 @@ char *algo_nets_text(unsigned nets, char *buf, size_t len)
     if (len == 0)
         return buf;
     buf[0] = '\0';
-    for (int k = NET_ARRAY; k <= NET_TORUS; k++) {
+    for (int k = NET_ARRAY; k < NET_NKINDS; k++) {
         if (!(nets & (1u << k)))
             continue;
         int w = snprintf(buf + n, len - n, "%s%s", n ? ", " : "", net_kind_name((NetKind)k));

@@ -29,6 +29,22 @@ extern const AlgoDef algo_rh_mesh;      /* "rh"  Table I mesh RH */
 /* == Sanders & Sibeyn (papers/001): sanders/ ==
  * Pipelined chain, any net — chain.c */
 extern const AlgoDef algo_chain;        /* "chain" parameter s (packets) */
+/* Fractional trees and the pipelined binary tree (r = 1), duplex and simplex — ftree.c */
+extern const AlgoDef algo_bintree;            /* "bintree" s */
+extern const AlgoDef algo_fractional;         /* "fractional" r, s */
+extern const AlgoDef algo_bintree_simplex;    /* "bintree-simplex" s */
+extern const AlgoDef algo_fractional_simplex; /* "fractional-simplex" r, s */
+/* The layout recurrence P_i = r + P_{i-r} + P_{i-r-1} (P_i = i+1 for i <= r); -1 if i < 0. */
+int64_t sanders_tree_size(int64_t i, int64_t r);
+/* d = min{i : P_i >= P} - 1: the level (0-based step) at which the last PU gets packet 0. */
+int64_t sanders_tree_depth(int64_t P, int64_t r);
+/* Steps of the duplex fractional tree (Fig. 2) with s packets: d + (r+1)floor((s-1)/r) +
+ * (s-1) mod r + 1 (ftree.c says why; -1 on bad arguments). */
+int64_t sanders_tree_steps(int64_t P, int64_t r, int64_t s);
+/* The order in which chain and trees are embedded: position -> node id and back (the line on
+ * 1-D nets; the snake on meshes and tori). */
+int32_t sanders_order_node(const int32_t *dims, int nd, int64_t pos);
+int64_t sanders_order_pos(const int32_t *dims, int nd, int32_t node);
 
 /* == Cang & Wu (papers/002): cangwu/ == */
 

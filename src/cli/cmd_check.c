@@ -384,13 +384,14 @@ int cmd_check(int argc, char **argv)
             for (size_t i = 0; i < algo_count(); i++)
                 if (strcmp(algo_at(i)->name, d->name) == 0)
                     kinds |= algo_at(i)->nets;
-        for (int k = NET_ARRAY; k <= NET_TORUS; k++) {
+        for (int k = NET_ARRAY; k < NET_NKINDS; k++) {
             if (!(kinds & (1u << k)))
                 continue;
-            const char *const *sw = k == NET_ARRAY || k == NET_RING ? sweep_array
+            const char *const *sw = k == NET_ARRAY || k == NET_RING || k == NET_FULL
+                                        ? sweep_array
                                     : k == NET_MESH                 ? sweep_mesh
                                                                     : sweep_torus;
-            size_t nsw = k == NET_ARRAY || k == NET_RING ? sizeof sweep_array / sizeof *sweep_array
+            size_t nsw = k == NET_ARRAY || k == NET_RING || k == NET_FULL ? sizeof sweep_array / sizeof *sweep_array
                          : k == NET_MESH ? sizeof sweep_mesh / sizeof *sweep_mesh
                                          : sizeof sweep_torus / sizeof *sweep_torus;
             for (size_t j = 0; j < nsw && nn < CHECK_MAXNETS * 2; j++) {

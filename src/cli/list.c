@@ -97,6 +97,8 @@ static void list_nets(void)
          "mesh:AxBxC     3-D mesh (mesh:4x4x4)\n"
          "torus:RxC      2-D torus, wrap-around in both dimensions (torus:25x25)\n"
          "torus:AxBxC    3-D torus\n"
+         "full:P         P processors, any to any in one hop, a private link per pair;\n"
+         "               only the ports count (Sanders & Sibeyn; full:64)\n"
          "Sources: a node id (37) or coordinates (3,4 or 1,2,3).");
 }
 

@@ -10,12 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kind_names[] = { "array", "ring", "mesh", "torus" };
+static const char *const kind_names[] = { "array", "ring", "mesh", "torus", "full" };
+#define KIND_LIST "array, ring, mesh, torus, full"
 
 
 const char *net_kind_name(NetKind kind)
 {
-    if ((unsigned)kind > NET_TORUS)
+    if ((unsigned)kind >= NET_NKINDS)
         return "?";
     return kind_names[kind];
 }
@@ -24,7 +25,7 @@ bool net_kind_parse(const char *name, NetKind *out)
 {
     if (!name)
         return false;
-    for (int k = 0; k <= NET_TORUS; k++) {
+    for (int k = 0; k < NET_NKINDS; k++) {
         if (strcmp(name, kind_names[k]) == 0) {
             if (out)
                 *out = (NetKind)k;
@@ -46,12 +47,16 @@ static Net *make(NetKind kind, int ndim, const int32_t *dims, const char *shown,
                           (long)dims[d]);
         shown = made;
     }
-    if ((unsigned)kind > NET_TORUS) {
+    if ((unsigned)kind >= NET_NKINDS) {
         err_set(err, errlen, "bad net: unknown kind %d", (int)kind);
         return NULL;
     }
     if (ndim < 1 || ndim > NET_MAXDIM || !dims) {
         err_set(err, errlen, "bad net '%s': a net has 1 to %d dimensions", shown, NET_MAXDIM);
+        return NULL;
+    }
+    if (ndim > 1 && kind == NET_FULL) {
+        err_set(err, errlen, "bad net '%s': a full net is full:P (P processors)", shown);
         return NULL;
     }
     if (ndim > 1 && (kind == NET_ARRAY || kind == NET_RING)) {
@@ -121,7 +126,7 @@ Net *net_parse(const char *spec, char *err, size_t errlen)
     char kind[16];
     size_t kl = (size_t)(colon - spec);
     if (kl == 0 || kl >= sizeof kind) {
-        err_set(err, errlen, "bad net '%s': unknown kind '%.*s' (array, ring, mesh, torus)",
+        err_set(err, errlen, "bad net '%s': unknown kind '%.*s' (" KIND_LIST ")",
                 shown, (int)(kl < 16 ? kl : 16), shown);
         return NULL;
     }
@@ -129,7 +134,7 @@ Net *net_parse(const char *spec, char *err, size_t errlen)
     kind[kl] = '\0';
     NetKind k;
     if (!net_kind_parse(kind, &k)) {
-        err_set(err, errlen, "bad net '%s': unknown kind '%.*s' (array, ring, mesh, torus)",
+        err_set(err, errlen, "bad net '%s': unknown kind '%.*s' (" KIND_LIST ")",
                shown, (int)kl, shown);
         return NULL;
     }
@@ -190,7 +195,14 @@ int32_t net_dim(const Net *net, int dim)
     return net->dims[dim];
 }
 int32_t net_size(const Net *net) { return net ? net->size : 0; }
-int64_t net_nlinks(const Net *net) { return net ? 2 * (int64_t)net->ndim * net->size : 0; }
+int64_t net_nlinks(const Net *net)
+{
+    if (!net)
+        return 0;
+    if (net->kind == NET_FULL)
+        return (int64_t)net->size * net->size;
+    return 2 * (int64_t)net->ndim * net->size;
+}
 const char *net_spec(const Net *net) { return net ? net->spec : ""; }
 
 void net_coords(const Net *net, int32_t id, int32_t *c)
@@ -331,6 +343,8 @@ int32_t net_distance(const Net *net, int32_t a, int32_t b)
 {
     if (!net || a < 0 || b < 0 || a >= net->size || b >= net->size)
         return -1;
+    if (net->kind == NET_FULL)
+        return a != b;
     int32_t dist = 0;
     for (int d = 0; d < net->ndim; d++) {
         int32_t ca = (a / net->stride[d]) % net->dims[d];
@@ -344,6 +358,12 @@ int32_t net_distance(const Net *net, int32_t a, int32_t b)
 int net_route_fast(const Net *net, int32_t src, int32_t dst, NetSeg *out)
 {
     int n = 0;
+    if (net->kind == NET_FULL) {   /* one hop over the pair's own link */
+        if (src == dst)
+            return 0;
+        out[0] = (NetSeg){ .dim = 0, .dir = dst > src ? 1 : -1, .len = 1 };
+        return 1;
+    }
     for (int d = net->ndim - 1; d >= 0; d--) {
         int32_t ca = (src / net->stride[d]) % net->dims[d];
         int32_t cb = (dst / net->stride[d]) % net->dims[d];
@@ -368,7 +388,7 @@ int net_route(const Net *net, int32_t src, int32_t dst, NetSeg *out)
 int32_t net_route_end(const Net *net, int32_t src, const NetSeg *seg, int nseg)
 {
     if (!net || src < 0 || src >= net->size || nseg < 0 || nseg > NET_MAXSEG ||
-        (nseg > 0 && !seg))
+        (nseg > 0 && !seg) || net->kind == NET_FULL)
         return -1;
     int32_t at = src;
     bool wraps = net_wraps(net);
@@ -402,9 +422,17 @@ int64_t net_route_len(const NetSeg *seg, int nseg)
     return s;
 }
 
+int64_t net_pair_link(const Net *net, int32_t u, int32_t v)
+{
+    if (!net || net->kind != NET_FULL || u < 0 || v < 0 || u >= net->size || v >= net->size ||
+        u == v)
+        return -1;
+    return (int64_t)u * net->size + v;
+}
+
 int64_t net_link(const Net *net, int32_t node, int dim, int dir)
 {
-    if (!net || node < 0 || node >= net->size || dim < 0 || dim >= net->ndim ||
+    if (!net || net->kind == NET_FULL || node < 0 || node >= net->size || dim < 0 || dim >= net->ndim ||
         (dir != 1 && dir != -1))
         return -1;
     return ((int64_t)node * net->ndim + dim) * 2 + (dir < 0);
@@ -414,7 +442,11 @@ void net_link_info(const Net *net, int64_t link, int32_t *node, int *dim, int *d
 {
     int32_t nd = -1;
     int dm = -1, dr = 0;
-    if (net && link >= 0 && link < net_nlinks(net)) {
+    if (net && net->kind == NET_FULL && link >= 0 && link < net_nlinks(net)) {
+        nd = (int32_t)(link / net->size);
+        dm = 0;
+        dr = 1;
+    } else if (net && link >= 0 && link < net_nlinks(net)) {
         dr = (link & 1) ? -1 : 1;
         int64_t x = link >> 1;
         dm = (int)(x % net->ndim);
@@ -435,5 +467,7 @@ int32_t net_link_head(const Net *net, int64_t link)
     net_link_info(net, link, &node, &dim, &dir);
     if (node < 0)
         return -1;
+    if (net->kind == NET_FULL)
+        return (int32_t)(link % net->size);
     return net_neighbor(net, node, dim, dir);
 }

@@ -30,7 +30,14 @@
 
 typedef struct Net Net;
 
-typedef enum { NET_ARRAY, NET_RING, NET_MESH, NET_TORUS } NetKind;
+/* NET_FULL ("full:P", Sanders & Sibeyn's machine): P processors, any one reaches any other in
+ * one hop.  It is 1-D (node ids 0..P-1, coordinates = ids); every ordered pair (u, v) has a
+ * directed link of its own, id u*P + v (net_pair_link), used by the transfers u -> v only, so
+ * two transfers share a link only when they join the same pair in the same step; only the
+ * ports count.  The default route u -> v is one segment {dim 0, dir sign(v-u), len 1}: one hop
+ * (distance 1 for u != v); explicit routes are refused (net_route_end returns -1).
+ * net_neighbor walks the ids as on an array (for cursors and drawing). */
+typedef enum { NET_ARRAY, NET_RING, NET_MESH, NET_TORUS, NET_FULL, NET_NKINDS } NetKind;
 
 /* A straight piece of a route: `len` hops along `dim`, in direction `dir` (+1 or -1). */
 typedef struct {
@@ -43,9 +50,9 @@ typedef struct {
  * explicit routes, e.g. knight's-move paths on a torus, may use more). */
 #define NET_MAXSEG 16
 
-/* Parse "array:16", "ring:16", "mesh:16x32", "torus:25x25", "mesh:4x4x4".  A 1-D mesh is an
+/* Parse "array:16", "ring:16", "mesh:16x32", "torus:25x25", "mesh:4x4x4", "full:64".  A 1-D mesh is an
  * array and a 1-D torus a ring.  On failure returns NULL and writes a one-line message to err
- * (if errlen > 0), e.g. "bad net 'cube:8': unknown kind 'cube' (array, ring, mesh, torus)". */
+ * (if errlen > 0), e.g. "bad net 'cube:8': unknown kind 'cube' (array, ring, mesh, torus, full)". */
 Net *net_parse(const char *spec, char *err, size_t errlen);
 
 /* Make a net from its parts; same validation as net_parse. */
@@ -54,13 +61,14 @@ Net *net_new(NetKind kind, int ndim, const int32_t *dims, char *err, size_t errl
 void net_free(Net *net);
 
 NetKind net_kind(const Net *net);
-const char *net_kind_name(NetKind kind);   /* "array", "ring", "mesh", "torus" */
+const char *net_kind_name(NetKind kind);   /* "array", "ring", "mesh", "torus", "full" */
 bool net_kind_parse(const char *name, NetKind *out);
 bool net_wraps(const Net *net);            /* ring or torus */
 int net_ndim(const Net *net);
 int32_t net_dim(const Net *net, int dim);  /* extent of dimension dim */
 int32_t net_size(const Net *net);          /* number of nodes */
-int64_t net_nlinks(const Net *net);        /* number of directed link ids (2*ndim*size) */
+int64_t net_nlinks(const Net *net);        /* number of directed link ids (2*ndim*size;
+                                              * full:P: P*P, the pair links) */
 
 /* Canonical spec, e.g. "mesh:16x32".  Valid as long as the net lives. */
 const char *net_spec(const Net *net);
@@ -94,8 +102,12 @@ int32_t net_route_end(const Net *net, int32_t src, const NetSeg *seg, int nseg);
 /* Sum of segment lengths. */
 int64_t net_route_len(const NetSeg *seg, int nseg);
 
-/* Directed links. */
+/* Directed links.  net_link is -1 on a full net (use net_pair_link); net_link_info of a pair
+ * link gives its tail, dim 0 and dir +1; net_link_head its head. */
 int64_t net_link(const Net *net, int32_t node, int dim, int dir);
+/* The private link of the ordered pair u -> v of a full net (u*P + v); -1 on other nets or for
+ * u == v or ids outside the net. */
+int64_t net_pair_link(const Net *net, int32_t u, int32_t v);
 void net_link_info(const Net *net, int64_t link, int32_t *node, int *dim, int *dir);
 /* The node a directed link leads to, or -1 for a link id that leaves an array/mesh. */
 int32_t net_link_head(const Net *net, int64_t link);

@@ -132,6 +132,9 @@ struct Sim {
     int64_t ntouched, captouched;
     int64_t *over;             /* overloaded links (layout index), circuit model */
     int64_t nover, capover;
+    bool full;                 /* full:P: a private link per pair, see full_loads */
+    int64_t *fk;               /* full: sorted pair links of the nodes that sent twice ... */
+    int64_t nfk, capfk;        /* ... in the step last counted */
 
     int32_t *sends, *recvs;    /* per node; zero except for port_step */
     int32_t port_step;
@@ -785,6 +788,8 @@ static int32_t xfer_len(const Sim *sim, const XV *x)
         return total;
     }
     const Net *net = sim->net;
+    if (sim->full)
+        return x->src != x->dst;
     int32_t c[NET_MAXDIM] = { 0, 0, 0 }, t[NET_MAXDIM] = { 0, 0, 0 }, total = 0;
     node_coords(sim, x->src, c);
     node_coords(sim, x->dst, t);
@@ -855,6 +860,71 @@ static bool push_touched(Sim *sim, int64_t start, int64_t n)
     return true;
 }
 
+/* ---- full nets: a private link per ordered pair ------------------------------------------ */
+
+static int cmp_i64(const void *pa, const void *pb);
+
+/* A pair's link carries the transfers of the step that join that pair.  sim->load[u] counts
+ * u's sends (scratch, zero again on return); only when some node sends more than once are
+ * the pair links of its transfers sorted into sim->fk, from which duplicates are counted
+ * (overloads and xfer_maxload).  Every route is one hop: tcd = number of transfers. */
+static int full_loads(Sim *sim, const SchedFlat *f, int64_t *tcd, int32_t cap, bool collect,
+                      int32_t *max, int64_t *nover, bool *oom)
+{
+    int32_t *load = sim->load;
+    int64_t P = sim->net->size, multi = 0;
+    for (int64_t i = 0; i < f->n; i++)
+        if (++load[f->x[i].src] == 2)
+            multi += 2;
+    int32_t mx = f->n > 0;
+    int64_t ov = 0;
+    sim->nover = 0;
+    sim->nfk = 0;
+    if (multi && sim->capfk < f->n) {
+        int64_t *k = realloc(sim->fk, (size_t)f->n * sizeof *k);
+        if (!k)
+            *oom = true;
+        else {
+            sim->fk = k;
+            sim->capfk = f->n;
+        }
+    }
+    if (multi && !*oom) {
+        for (int64_t i = 0; i < f->n; i++)
+            if (load[f->x[i].src] > 1)
+                sim->fk[sim->nfk++] = (int64_t)f->x[i].src * P + f->x[i].dst;
+        qsort(sim->fk, (size_t)sim->nfk, sizeof *sim->fk, cmp_i64);
+        for (int64_t a = 0, b; a < sim->nfk; a = b) {
+            for (b = a + 1; b < sim->nfk && sim->fk[b] == sim->fk[a]; b++)
+                ;
+            int32_t run = (int32_t)(b - a);
+            if (run > mx)
+                mx = run;
+            if (run > cap) {
+                ov++;
+                if (collect && !push_over(sim, sim->fk[a]))
+                    *oom = true;
+            }
+        }
+    }
+    for (int64_t i = 0; i < f->n; i++)
+        load[f->x[i].src] = 0;
+    *max = mx;
+    *nover = ov;
+    *tcd = f->n;
+    return SIM_PATH_DIRECT;
+}
+
+/* Transfers of the flat step f over the pair link `link` of a full net. */
+static int32_t full_pair_count(const Sim *sim, const SchedFlat *f, int64_t link)
+{
+    int32_t k = 0;
+    int64_t P = sim->net->size;
+    for (int64_t i = 0; f && i < f->n; i++)
+        k += (int64_t)f->x[i].src * P + f->x[i].dst == link;
+    return k;
+}
+
 /* Count the loads of step st into sim->load (which must be all zero).  Returns the path used
  * (SIM_PATH_DIRECT or SIM_PATH_DIFF); *max and *over get the largest load and the number of
  * links above cap; with collect, the overloaded links go to sim->over.  *tcd is the step's
@@ -868,6 +938,8 @@ static int count_loads(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool col
         *oom = true;
         return SIM_PATH_DIRECT;
     }
+    if (sim->full)
+        return full_loads(sim, f, tcd, cap, collect, max, nover, oom);
     int32_t *load = sim->load;
     int32_t mx = 0;
     int64_t ov = 0;
@@ -976,6 +1048,8 @@ static int count_loads(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool col
 /* Zero sim->load after count_loads(st) took `path`. */
 static void clear_loads(Sim *sim, int32_t st, int path)
 {
+    if (sim->full)
+        return;   /* full_loads leaves nothing behind */
     if (path == SIM_PATH_DIRECT) {
         const SchedFlat *f = sim_flat(sim, st);
         Piece pc[MAXPIECES];
@@ -1118,6 +1192,20 @@ static inline void rmq_prefetch(const Sim *sim, int64_t a, int64_t b)
 /* Busiest load on x's route: by walking (walk) or by the range-maximum structure. */
 static int32_t xfer_maxload(const Sim *sim, const XV *x, bool walk)
 {
+    if (sim->full) {   /* the pair's link, from the step full_loads counted last */
+        int64_t key = (int64_t)x->src * sim->net->size + x->dst, lo = 0, hi = sim->nfk;
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (sim->fk[mid] < key)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        int32_t k = 0;
+        while (lo + k < sim->nfk && sim->fk[lo + k] == key)
+            k++;
+        return k > 0 ? k : 1;
+    }
     Piece pc[MAXPIECES];
     int np = route_pieces(sim, x, pc, NULL);
     int32_t m = 0;
@@ -1376,12 +1464,13 @@ static bool run_step(Sim *sim, int32_t st)
     out->link_overloads = nover;
     if (circuit && sim->nover > 0) {
         /* report in link-id order, whichever path counted them */
-        for (int64_t j = 0; j < sim->nover; j++)
+        for (int64_t j = 0; !sim->full && j < sim->nover; j++)
             sim->over[j] = layout_link(sim, sim->over[j]);
         qsort(sim->over, (size_t)sim->nover, sizeof *sim->over, cmp_i64);
         for (int64_t j = 0; j < sim->nover; j++) {
             int64_t link = sim->over[j];
-            int32_t ld = sim->load[link_layout(sim, link)];
+            int32_t ld = sim->full ? full_pair_count(sim, f, link)
+                                   : sim->load[link_layout(sim, link)];
             add_viol(sim, (SimViolation){ .kind = SIM_V_LINK, .step = st, .node = -1,
                                           .link = link, .transfer = -1, .load = ld });
             out->violations++;
@@ -1671,6 +1760,7 @@ void sim_free(Sim *sim)
     free(sim->linkload);
     free(sim->bmax);
     free(sim->over);
+    free(sim->fk);
     free(sim->linebit);
     free(sim->touched);
     free(sim->sends);
@@ -1713,6 +1803,7 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     sim->cache_step = sim->linkload_step = sim->port_step = sim->rmq_step = -1;
     sim->flat_step = sim->next_step = -1;
     sim->nlinks = net_nlinks(net);
+    sim->full = net->kind == NET_FULL;
     sim->pow2 = true;
     for (int d = 0; d < net->ndim; d++) {
         int32_t v = net->dims[d];
@@ -1741,7 +1832,9 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     sim->cum = calloc((size_t)sim->nsteps + 1, sizeof *sim->cum);
     sim->viol = malloc(SIM_MAXVIOL * sizeof *sim->viol);
     sim->hold = big_zalloc(size * sizeof *sim->hold);
-    sim->load = big_zalloc(((size_t)sim->nlinks + 1) * sizeof *sim->load);
+    /* full: per-node scratch (see full_loads), not per link */
+    sim->load = big_zalloc(((size_t)(sim->full ? net->size : sim->nlinks) + 1) *
+                           sizeof *sim->load);
     sim->sends = big_zalloc(size * sizeof *sim->sends);
     sim->recvs = big_zalloc(size * sizeof *sim->recvs);
     if (!sim->steps || !sim->cum || !sim->viol || !sim->hold || !sim->load || !sim->sends ||
@@ -2056,6 +2149,8 @@ int32_t sim_link_load(Sim *sim, int32_t step, int64_t link)
 {
     if (!sim || step < 0 || step >= sim->nsteps || link < 0 || link >= sim->nlinks)
         return 0;
+    if (sim->full)
+        return full_pair_count(sim, sim_flat(sim, step), link);
     if (sim->linkload_step == step)
         return sim->linkload[link];
     if (!cache_loads(sim, step))
@@ -2073,6 +2168,8 @@ const int32_t *sim_link_loads(Sim *sim, int32_t step)
 {
     if (!sim || step < 0 || step >= sim->nsteps)
         return NULL;
+    if (sim->full)
+        return NULL;   /* P*P pair links: ask sim_link_load */
     if (sim->linkload_step == step)
         return sim->linkload;
     if (!sim->linkload) {
@@ -2123,7 +2220,8 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
         else
             walk = true;
     }
-    int32_t k = xfer_maxload(sim, x, walk);
+    int32_t k = sim->full ? full_pair_count(sim, f, (int64_t)x->src * sim->net->size + x->dst)
+                          : xfer_maxload(sim, x, walk);
     double B = (double)xfer_bytes(sim, x), d = xfer_len(sim, x);
     out->load = k;
     switch (p->model) {
