@@ -11,8 +11,8 @@
 static const char usage_tui[] =
     "usage: meshcast [--net SPEC] [--algo NAME] [--source ID|R,C | --sources SPEC] [--bytes M]\n"
     "                [--model seidel|postal|circuit|saf] [--set K=V]... [--fit F]\n"
-    "                [--no-color] [--ascii] [--theme NAME]\n"
-    "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME]\n";
+    "                [--no-color] [--ascii] [--theme NAME] [--big]\n"
+    "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME] [--big]\n";
 
 /* Parse the options shared by both commands.  Returns -1 to go on, else an exit status. */
 static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool lesson)
@@ -32,6 +32,10 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
         }
         if (strcmp(arg, "--ascii") == 0) {
             o->ascii = true;
+            continue;
+        }
+        if (strcmp(arg, "--big") == 0) {
+            o->big = true;
             continue;
         }
         if (lesson && arg[0] != '-') {

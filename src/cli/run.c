@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../engine/bounds.h"
 #include "../engine/export.h"
 #include "cli-opts.h"
 #include "cli-out.h"
@@ -30,6 +31,23 @@ static void print_params(const CliRun *r)
     for (size_t i = 0; names && names[i]; i++)
         printf("%s%s=%s", i ? " " : "", names[i],
                export_format_double(cost_param_get(p, names[i]), buf, sizeof buf));
+}
+
+/* Sanders & Sibeyn's lower bounds (4)-(6), beside a postal run on full:P. */
+static void print_bounds(Sim *sim)
+{
+    const Sched *sc = sim_sched(sim);
+    const CostParams *p = sim_params(sim);
+    PostalBounds lb;
+    if (net_kind(sched_net(sc)) != NET_FULL || p->model != COST_POSTAL ||
+        !bounds_postal(net_size(sched_net(sc)), sched_bytes(sc), p, &lb))
+        return;
+    char b1[32], b2[32], b3[32], b4[32];
+    printf("bounds:      (4) %s  (5) simplex %s  (6) packets %s (as printed %s) us\n",
+           export_format_double(lb.duplex, b1, sizeof b1),
+           export_format_double(lb.simplex, b2, sizeof b2),
+           export_format_double(lb.packets, b3, sizeof b3),
+           export_format_double(lb.packets_paper, b4, sizeof b4));
 }
 
 static void print_text(CliRun *r)
@@ -90,6 +108,7 @@ static void print_text(CliRun *r)
     } else {
         printf("predicted:   none (no closed form for this net and model)\n");
     }
+    print_bounds(r->sim);
     printf("contention:  max link load %ld, %lld overloaded link%s, %lld port conflict%s\n",
            (long)t->max_link_load, (long long)t->link_overloads,
            t->link_overloads == 1 ? "" : "s", (long long)t->port_conflicts,

@@ -1,5 +1,6 @@
 /* export.c — JSON and CSV of schedules and runs (see export.h). */
 #include "export.h"
+#include "bounds.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -441,6 +442,25 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
         json_num(&j, export_difference(t->cost.total, info->predicted));
     else
         json_null(&j);
+
+    /* Sanders & Sibeyn's lower bounds (4)-(6) on full:P under postal (bounds.h); the key is
+     * there only for such runs. */
+    PostalBounds lb;
+    const Sched *lsc = sim_sched(sim);
+    if (net_kind(sched_net(lsc)) == NET_FULL && p->model == COST_POSTAL &&
+        bounds_postal(net_size(sched_net(lsc)), sched_bytes(lsc), p, &lb)) {
+        json_key(&j, "lower_bounds");
+        json_begin_object(&j);
+        json_key(&j, "eq4_duplex");
+        json_num(&j, lb.duplex);
+        json_key(&j, "eq5_simplex");
+        json_num(&j, lb.simplex);
+        json_key(&j, "eq6_packets");
+        json_num(&j, lb.packets);
+        json_key(&j, "eq6_as_printed");
+        json_num(&j, lb.packets_paper);
+        json_end_object(&j);
+    }
 
     /* The model's parameters, then the algorithm's (a name both use — nu — once). */
     json_key(&j, "params");

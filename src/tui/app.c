@@ -13,6 +13,7 @@
 #include "../algos/algo.h"
 #include "../engine/text.h"
 #include "job.h"
+#include "narrate.h"
 #include "theme.h"
 
 const double app_speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
@@ -410,6 +411,7 @@ App *app_new(void)
     a->shown_step = -1;
     a->chart.gen = -1;
     a->hist_node.gen = -1;
+    a->narr_gen = -1;
     a->mode = MODE_MAP;
     return a;
 }
@@ -443,8 +445,8 @@ void app_free(App *a)
 void app_layout(App *a, int w, int h)
 {
     const Net *net = a->b.ready ? a->b.setup.net : NULL;
-    layout_compute(&a->lay, net, w, h, a->zoom_auto ? -1 : a->zoom, true, a->view_r0,
-                   a->view_c0, a->cursor);
+    layout_compute_big(&a->lay, net, w, h, a->zoom_auto ? -1 : a->zoom, true, a->view_r0,
+                       a->view_c0, a->cursor, a->big);
     if (net) {
         a->zoom = a->lay.zoom;
         a->view_r0 = a->lay.vis_r0;
@@ -484,15 +486,27 @@ void app_lesson_page(App *a, size_t i)
     a->last_answer = 0;
     a->sel_link = -1;
     if (p) {
-        bool change = p->net || p->algo || p->source || p->bytes || p->model || p->nset;
+        bool change = p->net || p->algo || p->source || p->sources || p->bytes || p->model ||
+                      p->nset;
         if (change || !a->b.ready) {
             BSpec s;
             SetupSpec ss = bspec_setup(&a->b.spec);
             bspec_from(&s, &ss);
             char bytes[32];
-            if (p->net) { free(s.net); s.net = strdup(p->net); free(s.source); s.source = NULL; }
+            if (p->net) {
+                free(s.net); s.net = strdup(p->net);
+                free(s.source); s.source = NULL;
+                free(s.sources); s.sources = NULL;
+            }
             if (p->algo) { free(s.algo); s.algo = strdup(p->algo); }
-            if (p->source) { free(s.source); s.source = strdup(p->source); }
+            if (p->source) {
+                free(s.source); s.source = strdup(p->source);
+                free(s.sources); s.sources = NULL;
+            }
+            if (p->sources) {
+                free(s.sources); s.sources = strdup(p->sources);
+                free(s.source); s.source = NULL;
+            }
             if (p->bytes) {
                 snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)p->bytes);
                 free(s.bytes);
@@ -699,8 +713,9 @@ static void picker_choose(App *a)
 
 /* ---- commands ------------------------------------------------------------------------- */
 
-static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
-                                       "step", "lesson", "theme", "help", "quit", "q", NULL};
+static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model",
+                                       "set", "fit", "step", "lesson", "theme", "big", "help",
+                                       "quit", "q", NULL};
 
 bool app_command(App *a, const char *line)
 {
@@ -763,6 +778,12 @@ bool app_command(App *a, const char *line)
             return false;
         }
         return app_open_lesson(a, words[1]);
+    }
+    if (strcmp(c, "big") == 0) {
+        a->big = n == 2 ? strcmp(words[1], "off") != 0 : !a->big;
+        a->zoom_auto = true;
+        app_msg(a, false, "projector mode %s", a->big ? "on (:big off leaves it)" : "off");
+        return true;
     }
     if (strcmp(c, "theme") == 0) {
         if (n != 2) {
@@ -959,6 +980,7 @@ static const AppKeyHelp key_help[] = {
     {":step N", "jump to step N"},
     {":lesson NAME", "open a lesson"},
     {":theme NAME", "colours from assets/NAME.theme"},
+    {":big [off]", "projector mode: tall cells, the map fills the screen"},
     {":q", "quit"},
 };
 
@@ -1281,6 +1303,39 @@ void app_mouse(App *a, int button, bool press, int line, int col)
 
 /* ---- the comparison chart ------------------------------------------------------------- */
 
+/* The simulated cost of algorithm `name` on the current net, source, model and settings at
+ * `bytes`; -1 if it cannot be built or is not verified.  *ok: verified and valid. */
+static double chart_cost(App *a, const char *name, uint64_t bytes, bool *ok)
+{
+    char netspec[64], src[32], by[32], err[200];
+    snprintf(netspec, sizeof netspec, "%s", net_spec(a->b.setup.net));
+    snprintf(src, sizeof src, "%ld", (long)a->b.setup.args.source);
+    snprintf(by, sizeof by, "%llu", (unsigned long long)bytes);
+    SetupSpec ss = {netspec, name, a->b.spec.sources ? NULL : src, by, a->b.spec.model,
+                    a->b.spec.fit, (const char *const *)a->b.spec.sets, a->b.spec.nsets,
+                    a->b.spec.sources};
+    Setup st;
+    double cost = -1;
+    *ok = false;
+    if (setup_make(&ss, &st, err, sizeof err)) {
+        Sched *sc = algo_build(st.def, st.net, &st.args, err, sizeof err);
+        if (sc) {
+            Sim *sim = sim_run(sc, &st.cost, 0, err, sizeof err);
+            if (sim) {
+                const SimTotals *t = sim_totals(sim);
+                if (t->verified) {
+                    cost = t->cost.total;
+                    *ok = t->valid;
+                }
+                sim_free(sim);
+            }
+            sched_free(sc);
+        }
+        setup_free(&st);
+    }
+    return cost;
+}
+
 const Chart *app_chart(App *a)
 {
     Chart *c = &a->chart;
@@ -1297,11 +1352,22 @@ const Chart *app_chart(App *a)
     return c;
 }
 
+static void chart_sampled(Chart *c);
+static void chart_bisect_step(App *a, Chart *c);
+
 bool app_chart_work(App *a)
 {
     Chart *c = (Chart *)app_chart(a);
     if (!a->b.ready || c->done) return false;
     const Net *net = a->b.setup.net;
+    if (c->sampled) {
+        if (c->cross_next < c->ncross) {
+            chart_bisect_step(a, c);
+            return true;
+        }
+        c->done = true;
+        return false;
+    }
     if (!c->busy) {
         /* the next built-in that runs on this kind of net and is not charted yet */
         bool found = false;
@@ -1316,11 +1382,14 @@ bool app_chart_work(App *a)
             found = true;
         }
         if (!found) {
-            c->done = true;
-            if (c->nalgo == 0)
+            if (c->nalgo == 0) {
+                c->done = true;
                 snprintf(c->note, sizeof c->note, "no algorithm runs on %s under these settings",
                          net_spec(net));
-            return false;
+                return false;
+            }
+            chart_sampled(c);
+            return true;
         }
         c->busy = true;
         c->cur_any = false;
@@ -1329,31 +1398,8 @@ bool app_chart_work(App *a)
     /* one simulation: algorithm cur_def at size next_size */
     const AlgoDef *d = algo_at(c->cur_def);
     int k = c->nalgo, s = c->next_size;
-    char netspec[64], src[32], bytes[32], err[200];
-    snprintf(netspec, sizeof netspec, "%s", net_spec(net));
-    snprintf(src, sizeof src, "%ld", (long)a->b.setup.args.source);
-    snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)c->bytes[s]);
-    SetupSpec ss = {netspec, d->name, a->b.spec.sources ? NULL : src, bytes, a->b.spec.model,
-                    a->b.spec.fit, (const char *const *)a->b.spec.sets, a->b.spec.nsets,
-                    a->b.spec.sources};
-    Setup st;
-    c->cost[k][s] = -1;
-    if (setup_make(&ss, &st, err, sizeof err)) {
-        Sched *sc = algo_build(st.def, st.net, &st.args, err, sizeof err);
-        if (sc) {
-            Sim *sim = sim_run(sc, &st.cost, 0, err, sizeof err);
-            if (sim) {
-                const SimTotals *t = sim_totals(sim);
-                if (t->verified) {
-                    c->cost[k][s] = t->cost.total;
-                    c->cur_any = true;
-                }
-                sim_free(sim);
-            }
-            sched_free(sc);
-        }
-        setup_free(&st);
-    }
+    c->cost[k][s] = chart_cost(a, d->name, c->bytes[s], &c->ok[k][s]);
+    if (c->cost[k][s] >= 0) c->cur_any = true;
     if (++c->next_size == CHART_NSIZES) {
         c->busy = false;
         if (c->cur_any) {
@@ -1362,6 +1408,71 @@ bool app_chart_work(App *a)
         }
     }
     return true;
+}
+
+/* The cheapest row that may win at size s, or -1 (a tie goes to the first, as in compare). */
+static int chart_winner(const Chart *c, int s)
+{
+    int best = -1;
+    for (int k = 0; k < c->nalgo; k++)
+        if (c->ok[k][s] && (best < 0 || c->cost[k][s] < c->cost[best][s])) best = k;
+    return best;
+}
+
+/* Every size sampled: equal curves, and the changes of winner to bisect. */
+static void chart_sampled(Chart *c)
+{
+    c->sampled = true;
+    for (int k = 0; k < c->nalgo; k++) {
+        c->same_as[k] = -1;
+        for (int j = 0; j < k && c->same_as[k] < 0; j++) {
+            bool same = true;
+            for (int s = 0; s < CHART_NSIZES && same; s++)
+                same = c->cost[k][s] == c->cost[j][s];
+            if (same) c->same_as[k] = j;
+        }
+    }
+    for (int s = 1; s < CHART_NSIZES && c->ncross < CHART_MAXCROSS; s++) {
+        int w0 = chart_winner(c, s - 1), w1 = chart_winner(c, s);
+        if (w0 >= 0 && w1 >= 0 && w0 != w1 && c->ok[w0][s])
+            c->cross[c->ncross++] = (ChartCross){w1, w0, c->bytes[s - 1], c->bytes[s], 0};
+    }
+}
+
+/* One bisection step of the crossover being worked on: the smallest m in (lo, hi] at which
+ * the winner is cheaper than the loser, found as compare finds it. */
+static void chart_bisect_step(App *a, Chart *c)
+{
+    ChartCross *x = &c->cross[c->cross_next];
+    if (x->hi - x->lo <= 1) {
+        x->exact = x->hi;
+        c->cross_next++;
+        return;
+    }
+    uint64_t mid = x->lo + (x->hi - x->lo) / 2;
+    bool okw, okl;
+    double w = chart_cost(a, c->name[x->winner], mid, &okw);
+    double l = chart_cost(a, c->name[x->loser], mid, &okl);
+    if (!okw || !okl) {               /* cannot price it there: keep the sampled interval */
+        x->exact = 0;
+        c->cross_next++;
+        return;
+    }
+    if (w < l) x->hi = mid;
+    else x->lo = mid;
+}
+
+/* ---- narration ------------------------------------------------------------------------ */
+
+const char *app_narration(App *a)
+{
+    if (!a->b.ready) return "";
+    if (a->narr_gen != a->b.gen || a->narr_pos != a->b.pos) {
+        narrate_step(a->b.sim, a->b.pos, a->ascii, a->narr, sizeof a->narr);
+        a->narr_gen = a->b.gen;
+        a->narr_pos = a->b.pos;
+    }
+    return a->narr;
 }
 
 /* ---- the node inspector --------------------------------------------------------------- */

@@ -56,6 +56,14 @@ typedef enum { PICK_ALGO, PICK_NET, PICK_BYTES, PICK_MODEL, PICK_SOURCE, PICK_LE
 
 #define CHART_MAXALGO 16
 #define CHART_NSIZES 18
+#define CHART_MAXCROSS 16
+/* A change of the cheapest algorithm between two sampled sizes, bisected to the exact first
+ * byte count as `meshcast compare` does: `winner` beats `loser` from `exact` bytes. */
+typedef struct {
+    int winner, loser;     /* chart rows */
+    uint64_t lo, hi;       /* loser still wins at lo, winner at hi (narrowed while bisecting) */
+    uint64_t exact;        /* 0 until bisected */
+} ChartCross;
 typedef struct {
     long gen;              /* the Bcast gen it was computed for; -1 none */
     int nalgo;
@@ -67,6 +75,12 @@ typedef struct {
     size_t cur_def;        /* the algo_at() index being computed, when busy */
     bool busy, cur_any;    /* an algorithm is half done; some size ran */
     int next_size;
+    bool ok[CHART_MAXALGO][CHART_NSIZES];      /* verified and valid: may win */
+    int same_as[CHART_MAXALGO];                /* an earlier row with the same cost at every
+                                                * size, or -1 */
+    ChartCross cross[CHART_MAXCROSS];
+    int ncross, cross_next;                    /* crossovers found; the one being bisected */
+    bool sampled;                              /* every (algorithm, size) ran */
     bool done;
 } Chart;
 
@@ -117,6 +131,11 @@ struct App {
     int last_answer;       /* 0 none, 1 right, -1 wrong (this visit) */
     int32_t shown_step;    /* the page's step (for the pane), -1 */
 
+    /* the narration of the position shown (narrate.h), cached per broadcast and position */
+    char narr[400];
+    long narr_gen;
+    int32_t narr_pos;
+
     /* the comparison chart (computed on demand) */
     Chart chart;
 
@@ -139,6 +158,7 @@ struct App {
     bool cancelled;        /* the last build or seek was cancelled */
 
     /* options */
+    bool big;              /* projector mode (--big, :big): tall cells, the map fills the screen */
     bool color, ascii;
     char theme[64];
     bool theme_changed;    /* :theme NAME (the loop re-initialises colours) */
@@ -194,6 +214,8 @@ void app_lesson_page(App *a, size_t page);
 /* The comparison chart for the current broadcast: reset when stale, then filled in one
  * (algorithm, size) simulation per app_chart_work() call (the loop calls it between frames, so the screen stays
  * responsive); app_chart_work returns true while there is more to compute. */
+/* The narration line of the position shown (computed once per position). */
+const char *app_narration(App *a);
 const Chart *app_chart(App *a);
 bool app_chart_work(App *a);
 /* The inspector's history of node a->cursor (computed if stale); false if the schedule is

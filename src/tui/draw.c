@@ -1,5 +1,6 @@
 /* draw.c — one frame: title, map, panels, status line, overlays (see draw.h). */
 #include "draw.h"
+#include "../engine/bounds.h"
 
 #include <curses.h>
 #include <math.h>
@@ -65,6 +66,14 @@ static int putf(int y, int x, int w, int attr, const char *fmt, ...)
     return put(y, x, w, attr, buf);
 }
 
+/* One glyph at (y,x) only if that cell is blank (nothing drawn there yet). */
+static void put_blank(int y, int x, int attr, const char *s)
+{
+    if (y < 0 || x < 0 || y >= LINES || x >= COLS) return;
+    if ((mvinch(y, x) & A_CHARTEXT) != ' ') return;
+    put(y, x, 1, attr, s);
+}
+
 static void fill(int y, int x, int w, int attr)
 {
     if (y < 0 || y >= LINES || x < 0) return;
@@ -92,7 +101,7 @@ typedef struct {
     int32_t cap;
     uint32_t nchunks;
     const LessonPage *page;
-    const int32_t *sources;  /* s-to-p: the sorted source nodes (marked '*'), nsources > 1 */
+    const int32_t *sources;  /* s-to-p: the sorted source nodes (marked '@'), nsources > 1 */
     int32_t nsources;
 } MapCtx;
 
@@ -169,6 +178,39 @@ static void draw_link(const MapCtx *m, int y, int x, int w, bool vertical, int64
     }
 }
 
+/* A vertical link h lines high: the line, with the head (or load) at the arrow's end. */
+static void draw_vlink(const MapCtx *m, int y, int h, int x, int64_t lp, int64_t lm)
+{
+    if (h <= 1) {
+        draw_link(m, y, x, 1, true, lp, lm);
+        return;
+    }
+    int32_t kp = m->step >= 0 && lp >= 0 ? sim_link_load(m->sim, m->step, lp) : 0;
+    int32_t km = m->step >= 0 && lm >= 0 ? sim_link_load(m->sim, m->step, lm) : 0;
+    int head = km && !kp ? 0 : h - 1;
+    Role r = kp > m->cap || km > m->cap ? R_OVERLOAD : (kp || km) ? R_CIRCUIT : R_LINK;
+    for (int i = 0; i < h; i++) {
+        if (i == head) draw_link(m, y + i, x, 1, true, lp, lm);
+        else put(y + i, x, 1, theme_attr(r), (kp || km) ? m->g->v_line : m->g->v_idle);
+    }
+}
+
+/* Projector mode: the border lines above and below a tall cell, in the node's colours. */
+static void draw_cell_border(const MapCtx *m, int32_t n, int x, int y)
+{
+    const Glyphs *g = m->g;
+    uint64_t held = sim_held(m->sim, n);
+    bool recv = m->recvs && m->recvs[n] > 0;
+    Role r = held >= m->nchunks ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+    if (recv) r = R_RECV;
+    if (n == m->a->cursor) r = R_CURSOR;
+    int attr = theme_attr(r), cw = m->L->cw;
+    for (int i = 0; i < cw; i++) {
+        put(y, x + i, 1, attr, i == 0 ? g->btl : i == cw - 1 ? g->btr : g->bh);
+        put(y + 2, x + i, 1, attr, i == 0 ? g->bbl : i == cw - 1 ? g->bbr : g->bh);
+    }
+}
+
 static void draw_node(const MapCtx *m, int32_t n, int x, int y)
 {
     const Layout *L = m->L;
@@ -235,16 +277,16 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     }
     bool src = m->nsources > 1 && is_source(m, n);
     if (cw >= 8) {
-        /* [0] cursor, [1] receiving or source '*', [2..] packets, [cw-1] conflict or cursor */
+        /* [0] cursor, [1] receiving or source '@', [2..] packets, [cw-1] conflict or cursor */
         int cattr = theme_attr(R_CURSOR);
         put(y, x, 1, cursor ? cattr : attr, cursor ? "[" : " ");
-        put(y, x + 1, 1, attr, recv ? g->recv_mark : src ? "*" : " ");
+        put(y, x + 1, 1, attr, recv ? g->recv_mark : src ? "@" : " ");
         put(y, x + 2, inner, attr, content);
         put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : attr,
             conflict ? "!" : cursor ? "]" : " ");
     } else if (cw >= 4) {
         /* [0] cursor, conflict or receiving mark, [1..] content */
-        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : src ? "*" : " ";
+        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : src ? "@" : " ";
         put(y, x, 1, cursor ? theme_attr(R_CURSOR) : conflict ? theme_attr(R_CONFLICT) : attr, m);
         put(y, x + 1, inner, attr, content);
     } else {
@@ -295,7 +337,7 @@ static void draw_map(App *a)
     }
     if (L->label_w) {
         for (int gr = L->vis_r0; gr < L->vis_r0 + L->vis_rows; gr++) {
-            int y = L->oy + (gr - L->vis_r0) * L->py;
+            int y = L->oy + (gr - L->vis_r0) * L->py + L->ch / 2;
             long v = nd == 1 ? (long)gr * L->per_row : gr;
             putf(y, L->ox - L->mx - L->label_w, L->label_w - 1, dim_attr, "%*ld", L->label_w - 1, v);
         }
@@ -305,8 +347,10 @@ static void draw_map(App *a)
         for (int gc = L->vis_c0; gc < L->vis_c0 + L->vis_cols; gc++) {
             int32_t n = layout_grid_node(L, net, gr, gc);
             if (n < 0) continue;
-            int x, y;
-            layout_cell_xy(L, gr, gc, &x, &y);
+            int x, ytop;
+            layout_cell_xy(L, gr, gc, &x, &ytop);
+            int y = ytop + L->ch / 2;           /* the node's line */
+            if (L->ch == 3) draw_cell_border(&m, n, x, ytop);
             draw_node(&m, n, x, y);
             if (L->hg > 0) {
                 /* the horizontal link to the next node, or a stub when it is not adjacent */
@@ -346,8 +390,8 @@ static void draw_map(App *a)
                 if (nz >= 0) {
                     int64_t lp = net_link(net, n, 0, 1), lm = net_link(net, nz, 0, -1);
                     if (sim_link_load(m.sim, m.step, lp) || sim_link_load(m.sim, m.step, lm)) {
-                        put(y + 1, x + L->cw - 2, 1, theme_attr(R_CIRCUIT), "z");
-                        draw_link(&m, y + 1, x + L->cw - 1, 1, false, lp, lm);
+                        put(ytop + L->ch, x + L->cw - 2, 1, theme_attr(R_CIRCUIT), "z");
+                        draw_link(&m, ytop + L->ch, x + L->cw - 1, 1, false, lp, lm);
                     }
                 }
             }
@@ -358,29 +402,29 @@ static void draw_map(App *a)
                     int br, bc;
                     layout_node_grid(L, net, nb, &br, &bc);
                     bool visible_below = gr + 1 < L->vis_r0 + L->vis_rows || br != gr + 1;
-                    if (visible_below || y + 1 < L->map_y + L->map_h)
-                        draw_link(&m, y + 1, vx, 1, true, net_link(net, n, vdim, 1),
-                                  net_link(net, nb, vdim, -1));
+                    if (visible_below || ytop + L->ch < L->map_y + L->map_h)
+                        draw_vlink(&m, ytop + L->ch, L->vg, vx, net_link(net, n, vdim, 1),
+                                   net_link(net, nb, vdim, -1));
                 }
                 int32_t pb = net_neighbor(net, n, vdim, -1);
                 if (pb >= 0) {
                     int br, bc;
                     layout_node_grid(L, net, pb, &br, &bc);
                     if (!(br == gr - 1 && bc == gc))
-                        draw_link(&m, y - 1, vx, 1, true, net_link(net, pb, vdim, 1),
-                                  net_link(net, n, vdim, -1));
+                        draw_vlink(&m, ytop - L->vg, L->vg, vx, net_link(net, pb, vdim, 1),
+                                   net_link(net, n, vdim, -1));
                 }
             }
         }
     }
-    /* scroll hints */
+    /* pan hints: more of the map that way, only on blank cells, in glyphs no circuit uses */
     const Glyphs *g = theme_glyphs();
-    if (L->vis_r0 > 0) put(L->map_y, L->map_x + L->map_w / 2, 1, dim_attr, g->up);
+    if (L->vis_r0 > 0) put_blank(L->map_y, L->map_x + L->map_w / 2, dim_attr, g->more_u);
     if (L->vis_r0 + L->vis_rows < L->grid_rows)
-        put(L->map_y + L->map_h - 1, L->map_x + L->map_w / 2, 1, dim_attr, g->down);
-    if (L->vis_c0 > 0) put(L->map_y + L->map_h / 2, L->map_x, 1, dim_attr, g->left);
+        put_blank(L->map_y + L->map_h - 1, L->map_x + L->map_w / 2, dim_attr, g->more_d);
+    if (L->vis_c0 > 0) put_blank(L->map_y + L->map_h / 2, L->map_x, dim_attr, g->more_l);
     if (L->vis_c0 + L->vis_cols < L->grid_cols)
-        put(L->map_y + L->map_h / 2, L->map_x + L->map_w - 1, 1, dim_attr, g->right);
+        put_blank(L->map_y + L->map_h / 2, L->map_x + L->map_w - 1, dim_attr, g->more_r);
 }
 
 /* ---- panels --------------------------------------------------------------------------- */
@@ -501,7 +545,7 @@ static void panel_step(App *a, Box *b, bool full)
     if (step < 0) {
         box_put(b, head, "Step 0/%ld  before the first step", (long)n);
         if (a->b.setup.sources && a->b.setup.nsources > 1)
-            box_put(b, dim, "%ld sources (*) hold their own messages",
+            box_put(b, dim, "%ld sources (@) hold their own messages",
                     (long)a->b.setup.nsources);
         else
             box_put(b, dim, "the source %s holds the whole message",
@@ -563,6 +607,16 @@ static void panel_step(App *a, Box *b, bool full)
     } else {
         box_put(b, dim, "Predicted (paper): no closed form");
     }
+    PostalBounds lb;   /* Sanders & Sibeyn's lower bounds beside a postal run on full:P */
+    if (net_kind(net) == NET_FULL && sim_params(sim)->model == COST_POSTAL &&
+        bounds_postal(net_size(net), sched_bytes(sim_sched(sim)), sim_params(sim), &lb)) {
+        fmt_cost(c1, sizeof c1, lb.duplex);
+        box_kv(b, dim, "Bound (4) k+t lgP", c1);
+        fmt_cost(c1, sizeof c1, lb.simplex);
+        box_kv(b, dim, "Bound (5) simplex", c1);
+        fmt_cost(c1, sizeof c1, lb.packets);
+        box_kv(b, dim, "Bound (6) packets", c1);
+    }
     box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s",
             T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model");
     box_put(b, dim, "TCD %lld, max link load %ld", (long long)T->tcd, (long)T->max_link_load);
@@ -580,18 +634,30 @@ static void panel_step(App *a, Box *b, bool full)
     }
 }
 
-static void panel_legend(Box *b)
+/* The legend, in the glyphs the map uses at its zoom: packets in roomy cells, one character
+ * a node at the smallest zooms. */
+static void panel_legend(Box *b, const Layout *L)
 {
     const Glyphs *g = theme_glyphs();
-    char circ[16], over[16];
+    char circ[16], over[16], full[16], part[16], empty[16], more[40];
     snprintf(circ, sizeof circ, "%s%s", g->h_line, g->right);
     snprintf(over, sizeof over, "%s2%s", g->left, g->right);
+    snprintf(more, sizeof more, "%s%s%s%s", g->more_l, g->more_r, g->more_u, g->more_d);
+    if (L->cw > 1) {
+        snprintf(full, sizeof full, "%s%s", g->pk_have, g->pk_have);
+        snprintf(part, sizeof part, "%s%s", g->pk_have, g->pk_miss);
+        snprintf(empty, sizeof empty, "%s%s", g->pk_miss, g->pk_miss);
+    } else {
+        snprintf(full, sizeof full, "%s", g->full);
+        snprintf(part, sizeof part, "%s", g->partial);
+        snprintf(empty, sizeof empty, "%s", g->empty);
+    }
     const struct { const char *mark; Role r; const char *text; } items[] = {
-        {g->pk_have, R_FULL, "full"},      {g->partial, R_PARTIAL, "partial"},
-        {g->empty, R_EMPTY, "empty"},      {g->recv_mark, R_RECV, "receiving"},
+        {full, R_FULL, "full"},            {part, R_PARTIAL, "partial"},
+        {empty, R_EMPTY, "empty"},         {g->recv_mark, R_RECV, "receiving"},
         {circ, R_CIRCUIT, "circuit"},      {over, R_OVERLOAD, "overloaded (load)"},
         {"!", R_CONFLICT, "port conflict"}, {"[ ]", R_CURSOR, "cursor"},
-        {"  ", R_HILITE, "lesson"},
+        {"  ", R_HILITE, "lesson"},        {more, R_DIM, "more map"},
     };
     int n = (int)(sizeof items / sizeof items[0]);
     /* lay the items out in as many lines as the width needs, at the bottom of the box */
@@ -737,7 +803,9 @@ static void panel_chart(App *a, Box *b)
         return;
     }
     int legend_rows = (c->nalgo + 2) / 3;
-    int ph = b->h - b->row - 3 - legend_rows - 2;
+    int extra = c->ncross;                /* the lines under the legend */
+    for (int k = 0; k < c->nalgo && c->sampled; k++) extra += c->same_as[k] >= 0;
+    int ph = b->h - b->row - 4 - legend_rows - 1 - (extra > 0 ? extra : 1);
     int yw = 8;
     int pw = b->w - yw - 1;
     if (ph < 4 || pw < 10) {
@@ -773,34 +841,48 @@ static void panel_chart(App *a, Box *b)
     int xs[CHART_NSIZES];
     for (int s = 0; s < CHART_NSIZES; s++)
         xs[s] = b->x + yw + 1 + (int)lround((double)s * (pw - 1) / (CHART_NSIZES - 1));
-    /* the best algorithm at each size, and crossovers */
-    int best[CHART_NSIZES];
-    for (int s = 0; s < CHART_NSIZES; s++) {
-        best[s] = -1;
-        for (int k = 0; k < c->nalgo; k++)
-            if (c->cost[k][s] > 0 && (best[s] < 0 || c->cost[k][s] < c->cost[best[s]][s])) best[s] = k;
+    /* crossovers: a dotted line at the exact first byte count (log scale between the sampled
+     * sizes), once bisected; at the sampled size until then */
+    for (int i = 0; i < c->ncross; i++) {
+        const ChartCross *x = &c->cross[i];
+        uint64_t at = x->exact ? x->exact : x->hi;
+        double f = (log2((double)at) - log2((double)c->bytes[0])) /
+                   (log2((double)c->bytes[CHART_NSIZES - 1]) - log2((double)c->bytes[0]));
+        int cx = b->x + yw + 1 + (int)lround(f * (pw - 1));
+        for (int r = 0; r < ph; r++) put(top + r, cx, 1, dim, ":");
+        put(top + ph, cx, 1, theme_attr(R_BAD), theme_glyphs()->cross);
     }
-    for (int s = 1; s < CHART_NSIZES; s++)
-        if (best[s] >= 0 && best[s - 1] >= 0 && best[s] != best[s - 1]) {
-            int x = (xs[s - 1] + xs[s]) / 2;
-            for (int r = 0; r < ph; r++) put(top + r, x, 1, dim, ":");
-            put(top + ph, x, 1, theme_attr(R_BAD), theme_glyphs()->cross);
-        }
     /* the current size */
     uint64_t cur = a->b.setup.args.bytes;
+    int cur_s = -1;
     for (int s = 0; s < CHART_NSIZES; s++)
-        if (c->bytes[s] == cur) put(top + ph, xs[s], 1, theme_attr(R_KEY), "^");
-    /* points */
+        if (c->bytes[s] == cur) {
+            put(top + ph, xs[s], 1, theme_attr(R_KEY), "^");
+            cur_s = s;
+        }
+    /* points: a curve equal to an earlier one everywhere is drawn once (the legend says so);
+     * where two different curves meet at one cell, a '*' */
     static const Role roles[6] = {R_C1, R_C2, R_C3, R_C4, R_C5, R_C6};
+    signed char *owner = calloc((size_t)ph * (size_t)CHART_NSIZES, 1);
+    bool meet = false;
     for (int k = 0; k < c->nalgo; k++) {
+        if (c->sampled && c->same_as[k] >= 0) continue;
         char mark[2] = {(char)('1' + k), 0};
         if (k >= 9) mark[0] = (char)('a' + k - 9);
         for (int s = 0; s < CHART_NSIZES; s++) {
             if (c->cost[k][s] <= 0) continue;
             int r = (int)lround((lhi - log10(c->cost[k][s])) / (lhi - llo) * (ph - 1));
+            signed char *o = owner ? &owner[r * CHART_NSIZES + s] : NULL;
+            if (o && *o) {
+                put(top + r, xs[s], 1, theme_attr(R_KEY), "*");
+                meet = true;
+                continue;
+            }
+            if (o) *o = (signed char)(k + 1);
             put(top + r, xs[s], 1, theme_attr(roles[k % 6]), mark);
         }
     }
+    free(owner);
     b->row += ph + 1;
     char l1[16], l2[16], l3[16];
     fmt_bytes(l1, sizeof l1, c->bytes[0]);
@@ -812,27 +894,54 @@ static void panel_chart(App *a, Box *b)
     put(y, xs[CHART_NSIZES - 1] - (int)strlen(l3) + 1, 8, dim, l3);
     b->row++;
     box_put(b, dim, "bytes (log)  cost in model units (log)");
+    if (cur_s >= 0) {
+        fmt_bytes(t, sizeof t, cur);
+        box_put(b, dim, "^ %s, the size on the map%s", t, meet ? "   * curves meet" : "");
+    } else if (meet) {
+        box_put(b, dim, "* two curves meet at that point");
+    }
     /* legend */
+    legend_rows = (c->nalgo + 2) / 3;
     for (int k = 0; k < c->nalgo; k++) {
         int col = k % 3, row = k / 3;
         int x = b->x + col * (b->w / 3);
         char mark[2] = {(char)('1' + k), 0};
         if (k >= 9) mark[0] = (char)('a' + k - 9);
+        char nm[48];
+        if (c->sampled && c->same_as[k] >= 0) {
+            int j = c->same_as[k];
+            snprintf(nm, sizeof nm, "%s =%c", c->name[k], j >= 9 ? 'a' + j - 9 : '1' + j);
+        } else {
+            snprintf(nm, sizeof nm, "%s", c->name[k]);
+        }
         put(b->y + b->row + row, x, 1, theme_attr(roles[k % 6]), mark);
-        put(b->y + b->row + row, x + 2, b->w / 3 - 2, theme_attr(R_NORMAL), c->name[k]);
+        put(b->y + b->row + row, x + 2, b->w / 3 - 2, theme_attr(R_NORMAL), nm);
     }
     b->row += legend_rows;
-    /* crossovers in words */
-    char cx[256] = "";
-    for (int s = 1; s < CHART_NSIZES; s++)
-        if (best[s] >= 0 && best[s - 1] >= 0 && best[s] != best[s - 1]) {
-            size_t l = strlen(cx);
-            fmt_bytes(t, sizeof t, c->bytes[s]);
-            snprintf(cx + l, sizeof cx - l, "%s%s>%s at %s", l ? ", " : "", c->name[best[s - 1]],
-                     c->name[best[s]], t);
-        }
-    if (cx[0]) box_wrap(b, theme_attr(R_KEY), cx, 0);
-    else if (best[0] >= 0) box_put(b, dim, "best everywhere: %s", c->name[best[0]]);
+    for (int k = 0; k < c->nalgo && c->sampled; k++)
+        if (c->same_as[k] >= 0)
+            box_put(b, dim, "%s costs what %s costs at every size", c->name[k],
+                    c->name[c->same_as[k]]);
+    /* crossovers in words, as meshcast compare says them */
+    for (int i = 0; i < c->ncross && box_line(b); i++) {
+        const ChartCross *x = &c->cross[i];
+        if (x->exact)
+            box_put(b, theme_attr(R_KEY), "%s beats %s from %llu bytes", c->name[x->winner],
+                    c->name[x->loser], (unsigned long long)x->exact);
+        else if (i >= c->cross_next && !c->done)
+            box_put(b, dim, "%s beats %s between %llu and %llu bytes (bisecting)",
+                    c->name[x->winner], c->name[x->loser], (unsigned long long)x->lo,
+                    (unsigned long long)x->hi);
+        else
+            box_put(b, theme_attr(R_KEY), "%s beats %s from %llu bytes (sampled)",
+                    c->name[x->winner], c->name[x->loser], (unsigned long long)x->hi);
+    }
+    if (c->ncross == 0 && c->sampled) {
+        int w = -1;
+        for (int k = 0; k < c->nalgo; k++)
+            if (c->ok[k][0] && (w < 0 || c->cost[k][0] < c->cost[w][0])) w = k;
+        if (w >= 0) box_put(b, dim, "cheapest at every size: %s", c->name[w]);
+    }
 }
 
 static void panel_lesson(App *a, Box *b)
@@ -900,7 +1009,7 @@ static void draw_side(App *a)
     switch (a->panel) {
     case PANEL_STEP:
         panel_step(a, &rest, true);
-        panel_legend(&rest);
+        panel_legend(&rest, &a->lay);
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */
@@ -928,7 +1037,7 @@ static void draw_title(App *a)
         char by[16];
         fmt_bytes(by, sizeof by, s->args.bytes);
         if (s->sources && s->nsources > 1)
-            snprintf(nm, sizeof nm, "%ld sources (*)", (long)s->nsources);
+            snprintf(nm, sizeof nm, "%ld sources (@)", (long)s->nsources);
         else
             snprintf(nm, sizeof nm, "source %s", node_name(s->net, s->args.source, t, sizeof t));
         snprintf(t, sizeof t, " meshcast  %s on %s  %s  %s B  %s", s->def->name,
@@ -1058,7 +1167,10 @@ void draw_frame(App *a)
         return;
     }
     draw_title(a);
-    if (a->b.ready) draw_map(a);
+    if (a->b.ready) {
+        draw_map(a);
+        put(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
+    }
     draw_side(a);
     if (a->mode == MODE_HELP) draw_help(a);
     if (a->mode == MODE_PICKER) draw_picker(a);

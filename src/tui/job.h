@@ -3,8 +3,8 @@
  *
  * job_run starts fn(arg) on a worker thread with a Progress attached to it (engine/progress.h:
  * the schedule builder and the simulator report on it and stop early when it is cancelled),
- * and calls wait(p, ctx) on the calling thread at once and then about every 40 ms until fn
- * returns.  When wait returns false, job_run sets p->cancel and keeps waiting (calling wait
+ * and calls wait(p, ctx) on the calling thread after 30 ms (a job done sooner draws nothing)
+ * and then about every 40 ms until fn returns.  When wait returns false, job_run sets p->cancel and keeps waiting (calling wait
  * no more) until fn has returned.  Returns true if the job ran to its end uncancelled.
  * If no thread can be started, fn runs on the calling thread (no progress is drawn).
  *

@@ -32,8 +32,9 @@ static bool grid_for_zoom(Layout *L, const Net *net, int zoom)
     int nd = net_ndim(net);
     L->zoom = zoom;
     layout_zoom_metrics(zoom, &L->cw, &L->hg, &L->vg);
+    L->ch = L->big && L->cw >= 4 ? 3 : 1;
     L->px = L->cw + L->hg;
-    L->py = 1 + L->vg;
+    L->py = L->ch + L->vg;
     L->slice_cols = 0;
     L->per_row = 0;
     L->mx = L->my = 0;
@@ -77,10 +78,47 @@ static bool grid_for_zoom(Layout *L, const Net *net, int zoom)
     return need_w <= L->map_w && need_h <= L->map_h;
 }
 
+/* Projector mode: grow the cells (up to 14 wide) and the links (up to 8 wide, 3 high) so
+ * that the net fills the map.  Only when the whole net fits already. */
+static void stretch(Layout *L, const Net *net)
+{
+    if (L->cw < 4 || L->grid_cols < 1 || L->grid_rows < 1) return;
+    int wraps = net_wraps(net) ? 2 : 0;
+    for (;;) {
+        int need_w = L->grid_cols * (L->cw + L->hg) - L->hg + 2 * L->mx + L->label_w;
+        int grow_c = L->cw < 14 ? L->grid_cols : 0;
+        int grow_h = L->hg < 8 && L->grid_cols + wraps > 1 ? L->grid_cols - 1 + wraps : 0;
+        if (grow_c && need_w + grow_c <= L->map_w) {
+            L->cw++;
+        } else if (grow_h && need_w + grow_h <= L->map_w) {
+            L->hg++;
+            if (wraps) L->mx = L->hg;
+        } else {
+            break;
+        }
+    }
+    for (;;) {
+        int need_h = L->grid_rows * (L->ch + L->vg) - L->vg + 2 * L->my + L->label_h;
+        int grow = L->grid_rows - 1 + wraps;
+        if (L->vg >= 3 || grow <= 0 || need_h + grow > L->map_h || net_ndim(net) < 2) break;
+        L->vg++;
+        if (wraps) L->my = L->vg;
+    }
+    L->px = L->cw + L->hg;
+    L->py = L->ch + L->vg;
+}
+
 void layout_compute(Layout *L, const Net *net, int w, int h, int zoom, bool side_panel,
                     int view_r0, int view_c0, int32_t follow)
 {
+    layout_compute_big(L, net, w, h, zoom, side_panel, view_r0, view_c0, follow, false);
+}
+
+void layout_compute_big(Layout *L, const Net *net, int w, int h, int zoom, bool side_panel,
+                        int view_r0, int view_c0, int32_t follow, bool big)
+{
     memset(L, 0, sizeof *L);
+    L->big = big;
     L->w = w;
     L->h = h;
     L->too_small = w < LAYOUT_MIN_W || h < LAYOUT_MIN_H;
@@ -90,11 +128,12 @@ void layout_compute(Layout *L, const Net *net, int w, int h, int zoom, bool side
         L->side_w = w >= 150 ? 58 : w >= 110 ? 48 : w >= 90 ? 38 : 31;
     L->side_x = w - L->side_w;
     L->side_y = 1;
-    L->side_h = h - 2;
+    L->side_h = h - 3;
     L->map_x = 0;
     L->map_y = 1;
     L->map_w = w - L->side_w - (L->side_w ? 1 : 0);
-    L->map_h = h - 2;
+    L->map_h = h - 3;      /* the narration line under it */
+    L->narr_y = h - 2;
     if (L->map_w < 1) L->map_w = 1;
     if (L->map_h < 1) L->map_h = 1;
     if (!net)
@@ -109,6 +148,11 @@ void layout_compute(Layout *L, const Net *net, int w, int h, int zoom, bool side
             grid_for_zoom(L, net, LAYOUT_Z4);
     } else {
         grid_for_zoom(L, net, zoom);
+    }
+    if (big) {
+        int need_w = L->grid_cols * L->px - L->hg + 2 * L->mx + L->label_w;
+        int need_h = L->grid_rows * L->py - L->vg + 2 * L->my + L->label_h;
+        if (need_w <= L->map_w && need_h <= L->map_h) stretch(L, net);
     }
 
     int avail_w = L->map_w - L->label_w - 2 * L->mx;
@@ -208,13 +252,14 @@ int layout_hit(const Layout *L, const Net *net, int x, int y, int32_t *node, int
     if (gr < L->vis_r0 - 1 || gr >= L->vis_r0 + L->vis_rows || gc < L->vis_c0 - 1 ||
         gc >= L->vis_c0 + L->vis_cols)
         return 0;
-    if (iny == 0) {
+    if (iny < L->ch) {
         if (inx < L->cw) {
             int32_t n = layout_grid_node(L, net, gr, gc);
             if (n < 0) return 0;
             *node = n;
             return 1;
         }
+        if (iny != L->ch / 2) return 0;
         /* a horizontal link right of (gr,gc), or a stub left of (gr,gc+1) */
         int32_t n = layout_grid_node(L, net, gr, gc);
         if (n < 0) {

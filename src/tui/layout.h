@@ -7,7 +7,8 @@
  *   3-D             slices side by side: node (z,r,c) at grid (r, z*(cols+1)+c).
  * Axis labels: row numbers on the left (1-D: the first node id of the row), column numbers
  * on top (1-D: the offset within the row) at the roomier zooms.
- * A grid cell is `cw` characters wide and one line high, followed by `hg` characters of
+ * A grid cell is `cw` characters wide and `ch` lines high (1; 3 in projector mode: the node's
+ * line between two border lines), followed by `hg` characters of
  * horizontal link and `vg` lines of vertical link; links that do not join neighbouring grid
  * cells (torus/ring wrap-around, 1-D row breaks) are drawn as stubs in a margin at both ends.
  * Only the window [vis_r0, vis_r0+vis_rows) x [vis_c0, vis_c0+vis_cols) of the grid is drawn.
@@ -35,12 +36,15 @@ typedef struct {
     int map_x, map_y, map_w, map_h;
     int side_x, side_y, side_w, side_h;
     int status_y;
+    int narr_y;            /* the narration line under the map (the map's width) */
     /* grid */
     int zoom;
     int grid_rows, grid_cols;
     int per_row;           /* 1-D: nodes per grid row */
     int slice_cols;        /* 3-D: columns of one slice (0 otherwise) */
     int cw, hg, vg, px, py;
+    int ch;                /* cell height: 1, or 3 in projector mode (a border above and below) */
+    bool big;              /* projector mode: tall cells, links stretched to fill the map */
     int label_w, label_h;  /* axis labels (left, top) inside the map */
     int mx, my;            /* wrap-stub margins */
     int ox, oy;            /* screen position of grid cell (vis_r0, vis_c0) */
@@ -55,6 +59,11 @@ void layout_zoom_metrics(int zoom, int *cw, int *hg, int *vg);
  * `follow` >= 0, moved so that node `follow` is visible. */
 void layout_compute(Layout *L, const Net *net, int w, int h, int zoom, bool side_panel,
                     int view_r0, int view_c0, int32_t follow);
+
+/* The same in projector mode when `big`: cells 3 lines high at the roomy zooms, and the
+ * cells and links grown so that the whole net fills the map (8x8 at 200x60 uses the rows). */
+void layout_compute_big(Layout *L, const Net *net, int w, int h, int zoom, bool side_panel,
+                        int view_r0, int view_c0, int32_t follow, bool big);
 
 /* Node <-> grid. */
 void layout_node_grid(const Layout *L, const Net *net, int32_t node, int *gr, int *gc);

@@ -31,7 +31,7 @@ static const RoleDef builtin[R_NROLES] = {
     [R_FULL]     = {"full", 16, 114, COLOR_BLACK, COLOR_GREEN, 0, B},
     [R_PARTIAL]  = {"partial", 16, 221, COLOR_BLACK, COLOR_YELLOW, 0, 0},
     [R_EMPTY]    = {"empty", 248, 237, COLOR_WHITE, -1, 0, D},
-    [R_RECV]     = {"recv", 231, 161, COLOR_WHITE, COLOR_MAGENTA, B, V | B},
+    [R_RECV]     = {"recv", 231, 161, COLOR_WHITE, COLOR_MAGENTA, B | U, U | B},
     [R_SOURCE]   = {"source", 16, 75, COLOR_BLACK, COLOR_CYAN, B, B | U},
     [R_LINK]     = {"link", 240, -1, COLOR_WHITE, -1, 0, D},
     [R_CIRCUIT]  = {"circuit", 45, -1, COLOR_CYAN, -1, B, B},
@@ -64,22 +64,26 @@ static const Glyphs *glyphs;
 static const Glyphs utf8_glyphs = {
     .full = "\u2588", .partial = "\u2592", .empty = "\u00b7",
     .pk_have = "\u25a0", .pk_miss = "\u00b7",
-    .h_idle = "\u2500", .v_idle = "\u2502", .h_line = "\u2501",
+    .h_idle = "\u2500", .v_idle = "\u2502", .h_line = "\u2501", .v_line = "\u2503",
+    .btl = "\u250f", .btr = "\u2513", .bbl = "\u2517", .bbr = "\u251b", .bh = "\u2501",
     .right = "\u25b6", .left = "\u25c0", .both_h = "\u2194",
     .down = "\u25bc", .up = "\u25b2", .both_v = "\u2195",
-    .recv_mark = "\u25b8", .vbar = "\u2502", .hbar = "\u2500",
+    .recv_mark = "\u2022", .vbar = "\u2502", .hbar = "\u2500",
     .tl = "\u250c", .tr = "\u2510", .bl = "\u2514", .br = "\u2518",
     .play = "\u25b6", .pause = "\u2016", .cross = "\u00d7",
+    .more_l = "\u21e0", .more_r = "\u21e2", .more_u = "\u21e1", .more_d = "\u21e3",
 };
 static const Glyphs ascii_glyphs = {
     .full = "#", .partial = "+", .empty = ".",
     .pk_have = "#", .pk_miss = ".",
-    .h_idle = "-", .v_idle = "|", .h_line = "=",
+    .h_idle = "-", .v_idle = "|", .h_line = "=", .v_line = "H",
+    .btl = "+", .btr = "+", .bbl = "+", .bbr = "+", .bh = "=",
     .right = ">", .left = "<", .both_h = "X",
     .down = "v", .up = "^", .both_v = "X",
-    .recv_mark = ">", .vbar = "|", .hbar = "-",
+    .recv_mark = "*", .vbar = "|", .hbar = "-",
     .tl = "+", .tr = "+", .bl = "+", .br = "+",
     .play = ">", .pause = "=", .cross = "x",
+    .more_l = "{", .more_r = "}", .more_u = "~", .more_d = "_",
 };
 
 static int parse_attr_word(const char *w)
@@ -211,6 +215,15 @@ bool theme_init(bool color, bool ascii, const char *name, char *err, size_t errl
             attrs[r] = roles[r].mono;
     }
     return ok;
+}
+
+void theme_role(Role r, int *fg, int *bg, int *attr, int *mono)
+{
+    if (r >= R_NROLES) r = R_NORMAL;
+    *fg = roles[r].fg;
+    *bg = roles[r].bg;
+    *attr = roles[r].attr;
+    *mono = roles[r].mono;
 }
 
 int theme_attr(Role r) { return r < R_NROLES ? attrs[r] : 0; }

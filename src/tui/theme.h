@@ -23,6 +23,8 @@ typedef struct {
     const char *pk_have, *pk_miss;           /* one packet */
     const char *h_idle, *v_idle;             /* idle links */
     const char *h_line;                      /* a circuit's line */
+    const char *v_line;                      /* a circuit's line, vertical (projector mode) */
+    const char *btl, *btr, *bbl, *bbr, *bh;  /* a tall cell's border (projector mode) */
     const char *right, *left, *both_h;       /* horizontal circuit heads */
     const char *down, *up, *both_v;          /* vertical circuit heads */
     const char *recv_mark;                   /* left of a receiving node (roomy zoom) */
@@ -30,6 +32,8 @@ typedef struct {
     const char *tl, *tr, *bl, *br;           /* box corners */
     const char *play, *pause;
     const char *cross;                       /* chart crossover */
+    const char *more_l, *more_r, *more_u, *more_d;   /* more of the map that way (pan hints):
+                                              * unlike any circuit head or node mark */
 } Glyphs;
 
 /* Start colours (after initscr).  name: NULL or "default" for the built-in theme, else a
@@ -39,6 +43,9 @@ bool theme_init(bool color, bool ascii, const char *name, char *err, size_t errl
 bool theme_name_ok(const char *name);
 /* Without curses: is `name` a theme that loads?  false with a one-line message. */
 bool theme_check(const char *name, char *err, size_t errlen);
+/* The colours and attributes a role gets from the theme loaded last (theme_check or
+ * theme_init): 256-colour fg/bg (-1 the terminal's own), colour attributes, mono attributes. */
+void theme_role(Role r, int *fg, int *bg, int *attr, int *mono);
 int theme_attr(Role r);          /* curses attributes (attr_t) for a role */
 const Glyphs *theme_glyphs(void);
 bool theme_color(void);          /* colours in use */

@@ -131,11 +131,13 @@ static void resize_from_tty(void)
 static void atexit_restore(void) { tui_restore(); }
 
 /* While a long build or seek runs (app.h's wait hook): draw a frame with what is being done
- * and how far, and look at the keys typed: Escape or Ctrl-C cancels (other keys are dropped:
- * the screen they were meant for is about to change).  SIGINT/SIGTERM/SIGHUP cancel and quit. */
+ * and how far, and look at the keys typed: Escape or Ctrl-C cancels; other keys wait and go
+ * to the App after the build, in order.  SIGINT/SIGTERM/SIGHUP cancel and quit. */
 typedef struct {
     const sigset_t *orig;
     bool ctrl_c;
+    char ahead[1024];      /* keys typed meanwhile, fed to the App after the build */
+    size_t nahead;
 } TuiWait;
 
 static bool tui_wait(App *a, const char *what, const Progress *p, double el, void *ctx)
@@ -174,6 +176,10 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
         }
         if (buf[i] == 27 && (i + 1 == n || buf[i + 1] == 27)) return false;
     }
+    if (n > 0 && w->nahead + (size_t)n <= sizeof w->ahead) {
+        memcpy(w->ahead + w->nahead, buf, (size_t)n);
+        w->nahead += (size_t)n;
+    }
     return true;
 }
 
@@ -197,6 +203,8 @@ int tui_run(const TuiOptions *o)
     a->color = !o->no_color && !(nc && *nc);
     a->ascii = o->ascii || !utf8;
     if (o->theme) snprintf(a->theme, sizeof a->theme, "%s", o->theme);
+    else if (o->big) snprintf(a->theme, sizeof a->theme, "contrast");
+    a->big = o->big;
 
     /* the broadcast and the lesson first: a bad option is a usage error, before the screen */
     if (o->lesson) {
@@ -276,7 +284,7 @@ int tui_run(const TuiOptions *o)
     char err[200];
     if (!theme_init(a->color, a->ascii, a->theme, err, sizeof err))
         app_msg(a, true, "%s", err);
-    TuiWait tw = {&orig, false};
+    TuiWait tw = {&orig, false, "", 0};
     a->wait = tui_wait;
     a->wait_ctx = &tw;
     if (!a->b.ready) {
@@ -302,6 +310,15 @@ int tui_run(const TuiOptions *o)
     double next_tick = 0, next_reload = now_s() + 0.5;
     while (!a->quit) {
         if (got_quit) break;
+        /* keys typed while a build ran: now, in order */
+        while (tw.nahead > 0 && !a->quit) {
+            char ahead[sizeof tw.ahead];
+            size_t na = tw.nahead;
+            memcpy(ahead, tw.ahead, na);
+            tw.nahead = 0;
+            pending = input_feed(in, a, ahead, na);
+        }
+        if (pending) pending_at = now_s();
         if (got_winch || got_cont) {
             got_winch = 0;
             if (got_cont) {

@@ -67,4 +67,32 @@ check_match "80K over 5 sources" 'Dr:5,5,16384,' "$OUT"
 check_match "80K over 40 sources" 'Dr:40,40,2048,' "$OUT"
 bad_sources "compare: kind without s" "no s" compare --net mesh:10x10 --sources E
 bad_sources "compare: bad kind" "distribution" compare --net mesh:10x10 --sources Q:3
+# Lua: a script with stop = true reads the sources and the distribution, gives chunks to any
+# node with sched:give, and the shipped stop-ring script verifies on every distribution
+cat >"$TMPD/give.lua" <<'LUA'
+return {
+  name = "give-test", summary = "reads p.sources, gives, sends everything directly",
+  nets = { "mesh" }, stop = true, chunks = 1,
+  build = function(sched, net, p, source)
+    assert(#p.sources == 7 and p.distribution == "E", "sources " .. #p.sources)
+    local order = sched:sources()
+    assert(#order == 7, "sched:sources")
+    sched:give(99, { 0 })            -- node 99 holds message 0 from the start too
+    local st = sched:step("everyone sends")
+    for j, src in ipairs(order) do
+      for n = 0, net:size() - 1 do
+        if n ~= src and not (n == 99 and j == 1) then st:send(src, n, { j - 1 }) end
+      end
+    end
+  end,
+}
+LUA
+check_exit "a Lua s-to-p script with sched:give" 0 "$MESHCAST" run --net mesh:10x10 \
+    --algo "$TMPD/give.lua" --sources E:7 --json
+check_match "the given node is a holder at the start" '"sources":\[0,14,28,42,57,71,85,99\]' "$OUT"
+check_match "informed from 8" '"informed":\[8,100\]' "$OUT"
+for d in R:30 X:30 SB:30 Dl:7 E:91; do
+    check_exit "stop-ring.lua on mesh:7x13 $d" 0 "$MESHCAST" run --net mesh:7x13 \
+        --algo "$ROOT/scripts/stop-ring.lua" --sources "$d"
+done
 finish

@@ -1,6 +1,6 @@
 # map.awk — read a tmux capture of meshcast --ascii at zoom 0 (cells 8 wide, links 3 wide, one
 # line of vertical links) and print what the map shows, one item a line:
-#   N id          node id is marked as receiving in this step
+#   N id          node id is marked as receiving in this step (the mark "*")
 #   C id          node id is marked with a port conflict (more than one send or receive)
 #   H id CLASS    the horizontal link from id to its + neighbour (the wrap-around link at the
 #                 right edge of a torus row) carries circuits: CLASS "+", "-", "+-" or "D<load>"
@@ -51,7 +51,7 @@ END {
         for (c = 0; c < nc; c++) {
             id = oned ? rv[r] + c : rv[r] * cols + c
             cell = substr(m[y], cx[c], 8)
-            if (substr(cell, 2, 1) == ">") print "N " id
+            if (substr(cell, 2, 1) == "*") print "N " id
             if (substr(cell, 8, 1) == "!") print "C " id
             h = hclass(substr(m[y], cx[c] + 8, 3))
             if (h != "") print "H " id " " h

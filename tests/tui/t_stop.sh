@@ -1,6 +1,6 @@
 #!/bin/sh
 # s-to-p on the screen: br-xy-source with --sources Dr:10 on mesh:10x10 steps with the sources
-# marked '*' on the map, every node showing how many of the 10 messages it holds, and the
+# marked '@' on the map, every node showing how many of the 10 messages it holds, and the
 # active nodes of every step in the Step panel and the Timeline — all as `run --json` says.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/tmux.sh"
@@ -9,18 +9,18 @@
 tm_start 170 45
 mc_start --ascii --net mesh:10x10 --algo br-xy-source --sources Dr:10
 check_screen "title names the sources" "br-xy-source on mesh:10x10  10 sources"
-check_screen_fixed "step 0: the sources hold their messages" "10 sources (*) hold their own messages"
-# the '*' marks, read off the map rows ("R  cell cell ..."), one per source, at the
+check_screen_fixed "step 0: the sources hold their messages" "10 sources (@) hold their own messages"
+# the '@' marks, read off the map rows ("R  cell cell ..."), one per source, at the
 # sources' columns: the row number and the column of the mark in that row
 marks() {
     tm_cap | awk '/^ *[0-9]+ .*\//{ r = $1; line = $0; n = 0
-        for (i = 1; i <= length(line); i++) if (substr(line, i, 1) == "*") {
+        for (i = 1; i <= length(line); i++) if (substr(line, i, 1) == "@") {
             print r " " int((i - 4) / 11) } }' | sort -n
 }
 want=$(jq -r '.sources[] | "\(. / 10 | floor) \(. % 10)"' "$TMPD/run.json" | sort -n)
 check_eq "the sources are marked on the map (the main diagonal)" "$want" "$(marks)"
 check_eq "ten marks" 10 "$(marks | grep -c .)"
-check_screen_fixed "a source holds 1 of the 10 messages" "*1/10"
+check_screen_fixed "a source holds 1 of the 10 messages" "@1/10"
 i=1
 while [ $i -le 4 ]; do
     tm_keys n

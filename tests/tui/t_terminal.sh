@@ -58,7 +58,7 @@ check_screen "NO_COLOR: at the overloaded step" " step 8/"
 check_eq "NO_COLOR: no colour escapes in the screen" "" "$(sgr_colours)"
 check_match "NO_COLOR: circuits drawn with arrows" "━▶|◀━" "$SCREEN"
 check_match "NO_COLOR: overloaded links show their load" "◀2▶|━2▶|◀2━|^ .* 2 .*" "$SCREEN"
-check_match "NO_COLOR: receiving nodes marked" "▸" "$SCREEN"
+check_match "NO_COLOR: receiving nodes marked" "•" "$SCREEN"
 attrs=$(tm capture-pane -p -e -t t | grep -Eo "$(printf '\033')\\[[0-9;]*m" | sort -u | tr '\n' ' ')
 check_match "NO_COLOR: attributes still used (bold/reverse)" "\\[(1|7)m|;7m|;1m" "$attrs"
 tm_keys q

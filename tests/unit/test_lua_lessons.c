@@ -17,13 +17,14 @@
 
 #include "../../src/algos/algo.h"
 #include "../../src/engine/sim.h"
+#include "../../src/engine/dist.h"
 #include "../../src/script/lesson.h"
 #include "../../src/script/script.h"
 #include "srctree.h"
 
 /* The broadcast a page shows (settings carried over from page to page). */
 typedef struct {
-    char net[64], algo[64], source[32], model[16];
+    char net[64], algo[64], source[32], model[16], sources[32];
     uint64_t bytes;
     int nu;
 } Show;
@@ -35,6 +36,7 @@ typedef struct {
     Sched *s;
     Sim *sim;
     AlgoArgs a;
+    int32_t *src;   /* s-to-p sources (dist_parse) */
 } Built;
 
 static Built build(const Show *sh)
@@ -49,6 +51,14 @@ static Built build(const Show *sh)
         fail_msg("%s", err);
     algo_args_init(&b.a, b.def);
     b.a.source = net_parse_node(b.net, sh->source[0] ? sh->source : "0");
+    if (sh->sources[0]) {
+        DistKind k;
+        if (!dist_parse(b.net, sh->sources, &b.src, &b.a.nsources, &k, err, sizeof err))
+            fail_msg("%s", err);
+        b.a.sources = b.src;
+        b.a.source = b.src[0];
+        b.a.dist = (int)k;
+    }
     b.a.bytes = sh->bytes;
     b.a.nu = sh->nu;
     b.s = algo_build(b.def, b.net, &b.a, err, sizeof err);
@@ -70,6 +80,16 @@ static void unbuild(Built *b)
     sched_free(b->s);
     algo_release(b->owned);
     net_free(b->net);
+    free(b->src);
+}
+
+/* The simulated cost of what sh shows. */
+static double show_cost(const Show *sh)
+{
+    Built b = build(sh);
+    double c = sim_totals(b.sim)->cost.total;
+    unbuild(&b);
+    return c;
 }
 
 static double cost_of(const char *net, const char *algo, uint64_t bytes)
@@ -252,6 +272,55 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             break;
         case 9: want = choicef(pg, "%g us", t->cost.contention); break;
         }
+    } else if (strcmp(lesson, "stop-combining") == 0) {
+        switch (pno) {
+        case 1: want = choicef(pg, "%.0f", t->informed_before); break;
+        case 2: want = choicef(pg, "%.0f", t->nsteps); break;
+        case 3: case 4: want = choicef(pg, "%.0f", (double)t->ntransfers); break;
+        case 5: want = choicef(pg, "%.0f", (double)t->bytes); break;
+        case 6: {
+            Show x = *sh;
+            snprintf(x.algo, sizeof x.algo, "xor");
+            double cx = show_cost(&x);
+            assert_string_equal(sh->algo, "br-lin");
+            want = t->cost.total < cx ? choice(pg, "Br_Lin") : t->cost.total > cx
+                 ? choice(pg, "Xor") : choice(pg, "They");
+            break;
+        }
+        }
+    } else if (strcmp(lesson, "stop-distributions") == 0) {
+        switch (pno) {
+        case 1: case 2: case 3: case 4: case 5:
+            want = choicef(pg, "%.0f", sim_step(b->sim, pg->step - 1)->informed);
+            break;
+        case 6: {   /* the task: the engine prices every choice; the dearest is the answer */
+            double worst = -1;
+            for (size_t i = 0; i < pg->nchoices; i++) {
+                Show x = *sh;
+                snprintf(x.sources, sizeof x.sources, "%s", pg->choices[i]);
+                double c = show_cost(&x);
+                if (c > worst) {
+                    worst = c;
+                    want = (int)i;
+                }
+            }
+            break;
+        }
+        case 7: {   /* the one algorithm cheaper than br-xy-source on this distribution */
+            double base = t->cost.total;
+            int n = 0;
+            for (size_t i = 0; i < pg->nchoices; i++) {
+                Show x = *sh;
+                snprintf(x.algo, sizeof x.algo, "%s", pg->choices[i]);
+                if (show_cost(&x) < base) {
+                    want = (int)i;
+                    n++;
+                }
+            }
+            assert_int_equal(n, 1);
+            break;
+        }
+        }
     }
     switch (pg->qkind) {
     case LESSON_Q_CHOICE:
@@ -295,8 +364,16 @@ static void check_lesson(const char *name)
             snprintf(sh.net, sizeof sh.net, "%s", pg->net);
         if (pg->algo)
             snprintf(sh.algo, sizeof sh.algo, "%s", pg->algo);
-        if (pg->source)
+        if (pg->net)
+            sh.source[0] = sh.sources[0] = '\0';
+        if (pg->source) {
             snprintf(sh.source, sizeof sh.source, "%s", pg->source);
+            sh.sources[0] = '\0';
+        }
+        if (pg->sources) {
+            snprintf(sh.sources, sizeof sh.sources, "%s", pg->sources);
+            sh.source[0] = '\0';
+        }
         if (pg->bytes)
             sh.bytes = pg->bytes;
         if (pg->model)
@@ -320,6 +397,18 @@ static void check_lesson(const char *name)
     }
     assert_true(questions >= 6);
     lesson_free(l);
+}
+
+static void test_stop_combining(void **state)
+{
+    (void)state;
+    check_lesson("lessons/stop-combining.lua");
+}
+
+static void test_stop_distributions(void **state)
+{
+    (void)state;
+    check_lesson("lessons/stop-distributions.lua");
 }
 
 static void test_st_array(void **state)
@@ -472,6 +561,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_st_array),   cmocka_unit_test(test_bst_crossover),
         cmocka_unit_test(test_rh_contention), cmocka_unit_test(test_path_links),
+        cmocka_unit_test(test_stop_combining), cmocka_unit_test(test_stop_distributions),
         cmocka_unit_test(test_malformed),  cmocka_unit_test(test_progress),
         cmocka_unit_test(test_list),
     };

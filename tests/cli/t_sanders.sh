@@ -1,0 +1,44 @@
+#!/bin/sh
+# Sanders & Sibeyn from the command line: the net full:P, the trees, their closed forms, the
+# lower bounds beside a postal run on full:P, and the errata's commands.
+. "$(dirname "$0")/../lib.sh"
+
+check_exit "list nets" 0 "$MESHCAST" list nets
+check_match "list nets names full" '^full:P ' "$OUT"
+check_exit "list algorithms" 0 "$MESHCAST" list algorithms
+for a in bintree fractional bintree-simplex fractional-simplex; do
+    check_match "list algorithms names $a" "^$a .*full" "$OUT"
+done
+check_exit "full:4x4 refused" 2 "$MESHCAST" run --net full:4x4 --algo chain
+check_eq "full:4x4: one line" "meshcast: bad net 'full:4x4': a full net is full:P (P processors)" "$ERR"
+check_exit "fractional r=0 refused" 2 "$MESHCAST" run --net full:8 --algo fractional --set r=0
+
+# errata: the binary tree on 18 PUs with 4 packets takes d + 2s - 1 = 11 steps (paper: 12)
+check_exit "bintree full:18" 0 "$MESHCAST" run --net full:18 --algo bintree --model postal --set s=4
+check_match "bintree full:18: 11 steps" '^steps: +11 ' "$OUT"
+check_match "bintree full:18: closed form matches" 'closed form, matches' "$OUT"
+check_match "bintree full:18: bounds shown" '^bounds: +\(4\) 1028.1699' "$OUT"
+check_exit "fractional full:1024 r=4 s=64" 0 "$MESHCAST" run --net full:1024 --algo fractional --set r=4 --set s=64 --model postal
+check_match "fractional full:1024: 113 steps" '^steps: +113 ' "$OUT"
+for P in 20 21; do
+    check_exit "bintree full:$P s=1" 0 "$MESHCAST" run --net full:$P --algo bintree --model postal --set s=1
+done
+check_match "P_5 = 20: 21 PUs need a sixth step" '^steps: +6 ' "$OUT"
+check_exit "chain full:2 s=1" 0 "$MESHCAST" run --net full:2 --algo chain --set s=1 --model postal
+check_match "(6) as printed exceeds the chain on 2 PUs" 'packets 1024 \(as printed 1089\)' "$OUT"
+
+# JSON: the bounds only on full:P under postal
+check_exit "run --json full:64" 0 "$MESHCAST" run --net full:64 --algo fractional --model postal --json
+check_match "json lower_bounds" '"lower_bounds":\{"eq4_duplex":1030,"eq5_simplex":2018,' "$OUT"
+check_exit "run --json array:16" 0 "$MESHCAST" run --net array:16 --algo fractional --model postal --json
+check_nomatch "no lower_bounds off full:P" 'lower_bounds' "$OUT"
+
+# simplex: the emulation is valid under simplex ports; the duplex tree is not
+check_exit "fractional-simplex simplex" 0 "$MESHCAST" run --net full:64 --algo fractional-simplex --model postal --set duplex=0
+check_match "fractional-simplex: closed form" 'closed form, matches' "$OUT"
+check_exit "fractional under simplex: violation" 1 "$MESHCAST" run --net full:64 --algo fractional --model postal --set duplex=0
+check_match "fractional under simplex: named" 'simplex: one send or one receive' "$OUT"
+# on a mesh the embedding's link load is measured
+check_exit "fractional on mesh:8x8 (seidel)" 0 "$MESHCAST" run --net mesh:8x8 --algo fractional --set r=2
+check_match "fractional on mesh:8x8: no closed form under seidel" 'predicted: +none' "$OUT"
+finish
