@@ -22,7 +22,7 @@ static const AlgoDef *const table[] = {
     /* Cang & Wu */
 
     /* Peters & Syska */
-
+    &algo_tiling, &algo_dc, &algo_htree,
     /* s-to-p */
     &algo_br_lin, &algo_br_xy_source, &algo_br_xy_dim, &algo_xor, &algo_two_step,
     &algo_repos_lin, &algo_repos_xy_source, &algo_part_lin, &algo_part_xy_source,
@@ -112,6 +112,7 @@ void algo_args_init(AlgoArgs *a, const AlgoDef *d)
     a->bytes = 1024;
     a->fit = FIT_AUTO;
     a->nu = 0;
+    cost_defaults(&a->cost, COST_SEIDEL);
     for (int i = 0; d && i < d->nparams && i < ALGO_MAXPARAM; i++)
         a->param[i] = d->params[i].def;
 }
@@ -130,6 +131,10 @@ int algo_args_set(AlgoArgs *a, const AlgoDef *d, const char *name, const char *v
         const AlgoParam *p = &d->params[i];
         if (strcmp(p->name, name) != 0)
             continue;
+        if (p->min == ALGO_AUTO && strcmp(value, "auto") == 0) {
+            a->param[i] = ALGO_AUTO;
+            return 0;
+        }
         char *end;
         errno = 0;
         double v = strtod(value, &end);

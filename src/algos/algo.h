@@ -33,6 +33,10 @@ typedef struct {
     const char *help;
 } AlgoParam;
 
+/* A parameter whose min is ALGO_AUTO also takes "--set NAME=auto", stored as ALGO_AUTO (the
+ * algorithm computes the value from the run's model: Peters & Syska's B_opt). */
+#define ALGO_AUTO (-1.0)
+
 typedef struct {
     int32_t source;        /* node id */
     /* s-to-p broadcasting (papers/004): the nsources source nodes, sorted ids, each holding its
@@ -45,6 +49,10 @@ typedef struct {
     AlgoFit fit;
     int nu;                /* the structural nu (seidel's; --set nu=..) */
     double param[ALGO_MAXPARAM]; /* values of def->params, in order */
+    CostParams cost;       /* the run's model (setup and compare copy it): what a parameter
+                            * set to "auto" is computed from (Peters & Syska's B_opt) */
+    bool async;            /* the run is timed asynchronously (sim-async.h): predict gives
+                            * the asynchronous closed form where the paper has one */
 } AlgoArgs;
 
 enum {

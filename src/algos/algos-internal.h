@@ -48,7 +48,11 @@ int64_t sanders_order_pos(const int32_t *dims, int nd, int32_t node);
 
 /* == Cang & Wu (papers/002): cangwu/ == */
 
-/* == Peters & Syska (papers/003): peters/ == */
+/* == Peters & Syska (papers/003): peters/ ==
+ * Circuit-switched tori — tiling.c, dc.c, htree.c (phases.c: shared phase patterns and trees) */
+extern const AlgoDef algo_tiling;       /* "tiling" Section 4, Theorem 2 and expansions */
+extern const AlgoDef algo_dc;           /* "dc" Section 5, divide and conquer, pipelined */
+extern const AlgoDef algo_htree;        /* "htree" Section 5, two H-trees, pipelined */
 
 /* == s-to-p (papers/004): stop/ ==
  * Br_Lin and Br_xy (Section 2) — brlin.c; Xor and 2-Step — xor.c; Repos and Part (Section

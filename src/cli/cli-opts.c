@@ -16,7 +16,8 @@ static const struct {
     {"net", OPT_NET, true},     {"algo", OPT_ALGO, true},   {"source", OPT_SOURCE, true},
     {"bytes", OPT_BYTES, true}, {"model", OPT_MODEL, true}, {"set", OPT_SET, true},
     {"fit", OPT_FIT, true},     {"json", OPT_JSON, false},  {"csv", OPT_CSV, false},
-    {"format", OPT_FORMAT, true}, {"sources", OPT_SOURCES, true},
+    {"format", OPT_FORMAT, true},
+    {"timing", OPT_TIMING, true}, {"sources", OPT_SOURCES, true},
 };
 
 static const char **slot(CliOpts *o, unsigned bit)
@@ -29,6 +30,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_MODEL: return &o->model;
     case OPT_FIT: return &o->fit;
     case OPT_FORMAT: return &o->format;
+    case OPT_TIMING: return &o->timing;
     case OPT_SOURCES: return &o->sources;
     }
     return NULL;

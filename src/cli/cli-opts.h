@@ -28,11 +28,14 @@ enum {
     OPT_JSON = 1u << 7,
     OPT_CSV = 1u << 8,
     OPT_FORMAT = 1u << 9,
-    OPT_SOURCES = 1u << 10,
+    OPT_TIMING = 1u << 14,  /* --timing lockstep|async (compare: also both) */
+    OPT_SOURCES = 1u << 15, /* s-to-p: --sources SPEC */
 };
 
 typedef struct {
-    const char *net, *algo, *source, *bytes, *model, *fit, *format, *sources;
+    const char *net, *algo, *source, *bytes, *model, *fit, *format;
+    const char *timing;
+    const char *sources;
     const char **sets;
     size_t nsets;
     bool json, csv, help;

@@ -553,6 +553,7 @@ static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
         e->args.source = source;
         e->args.fit = fit;
         e->args.nu = c->cost.nu;
+        e->args.cost = c->cost;
         bool usable = true;
         for (size_t s = 0; s < o->nsets && usable; s++) {
             const char *kv = o->sets[s], *eq = strchr(kv, '=');

@@ -3,7 +3,8 @@
  *
  *   meshcast compare --sources SPEC[,SPEC...] [--net SPEC | --nets SPEC,SPEC...]
  *                    [--s LO:HI[:STEP]] [--bytes M|LO:HI | --total M] [--algos A,B,...]
- *                    [--relative ALGO] [--model M] [--set K=V]... [--json|--csv]
+ *                    [--relative ALGO] [--model M] [--set K=V]... [--timing T]
+ *                    [--json|--csv]
  *
  * Rows are every combination of: the nets, the source specs, the values of s, the message
  * lengths; columns the algorithms (default: every s-to-p algorithm that runs on the net).
@@ -12,6 +13,8 @@
  * LO, 2LO, ... HI; --total M gives every source M/s bytes (the total data fixed, Fig. 6).
  * --relative ALGO prints every other algorithm's cell as the percentage by which it is
  * cheaper than ALGO (positive: it pays; Fig. 8's "percentage difference").
+ * --timing async prices every schedule event by event (sim-async.h: no synchronisation
+ * between iterations, as the paper's runs); lockstep (the default) step by step.
  * Cells: the simulated cost in us; '#' not verified, '!' breaks the model, '-' does not run.
  * Exit: 0 if every schedule that was built was verified, 1 if one was not, 2 usage.
  *
@@ -32,6 +35,7 @@
 
 #include "../engine/dist.h"
 #include "../engine/export.h"
+#include "../engine/sim-async.h"
 #include "../engine/text.h"
 #include "cli-opts.h"
 #include "commands.h"
@@ -41,7 +45,7 @@
 #define WORK_BUDGET 8388608ull   /* node-builds, as compare's */
 
 typedef struct {
-    const char *net, *nets, *sources, *s, *bytes, *total, *algos, *relative, *model;
+    const char *net, *nets, *sources, *s, *bytes, *total, *algos, *relative, *model, *timing;
     const char *sets[64];
     size_t nsets;
     bool json, csv;
@@ -61,7 +65,7 @@ static void help(void)
     puts("usage: meshcast compare --sources SPEC[,SPEC...] [--net SPEC | --nets SPEC,...]\n"
          "                        [--s LO:HI[:STEP]] [--bytes M|LO:HI | --total M]\n"
          "                        [--algos A,B,...] [--relative ALGO] [--model M]\n"
-         "                        [--set K=V]... [--json|--csv]\n"
+         "                        [--set K=V]... [--timing lockstep|async] [--json|--csv]\n"
          "The s-to-p algorithms side by side: one row for every net, source spec, s and\n"
          "message length; cells are simulated costs (us).  A spec is R:30, Dr:10% (of p) or\n"
          "a bare kind with --s.  --total M: each source M/s bytes.  --relative ALGO: the\n"
@@ -94,7 +98,8 @@ static int usage(const char *fmt, const char *arg)
 static int parse_args(int argc, char **argv, Opts *o)
 {
     static const char *const names[] = {"net", "nets", "sources", "s", "bytes", "total",
-                                        "algos", "relative", "model", "set", "json", "csv"};
+                                        "algos", "relative", "model", "timing", "set", "json",
+                                        "csv"};
     memset(o, 0, sizeof *o);
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -110,21 +115,21 @@ static int parse_args(int argc, char **argv, Opts *o)
                 break;
         if (k == nn)
             return usage("unknown option '%s' for compare --sources", a);
-        if (k >= 10) {
-            *(k == 10 ? &o->json : &o->csv) = true;
+        if (k >= 11) {
+            *(k == 11 ? &o->json : &o->csv) = true;
             continue;
         }
         if (i + 1 >= argc || argv[i + 1][0] == '\0')
             return usage("option '%s' needs a value", a);
         const char *v = argv[++i];
-        if (k == 9) {
+        if (k == 10) {
             if (o->nsets == sizeof o->sets / sizeof o->sets[0])
                 return usage("too many %s", "--set");
             o->sets[o->nsets++] = v;
             continue;
         }
         const char **slot[] = {&o->net, &o->nets, &o->sources, &o->s, &o->bytes, &o->total,
-                               &o->algos, &o->relative, &o->model};
+                               &o->algos, &o->relative, &o->model, &o->timing};
         if (*slot[k])
             return usage("option '%s' given twice", a);
         *slot[k] = v;
@@ -135,6 +140,8 @@ static int parse_args(int argc, char **argv, Opts *o)
         return usage("%s", "missing --sources SPEC[,SPEC...] (e.g. R:30,C:30)");
     if (!o->net == !o->nets)
         return usage("%s", "give one of --net SPEC and --nets SPEC,SPEC,...");
+    if (o->timing && strcmp(o->timing, "lockstep") != 0 && strcmp(o->timing, "async") != 0)
+        return usage("unknown --timing '%s' (lockstep, async)", o->timing);
     if (o->total && o->bytes)
         return usage("%s", "--bytes and --total exclude each other");
     return -1;
@@ -155,6 +162,18 @@ static void cell(const Opts *o, const char *algo, Row *r, int col)
     if (cli_prepare_setup(&st, 0, &run, err, sizeof err) == 0) {
         const SimTotals *t = sim_totals(run.sim);
         r->cost[col] = t->cost.total;
+        if (o->timing && strcmp(o->timing, "async") == 0) {
+            /* the paper's runs: no synchronisation between iterations (sim-async.h) */
+            SimAsync *as = sim_async_run(run.sched, &run.setup.cost, 0, err, sizeof err);
+            r->cost[col] = as ? sim_async_total(as) : -1;
+            if (!as)
+                r->state[col] = 3;
+            sim_async_free(as);
+            if (!as) {
+                cli_run_free(&run);
+                return;
+            }
+        }
         r->steps[col] = t->nsteps;
         r->state[col] = !t->verified ? 1 : !t->valid ? 2 : 0;
     }
@@ -393,8 +412,8 @@ int cmd_compare_stop(int argc, char **argv)
         json_end_object(&j);
         fputc('\n', stdout);
     } else {
-        printf("s-to-p compare, model %s: simulated cost in us%s\n",
-               o.model ? o.model : "seidel",
+        printf("s-to-p compare, model %s, %s timing: simulated cost in us%s\n",
+               o.model ? o.model : "seidel", o.timing ? o.timing : "lockstep",
                relcol >= 0 ? "; other columns: % cheaper than the first" : "");
         printf("%-16s %-9s %9s", "net", "sources", "bytes");
         if (relcol >= 0)

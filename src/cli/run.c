@@ -6,7 +6,10 @@
 #include <string.h>
 
 #include "../engine/bounds.h"
+#include "../engine/circuit.h"
+#include "../engine/circuit-bounds.h"
 #include "../engine/export.h"
+#include "../engine/sim-async.h"
 #include "cli-opts.h"
 #include "cli-out.h"
 #include "commands.h"
@@ -17,7 +20,7 @@ static void run_help(void)
 {
     puts("usage: meshcast run --net SPEC --algo NAME|FILE.lua [--source ID|R,C[,Z]] [--bytes M]\n"
          "                    [--model seidel|postal|circuit|saf] [--set K=V]...\n"
-         "                    [--fit companions|virtual] [--json|--csv]\n"
+         "                    [--fit companions|virtual] [--timing lockstep|async] [--json|--csv]\n"
          "Builds and simulates one broadcast and prints a summary: verified, steps, cost\n"
          "against the paper's closed form, contention, the first violations.\n"
          "Exit: 0 verified and valid, 1 wrong or violating schedule, 2 usage error.");
@@ -31,6 +34,30 @@ static void print_params(const CliRun *r)
     for (size_t i = 0; names && names[i]; i++)
         printf("%s%s=%s", i ? " " : "", names[i],
                export_format_double(cost_param_get(p, names[i]), buf, sizeof buf));
+}
+
+/* Peters & Syska's terms and lower bounds (circuit model), beside the run. */
+static void print_circuit_terms(const CliRun *r)
+{
+    const Setup *s = &r->setup;
+    const SimTotals *t = sim_totals(r->sim);
+    char b1[64], b2[64];
+    if (s->cost.model != COST_CIRCUIT && s->cost.model != COST_SAF)
+        return;
+    uint64_t L = sched_bytes(r->sched);
+    printf("terms:       %ld start-up%s (alpha), %lld switched hops (delta), %s L*tau\n",
+           (long)t->phases, t->phases == 1 ? "" : "s", (long long)t->switch_hops,
+           export_format_double(L ? (double)t->phase_bytes / (double)L : 0, b1, sizeof b1));
+    CircuitBounds bd;
+    if (s->cost.model != COST_CIRCUIT || !bounds_circuit(s->net, &s->cost, L, &bd))
+        return;
+    printf("lower bound: %s  (Prop. 1: %ld alpha, %lld delta, L*tau/%d, "
+           "alpha + %lld delta + L*tau/%d)\n",
+           export_format_double(bd.total, b1, sizeof b1), (long)bd.phases,
+           (long long)bd.diameter, bd.lambda, (long long)bd.diameter, bd.degree);
+    if (bd.corollary)
+        printf("corollary 1: %s  (as printed: %ld alpha; not a bound, docs/errata.md)\n",
+               export_format_double(bd.cor_total, b2, sizeof b2), (long)bd.cor_phases);
 }
 
 /* Sanders & Sibeyn's lower bounds (4)-(6), beside a postal run on full:P. */
@@ -50,7 +77,7 @@ static void print_bounds(Sim *sim)
            export_format_double(lb.packets_paper, b4, sizeof b4));
 }
 
-static void print_text(CliRun *r)
+static void print_text(CliRun *r, const SimAsync *as)
 {
     const Setup *s = &r->setup;
     const SimTotals *t = sim_totals(r->sim);
@@ -99,8 +126,13 @@ static void print_text(CliRun *r)
            export_format_double(t->cost.transmission, b3, sizeof b3),
            export_format_double(t->cost.contention, b4, sizeof b4),
            export_format_double(t->cost.permutation, b5, sizeof b5));
+    if (as)
+        printf("timing:      async: %s us  (event by event; lockstep above: %s us)\n",
+               export_format_double(sim_async_total(as), b1, sizeof b1),
+               export_format_double(t->cost.total, b2, sizeof b2));
+    double timed = as ? sim_async_total(as) : t->cost.total;
     if (r->has_predicted) {
-        double d = export_difference(t->cost.total, r->predicted);
+        double d = export_difference(timed, r->predicted);
         const char *verdict = d == 0 ? "matches" : "DIFFERS";
         printf("predicted:   %s us  (closed form, %s; difference %s)\n",
                export_format_double(r->predicted, b1, sizeof b1), verdict,
@@ -109,10 +141,17 @@ static void print_text(CliRun *r)
         printf("predicted:   none (no closed form for this net and model)\n");
     }
     print_bounds(r->sim);
-    printf("contention:  max link load %ld, %lld overloaded link%s, %lld port conflict%s\n",
-           (long)t->max_link_load, (long long)t->link_overloads,
-           t->link_overloads == 1 ? "" : "s", (long long)t->port_conflicts,
-           t->port_conflicts == 1 ? "" : "s");
+    if (s->cost.model == COST_CIRCUIT)
+        printf("contention:  max arc load %ld, %lld shared arc%s, %lld all-port conflict%s\n",
+               (long)t->max_link_load, (long long)t->link_overloads,
+               t->link_overloads == 1 ? "" : "s", (long long)t->port_conflicts,
+               t->port_conflicts == 1 ? "" : "s");
+    else
+        printf("contention:  max link load %ld, %lld overloaded link%s, %lld port conflict%s\n",
+               (long)t->max_link_load, (long long)t->link_overloads,
+               t->link_overloads == 1 ? "" : "s", (long long)t->port_conflicts,
+               t->port_conflicts == 1 ? "" : "s");
+    print_circuit_terms(r);
     if (t->violations > 0) {
         size_t nv = sim_nviolations(r->sim);
         printf("violations:  %lld", (long long)t->violations);
@@ -132,10 +171,17 @@ int cmd_run(int argc, char **argv)
     CliOpts o;
     int st = cli_opts_begin(argc, argv,
                             OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES | OPT_MODEL | OPT_SET |
-                                OPT_FIT | OPT_JSON | OPT_CSV,
+                                OPT_FIT | OPT_JSON | OPT_CSV | OPT_TIMING,
                             &o, run_help);
     if (st >= 0)
         return st;
+    bool async = false;
+    if (o.timing && strcmp(o.timing, "async") == 0) {
+        async = true;
+    } else if (o.timing && strcmp(o.timing, "lockstep") != 0) {
+        cli_opts_free(&o);
+        return cli_usage_error("unknown --timing (lockstep, async)");
+    }
     CliRun r;
     int rc = cli_prepare(&o, 0, &r);
     if (rc != 0) {
@@ -144,6 +190,20 @@ int cmd_run(int argc, char **argv)
         return rc;
     }
     const SimTotals *t = sim_totals(r.sim);
+    SimAsync *as = NULL;
+    if (async) {
+        char err[256];
+        as = sim_async_run(r.sched, &r.setup.cost, 0, err, sizeof err);
+        if (!as) {
+            cli_error("%s", err);
+            cli_run_free(&r);
+            cli_opts_free(&o);
+            return 1;
+        }
+        r.setup.args.async = true;
+        r.has_predicted = algo_predict(r.setup.def, r.setup.net, &r.setup.args, &r.setup.cost,
+                                       &r.predicted);
+    }
     if (o.json) {
         const char *names[ALGO_MAXPARAM];
         int np = 0;
@@ -154,6 +214,7 @@ int cmd_run(int argc, char **argv)
             .fit = algo_fit_name(r.fit), .has_predicted = r.has_predicted,
             .predicted = r.predicted, .param_names = names,
             .param_values = r.setup.args.param, .nparams = np, .max_violations = 100,
+            .has_async = as != NULL, .async_total = sim_async_total(as),
         };
         char dist[64];
         info.dist = r.setup.sources ? cli_dist_text(&r.setup, dist, sizeof dist) : NULL;
@@ -161,8 +222,9 @@ int cmd_run(int argc, char **argv)
     } else if (o.csv) {
         export_run_csv(stdout, r.sim);
     } else {
-        print_text(&r);
+        print_text(&r, as);
     }
+    sim_async_free(as);
     rc = t->verified && t->valid ? 0 : 1;
     cli_run_free(&r);
     cli_opts_free(&o);

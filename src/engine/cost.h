@@ -53,6 +53,12 @@ void cost_defaults(CostParams *p, CostModel m);
 bool cost_set(CostParams *p, const char *name, const char *value, char *err, size_t errlen);
 bool cost_is_param(const char *name);
 
+/* One transfer of `bytes` bytes over a route of d links under p's model, its links shared
+ * m-fold beyond capacity (seidel's ceil(k / 2^nu); 1 when not shared): seidel m*a*B + b,
+ * postal t + beta*B, circuit alpha + d*delta + B*tau, saf d*(beta + B*tau).  Shared by the
+ * lockstep (sim.c) and asynchronous (sim-async.c) timings. */
+double cost_transfer(const CostParams *p, double d, double bytes, double m);
+
 /* Names of the parameters a model uses, NULL-terminated. */
 const char *const *cost_param_names(CostModel m);
 double cost_param_get(const CostParams *p, const char *name);

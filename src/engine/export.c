@@ -1,6 +1,7 @@
 /* export.c — JSON and CSV of schedules and runs (see export.h). */
 #include "export.h"
 #include "bounds.h"
+#include "circuit-bounds.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -253,6 +254,7 @@ static const char *violation_kind(SimViolationKind k)
     case SIM_V_LINK: return "link";
     case SIM_V_PORT: return "port";
     case SIM_V_INCOMPLETE: return "incomplete";
+    case SIM_V_ALLPORT: return "allport";
     }
     return "?";
 }
@@ -303,7 +305,11 @@ static void json_violation(JsonOut *j, Sim *sim, const SimViolation *v)
         json_key(j, "transfer");
         json_int(j, v->transfer);
     }
-    if (v->kind == SIM_V_LINK) {
+    if (v->kind == SIM_V_ALLPORT) {
+        json_key(j, "port");
+        json_str(j, v->recvs ? "in" : "out");
+    }
+    if (v->kind == SIM_V_LINK || v->kind == SIM_V_ALLPORT) {
         json_key(j, "load");
         json_int(j, v->load);
     }
@@ -315,6 +321,55 @@ static void json_violation(JsonOut *j, Sim *sim, const SimViolation *v)
     }
     json_key(j, "what");
     json_str(j, sim_violation_text(sim, v, text, sizeof text));
+    json_end_object(j);
+}
+
+/* Circuit and saf models: Peters & Syska's multiples of alpha, delta and L*tau ("terms"),
+ * and under circuit on a ring or torus the lower bounds of Proposition 1 and Corollary 1. */
+static void json_circuit_terms(JsonOut *j, Sim *sim)
+{
+    const CostParams *p = sim_params(sim);
+    const Sched *s = sim_sched(sim);
+    const SimTotals *t = sim_totals(sim);
+    if (p->model != COST_CIRCUIT && p->model != COST_SAF)
+        return;
+    uint64_t L = sched_bytes(s);
+    json_key(j, "terms");
+    json_begin_object(j);
+    json_key(j, "phases");
+    json_int(j, t->phases);
+    json_key(j, "switch_hops");
+    json_int(j, t->switch_hops);
+    json_key(j, "phase_bytes");
+    json_uint(j, t->phase_bytes);
+    json_key(j, "ltau");
+    json_num(j, L ? (double)t->phase_bytes / (double)L : 0);
+    json_end_object(j);
+    CircuitBounds b;
+    if (p->model != COST_CIRCUIT || !bounds_circuit(sched_net(s), p, L, &b))
+        return;
+    json_key(j, "lower_bound");
+    json_begin_object(j);
+    json_key(j, "total");
+    json_num(j, b.total);
+    json_key(j, "phases");
+    json_int(j, b.phases);
+    json_key(j, "diameter");
+    json_int(j, b.diameter);
+    json_key(j, "startup");
+    json_num(j, b.startup);
+    json_key(j, "switching");
+    json_num(j, b.switching);
+    json_key(j, "propagation");
+    json_num(j, b.propagation);
+    json_key(j, "combined");
+    json_num(j, b.combined);
+    if (b.corollary) {
+        json_key(j, "corollary1_as_printed");
+        json_num(j, b.cor_total);
+        json_key(j, "corollary1_phases");
+        json_int(j, b.cor_phases);
+    }
     json_end_object(j);
 }
 
@@ -430,6 +485,13 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
     json_str(&j, cost_model_name(p->model));
     json_cost_terms(&j, &t->cost);
     json_end_object(&j);
+    json_circuit_terms(&j, sim);
+    if (info->has_async) {   /* (absent under lockstep: the goldens stay byte-identical) */
+        json_key(&j, "timing");
+        json_str(&j, "async");
+        json_key(&j, "async_total");
+        json_num(&j, info->async_total);
+    }
 
     json_key(&j, "predicted");
     if (info->has_predicted)

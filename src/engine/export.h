@@ -72,6 +72,8 @@ typedef struct {
     const double *param_values;
     int nparams;
     size_t max_violations;     /* how many violation objects to list (0: all kept) */
+    bool has_async;            /* timed asynchronously too: "timing": "async", "async_total" */
+    double async_total;
     const char *dist;          /* s-to-p: the sources' distribution ("R:20", "list"), or NULL */
 } ExportRun;
 

@@ -14,6 +14,7 @@
  * over the blocks) or, on the walking path, from a second walk.
  */
 #include "sim.h"
+#include "circuit.h"
 #include "err-internal.h"
 #include "chunkset-internal.h"
 #include "net-internal.h"
@@ -1396,6 +1397,31 @@ static int load_clear_job(void *arg)
     return 0;
 }
 
+/* Circuit model, all-port: port_conflicts become the circuits over one per port, each
+ * overloaded port a violation.  A port used twice is an arc used twice, so a step without an
+ * overloaded arc has none to look for (circuit.h). */
+static bool allport_step(Sim *sim, int32_t st, SimStep *out)
+{
+    if (net_kind(sim->net) == NET_FULL)   /* full:P: a link per pair, no grid ports */
+        return true;
+    out->port_conflicts = 0;
+    if (sim->nover == 0)
+        return true;
+    CircuitPort *p;
+    int64_t np = circuit_port_overloads(sim->s, st, &p);
+    if (np < 0)
+        return false;
+    for (int64_t i = 0; i < np; i++) {
+        out->port_conflicts += p[i].count - 1;
+        add_viol(sim, (SimViolation){ .kind = SIM_V_ALLPORT, .step = st, .node = p[i].node,
+                                      .link = p[i].link, .transfer = -1, .load = p[i].count,
+                                      .recvs = p[i].in });
+        out->violations++;
+    }
+    free(p);
+    return true;
+}
+
 static bool run_step(Sim *sim, int32_t st)
 {
     const Sched *s = sim->s;
@@ -1446,6 +1472,7 @@ static bool run_step(Sim *sim, int32_t st)
             conflicts++;
     }
     out->bytes = bytes;
+    out->max_bytes = bmax;
     out->port_conflicts = conflicts;
 
     if (par)
@@ -1476,6 +1503,8 @@ static bool run_step(Sim *sim, int32_t st)
             out->violations++;
         }
     }
+    if (circuit && !allport_step(sim, st, out))
+        return false;
 
     /* 3. cost */
     double comm = 0, startup = 0, trans = 0, cont = 0;
@@ -1637,7 +1666,10 @@ static bool run_step(Sim *sim, int32_t st)
         default: {
             double best = -1;
             for (int64_t i = 0; i < n; i++) {
-                double d = xfer_len(sim, XVP(f, i)), B = (double)sim->xb[i], su, tr;
+                int32_t len = xfer_len(sim, XVP(f, i));
+                if (len > out->max_len)
+                    out->max_len = len;
+                double d = len, B = (double)sim->xb[i], su, tr;
                 if (p->model == COST_SAF) {
                     su = d * p->beta;
                     tr = d * B * p->tau;
@@ -1895,6 +1927,10 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
             t->max_link_load = o->max_link_load;
         t->link_overloads += o->link_overloads;
         t->port_conflicts += o->port_conflicts;
+        if (o->ntransfers > 0)
+            t->phases++;
+        t->switch_hops += o->max_len;
+        t->phase_bytes = sat_add(t->phase_bytes, o->max_bytes);
     }
     if (sim->dstart)
         sim->dstart[sim->nsteps] = sim->ndelta;
@@ -1972,6 +2008,13 @@ char *sim_violation_text(const Sim *sim, const SimViolation *v, char *buf, size_
     case SIM_V_LINK: {
         int32_t tail;
         net_link_info(net, v->link, &tail, NULL, NULL);
+        if (sim->p.model == COST_CIRCUIT && net_kind(net) != NET_FULL) {
+            snprintf(buf, len, "phase %ld: arc %s->%s is shared by %ld circuits "
+                     "(arc-disjoint: one per arc)", (long)v->step + 1,
+                     net_node_name(net, tail, a, sizeof a),
+                     net_node_name(net, net_link_head(net, v->link), b, sizeof b), (long)v->load);
+            break;
+        }
         snprintf(buf, len, "step %ld: link %s->%s carries %ld circuits (capacity %ld)",
                  (long)v->step + 1, net_node_name(net, tail, a, sizeof a),
                  net_node_name(net, net_link_head(net, v->link), b, sizeof b), (long)v->load,
@@ -1984,6 +2027,16 @@ char *sim_violation_text(const Sim *sim, const SimViolation *v, char *buf, size_
                  (long)v->recvs,
                  sim->p.duplex ? "duplex: at most one of each" : "simplex: one send or one receive");
         break;
+    case SIM_V_ALLPORT: {
+        int dim, dir;
+        net_link_info(net, v->link, NULL, &dim, &dir);
+        snprintf(buf, len, "phase %ld: node %s %s %ld circuits through its %s %s-port "
+                 "(all-port: one per port)", (long)v->step + 1,
+                 net_node_name(net, v->node, a, sizeof a), v->recvs ? "receives" : "sends",
+                 (long)v->load, circuit_port_name(net_ndim(net), dim, dir, v->recvs != 0),
+                 v->recvs ? "in" : "out");
+        break;
+    }
     case SIM_V_INCOMPLETE:
         snprintf(buf, len, "end: node %s lacks chunk %lu", net_node_name(net, v->node, a, sizeof a),
                  (unsigned long)v->chunk);
@@ -2224,22 +2277,13 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
                           : xfer_maxload(sim, x, walk);
     double B = (double)xfer_bytes(sim, x), d = xfer_len(sim, x);
     out->load = k;
+    double m = p->model == COST_SEIDEL ? ceil_div(k, cap_of(p)) : 1;
+    out->cost = cost_transfer(p, d, B, m);
     switch (p->model) {
-    case COST_SEIDEL: {
-        double m = ceil_div(k, cap_of(p));
-        out->cost = m * p->a * B + p->b;
+    case COST_SEIDEL:
         out->contention = (m - 1) * p->a * B;
         break;
-    }
-    case COST_POSTAL:
-        out->cost = p->t + p->beta * B;
-        break;
-    case COST_CIRCUIT:
-        out->cost = p->alpha + d * p->delta + B * p->tau;
-        break;
-    case COST_SAF:
     default:
-        out->cost = d * (p->beta + B * p->tau);
         break;
     }
 }

@@ -18,8 +18,10 @@
  *       postal  t + beta * max_t B_t (0 for a step without transfers).  More than one send or
  *               receive at a node (duplex), or a node that both sends and receives (simplex),
  *               is a SIM_V_PORT violation.
- *       circuit max_t (alpha + d_t * delta + B_t * tau); an overloaded link is a SIM_V_LINK
- *               violation.
+ *       circuit max_t (alpha + d_t * delta + B_t * tau); all-port: an arc used by two
+ *               circuits of the step is a SIM_V_LINK violation, a port (a node's outgoing or
+ *               incoming arc) used by two a SIM_V_ALLPORT violation, and port_conflicts counts
+ *               the circuits over one per port (not Seidel's one-port conflicts).
  *       saf     max_t d_t * (beta + B_t * tau).
  *     A step without transfers or local operations costs 0.
  *  5. After the step every destination holds what it was sent (even chunks the source lacked,
@@ -64,6 +66,8 @@ typedef enum {
     SIM_V_LINK,       /* step, link, load (circuit model) */
     SIM_V_PORT,       /* step, node, sends, recvs (postal model) */
     SIM_V_INCOMPLETE, /* step = nsteps, node, chunk (the first it lacks) */
+    SIM_V_ALLPORT,    /* step, node, link = the port's arc, load = circuits, recvs = 1 for an
+                       * in-port (circuit model: one circuit per port per phase) */
 } SimViolationKind;
 
 typedef struct {
@@ -93,6 +97,8 @@ typedef struct {
     int32_t critical_node;  /* node whose serialised work set the cost, -1 */
     int32_t informed;       /* nodes holding at least one chunk after the step (Cang & Wu's
                              * informed nodes; s-to-p's active nodes) */
+    int64_t max_len;        /* circuit, saf: the longest route of the step (hops) */
+    uint64_t max_bytes;     /* the most bytes one transfer of the step carries */
 } SimStep;
 
 typedef struct {
@@ -109,6 +115,13 @@ typedef struct {
     int64_t incomplete_nodes;
     bool verified, valid;
     int32_t informed_before; /* nodes holding at least one chunk before the first step */
+    /* Peters & Syska's terms (circuit, saf): a phase costs alpha + d*delta + L*tau with d its
+     * longest route and L its largest transfer, so the schedule costs phases*alpha +
+     * switch_hops*delta + phase_bytes*tau when one transfer has both (the sum is an upper
+     * bound of the total otherwise). */
+    int32_t phases;          /* steps with at least one transfer (start-ups, alpha) */
+    int64_t switch_hops;     /* sum over steps of max_len (delta) */
+    uint64_t phase_bytes;    /* sum over steps of max_bytes (tau) */
 } SimTotals;
 
 typedef struct {

@@ -203,6 +203,7 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
     for (size_t i = 0; i < spec->nsets; i++)
         if (!apply_set(&s, spec->sets[i], err, errlen))
             goto fail;
+    s.args.cost = s.cost;
 
     if (!algo_check(s.def, s.net, &s.args, err, errlen))
         goto fail;

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "../algos/algo.h"
+#include "../engine/circuit-bounds.h"
+#include "../engine/circuit.h"
 #include "../engine/text.h"
 #include "theme.h"
 
@@ -533,6 +535,25 @@ static void fmt_cost(char *buf, size_t len, double v)
     else snprintf(buf, len, "%.2f", v);
 }
 
+/* Under the circuit model on a ring or torus: the run's alpha/delta/L*tau multiples and
+ * Peters & Syska's Proposition 1 lower bound beside them. */
+static void draw_bounds(Box *b, Sim *sim, int attr)
+{
+    const CostParams *p = sim_params(sim);
+    const Sched *s = sim_sched(sim);
+    CircuitBounds bd;
+    if (p->model != COST_CIRCUIT || !bounds_circuit(sched_net(s), p, sched_bytes(s), &bd))
+        return;
+    const SimTotals *T = sim_totals(sim);
+    double lt = sched_bytes(s) ? (double)T->phase_bytes / (double)sched_bytes(s) : 0;
+    char c1[32];
+    box_put(b, attr, "Terms: %ld alpha, %lld delta, %.3g L*tau", (long)T->phases,
+            (long long)T->switch_hops, lt);
+    fmt_cost(c1, sizeof c1, bd.total);
+    box_put(b, attr, "Lower bound %s: %ld alpha, %lld delta, L*tau/%d", c1, (long)bd.phases,
+            (long long)bd.diameter, bd.lambda);
+}
+
 static void panel_step(App *a, Box *b, bool full)
 {
     const Net *net = a->b.setup.net;
@@ -556,8 +577,8 @@ static void panel_step(App *a, Box *b, bool full)
         box_put(b, head, "Step %ld/%ld%s%s", (long)step + 1, (long)n, label[0] ? "  " : "", label);
         const SimStep *S = sim_step(sim, step);
         int64_t nt = sched_ntransfers(s, step);
-        box_put(b, norm, "%lld transfer%s, max link load %ld", (long long)nt, nt == 1 ? "" : "s",
-                (long)S->max_link_load);
+        box_put(b, norm, "%lld transfer%s, max %s load %ld", (long long)nt, nt == 1 ? "" : "s",
+                circuit_words(sim_params(sim)->model)->link, (long)S->max_link_load);
         box_put(b, norm, "active nodes %ld/%ld (holding a message; %ld before)",
                 (long)S->informed, (long)net_size(net),
                 (long)(step > 0 ? sim_step(sim, step - 1)->informed : T->informed_before));
@@ -588,10 +609,14 @@ static void panel_step(App *a, Box *b, bool full)
         box_kv(b, S->cost.contention > 0 ? theme_attr(R_BAD) : norm, "  contention", c1);
         fmt_cost(c1, sizeof c1, S->cost.permutation);
         box_kv(b, norm, "  permutation", c1);
+        const CircuitWords *w = circuit_words(sim_params(sim)->model);
+        char wk[40];
         snprintf(c1, sizeof c1, "%lld", (long long)S->link_overloads);
-        box_kv(b, S->link_overloads ? theme_attr(R_BAD) : dim, "  overloaded links", c1);
+        snprintf(wk, sizeof wk, "  %s", w->overloaded);
+        box_kv(b, S->link_overloads ? theme_attr(R_BAD) : dim, wk, c1);
         snprintf(c1, sizeof c1, "%lld", (long long)S->port_conflicts);
-        box_kv(b, S->port_conflicts ? theme_attr(R_BAD) : dim, "  port conflicts", c1);
+        snprintf(wk, sizeof wk, "  %s", w->ports);
+        box_kv(b, S->port_conflicts ? theme_attr(R_BAD) : dim, wk, c1);
     }
     double run = step >= 0 ? sim_cost_until(sim, step) : 0;
     fmt_cost(c1, sizeof c1, run);
@@ -619,7 +644,9 @@ static void panel_step(App *a, Box *b, bool full)
     }
     box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s",
             T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model");
-    box_put(b, dim, "TCD %lld, max link load %ld", (long long)T->tcd, (long)T->max_link_load);
+    box_put(b, dim, "TCD %lld, max %s load %ld", (long long)T->tcd,
+            circuit_words(sim_params(sim)->model)->link, (long)T->max_link_load);
+    draw_bounds(b, sim, dim);
     /* the model's violations at this step */
     size_t nv = sim_nviolations(sim);
     int shown = 0;

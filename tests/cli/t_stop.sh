@@ -65,6 +65,17 @@ check_exit "Fig. 6 total fixed" 0 "$MESHCAST" compare --net mesh:10x10 --sources
     --total 80K --algos br-xy-source --csv
 check_match "80K over 5 sources" 'Dr:5,5,16384,' "$OUT"
 check_match "80K over 40 sources" 'Dr:40,40,2048,' "$OUT"
+check_exit "compare --timing async" 0 "$MESHCAST" compare --net mesh:10x10 --sources X:30 \
+    --bytes 4K --algos br-xy-source,repos-xy-source --timing async --json
+ax=$(printf '%s' "$OUT" | jq '.rows[0].cost["br-xy-source"]')
+check_exit "the same lockstep" 0 "$MESHCAST" compare --net mesh:10x10 --sources X:30 \
+    --bytes 4K --algos br-xy-source --json
+lx=$(printf '%s' "$OUT" | jq '.rows[0].cost["br-xy-source"]')
+check "async is not lockstep's price" awk -v a="$ax" -v b="$lx" 'BEGIN{exit !(a > 0 && a != b)}'
+check_exit "run --timing async with sources" 0 "$MESHCAST" run --net mesh:10x10 \
+    --algo br-xy-source --sources Dr:10 --timing async
+check_match "async total shown" 'timing: +async: [0-9.]+ us' "$OUT"
+bad_sources "compare: bad timing" "timing" compare --net mesh:10x10 --sources R:3 --timing soon
 bad_sources "compare: kind without s" "no s" compare --net mesh:10x10 --sources E
 bad_sources "compare: bad kind" "distribution" compare --net mesh:10x10 --sources Q:3
 # Lua: a script with stop = true reads the sources and the distribution, gives chunks to any

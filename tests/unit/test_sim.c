@@ -307,9 +307,9 @@ static void test_contention(void **state)
     assert_int_equal(v->step, 0);
     char buf[128];
     assert_string_equal(vtext(sim, 0, buf, sizeof buf),
-                        "step 1: link 1->2 carries 2 circuits (capacity 1)");
+                        "phase 1: arc 1->2 is shared by 2 circuits (arc-disjoint: one per arc)");
     assert_string_equal(vtext(sim, 2, buf, sizeof buf),
-                        "step 1: link 3->4 carries 2 circuits (capacity 1)");
+                        "phase 1: arc 3->4 is shared by 2 circuits (arc-disjoint: one per arc)");
     sim_free(sim);
 
     /* opposite directions of one physical link do not contend */

@@ -1,0 +1,66 @@
+/* sim-async.h — asynchronous timing of a schedule, under every model (DESIGN.md: one file per
+ * timing; sim.c is lockstep).
+ *
+ * The schedule's transfers are taken in schedule order (step by step, in order within a
+ * step); each starts as soon as
+ *   - its source holds the chunks it sends (the time the last of them arrived there; given
+ *     chunks at time 0) and has finished its local operations of earlier steps, and
+ *   - the resources the model gives it are free:
+ *       circuit, saf  every arc (directed link) of its route (all-port: a port is its arc);
+ *       seidel        its source's send port and its destination's receive port (one-port),
+ *                     and every link of its route, which carries up to 2^nu circuits at once;
+ *       postal        its source's send port and its destination's receive port (duplex), or
+ *                     one port per node for both (simplex).
+ *   A resource serves its transfers in schedule order (first come in the schedule, first
+ *   served): a transfer never overtakes an earlier one on a shared resource.
+ * It then lasts cost_transfer (cost.h) with no contention factor (sharing is waiting here),
+ * and its chunks arrive at its destination when it ends.  A local operation of node v (or of
+ * every node) in step s starts when v's receives of earlier steps have arrived and its earlier
+ * local operations have ended, and lasts rho*B.  The broadcast ends when the last transfer or
+ * local operation does.  Verification (holdings, violations) is the lockstep simulator's job;
+ * the same schedule is timed here.
+ *
+ * Memory: one time per arc (per link slot under seidel nu > 0), per node port and per stored
+ * arrival range; with SIM_ASYNC_EVENTS, 24 bytes per transfer.
+ *
+ * Ownership: sim_async_run borrows the Sched (and its Net), which must outlive the result; the
+ * caller frees it with sim_async_free.
+ */
+#ifndef MESHCAST_SIM_ASYNC_H
+#define MESHCAST_SIM_ASYNC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cost.h"
+#include "sched.h"
+
+typedef struct SimAsync SimAsync;
+
+enum {
+    SIM_ASYNC_EVENTS = 1 << 0, /* keep every transfer's start and end (a time line) */
+};
+
+typedef struct {
+    double start, end;
+    int32_t step;     /* the schedule step the transfer belongs to */
+    int64_t index;    /* its index within the step */
+} SimAsyncEvent;
+
+/* Time s under p.  NULL with a message in err on bad arguments, a model setting it cannot
+ * time (seidel links of more than 64 circuits on a net too big for a slot each) or no
+ * memory. */
+SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, char *err,
+                        size_t errlen);
+void sim_async_free(SimAsync *a);
+
+/* When the last transfer or local operation ends. */
+double sim_async_total(const SimAsync *a);
+/* When the last transfer (or local operation) of a step ends (0 for an empty step). */
+double sim_async_step_end(const SimAsync *a, int32_t step);
+/* With SIM_ASYNC_EVENTS: the transfers sorted by start time (ties: schedule order); else 0. */
+int64_t sim_async_nevents(const SimAsync *a);
+const SimAsyncEvent *sim_async_event(const SimAsync *a, int64_t i);
+
+#endif

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Peters & Syska under the circuit model: run's terms and lower bounds, JSON keys, errors.
+. "$(dirname "$0")/../lib.sh"
+
+check_exit "tiling on torus:25x25 exits 0" 0 "$MESHCAST" run --net torus:25x25 --algo tiling --model circuit --set delta=1
+check_match "terms 4/24/4" '^terms: +4 start-ups \(alpha\), 24 switched hops \(delta\), 4 L\*tau' "$OUT"
+check_match "lower bound beside" '^lower bound: .*Prop. 1: 4 alpha, 24 delta' "$OUT"
+check_match "arcs and all-port words" '^contention: +max arc load 1, 0 shared arcs, 0 all-port conflicts' "$OUT"
+check_match "matches Theorem 2" '^predicted: .*matches' "$OUT"
+
+check_exit "tiling --json" 0 "$MESHCAST" run --net torus:10x10 --algo tiling --model circuit --source 3,7 --json
+check_eq "terms in JSON" "3 10 3" "$(printf '%s' "$OUT" | jq -r '[.terms.phases, .terms.switch_hops, .terms.ltau] | map(tostring) | join(" ")')"
+check_eq "Prop. 1 and Corollary 1 phases" "3 4" "$(printf '%s' "$OUT" | jq -r '[.lower_bound.phases, .lower_bound.corollary1_phases] | map(tostring) | join(" ")')"
+check "bound below cost" sh -c "printf '%s' '$OUT' | jq -e '.lower_bound.total <= .cost.total'"
+
+# the errata's command: Corollary 1 as printed is above a valid 10x10 broadcast
+check_exit "errata command" 0 "$MESHCAST" run --net torus:10x10 --algo tiling --model circuit --set alpha=100 --set tau=0
+check_match "cost 300" '^cost: +300 ' "$OUT"
+check_match "corollary 400" '^corollary 1: 400 ' "$OUT"
+
+check_exit "tiling refuses 6x6" 2 "$MESHCAST" run --net torus:6x6 --algo tiling --model circuit
+check_match "one-line reason" 'tiling runs on 2-D tori of \(5\^k 2\^a\)' "$ERR"
+check_exit "tiling refuses a mesh" 2 "$MESHCAST" run --net mesh:5x5 --algo tiling
+check_exit "blocks=2 refused" 2 "$MESHCAST" run --net torus:5x5 --algo tiling --set blocks=2
+
+# shared arcs are named as arcs of a phase under circuit
+check_exit "rh under circuit violates" 1 "$MESHCAST" run --net array:16 --algo rh --model circuit
+check_match "arc named" '^  phase [0-9]+: arc [0-9]+->[0-9]+ is shared by 2 circuits' "$OUT"
+check_exit "no terms under seidel" 0 "$MESHCAST" run --net torus:5x5 --algo tiling
+check_nomatch "no lower bound line under seidel" '^lower bound' "$OUT"
+finish

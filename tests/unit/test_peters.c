@@ -1,0 +1,503 @@
+/* test_peters.c — Peters & Syska (papers/003) under the circuit model: the all-port rule and
+ * its named violations; `tiling` verified and valid (all-port, arc-disjoint) on every torus it
+ * claims up to 32x32 (every source on the small ones), its alpha/delta/L*tau multiples equal
+ * to the paper's (5x5: 2, 4, 2; 25x25: 4, 24, 4; the 10x10 and 5x10 expansions), the
+ * predicted totals equal to the simulated ones; the lower bounds of Proposition 1 never above
+ * a simulated cost, and Corollary 1 as printed above the cost of a valid 10x10 broadcast. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../src/algos/algo.h"
+#include "../../src/engine/circuit-bounds.h"
+#include "../../src/engine/circuit.h"
+#include "../../src/engine/sim.h"
+#include "../../src/engine/sim-async.h"
+
+static Net *mknet(const char *spec)
+{
+    char err[256];
+    Net *n = net_parse(spec, err, sizeof err);
+    if (!n)
+        fail_msg("%s", err);
+    return n;
+}
+
+typedef struct {
+    int32_t phases;
+    int64_t hops;
+    double ltau;
+    double cost;
+} Got;
+
+/* Build algo on net from source with params "k=v,k=v" under the circuit model (alpha, delta,
+ * tau); check verified, valid, no shared arc, no port conflict, the lower bound under the
+ * cost, the prediction when there is one; return the multiples. */
+static Got check_run(const char *algo, const Net *net, int32_t source, const char *params,
+                     double alpha, double delta, double tau, uint64_t bytes)
+{
+    char err[256], what[256];
+    snprintf(what, sizeof what, "%s on %s from %d (%s)", algo, net_spec(net), (int)source,
+             params);
+    const AlgoDef *d = algo_find(algo, net);
+    assert_non_null(d);
+    AlgoArgs a;
+    algo_args_init(&a, d);
+    a.source = source;
+    a.bytes = bytes;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", params);
+    for (char *kv = strtok(buf, ","); kv; kv = strtok(NULL, ",")) {
+        char *eq = strchr(kv, '=');
+        assert_non_null(eq);
+        *eq = '\0';
+        if (algo_args_set(&a, d, kv, eq + 1, err, sizeof err) != 0)
+            fail_msg("%s: %s", what, err);
+    }
+    Sched *s = algo_build(d, net, &a, err, sizeof err);
+    if (!s)
+        fail_msg("%s: %s", what, err);
+    CostParams p;
+    cost_defaults(&p, COST_CIRCUIT);
+    p.alpha = alpha, p.delta = delta, p.tau = tau;
+    Sim *sim = sim_run(s, &p, 0, err, sizeof err);
+    assert_non_null(sim);
+    const SimTotals *t = sim_totals(sim);
+    if (!t->verified || !t->valid || t->max_link_load > 1 || t->port_conflicts)
+        fail_msg("%s: verified %d valid %d max arc load %d port conflicts %lld", what,
+                 t->verified, t->valid, (int)t->max_link_load, (long long)t->port_conflicts);
+    CircuitBounds bd;
+    assert_true(bounds_circuit(net, &p, bytes, &bd));
+    if (bd.total > t->cost.total + 1e-9)
+        fail_msg("%s: lower bound %g above the simulated %g", what, bd.total, t->cost.total);
+    double want;
+    /* htree from k = 4 on: one more phase than the paper (docs/errata.md, test_htree) */
+    bool erratum = strcmp(algo, "htree") == 0 && net_dim(net, 0) >= 15;
+    if (!erratum && algo_predict(d, net, &a, &p, &want) &&
+        fabs(want - t->cost.total) > 1e-9 * want)
+        fail_msg("%s: predicted %g, simulated %g", what, want, t->cost.total);
+    /* a phase's longest circuit carries its biggest transfer here: the terms add up */
+    double sum = t->phases * alpha + (double)t->switch_hops * delta + (double)t->phase_bytes * tau;
+    if (fabs(sum - t->cost.total) > 1e-9 * sum)
+        fail_msg("%s: terms %g != cost %g", what, sum, t->cost.total);
+    Got g = { t->phases, t->switch_hops, (double)t->phase_bytes / (double)bytes, t->cost.total };
+    sim_free(sim);
+    sched_free(s);
+    return g;
+}
+
+static void expect_terms(const char *spec, const char *params, int32_t phases, int64_t hops,
+                         double ltau)
+{
+    Net *n = mknet(spec);
+    Got g = check_run("tiling", n, 0, params, 1, 1, 1, 1000);
+    if (g.phases != phases || g.hops != hops || g.ltau != ltau)
+        fail_msg("tiling on %s (%s): %d alpha, %lld delta, %g L*tau; the paper: %d, %lld, %g",
+                 spec, params, (int)g.phases, (long long)g.hops, g.ltau, (int)phases,
+                 (long long)hops, ltau);
+    net_free(n);
+}
+
+/* The paper's counts: Theorem 2 and the expansions after it. */
+static void test_tiling_paper_counts(void **state)
+{
+    (void)state;
+    expect_terms("torus:5x5", "blocks=0", 2, 4, 2);
+    expect_terms("torus:25x25", "blocks=0", 4, 24, 4);
+    expect_terms("torus:125x125", "blocks=0", 6, 124, 6);
+    expect_terms("torus:10x10", "slant=1", 3, 10, 3);     /* slanting blocks */
+    expect_terms("torus:10x10", "slant=0", 3, 11, 3);     /* ordinary 2x2 blocks */
+    expect_terms("torus:10x10", "blocks=1", 3, 14, 3);    /* four S_1 squares, Fig. 6 */
+    expect_terms("torus:5x10", "blocks=0", 3, 8, 3);      /* 1x2 blocks */
+    expect_terms("torus:10x5", "blocks=0", 3, 8, 3);
+}
+
+/* Every torus of the family up to 32x32, both layouts, both 2x2 blocks; every source on the
+ * ones up to 100 nodes. */
+static void test_tiling_sweep(void **state)
+{
+    (void)state;
+    static const int ext[] = { 2, 4, 5, 8, 10, 16, 20, 25, 32 };
+    const int ne = (int)(sizeof ext / sizeof ext[0]);
+    int runs = 0;
+    for (int i = 0; i < ne; i++)
+        for (int j = 0; j < ne; j++) {
+            char spec[64];
+            snprintf(spec, sizeof spec, "torus:%dx%d", ext[i], ext[j]);
+            Net *n = mknet(spec);
+            char err[256];
+            AlgoArgs a;
+            const AlgoDef *d = algo_find("tiling", n);
+            algo_args_init(&a, d);
+            bool fits = algo_check(d, n, &a, err, sizeof err);
+            /* claimed exactly when both extents have the same power of 5 */
+            bool f5 = (ext[i] % 5 == 0) == (ext[j] % 5 == 0) &&
+                      (ext[i] % 25 == 0) == (ext[j] % 25 == 0);
+            assert_int_equal(fits, f5);
+            if (!fits) {
+                net_free(n);
+                continue;
+            }
+            int32_t nsrc = net_size(n) <= 100 ? net_size(n) : 3;
+            for (int32_t src = 0; src < nsrc; src++) {
+                int32_t v = net_size(n) <= 100 ? src : (int32_t)((src * 7919) % net_size(n));
+                for (int m = 0; m < 4; m++) {
+                    char ps[32];
+                    snprintf(ps, sizeof ps, "blocks=%d,slant=%d", m & 1, m >> 1);
+                    check_run("tiling", n, v, ps, 3, 0.5, 0.01, 4096);
+                    runs++;
+                }
+            }
+            net_free(n);
+        }
+    assert_true(runs > 1000);
+}
+
+/* Corollary 1 as printed (2 ceil(log_5 n) alpha) is above what the paper's own 10x10 tiling
+ * takes (3 phases): it is not a lower bound; Proposition 1 (ceil(log_5 N)) is met. */
+static void test_corollary_1(void **state)
+{
+    (void)state;
+    Net *n = mknet("torus:10x10");
+    CostParams p;
+    cost_defaults(&p, COST_CIRCUIT);
+    p.alpha = 1, p.delta = 0, p.tau = 0;
+    CircuitBounds bd;
+    assert_true(bounds_circuit(n, &p, 1, &bd));
+    assert_true(bd.corollary);
+    assert_int_equal(bd.cor_phases, 4);
+    assert_int_equal(bd.phases, 3);
+    Got g = check_run("tiling", n, 0, "slant=1", 1, 0, 0, 1);
+    assert_true(bd.cor_total > g.cost);
+    assert_true(bd.total == g.cost);   /* tiling meets Proposition 1's start-up term */
+    net_free(n);
+    /* Proposition 1's terms on 25x25: 4 alpha, 24 delta, L tau / 4 */
+    n = mknet("torus:25x25");
+    p.alpha = 0, p.delta = 0, p.tau = 1;
+    assert_true(bounds_circuit(n, &p, 1000, &bd));
+    assert_int_equal(bd.phases, 4);
+    assert_int_equal(bd.diameter, 24);
+    assert_true(bd.total == 250);
+    net_free(n);
+    n = mknet("mesh:5x5");
+    assert_false(bounds_circuit(n, &p, 1000, &bd));   /* not vertex-transitive */
+    net_free(n);
+}
+
+/* The all-port rule: two circuits out of one port, two into one port, each named. */
+static void test_allport_named(void **state)
+{
+    (void)state;
+    Net *n = mknet("torus:5x5");
+    Sched *s = sched_new(n, 1, 100);
+    sched_give(s, 0, 0, 1);
+    sched_step(s);
+    /* (0,0) sends right to (0,1) and, through the same out-port, on to (0,2): two circuits on
+     * the out-port "right" */
+    sched_send_range(s, 0, 1, 0, 1);
+    sched_send_range(s, 0, 2, 0, 1);
+    /* (1,1) and (1,0)... both into (1,2) from the left: the in-port "left" of (1,2) */
+    CostParams p;
+    cost_defaults(&p, COST_CIRCUIT);
+    char err[256];
+    Sim *sim = sim_run(s, &p, 0, err, sizeof err);
+    const SimTotals *t = sim_totals(sim);
+    assert_false(t->valid);
+    assert_int_equal(t->port_conflicts, 1);
+    bool seen_port = false, seen_arc = false;
+    for (size_t i = 0; i < sim_nviolations(sim); i++) {
+        char buf[256];
+        const SimViolation *v = sim_violation(sim, i);
+        sim_violation_text(sim, v, buf, sizeof buf);
+        if (v->kind == SIM_V_ALLPORT) {
+            assert_string_equal(buf, "phase 1: node (0,0) sends 2 circuits through its right "
+                                     "out-port (all-port: one per port)");
+            seen_port = true;
+        }
+        if (v->kind == SIM_V_LINK) {
+            assert_string_equal(buf, "phase 1: arc (0,0)->(0,1) is shared by 2 circuits "
+                                     "(arc-disjoint: one per arc)");
+            seen_arc = true;
+        }
+    }
+    assert_true(seen_port && seen_arc);
+    sim_free(sim);
+    sched_free(s);
+
+    /* into one in-port: (0,3) and (0,4)... (0,4)->(0,1) goes right over the wrap, (0,0)->(0,1)
+     * too: both enter (0,1) from the left */
+    s = sched_new(n, 1, 100);
+    sched_give(s, 0, 0, 1);
+    sched_give(s, 4, 0, 1);
+    sched_step(s);
+    NetSeg r2[1] = { { 1, 1, 2 } };
+    ChunkRange all = { 0, 1 };
+    sched_send_range(s, 0, 1, 0, 1);
+    sched_send_route(s, 4, 1, &all, 1, r2, 1);
+    sim = sim_run(s, &p, 0, err, sizeof err);
+    int nin = 0;
+    for (size_t i = 0; i < sim_nviolations(sim); i++) {
+        char buf[256];
+        const SimViolation *v = sim_violation(sim, i);
+        if (v->kind != SIM_V_ALLPORT)
+            continue;
+        assert_int_equal(v->recvs, 1);
+        assert_string_equal(sim_violation_text(sim, v, buf, sizeof buf),
+                            "phase 1: node (0,1) receives 2 circuits through its left in-port "
+                            "(all-port: one per port)");
+        nin++;
+    }
+    assert_int_equal(nin, 1);
+    sim_free(sim);
+    /* the same schedule under seidel: no all-port violation (one-port conflicts instead) */
+    cost_defaults(&p, COST_SEIDEL);
+    sim = sim_run(s, &p, 0, err, sizeof err);
+    assert_int_equal(sim_totals(sim)->port_conflicts, 1);
+    for (size_t i = 0; i < sim_nviolations(sim); i++)
+        assert_int_not_equal(sim_violation(sim, i)->kind, SIM_V_ALLPORT);
+    sim_free(sim);
+    sched_free(s);
+    net_free(n);
+}
+
+/* Build algo (params "k=v,...") and return the schedule. */
+static Sched *build(const char *algo, const Net *net, int32_t source, const char *params,
+                    uint64_t bytes, AlgoArgs *a, const CostParams *p)
+{
+    char err[256];
+    const AlgoDef *d = algo_find(algo, net);
+    assert_non_null(d);
+    algo_args_init(a, d);
+    a->source = source;
+    a->bytes = bytes;
+    if (p)
+        a->cost = *p;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", params);
+    for (char *kv = strtok(buf, ","); kv; kv = strtok(NULL, ",")) {
+        char *eq = strchr(kv, '=');
+        *eq = '\0';
+        if (algo_args_set(a, d, kv, eq + 1, err, sizeof err) != 0)
+            fail_msg("%s: %s", algo, err);
+    }
+    Sched *s = algo_build(d, net, a, err, sizeof err);
+    if (!s)
+        fail_msg("%s on %s: %s", algo, net_spec(net), err);
+    return s;
+}
+
+/* dc: k phases, 2^k switched hops, k L tau; the whole tree arc-disjoint; every source on 4x4
+ * and 8x8; pipelined runs valid. */
+static void test_dc(void **state)
+{
+    (void)state;
+    for (int k = 2; k <= 5; k++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "torus:%dx%d", 1 << k, 1 << k);
+        Net *n = mknet(spec);
+        int32_t nsrc = k <= 3 ? net_size(n) : 2;
+        for (int32_t v = 0; v < nsrc; v++) {
+            int32_t src = k <= 3 ? v : (int32_t)((v * 977) % net_size(n));
+            Got g = check_run("dc", n, src, "B=0", 2, 1, 0.5, 512);
+            assert_int_equal(g.phases, k);
+            assert_int_equal(g.hops, 1 << k);
+            assert_true(g.ltau == k);
+            AlgoArgs a;
+            Sched *s = build("dc", n, src, "B=0", 512, &a, NULL);
+            int64_t arc;
+            int32_t s1, s2;
+            bool oom;
+            if (circuit_tree_shared(s, &arc, &s1, &s2, &oom))
+                fail_msg("dc on %s from %d: arc %lld used in phases %d and %d", spec, (int)src,
+                         (long long)arc, (int)s1 + 1, (int)s2 + 1);
+            assert_false(oom);
+            sched_free(s);
+            check_run("dc", n, src, "B=64", 2, 1, 0.5, 512);   /* 8 packets, pipelined */
+        }
+        net_free(n);
+    }
+}
+
+/* --timing async reproduces the paper's T(B) for dc: k alpha + 2^k delta + k B tau +
+ * (L/B - 1)(alpha + 2^(k-1) delta + B tau), for several k, L and B. */
+static void test_dc_async_TB(void **state)
+{
+    (void)state;
+    static const double par[][3] = { { 50, 3, 1 }, { 1, 0, 1 }, { 65, 10, 0.425 } };
+    for (int k = 2; k <= 5; k++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "torus:%dx%d", 1 << k, 1 << k);
+        Net *n = mknet(spec);
+        static const uint64_t Ls[] = { 1024, 6000 };
+        static const int Bs[] = { 0, 8, 100, 256, 1000 };
+        for (int pi = 0; pi < 3; pi++)
+            for (int li = 0; li < 2; li++)
+                for (int bi = 0; bi < 5; bi++) {
+                    uint64_t L = Ls[li];
+                    uint64_t B = Bs[bi] ? (uint64_t)Bs[bi] : L;
+                    if (L % B)
+                        continue;
+                    CostParams p;
+                    cost_defaults(&p, COST_CIRCUIT);
+                    p.alpha = par[pi][0], p.delta = par[pi][1], p.tau = par[pi][2];
+                    char ps[32];
+                    snprintf(ps, sizeof ps, "B=%d", Bs[bi]);
+                    AlgoArgs a;
+                    Sched *s = build("dc", n, 5, ps, L, &a, &p);
+                    char err[256];
+                    SimAsync *as = sim_async_run(s, &p, 0, err, sizeof err);
+                    assert_non_null(as);
+                    double P = (double)(L / B);
+                    double want = k * p.alpha + ldexp(1, k) * p.delta + k * (double)B * p.tau +
+                                  (P - 1) * (p.alpha + ldexp(1, k - 1) * p.delta + (double)B * p.tau);
+                    if (fabs(sim_async_total(as) - want) > 1e-9 * want)
+                        fail_msg("dc async on %s L=%llu B=%llu: %g, T(B) = %g", spec,
+                                 (unsigned long long)L, (unsigned long long)B,
+                                 sim_async_total(as), want);
+                    a.async = true;
+                    double pred;
+                    assert_true(algo_predict(algo_find("dc", n), n, &a, &p, &pred));
+                    assert_true(fabs(pred - want) <= 1e-9 * want);
+                    sim_async_free(as);
+                    sched_free(s);
+                }
+        net_free(n);
+    }
+}
+
+/* htree: valid, whole tree (both H-trees and the final phases) arc-disjoint, every source on
+ * 3x3 and 7x7; 2k-1 phases and 2^k - 1 switched hops for k = 2, 3 as the paper says; from
+ * k = 4 on one more one-hop phase (the paper's "one more phase suffices" fails: a node of
+ * the central cross has no informed neighbour), and the paper's T(B) is exactly
+ * alpha + delta + B tau short, under either timing. */
+static void test_htree(void **state)
+{
+    (void)state;
+    for (int k = 2; k <= 5; k++) {
+        char spec[32];
+        int side = (1 << k) - 1;
+        snprintf(spec, sizeof spec, "torus:%dx%d", side, side);
+        Net *n = mknet(spec);
+        int32_t nsrc = k <= 3 ? net_size(n) : 2;
+        int extra = k >= 4;
+        for (int32_t v = 0; v < nsrc; v++) {
+            int32_t src = k <= 3 ? v : (int32_t)((v * 977) % net_size(n));
+            Got g = check_run("htree", n, src, "B=0", 2, 1, 0.5, 512);
+            assert_int_equal(g.phases, 2 * k - 1 + extra);
+            assert_int_equal(g.hops, (1 << k) - 1 + extra);
+            AlgoArgs a;
+            Sched *s = build("htree", n, src, "B=0", 512, &a, NULL);
+            int64_t arc;
+            int32_t s1, s2;
+            bool oom;
+            if (circuit_tree_shared(s, &arc, &s1, &s2, &oom))
+                fail_msg("htree on %s: arc %lld used in phases %d and %d", spec,
+                         (long long)arc, (int)s1 + 1, (int)s2 + 1);
+            sched_free(s);
+            check_run("htree", n, src, "B=32", 2, 1, 0.5, 512);
+        }
+        /* T(B) under async, several L and B */
+        static const uint64_t Ls[] = { 1024, 4000 };
+        static const int Bs[] = { 0, 8, 100, 250 };
+        for (int li = 0; li < 2; li++)
+            for (int bi = 0; bi < 4; bi++) {
+                uint64_t L = Ls[li], B = Bs[bi] ? (uint64_t)Bs[bi] : L / 2;
+                if ((L / 2) % B)
+                    continue;
+                CostParams p;
+                cost_defaults(&p, COST_CIRCUIT);
+                p.alpha = 65, p.delta = 10, p.tau = 0.425;
+                char ps[32];
+                snprintf(ps, sizeof ps, "B=%d", Bs[bi]);
+                AlgoArgs a;
+                Sched *s = build("htree", n, 3, ps, L, &a, &p);
+                char err[256];
+                SimAsync *as = sim_async_run(s, &p, 0, err, sizeof err);
+                double P = (double)(L / 2 / B), Bd = (double)B;
+                double want = (2 * k - 1) * p.alpha + (ldexp(1, k) - 1) * p.delta +
+                              (2 * k - 1) * Bd * p.tau +
+                              (P - 1) * (p.alpha + ldexp(1, k - 2) * p.delta + Bd * p.tau);
+                double more = extra * (p.alpha + p.delta + Bd * p.tau);
+                if (fabs(sim_async_total(as) - want - more) > 1e-9 * want)
+                    fail_msg("htree async on %s L=%llu B=%llu: %g, T(B) = %g (+ %g)", spec,
+                             (unsigned long long)L, (unsigned long long)B, sim_async_total(as),
+                             want, more);
+                a.async = true;
+                double pred;
+                assert_true(algo_predict(algo_find("htree", n), n, &a, &p, &pred));
+                assert_true(fabs(pred - want) <= 1e-9 * want);
+                sim_async_free(as);
+                sched_free(s);
+            }
+        net_free(n);
+    }
+}
+
+/* Asynchronous timing on small hand-made schedules, every model. */
+static void test_async_rules(void **state)
+{
+    (void)state;
+    Net *n = mknet("array:4");
+    Sched *s = sched_new(n, 2, 200);
+    sched_give(s, 0, 0, 2);
+    sched_step(s);
+    sched_send_range(s, 0, 1, 0, 1);   /* chunk 0: 0 -> 1 */
+    sched_step(s);
+    sched_send_range(s, 0, 1, 1, 2);   /* chunk 1: 0 -> 1, the same arc */
+    sched_send_range(s, 1, 2, 0, 1);   /* forwards chunk 0 as soon as it has it */
+    sched_step(s);
+    sched_send_range(s, 2, 3, 0, 1);
+    sched_send_range(s, 1, 3, 1, 2);   /* 1 -> 3 over the arc 2->3 the send before uses */
+    CostParams p;
+    cost_defaults(&p, COST_CIRCUIT);
+    p.alpha = 10, p.delta = 1, p.tau = 0.1;   /* 100 bytes: 10 + d + 10 */
+    char err[256];
+    SimAsync *a = sim_async_run(s, &p, SIM_ASYNC_EVENTS, err, sizeof err);
+    assert_non_null(a);
+    /* 0->1 [0,21]; 0->1 [21,42]; 1->2 [21,42]; 2->3 [42,63]; 1->3 waits for 1->2's... its
+     * arcs 1->2 (free at 42) and 2->3 (free at 63): [63, 85] */
+    assert_int_equal(sim_async_nevents(a), 5);
+    assert_true(sim_async_total(a) == 85);
+    assert_true(sim_async_step_end(a, 0) == 21);
+    const SimAsyncEvent *e = sim_async_event(a, 4);
+    assert_true(e->start == 63 && e->end == 85 && e->step == 2 && e->index == 1);
+    sim_async_free(a);
+    /* seidel, one-port: node 1's two sends go one after another; links too */
+    cost_defaults(&p, COST_SEIDEL);
+    p.a = 0.1, p.b = 10;   /* 20 per transfer */
+    a = sim_async_run(s, &p, 0, err, sizeof err);
+    /* 0->1 [0,20]; 0->1 [20,40]; 1->2 [20,40]; 2->3 [40,60]; 1->3: send port of 1 free at
+     * 40, receive port of 3 at 60, links 1->2 at 40, 2->3 at 60: [60,80] */
+    assert_true(sim_async_total(a) == 80);
+    sim_async_free(a);
+    /* postal simplex: one port per node */
+    cost_defaults(&p, COST_POSTAL);
+    p.duplex = 0, p.t = 1, p.beta = 0;
+    a = sim_async_run(s, &p, 0, err, sizeof err);
+    /* 0->1 [0,1]; 0->1 [1,2]; 1->2 [2,3] (1 busy receiving); 2->3 [3,4]; 1->3 [4,5] */
+    assert_true(sim_async_total(a) == 5);
+    sim_async_free(a);
+    sched_free(s);
+    net_free(n);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_allport_named),
+        cmocka_unit_test(test_tiling_paper_counts),
+        cmocka_unit_test(test_corollary_1),
+        cmocka_unit_test(test_tiling_sweep),
+        cmocka_unit_test(test_dc),
+        cmocka_unit_test(test_dc_async_TB),
+        cmocka_unit_test(test_async_rules),
+        cmocka_unit_test(test_htree),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
