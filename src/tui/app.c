@@ -13,6 +13,7 @@
 #include "../algos/algo.h"
 #include "../engine/text.h"
 #include "job.h"
+#include "../script/lesson-state.h"
 #include "narrate.h"
 #include "theme.h"
 
@@ -63,6 +64,24 @@ static SetupSpec bspec_setup(const BSpec *s)
     SetupSpec ss = {s->net, s->algo, s->source, s->bytes, s->model, s->fit,
                     (const char *const *)s->sets, s->nsets, s->sources};
     return ss;
+}
+
+static bool str_same(const char *x, const char *y)
+{
+    return x == y || (x && y && strcmp(x, y) == 0);
+}
+
+/* The same words, settings in the same order. */
+static bool bspec_same(const BSpec *x, const BSpec *y)
+{
+    if (!str_same(x->net, y->net) || !str_same(x->algo, y->algo) ||
+        !str_same(x->source, y->source) || !str_same(x->bytes, y->bytes) ||
+        !str_same(x->model, y->model) || !str_same(x->fit, y->fit) || x->nsets != y->nsets ||
+        !str_same(x->sources, y->sources))
+        return false;
+    for (size_t i = 0; i < x->nsets; i++)
+        if (!str_same(x->sets[i], y->sets[i])) return false;
+    return true;
 }
 
 static void bcast_free(Bcast *b)
@@ -486,45 +505,18 @@ void app_lesson_page(App *a, size_t i)
     a->last_answer = 0;
     a->sel_link = -1;
     if (p) {
-        bool change = p->net || p->algo || p->source || p->sources || p->bytes || p->model ||
-                      p->nset;
-        if (change || !a->b.ready) {
-            BSpec s;
-            SetupSpec ss = bspec_setup(&a->b.spec);
-            bspec_from(&s, &ss);
-            char bytes[32];
-            if (p->net) {
-                free(s.net); s.net = strdup(p->net);
-                free(s.source); s.source = NULL;
-                free(s.sources); s.sources = NULL;
-            }
-            if (p->algo) { free(s.algo); s.algo = strdup(p->algo); }
-            if (p->source) {
-                free(s.source); s.source = strdup(p->source);
-                free(s.sources); s.sources = NULL;
-            }
-            if (p->sources) {
-                free(s.sources); s.sources = strdup(p->sources);
-                free(s.source); s.source = NULL;
-            }
-            if (p->bytes) {
-                snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)p->bytes);
-                free(s.bytes);
-                s.bytes = strdup(bytes);
-            }
-            if (p->model) { free(s.model); s.model = strdup(p->model); }
-            if (p->nset) {
-                for (size_t k = 0; k < s.nsets; k++) free(s.sets[k]);
-                free(s.sets);
-                s.sets = calloc(p->nset, sizeof *s.sets);
-                s.nsets = 0;
-                for (size_t k = 0; s.sets && k < p->nset; k++) s.sets[s.nsets++] = strdup(p->set[k]);
-            }
-            app_take_spec(a, &s, 0);
-            bspec_free(&s);
-        }
-        if (p->step >= 0) app_goto(a, p->step);
-        a->shown_step = p->step;
+        /* the page's own broadcast (lesson-state.h): never what happens to be on screen */
+        LessonState st;
+        lesson_state(a->lesson, i, &st);
+        BSpec s = {.net = dupz(st.net), .algo = dupz(st.algo), .source = dupz(st.source),
+                   .bytes = st.bytes ? dupz(st.bytes_text) : NULL, .model = dupz(st.model),
+                   .sources = dupz(st.sources)};
+        s.sets = st.nset ? calloc(st.nset, sizeof *s.sets) : NULL;
+        for (size_t k = 0; s.sets && k < st.nset; k++) s.sets[s.nsets++] = strdup(st.set[k]);
+        if (!a->b.ready || !bspec_same(&s, &a->b.spec)) app_take_spec(a, &s, st.step);
+        bspec_free(&s);
+        app_goto(a, st.step);
+        a->shown_step = st.step;
         if (p->nnodes > 0) a->cursor = p->nodes[0];
     }
     if (i < 256) a->prog.seen[i] = true;

@@ -13,6 +13,7 @@
 #include "../engine/circuit-bounds.h"
 #include "../engine/circuit.h"
 #include "../engine/text.h"
+#include "params.h"
 #include "theme.h"
 
 /* ---- text helpers --------------------------------------------------------------------- */
@@ -1063,12 +1064,15 @@ static void draw_title(App *a)
         const Setup *s = &a->b.setup;
         char by[16];
         fmt_bytes(by, sizeof by, s->args.bytes);
+        char pr[160];
+        params_text(s, a->b.spec.fit, pr, sizeof pr);
         if (s->sources && s->nsources > 1)
             snprintf(nm, sizeof nm, "%ld sources (@)", (long)s->nsources);
         else
             snprintf(nm, sizeof nm, "source %s", node_name(s->net, s->args.source, t, sizeof t));
-        snprintf(t, sizeof t, " meshcast  %s on %s  %s  %s B  %s", s->def->name,
-                 net_spec(s->net), nm, by, cost_model_name(s->cost.model));
+        snprintf(t, sizeof t, " meshcast  %s on %s  %s  %s B  %s%s%s", s->def->name,
+                 net_spec(s->net), nm, by, cost_model_name(s->cost.model), pr[0] ? "  " : "",
+                 pr);
         /* the step counter and play state keep their place at the right end */
         snprintf(r, sizeof r, " step %ld/%ld  %s %gx ", (long)a->b.pos, (long)app_nsteps(a),
                  a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);

@@ -18,6 +18,7 @@
 #include "../../src/algos/algo.h"
 #include "../../src/engine/sim.h"
 #include "../../src/engine/dist.h"
+#include "../../src/script/lesson-state.h"
 #include "../../src/script/lesson.h"
 #include "../../src/script/script.h"
 #include "srctree.h"
@@ -353,34 +354,24 @@ static void check_lesson(const char *name)
         fail_msg("%s: %s", name, err);
     assert_true(lesson_npages(l) >= 6 && lesson_npages(l) <= 12);
     assert_true(strlen(lesson_title(l)) > 0);
-    Show sh = {.bytes = 1024};
-    snprintf(sh.algo, sizeof sh.algo, "st");
-    snprintf(sh.net, sizeof sh.net, "mesh:8x8");
+    Show sh;
     int questions = 0;
     for (size_t i = 0; i < lesson_npages(l); i++) {
         const LessonPage *pg = lesson_page(l, i);
         assert_non_null(pg->text);
-        if (pg->net)
-            snprintf(sh.net, sizeof sh.net, "%s", pg->net);
-        if (pg->algo)
-            snprintf(sh.algo, sizeof sh.algo, "%s", pg->algo);
-        if (pg->net)
-            sh.source[0] = sh.sources[0] = '\0';
-        if (pg->source) {
-            snprintf(sh.source, sizeof sh.source, "%s", pg->source);
-            sh.sources[0] = '\0';
-        }
-        if (pg->sources) {
-            snprintf(sh.sources, sizeof sh.sources, "%s", pg->sources);
-            sh.source[0] = '\0';
-        }
-        if (pg->bytes)
-            sh.bytes = pg->bytes;
-        if (pg->model)
-            snprintf(sh.model, sizeof sh.model, "%s", pg->model);
-        for (size_t k = 0; k < pg->nset; k++)
-            if (strncmp(pg->set[k], "nu=", 3) == 0)
-                sh.nu = atoi(pg->set[k] + 3);
+        /* the broadcast the page shows (lesson-state.h), as the TUI builds it */
+        LessonState st;
+        lesson_state(l, i, &st);
+        memset(&sh, 0, sizeof sh);
+        snprintf(sh.net, sizeof sh.net, "%s", st.net ? st.net : "mesh:8x8");
+        snprintf(sh.algo, sizeof sh.algo, "%s", st.algo ? st.algo : "st");
+        snprintf(sh.source, sizeof sh.source, "%s", st.source ? st.source : "");
+        snprintf(sh.sources, sizeof sh.sources, "%s", st.sources ? st.sources : "");
+        snprintf(sh.model, sizeof sh.model, "%s", st.model ? st.model : "");
+        sh.bytes = st.bytes ? st.bytes : 1024;
+        for (size_t k = 0; k < st.nset; k++)
+            if (strncmp(st.set[k], "nu=", 3) == 0)
+                sh.nu = atoi(st.set[k] + 3);
         Built b = build(&sh);
         if (pg->step > sim_totals(b.sim)->nsteps)
             fail_msg("%s page %zu: step %d but the broadcast has %d steps", name, i + 1,
