@@ -23,7 +23,7 @@ ma + b with a = 0.08 us/byte and b = 75 us.]],
 The BST broadcast cuts the message in two halves.  Step 1: node 0 keeps one half and sends the
 other to the opposite end of the array, node 15 (the bit-wise complement of 0).]],
       algo = "bst", step = 1,
-      path = { 0, 15 },
+      nodes = { 0 },
       question = {
         text = "Click the node that receives the second half in step 1.",
         click = "node", answer = 15,
@@ -35,7 +35,7 @@ other to the opposite end of the array, node 15 (the bit-wise complement of 0).]
 Steps 2 to 4: two ST broadcasts at once.  Node 0 spreads its half over the even nodes, to the
 right; node 15 spreads the other half over the odd nodes, to the left.]],
       step = 2,
-      path = { 15, 7 }, nodes = { 0, 8 },
+      nodes = { 0, 15 },
       question = {
         text = "Click the first link that node 15's message crosses in step 2.",
         click = "link", answer = { 15, 14 },
@@ -98,6 +98,27 @@ A longer array: 64 nodes (d = 6).  Now 6ma + 6b = 3.5ma + 7b.]],
         choices = { "down, to about 375 bytes", "up, to about 1000 bytes", "nowhere: it stays at 625 bytes" },
         answer = 1,
         explain = "2.5 ma = b, m = 75 / 0.2 = 375 bytes: the more steps, the sooner halving pays.",
+      },
+    },
+    {
+      text = [[
+Now you try: the crossover on the screen.  Switch to ST (a, or :algo st) and try message sizes
+from the bytes picker (b): the Step panel (Tab) gives the total, and the Chart panel both.]],
+      net = "array:16", algo = "bst", bytes = 64, step = 5,
+      question = {
+        text = "Show ST with the smallest size in the bytes picker at which ST costs more than BST, then press Enter.",
+        try = { algo = "st", bytes = 1024 },
+        explain = "The crossover is at 625 bytes: 512 is still below it, 1K the first size above.",
+      },
+    },
+    {
+      text = [[
+Now you try: BST on 64 nodes.]],
+      net = "array:64", algo = "bst", bytes = 1024, step = 0,
+      question = {
+        text = "Step to the end of this broadcast (G), then press Enter.",
+        try = { step = 7 },
+        explain = "d + 1 = 7 steps on 2^6 nodes: one more than the ST.",
       },
     },
   },

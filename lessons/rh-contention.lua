@@ -48,11 +48,20 @@ what it holds.]],
     },
     {
       text = [[
+Now you try.  The distribution ends when every node holds a piece: its own chunk.]],
+      step = 0,
+      question = {
+        text = "Go to the first position at which every node holds at least one chunk (the Node panel, Tab, shows what a node holds), then press Enter.",
+        try = { step = 7 },
+        explain = "After step 7 the last row gets its pieces: 1 permutation + 3 column + 3 row steps.",
+      },
+    },
+    {
+      text = [[
 Step 8, the first exchange: rows and columns interleaved in alternate nodes, partners 4 apart.
 In row 0, node (0,0) sends 4 hops right to (0,4), and node (0,2) sends 4 hops right to (0,6).]],
       step = 8,
-      path = { { 0, 0 }, { 0, 4 } },
-      nodes = { { 0, 2 }, { 0, 6 } },
+      nodes = { { 0, 2 }, { 0, 6 }, { 0, 0 }, { 0, 4 } },
       question = {
         text = "Click the first link that carries both of these messages.",
         click = "link", answer = { { 0, 2 }, { 0, 3 } },
@@ -113,6 +122,16 @@ Back to 8x8 with a long message, m = 64K.  The contention term grows with m.]],
         choices = { "3.84 us", "245.76 us", "0 us" },
         answer = 2,
         explain = "64 times the 3.84 us at 1024 bytes: 245.76 us, next to 10321.92 us of transmission.",
+      },
+    },
+    {
+      text = [[
+Now you try: what nu buys.  The Step panel (Tab) shows each step's cost and its contention.]],
+      net = "mesh:8x8", set = { nu = 0 }, bytes = 1024, step = 0,
+      question = {
+        text = ":set nu=1, then go to the first step whose cost drops, and press Enter.",
+        try = { set = { nu = 1 }, step = 8 },
+        explain = "Steps 8 and 9 lose their contention term; step 8 comes first.",
       },
     },
   },

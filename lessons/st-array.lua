@@ -19,6 +19,12 @@ holds the message sends it to one node that does not, as far away as possible.]]
         text = "How many steps does the ST broadcast need to reach all 16 nodes?",
         choices = { "4", "8", "15", "16" },
         answer = "a",
+        feedback = {
+          b = "8 is how many nodes hold the message after step 3; one more step doubles them.",
+          c = "15 is how many messages are sent (one to every other node), not how many steps: " ..
+              "several go in the same step.",
+          d = "16 is the number of nodes, not of steps.",
+        },
         explain = "The holders double each step: 1, 2, 4, 8, 16.  d = lg 16 = 4 steps.",
       },
     },
@@ -27,7 +33,7 @@ holds the message sends it to one node that does not, as far away as possible.]]
 Step 1: node 0 sends the whole message half-way down the array.  At step i a holder j sends
 to j XOR 2^(d-i): the farthest partner first.]],
       step = 1,
-      path = { 0, 8 },
+      nodes = { 0 },
       question = {
         text = "Click the node that receives the message in step 1.",
         click = "node", answer = 8,
@@ -58,6 +64,17 @@ message.]],
         choices = { "4", "15", "16", "30" },
         answer = "b",
         explain = "Each of the 15 other nodes receives the message exactly once.",
+      },
+    },
+    {
+      text = [[
+Now you try.  Step back through the broadcast (p, or the left arrow) and watch the holders
+double.]],
+      step = 4,
+      question = {
+        text = "Go to the position right after the step in which node 12 first holds the message, then press Enter.",
+        try = { step = 2 },
+        explain = "Node 8 got the message in step 1 and sent it 4 hops right, to 12, in step 2.",
       },
     },
     {
@@ -123,6 +140,17 @@ argument holds for every source.]],
         },
         answer = "a",
         explain = "Seidel 4.1: at step i senders are 2^(d-i+1) apart and send 2^(d-i) hops in one direction.",
+      },
+    },
+    {
+      text = [[
+Now you try: any source.  Put the cursor on node 6 (h/l or a click) and press s to make it the
+source.  The tree is XORed with 6.]],
+      step = 0,
+      question = {
+        text = "With node 6 as the source, go to the position right after the step in which node 7 receives the message, then press Enter.",
+        try = { source = 6, step = 4 },
+        explain = "6 XOR 7 = 1: node 7 is node 6's partner at distance 1, the last step (4).",
       },
     },
   },

@@ -16,7 +16,7 @@ static const struct {
     {"net", OPT_NET, true},     {"algo", OPT_ALGO, true},   {"source", OPT_SOURCE, true},
     {"bytes", OPT_BYTES, true}, {"model", OPT_MODEL, true}, {"set", OPT_SET, true},
     {"fit", OPT_FIT, true},     {"json", OPT_JSON, false},  {"csv", OPT_CSV, false},
-    {"format", OPT_FORMAT, true},
+    {"format", OPT_FORMAT, true}, {"op", OPT_OP, true},
     {"timing", OPT_TIMING, true}, {"sources", OPT_SOURCES, true},
 };
 
@@ -30,6 +30,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_MODEL: return &o->model;
     case OPT_FIT: return &o->fit;
     case OPT_FORMAT: return &o->format;
+    case OPT_OP: return &o->op;
     case OPT_TIMING: return &o->timing;
     case OPT_SOURCES: return &o->sources;
     }
@@ -206,14 +207,49 @@ int cli_prepare(const CliOpts *o, unsigned simflags, CliRun *r)
         return cli_usage_error("missing --algo NAME (meshcast list algorithms)");
     if (!setup_make(&spec, &setup, err, sizeof err))
         return cli_usage_error(err);
+    bool reduce = o->op && strcmp(o->op, "reduce") == 0;
+    if (o->op && !reduce && strcmp(o->op, "broadcast") != 0) {
+        setup_free(&setup);
+        return cli_usage_error("bad --op: broadcast or reduce");
+    }
     int rc = cli_prepare_setup(&setup, simflags, r, err, sizeof err);
     if (rc != 0)
         cli_error("%s", err[0] ? err : "cannot build the broadcast");
+    else if (reduce)
+        rc = cli_prepare_reduce(r, simflags);
     return rc;
+}
+
+int cli_prepare_reduce(CliRun *r, unsigned simflags)
+{
+    char err[512] = "";
+    Sched *rs = reduce_reverse(r->sched, &r->reduce_dropped, err, sizeof err);
+    Sim *sim = rs ? sim_run(rs, &r->setup.cost, simflags, err, sizeof err) : NULL;
+    Reduce *rd = sim ? reduce_run(rs, r->setup.args.source, r->setup.cost.gamma, err,
+                                  sizeof err)
+                     : NULL;
+    if (!rd) {
+        if (sim)
+            sim_free(sim);
+        sched_free(rs);
+        cli_error("%s", err);
+        return 1;
+    }
+    sim_free(r->sim);
+    sched_free(r->sched);
+    r->sched = rs;
+    r->sim = sim;
+    r->reduce = rd;
+    /* the closed form prices the communication; the links a reversed route uses differ under
+     * dimension-ordered routing, so it is kept only where links do not count */
+    if (r->setup.cost.model != COST_POSTAL && net_kind(r->setup.net) != NET_FULL)
+        r->has_predicted = false;
+    return 0;
 }
 
 void cli_run_free(CliRun *r)
 {
+    reduce_free(r->reduce);
     if (r->sim)
         sim_free(r->sim);
     if (r->sched)

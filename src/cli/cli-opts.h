@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "../engine/reduce.h"
 #include "../engine/sim.h"
 #include "../script/setup.h"
 
@@ -28,12 +29,14 @@ enum {
     OPT_JSON = 1u << 7,
     OPT_CSV = 1u << 8,
     OPT_FORMAT = 1u << 9,
+    OPT_OP = 1u << 20,     /* --op broadcast|reduce (Sanders & Sibeyn) */
     OPT_TIMING = 1u << 14,  /* --timing lockstep|async (compare: also both) */
     OPT_SOURCES = 1u << 15, /* s-to-p: --sources SPEC */
 };
 
 typedef struct {
     const char *net, *algo, *source, *bytes, *model, *fit, *format;
+    const char *op;       /* --op: NULL or "broadcast" = broadcast, "reduce" */
     const char *timing;
     const char *sources;
     const char **sets;
@@ -62,11 +65,18 @@ typedef struct {
     bool has_predicted;
     double predicted;
     AlgoFit fit;          /* the fit actually applied: FIT_NONE, FIT_COMPANIONS, FIT_VIRTUAL */
+    Reduce *reduce;       /* --op reduce: the broadcast run backwards is `sched` and `sim`,
+                           * this is whose contributions reached the root (else NULL) */
+    int64_t reduce_dropped; /* chunk deliveries of the broadcast not reversed (repeats) */
 } CliRun;
 
 /* Set up from the options, build, simulate (with sim flags).  Returns 0, or the exit status
  * after printing a one-line message on stderr: 2 for a usage error, 1 if the build failed. */
 int cli_prepare(const CliOpts *o, unsigned simflags, CliRun *r);
+/* --op reduce on a prepared broadcast: r's schedule becomes the broadcast run backwards
+ * (simulated with simflags) and r->reduce says whether the source ends with every
+ * contribution once.  Returns 0, or 1 with a one-line message on stderr. */
+int cli_prepare_reduce(CliRun *r, unsigned simflags);
 /* The same from an already made Setup (taken over: cli_run_free frees it, even on failure). */
 int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, size_t errlen);
 void cli_run_free(CliRun *r);

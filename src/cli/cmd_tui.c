@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tui/record.h"
 #include "../tui/tui.h"
 #include "cli-opts.h"
 #include "commands.h"
@@ -11,8 +12,10 @@
 static const char usage_tui[] =
     "usage: meshcast [--net SPEC] [--algo NAME] [--source ID|R,C | --sources SPEC] [--bytes M]\n"
     "                [--model seidel|postal|circuit|saf] [--set K=V]... [--fit F]\n"
-    "                [--no-color] [--ascii] [--theme NAME] [--big]\n"
-    "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME] [--big]\n";
+    "                [--no-color] [--ascii] [--theme NAME] [--big] [--vs ALGO]\n"
+    "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME] [--big]\n"
+    "       meshcast record FILE.cast [the options above]\n"
+    "       meshcast replay FILE.cast [--step N]\n";
 
 /* Parse the options shared by both commands.  Returns -1 to go on, else an exit status. */
 static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool lesson)
@@ -47,7 +50,8 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
             continue;
         }
         static const char *const names[] = {"--net", "--algo", "--source", "--bytes", "--model",
-                                            "--set", "--fit", "--theme", "--sources", NULL};
+                                            "--set", "--fit", "--theme", "--vs", "--sources",
+                                            NULL};
         int k = -1;
         const char *val = NULL;
         for (int j = 0; names[j]; j++) {
@@ -58,7 +62,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
                 break;
             }
         }
-        if (k < 0 || (lesson && k != 7)) {
+        if (k < 0 || (lesson && (k < 7 || k == 9))) {
             cli_error("unknown option '%s' (meshcast --help)", arg);
             return 2;
         }
@@ -79,7 +83,8 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
         case 5: (*sets)[nsets++] = val; continue;
         case 6: slot = &o->spec.fit; break;
         case 7: slot = &o->theme; break;
-        case 8: slot = &o->spec.sources; break;
+        case 8: slot = &o->vs; break;
+        case 9: slot = &o->spec.sources; break;
         }
         if (*slot) {
             fprintf(stderr, "meshcast: %s given twice\n", names[k]);
@@ -110,3 +115,48 @@ static int run(int argc, char **argv, bool lesson)
 int cmd_tui(int argc, char **argv) { return run(argc, argv, false); }
 
 int cmd_lesson(int argc, char **argv) { return run(argc, argv, true); }
+
+/* `meshcast record FILE [options]`: the terminal UI, the session written to FILE. */
+int cmd_record(int argc, char **argv)
+{
+    if (argc < 1 || argv[0][0] == '-') {
+        fputs("meshcast: record needs a file: meshcast record FILE.cast [--net SPEC] ...\n", stderr);
+        return 2;
+    }
+    TuiOptions o;
+    memset(&o, 0, sizeof o);
+    o.record = argv[0];
+    const char **sets = NULL;
+    int rc = parse(argc - 1, argv + 1, &o, &sets, false);
+    if (rc < 0) rc = tui_run(&o);
+    free(sets);
+    return rc;
+}
+
+/* `meshcast replay FILE [--step N]`: step through a recording. */
+int cmd_replay(int argc, char **argv)
+{
+    const char *file = NULL;
+    long step = -1;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--step") == 0 || strncmp(argv[i], "--step=", 7) == 0) {
+            const char *v = argv[i][6] == '=' ? argv[i] + 7 : i + 1 < argc ? argv[++i] : NULL;
+            char *end = NULL;
+            step = v ? strtol(v, &end, 10) : -1;
+            if (!v || !*v || *end || step < 0) {
+                fputs("meshcast: --step takes a step number (0, 1, ...)\n", stderr);
+                return 2;
+            }
+        } else if (argv[i][0] == '-' || file) {
+            fprintf(stderr, "meshcast: replay takes FILE [--step N], not '%s'\n", argv[i]);
+            return 2;
+        } else {
+            file = argv[i];
+        }
+    }
+    if (!file) {
+        fputs("meshcast: replay needs a file: meshcast replay FILE.cast [--step N]\n", stderr);
+        return 2;
+    }
+    return replay_run(file, step);
+}

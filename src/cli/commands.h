@@ -15,5 +15,7 @@ int cmd_list(int argc, char **argv);      /* list.c */
 int cmd_check(int argc, char **argv);     /* cmd_check.c (the Lua layer's command) */
 int cmd_tui(int argc, char **argv);       /* cmd_tui.c: `meshcast [--net ...]` */
 int cmd_lesson(int argc, char **argv);    /* cmd_tui.c: `meshcast lesson NAME|FILE` */
+int cmd_record(int argc, char **argv);    /* cmd_tui.c: `meshcast record FILE [options]` */
+int cmd_replay(int argc, char **argv);    /* cmd_tui.c: `meshcast replay FILE [--step N]` */
 
 #endif

@@ -23,6 +23,8 @@ static void usage(FILE *f)
 {
     fputs("usage: meshcast [--net SPEC] [--algo NAME] ...     the terminal UI\n"
           "       meshcast lesson NAME|FILE.lua                  a guided lesson\n"
+          "       meshcast record FILE.cast [--net SPEC] ...     the terminal UI, recorded\n"
+          "       meshcast replay FILE.cast [--step N]           step through a recording\n"
           "       meshcast run --net SPEC --algo NAME [--source ID|R,C[,Z]] [--bytes M]\n"
           "                    [--model seidel|postal|circuit|saf] [--set K=V]...\n"
           "                    [--fit companions|virtual] [--json]\n"
@@ -61,13 +63,14 @@ static int dispatch(int argc, char **argv)
     } cmds[] = {
         {"run", cmd_run},       {"schedule", cmd_schedule}, {"compare", cmd_compare},
         {"list", cmd_list},     {"check", cmd_check},       {"lesson", cmd_lesson},
+        {"record", cmd_record}, {"replay", cmd_replay},
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmd, cmds[i].name) == 0)
             return cmds[i].fn(argc - 2, argv + 2);
 
     cli_error("unknown command '%s' (run, schedule, compare, list, check, "
-            "lesson; meshcast --help)", cmd);
+            "lesson, record, replay; meshcast --help)", cmd);
     return 2;
 }
 

@@ -20,9 +20,12 @@ static void run_help(void)
 {
     puts("usage: meshcast run --net SPEC --algo NAME|FILE.lua [--source ID|R,C[,Z]] [--bytes M]\n"
          "                    [--model seidel|postal|circuit|saf] [--set K=V]...\n"
-         "                    [--fit companions|virtual] [--timing lockstep|async] [--json|--csv]\n"
+         "                    [--fit companions|virtual] [--timing lockstep|async]\n"
+         "                    [--op broadcast|reduce] [--json|--csv]\n"
          "Builds and simulates one broadcast and prints a summary: verified, steps, cost\n"
          "against the paper's closed form, contention, the first violations.\n"
+         "--op reduce runs the broadcast backwards as a reduction to the source and checks\n"
+         "that it ends with every node's contribution exactly once (combine: --set gamma=V).\n"
          "Exit: 0 verified and valid, 1 wrong or violating schedule, 2 usage error.");
 }
 
@@ -102,7 +105,26 @@ static void print_text(CliRun *r, const SimAsync *as)
         printf("%s%s=%s%s", i ? " " : "params:      ", s->def->params[i].name,
                export_format_double(s->args.param[i], b1, sizeof b1),
                i + 1 == s->def->nparams ? "\n" : "");
-    if (t->verified)
+    if (r->reduce) {
+        const Reduce *rd = r->reduce;
+        printf("operation:   reduce to node %s (the broadcast run backwards; combine gamma=%s "
+               "us/byte)\n", net_node_name(net, s->args.source, b1, sizeof b1),
+               export_format_double(s->cost.gamma, b2, sizeof b2));
+        if (r->reduce_dropped > 0)
+            printf("             %lld chunk deliveries of the broadcast went to nodes that held "
+                   "them: not reversed\n", (long long)r->reduce_dropped);
+        if (reduce_verified(rd))
+            printf("verified:    yes, the root ends with every contribution to every chunk "
+                   "exactly once%s\n", reduce_exact(rd) ? "" : " (counted and hashed)");
+        else
+            printf("verified:    NO: %lld contribution%s lost or combined twice\n",
+                   (long long)reduce_violation_count(rd),
+                   reduce_violation_count(rd) == 1 ? "" : "s");
+        char text[256];
+        for (size_t i = 0; i < reduce_nviolations(rd) && i < RUN_SHOW_VIOLATIONS; i++)
+            printf("  %s\n", reduce_violation_text(rd, reduce_violation(rd, i), text,
+                                                    sizeof text));
+    } else if (t->verified)
         printf("verified:    yes, every node ends with every chunk\n");
     else
         printf("verified:    NO: %lld send%s of chunks not held, %lld node%s incomplete\n",
@@ -140,6 +162,11 @@ static void print_text(CliRun *r, const SimAsync *as)
     } else {
         printf("predicted:   none (no closed form for this net and model)\n");
     }
+    if (r->reduce)
+        printf("combine:     %s us  (total with combining %s us)\n",
+               export_format_double(reduce_combine_cost(r->reduce), b1, sizeof b1),
+               export_format_double(t->cost.total + reduce_combine_cost(r->reduce), b2,
+                                    sizeof b2));
     print_bounds(r->sim);
     if (s->cost.model == COST_CIRCUIT)
         printf("contention:  max arc load %ld, %lld shared arc%s, %lld all-port conflict%s\n",
@@ -171,7 +198,7 @@ int cmd_run(int argc, char **argv)
     CliOpts o;
     int st = cli_opts_begin(argc, argv,
                             OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES | OPT_MODEL | OPT_SET |
-                                OPT_FIT | OPT_JSON | OPT_CSV | OPT_TIMING,
+                                OPT_FIT | OPT_JSON | OPT_CSV | OPT_TIMING | OPT_OP,
                             &o, run_help);
     if (st >= 0)
         return st;
@@ -214,6 +241,7 @@ int cmd_run(int argc, char **argv)
             .fit = algo_fit_name(r.fit), .has_predicted = r.has_predicted,
             .predicted = r.predicted, .param_names = names,
             .param_values = r.setup.args.param, .nparams = np, .max_violations = 100,
+            .reduce = r.reduce,
             .has_async = as != NULL, .async_total = sim_async_total(as),
         };
         char dist[64];
@@ -224,6 +252,7 @@ int cmd_run(int argc, char **argv)
     } else {
         print_text(&r, as);
     }
+    rc = t->verified && t->valid && (!r.reduce || reduce_verified(r.reduce)) ? 0 : 1;
     sim_async_free(as);
     rc = t->verified && t->valid ? 0 : 1;
     cli_run_free(&r);

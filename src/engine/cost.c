@@ -24,7 +24,7 @@ static const char *const names_saf[] = { "beta", "tau", "rho", NULL };
 static const char *const names_none[] = { NULL };
 
 static const char *const all_names[] = { "a", "b", "rho", "nu", "t", "beta", "duplex",
-                                         "alpha", "delta", "tau", NULL };
+                                         "alpha", "delta", "tau", "gamma", NULL };
 
 const char *cost_model_name(CostModel m)
 {
@@ -99,6 +99,7 @@ static double *param_ptr(CostParams *p, const char *name)
     if (!strcmp(name, "alpha")) return &p->alpha;
     if (!strcmp(name, "delta")) return &p->delta;
     if (!strcmp(name, "tau")) return &p->tau;
+    if (!strcmp(name, "gamma")) return &p->gamma;
     return NULL;
 }
 
@@ -134,7 +135,8 @@ bool cost_set(CostParams *p, const char *name, const char *value, char *err, siz
     }
     if (!cost_is_param(name)) {
         snprintf(err, errlen,
-                 "unknown parameter '%s' (a, b, rho, nu, t, beta, duplex, alpha, delta, tau)",
+                 "unknown parameter '%s' (a, b, rho, nu, t, beta, duplex, alpha, delta, tau, "
+                 "gamma)",
                  quoted(name, q, sizeof q));
         return false;
     }

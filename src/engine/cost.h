@@ -34,6 +34,8 @@ typedef struct {
     double t, beta;        /* postal: t + beta*L;  saf: d*(beta + L*tau) */
     int duplex;            /* postal: 1 duplex, 0 simplex */
     double alpha, delta, tau; /* circuit: alpha + d*delta + L*tau; saf uses tau */
+    double gamma;          /* us/byte to combine a received partial (--op reduce, every model;
+                            * default 0; set with --set gamma=V, listed only by reductions) */
 } CostParams;
 
 #define COST_NU_MAX 16
@@ -47,7 +49,7 @@ const char *cost_model_summary(CostModel m);
 void cost_defaults(CostParams *p, CostModel m);
 
 /* Set a parameter by name ("a", "b", "rho", "nu", "t", "beta", "duplex", "alpha", "delta",
- * "tau").  Any parameter may be set whatever the model.  Returns false with a one-line message
+ * "tau", "gamma").  Any parameter may be set whatever the model.  Returns false with a one-line message
  * in err for an unknown name or a bad value (not a number, negative, nu outside 0..16,
  * duplex not 0/1). */
 bool cost_set(CostParams *p, const char *name, const char *value, char *err, size_t errlen);

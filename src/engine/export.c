@@ -505,6 +505,47 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
     else
         json_null(&j);
 
+    /* A reduction (--op reduce): whose contributions reached the root (reduce.h). */
+    if (info->reduce) {
+        const Reduce *rd = info->reduce;
+        json_key(&j, "op");
+        json_str(&j, "reduce");
+        json_key(&j, "reduction");
+        json_begin_object(&j);
+        json_key(&j, "verified");
+        json_bool(&j, reduce_verified(rd));
+        json_key(&j, "exact");
+        json_bool(&j, reduce_exact(rd));
+        json_key(&j, "combine");
+        json_num(&j, reduce_combine_cost(rd));
+        json_key(&j, "total");
+        json_num(&j, t->cost.total + reduce_combine_cost(rd));
+        json_key(&j, "violation_count");
+        json_int(&j, reduce_violation_count(rd));
+        json_key(&j, "violations");
+        json_begin_array(&j);
+        for (size_t i = 0; i < reduce_nviolations(rd) && i < 100; i++) {
+            const ReduceViolation *v = reduce_violation(rd, i);
+            char text[256];
+            json_begin_object(&j);
+            json_key(&j, "step");
+            json_int(&j, v->step);
+            json_key(&j, "node");
+            json_int(&j, v->node);
+            json_key(&j, "chunk");
+            json_int(&j, v->chunk);
+            json_key(&j, "contribution");
+            json_int(&j, v->contribution);
+            json_key(&j, "what");
+            json_str(&j, v->doubled ? "doubled" : "lost");
+            json_key(&j, "text");
+            json_str(&j, reduce_violation_text(rd, v, text, sizeof text));
+            json_end_object(&j);
+        }
+        json_end_array(&j);
+        json_end_object(&j);
+    }
+
     /* Sanders & Sibeyn's lower bounds (4)-(6) on full:P under postal (bounds.h); the key is
      * there only for such runs. */
     PostalBounds lb;

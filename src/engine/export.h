@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "sched.h"
+#include "reduce.h"
 #include "sim.h"
 
 #define JSON_MAXDEPTH 32
@@ -72,6 +73,7 @@ typedef struct {
     const double *param_values;
     int nparams;
     size_t max_violations;     /* how many violation objects to list (0: all kept) */
+    const Reduce *reduce;      /* --op reduce: "op" and "reduction" are written; else NULL */
     bool has_async;            /* timed asynchronously too: "timing": "async", "async_total" */
     double async_total;
     const char *dist;          /* s-to-p: the sources' distribution ("R:20", "list"), or NULL */

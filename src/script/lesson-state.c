@@ -1,6 +1,7 @@
 /* lesson-state.c — the broadcast a lesson page shows (see lesson-state.h). */
 #include "lesson-state.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,4 +52,11 @@ void lesson_state(const Lesson *l, size_t page, LessonState *out)
     if (out->bytes)
         snprintf(out->bytes_text, sizeof out->bytes_text, "%llu",
                  (unsigned long long)out->bytes);
+}
+
+int32_t lesson_state_shown_step(const Lesson *l, size_t page, const LessonState *st)
+{
+    const LessonPage *p = lesson_page(l, page);
+    bool click = p && (p->qkind == LESSON_Q_NODE || p->qkind == LESSON_Q_LINK);
+    return click && st->step > 0 ? st->step - 1 : st->step;
 }

@@ -36,4 +36,10 @@ typedef struct {
 /* The state of page `page` (0-based) of l.  Pages past the end give the last page's. */
 void lesson_state(const Lesson *l, size_t page, LessonState *out);
 
+/* Predict, then see (issue 9 defect 6): a page that asks to click a node or a link of step
+ * k (k >= 1) first shows the position before that step, k - 1, so that the answer is not on
+ * screen; the step itself is shown once the question is answered right.  The position to show
+ * on arriving at page `page`: */
+int32_t lesson_state_shown_step(const Lesson *l, size_t page, const LessonState *st);
+
 #endif

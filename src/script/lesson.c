@@ -253,6 +253,144 @@ static bool algo_known(const char *name)
     return p != NULL;
 }
 
+/* The `set` field of the table at t: {"nu=1", ...} or { nu = 1, ... }; each checked. */
+static void read_sets(lua_State *L, Lesson *l, int t, size_t pno, const char *const **out,
+                      size_t *nout)
+{
+    t = lua_absindex(L, t);
+    int ty = lua_getfield(L, t, "set");
+    if (ty == LUA_TTABLE) {
+        int st = lua_gettop(L);
+        size_t n = 0;
+        lua_pushnil(L);
+        while (lua_next(L, st)) {
+            n++;
+            lua_pop(L, 1);
+        }
+        if (n > 64)
+            page_error(L, pno, "too many settings", NULL, NULL);
+        const char **sets = arena_calloc(L, l, n, sizeof *sets);
+        size_t k = 0;
+        lua_pushnil(L);
+        while (lua_next(L, st)) {
+            char buf[256];
+            if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TSTRING) {
+                snprintf(buf, sizeof buf, "%s", lua_tostring(L, -1));
+            } else if (lua_type(L, -2) == LUA_TSTRING &&
+                       (lua_type(L, -1) == LUA_TNUMBER || lua_type(L, -1) == LUA_TSTRING)) {
+                lua_pushvalue(L, -1);   /* tostring on a copy: keep lua_next's key */
+                snprintf(buf, sizeof buf, "%s=%s", lua_tostring(L, -3), lua_tostring(L, -1));
+                lua_pop(L, 1);
+            } else {
+                page_error(L, pno, "set: entries are \"k=v\" strings or k = value", NULL, NULL);
+            }
+            const char *eq = strchr(buf, '=');
+            if (!eq || eq == buf || !eq[1])
+                page_error(L, pno, "set: '%s' is not k=v", buf, NULL);
+            char key[64];
+            snprintf(key, sizeof key, "%.*s", (int)(eq - buf), buf);
+            if (cost_is_param(key)) {
+                CostParams cp;
+                char err[200];
+                cost_defaults(&cp, COST_SEIDEL);
+                if (!cost_set(&cp, key, eq + 1, err, sizeof err))
+                    page_error(L, pno, "set: %s", err, NULL);
+            }
+            sets[k++] = arena_str(L, l, buf);
+            lua_pop(L, 1);
+        }
+        *out = sets;
+        *nout = k;
+    } else if (ty != LUA_TNIL) {
+        page_error(L, pno, "set must be a table", NULL, NULL);
+    }
+    lua_pop(L, 1);
+}
+
+/* question.try = { net =, algo =, model =, source =, bytes =, set =, step =, node = }: the
+ * state the student is to reach (lesson.h). */
+static void read_try(lua_State *L, Lesson *l, int t, const Net *net, size_t page, LessonTry *w)
+{
+    t = lua_absindex(L, t);
+    w->source = w->step = w->node = -1;
+    w->net = opt_string(L, l, t, "net", page);
+    Net *own = NULL;
+    if (w->net) {
+        char err[256];
+        own = net_parse(w->net, err, sizeof err);
+        if (!own)
+            page_error(L, page, "try: %s", err, NULL);
+        /* nodes of the task are nodes of its net; freed before any error can be raised */
+    }
+    const Net *tn = own ? own : net;
+    int32_t ids[2] = {-1, -1};
+    const char *f[2] = {"source", "node"};
+    char msg[160] = "";
+    for (int k = 0; k < 2; k++) {
+        int ty = lua_getfield(L, t, f[k]);
+        if (ty != LUA_TNIL && tn) {
+            int isnum;
+            lua_Integer v = lua_tointegerx(L, -1, &isnum);
+            if (isnum && v >= 0 && v < net_size(tn))
+                ids[k] = (int32_t)v;
+            else if (ty == LUA_TTABLE && (int)lua_rawlen(L, -1) == net_ndim(tn)) {
+                int32_t c[NET_MAXDIM];
+                bool good = true;
+                for (int d = 0; d < net_ndim(tn); d++) {
+                    lua_rawgeti(L, -1, d + 1);
+                    lua_Integer x = lua_tointegerx(L, -1, &isnum);
+                    lua_pop(L, 1);
+                    good = good && isnum && x >= 0 && x < net_dim(tn, d);
+                    c[d] = good ? (int32_t)x : 0;
+                }
+                if (good) ids[k] = net_id(tn, c);
+            }
+            if (ids[k] < 0)
+                snprintf(msg, sizeof msg, "try: %s: not a node of %s (an id or {r, c})", f[k],
+                         net_spec(tn));
+        } else if (ty != LUA_TNIL) {
+            snprintf(msg, sizeof msg, "try: %s needs a net", f[k]);
+        }
+        lua_pop(L, 1);
+    }
+    if (own)
+        net_free(own);
+    if (msg[0])
+        page_error(L, page, "%s", msg, NULL);
+    w->source = ids[0];
+    w->node = ids[1];
+    w->algo = opt_string(L, l, t, "algo", page);
+    if (w->algo && !algo_known(w->algo))
+        page_error(L, page, "try: algo '%s' is neither a built-in nor a script on the search "
+                   "path", w->algo, NULL);
+    w->model = opt_string(L, l, t, "model", page);
+    CostModel cm;
+    if (w->model && !cost_model_parse(w->model, &cm))
+        page_error(L, page, "try: model '%s' is not a cost model", w->model, NULL);
+    int ty = lua_getfield(L, t, "bytes");
+    if (ty == LUA_TNUMBER && lua_tointeger(L, -1) >= 1)
+        w->bytes = (uint64_t)lua_tointeger(L, -1);
+    else if (ty == LUA_TSTRING && setup_parse_bytes(lua_tostring(L, -1), &w->bytes))
+        ;
+    else if (ty != LUA_TNIL)
+        page_error(L, page, "try: bytes must be a byte count (1024, 64K, 1M)", NULL, NULL);
+    lua_pop(L, 1);
+    read_sets(L, l, t, page, &w->set, &w->nset);
+    ty = lua_getfield(L, t, "step");
+    if (ty != LUA_TNIL) {
+        int isnum;
+        lua_Integer v = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || v < 0 || v > (1 << 24))
+            page_error(L, page, "try: step must be a whole number >= 0", NULL, NULL);
+        w->step = (int32_t)v;
+    }
+    lua_pop(L, 1);
+    if (!w->net && !w->algo && !w->model && w->source < 0 && !w->bytes && !w->nset &&
+        w->step < 0 && w->node < 0)
+        page_error(L, page, "try: say what to reach (net, algo, model, source, bytes, set, "
+                   "step, node)", NULL, NULL);
+}
+
 static void read_question(lua_State *L, Lesson *l, int t, const Net *net, size_t page,
                           LessonPage *pg)
 {
@@ -297,7 +435,34 @@ static void read_question(lua_State *L, Lesson *l, int t, const Net *net, size_t
                        "a letter 'a', 'b', ...)", NULL, NULL);
         pg->answer_choice = (int32_t)(a - 1);
         lua_pop(L, 1);
-    } else if (click) {
+        /* feedback = { "why a is wrong", "why b is wrong", ... } or { b = "...", ... } */
+        if (lua_getfield(L, q, "feedback") == LUA_TTABLE) {
+            const char **fb = arena_calloc(L, l, n, sizeof *fb);
+            for (size_t i = 0; i < n; i++) {
+                char letter[2] = {(char)('a' + i), 0};
+                if (lua_rawgeti(L, -1, (lua_Integer)i + 1) == LUA_TNIL) {
+                    lua_pop(L, 1);
+                    lua_getfield(L, -1, letter);
+                }
+                if (lua_type(L, -1) == LUA_TSTRING)
+                    fb[i] = arena_str(L, l, lua_tostring(L, -1));
+                else if (lua_type(L, -1) != LUA_TNIL)
+                    page_error(L, page, "question: feedback must be strings", NULL, NULL);
+                lua_pop(L, 1);
+            }
+            pg->feedback = fb;
+        } else if (lua_type(L, -1) != LUA_TNIL) {
+            page_error(L, page, "question: feedback must be a list of strings, one per choice",
+                       NULL, NULL);
+        }
+        lua_pop(L, 1);
+    } else if (lua_getfield(L, q, "try"), lua_type(L, -1) == LUA_TTABLE) {
+        if (click)
+            page_error(L, page, "question: try and click cannot go together", NULL, NULL);
+        pg->qkind = LESSON_Q_TRY;
+        read_try(L, l, -1, net, page, &pg->want);
+        lua_pop(L, 1);
+    } else if (lua_pop(L, 1), click) {
         lua_getfield(L, q, "answer");
         if (strcmp(click, "node") == 0) {
             pg->qkind = LESSON_Q_NODE;
@@ -314,8 +479,8 @@ static void read_question(lua_State *L, Lesson *l, int t, const Net *net, size_t
         }
         lua_pop(L, 1);
     } else {
-        page_error(L, page, "question: give choices = {...} or click = \"node\"/\"link\"", NULL,
-                   NULL);
+        page_error(L, page, "question: give choices = {...}, click = \"node\"/\"link\" or "
+                   "try = {...}", NULL, NULL);
     }
     lua_pop(L, 1);   /* choices */
 }
@@ -407,54 +572,7 @@ static int read_lesson(lua_State *L)
         }
         lua_pop(L, 1);
         /* set: {"nu=1", ...} or { nu = 1, ... } */
-        ty = lua_getfield(L, t, "set");
-        if (ty == LUA_TTABLE) {
-            int st = lua_gettop(L);
-            size_t n = 0;
-            lua_pushnil(L);
-            while (lua_next(L, st)) {
-                n++;
-                lua_pop(L, 1);
-            }
-            if (n > 64)
-                page_error(L, pno, "too many settings", NULL, NULL);
-            const char **sets = arena_calloc(L, l, n, sizeof *sets);
-            size_t k = 0;
-            lua_pushnil(L);
-            while (lua_next(L, st)) {
-                char buf[256];
-                if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TSTRING) {
-                    snprintf(buf, sizeof buf, "%s", lua_tostring(L, -1));
-                } else if (lua_type(L, -2) == LUA_TSTRING &&
-                           (lua_type(L, -1) == LUA_TNUMBER || lua_type(L, -1) == LUA_TSTRING)) {
-                    lua_pushvalue(L, -1);   /* tostring on a copy: keep lua_next's key */
-                    snprintf(buf, sizeof buf, "%s=%s", lua_tostring(L, -3), lua_tostring(L, -1));
-                    lua_pop(L, 1);
-                } else {
-                    page_error(L, pno, "set: entries are \"k=v\" strings or k = value", NULL,
-                               NULL);
-                }
-                const char *eq = strchr(buf, '=');
-                if (!eq || eq == buf || !eq[1])
-                    page_error(L, pno, "set: '%s' is not k=v", buf, NULL);
-                char key[64];
-                snprintf(key, sizeof key, "%.*s", (int)(eq - buf), buf);
-                if (cost_is_param(key)) {
-                    CostParams cp;
-                    char err[200];
-                    cost_defaults(&cp, COST_SEIDEL);
-                    if (!cost_set(&cp, key, eq + 1, err, sizeof err))
-                        page_error(L, pno, "set: %s", err, NULL);
-                }
-                sets[k++] = arena_str(L, l, buf);
-                lua_pop(L, 1);
-            }
-            pg->set = sets;
-            pg->nset = k;
-        } else if (ty != LUA_TNIL) {
-            page_error(L, pno, "set must be a table", NULL, NULL);
-        }
-        lua_pop(L, 1);
+        read_sets(L, l, t, pno, &pg->set, &pg->nset);
         ty = lua_getfield(L, t, "step");
         if (ty != LUA_TNIL) {
             int isnum;
@@ -632,7 +750,7 @@ bool lesson_progress_load(const Lesson *l, LessonProgress *p)
             close(fd);
         return false;
     }
-    /* format: "meshcast-progress 1\nlast N\npage I SEEN ANSWER\n..." */
+    /* format: "meshcast-progress 1\nlast N\npage I SEEN ANSWER [FIRST]\n..." */
     char line[128];
     bool ok = fgets(line, sizeof line, f) && strncmp(line, "meshcast-progress 1", 19) == 0;
     while (ok && fgets(line, sizeof line, f)) {
@@ -641,9 +759,13 @@ bool lesson_progress_load(const Lesson *l, LessonProgress *p)
             if (a >= 0 && (size_t)a < p->npages)
                 p->last_page = (size_t)a;
         } else if (sscanf(line, "page %ld %ld %ld", &a, &b, &c) == 3) {
+            long d = 0;
+            if (sscanf(line, "page %*d %*d %*d %ld", &d) != 1)
+                d = 0;   /* written before first tries were kept */
             if (a >= 0 && a < 256 && (size_t)a < p->npages) {
                 p->seen[a] = b != 0;
                 p->answer[a] = (int8_t)(c > 0 ? 1 : c < 0 ? -1 : 0);
+                p->first[a] = (int8_t)(d > 0 ? 1 : d < 0 ? -1 : 0);
             }
         }
     }
@@ -685,7 +807,7 @@ bool lesson_progress_save(const Lesson *l, const LessonProgress *p, char *err, s
     }
     fprintf(f, "meshcast-progress 1\nlast %zu\n", p->last_page);
     for (size_t i = 0; i < p->npages && i < 256; i++)
-        fprintf(f, "page %zu %d %d\n", i, p->seen[i] ? 1 : 0, p->answer[i]);
+        fprintf(f, "page %zu %d %d %d\n", i, p->seen[i] ? 1 : 0, p->answer[i], p->first[i]);
     bool ok = fflush(f) == 0 && !ferror(f);
     int saved = errno;
     ok = (fclose(f) == 0) && ok;
@@ -699,6 +821,20 @@ bool lesson_progress_save(const Lesson *l, const LessonProgress *p, char *err, s
         return false;
     }
     return true;
+}
+
+void lesson_score(const Lesson *l, const LessonProgress *p, LessonScore *out)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; i < lesson_npages(l) && i < LESSON_MAXPAGES; i++) {
+        out->seen += p->seen[i];
+        if (l->pages[i].qkind == LESSON_Q_NONE)
+            continue;
+        out->questions++;
+        out->tries += l->pages[i].qkind == LESSON_Q_TRY;
+        out->first_right += p->first[i] == 1;
+        out->right += p->answer[i] == 1;
+    }
 }
 
 /* ---------------------------------------------------------------- listing */

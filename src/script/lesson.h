@@ -15,7 +15,23 @@
 
 typedef struct Lesson Lesson;
 
-typedef enum { LESSON_Q_NONE, LESSON_Q_CHOICE, LESSON_Q_NODE, LESSON_Q_LINK } LessonQKind;
+typedef enum { LESSON_Q_NONE, LESSON_Q_CHOICE, LESSON_Q_NODE, LESSON_Q_LINK, LESSON_Q_TRY }
+    LessonQKind;
+
+/* A "now you try" task: the answer is a state the student reaches (with :set, n/p, the
+ * pickers, the cursor) and submits with Enter; every field given must hold, the rest is free.
+ * lesson-try.h checks it against what is shown. */
+typedef struct {
+    const char *net;         /* NULL: any */
+    const char *algo;        /* NULL: any */
+    const char *model;       /* NULL: any */
+    int32_t source;          /* -1: any */
+    uint64_t bytes;          /* 0: any */
+    const char *const *set;  /* "nu=1": the setting must have this value */
+    size_t nset;
+    int32_t step;            /* the position shown, -1: any */
+    int32_t node;            /* the cursor, -1: any */
+} LessonTry;
 
 typedef struct {
     const char *text;        /* short paragraphs separated by blank lines */
@@ -42,6 +58,9 @@ typedef struct {
     int32_t answer_node;     /* LESSON_Q_NODE */
     int64_t answer_link;     /* LESSON_Q_LINK: a directed link id */
     bool link_any_direction; /* LESSON_Q_LINK: either direction of the answer link is right */
+    const char *const *feedback; /* LESSON_Q_CHOICE: nchoices entries, NULL or why that choice
+                                    is wrong (shown when it is picked) */
+    LessonTry want;          /* LESSON_Q_TRY */
     const char *explain;     /* shown after the answer */
 } LessonPage;
 
@@ -60,10 +79,18 @@ typedef struct {
     size_t npages;
     bool seen[256];          /* pages seen */
     int8_t answer[256];      /* 0 unanswered, 1 right, -1 wrong (last answer) */
+    int8_t first[256];       /* the first answer ever given: 0 none yet, 1 right, -1 wrong */
     size_t last_page;
 } LessonProgress;
 bool lesson_progress_load(const Lesson *l, LessonProgress *p); /* false: none yet (p reset) */
 bool lesson_progress_save(const Lesson *l, const LessonProgress *p, char *err, size_t errlen);
+
+/* The score so far: pages with a question, how many were answered right at the first try,
+ * right in the end, and pages seen. */
+typedef struct {
+    size_t questions, first_right, right, seen, tries;   /* tries: "now you try" tasks */
+} LessonScore;
+void lesson_score(const Lesson *l, const LessonProgress *p, LessonScore *out);
 
 /* Lessons on the search path: names into out (at most max); returns how many. Caller frees
  * each name with free(). */

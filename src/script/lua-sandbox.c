@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../engine/progress.h"
 #include "../engine/text.h"
 
 #include <lauxlib.h>
@@ -118,6 +119,11 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     b->count += HOOK_EVERY;
     if (b->count > b->budget)
         budget_stop(L, b, ar);
+    if (progress_cancelled()) {   /* the screen's Escape (engine/progress.h) */
+        b->stopped = "cancelled";
+        lua_pushliteral(L, "cancelled");
+        lua_error(L);
+    }
 }
 
 void box_charge(lua_State *L, long long work)

@@ -14,7 +14,10 @@
 #include "../engine/text.h"
 #include "job.h"
 #include "../script/lesson-state.h"
+#include "../script/lesson-try.h"
 #include "narrate.h"
+#include "overview.h"
+#include "vs.h"
 #include "theme.h"
 
 const double app_speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
@@ -120,6 +123,7 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
     script_stamp(spec->algo, &nb->script_mtime, &nb->script_mtime_ns);
     if (!setup_make(&ss, &nb->setup, err, errlen))
         return false;
+    progress_report(PROGRESS_BUILD, 0, -1);
     nb->sched = algo_build(nb->setup.def, nb->setup.net, &nb->setup.args, err, errlen);
     if (!nb->sched) {
         setup_free(&nb->setup);
@@ -186,6 +190,24 @@ static bool app_build(App *a, Bcast *nb, BSpec *spec, int32_t pos, char *err, si
     return j.ok;
 }
 
+bool app_build_bcast(App *a, Bcast *out, const SetupSpec *spec, int32_t pos, char *err,
+                     size_t errlen)
+{
+    BSpec s;
+    if (!bspec_from(&s, spec)) {
+        bspec_free(&s);
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    bool ok = app_build(a, out, &s, pos, err, errlen);
+    bspec_free(&s);
+    return ok;
+}
+
+void app_bcast_free(Bcast *b) { bcast_free(b); }
+
+SetupSpec app_spec(const App *a) { return bspec_setup(&a->b.spec); }
+
 int32_t app_nsteps(const App *a)
 {
     return a->b.ready ? sched_nsteps(a->b.sched) : 0;
@@ -239,6 +261,7 @@ void app_goto(App *a, int32_t pos)
     int32_t n = app_nsteps(a);
     if (pos < 0) pos = 0;
     if (pos > n) pos = n;
+    vs_sync(a, pos);
     if (app_long_seek(a, pos)) return;
     if (sim_seek(a->b.sim, pos))
         a->b.pos = pos;
@@ -269,6 +292,7 @@ static bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos)
         a->zoom_auto = true;
     }
     if (a->cursor >= net_size(a->b.setup.net)) a->cursor = 0;
+    vs_follow(a);
     app_goto(a, keep_pos);
     a->playing = false;
     return true;
@@ -431,6 +455,7 @@ App *app_new(void)
     a->chart.gen = -1;
     a->hist_node.gen = -1;
     a->narr_gen = -1;
+    a->ov.gen = -1;
     a->mode = MODE_MAP;
     return a;
 }
@@ -457,6 +482,8 @@ void app_free(App *a)
     bcast_free(&a->b);
     free_items(a);
     hist_free(a);
+    overview_free(a);
+    vs_close(a);
     if (a->lesson) lesson_free(a->lesson);
     free(a);
 }
@@ -503,6 +530,9 @@ void app_lesson_page(App *a, size_t i)
     a->page = i;
     a->answered = false;
     a->last_answer = 0;
+    a->last_choice = -1;
+    a->try_why[0] = '\0';
+    a->lesson_done = false;
     a->sel_link = -1;
     if (p) {
         /* the page's own broadcast (lesson-state.h): never what happens to be on screen */
@@ -513,9 +543,10 @@ void app_lesson_page(App *a, size_t i)
                    .sources = dupz(st.sources)};
         s.sets = st.nset ? calloc(st.nset, sizeof *s.sets) : NULL;
         for (size_t k = 0; s.sets && k < st.nset; k++) s.sets[s.nsets++] = strdup(st.set[k]);
-        if (!a->b.ready || !bspec_same(&s, &a->b.spec)) app_take_spec(a, &s, st.step);
+        int32_t show = lesson_state_shown_step(a->lesson, i, &st);   /* predict, then see */
+        if (!a->b.ready || !bspec_same(&s, &a->b.spec)) app_take_spec(a, &s, show);
         bspec_free(&s);
-        app_goto(a, st.step);
+        app_goto(a, show);
         a->shown_step = st.step;
         if (p->nnodes > 0) a->cursor = p->nodes[0];
     }
@@ -553,15 +584,36 @@ static void lesson_answer(App *a, bool right)
 {
     a->last_answer = right ? 1 : -1;
     if (right) a->answered = true;
-    if (a->page < 256) a->prog.answer[a->page] = (int8_t)(right ? 1 : -1);
+    if (a->page < 256) {
+        if (!a->prog.first[a->page]) a->prog.first[a->page] = (int8_t)(right ? 1 : -1);
+        a->prog.answer[a->page] = (int8_t)(right ? 1 : -1);
+    }
     lesson_save(a);
     app_msg(a, !right, right ? "Right!" : "Not quite - try again.");
+    if (right) {   /* then see: a click question's step is shown once answered */
+        LessonState st;
+        lesson_state(a->lesson, a->page, &st);
+        if (a->b.pos != st.step && lesson_state_shown_step(a->lesson, a->page, &st) != st.step)
+            app_goto(a, st.step);
+    }
+}
+
+/* A "now you try" task: is what is shown the state asked for? */
+static void lesson_answer_try(App *a)
+{
+    const LessonPage *p = cur_page(a);
+    if (!p || p->qkind != LESSON_Q_TRY || a->answered || !a->b.ready) return;
+    bool met = lesson_try_met(&p->want, &a->b.setup, a->b.pos, a->cursor, a->try_why,
+                              sizeof a->try_why);
+    lesson_answer(a, met);
+    if (!met) app_msg(a, true, "Not yet: %s.", a->try_why);
 }
 
 static bool lesson_question_open(const App *a)
 {
     const LessonPage *p = cur_page(a);
-    return p && p->qkind != LESSON_Q_NONE && !a->answered && a->panel == PANEL_LESSON;
+    return p && p->qkind != LESSON_Q_NONE && !a->answered && a->panel == PANEL_LESSON &&
+           !a->lesson_done;
 }
 
 static void lesson_answer_node(App *a, int32_t node)
@@ -705,9 +757,11 @@ static void picker_choose(App *a)
 
 /* ---- commands ------------------------------------------------------------------------- */
 
-static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model",
-                                       "set", "fit", "step", "lesson", "theme", "big", "help",
-                                       "quit", "q", NULL};
+static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
+                                       "step", "lesson", "theme", "big", "overview", "hot", "vs",
+                                       "export",
+                                       "help", "quit", "q",
+                                       NULL};
 
 bool app_command(App *a, const char *line)
 {
@@ -771,6 +825,42 @@ bool app_command(App *a, const char *line)
         }
         return app_open_lesson(a, words[1]);
     }
+    if (strcmp(c, "export") == 0) {
+        size_t l = n == 2 ? strlen(words[1]) : 0;
+        if (n != 2 || l < 5 || l >= sizeof a->export_path ||
+            (strcmp(words[1] + l - 4, ".txt") != 0 && strcmp(words[1] + l - 4, ".svg") != 0)) {
+            app_msg(a, true, ":export takes FILE.txt (the screen as text) or FILE.svg (a picture)");
+            return false;
+        }
+        snprintf(a->export_path, sizeof a->export_path, "%s", words[1]);
+        return true;
+    }
+    if (strcmp(c, "vs") == 0) return vs_command(a, (const char *const *)words + 1, n - 1);
+    if (strcmp(c, "overview") == 0) {
+        if (!a->b.ready || !overview_supported(a->b.setup.net)) {
+            app_msg(a, true, ":overview draws arrays, rings, meshes and tori of 1 or 2 dimensions");
+            return false;
+        }
+        if (n == 2 && strcmp(words[1], "off") == 0) {
+            a->ov_block = 0;
+        } else {
+            long bs = n == 2 ? strtol(words[1], NULL, 10) : 0;
+            int fit = overview_fit(a->b.setup.net, a->lay.map_w, a->lay.map_h);
+            a->ov_block = bs > fit && bs < (1L << 20) ? (int)bs : fit;
+        }
+        a->zoom_auto = false;
+        return true;
+    }
+    if (strcmp(c, "hot") == 0) {
+        int32_t h = overview_hot(a);
+        if (h < 0) {
+            app_msg(a, true, "no link carries a circuit at this step");
+            return false;
+        }
+        a->cursor = h;
+        a->sel_link = -1;
+        return true;
+    }
     if (strcmp(c, "big") == 0) {
         a->big = n == 2 ? strcmp(words[1], "off") != 0 : !a->big;
         a->zoom_auto = true;
@@ -805,7 +895,7 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
         for (int i = 0; commands[i] && n < max; i++) out[n++] = commands[i];
         return n;
     }
-    if (strcmp(cmd, "algo") == 0) {
+    if (strcmp(cmd, "algo") == 0 || strcmp(cmd, "vs") == 0) {
         for (size_t i = 0; i < algo_count() && n < max; i++) {
             const AlgoDef *d = algo_at(i);
             if (a->b.ready && !(d->nets & (1u << net_kind(a->b.setup.net)))) continue;
@@ -973,6 +1063,11 @@ static const AppKeyHelp key_help[] = {
     {":lesson NAME", "open a lesson"},
     {":theme NAME", "colours from assets/NAME.theme"},
     {":big [off]", "projector mode: tall cells, the map fills the screen"},
+    {":overview [B|off]", "one character a block of BxB nodes (Z past the smallest zoom)"},
+    {":hot", "cursor to the most loaded link of the step"},
+    {":vs ALGO [K=V]..", "side by side: a second algorithm or settings, stepped together"},
+    {":vs off", "back to one broadcast"},
+    {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg"},
     {":q", "quit"},
 };
 
@@ -985,6 +1080,10 @@ const AppKeyHelp *app_key_help(size_t *n)
 static void move_cursor(App *a, int dr, int dc)
 {
     if (!a->b.ready) return;
+    if (a->ov_block > 0) {          /* the overview: a block at a time */
+        dr *= a->ov_block;
+        dc *= a->ov_block;
+    }
     const Net *net = a->b.setup.net;
     if (net_ndim(net) == 1) {
         /* an array or ring, folded or not: right is the next node (across rows), down the
@@ -1036,6 +1135,22 @@ static void cycle_link(App *a)
 
 static void set_zoom(App *a, int z)
 {
+    /* past the smallest zoom, when the net does not fit: the overview (overview.h) */
+    if (a->ov_block > 0) {
+        if (z >= a->zoom) {
+            a->ov_block *= 2;
+            return;
+        }
+        int fit = a->b.ready ? overview_fit(a->b.setup.net, a->lay.map_w, a->lay.map_h) : 1;
+        a->ov_block = a->ov_block > fit ? a->ov_block / 2 : 0;
+        if (a->ov_block > 0) return;
+        z = LAYOUT_NZOOM - 1;
+    } else if (z >= LAYOUT_NZOOM && a->b.ready && overview_supported(a->b.setup.net) &&
+               (a->lay.vis_rows < a->lay.grid_rows || a->lay.vis_cols < a->lay.grid_cols)) {
+        a->ov_block = overview_fit(a->b.setup.net, a->lay.map_w, a->lay.map_h);
+        a->zoom_auto = false;
+        return;
+    }
     if (z < 0) z = 0;
     if (z >= LAYOUT_NZOOM) z = LAYOUT_NZOOM - 1;
     a->zoom = z;
@@ -1079,6 +1194,11 @@ static void map_act(App *a, Act act)
     case K_PANEL_BACK: next_panel(a, -1); break;
     case K_SELECT: {
         const LessonPage *p = cur_page(a);
+        if (a->lesson && p && p->qkind == LESSON_Q_TRY && !a->answered && !a->lesson_done) {
+            lesson_answer_try(a);
+            a->panel = PANEL_LESSON;
+            break;
+        }
         if (a->lesson && a->panel == PANEL_LESSON && p && !a->answered) {
             if (p->qkind == LESSON_Q_NODE) { lesson_answer_node(a, a->cursor); break; }
             if (p->qkind == LESSON_Q_LINK) {
@@ -1106,10 +1226,15 @@ static void map_act(App *a, Act act)
     case K_PAGE_NEXT:
         if (!a->lesson) app_msg(a, true, "no lesson open (o picks one)");
         else if (a->page + 1 < lesson_npages(a->lesson)) app_lesson_page(a, a->page + 1);
-        else app_msg(a, false, "last page of the lesson");
+        else {   /* past the last page: the summary */
+            a->lesson_done = true;
+            a->panel = PANEL_LESSON;
+            app_msg(a, false, "the end of the lesson ([ back to its last page)");
+        }
         break;
     case K_PAGE_PREV:
-        if (a->lesson && a->page > 0) app_lesson_page(a, a->page - 1);
+        if (a->lesson && a->lesson_done) { a->lesson_done = false; a->panel = PANEL_LESSON; }
+        else if (a->lesson && a->page > 0) app_lesson_page(a, a->page - 1);
         break;
     case K_HELP: a->mode = MODE_HELP; a->help_top = 0; break;
     case K_QUIT: a->quit = true; break;
@@ -1234,6 +1359,7 @@ void app_key(App *a, const char *key)
     const LessonPage *p = cur_page(a);
     if (p && p->qkind == LESSON_Q_CHOICE && lesson_question_open(a) && key[0] >= 'a' &&
         key[1] == '\0' && (size_t)(key[0] - 'a') < p->nchoices) {
+        a->last_choice = key[0] - 'a';
         lesson_answer(a, key[0] - 'a' == p->answer_choice);
         return;
     }

@@ -129,7 +129,23 @@ struct App {
     LessonProgress prog;
     bool answered;         /* the current page's question was answered (right) this visit */
     int last_answer;       /* 0 none, 1 right, -1 wrong (this visit) */
+    int last_choice;       /* the choice picked last (0-based), -1 none */
+    char try_why[160];     /* a "try" task not met yet: what is not so (lesson-try.h) */
+    bool lesson_done;      /* ] past the last page: the summary with the score */
     int32_t shown_step;    /* the page's step (for the pane), -1 */
+
+    /* side by side (vs.h): a second broadcast on the same net, stepped with the first */
+    Bcast *vs;
+    char vs_label[96];     /* "bst", "st nu=1" */
+
+    /* the overview (overview.h): one character a block of ov_block x ov_block nodes; 0 off */
+    int ov_block;
+    struct {
+        long gen;
+        int32_t pos;
+        int block, brows, bcols, per_row;
+        void *cells;       /* OvBlock[brows * bcols] */
+    } ov;
 
     /* the narration of the position shown (narrate.h), cached per broadcast and position */
     char narr[400];
@@ -156,6 +172,8 @@ struct App {
     bool (*wait)(App *a, const char *what, const Progress *p, double elapsed_s, void *ctx);
     void *wait_ctx;
     bool cancelled;        /* the last build or seek was cancelled */
+
+    char export_path[256]; /* :export FILE: the loop writes the next frame there */
 
     /* options */
     bool big;              /* projector mode (--big, :big): tall cells, the map fills the screen */
@@ -224,6 +242,15 @@ bool app_node_history(App *a);
 
 /* The schedule step shown at the current position (pos-1), or -1 at pos 0. */
 static inline int32_t app_step_shown(const App *a) { return a->b.ready ? a->b.pos - 1 : -1; }
+
+/* Build a broadcast from words into *out (on the worker thread when the loop has a wait
+ * hook), sought to position pos; false with a message in err (a->cancelled if cancelled).
+ * The caller frees it with app_bcast_free. */
+bool app_build_bcast(App *a, Bcast *out, const SetupSpec *spec, int32_t pos, char *err,
+                     size_t errlen);
+void app_bcast_free(Bcast *b);
+/* The current broadcast's words (valid until it changes). */
+SetupSpec app_spec(const App *a);
 
 /* A byte count as the user writes it: "1K", "1M", "100". */
 void app_bytes_text(char *buf, size_t len, uint64_t v);

@@ -13,6 +13,8 @@
 #include "../engine/circuit-bounds.h"
 #include "../engine/circuit.h"
 #include "../engine/text.h"
+#include "../script/lesson-state.h"
+#include "overview.h"
 #include "params.h"
 #include "theme.h"
 
@@ -224,6 +226,14 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     bool conflict = (m->sends && m->sends[n] > 1) || (m->recvs && m->recvs[n] > 1);
     bool cursor = n == m->a->cursor;
     Role r = held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+    if (L->hg == 0 && m->step >= 0) {
+        /* no links drawn at this zoom: a node a circuit leaves shows the route's colour */
+        for (int d = 0; d < net_ndim(m->net) && r != R_CIRCUIT; d++)
+            for (int dir = -1; dir <= 1; dir += 2)
+                if (net_neighbor(m->net, n, d, dir) >= 0 &&
+                    sim_link_load(m->sim, m->step, net_link(m->net, n, d, dir)) > 0)
+                    r = R_CIRCUIT;
+    }
     if (recv) r = R_RECV;
     if (page_has_node(m->page, n)) r = R_HILITE;
     if (conflict) r = R_CONFLICT;
@@ -330,11 +340,15 @@ static void draw_map(App *a)
             if (nd == 3) {
                 int sc = L->slice_cols + 1;
                 if (gc % sc == 0) putf(y, x, L->px * L->slice_cols, dim_attr, "z=%d", gc / sc);
-            } else {
+            } else if (L->cw >= 4) {
                 char t[16];
                 snprintf(t, sizeof t, "%d", gc);
                 int tl = (int)strlen(t);
                 put(y, x + (L->cw - tl) / 2, tl, dim_attr, t);
+            } else if (gc % 10 == 0) {   /* narrow cells: every 10th column, left-aligned */
+                char t[16];
+                snprintf(t, sizeof t, "%d", gc);
+                put(y, x, (int)strlen(t), dim_attr, t);
             }
         }
     }
@@ -355,7 +369,9 @@ static void draw_map(App *a)
             int y = ytop + L->ch / 2;           /* the node's line */
             if (L->ch == 3) draw_cell_border(&m, n, x, ytop);
             draw_node(&m, n, x, y);
-            if (L->hg > 0) {
+            /* a full net has no links between neighbours: its transfers are listed in the
+             * Step panel and its receivers marked */
+            if (L->hg > 0 && net_kind(net) != NET_FULL) {
                 /* the horizontal link to the next node, or a stub when it is not adjacent */
                 int32_t nb = nd == 1 ? (n + 1 < net_size(net) ? n + 1 : (net_wraps(net) ? 0 : -1))
                                      : net_neighbor(net, n, hdim, 1);
@@ -428,6 +444,55 @@ static void draw_map(App *a)
     if (L->vis_c0 > 0) put_blank(L->map_y + L->map_h / 2, L->map_x, dim_attr, g->more_l);
     if (L->vis_c0 + L->vis_cols < L->grid_cols)
         put_blank(L->map_y + L->map_h / 2, L->map_x + L->map_w - 1, dim_attr, g->more_r);
+}
+
+static void fmt_cost(char *buf, size_t len, double v)
+{
+    if (fabs(v) >= 1e7) snprintf(buf, len, "%.4g", v);
+    else snprintf(buf, len, "%.2f", v);
+}
+
+/* ---- side by side (vs.h) -------------------------------------------------------------- */
+
+/* One half's header: what it is and its costs at the position shown. */
+static void vs_header(App *a, const Layout *L, const char *label)
+{
+    Sim *sim = a->b.sim;
+    int32_t n = sched_nsteps(a->b.sched), st = app_step_shown(a);
+    char c1[32], c2[32], c3[32];
+    fmt_cost(c1, sizeof c1, st >= 0 ? sim_step(sim, st)->cost.total : 0);
+    fmt_cost(c2, sizeof c2, st >= 0 ? sim_cost_until(sim, st) : 0);
+    fmt_cost(c3, sizeof c3, sim_totals(sim)->cost.total);
+    putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD),
+         "%s  %ld/%ld  step %s  so far %s of %s", label, (long)a->b.pos, (long)n, c1, c2, c3);
+}
+
+/* The map split in two: the broadcast on the left, the second (a->vs) on the right. */
+static void draw_vs(App *a)
+{
+    Layout full = a->lay, left, right;
+    const Net *net = a->b.setup.net;
+    int half = (full.map_w - 1) / 2;
+    int zoom = a->zoom_auto ? -1 : a->zoom;
+    layout_compute_big(&left, net, half, full.h - 1, zoom, false, a->view_r0, a->view_c0,
+                       a->cursor, a->big);
+    right = left;
+    left.map_y++; left.oy++;
+    right.map_y++; right.oy++;
+    right.map_x += half + 1; right.ox += half + 1;
+    for (int y = full.map_y; y < full.map_y + full.map_h; y++)
+        put(y, half, 1, theme_attr(R_DIM), theme_glyphs()->vbar);
+    a->lay = left;
+    draw_map(a);
+    vs_header(a, &left, a->b.setup.def->name);
+    Bcast mine = a->b;
+    a->b = *a->vs;
+    a->lay = right;
+    draw_map(a);
+    vs_header(a, &right, a->vs_label);
+    *a->vs = a->b;
+    a->b = mine;
+    a->lay = left;
 }
 
 /* ---- panels --------------------------------------------------------------------------- */
@@ -510,7 +575,7 @@ static void box_wrap(Box *b, int attr, const char *text, int indent)
         put(b->y + b->row, b->x + indent, w, attr, line);
         b->row++;
         while (*p == ' ') p++;
-        if (*p == '\n') p++;
+        /* a '\n' left here ends the paragraph: the next round leaves a blank line */
     }
 }
 
@@ -530,11 +595,6 @@ static void panel_title(Box *b, App *a, const char *title)
     (void)title;
 }
 
-static void fmt_cost(char *buf, size_t len, double v)
-{
-    if (fabs(v) >= 1e7) snprintf(buf, len, "%.4g", v);
-    else snprintf(buf, len, "%.2f", v);
-}
 
 /* Under the circuit model on a ring or torus: the run's alpha/delta/L*tau multiples and
  * Peters & Syska's Proposition 1 lower bound beside them. */
@@ -972,20 +1032,48 @@ static void panel_chart(App *a, Box *b)
     }
 }
 
+/* After ] on the last page: the score. */
+static void lesson_summary(App *a, Box *b)
+{
+    Lesson *l = a->lesson;
+    LessonScore sc;
+    lesson_score(l, &a->prog, &sc);
+    b->row++;
+    box_put(b, theme_attr(R_HEAD), "The end of the lesson");
+    b->row++;
+    box_put(b, theme_attr(R_GOOD), "Right at the first try: %zu of %zu questions", sc.first_right,
+            sc.questions);
+    box_put(b, theme_attr(R_NORMAL), "Right in the end: %zu of %zu", sc.right, sc.questions);
+    box_put(b, theme_attr(R_NORMAL), "Pages seen: %zu of %zu", sc.seen, lesson_npages(l));
+    char miss[200] = "";
+    for (size_t i = 0; i < lesson_npages(l) && i < 256; i++) {
+        const LessonPage *p = lesson_page(l, i);
+        if (p->qkind == LESSON_Q_NONE || a->prog.first[i] == 1) continue;
+        size_t n = strlen(miss);
+        snprintf(miss + n, sizeof miss - n, "%s%zu", n ? ", " : "", i + 1);
+    }
+    if (miss[0]) {
+        b->row++;
+        box_wrap(b, theme_attr(R_DIM), "Worth another look (not right at the first try): pages ",
+                 0);
+        box_wrap(b, theme_attr(R_KEY), miss, 0);
+    }
+}
+
 static void panel_lesson(App *a, Box *b)
 {
     Lesson *l = a->lesson;
     size_t np = lesson_npages(l);
     const LessonPage *p = lesson_page(l, a->page);
     box_put(b, theme_attr(R_HEAD), "%s", lesson_title(l));
-    size_t seen = 0, right = 0;
-    for (size_t i = 0; i < np && i < 256; i++) {
-        if (a->prog.seen[i]) seen++;
-        if (a->prog.answer[i] == 1) right++;
-    }
-    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu", a->page + 1, np,
-            seen, right);
+    LessonScore sc;
+    lesson_score(l, &a->prog, &sc);
+    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
+            a->page + 1, np, sc.seen, sc.right, sc.first_right, sc.questions);
     if (!p) return;
+    if (a->lesson_done) {
+        lesson_summary(a, b);
+    } else {
     b->row++;
     box_wrap(b, theme_attr(R_NORMAL), p->text ? p->text : "", 0);
     if (p->qkind != LESSON_Q_NONE && p->question) {
@@ -993,30 +1081,55 @@ static void panel_lesson(App *a, Box *b)
         box_wrap(b, theme_attr(R_KEY), p->question, 0);
         if (p->qkind == LESSON_Q_CHOICE)
             for (size_t i = 0; i < p->nchoices && box_line(b); i++) {
+                /* the wrong choice picked is marked "-", the right one "+" once answered */
+                bool wrong = a->last_answer < 0 && a->last_choice == (int)i;
+                bool right = a->answered && (int)i == p->answer_choice;
                 char lead[8];
-                snprintf(lead, sizeof lead, " %c) ", (char)('a' + i));
+                snprintf(lead, sizeof lead, "%c%c) ", wrong ? '-' : right ? '+' : ' ',
+                         (char)('a' + i));
+                int attr = wrong ? theme_attr(R_BAD) : right ? theme_attr(R_GOOD)
+                                                              : theme_attr(R_NORMAL);
                 int y = b->y + b->row;
-                put(y, b->x, 4, theme_attr(R_KEY), lead);
+                put(y, b->x, 4, wrong || right ? attr : theme_attr(R_KEY), lead);
                 Box sub = {b->x + 4, b->y, b->w - 4, b->h, b->row};
-                box_wrap(&sub, theme_attr(R_NORMAL), p->choices[i], 0);
+                box_wrap(&sub, attr, p->choices[i], 0);
                 b->row = sub.row;
             }
+        else if (p->qkind == LESSON_Q_TRY)
+            box_wrap(b, theme_attr(R_DIM), " (now you try: get there with :set, n/p, the pickers "
+                     "or the cursor, then press Enter)", 0);
         else if (p->qkind == LESSON_Q_NODE)
-            box_put(b, theme_attr(R_DIM), " (click the node, or move the cursor and press Enter)");
+            box_wrap(b, theme_attr(R_DIM), " (click the node, or move the cursor and press "
+                     "Enter)", 0);
         else
-            box_put(b, theme_attr(R_DIM), " (click the link, or select it with e and press Enter)");
+            box_wrap(b, theme_attr(R_DIM), " (click the link, or select it with e and press "
+                     "Enter)", 0);
+        LessonState st;
+        lesson_state(l, a->page, &st);
+        if (!a->answered && p->qkind != LESSON_Q_TRY &&
+            lesson_state_shown_step(l, a->page, &st) != st.step)
+            box_wrap(b, theme_attr(R_DIM), " Predict, then see: the step is shown once you "
+                     "answer.", 0);
         if (a->answered) {
             box_put(b, theme_attr(R_GOOD), "Right!");
             if (p->explain) box_wrap(b, theme_attr(R_NORMAL), p->explain, 0);
         } else if (a->last_answer < 0) {
             box_put(b, theme_attr(R_BAD), "Not quite - try again.");
+            if (p->qkind == LESSON_Q_CHOICE && p->feedback && a->last_choice >= 0 &&
+                (size_t)a->last_choice < p->nchoices && p->feedback[a->last_choice])
+                box_wrap(b, theme_attr(R_NORMAL), p->feedback[a->last_choice], 0);
+            if (p->qkind == LESSON_Q_TRY && a->try_why[0])
+                box_wrap(b, theme_attr(R_NORMAL), a->try_why, 0);
         } else if (a->page < 256 && a->prog.answer[a->page] == 1) {
             box_put(b, theme_attr(R_GOOD), "(you answered this right before)");
         }
     }
+    }
     if (b->row < b->h) {
         b->row = b->h - 1;
-        box_put(b, theme_attr(R_DIM), "] next page  [ previous  Tab other panels");
+        box_put(b, theme_attr(R_DIM), a->lesson_done ? "[ back to the last page  o another lesson"
+                : a->page + 1 == np ? "] the score  [ previous  Tab other panels"
+                : "] next page  [ previous  Tab other panels");
     }
 }
 
@@ -1108,8 +1221,16 @@ static void draw_status(App *a)
         put(y, 0, COLS, a->msg_error ? (theme_attr(R_BAD) | (int)A_REVERSE) : attr, a->msg);
         return;
     }
-    char right[96] = "";
-    if (a->b.ready) {
+    char right[160] = "";
+    OvBlock ob;
+    int obr, obc;
+    if (a->b.ready && a->ov_block > 0 && overview_block(a, a->cursor, &ob, &obr, &obc)) {
+        char nm[48];
+        snprintf(right, sizeof right, "overview %dx%d  cursor %s: %d%% receiving, peak load %ld ",
+                 a->ov_block, net_ndim(a->b.setup.net) == 1 ? 1 : a->ov_block,
+                 node_name(a->b.setup.net, a->cursor, nm, sizeof nm),
+                 ob.nodes ? 100 * ob.receiving / ob.nodes : 0, (long)ob.peak);
+    } else if (a->b.ready) {
         char nm[48];
         snprintf(right, sizeof right, "cursor %s  zoom %d ",
                  node_name(a->b.setup.net, a->cursor, nm, sizeof nm), a->zoom);
@@ -1199,7 +1320,9 @@ void draw_frame(App *a)
     }
     draw_title(a);
     if (a->b.ready) {
-        draw_map(a);
+        if (a->ov_block > 0) overview_draw(a);
+        else if (a->vs && a->vs->ready) draw_vs(a);
+        else draw_map(a);
         put(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
     }
     draw_side(a);

@@ -62,10 +62,9 @@ static bool grid_for_zoom(Layout *L, const Net *net, int zoom)
         } else {
             L->grid_cols = (int)cols;
         }
-        if (zoom <= LAYOUT_Z2) {
-            L->label_w = digits(rows - 1) + 1;
-            L->label_h = 1;
-        }
+        /* row and column numbers at every zoom (every 10th column at the narrow ones) */
+        L->label_w = digits(rows - 1) + 1;
+        L->label_h = 1;
         if (nd == 3 && zoom <= LAYOUT_Z3)
             L->label_h = 1;   /* "z=k" over every slice */
         if (net_wraps(net)) {

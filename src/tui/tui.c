@@ -22,7 +22,9 @@
 #include "app.h"
 #include "draw.h"
 #include "input.h"
+#include "record.h"
 #include "theme.h"
+#include "vs.h"
 
 static volatile sig_atomic_t got_winch, got_quit, got_cont;
 static bool curses_on;
@@ -260,6 +262,26 @@ int tui_run(const TuiOptions *o)
         return 1;
     }
 
+    Recorder *rec = NULL;
+    if (o->record) {
+        struct winsize ws;
+        int w = 80, h = 24;
+        if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+            w = ws.ws_col;
+            h = ws.ws_row;
+        }
+        char rerr[300], title[200];
+        snprintf(title, sizeof title, "meshcast %s on %s", o->spec.algo ? o->spec.algo : "st",
+                 o->spec.net ? o->spec.net : "mesh:8x8");
+        rec = record_open(o->record, w, h, title, rerr, sizeof rerr);
+        if (!rec) {
+            say(rerr);
+            input_free(in);
+            app_free(a);
+            return 2;
+        }
+    }
+
     have_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
     sigset_t orig;
     install_signals(&orig);
@@ -303,6 +325,10 @@ int tui_run(const TuiOptions *o)
         }
         if (tw.ctrl_c) a->quit = true;
         if (!a->cancelled) snprintf(a->msg, sizeof a->msg, "%s", keep);
+    }
+    if (o->vs && a->b.ready && !a->quit) {
+        const char *w[1] = {o->vs};
+        vs_command(a, w, 1);
     }
 
     bool pending = false, chart_drawn = false;
@@ -365,6 +391,16 @@ int tui_run(const TuiOptions *o)
             clearok(curscr, TRUE);
         }
         doupdate();
+        if (rec) record_frame(rec, a->b.pos);
+        if (a->export_path[0]) {
+            char eerr[300];
+            if (export_screen(a->export_path, eerr, sizeof eerr))
+                app_msg(a, false, "the screen is in %s", a->export_path);
+            else
+                app_msg(a, true, "%s", eerr);
+            a->export_path[0] = '\0';
+            continue;
+        }
 
         /* the comparison chart fills in between frames: one algorithm, then look at input */
         bool busy = a->panel == PANEL_CHART && a->mode != MODE_HELP && app_chart_work(a);
@@ -410,10 +446,19 @@ int tui_run(const TuiOptions *o)
     }
 
     box_set_print_handler(NULL, NULL);
+    if (rec) {   /* the screen as it was left */
+        draw_frame(a);
+        record_frame(rec, a->b.pos);
+    }
     tui_restore();
     restore_signals(&orig);
     delscreen(scr);
     input_free(in);
     app_free(a);
+    char cerr[200];
+    if (!record_close(rec, cerr, sizeof cerr)) {
+        say(cerr);
+        return 1;
+    }
     return 0;
 }

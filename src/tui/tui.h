@@ -19,6 +19,8 @@ typedef struct {
     bool no_color;         /* --no-color (NO_COLOR in the environment is honoured too) */
     bool ascii;            /* --ascii: no UTF-8 line drawing */
     const char *theme;     /* --theme NAME, or NULL */
+    const char *record;    /* meshcast record FILE: the session as an asciicast v2 file */
+    const char *vs;        /* --vs ALGO: side by side with it, or NULL */
     bool big;              /* --big: projector mode (and the contrast theme unless --theme) */
     const char *lesson;    /* meshcast lesson NAME|FILE, or NULL */
 } TuiOptions;

@@ -41,4 +41,15 @@ check_match "fractional under simplex: named" 'simplex: one send or one receive'
 # on a mesh the embedding's link load is measured
 check_exit "fractional on mesh:8x8 (seidel)" 0 "$MESHCAST" run --net mesh:8x8 --algo fractional --set r=2
 check_match "fractional on mesh:8x8: no closed form under seidel" 'predicted: +none' "$OUT"
+
+# --op reduce: the broadcast run backwards, checked contribution by contribution
+check_exit "fractional --op reduce" 0 "$MESHCAST" run --net full:64 --algo fractional --model postal --op reduce --set gamma=0.5
+check_match "reduce: verified" '^verified: +yes, the root ends with every contribution' "$OUT"
+check_match "reduce: combine cost = 22 steps x gamma x 128-byte packets" '^combine: +1408 us +\(total with combining 4246 us\)' "$OUT"
+check_exit "rh --op reduce" 0 "$MESHCAST" run --net mesh:8x8 --algo rh --op reduce
+check_match "rh: repeated deliveries are not reversed" '192 chunk deliveries' "$OUT"
+check_exit "reduce --json" 0 "$MESHCAST" run --net full:16 --algo bintree --model postal --op reduce --json
+check_match "reduce json" '"op":"reduce","reduction":\{"verified":true,"exact":true,"combine":0' "$OUT"
+check_exit "bad --op" 2 "$MESHCAST" run --net full:16 --algo bintree --op gather
+check_eq "bad --op: one line" "meshcast: bad --op: broadcast or reduce" "$ERR"
 finish

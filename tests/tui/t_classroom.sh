@@ -62,8 +62,26 @@ check_screen "Escape cancels it" "cancelled \(Esc\)" 20
 check_screen "the broadcast shown stays" "st on mesh:8x8" 5
 tm_keys n
 check_screen "and steps as before" "step 1/" 5
+
+# a script that loops: its build shows progress, Escape stops it (the Lua hook checks the
+# same cancel flag), the broadcast shown stays
+cat >"$TMPD/loop.lua" <<'LUA'
+return {
+  name = "loop", summary = "loops for ever", nets = { "array", "ring", "mesh", "torus" },
+  chunks = 1,
+  build = function(sched, net, p, source)
+    local x = 0
+    while true do x = x + 1 end
+  end,
+}
+LUA
+tm_keys : ; tm_run "algo $TMPD/loop.lua"
+check_screen "a looping script: building, with the way out" "building .*loop.lua on mesh:8x8\.\.\. .*Esc or Ctrl-C cancels" 10
+tm_keys Escape
+check_screen "Escape stops the script" "cancelled \(Esc\)" 20
+check_screen "the broadcast shown stays" "st on mesh:8x8" 5
 tm_keys q
-mc_exit_ok "classroom"
+mc_exit_ok "looping script"
 
 # a big build at start: the screen comes up with the progress line; Ctrl-C ends it
 tm_run clear

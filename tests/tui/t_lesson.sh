@@ -23,7 +23,8 @@ check_screen "a right answer is told so" "Right!"
 check_screen "the explanation follows the answer" "holders double each step"
 tm_keys ']'
 check_screen "] goes to page 2, its step shown" "page 2/.*" 
-check_screen "page 2 shows its step" "step 1/4"
+check_screen "page 2 (a click question) shows the step before: predict, then see" "step 0/4"
+check_screen "the pane says so" "Predict, then see"
 # page 2 asks for a node: first a wrong one (the cursor on node 0), then node 8
 tm_keys Enter
 check_screen "a wrong node is told so" "Not quite"
@@ -32,6 +33,7 @@ check_screen "the cursor moved to node 8" "cursor 8 "
 tm_keys Enter
 check_screen "the right node is told so" "Right!"
 check_screen "node question: explanation" "XOR 8 = 8"
+check_screen "then see: step 1 is shown once answered" "step 1/4"
 tm_keys '['
 check_screen "[ goes back to page 1" "page 1/"
 tm_keys ']'
@@ -55,8 +57,8 @@ if [ -f "$L2" ]; then
     tm_run clear
     tm_run "XDG_STATE_HOME=$XDG_STATE_HOME $MESHCAST lesson $L2 2>$TMPD/err; echo EXIT=\$?"
     check_screen "rh lesson opens" "rh on mesh:8x8"
-    tm_keys ']'; tm_keys ']'; tm_keys ']'
-    check_screen "page 4: the link question" "Click the first link"
+    for i in 2 3 4 5; do tm_keys ']'; tm_wait "page $i/" 10 >/dev/null; done
+    check_screen "page 5: the link question" "Click the first link"
     tm_keys Escape; sleep 0.3
     check_screen "the cursor starts on the page's first node" "cursor \\(0,2\\)"
     tm_keys e; tm_keys Enter

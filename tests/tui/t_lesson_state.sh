@@ -11,38 +11,39 @@ export XDG_STATE_HOME="$TMPD/state"
 export MESHCAST_PATH="$ROOT"
 P="$XDG_STATE_HOME/meshcast/progress"
 mkdir -p "$P"
-printf 'meshcast-progress 1\nlast 8\n' >"$P/st-array"
+printf 'meshcast-progress 1\nlast 10\n' >"$P/st-array"
 
 tm_start 200 50
 tm_run "XDG_STATE_HOME=$XDG_STATE_HOME MESHCAST_PATH=$ROOT $MESHCAST lesson st-array 2>$TMPD/err; echo EXIT=\$?"
-check_screen "st-array reopens at page 9" "page 9/9"
-check_screen "page 9 shows st on the 16-node array from node 5, at step 4" \
-    "st on array:16  source 5 .*step 4/4"
-for i in 8 7 6; do tm_keys '['; tm_wait "page $i/9" 10 >/dev/null; done
-check_screen "[ back to page 6 asks about node 5" "page 6/9"
-check_screen "page 6 shows st on array:16 from node 5 at step 1" "st on array:16  source 5 .*step 1/4"
+check_screen "st-array reopens at its last page" "page 11/11"
+check_screen "the last page shows st on the 16-node array, at step 0" \
+    "st on array:16  source 5 .*step 0/4"
+for i in 10 9 8 7; do tm_keys '['; tm_wait "page $i/11" 10 >/dev/null; done
+check_screen "[ back to page 7 asks about node 5" "page 7/11"
+check_screen "page 7 shows st on array:16 from node 5 (before step 1: predict, then see)" \
+    "st on array:16  source 5 .*step 0/4"
 tm_keys q
 mc_exit_ok "st-array reopened"
 
 tm_run clear
 tm_run "XDG_STATE_HOME=$XDG_STATE_HOME MESHCAST_PATH=$ROOT $MESHCAST lesson rh-contention 2>$TMPD/err; echo EXIT=\$?"
-check_screen "rh-contention opens at page 1" "page 1/9"
+check_screen "rh-contention opens at page 1" "page 1/11"
 # (one key at a time: keys typed while a page's broadcast builds are dropped)
-for i in 2 3 4 5 6 7 8; do tm_keys ']'; tm_wait "page $i/9" 10 >/dev/null; done
-check_screen "] x7: page 8 on the 4x4 mesh" "rh on mesh:4x4 .*step 6/9"
-tm_keys '['; tm_wait "page 7/9" 10 >/dev/null; tm_keys '['
-check_screen "[ [: page 6" "page 6/9"
-check_screen "page 6 shows rh on mesh:8x8 at step 10" "rh on mesh:8x8 .*step 10/13"
-check_nomatch "page 6 shows no nu = 1" "nu=1" "$SCREEN"
+for i in 2 3 4 5 6 7 8 9; do tm_keys ']'; tm_wait "page $i/11" 10 >/dev/null; done
+check_screen "] x8: page 9 on the 4x4 mesh" "rh on mesh:4x4 .*step 6/9"
+tm_keys '['; tm_wait "page 8/11" 10 >/dev/null; tm_keys '['
+check_screen "[ [: page 7" "page 7/11"
+check_screen "page 7 shows rh on mesh:8x8 at step 10, nu=0" "rh on mesh:8x8 .*nu=0 .*step 10/13"
 tm_keys ']'
-check_screen "page 7 sets nu = 1" "page 7/9"
+check_screen "page 8 sets nu = 1" "page 8/11"
+check_screen "page 8: nu=1 on the title line" "rh on mesh:8x8 .*nu=1 "
 # the lesson picker: bst-crossover is where `meshcast list lessons` puts it
 n=$("$MESHCAST" list lessons | grep -n '^bst-crossover$' | cut -d: -f1)
 tm_keys o; tm_keys g
 i=1; while [ "$i" -lt "${n:-1}" ]; do tm_keys j; i=$((i + 1)); done
 tm_keys Enter
 check_screen "o -> bst-crossover page 1" "BST against ST"
-check_screen "its page 1: st on array:16, 64 bytes, step 4" "st on array:16  source 0  64 B .*step 4/4"
+check_screen "its page 1: st on array:16, 64 bytes, nu=0, step 4" "st on array:16  source 0  64 B  seidel  nu=0 .*step 4/4"
 tm_keys Tab
 check_screen "the Step panel: Total 320.48 (nu = 0), not 387.80" "Total +320\\.48"
 check_nomatch "no 387.80 on screen" "387\\.80" "$SCREEN"

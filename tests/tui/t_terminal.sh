@@ -101,6 +101,12 @@ check_screen "fg: the screen comes back" "st on mesh:8x8"
 tm_keys n
 check_screen "fg: keys work again" " step 1/"
 tm_keys q
+# (wait for meshcast to be gone before typing: under load it could read the next command's
+#  bytes together with the q)
+_n=150
+while [ "$_n" -gt 0 ] && [ "$(tm display-message -p -t t '#{pane_current_command}')" != bash ]; do
+    sleep 0.1; _n=$((_n - 1))
+done
 tm_run "echo after-fg-\$?"
 check_screen "Ctrl-Z and fg: quits with status 0" "^after-fg-0$"
 shell_ok "Ctrl-Z and fg"

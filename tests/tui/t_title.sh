@@ -29,8 +29,8 @@ mc_exit_ok "fit"
 tm_run clear
 tm_run "XDG_STATE_HOME=$XDG_STATE_HOME $MESHCAST lesson $ROOT/lessons/rh-contention.lua 2>$TMPD/err; echo EXIT=\$?"
 check_screen "lesson page 1: nu=0" "rh on mesh:8x8 .* nu=0 "
-for i in 2 3 4 5 6 7; do tm_keys ']'; tm_wait "page $i/9" 10 >/dev/null; done
-check_screen "lesson page 7: nu=1 on the title line" "rh on mesh:8x8 .* nu=1 "
+for i in 2 3 4 5 6 7 8; do tm_keys ']'; tm_wait "page $i/" 10 >/dev/null; done
+check_screen "lesson page 8: nu=1 on the title line" "rh on mesh:8x8 .* nu=1 "
 tm_keys q
 mc_exit_ok "lesson"
 finish

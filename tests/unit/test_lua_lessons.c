@@ -146,6 +146,17 @@ static bool has_transfer(const Built *b, int32_t step, int32_t src, int32_t dst)
     return false;
 }
 
+/* The position right after the step in which node n first holds a chunk. */
+static int32_t first_holds(Built *b, int32_t n)
+{
+    for (int32_t pos = 0; pos <= sim_totals(b->sim)->nsteps; pos++) {
+        assert_true(sim_seek(b->sim, pos));
+        if (sim_held(b->sim, n) > 0) return pos;
+    }
+    fail_msg("node %d never holds anything", n);
+    return -1;
+}
+
 static int32_t rc(const Built *b, int r, int c)
 {
     int32_t x[2] = {r, c};
@@ -161,11 +172,14 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
     int want = -2;
     int32_t want_node = -2;
     int64_t want_link = -2;
+    int32_t want_step = -1, want_source = -1;
+    uint64_t want_bytes = 0;
+    const char *want_algo = NULL, *want_set = NULL;
     if (strcmp(lesson, "st-array") == 0) {
         switch (pno) {
         case 1: want = choicef(pg, "%g", t->nsteps); break;
         case 2:
-        case 6:
+        case 7:
             assert_int_equal(sched_ntransfers(b->s, 0), 1);
             {
                 SchedTransfer tr;
@@ -175,11 +189,12 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             break;
         case 3: want = choicef(pg, "%g", sim_step(b->sim, 1)->max_link_load); break;
         case 4: want = choicef(pg, "%g", (double)t->ntransfers); break;
-        case 5:
+        case 5: want_step = first_holds(b, 12); break;
+        case 6:
             assert_float_equal(t->cost.total, 4 * (1024 * 0.08 + 75), 1e-9);
             want = choice(pg, "d (ma + b)");
             break;
-        case 7: {
+        case 8: {
             bool left = true, right = true;
             for (int64_t i = 0; i < sched_ntransfers(b->s, 1); i++) {
                 SchedTransfer tr;
@@ -190,8 +205,8 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             want = choice(pg, left ? "both to the left" : right ? "both to the right" : "one");
             break;
         }
-        case 8: want_link = first_link_of(b, 3, 5); break;
-        case 9: {
+        case 9: want_link = first_link_of(b, 3, 5); break;
+        case 10: {
             /* no link ever carries two circuits, from any source */
             for (int src = 0; src < 16; src++) {
                 Show s2 = *sh;
@@ -201,6 +216,16 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
                 unbuild(&b2);
             }
             want = choice(pg, "the messages of a step go the same distance");
+            break;
+        }
+        case 11: {
+            /* from node 6: the step in which node 7 first holds the message */
+            Show s2 = *sh;
+            snprintf(s2.source, sizeof s2.source, "6");
+            Built b2 = build(&s2);
+            want_source = 6;
+            want_step = first_holds(&b2, 7);
+            unbuild(&b2);
             break;
         }
         }
@@ -236,6 +261,14 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             assert_true(cost_of("array:64", "st", 400) > cost_of("array:64", "bst", 400));
             want = choice(pg, "down, to about 375 bytes");
             break;
+        case 9:
+            /* the smallest size of the bytes picker (powers of 4 from 16) at which ST costs
+             * more than BST */
+            for (uint64_t m = 16; m <= (UINT64_C(1) << 20) && !want_bytes; m *= 4)
+                if (cost_of(sh->net, "st", m) > cost_of(sh->net, "bst", m)) want_bytes = m;
+            want_algo = "st";
+            break;
+        case 10: want_step = t->nsteps; break;
         }
     } else if (strcmp(lesson, "rh-contention") == 0) {
         switch (pno) {
@@ -252,7 +285,7 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             want = choicef(pg, "%g", (double)sim_held(b->sim, rc(b, 7, 7)));
             break;
         }
-        case 4: {
+        case 5: {
             assert_true(has_transfer(b, 8, rc(b, 0, 0), rc(b, 0, 4)));
             assert_true(has_transfer(b, 8, rc(b, 0, 2), rc(b, 0, 6)));
             /* the first link of (0,2)->(0,6) carries both, and no earlier link of (0,0)'s */
@@ -262,16 +295,37 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             want_link = l;
             break;
         }
-        case 5: want = choicef(pg, "%g", sim_step(b->sim, 7)->max_link_load); break;
-        case 6: want = choicef(pg, "%g", sim_step(b->sim, 9)->max_link_load); break;
-        case 7:
+        case 6: want = choicef(pg, "%g", sim_step(b->sim, 7)->max_link_load); break;
+        case 7: want = choicef(pg, "%g", sim_step(b->sim, 9)->max_link_load); break;
+        case 8:
             assert_int_equal(sh->nu, 1);
             want = choicef(pg, "%g us", t->cost.contention);
             break;
-        case 8:
+        case 9:
             want = choicef(pg, "%g", t->max_link_load);
             break;
-        case 9: want = choicef(pg, "%g us", t->cost.contention); break;
+        case 10: want = choicef(pg, "%g us", t->cost.contention); break;
+        case 4:
+            /* the first position at which every node holds a chunk */
+            for (int32_t pos = 0; pos <= t->nsteps && want_step < 0; pos++) {
+                assert_true(sim_seek(b->sim, pos));
+                bool all = true;
+                for (int32_t n = 0; n < net_size(b->net); n++) all = all && sim_held(b->sim, n) > 0;
+                if (all) want_step = pos;
+            }
+            break;
+        case 11: {
+            /* with nu = 1: the first step that costs less than at nu = 0 */
+            Show s1 = *sh;
+            s1.nu = 1;
+            Built b1 = build(&s1);
+            for (int32_t k = 0; k < t->nsteps && want_step < 0; k++)
+                if (sim_step(b1.sim, k)->cost.total < sim_step(b->sim, k)->cost.total - 1e-9)
+                    want_step = k + 1;
+            unbuild(&b1);
+            want_set = "nu=1";
+            break;
+        }
         }
     } else if (strcmp(lesson, "stop-combining") == 0) {
         switch (pno) {
@@ -341,6 +395,19 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             fail_msg("%s page %zu: the engine says link %lld, the lesson says %lld", lesson,
                      pno, (long long)want_link, (long long)pg->answer_link);
         break;
+    case LESSON_Q_TRY: {
+        /* every field of the task is derived above; none is left unchecked */
+        const LessonTry *w = &pg->want;
+        if (w->step != want_step || w->source != want_source || w->bytes != want_bytes ||
+            (w->algo == NULL) != (want_algo == NULL) ||
+            (w->algo && strcmp(w->algo, want_algo) != 0) || w->nset != (want_set ? 1u : 0u) ||
+            (want_set && strcmp(w->set[0], want_set) != 0) || w->net || w->model || w->node >= 0)
+            fail_msg("%s page %zu: the engine says step %d source %d bytes %llu algo %s set %s; "
+                     "the lesson's task differs", lesson, pno, want_step, want_source,
+                     (unsigned long long)want_bytes, want_algo ? want_algo : "-",
+                     want_set ? want_set : "-");
+        break;
+    }
     case LESSON_Q_NONE:
         break;
     }
@@ -352,10 +419,10 @@ static void check_lesson(const char *name)
     Lesson *l = lesson_load(name, err, sizeof err);
     if (!l)
         fail_msg("%s: %s", name, err);
-    assert_true(lesson_npages(l) >= 6 && lesson_npages(l) <= 12);
+    assert_true(lesson_npages(l) >= 8 && lesson_npages(l) <= 16);
     assert_true(strlen(lesson_title(l)) > 0);
     Show sh;
-    int questions = 0;
+    int questions = 0, tries = 0;
     for (size_t i = 0; i < lesson_npages(l); i++) {
         const LessonPage *pg = lesson_page(l, i);
         assert_non_null(pg->text);
@@ -380,13 +447,25 @@ static void check_lesson(const char *name)
             assert_true(pg->nodes[k] >= 0 && pg->nodes[k] < net_size(b.net));
         for (size_t k = 0; k < pg->nlinks; k++)
             assert_true(net_link_head(b.net, pg->links[k]) >= 0);
+        /* predict, then see: a click question's answer is not among the page's highlights */
+        for (size_t k = 0; pg->qkind == LESSON_Q_NODE && k < pg->nnodes; k++)
+            if (pg->nodes[k] == pg->answer_node)
+                fail_msg("%s page %zu: the answer node is highlighted", name, i + 1);
+        for (size_t k = 0; k < pg->nlinks; k++)
+            if ((pg->qkind == LESSON_Q_LINK && pg->links[k] == pg->answer_link) ||
+                (pg->qkind == LESSON_Q_NODE && net_link_head(b.net, pg->links[k]) ==
+                                                    pg->answer_node))
+                fail_msg("%s page %zu: a highlighted link gives the answer away", name, i + 1);
+        tries += pg->qkind == LESSON_Q_TRY;
         if (pg->qkind != LESSON_Q_NONE) {
             questions++;
             check_page(lesson_id(l), i + 1, pg, &b, &sh);
         }
         unbuild(&b);
     }
-    assert_true(questions >= 6);
+    if (questions < 8 || tries < 2)
+        fail_msg("%s: %d questions, %d of them \"now you try\" tasks (a lesson of the course has "
+                 "at least 8 and 2)", name, questions, tries);
     lesson_free(l);
 }
 
@@ -425,15 +504,16 @@ static void test_path_links(void **state)
 {
     (void)state;
     char err[512];
-    Lesson *l = lesson_load("lessons/rh-contention.lua", err, sizeof err);
+    Lesson *l = lesson_load("lessons/st-array.lua", err, sizeof err);
     assert_non_null(l);
-    const LessonPage *pg = lesson_page(l, 3);   /* path (0,0) -> (0,4) */
-    assert_int_equal(pg->nlinks, 4);
-    Net *net = net_parse("mesh:8x8", err, sizeof err);
-    for (int c = 0; c < 4; c++)
-        assert_int_equal(pg->links[c], net_link(net, c, 1, 1));
-    assert_int_equal(pg->nnodes, 2);
-    assert_int_equal(pg->nodes[0], 2);
+    const LessonPage *pg = lesson_page(l, 2);   /* path 0 -> 4, links 8 -> 12 */
+    assert_int_equal(pg->nlinks, 8);
+    Net *net = net_parse("array:16", err, sizeof err);
+    for (int c = 0; c < 4; c++) {
+        assert_int_equal(pg->links[c], net_link(net, 8 + c, 0, 1));   /* links first */
+        assert_int_equal(pg->links[4 + c], net_link(net, c, 0, 1));   /* then the path */
+    }
+    assert_int_equal(pg->nnodes, 0);
     net_free(net);
     lesson_free(l);
 }

@@ -18,6 +18,7 @@
 #include "../../src/engine/progress.h"
 #include "../../src/script/setup.h"
 #include "../../src/tui/app.h"
+#include "../../src/tui/overview.h"
 #include "../../src/tui/theme.h"
 
 static App *open_app(const char *net, const char *algo)
@@ -205,6 +206,67 @@ static void test_recv_vs_overload(void **state)
     }
 }
 
+/* Narration: every step in words with the engine's numbers. */
+static void test_narration(void **state)
+{
+    (void)state;
+    App *a = open_app("mesh:8x8", "rh");
+    int32_t n = app_nsteps(a);
+    char want[160];
+    snprintf(want, sizeof want, "Before step 1: (0,0) holds the whole message");
+    app_goto(a, 0);
+    assert_non_null(strstr(app_narration(a), want));
+    for (int32_t k = 1; k <= n; k++) {
+        app_goto(a, k);
+        const char *t = app_narration(a);
+        const SimStep *S = sim_step(a->b.sim, k - 1);
+        snprintf(want, sizeof want, "Step %ld/%ld: ", (long)k, (long)n);
+        assert_non_null(strstr(t, want));
+        snprintf(want, sizeof want, "= %.2f", S->cost.total);
+        assert_non_null(strstr(t, want));
+        if (S->link_overloads > 0) {
+            snprintf(want, sizeof want, "%lld link%s overloaded, up to %ld circuits",
+                     (long long)S->link_overloads, S->link_overloads == 1 ? "" : "s",
+                     (long)S->max_link_load);
+            assert_non_null(strstr(t, want));
+        } else if (sched_ntransfers(a->b.sched, k - 1) > 0) {
+            assert_non_null(strstr(t, "no link shared"));
+        }
+    }
+    app_free(a);
+}
+
+/* The overview: blocks cover every node once; :hot finds the step's peak load. */
+static void test_overview(void **state)
+{
+    (void)state;
+    App *a = open_app("mesh:64x64", "rh");
+    app_layout(a, 160, 40);
+    int32_t best = 0, bs = 0;
+    for (int32_t k = 0; k < app_nsteps(a); k++)
+        if (sim_step(a->b.sim, k)->max_link_load > best) {
+            best = sim_step(a->b.sim, k)->max_link_load;
+            bs = k;
+        }
+    app_goto(a, bs + 1);
+    assert_true(app_command(a, "overview 8"));
+    assert_int_equal(a->ov_block, 8);
+    OvBlock o;
+    int br, bc;
+    int64_t nodes = 0;
+    for (int32_t v = 0; v < net_size(a->b.setup.net); v += 8 + 64 * 7 * ((v % 64) == 56))
+        if (overview_block(a, v, &o, &br, &bc)) nodes += o.nodes;
+    assert_int_equal(nodes, net_size(a->b.setup.net));
+    assert_true(app_command(a, "hot"));
+    assert_true(overview_block(a, a->cursor, &o, &br, &bc));
+    assert_int_equal(o.peak, best);
+    app_key(a, "z");                 /* zoom in: a smaller block, then the map again */
+    assert_int_equal(a->ov_block, 4);
+    assert_true(app_command(a, "overview off"));
+    assert_int_equal(a->ov_block, 0);
+    app_free(a);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -220,6 +282,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_bytes_picker),
         cmocka_unit_test(test_theme_names),
         cmocka_unit_test(test_recv_vs_overload),
+        cmocka_unit_test(test_narration),
+        cmocka_unit_test(test_overview),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,213 @@
+/* overview.c — one character a block of nodes (see overview.h). */
+#include "overview.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "theme.h"
+
+static int digits(long v)
+{
+    int d = 1;
+    while (v >= 10) { v /= 10; d++; }
+    return d;
+}
+
+bool overview_supported(const Net *net)
+{
+    return net && net_ndim(net) <= 2 && net_nlinks(net) == 2 * (int64_t)net_ndim(net) * net_size(net);
+}
+
+/* Room for the blocks inside a map of w x h (labels take a column strip and a row). */
+static void room(const Net *net, int w, int h, int *rw, int *rh)
+{
+    long maxlab = net_ndim(net) == 1 ? net_size(net) : net_dim(net, 0);
+    *rw = w - digits(maxlab) - 1;
+    *rh = h - 1;
+    if (*rw < 1) *rw = 1;
+    if (*rh < 1) *rh = 1;
+}
+
+int overview_fit(const Net *net, int w, int h)
+{
+    if (!net) return 1;
+    int rw, rh;
+    room(net, w, h, &rw, &rh);
+    long b;
+    if (net_ndim(net) == 1) {
+        long cells = (long)rw * rh;
+        b = (net_size(net) + cells - 1) / cells;
+    } else {
+        long br = (net_dim(net, 0) + rh - 1) / rh, bc = (net_dim(net, 1) + rw - 1) / rw;
+        b = br > bc ? br : bc;
+    }
+    return b < 1 ? 1 : (int)b;
+}
+
+void overview_free(App *a)
+{
+    free(a->ov.cells);
+    a->ov.cells = NULL;
+    a->ov.gen = -1;
+}
+
+/* Block coordinates of a node under the cached geometry. */
+static void block_of(const App *a, const Net *net, int32_t v, int *br, int *bc)
+{
+    int B = a->ov.block;
+    if (net_ndim(net) == 1) {
+        long idx = v / B;
+        *br = (int)(idx / a->ov.per_row);
+        *bc = (int)(idx % a->ov.per_row);
+    } else {
+        int32_t cols = net_dim(net, 1);
+        *br = (int)((v / cols) / B);
+        *bc = (int)((v % cols) / B);
+    }
+}
+
+/* (Re)compute the aggregates for the position shown. */
+static bool ensure(App *a)
+{
+    if (!a->b.ready || a->ov_block <= 0 || !overview_supported(a->b.setup.net)) return false;
+    const Net *net = a->b.setup.net;
+    int rw, rh;
+    room(net, a->lay.map_w, a->lay.map_h, &rw, &rh);
+    int per_row = net_ndim(net) == 1 ? rw : 0;
+    if (a->ov.cells && a->ov.gen == a->b.gen && a->ov.pos == a->b.pos &&
+        a->ov.block == a->ov_block && a->ov.per_row == per_row)
+        return true;
+    overview_free(a);
+    int B = a->ov_block;
+    a->ov.block = B;
+    a->ov.per_row = per_row;
+    if (net_ndim(net) == 1) {
+        long nb = (net_size(net) + B - 1) / B;
+        a->ov.bcols = (int)(nb < per_row ? nb : per_row);
+        a->ov.brows = (int)((nb + per_row - 1) / per_row);
+    } else {
+        a->ov.brows = (int)((net_dim(net, 0) + B - 1) / B);
+        a->ov.bcols = (int)((net_dim(net, 1) + B - 1) / B);
+    }
+    OvBlock *cells = calloc((size_t)a->ov.brows * (size_t)a->ov.bcols, sizeof *cells);
+    if (!cells) return false;
+    int32_t step = app_step_shown(a);
+    const int32_t *sends = NULL, *recvs = NULL, *loads = NULL;
+    if (step >= 0) {
+        sim_port_counts(a->b.sim, step, &sends, &recvs);
+        loads = sim_link_loads(a->b.sim, step);
+    }
+    uint64_t all = sched_nchunks(a->b.sched);
+    int per = 2 * net_ndim(net);
+    for (int32_t v = 0; v < net_size(net); v++) {
+        int br, bc;
+        block_of(a, net, v, &br, &bc);
+        OvBlock *o = &cells[(size_t)br * a->ov.bcols + bc];
+        o->nodes++;
+        uint64_t h = sim_held(a->b.sim, v);
+        o->full += h >= all;
+        o->held += h > 0;
+        if (recvs && recvs[v] > 0) o->receiving++;
+        if (loads)
+            for (int k = 0; k < per; k++) {
+                int32_t l = loads[(int64_t)v * per + k];
+                if (l > o->peak) o->peak = l;
+            }
+    }
+    a->ov.cells = cells;
+    a->ov.gen = a->b.gen;
+    a->ov.pos = a->b.pos;
+    return true;
+}
+
+bool overview_block(App *a, int32_t node, OvBlock *out, int *br, int *bc)
+{
+    if (!ensure(a) || node < 0 || node >= net_size(a->b.setup.net)) return false;
+    block_of(a, a->b.setup.net, node, br, bc);
+    *out = ((OvBlock *)a->ov.cells)[(size_t)*br * a->ov.bcols + *bc];
+    return true;
+}
+
+int32_t overview_hot(App *a)
+{
+    int32_t step = app_step_shown(a);
+    if (!a->b.ready || step < 0) return -1;
+    const Net *net = a->b.setup.net;
+    const int32_t *loads = sim_link_loads(a->b.sim, step);
+    int64_t best = -1;
+    int32_t peak = 0;
+    for (int64_t l = 0; l < net_nlinks(net); l++)
+        if (loads[l] > peak) {
+            peak = loads[l];
+            best = l;
+        }
+    if (best < 0) return -1;
+    int32_t tail; int dim, dir;
+    net_link_info(net, best, &tail, &dim, &dir);
+    return tail;
+}
+
+void overview_draw(App *a)
+{
+    if (!ensure(a)) return;
+    const Layout *L = &a->lay;
+    const Net *net = a->b.setup.net;
+    const Glyphs *g = theme_glyphs();
+    OvBlock *cells = a->ov.cells;
+    int B = a->ov.block;
+    long maxlab = net_ndim(net) == 1 ? net_size(net) : net_dim(net, 0);
+    int lw = digits(maxlab) + 1;
+    int x0 = L->map_x + lw, y0 = L->map_y + 1;
+    int rows = a->ov.brows < L->map_h - 1 ? a->ov.brows : L->map_h - 1;
+    int cols = a->ov.bcols < L->map_w - lw ? a->ov.bcols : L->map_w - lw;
+    const CostParams *cp = sim_params(a->b.sim);
+    int cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
+    int dim = theme_attr(R_DIM);
+    char t[32];
+    /* column numbers: the first column (or offset in the row) of every 10th block */
+    for (int c = 0; c < cols; c += 10) {
+        snprintf(t, sizeof t, "%ld", (long)c * B);
+        attrset(dim);
+        mvaddnstr(L->map_y, x0 + c, t, cols - c);
+    }
+    int cbr = -1, cbc = -1;
+    block_of(a, net, a->cursor, &cbr, &cbc);
+    for (int r = 0; r < rows; r++) {
+        if (r % 5 == 0) {
+            long v = net_ndim(net) == 1 ? (long)r * a->ov.per_row * B : (long)r * B;
+            snprintf(t, sizeof t, "%*ld", lw - 1, v);
+            attrset(dim);
+            mvaddnstr(y0 + r, L->map_x, t, lw - 1);
+        }
+        for (int c = 0; c < cols; c++) {
+            const OvBlock *o = &cells[(size_t)r * a->ov.bcols + c];
+            if (o->nodes == 0) continue;
+            char ch[8];
+            const char *s;
+            Role role;
+            if (o->peak > cap) {
+                int d = 0;
+                while ((2 << d) <= o->peak && d < 9) d++;
+                snprintf(ch, sizeof ch, "%d", d);
+                s = ch;
+                role = R_OVERLOAD;
+            } else if (o->receiving > 0) {
+                int q = 4 * o->receiving / o->nodes;
+                s = q == 0 ? "." : q == 1 ? ":" : q == 2 ? "+" : "#";
+                role = R_RECV;
+            } else {
+                s = 2 * o->full >= o->nodes ? g->full : 2 * o->held >= o->nodes ? g->partial
+                                                                              : g->empty;
+                role = o->peak > 0 ? R_CIRCUIT : 2 * o->full >= o->nodes ? R_FULL
+                     : 2 * o->held >= o->nodes ? R_PARTIAL : R_EMPTY;
+            }
+            int attr = theme_attr(role);
+            if (r == cbr && c == cbc) attr = theme_attr(R_CURSOR) | A_REVERSE;
+            attrset(attr);
+            mvaddstr(y0 + r, x0 + c, s);
+        }
+    }
+    attrset(A_NORMAL);
+}

@@ -1,0 +1,42 @@
+/* overview.h — big nets at a glance: one character stands for a block of B x B nodes (B
+ * consecutive nodes per character on a folded array or ring).
+ *
+ * For the step shown, each block tells the share of its nodes receiving, the peak load of the
+ * links leaving its nodes, and how much its nodes hold; the character is
+ *   a digit d      a link in the block is overloaded, peak load 2^d .. 2^(d+1)-1 (red)
+ *   . : + #        receivers: under 1/4, 1/2, 3/4 of the block, or more (receiving colour)
+ *   the holding glyph of the block's majority (full / partial / empty) otherwise, in the
+ *   circuit colour when a circuit leaves the block.
+ * Row and column numbers (the first node of the block) are drawn along the edges; the cursor's
+ * block is reversed and described on the status line, so the 256-load hot spot of rh on
+ * mesh:1024x1024 at step 22 is a digit 8 that the cursor can be moved onto (:hot jumps there).
+ *
+ * The aggregates are computed once per (broadcast, step, block size) and kept in the App.
+ */
+#ifndef MESHCAST_TUI_OVERVIEW_H
+#define MESHCAST_TUI_OVERVIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "app.h"
+
+typedef struct {
+    int32_t nodes, receiving, full, held;   /* held: nodes holding something */
+    int32_t peak;                           /* the largest load on a link leaving the block */
+} OvBlock;
+
+/* The block size at which the whole net fits w x h characters (at least 1). */
+int overview_fit(const Net *net, int w, int h);
+/* Whether the overview can draw this net (1-D and 2-D). */
+bool overview_supported(const Net *net);
+/* The block the node is in, for the position shown; false if unavailable. */
+bool overview_block(App *a, int32_t node, OvBlock *out, int *br, int *bc);
+/* Draw the overview into the map area of a->lay (curses). */
+void overview_draw(App *a);
+/* The node at the end of the most loaded link of the step shown (-1 if none). */
+int32_t overview_hot(App *a);
+/* Free the cached aggregates. */
+void overview_free(App *a);
+
+#endif

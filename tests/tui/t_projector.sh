@@ -1,0 +1,114 @@
+#!/bin/sh
+# Issue 9, the classroom: projector mode, narration, side by side, the overview zoom, record ->
+# replay and the screen exported.  Every number checked against the engine's own output.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/tmux.sh"
+
+# --- projector mode: 8x8 at 200x60 uses the rows; tall cells with thick borders
+tm_start 200 60
+mc_start --big --ascii --net mesh:8x8
+check_screen "--big opens" "st on mesh:8x8"
+last=$(tm_cap | grep -n '^ *7 ' | head -n 1 | cut -d: -f1)
+check "--big: the map's last row is far down the screen (row $last of 60)" test "${last:-0}" -ge 40
+check_match "--big: tall cells with borders" '\+=+\+' "$(tm_cap)"
+tm_keys : ; tm_run "big off"
+check_screen "big off: back to one-line cells" "projector mode off"
+last=$(tm_cap | grep -n '^ *7 ' | head -n 1 | cut -d: -f1)
+check "big off: the map is compact again (row $last)" test "${last:-99}" -le 32
+tm_keys q
+mc_exit_ok "--big"
+
+# --- narration: step 3 of st on mesh:8x8 in words, the numbers from the schedule
+"$MESHCAST" schedule --net mesh:8x8 --algo st --format json >"$TMPD/st.json"
+tm_start 170 40
+mc_start --ascii --net mesh:8x8
+check_screen "opens" "st on mesh:8x8"
+tm_keys n; tm_keys n; tm_keys n
+check_screen "at step 3" " step 3/"
+n=$(jq '.steps | length' "$TMPD/st.json")
+snd=$(jq '[.steps[2].transfers[].src] | unique | length' "$TMPD/st.json")
+tot=$(fmt2 "$(jq '.steps[2].cost.total' "$TMPD/st.json")")
+su=$(fmt2 "$(jq '.steps[2].cost.startup' "$TMPD/st.json")")
+tr=$(fmt2 "$(jq '.steps[2].cost.transmission' "$TMPD/st.json")")
+check_screen_fixed "narration: who sends and what the step costs, from the engine" \
+    "Step 3/$n: $snd holders send"
+check_screen_fixed "narration: the cost terms" "costs b + m*a = $su + $tr = $tot"
+tm_keys q
+mc_exit_ok "narration"
+
+# --- side by side: st | bst on mesh:8x8, stepped together, each with its running cost
+"$MESHCAST" schedule --net mesh:8x8 --algo bst --format json >"$TMPD/bst.json"
+tm_run clear
+mc_start --ascii --net mesh:8x8 --vs bst
+check_screen "--vs bst: both halves" "\\|bst  0/"
+tm_keys n; tm_keys n; tm_keys n
+nb=$(jq '.steps | length' "$TMPD/bst.json")
+s1=$(fmt2 "$(jq '[.steps[0:3][].cost.total] | add' "$TMPD/st.json")")
+s2=$(fmt2 "$(jq '[.steps[0:3][].cost.total] | add' "$TMPD/bst.json")")
+t2=$(fmt2 "$(jq '[.steps[].cost.total] | add' "$TMPD/bst.json")")
+check_screen_fixed "vs: st's running cost at step 3" "st  3/$n  step"
+check_match "vs: st so far = its schedule's first three steps" "st  3/$n  step [0-9.]+  so far $s1 of" "$SCREEN"
+check_match "vs: bst so far and total = its schedule's" "bst  3/$nb  step [0-9.]+  so far $s2 of $t2" "$SCREEN"
+tm_keys : ; tm_run "vs off"
+check_screen "vs off" "one broadcast again"
+tm_keys : ; tm_run "vs st nu=1"
+check_screen "vs: the same algorithm with another setting" "\\|st nu=1  3/"
+tm_keys q
+mc_exit_ok "side by side"
+
+# --- the overview: rh on mesh:64x64 at its most loaded step; :hot finds the peak load
+"$MESHCAST" schedule --net mesh:64x64 --algo rh --format json >"$TMPD/rh.json"
+hst=$(jq '[.steps[] | .max_link_load] | index(max) + 1' "$TMPD/rh.json")
+peak=$(jq '[.steps[] | .max_link_load] | max' "$TMPD/rh.json")
+tm_run clear
+mc_start --ascii --net mesh:64x64 --algo rh
+check_screen "rh on mesh:64x64 opens" "rh on mesh:64x64"
+tm_keys : ; tm_run "step $hst"
+check_screen "at the most loaded step" " step $hst/"
+check_match "the smallest zooms keep the column numbers" "^ +0 +10 +20 +30" "$(tm_cap | sed -n 2p)"
+check_match "... and the row numbers" "^ +10 [^ ]" "$(tm_cap | cut -c1-40)"
+tm_keys Z; tm_keys Z; tm_keys Z; tm_keys Z; tm_keys Z
+check_screen "Z past the smallest zoom: the overview" "overview [0-9]+x[0-9]+"
+tm_keys : ; tm_run "hot"
+check_screen "overview: :hot puts the cursor on the peak load $peak" "peak load $peak( |\$)"
+d=$(awk -v p="$peak" 'BEGIN { d = 0; while (2 ^ (d + 1) <= p) d++; print d }')
+check_match "overview: the hot spot drawn as the digit $d" "^ *[0-9]* .*$d" "$(tm_cap | sed -n '2,38p' | cut -c1-100)"
+tm_keys q
+mc_exit_ok "overview"
+
+# --- record -> replay, and the screen exported
+tm_run clear
+mc_start record "$TMPD/s.cast" --ascii --net mesh:4x4
+check_screen "record: the UI runs" "st on mesh:4x4"
+tm_keys n; sleep 0.3; tm_keys n
+check_screen "record: step 2" " step 2/"
+tm_keys : ; tm_run "export $TMPD/s.txt"
+check_screen "export: text written" "the screen is in .*s.txt"
+tm_keys : ; tm_run "export $TMPD/s.svg"
+check_screen "export: svg written" "the screen is in .*s.svg"
+tm_keys q
+mc_exit_ok "record"
+check_eq "record: an asciicast v2 header" 2 "$(head -n 1 "$TMPD/s.cast" | jq .version)"
+check_eq "record: a marker per step shown" "step 0,step 1,step 2" \
+    "$(tail -n +2 "$TMPD/s.cast" | jq -r 'select(.[1] == "m") | .[2]' | paste -sd, -)"
+check_eq "record: every event is [time, kind, data]" 0 \
+    "$(tail -n +2 "$TMPD/s.cast" | jq -c 'select((.|length) != 3 or (.[0]|type) != "number")' | wc -l | tr -d ' ')"
+check_match "export: the text has the title line" "st on mesh:4x4 .* step 2/" "$(head -n 1 "$TMPD/s.txt")"
+check_match "export: the SVG is a picture of it" "^<svg .*" "$(head -n 1 "$TMPD/s.svg")"
+check_match "export: the SVG has the title text" "st on mesh:4x4" "$(cat "$TMPD/s.svg")"
+tm_run clear
+mc_start replay "$TMPD/s.cast" --step 1
+check_screen "replay --step 1: opens at that marker" "marker 2/3: step 1"
+check_screen "replay: the recorded screen" "st on mesh:4x4 .* step 1/"
+tm_keys n
+check_screen "replay: n steps to the next marker" "marker 3/3: step 2"
+tm_keys p; tm_keys p
+check_screen "replay: p back to the first" "marker 1/3: step 0"
+tm_keys q
+check_screen "replay: q ends it" 'EXIT=0'
+check_exit "replay: no such marker: exit 2" 2 "$MESHCAST" replay "$TMPD/s.cast" --step 9
+check_match "replay: says so" "no marker 'step 9'" "$ERR"
+printf 'not a cast\n' >"$TMPD/bad.cast"
+check_exit "replay: not a cast: exit 2" 2 "$MESHCAST" replay "$TMPD/bad.cast"
+check_exit "record without a file: exit 2" 2 "$MESHCAST" record
+finish
