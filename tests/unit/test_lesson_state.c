@@ -308,7 +308,8 @@ static void test_try_and_score(void **state)
                 snprintf(src, sizeof src, "%d", (int)w->source);
                 SetupSpec spec = {w->net ? w->net : st.net, w->algo ? w->algo : st.algo,
                                   w->source >= 0 ? src : w->net ? NULL : st.source, bytes,
-                                  w->model ? w->model : st.model, NULL, sets, ns};
+                                  w->model ? w->model : st.model, NULL, sets, ns,
+                                  w->source >= 0 || w->net ? NULL : st.sources};
                 if (!app_set_spec(a, &spec)) fail_msg("%s page %zu: %s", lesson_id(l), k + 1, a->msg);
                 app_goto(a, w->step >= 0 ? w->step : st.step);
                 if (w->node >= 0) a->cursor = w->node;
