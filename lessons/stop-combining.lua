@@ -80,5 +80,27 @@ Same bytes, far fewer start-ups: under the linear model every transfer pays b = 
         explain = "Br_Lin about 3.4 ms, Xor about 19 ms: combining saves start-ups.",
       },
     },
+    {
+      text = [[
+Now you try.  Back to Br_Lin on the 16 equally spread sources.  The Step panel (Tab) counts
+the active nodes after every step.]],
+      algo = "br-lin", step = 0,
+      question = {
+        text = "Go to the first step after which more nodes are active than the 16 sources, then press Enter.",
+        try = { step = 3 },
+        explain = "Steps 1 and 2 pair sources with sources (E:16 sits at every 4th node of " ..
+                  "the snake): only step 3 finds new nodes.",
+      },
+    },
+    {
+      text = [[
+Now you try: the algorithm that never combines.]],
+      step = 0,
+      question = {
+        text = "Switch to Xor (:algo xor) and go to its last step, then press Enter.",
+        try = { algo = "xor", step = 63 },
+        explain = "63 permutations: every source's message reaches its last node only then.",
+      },
+    },
   },
 }

@@ -94,5 +94,25 @@ its sources spread to new rows and columns early.]],
                   "is cheaper on the cross (Fig. 5).",
       },
     },
+    {
+      text = [[
+Now you try.  The paper's R(20) again: rows 0 and 5.]],
+      algo = "br-xy-source", sources = "R:20", step = 0,
+      question = {
+        text = "Go to the first step after which all 100 nodes are active, then press Enter.",
+        try = { step = 4 },
+        explain = "20, 20, 40, 80, 100: the lost first iteration costs a step.",
+      },
+    },
+    {
+      text = [[
+Now you try: the cross again, X:30, with Br_xy_source.]],
+      sources = "X:30", step = 0,
+      question = {
+        text = "Switch to the algorithm of the paper that is cheaper than Br_xy_source on the cross and go to its last step, then press Enter.",
+        try = { algo = "br-lin", step = 7 },
+        explain = "Br_Lin: 7 steps on the snake of 100 nodes, and cheaper on the cross.",
+      },
+    },
   },
 }

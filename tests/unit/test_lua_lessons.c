@@ -342,6 +342,19 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
                  ? choice(pg, "Xor") : choice(pg, "They");
             break;
         }
+        case 7:   /* the first position with more active nodes than sources */
+            for (int32_t k = 1; k <= t->nsteps && want_step < 0; k++)
+                if (sim_step(b->sim, k - 1)->informed > t->informed_before) want_step = k;
+            break;
+        case 8: {   /* Xor's last step */
+            Show x = *sh;
+            snprintf(x.algo, sizeof x.algo, "xor");
+            Built bx = build(&x);
+            want_algo = "xor";
+            want_step = sim_totals(bx.sim)->nsteps;
+            unbuild(&bx);
+            break;
+        }
         }
     } else if (strcmp(lesson, "stop-distributions") == 0) {
         switch (pno) {
@@ -373,6 +386,25 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
                 }
             }
             assert_int_equal(n, 1);
+            break;
+        }
+        case 8:   /* the first position with every node active */
+            for (int32_t k = 1; k <= t->nsteps && want_step < 0; k++)
+                if (sim_step(b->sim, k - 1)->informed == net_size(b->net)) want_step = k;
+            break;
+        case 9: {   /* the one algorithm cheaper than br-xy-source here, at its last step */
+            const char *cand[] = {"br-lin", "br-xy-dim", "xor", "2-step"};
+            for (size_t i = 0; i < 4; i++) {
+                Show x = *sh;
+                snprintf(x.algo, sizeof x.algo, "%s", cand[i]);
+                Built bx = build(&x);
+                if (sim_totals(bx.sim)->cost.total < t->cost.total) {
+                    assert_null(want_algo);
+                    want_algo = cand[i];
+                    want_step = sim_totals(bx.sim)->nsteps;
+                }
+                unbuild(&bx);
+            }
             break;
         }
         }
