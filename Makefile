@@ -4,6 +4,9 @@
 #   make run        install missing packages, build, start meshcast on its default view
 #   make check      install missing packages, build everything under ASan+UBSan, run every test
 #   make bench      build optimised and run the benchmarks (wall time, peak memory)
+#   make fuzz       build the libFuzzer targets (tests/fuzz/) with clang and run each for
+#                   FUZZ_SECONDS (600) on its seed corpus; `make check` runs each for a few
+#                   seconds, or says it skipped them when clang's libFuzzer is missing
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make deps       install the Debian packages meshcast needs (apt-get, only when missing)
 
@@ -36,13 +39,18 @@ LIB_SRC    := $(ENGINE_SRC) $(ALGOS_SRC) $(SCRIPT_SRC) $(TUI_SRC) $(CLI_SRC)
 UNIT_SRC   := $(sort $(wildcard tests/unit/test_*.c))
 BENCH_SRC  := $(sort $(wildcard bench/*.c))
 
-# Two build trees: release (build/) and sanitized (build-san/).
+# Three build trees: release (build/), sanitized (build-san/), libFuzzer (build-fuzz/, clang).
 REL := build
 SANB := build-san
+FUZZB := build-fuzz
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+              -fno-omit-frame-pointer
 
 obj = $(patsubst %.c,$(1)/%.o,$(2))
 
-.PHONY: all run check bench install uninstall deps clean unit shell-tests
+.PHONY: all run check bench install uninstall deps clean unit shell-tests fuzz fuzz-build
 all: meshcast
 
 meshcast: $(REL)/meshcast
@@ -53,6 +61,8 @@ $(REL)/src/engine/%.o $(REL)/src/algos/%.o: EXTRA :=
 $(SANB)/src/engine/%.o $(SANB)/src/algos/%.o: EXTRA :=
 $(REL)/%.o: EXTRA ?= $(PKG_CFLAGS)
 $(SANB)/%.o: EXTRA ?= $(PKG_CFLAGS)
+$(FUZZB)/src/engine/%.o $(FUZZB)/src/algos/%.o: EXTRA :=
+$(FUZZB)/%.o: EXTRA ?= $(PKG_CFLAGS)
 
 $(REL)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -61,6 +71,10 @@ $(REL)/%.o: %.c
 $(SANB)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(DEFS) $(SAN) $(EXTRA) -MMD -MP -c $< -o $@
+
+$(FUZZB)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN) $(DEFS) $(FUZZ_FLAGS) $(EXTRA) -MMD -MP -c $< -o $@
 
 $(REL)/meshcast: $(call obj,$(REL),$(LIB_SRC) src/cli/main.c)
 	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS) -lm
@@ -74,6 +88,12 @@ $(SANB)/tests/unit/%: $(SANB)/tests/unit/%.o $(call obj,$(SANB),$(LIB_SRC))
 
 $(REL)/bench/%: $(REL)/bench/%.o $(call obj,$(REL),$(LIB_SRC))
 	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS) -lm
+
+# Every tests/fuzz/fuzz_X.c is one libFuzzer program linked with the whole library.
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(FUZZB)/%,$(FUZZ_SRC))
+$(FUZZB)/fuzz_%: $(FUZZB)/tests/fuzz/fuzz_%.o $(call obj,$(FUZZB),$(LIB_SRC))
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS) -lm
 
 UNIT_BIN  := $(patsubst tests/unit/%.c,$(SANB)/tests/unit/%,$(UNIT_SRC))
 BENCH_BIN := $(patsubst bench/%.c,$(REL)/bench/%,$(BENCH_SRC))
@@ -91,6 +111,7 @@ check: deps
 	@$(MAKE) --no-print-directory $(SANB)/meshcast $(UNIT_BIN) meshcast
 	@sh tests/run-unit.sh $(UNIT_BIN)
 	@MESHCAST=$(CURDIR)/$(SANB)/meshcast sh tests/run-shell.sh
+	@sh tests/fuzz/run.sh --check
 
 unit: $(UNIT_BIN)
 	@sh tests/run-unit.sh $(UNIT_BIN)
@@ -98,6 +119,13 @@ unit: $(UNIT_BIN)
 bench: deps
 	@$(MAKE) --no-print-directory $(REL)/meshcast $(BENCH_BIN)
 	@MESHCAST=$(CURDIR)/$(REL)/meshcast sh bench/run.sh $(BENCH_BIN)
+
+fuzz-build: $(FUZZ_BIN)
+
+fuzz:
+	@sh tools/deps.sh fuzz
+	@$(MAKE) --no-print-directory fuzz-build
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
 
 install: meshcast
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/scripts $(DESTDIR)$(SHAREDIR)/lessons \
@@ -114,6 +142,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(SHAREDIR)
 
 clean:
-	rm -rf $(REL) $(SANB) meshcast
+	rm -rf $(REL) $(SANB) $(FUZZB) build-fuzz.log meshcast
 
--include $(shell find $(REL) $(SANB) -name '*.d' 2>/dev/null)
+-include $(shell find $(REL) $(SANB) $(FUZZB) -name '*.d' 2>/dev/null)

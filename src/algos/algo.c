@@ -1,5 +1,6 @@
 /* algo.c — the table of built-in algorithms, their arguments, and the build driver. */
 #include "algo.h"
+#include "../engine/num.h"
 #include "../engine/text.h"
 
 #include <errno.h>
@@ -135,12 +136,16 @@ int algo_args_set(AlgoArgs *a, const AlgoDef *d, const char *name, const char *v
             a->param[i] = ALGO_AUTO;
             return 0;
         }
-        char *end;
-        errno = 0;
-        double v = strtod(value, &end);
-        if (end == value || *end != '\0' || errno != 0 || !isfinite(v)) {
-            snprintf(err, errlen, "bad value '%s' for %s: not a number", quoted(value, q, sizeof q),
-                     name);
+        double v;
+        NumStatus ns = num_real(value, &v);   /* num.h's one rule */
+        if (ns != NUM_OK) {
+            snprintf(err, errlen, "bad value '%s' for %s: %s", quoted(value, q, sizeof q), name,
+                     num_status_text(ns));
+            return -2;
+        }
+        if (p->min == ALGO_AUTO && (v < 0 || v > p->max)) {   /* -1 means auto: say "auto" */
+            snprintf(err, errlen, "bad value %s for %s of %s: must be 0..%.15g or auto",
+                     quoted(value, q, sizeof q), name, d->name, p->max);
             return -2;
         }
         if (v < p->min || v > p->max) {

@@ -41,6 +41,10 @@ int64_t sanders_tree_depth(int64_t P, int64_t r);
 /* Steps of the duplex fractional tree (Fig. 2) with s packets: d + (r+1)floor((s-1)/r) +
  * (s-1) mod r + 1 (ftree.c says why; -1 on bad arguments). */
 int64_t sanders_tree_steps(int64_t P, int64_t r, int64_t s);
+/* The paper's choices (ftree.c): r = (k(r+1)/(d t))^(1/3) iterated, and s = sqrt(kdr/(t(r+1)))
+ * for k = beta*m, on P PUs. */
+int64_t sanders_paper_r(int64_t P, double k, double t);
+int64_t sanders_paper_s(int64_t P, int64_t r, double k, double t, uint64_t bytes);
 /* The order in which chain and trees are embedded: position -> node id and back (the line on
  * 1-D nets; the snake on meshes and tori). */
 int32_t sanders_order_node(const int32_t *dims, int nd, int64_t pos);

@@ -2,6 +2,7 @@
 #include "cli-opts.h"
 
 #include "../engine/dist.h"
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,8 +191,13 @@ int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, siz
         return 1;
     r->sim = sim_run(r->sched, &s->cost, simflags, err, errlen);
     if (!r->sim)
-        return 1;
+        return strstr(err, SIM_NOT_FINITE) ? 2 : 1;   /* too large a setting: a usage error */
     r->has_predicted = algo_predict(s->def, s->net, &s->args, &s->cost, &r->predicted);
+    if (r->has_predicted && !isfinite(r->predicted)) {
+        snprintf(err, errlen, "the closed form of %s on %s " SIM_NOT_FINITE " (the cost "
+                 "parameters are too large)", s->def->name, net_spec(s->net));
+        return 2;
+    }
     return 0;
 }
 

@@ -17,6 +17,7 @@
 
 #include "../algos/algo.h"
 #include "../engine/cost.h"
+#include "../engine/num.h"
 #include "../engine/sim.h"
 #include "../engine/text.h"
 #include "../script/script.h"
@@ -129,9 +130,11 @@ static int parse_opts(int argc, char **argv, CheckOpts *o)
                     return usage("too many --set");
                 o->sets[o->nsets++] = val;
             } else if (strcmp(name, "--bytes") == 0) {
-                if (!setup_parse_bytes(val, &o->bytes)) {
-                    char m[128];
-                    snprintf(m, sizeof m, "bad --bytes '%s' (1024, 64K, 1M)", val);
+                const char *why = setup_bytes_problem(val, &o->bytes);
+                if (why) {
+                    char m[160], q[48];
+                    snprintf(m, sizeof m, "bad --bytes '%s': %s", text_quote(val, 40, q, sizeof q),
+                             why);
                     return usage(m);
                 }
             } else if (strcmp(name, "--model") == 0) {
@@ -142,10 +145,20 @@ static int parse_opts(int argc, char **argv, CheckOpts *o)
                     return usage(m);
                 }
             } else if (strcmp(name, "--max-sources") == 0) {
-                char *end;
-                o->max_sources = strtol(val, &end, 10);
-                if (*end || o->max_sources < 1)
-                    return usage("--max-sources needs a number >= 1");
+                uint64_t v = 0;
+                NumStatus ns = num_u64(val, &v, NULL);   /* num.h's one rule */
+                char m[128], q[48];
+                text_quote(val, 40, q, sizeof q);
+                if (ns == NUM_TOO_LARGE || (ns == NUM_OK && v > NET_MAXNODES))
+                    snprintf(m, sizeof m, "bad --max-sources '%s': too large (a net has at most "
+                             "%d nodes)", q, NET_MAXNODES);
+                else if (ns != NUM_OK || v < 1)
+                    snprintf(m, sizeof m, "bad --max-sources '%s': expected a number >= 1", q);
+                else
+                    m[0] = '\0';
+                if (m[0])
+                    return usage(m);
+                o->max_sources = (long)v;
             } else {
                 char m[96];
                 snprintf(m, sizeof m, "unknown option '%s'", name);

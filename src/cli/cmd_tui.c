@@ -12,7 +12,7 @@
 static const char usage_tui[] =
     "usage: meshcast [--net SPEC] [--algo NAME] [--source ID|R,C | --sources SPEC] [--bytes M]\n"
     "                [--model seidel|postal|circuit|saf] [--set K=V]... [--fit F]\n"
-    "                [--no-color] [--ascii] [--theme NAME] [--big] [--vs ALGO]\n"
+    "                [--no-color] [--ascii] [--theme NAME] [--big] [--vs ALGO] [--step N]\n"
     "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME] [--big]\n"
     "       meshcast record FILE.cast [the options above]\n"
     "       meshcast replay FILE.cast [--step N]\n";
@@ -50,8 +50,8 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
             continue;
         }
         static const char *const names[] = {"--net", "--algo", "--source", "--bytes", "--model",
-                                            "--set", "--fit", "--theme", "--vs", "--sources",
-                                            NULL};
+                                            "--set", "--fit", "--theme", "--vs", "--step",
+                                            "--sources", NULL};
         int k = -1;
         const char *val = NULL;
         for (int j = 0; names[j]; j++) {
@@ -62,7 +62,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
                 break;
             }
         }
-        if (k < 0 || (lesson && (k < 7 || k == 9))) {
+        if (k < 0 || (lesson && (k < 7 || k == 10))) {
             cli_error("unknown option '%s' (meshcast --help)", arg);
             return 2;
         }
@@ -84,7 +84,17 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
         case 6: slot = &o->spec.fit; break;
         case 7: slot = &o->theme; break;
         case 8: slot = &o->vs; break;
-        case 9: slot = &o->spec.sources; break;
+        case 9: {
+            char *end = NULL;
+            long v = strtol(val, &end, 10);
+            if (!*val || *end || v < 0) {
+                fprintf(stderr, "meshcast: --step takes a step number (0, 1, ...), not '%s'\n", val);
+                return 2;
+            }
+            slot = &o->step;
+            break;
+        }
+        case 10: slot = &o->spec.sources; break;
         }
         if (*slot) {
             fprintf(stderr, "meshcast: %s given twice\n", names[k]);

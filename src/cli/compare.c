@@ -128,8 +128,8 @@ static bool eval(Cmp *c, Entry *e, uint64_t bytes, double *cost, bool *ok, bool 
         *verified = t->verified;
     if (steps)
         *steps = t->nsteps;
-    if (pred)
-        *has_pred = algo_predict(e->def, c->net, &a, &c->cost, pred);
+    if (pred)   /* a closed form that overflows is none */
+        *has_pred = algo_predict(e->def, c->net, &a, &c->cost, pred) && isfinite(*pred);
     sim_free(sim);
     sched_free(s);
     return true;
@@ -271,7 +271,7 @@ static void print_text(const Cmp *c)
     for (size_t i = 0; names && names[i]; i++)
         printf("%s%s=%s", i ? " " : "", names[i],
                export_format_double(cost_param_get(&c->cost, names[i]), b, sizeof b));
-    printf("); simulated cost in us\n\n");
+    printf("); simulated cost in %s\n\n", cost_unit(c->cost.model));
 
     /* Column widths: 8 for bytes and 12 for a cost (number and mark), wider where a value
      * needs it — a cell never cuts a number. */
@@ -659,6 +659,12 @@ int cmd_compare(int argc, char **argv)
         for (int k = 0; k < c.nsizes && !e->failed; k++)
             if (!eval(&c, e, c.size[k], &e->cost[k], &e->ok[k], &e->verified[k],
                       &e->steps[k], &e->pred[k], &e->has_pred[k], e->why, sizeof e->why)) {
+                if (strstr(e->why, SIM_NOT_FINITE)) {
+                    /* settings too large to price: nothing to compare, no winner named */
+                    cli_error("%s at %llu bytes: %s", e->def->name, (unsigned long long)c.size[k], e->why);
+                    rc = 2;
+                    goto out;
+                }
                 e->failed = true;
                 rc = 1;
             } else if (!e->verified[k]) {

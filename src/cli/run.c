@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../algos/sanders/autotune.h"
 #include "../engine/bounds.h"
 #include "../engine/circuit.h"
 #include "../engine/circuit-bounds.h"
@@ -73,11 +74,11 @@ static void print_bounds(Sim *sim)
         !bounds_postal(net_size(sched_net(sc)), sched_bytes(sc), p, &lb))
         return;
     char b1[32], b2[32], b3[32], b4[32];
-    printf("bounds:      (4) %s  (5) simplex %s  (6) packets %s (as printed %s) us\n",
+    printf("bounds:      (4) %s  (5) simplex %s  (6) packets %s (as printed %s) %s\n",
            export_format_double(lb.duplex, b1, sizeof b1),
            export_format_double(lb.simplex, b2, sizeof b2),
            export_format_double(lb.packets, b3, sizeof b3),
-           export_format_double(lb.packets_paper, b4, sizeof b4));
+           export_format_double(lb.packets_paper, b4, sizeof b4), cost_unit(p->model));
 }
 
 static void print_text(CliRun *r, const SimAsync *as)
@@ -103,8 +104,13 @@ static void print_text(CliRun *r, const SimAsync *as)
     printf(")\n");
     for (int i = 0; i < s->def->nparams && i < ALGO_MAXPARAM; i++)
         printf("%s%s=%s%s", i ? " " : "params:      ", s->def->params[i].name,
-               export_format_double(s->args.param[i], b1, sizeof b1),
+               s->args.param[i] == ALGO_AUTO && s->def->params[i].min == ALGO_AUTO
+                   ? "auto"
+                   : export_format_double(s->args.param[i], b1, sizeof b1),
                i + 1 == s->def->nparams ? "\n" : "");
+    char note[256];
+    if (sanders_autotune(s->def, net, &s->args, note, sizeof note))
+        printf("%s\n", note);
     if (r->reduce) {
         const Reduce *rd = r->reduce;
         printf("operation:   reduce to node %s (the broadcast run backwards; combine gamma=%s "
@@ -142,8 +148,9 @@ static void print_text(CliRun *r, const SimAsync *as)
     printf("steps:       %ld   transfers %lld   TCD %lld   bytes moved %llu\n",
            (long)t->nsteps, (long long)t->ntransfers, (long long)t->tcd,
            (unsigned long long)t->bytes);
-    printf("cost:        %s us  (startup %s, transmission %s, contention %s, permutation %s)\n",
-           export_format_double(t->cost.total, b1, sizeof b1),
+    const char *unit = cost_unit(s->cost.model);
+    printf("cost:        %s %s  (startup %s, transmission %s, contention %s, permutation %s)\n",
+           export_format_double(t->cost.total, b1, sizeof b1), unit,
            export_format_double(t->cost.startup, b2, sizeof b2),
            export_format_double(t->cost.transmission, b3, sizeof b3),
            export_format_double(t->cost.contention, b4, sizeof b4),
@@ -156,8 +163,8 @@ static void print_text(CliRun *r, const SimAsync *as)
     if (r->has_predicted) {
         double d = export_difference(timed, r->predicted);
         const char *verdict = d == 0 ? "matches" : "DIFFERS";
-        printf("predicted:   %s us  (closed form, %s; difference %s)\n",
-               export_format_double(r->predicted, b1, sizeof b1), verdict,
+        printf("predicted:   %s %s  (closed form, %s; difference %s)\n",
+               export_format_double(r->predicted, b1, sizeof b1), unit, verdict,
                export_format_double(d, b2, sizeof b2));
     } else {
         printf("predicted:   none (no closed form for this net and model)\n");

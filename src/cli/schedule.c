@@ -27,12 +27,13 @@ static void print_text(CliRun *r)
     SchedTransfer tr;
     char b1[64], b2[64], chunks[256], route[256], label[SCHED_LABEL_SHOWN + 8];
 
-    printf("# %s on %s, %llu bytes in %lu chunk%s, source %s, model %s, total %s us, "
+    const char *unit = cost_unit(r->setup.cost.model);
+    printf("# %s on %s, %llu bytes in %lu chunk%s, source %s, model %s, total %s %s, "
            "%lld transfers\n",
            r->setup.def->name, net_spec(net), (unsigned long long)sched_bytes(s),
            (unsigned long)sched_nchunks(s), sched_nchunks(s) == 1 ? "" : "s", net_node_name(net, sched_source(s), b1, sizeof b1),
            cost_model_name(r->setup.cost.model),
-           export_format_double(sim_totals(r->sim)->cost.total, b2, sizeof b2),
+           export_format_double(sim_totals(r->sim)->cost.total, b2, sizeof b2), unit,
            (long long)sched_total_transfers(s));
     for (int32_t st = 0; st < sched_nsteps(s) && !cli_out_failed(); st++) {
         const SimStep *ss = sim_step(r->sim, st);
@@ -40,10 +41,11 @@ static void print_text(CliRun *r)
         text_quote(sched_step_label(s, st), SCHED_LABEL_SHOWN, label, sizeof label);
         /* Steps are numbered from 1 in text (as sim_violation_text does), from 0 in JSON
          * and CSV (indices). */
-        printf("step %ld%s%s: %lld transfer%s, cost %s us, max link load %ld\n", (long)st + 1,
+        printf("step %ld%s%s: %lld transfer%s, cost %s %s, max link load %ld\n", (long)st + 1,
                label[0] ? " " : "", label, (long long)ss->ntransfers,
                ss->ntransfers == 1 ? "" : "s",
-               export_format_double(ss->cost.total, b1, sizeof b1), (long)ss->max_link_load);
+               export_format_double(ss->cost.total, b1, sizeof b1), unit,
+               (long)ss->max_link_load);
         int64_t n = sched_ntransfers(s, st);
         for (int64_t i = 0; i < n && !((i & 255) == 255 && cli_out_failed()); i++) {
             SimTransferInfo ti;

@@ -1,5 +1,6 @@
 /* cost.c — cost models and their parameters (see cost.h). */
 #include "cost.h"
+#include "num.h"
 #include "text.h"
 
 #include <errno.h>
@@ -48,6 +49,11 @@ bool cost_model_parse(const char *name, CostModel *out)
 const char *cost_model_summary(CostModel m)
 {
     return (unsigned)m < COST_NMODELS ? model_summaries[m] : "";
+}
+
+const char *cost_unit(CostModel m)
+{
+    return m == COST_SEIDEL ? "us" : "units";
 }
 
 void cost_defaults(CostParams *p, CostModel m)
@@ -144,16 +150,12 @@ bool cost_set(CostParams *p, const char *name, const char *value, char *err, siz
         snprintf(err, errlen, "bad value '' for %s: not a number", name);
         return false;
     }
-    errno = 0;
-    char *end;
-    double v = strtod(value, &end);
-    while (*end == ' ' || *end == '\t')
-        end++;
-    /* (an overflow gives HUGE_VAL, caught by isfinite; an underflow such as 1e-400 is a
-     * tiny number, taken as given) */
-    if (end == value || *end != '\0' || !isfinite(v)) {
-        snprintf(err, errlen, "bad value '%s' for %s: not a number", quoted(value, q, sizeof q),
-                 name);
+    /* num.h's one rule: plain decimal, no blank, no hex; too large is said so */
+    double v;
+    NumStatus ns = num_real(value, &v);
+    if (ns != NUM_OK) {
+        snprintf(err, errlen, "bad value '%s' for %s: %s", quoted(value, q, sizeof q), name,
+                 num_status_text(ns));
         return false;
     }
     if (v < 0) {

@@ -44,6 +44,10 @@ const char *cost_model_name(CostModel m);      /* "seidel", ... */
 bool cost_model_parse(const char *name, CostModel *out);
 /* A one-line description of the model, for `meshcast list models`. */
 const char *cost_model_summary(CostModel m);
+/* The unit costs are in: "us" under seidel (Seidel's a and b are microseconds, Table II);
+ * "units" under postal, circuit and saf, whose parameters (t, beta, alpha, delta, tau) are in
+ * a time unit of the user's choosing, so a cost in them is in that unit, not in us. */
+const char *cost_unit(CostModel m);
 
 /* Fill p with model m and the defaults of every parameter. */
 void cost_defaults(CostParams *p, CostModel m);

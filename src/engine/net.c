@@ -1,6 +1,7 @@
 /* net.c — arrays, rings, meshes and tori in 1..3 dimensions (see net.h). */
 #include "net.h"
 #include "err-internal.h"
+#include "num.h"
 #include "text.h"
 #include "net-internal.h"
 
@@ -142,16 +143,16 @@ Net *net_parse(const char *spec, char *err, size_t errlen)
     int ndim = 0;
     const char *p = colon + 1;
     for (;;) {
-        if (!isdigit((unsigned char)*p)) {
+        const char *end;
+        uint64_t x;
+        NumStatus ns = num_u64(p, &x, &end);   /* num.h: digits only */
+        if (ns == NUM_SYNTAX || ns == NUM_NEGATIVE) {
             err_set(err, errlen, "bad net '%s': dimensions must be numbers separated by 'x'",
                    shown);
             return NULL;
         }
-        errno = 0;
-        char *end;
-        long long v = strtoll(p, &end, 10);
-        if (errno || v > NET_MAXNODES)
-            v = (long long)NET_MAXNODES + 1;
+        long long v = ns == NUM_TOO_LARGE || x > NET_MAXNODES ? (long long)NET_MAXNODES + 1
+                                                              : (long long)x;
         if (ndim == NET_MAXDIM) {
             err_set(err, errlen, "bad net '%s': at most %d dimensions", shown, NET_MAXDIM);
             return NULL;
@@ -235,31 +236,19 @@ int32_t net_parse_node(const Net *net, const char *text)
 {
     if (!net || !text)
         return -1;
+    /* num.h's one rule: digits only (no blank, no sign, no hex); "(r,c)" as net_node_name
+     * writes it, or "r,c", or an id */
     const char *p = text;
-    while (isspace((unsigned char)*p))
-        p++;
     bool paren = *p == '(';
     if (paren)
         p++;
     int64_t v[NET_MAXDIM + 1];
     int n = 0;
     for (;;) {
-        while (*p == ' ')
-            p++;
-        if (!isdigit((unsigned char)*p))
+        uint64_t x;
+        if (num_u64(p, &x, &p) != NUM_OK || x > NET_MAXNODES || n == NET_MAXDIM)
             return -1;
-        int64_t x = 0;
-        while (isdigit((unsigned char)*p)) {
-            x = x * 10 + (*p - '0');
-            if (x > NET_MAXNODES)
-                return -1;
-            p++;
-        }
-        if (n == NET_MAXDIM)
-            return -1;
-        v[n++] = x;
-        while (*p == ' ')
-            p++;
+        v[n++] = (int64_t)x;
         if (*p == ',') {
             p++;
             continue;
@@ -271,8 +260,6 @@ int32_t net_parse_node(const Net *net, const char *text)
             return -1;
         p++;
     }
-    while (isspace((unsigned char)*p))
-        p++;
     if (*p != '\0')
         return -1;
     if (n == 1 && !paren) {

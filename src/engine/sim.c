@@ -1935,6 +1935,16 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     if (sim->dstart)
         sim->dstart[sim->nsteps] = sim->ndelta;
     sim->pos = sim->nsteps;
+    /* a price of infinity (or NaN: inf - inf) would be shown as "null" and could win a
+     * comparison: refused, whatever made it */
+    if (!isfinite(t->cost.total) || !isfinite(t->cost.startup) ||
+        !isfinite(t->cost.transmission) || !isfinite(t->cost.contention) ||
+        !isfinite(t->cost.permutation)) {
+        err_set(err, errlen, "the cost on %s " SIM_NOT_FINITE " (the cost "
+                "parameters are too large)", net_spec(net));
+        sim_free(sim);
+        return NULL;
+    }
 
     /* the end: every node must hold every chunk */
     for (int32_t v = 0; v < net->size; v++) {

@@ -130,8 +130,11 @@ typedef struct {
     double contention;     /* the part of cost due to load over capacity */
 } SimTransferInfo;
 
-/* Simulate s under model p.  Returns NULL only on bad arguments or when memory runs out (with
- * a message in err); a wrong schedule still returns a Sim whose totals say what is wrong. */
+/* Simulate s under model p.  Returns NULL only on bad arguments, when memory runs out, or when
+ * the cost is not a finite number (cost parameters so large that a sum overflows: the message
+ * then holds SIM_NOT_FINITE), with a message in err; a wrong schedule still returns a Sim
+ * whose totals say what is wrong. */
+#define SIM_NOT_FINITE "is not a finite number"
 Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, size_t errlen);
 void sim_free(Sim *sim);
 

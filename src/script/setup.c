@@ -17,45 +17,41 @@
 #include <string.h>
 
 #include "../engine/dist.h"
+#include "../engine/num.h"
+#include "../engine/text.h"
 #include "script.h"
 
-bool setup_parse_bytes(const char *text, uint64_t *out)
+const char *setup_bytes_problem(const char *text, uint64_t *out)
 {
-    if (!text || !isdigit((unsigned char)text[0]))
-        return false;   /* no sign, no blanks, no empty string */
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno != 0)
-        return false;
+    static const char syntax[] = "expected a number such as 1024, 64K or 1M";
+    const char *end;
+    uint64_t v;
+    NumStatus st = num_u64(text, &v, &end);   /* num.h: digits only, no sign, no blank */
+    if (st == NUM_NEGATIVE)
+        return "must be at least 1 byte";
+    if (st == NUM_SYNTAX)
+        return syntax;
     unsigned shift = 0;
     switch (*end) {
     case '\0': break;
     case 'k': case 'K': shift = 10; end++; break;
     case 'm': case 'M': shift = 20; end++; break;
     case 'g': case 'G': shift = 30; end++; break;
-    default: return false;
+    default: return syntax;
     }
-    if (*end != '\0' || v == 0)
-        return false;
-    if (shift && v > (UINT64_MAX >> shift))
-        return false;
-    *out = (uint64_t)v << shift;
-    return true;
+    if (*end != '\0')
+        return syntax;
+    if (st == NUM_TOO_LARGE || (shift && v > (UINT64_MAX >> shift)))
+        return "too large (at most 18446744073709551615 bytes, 17179869183G)";
+    if (v == 0)
+        return "must be at least 1 byte";
+    *out = v << shift;
+    return NULL;
 }
 
-/* True if text is a plain decimal number (possibly negative). */
-static bool is_integer(const char *text)
+bool setup_parse_bytes(const char *text, uint64_t *out)
 {
-    const char *p = text;
-    if (*p == '-')
-        p++;
-    if (!*p)
-        return false;
-    for (; *p; p++)
-        if (!isdigit((unsigned char)*p))
-            return false;
-    return true;
+    return setup_bytes_problem(text, out) == NULL;
 }
 
 static bool parse_source(const Net *net, const char *text, int32_t *out, char *err,
@@ -66,14 +62,21 @@ static bool parse_source(const Net *net, const char *text, int32_t *out, char *e
         *out = id;
         return true;
     }
-    if (is_integer(text))
-        snprintf(err, errlen, "source %s is outside %s (nodes 0..%ld)", text, net_spec(net),
+    char q[48];
+    uint64_t v;
+    NumStatus ns = num_u64(text, &v, NULL);   /* a plain id: outside, or negative, or huge */
+    text_quote(text, 40, q, sizeof q);
+    if (ns == NUM_OK || ns == NUM_TOO_LARGE)
+        snprintf(err, errlen, "source %s is outside %s (nodes 0..%ld)", q, net_spec(net),
                  (long)net_size(net) - 1);
+    else if (ns == NUM_NEGATIVE)
+        snprintf(err, errlen, "bad source '%s': node ids are not negative (nodes 0..%ld of %s)",
+                 q, (long)net_size(net) - 1, net_spec(net));
     else if (net_ndim(net) > 1)
         snprintf(err, errlen, "bad source '%s': expected a node id or %s coordinates inside %s",
-                 text, net_ndim(net) == 2 ? "R,C" : "R,C,Z", net_spec(net));
+                 q, net_ndim(net) == 2 ? "R,C" : "R,C,Z", net_spec(net));
     else
-        snprintf(err, errlen, "bad source '%s': expected a node id 0..%ld", text,
+        snprintf(err, errlen, "bad source '%s': expected a node id 0..%ld", q,
                  (long)net_size(net) - 1);
     return false;
 }
@@ -91,14 +94,15 @@ static bool def_has_param(const AlgoDef *d, const char *name)
 static bool apply_set(Setup *s, const char *kv, char *err, size_t errlen)
 {
     const char *eq = strchr(kv, '=');
+    char q[48];
     if (!eq || eq == kv || eq[1] == '\0') {
-        snprintf(err, errlen, "bad --set '%s': expected NAME=VALUE", kv);
+        snprintf(err, errlen, "bad --set '%s': expected NAME=VALUE", text_quote(kv, 40, q, sizeof q));
         return false;
     }
     char name[64];
     size_t n = (size_t)(eq - kv);
     if (n >= sizeof name) {
-        snprintf(err, errlen, "bad --set '%.40s...': name too long", kv);
+        snprintf(err, errlen, "bad --set '%s': name too long", text_quote(kv, 40, q, sizeof q));
         return false;
     }
     memcpy(name, kv, n);
@@ -132,7 +136,8 @@ static bool apply_set(Setup *s, const char *kv, char *err, size_t errlen)
             used += (size_t)w;
         }
         snprintf(err, errlen, "unknown setting '%s' (cost parameters: a, b, rho, nu, t, beta, "
-                 "duplex, alpha, delta, tau; parameters of %s: %s)", name, s->def->name,
+                 "duplex, alpha, delta, tau; parameters of %s: %s)",
+                 text_quote(name, 40, q, sizeof q), s->def->name,
                  used ? list : "none");
         return false;
     }
@@ -144,6 +149,7 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
     Setup s;
     memset(&s, 0, sizeof s);
     memset(out, 0, sizeof *out);
+    char q[48];   /* a user's text in a message: text_quote, 40 bytes */
     if (errlen)
         err[0] = '\0';
 
@@ -157,7 +163,8 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
 
     CostModel model = COST_SEIDEL;
     if (spec->model && !cost_model_parse(spec->model, &model)) {
-        snprintf(err, errlen, "unknown model '%s' (seidel, postal, circuit, saf)", spec->model);
+        snprintf(err, errlen, "unknown model '%s' (seidel, postal, circuit, saf)",
+                 text_quote(spec->model, 40, q, sizeof q));
         goto fail;
     }
     cost_defaults(&s.cost, model);
@@ -166,7 +173,8 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
     s.def = script_algo(algo, s.net, &s.owned, err, errlen);
     if (!s.def) {
         if (errlen && !err[0])
-            snprintf(err, errlen, "unknown algorithm '%s' (meshcast list algorithms)", algo);
+            snprintf(err, errlen, "unknown algorithm '%s' (meshcast list algorithms)",
+                     text_quote(algo, 40, q, sizeof q));
         goto fail;
     }
     algo_args_init(&s.args, s.def);
@@ -189,14 +197,16 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
         s.args.dist = (int)kind;
     }
 
-    if (spec->bytes && !setup_parse_bytes(spec->bytes, &s.args.bytes)) {
-        snprintf(err, errlen, "bad byte count '%s': expected a positive number such as 1024, "
-                 "64K or 1M", spec->bytes);
+    const char *why = spec->bytes ? setup_bytes_problem(spec->bytes, &s.args.bytes) : NULL;
+    if (why) {
+        snprintf(err, errlen, "bad byte count '%s': %s", text_quote(spec->bytes, 40, q, sizeof q),
+                 why);
         goto fail;
     }
 
     if (spec->fit && !algo_fit_parse(spec->fit, &s.args.fit)) {
-        snprintf(err, errlen, "unknown fit '%s' (companions, virtual, none, auto)", spec->fit);
+        snprintf(err, errlen, "unknown fit '%s' (companions, virtual, none, auto)",
+                 text_quote(spec->fit, 40, q, sizeof q));
         goto fail;
     }
 

@@ -48,7 +48,11 @@ typedef struct {
 bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen);
 void setup_free(Setup *s);
 
-/* Parse a byte count: "1024", "64K", "1M"; false for anything else, 0, or negative. */
+/* Parse a byte count: "1024", "64K", "1M" (num.h's digits, then K, M or G); false for
+ * anything else, 0, negative or over 2^64-1. */
 bool setup_parse_bytes(const char *text, uint64_t *out);
+/* The same, saying why not: NULL if text is a byte count (in *out), else the reason ("too
+ * large (...)", "must be at least 1 byte", "expected a number such as 1024, 64K or 1M"). */
+const char *setup_bytes_problem(const char *text, uint64_t *out);
 
 #endif

@@ -11,8 +11,10 @@
 #include <time.h>
 
 #include "../algos/algo.h"
+#include "../engine/num.h"
 #include "../engine/text.h"
 #include "job.h"
+#include "lesson-pick.h"
 #include "../script/lesson-state.h"
 #include "../script/lesson-try.h"
 #include "narrate.h"
@@ -713,7 +715,12 @@ static void open_picker(App *a, PickKind k)
     case PICK_LESSON: {
         char *names[128];
         size_t n = lesson_list(names, 128);
-        for (size_t i = 0; i < n; i++) { items_add(a, names[i]); free(names[i]); }
+        for (size_t i = 0; i < n; i++) {
+            char line[512];
+            lesson_pick_line(names[i], line, sizeof line);   /* title, pages, progress */
+            items_add(a, line);
+            free(names[i]);
+        }
         if (n == 0) {
             app_msg(a, true, "no lessons found (lessons/*.lua on the search path)");
             return;
@@ -749,7 +756,7 @@ static void picker_choose(App *a)
     case PICK_NET: app_change(a, "net", v); break;
     case PICK_BYTES: app_change(a, "bytes", v); break;
     case PICK_MODEL: app_change(a, "model", v); break;
-    case PICK_LESSON: app_open_lesson(a, v); break;
+    case PICK_LESSON: app_open_lesson(a, lesson_pick_name(v)); break;
     case PICK_SOURCE: break;
     }
     free(v);
@@ -804,9 +811,10 @@ bool app_command(App *a, const char *line)
         return app_sets(a, words + 1, (size_t)(n - 1));
     }
     if (strcmp(c, "step") == 0) {
-        char *end = NULL;
-        long v = n == 2 ? strtol(words[1], &end, 10) : -1;
-        if (n != 2 || !end || *end || v < 0) {
+        uint64_t u = 0;
+        NumStatus ns = n == 2 ? num_u64(words[1], &u, NULL) : NUM_SYNTAX;   /* num.h */
+        long v = ns == NUM_TOO_LARGE || u > INT32_MAX ? INT32_MAX : (long)u;
+        if (ns != NUM_OK && ns != NUM_TOO_LARGE) {
             app_msg(a, true, ":step takes a step number 0..%ld", (long)app_nsteps(a));
             return false;
         }
@@ -1035,7 +1043,7 @@ static const AppKeyHelp key_help[] = {
     {"+ = / -", "play faster / slower"},
     {"arrows hjkl", "move the node cursor"},
     {"HJKL S-arrows", "pan the map"},
-    {"z / Z / 0", "zoom in / out / fit"},
+    {"z / Z / 0", "zoom in / out (past the smallest: the overview) / fit"},
     {"wheel", "zoom in / out"},
     {"click", "select a node or a link"},
     {"Enter", "inspect the cursor node; answer a node/link question"},

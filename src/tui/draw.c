@@ -661,6 +661,7 @@ static void panel_step(App *a, Box *b, bool full)
         }
         if (nt > listmax) box_put(b, dim, " ... %lld more", (long long)(nt - listmax));
         fmt_cost(c1, sizeof c1, S->cost.total);
+        snprintf(c1 + strlen(c1), sizeof c1 - strlen(c1), " %s", cost_unit(a->b.setup.cost.model));
         box_kv(b, head, "Cost of this step", c1);
         fmt_cost(c1, sizeof c1, S->cost.startup);
         box_kv(b, norm, "  startup", c1);
@@ -679,13 +680,19 @@ static void panel_step(App *a, Box *b, bool full)
         snprintf(wk, sizeof wk, "  %s", w->ports);
         box_kv(b, S->port_conflicts ? theme_attr(R_BAD) : dim, wk, c1);
     }
+    /* the totals in the model's unit (us under seidel; units under the others) */
+    const char *unit = cost_unit(a->b.setup.cost.model);
+    char cu[48];
     double run = step >= 0 ? sim_cost_until(sim, step) : 0;
     fmt_cost(c1, sizeof c1, run);
-    box_kv(b, head, "Running total", c1);
+    snprintf(cu, sizeof cu, "%s %s", c1, unit);
+    box_kv(b, head, "Running total", cu);
     fmt_cost(c1, sizeof c1, T->cost.total);
-    box_kv(b, norm, "Total", c1);
+    snprintf(cu, sizeof cu, "%s %s", c1, unit);
+    box_kv(b, norm, "Total", cu);
     if (a->b.has_predicted) {
         fmt_cost(c1, sizeof c1, a->b.predicted);
+        snprintf(c1 + strlen(c1), sizeof c1 - strlen(c1), " %s", unit);
         double d = T->cost.total - a->b.predicted;
         bool agree = fabs(d) <= 1e-6 * (fabs(a->b.predicted) > 1 ? fabs(a->b.predicted) : 1);
         box_kv(b, agree ? theme_attr(R_GOOD) : theme_attr(R_BAD),
@@ -1283,6 +1290,12 @@ static void draw_picker(App *a)
 {
     static const char *titles[] = {"algorithm", "net", "bytes", "model", "source", "lesson"};
     int w = 34, h = (int)a->nitems + 2;
+    /* as wide as the longest item (lessons carry their title and progress), within the screen */
+    for (size_t k = 0; k < a->nitems; k++) {
+        int iw = utf8_len(a->items[k]) + 6;
+        if (iw > w) w = iw;
+    }
+    if (w > COLS - 2) w = COLS - 2;
     if (h > LINES - 4) h = LINES - 4;
     int x = (COLS - w) / 2, y = (LINES - h) / 2;
     char t[64];

@@ -152,5 +152,5 @@ void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
     }
     char c[400];
     cost_words(sim_params(sim), S, ascii, c, sizeof c);
-    cat(buf, len, "; costs %s", c);
+    cat(buf, len, "; costs %s %s", c, cost_unit(sim_params(sim)->model));
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../engine/num.h"
 #include "assets.h"
 
 typedef struct {
@@ -120,10 +121,12 @@ static bool load_theme(const char *path, char *err, size_t errlen)
         for (r = 0; r < R_NROLES; r++)
             if (name && strcmp(roles[r].name, name) == 0)
                 break;
-        char *e1 = NULL, *e2 = NULL;
-        long vf = fg ? strtol(fg, &e1, 10) : -2, vb = bg ? strtol(bg, &e2, 10) : -2;
-        if (r == R_NROLES || !fg || !bg || *e1 || *e2 || vf < -1 || vf > 255 || vb < -1 ||
-            vb > 255) {
+        int64_t vf = -2, vb = -2;   /* num.h's one rule: -1 or 0..255, decimal */
+        if (fg && num_i64(fg, &vf) != NUM_OK)
+            vf = -2;
+        if (bg && num_i64(bg, &vb) != NUM_OK)
+            vb = -2;
+        if (r == R_NROLES || !fg || !bg || vf < -1 || vf > 255 || vb < -1 || vb > 255) {
             snprintf(err, errlen, "%s:%d: expected ROLE FG BG [bold|dim|reverse|underline]",
                      path, lineno);
             ok = false;

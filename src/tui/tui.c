@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdarg.h>
@@ -86,6 +87,22 @@ _Noreturn void tui_die(const char *fmt, ...)
     exit(1);
 }
 
+/* Signals whose default action ends the process (most with no core): they now restore the
+ * terminal first (on_fatal), then end it as they would have. */
+static const int fatal_signals[] = {
+    SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM,
+    SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS, SIGTRAP,
+#ifdef SIGIO
+    SIGIO,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
+
 static void install_signals(sigset_t *orig)
 {
     struct sigaction sa;
@@ -105,14 +122,16 @@ static void install_signals(sigset_t *orig)
     sigemptyset(&fa.sa_mask);
     fa.sa_handler = on_fatal;
     fa.sa_flags = SA_RESETHAND;
-    int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) sigaction(fatal[i], &fa, NULL);
+    for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
+        sigaction(fatal_signals[i], &fa, NULL);
 }
 
 static void restore_signals(const sigset_t *orig)
 {
     int flagged[] = {SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCONT};
     for (size_t i = 0; i < sizeof flagged / sizeof flagged[0]; i++) signal(flagged[i], SIG_DFL);
+    for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
+        signal(fatal_signals[i], SIG_DFL);
     sigprocmask(SIG_SETMASK, orig, NULL);
 }
 
@@ -185,14 +204,42 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
     return true;
 }
 
-/* A script's print() while the screen is up: on the message line (app_msg makes it text),
- * never on the terminal underneath. */
+/* A script's print() during tui_run (before the screen is up too, and on the build's worker
+ * thread): kept here, and shown on the message line by the UI thread (show_print, before each
+ * frame; app_msg makes it text) — never written to the terminal underneath. */
+static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
+static char print_text[320];
+static bool print_pending;
+
 static void on_print(const char *name, const char *text, void *ud)
 {
-    app_msg(ud, false, "%s: %s", name, text);
+    (void)ud;
+    pthread_mutex_lock(&print_lock);
+    snprintf(print_text, sizeof print_text, "%s: %s", name, text);
+    print_pending = true;
+    pthread_mutex_unlock(&print_lock);
 }
 
+static void show_print(App *a)
+{
+    pthread_mutex_lock(&print_lock);
+    if (print_pending) app_msg(a, false, "%s", print_text);
+    print_pending = false;
+    pthread_mutex_unlock(&print_lock);
+}
+
+static int run(const TuiOptions *o);
+
 int tui_run(const TuiOptions *o)
+{
+    print_pending = false;
+    box_set_print_handler(on_print, NULL);
+    int rc = run(o);
+    box_set_print_handler(NULL, NULL);
+    return rc;
+}
+
+static int run(const TuiOptions *o)
 {
     setlocale(LC_ALL, "");
     bool utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
@@ -295,7 +342,6 @@ int tui_run(const TuiOptions *o)
     }
     curses_on = true;
     atexit(atexit_restore);
-    box_set_print_handler(on_print, a);
     raw();
     noecho();
     nonl();
@@ -325,6 +371,13 @@ int tui_run(const TuiOptions *o)
         }
         if (tw.ctrl_c) a->quit = true;
         if (!a->cancelled) snprintf(a->msg, sizeof a->msg, "%s", keep);
+    }
+    if (o->step && a->b.ready && !a->quit) {
+        long k = strtol(o->step, NULL, 10);
+        if (k > app_nsteps(a))
+            app_msg(a, true, "--step %ld is past the last step (%ld)", k, (long)app_nsteps(a));
+        else
+            app_goto(a, (int32_t)k);
     }
     if (o->vs && a->b.ready && !a->quit) {
         const char *w[1] = {o->vs};
@@ -385,6 +438,7 @@ int tui_run(const TuiOptions *o)
         } else if (!a->playing) {
             next_tick = 0;
         }
+        show_print(a);
         draw_frame(a);
         if (a->redraw) {
             a->redraw = false;
@@ -445,7 +499,7 @@ int tui_run(const TuiOptions *o)
         if (pending) pending_at = now_s();
     }
 
-    box_set_print_handler(NULL, NULL);
+    int sig = got_quit;
     if (rec) {   /* the screen as it was left */
         draw_frame(a);
         record_frame(rec, a->b.pos);
@@ -458,7 +512,16 @@ int tui_run(const TuiOptions *o)
     char cerr[200];
     if (!record_close(rec, cerr, sizeof cerr)) {
         say(cerr);
-        return 1;
+        if (!sig) return 1;
+    }
+    if (sig) {
+        /* ended by SIGTERM, SIGHUP, SIGINT or SIGQUIT: the terminal is back; now end as that
+         * signal would have (the shell sees 128 + signal), SIGQUIT without its core dump */
+        if (sig != SIGQUIT) {
+            signal(sig, SIG_DFL);
+            raise(sig);
+        }
+        return 128 + sig;
     }
     return 0;
 }

@@ -20,6 +20,7 @@ typedef struct {
     bool ascii;            /* --ascii: no UTF-8 line drawing */
     const char *theme;     /* --theme NAME, or NULL */
     const char *record;    /* meshcast record FILE: the session as an asciicast v2 file */
+    const char *step;      /* --step N: open at that step, or NULL */
     const char *vs;        /* --vs ALGO: side by side with it, or NULL */
     bool big;              /* --big: projector mode (and the contrast theme unless --theme) */
     const char *lesson;    /* meshcast lesson NAME|FILE, or NULL */

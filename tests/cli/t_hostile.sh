@@ -133,9 +133,9 @@ good "--set b=1e-400 (a tiny number)" $S --set b=1e-400
 good "--set a=-0"               $S --set a=-0
 good "--set twice: the last wins" $S --set nu=1 --set nu=0
 CH="run --net mesh:8x8 --algo chain"
-bad_input "chain s=0"           "1\.\.1048576"             $CH --set s=0
-bad_input "chain s=1e9"         "1\.\.1048576"             $CH --set s=1e9
-bad_input "chain s=-1"          "1\.\.1048576"             $CH --set s=-1
+bad_input "chain s=0"           "s must be at least 1 \(or auto\)" $CH --set s=0
+bad_input "chain s=1e9"         "0\.\.1048576 or auto"     $CH --set s=1e9
+bad_input "chain s=-1"          "0\.\.1048576 or auto"     $CH --set s=-1
 bad_input "chain s=1.5"         "whole number"             $CH --set s=1.5
 bad_input "chain s=nan"         "'nan' for s"              $CH --set s=nan
 good "chain s=1"                $CH --set s=1
@@ -198,7 +198,7 @@ bad_input "st on mesh:4096x4096" "transfers"               run --net mesh:4096x4
 bad_input "rh on mesh:2048x2048" "transfers"               run --net mesh:2048x2048 --algo rh
 bad_input "rh on mesh:4095x4095 (fit)" "transfers"         run --net mesh:4095x4095 --algo rh
 bad_input "chain on mesh:2048x2048" "transfers"            run --net mesh:2048x2048 --algo chain
-bad_input "chain s=100000000 on mesh:1024x1024" "1\.\.1048576" \
+bad_input "chain s=100000000 on mesh:1024x1024" "0\.\.1048576 or auto" \
     run --net mesh:1024x1024 --algo chain --set s=100000000
 bad_input "chain s=1048576 --bytes 1G on mesh:64x64" "transfers" \
     run --net mesh:64x64 --algo chain --set s=1048576 --bytes 1G

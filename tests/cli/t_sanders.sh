@@ -52,4 +52,19 @@ check_exit "reduce --json" 0 "$MESHCAST" run --net full:16 --algo bintree --mode
 check_match "reduce json" '"op":"reduce","reduction":\{"verified":true,"exact":true,"combine":0' "$OUT"
 check_exit "bad --op" 2 "$MESHCAST" run --net full:16 --algo bintree --op gather
 check_eq "bad --op: one line" "meshcast: bad --op: broadcast or reduce" "$ERR"
+
+# s=auto, r=auto: the paper's formulas and the best found by search, both shown; the search
+# never does worse than the paper's choice.  P = 1024, k/t = 4096 (the paper's example).
+for a in chain bintree fractional; do
+    extra=""; [ $a = fractional ] && extra="--set r=auto"
+    # shellcheck disable=SC2086
+    check_exit "$a s=auto" 0 "$MESHCAST" run --net full:1024 --algo $a --model postal --bytes 4096 --set s=auto $extra
+    check_match "$a: params say auto" '^params: .*s=auto' "$OUT"
+    paper=$(printf '%s\n' "$OUT" | sed -n "s/^auto: the paper's .* costs \([0-9.]*\) us; .*/\1/p")
+    best=$(printf '%s\n' "$OUT" | sed -n 's/^auto: .*best found by search, .* costs \([0-9.]*\) us$/\1/p')
+    check_match "$a: both shown" '^auto: the paper.s s=[0-9]+.* costs [0-9.]+ us; the best found by search, s=[0-9]+' "$OUT"
+    check "$a: best found <= the paper's" awk -v b="$best" -v p="$paper" 'BEGIN { exit !(b + 0 <= p + 0 && b > 0) }'
+done
+check_match "fractional: r=auto picks r=9 by the paper's formula" "the paper's s=482 r=9" "$OUT"
+check_exit "s=0 refused" 2 "$MESHCAST" run --net full:8 --algo fractional --set s=0
 finish

@@ -36,6 +36,14 @@ check_screen_fixed "narration: the cost terms" "costs b + m*a = $su + $tr = $tot
 tm_keys q
 mc_exit_ok "narration"
 
+# --- --step N opens at a step
+tm_run clear
+mc_start --ascii --net mesh:8x8 --algo bst --step 4
+check_screen "--step 4 opens at step 4" "bst on mesh:8x8 .* step 4/"
+tm_keys q
+mc_exit_ok "--step"
+check_exit "--step x: exit 2" 2 "$MESHCAST" --step x
+
 # --- side by side: st | bst on mesh:8x8, stepped together, each with its running cost
 "$MESHCAST" schedule --net mesh:8x8 --algo bst --format json >"$TMPD/bst.json"
 tm_run clear

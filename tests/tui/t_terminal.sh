@@ -124,14 +124,14 @@ tm_run "sh -c 'echo \$\$ >$TMPD/pid; exec $MESHCAST --net mesh:8x8' 2>$TMPD/err;
 check_screen "SIGTERM: running" "st on mesh:8x8"
 pid=$(cat "$TMPD/pid" 2>/dev/null)   # exactly the meshcast this test started
 [ -n "$pid" ] && kill -TERM "$pid"
-check_screen "SIGTERM: exits" '^EXIT=0' 20
+check_screen "SIGTERM: exits 128 + 15" '^EXIT=143' 20
 shell_ok "SIGTERM"
 
 tm_run "sh -c 'echo \$\$ >$TMPD/pid; exec $MESHCAST --net mesh:8x8' 2>$TMPD/err; echo EXIT=\$?"
 check_screen "SIGHUP: running" "st on mesh:8x8"
 pid=$(cat "$TMPD/pid" 2>/dev/null)   # exactly the meshcast this test started
 [ -n "$pid" ] && kill -HUP "$pid"
-check_screen "SIGHUP: exits" '^EXIT=0' 20
+check_screen "SIGHUP: exits 128 + 1" '^EXIT=129' 20
 shell_ok "SIGHUP"
 
 tm_run "ASAN_OPTIONS=handle_segv=0 sh -c 'echo \$\$ >$TMPD/pid; exec $MESHCAST --net mesh:8x8' 2>$TMPD/err; echo EXIT=\$?"

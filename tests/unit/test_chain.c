@@ -140,7 +140,12 @@ static void test_small_messages(void **state)
     double v;
     assert_false(algo_predict(d, net, &a, &p, &v));
     char err[128];
-    assert_int_equal(algo_args_set(&a, d, "s", "0", err, sizeof err), -2);
+    /* s takes "auto" (stored as ALGO_AUTO = -1), so 0 passes the range and algo_check
+     * refuses it */
+    assert_int_equal(algo_args_set(&a, d, "s", "0", err, sizeof err), 0);
+    assert_false(algo_check(d, net, &a, err, sizeof err));
+    assert_string_equal(err, "chain: s must be at least 1 (or auto)");
+    assert_int_equal(algo_args_set(&a, d, "s", "-2", err, sizeof err), -2);
     net_free(net);
     /* too big to hold: refused with one line, not built */
     net = mknet("mesh:4096x4096");

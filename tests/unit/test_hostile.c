@@ -115,7 +115,7 @@ static void test_one_line_messages(void **state)
     assert_one_line(err);
     assert_int_equal(algo_args_set(&a, chain, "s", "1048577", err, sizeof err), -2);
     assert_one_line(err);
-    assert_non_null(strstr(err, "1..1048576"));   /* exact, not 1.04858e+06 */
+    assert_non_null(strstr(err, "0..1048576 or auto"));   /* exact, not 1.04858e+06 */
 }
 
 /* A value that underflows is a tiny number, not "not a number". */
@@ -143,7 +143,8 @@ static void test_params_checked(void **state)
     AlgoArgs a;
     algo_args_init(&a, chain);
     assert_true(algo_check(chain, net, &a, err, sizeof err));
-    const double bad[] = { NAN, INFINITY, -INFINITY, 0, -1, 1e30, 1048577, 1.5, 7.25 };
+    /* (-1 is ALGO_AUTO: s=auto, the paper's s; -0.5 and 0 are not) */
+    const double bad[] = { NAN, INFINITY, -INFINITY, 0, -0.5, -2, 1e30, 1048577, 1.5, 7.25 };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         a.param[0] = bad[i];
         err[0] = '\0';

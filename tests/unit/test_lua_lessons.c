@@ -105,6 +105,59 @@ static double cost_of(const char *net, const char *algo, uint64_t bytes)
     return c;
 }
 
+/* Cost or step count of algo on net from source src ("" = 0) under model with nu. */
+static double cost_m(const char *net, const char *algo, uint64_t bytes, const char *model,
+                     int nu, const char *src, int32_t *nsteps)
+{
+    Show sh = {0};
+    snprintf(sh.net, sizeof sh.net, "%s", net);
+    snprintf(sh.algo, sizeof sh.algo, "%s", algo);
+    snprintf(sh.model, sizeof sh.model, "%s", model);
+    snprintf(sh.source, sizeof sh.source, "%s", src);
+    sh.bytes = bytes;
+    sh.nu = nu;
+    Built b = build(&sh);
+    double c = sim_totals(b.sim)->cost.total;
+    if (nsteps) *nsteps = sim_totals(b.sim)->nsteps;
+    unbuild(&b);
+    return c;
+}
+
+/* The cheapest of ST, BST, RH ("ST", ...), checking that it is strictly cheapest. */
+static const char *cheapest(const char *net, uint64_t bytes, const char *model, int nu)
+{
+    static const char *const names[] = {"st", "bst", "rh"}, *const up[] = {"ST", "BST", "RH"};
+    int best = 0;
+    double c[3];
+    for (int i = 0; i < 3; i++) {
+        c[i] = cost_m(net, names[i], bytes, model, nu, "", NULL);
+        if (c[i] < c[best]) best = i;
+    }
+    for (int i = 0; i < 3; i++)
+        if (i != best && c[i] <= c[best] + 1e-9) fail_msg("%s at %llu: a tie", net,
+                                                          (unsigned long long)bytes);
+    return up[best];
+}
+
+static int32_t steps_of(const char *net, const char *algo, const char *src)
+{
+    int32_t n;
+    cost_m(net, algo, 1024, "seidel", 0, src, &n);
+    return n;
+}
+
+/* The destination of src's transfer in step `step` (1-based). */
+static int32_t dst_of(const Built *b, int32_t step, int32_t src)
+{
+    for (int64_t i = 0; i < sched_ntransfers(b->s, step - 1); i++) {
+        SchedTransfer t;
+        sched_transfer(b->s, step - 1, i, &t);
+        if (t.src == src) return t.dst;
+    }
+    fail_msg("no transfer from %d in step %d", src, step);
+    return -1;
+}
+
 /* Index of the choice that starts with text. */
 static int choice(const LessonPage *pg, const char *text)
 {
@@ -174,7 +227,8 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
     int64_t want_link = -2;
     int32_t want_step = -1, want_source = -1;
     uint64_t want_bytes = 0;
-    const char *want_algo = NULL, *want_set = NULL;
+    const char *want_algo = NULL, *want_set = NULL, *want_model = NULL;
+    char want_net[32] = "";
     if (strcmp(lesson, "st-array") == 0) {
         switch (pno) {
         case 1: want = choicef(pg, "%g", t->nsteps); break;
@@ -409,6 +463,90 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
         }
         }
     }
+    if (strcmp(lesson, "any-source") == 0) {
+        int32_t src = b->a.source;
+        switch (pno) {
+        case 1:
+        case 5: want_node = dst_of(b, 1, src); break;
+        case 2:
+            want = choice(pg, fabs(t->cost.total - cost_m(sh->net, sh->algo, sh->bytes, "seidel",
+                                                          0, "0", NULL)) < 1e-9 ? "the same"
+                                                                                : "m");
+            break;
+        case 3: want = choicef(pg, "%g", t->max_link_load); break;
+        case 4: {
+            Show s2 = *sh;
+            snprintf(s2.source, sizeof s2.source, "9");
+            Built b2 = build(&s2);
+            want_source = 9;
+            want_step = first_holds(&b2, 1);
+            unbuild(&b2);
+            break;
+        }
+        case 6:
+        case 7: {
+            int32_t from0 = steps_of(sh->net, sh->algo, "0");
+            if (from0 != t->nsteps) fail_msg("any-source page %zu: %d steps from 0, %d here", pno,
+                                             from0, t->nsteps);
+            want = choicef(pg, pno == 6 ? "the same: %g either way" : "%g, as from (0,0)",
+                           t->nsteps);
+            break;
+        }
+        case 8:
+            want_source = rc(b, 7, 7);
+            want_step = steps_of(sh->net, sh->algo, "63");
+            break;
+        }
+    } else if (strcmp(lesson, "any-size") == 0) {
+        switch (pno) {
+        case 1:
+        case 5:
+        case 6: want = choicef(pg, "%g", t->nsteps); break;
+        case 2: want_node = dst_of(b, t->nsteps, 0); break;
+        case 3:
+            want = choice(pg, fabs(t->cost.total - cost_m("array:16", "st", sh->bytes, "seidel",
+                                                          0, "", NULL)) < 1e-9 ? "the same"
+                                                                                : "m");
+            break;
+        case 4: want = choicef(pg, "%g", t->max_link_load); break;
+        case 7:
+            want_algo = "bst";
+            want_step = steps_of(sh->net, "bst", "");
+            break;
+        case 8:
+            for (int n = 17; n < 256 && !want_net[0]; n++) {
+                char net[32];
+                snprintf(net, sizeof net, "array:%d", n);
+                if (steps_of(net, "st", "") == 6) snprintf(want_net, sizeof want_net, "%s", net);
+            }
+            break;
+        }
+    } else if (strcmp(lesson, "model-crossovers") == 0) {
+        switch (pno) {
+        case 1: want = choicef(pg, "%g us", t->cost.total); break;
+        case 2: want = choicef(pg, "%g", t->cost.total); break;
+        case 3:
+        case 4:
+        case 5: want = choice(pg, cheapest(sh->net, sh->bytes, "seidel", sh->nu)); break;
+        case 6: {
+            double st = cost_of(sh->net, "st", sh->bytes), bst = cost_of(sh->net, "bst",
+                                                                         sh->bytes);
+            want = choice(pg, st < bst ? "ST" : bst < st ? "BST" : "they cost the same");
+            break;
+        }
+        case 7:
+            for (uint64_t m = 16; m <= (UINT64_C(1) << 20) && !want_bytes; m *= 4)
+                if (cost_of(sh->net, "rh", m) < cost_of(sh->net, "st", m)) want_bytes = m;
+            want_algo = "rh";
+            break;
+        case 8: {
+            const char *c = cheapest(sh->net, sh->bytes, "postal", 0);
+            want_algo = strcmp(c, "ST") == 0 ? "st" : strcmp(c, "BST") == 0 ? "bst" : "rh";
+            want_model = "postal";
+            break;
+        }
+        }
+    }
     switch (pg->qkind) {
     case LESSON_Q_CHOICE:
         if (want == -2)
@@ -433,7 +571,10 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
         if (w->step != want_step || w->source != want_source || w->bytes != want_bytes ||
             (w->algo == NULL) != (want_algo == NULL) ||
             (w->algo && strcmp(w->algo, want_algo) != 0) || w->nset != (want_set ? 1u : 0u) ||
-            (want_set && strcmp(w->set[0], want_set) != 0) || w->net || w->model || w->node >= 0)
+            (want_set && strcmp(w->set[0], want_set) != 0) || w->node >= 0 ||
+            (w->net == NULL) != (want_net[0] == 0) || (w->net && strcmp(w->net, want_net) != 0) ||
+            (w->model == NULL) != (want_model == NULL) ||
+            (w->model && strcmp(w->model, want_model) != 0))
             fail_msg("%s page %zu: the engine says step %d source %d bytes %llu algo %s set %s; "
                      "the lesson's task differs", lesson, pno, want_step, want_source,
                      (unsigned long long)want_bytes, want_algo ? want_algo : "-",
@@ -529,6 +670,24 @@ static void test_rh_contention(void **state)
 {
     (void)state;
     check_lesson("lessons/rh-contention.lua");
+}
+
+static void test_any_source(void **state)
+{
+    (void)state;
+    check_lesson("lessons/any-source.lua");
+}
+
+static void test_any_size(void **state)
+{
+    (void)state;
+    check_lesson("lessons/any-size.lua");
+}
+
+static void test_model_crossovers(void **state)
+{
+    (void)state;
+    check_lesson("lessons/model-crossovers.lua");
 }
 
 /* A path highlight becomes the directed links of its default route. */
@@ -663,7 +822,9 @@ int main(int argc, char **argv)
     setenv("MESHCAST_LUA_INSTRUCTIONS", "5000000", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_st_array),   cmocka_unit_test(test_bst_crossover),
-        cmocka_unit_test(test_rh_contention), cmocka_unit_test(test_path_links),
+        cmocka_unit_test(test_rh_contention), cmocka_unit_test(test_any_source),
+        cmocka_unit_test(test_any_size),   cmocka_unit_test(test_model_crossovers),
+        cmocka_unit_test(test_path_links),
         cmocka_unit_test(test_stop_combining), cmocka_unit_test(test_stop_distributions),
         cmocka_unit_test(test_malformed),  cmocka_unit_test(test_progress),
         cmocka_unit_test(test_list),

@@ -22,18 +22,27 @@
  * whatever the source.  postal (duplex): (n-2+s)(t + beta m/s).  Other models, or a packet
  * size that does not divide m: no closed form offered.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "../algos-internal.h"
 
 static const AlgoParam chain_params[] = {
-    {"s", 8, 1, 1 << 20, "number of packets the message is cut into"},
+    {"s", 8, ALGO_AUTO, 1 << 20, "packets the message is cut into (auto: the paper's s)"},
 };
 
-static uint32_t packets(const AlgoArgs *a)
+/* s, or for s=auto the paper's sqrt(k(P-2)/t) (k = beta*m; Section 2), rounded. */
+static uint32_t packets(const Net *net, const AlgoArgs *a)
 {
-    uint64_t s = (uint64_t)a->param[0];
+    double v = a->param[0];
+    if (v == ALGO_AUTO) {
+        double k = a->cost.beta * (double)a->bytes, t = a->cost.t;
+        v = t > 0 ? round(sqrt(k * (double)(net_size(net) - 2) / t)) : (double)a->bytes;
+        if (v > (1 << 20))
+            v = 1 << 20;
+    }
+    uint64_t s = (uint64_t)(v >= 1 ? v : 1);
     if (s < 1)
         s = 1;
     return (uint32_t)(s < a->bytes ? s : a->bytes);
@@ -46,24 +55,28 @@ static uint32_t packets(const AlgoArgs *a)
 static bool chain_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                        size_t errlen)
 {
-    if (a->param[0] != (double)(uint64_t)a->param[0]) {
+    if (a->param[0] != ALGO_AUTO && a->param[0] < 1) {
+        snprintf(err, errlen, "%s: s must be at least 1 (or auto)", d->name);
+        return false;
+    }
+    if (a->param[0] != ALGO_AUTO && a->param[0] != (double)(uint64_t)a->param[0]) {
         snprintf(err, errlen, "%s: s=%.15g is not a whole number of packets", d->name,
                  a->param[0]);
         return false;
     }
-    int64_t t = ((int64_t)net_size(net) - 1) * packets(a);
+    int64_t t = ((int64_t)net_size(net) - 1) * packets(net, a);
     if (t > CHAIN_MAX_TRANSFERS) {
         snprintf(err, errlen, "%s on %s with s=%lu would need %lld transfers (at most %lld)",
-                 d->name, net_spec(net), (unsigned long)packets(a), (long long)t,
+                 d->name, net_spec(net), (unsigned long)packets(net, a), (long long)t,
                  (long long)CHAIN_MAX_TRANSFERS);
         return false;
     }
     /* ... and too many steps: n - 2 + s of them, a few hundred bytes each whatever they
      * hold (s=1 on torus:256x256x256 took 7.9 GB and 48 s) */
-    int64_t steps = (int64_t)net_size(net) - 2 + packets(a);
+    int64_t steps = (int64_t)net_size(net) - 2 + packets(net, a);
     if (steps > CHAIN_MAX_STEPS) {
         snprintf(err, errlen, "%s on %s with s=%lu would need %lld steps (at most %lld)", d->name,
-                 net_spec(net), (unsigned long)packets(a), (long long)steps,
+                 net_spec(net), (unsigned long)packets(net, a), (long long)steps,
                  (long long)CHAIN_MAX_STEPS);
         return false;
     }
@@ -74,7 +87,7 @@ static uint32_t chain_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *
 {
     (void)d;
     (void)net;
-    return packets(a);
+    return packets(net, a);
 }
 
 /* Position -> node of the snake order.  Coordinates from the slowest dimension; a dimension
@@ -142,7 +155,7 @@ static bool chain_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
 {
     (void)d;
     int32_t n = net_size(net);
-    uint32_t np = packets(a);
+    uint32_t np = packets(net, a);
     if (n < 2) {
         *total = 0;
         return true;

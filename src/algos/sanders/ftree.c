@@ -394,11 +394,39 @@ typedef struct {
     bool simplex;
 } Variant;
 
-static uint32_t packets(const AlgoDef *d, const AlgoArgs *a)
+/* --set r=auto: the paper's "close to optimal" r = (k(r+1)/(d t))^(1/3) (Section 3), solved
+ * by iterating from r = 1 (d depends on r); r = 1 where k(r+1) < d t, as the paper says. */
+int64_t sanders_paper_r(int64_t P, double k, double t)
 {
-    double v = algo_param(d, a, "s");
-    uint64_t s = v >= 1 ? (uint64_t)v : 1;
-    return (uint32_t)(s < a->bytes ? s : a->bytes);
+    if (!(t > 0))
+        return P;   /* no startup cost: the chain */
+    int64_t r = 1;
+    for (int it = 0; it < 64; it++) {
+        int64_t d = sanders_tree_depth(P, r);
+        if (d < 1)
+            return r;
+        double x = cbrt(k * (double)(r + 1) / ((double)d * t));
+        int64_t nr = x < 1 ? 1 : (int64_t)llround(x);
+        if (nr > P)
+            nr = P;
+        if (nr == r)
+            break;
+        r = nr;
+    }
+    int64_t d = sanders_tree_depth(P, r);
+    return k * (double)(r + 1) >= (double)d * t ? r : 1;
+}
+
+/* --set s=auto: the paper's s = sqrt(k d r / (t (r+1))) (after eq. 7; r = 1: the binary tree,
+ * sqrt(k d / (2t)) — Section 2 prints sqrt(2kd/t), see docs/errata.md), rounded, in 1..m. */
+int64_t sanders_paper_s(int64_t P, int64_t r, double k, double t, uint64_t bytes)
+{
+    int64_t d = sanders_tree_depth(P, r);
+    double x = t > 0 ? sqrt(k * (double)d * (double)r / (t * (double)(r + 1))) : (double)bytes;
+    int64_t s = x < 1 ? 1 : (int64_t)llround(x);
+    if ((uint64_t)s > bytes)
+        s = (int64_t)bytes;
+    return s > (1 << 20) ? (1 << 20) : s;
 }
 
 static int64_t group_size(const AlgoDef *d, const AlgoArgs *a)
@@ -407,7 +435,39 @@ static int64_t group_size(const AlgoDef *d, const AlgoArgs *a)
     if (v->r > 0)
         return v->r;
     double r = algo_param(d, a, "r");
+    if (r == ALGO_AUTO)
+        return -1;   /* resolved with the net: group_size_on */
     return r >= 1 ? (int64_t)r : 1;
+}
+
+/* The group size on net (r=auto resolved for it). */
+static int64_t group_size_on(const AlgoDef *d, const Net *net, const AlgoArgs *a)
+{
+    int64_t r = group_size(d, a);
+    if (r > 0)
+        return r;
+    const Variant *v = d->ud;
+    int64_t P = net_size(net);
+    if (v->simplex)
+        P = (P + 1) / 2;
+    return sanders_paper_r(P < 2 ? 2 : P, a->cost.beta * (double)a->bytes, a->cost.t);
+}
+
+static uint32_t packets_on(const AlgoDef *d, const Net *net, const AlgoArgs *a)
+{
+    double v = algo_param(d, a, "s");
+    uint64_t s;
+    if (v == ALGO_AUTO) {
+        const Variant *va = d->ud;
+        int64_t P = net_size(net);
+        if (va->simplex)
+            P = (P + 1) / 2;
+        s = (uint64_t)sanders_paper_s(P < 2 ? 2 : P, group_size_on(d, net, a),
+                                      a->cost.beta * (double)a->bytes, a->cost.t, a->bytes);
+    } else {
+        s = v >= 1 ? (uint64_t)v : 1;
+    }
+    return (uint32_t)(s < a->bytes ? s : a->bytes);
 }
 
 #define FT_MAX_STEPS (INT64_C(1) << 21)
@@ -429,12 +489,16 @@ static bool ft_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
                     size_t errlen)
 {
     for (int i = 0; i < d->nparams; i++)
-        if (a->param[i] != floor(a->param[i])) {
+        if (a->param[i] != ALGO_AUTO && a->param[i] < 1) {
+            snprintf(err, errlen, "%s: %s must be at least 1 (or auto)", d->name,
+                     d->params[i].name);
+            return false;
+        } else if (a->param[i] != floor(a->param[i])) {
             snprintf(err, errlen, "%s: %s=%.15g is not a whole number", d->name,
                      d->params[i].name, a->param[i]);
             return false;
         }
-    int64_t P = net_size(net), s = packets(d, a), r = group_size(d, a);
+    int64_t P = net_size(net), s = packets_on(d, net, a), r = group_size_on(d, net, a);
     int64_t steps = steps_of(d, P, r, s);
     if (steps < 0 || steps > FT_MAX_STEPS) {
         snprintf(err, errlen, "%s on %s with r=%lld s=%lld would need %lld steps (at most %lld)",
@@ -454,15 +518,14 @@ static bool ft_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
 
 static uint32_t ft_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
 {
-    (void)net;
-    return packets(d, a);
+    return packets_on(d, net, a);
 }
 
 static bool ft_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
 {
     const Variant *v = d->ud;
     const Net *net = sched_net(s);
-    int64_t P = net_size(net), np = sched_nchunks(s), r = group_size(d, a);
+    int64_t P = net_size(net), np = sched_nchunks(s), r = group_size_on(d, net, a);
     Rule proto;
     memset(&proto, 0, sizeof proto);
     proto.n = (int32_t)P;
@@ -544,7 +607,7 @@ static bool ft_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, cons
                        double *total)
 {
     const Variant *v = d->ud;
-    int64_t P = net_size(net), np = packets(d, a), r = group_size(d, a);
+    int64_t P = net_size(net), np = packets_on(d, net, a), r = group_size_on(d, net, a);
     if (a->bytes % (uint64_t)np != 0)
         return false;
     double steps = (double)steps_of(d, P, r, np), L = (double)(a->bytes / (uint64_t)np);
@@ -571,11 +634,12 @@ static bool ft_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, cons
 }
 
 static const AlgoParam frac_params[] = {
-    {"r", 2, 1, 1 << 20, "group size: PUs per group (1: binary tree, large: chain)"},
-    {"s", 8, 1, 1 << 20, "number of packets the message is cut into"},
+    {"r", 2, ALGO_AUTO, 1 << 20,
+     "group size: PUs per group (1: binary tree, large: chain; auto: the paper's r)"},
+    {"s", 8, ALGO_AUTO, 1 << 20, "packets the message is cut into (auto: the paper's s)"},
 };
 static const AlgoParam bin_params[] = {
-    {"s", 8, 1, 1 << 20, "number of packets the message is cut into"},
+    {"s", 8, ALGO_AUTO, 1 << 20, "packets the message is cut into (auto: the paper's s)"},
 };
 
 static const Variant v_frac = { 0, false }, v_frac_simplex = { 0, true };

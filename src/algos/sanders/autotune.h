@@ -1,0 +1,22 @@
+/* autotune.h — `--set s=auto` / `--set r=auto` for Sanders & Sibeyn's algorithms (chain,
+ * bintree, fractional and the simplex versions): the run uses the paper's formulas
+ * (ftree.c, chain.c); this says, beside them, which s and r a search of the simulated cost
+ * finds.  The search: every s in 1..min(m, 4096) (and r in 1..min(P, 32) for r=auto) is
+ * priced by the step count (which equals the simulation's, test_ftree) times t + beta*ceil(m/s);
+ * the five cheapest are built and simulated, and the cheapest simulated one is reported. */
+#ifndef MESHCAST_SANDERS_AUTOTUNE_H
+#define MESHCAST_SANDERS_AUTOTUNE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../algo.h"
+
+/* If d is one of the paper's algorithms and a asks for s or r = auto: write one line into note
+ * ("auto: the paper's s=23 r=3 costs 1234 us; the best found, s=25 r=3, costs 1220 us") and
+ * return true; false (note empty) otherwise.  *s_paper, *r_paper get the paper's values (may
+ * be NULL). */
+bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *note,
+                      size_t len);
+
+#endif
