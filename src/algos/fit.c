@@ -112,6 +112,21 @@ static bool fit_plan(const AlgoDef *d, const Net *net, const AlgoArgs *a, Fit *f
     f->fit = effective(a);
     f->nd = net_ndim(net);
     NetKind kind = net_kind(net);
+    if ((kind != NET_ARRAY && kind != NET_MESH) || f->nd > 2) {
+        /* no fit applies here, whatever --fit says: one straight refusal with a net that
+         * works (issue 9 defect 4), e.g. torus:5x5 -> torus:4x4 */
+        char try_[64];
+        const char *spec = net_spec(net), *colon = strchr(spec, ':');
+        int o = snprintf(try_, sizeof try_, "%.*s:", colon ? (int)(colon - spec) : 0, spec);
+        for (int i = 0; i < f->nd && o > 0 && (size_t)o < sizeof try_; i++) {
+            int32_t p = 1;
+            while (p * 2 <= net_dim(net, i)) p *= 2;
+            o += snprintf(try_ + o, sizeof try_ - (size_t)o, "%s%ld", i ? "x" : "", (long)p);
+        }
+        snprintf(err, errlen, "%s on %s needs power-of-two extents, and --fit applies to arrays "
+                 "and 2-D meshes only: try %s", d->name, spec, try_);
+        return false;
+    }
     if (f->fit == FIT_NONE) {
         snprintf(err, errlen,
                  "%s on %s needs power-of-two extents (use --fit companions%s)", d->name,

@@ -253,6 +253,22 @@ static bool algo_known(const char *name)
     return p != NULL;
 }
 
+/* The `step` field of the table at t: a whole number >= 0, or -1 if absent. */
+static int32_t read_step(lua_State *L, int t, size_t page, const char *what)
+{
+    int32_t step = -1;
+    if (lua_getfield(L, t, "step") != LUA_TNIL) {
+        int isnum;
+        lua_Integer v = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || v < 0 || v > (1 << 24))
+            page_error(L, page, "%sstep must be a whole number >= 0 (0: before the first step)",
+                       what, NULL);
+        step = (int32_t)v;
+    }
+    lua_pop(L, 1);
+    return step;
+}
+
 /* The `set` field of the table at t: {"nu=1", ...} or { nu = 1, ... }; each checked. */
 static void read_sets(lua_State *L, Lesson *l, int t, size_t pno, const char *const **out,
                       size_t *nout)
@@ -376,15 +392,7 @@ static void read_try(lua_State *L, Lesson *l, int t, const Net *net, size_t page
         page_error(L, page, "try: bytes must be a byte count (1024, 64K, 1M)", NULL, NULL);
     lua_pop(L, 1);
     read_sets(L, l, t, page, &w->set, &w->nset);
-    ty = lua_getfield(L, t, "step");
-    if (ty != LUA_TNIL) {
-        int isnum;
-        lua_Integer v = lua_tointegerx(L, -1, &isnum);
-        if (!isnum || v < 0 || v > (1 << 24))
-            page_error(L, page, "try: step must be a whole number >= 0", NULL, NULL);
-        w->step = (int32_t)v;
-    }
-    lua_pop(L, 1);
+    w->step = read_step(L, t, page, "try: ");
     if (!w->net && !w->algo && !w->model && w->source < 0 && !w->bytes && !w->nset &&
         w->step < 0 && w->node < 0)
         page_error(L, page, "try: say what to reach (net, algo, model, source, bytes, set, "
@@ -573,16 +581,7 @@ static int read_lesson(lua_State *L)
         lua_pop(L, 1);
         /* set: {"nu=1", ...} or { nu = 1, ... } */
         read_sets(L, l, t, pno, &pg->set, &pg->nset);
-        ty = lua_getfield(L, t, "step");
-        if (ty != LUA_TNIL) {
-            int isnum;
-            lua_Integer s = lua_tointegerx(L, -1, &isnum);
-            if (!isnum || s < 0 || s > (1 << 24))
-                page_error(L, pno, "step must be a whole number >= 0 (0: before the first step)",
-                           NULL, NULL);
-            pg->step = (int32_t)s;
-        }
-        lua_pop(L, 1);
+        pg->step = read_step(L, t, pno, "");
         /* highlights: in the page itself or in highlight = {...} */
         Marks m = {0};
         read_marks(L, l, t, net, pno, &m);

@@ -13,6 +13,7 @@
 #include "../algos/algo.h"
 #include "../engine/num.h"
 #include "../engine/text.h"
+#include "algo-names.h"
 #include "job.h"
 #include "lesson-pick.h"
 #include "../script/lesson-state.h"
@@ -669,16 +670,13 @@ static void open_picker(App *a, PickKind k)
     a->pick = k;
     char buf[64];
     switch (k) {
-    case PICK_ALGO:
-        for (size_t i = 0; i < algo_count(); i++) {
-            const AlgoDef *d = algo_at(i);
-            if (a->b.ready && !(d->nets & (1u << net_kind(a->b.setup.net)))) continue;
-            bool dup = false;
-            for (size_t j = 0; j < a->nitems; j++)
-                if (strcmp(a->items[j], d->name) == 0) dup = true;
-            if (!dup) items_add(a, d->name);
-        }
+    case PICK_ALGO: {
+        /* the built-ins that run here, then the Lua scripts on the search path that do */
+        char *names[160];
+        size_t n = algo_names(a->b.ready ? a->b.setup.net : NULL, names, 160);
+        for (size_t i = 0; i < n; i++) { items_add(a, names[i]); free(names[i]); }
         break;
+    }
     case PICK_NET: {
         static const char *nets[] = {"array:8", "array:16", "array:64", "ring:16", "mesh:4x4",
                                      "mesh:8x8", "mesh:16x16", "mesh:32x32", "mesh:64x64",
@@ -904,12 +902,12 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
         return n;
     }
     if (strcmp(cmd, "algo") == 0 || strcmp(cmd, "vs") == 0) {
-        for (size_t i = 0; i < algo_count() && n < max; i++) {
-            const AlgoDef *d = algo_at(i);
-            if (a->b.ready && !(d->nets & (1u << net_kind(a->b.setup.net)))) continue;
-            bool dup = false;
-            for (size_t j = 0; j < n; j++) if (strcmp(out[j], d->name) == 0) dup = true;
-            if (!dup) out[n++] = d->name;
+        /* built-ins and scripts on the search path that run here (algo-names.h) */
+        char *names[64];
+        size_t k = algo_names(a->b.ready ? a->b.setup.net : NULL, names, 64);
+        for (size_t i = 0; i < k; i++) {
+            if (n < max && *nowned < 64) { owned[(*nowned)++] = names[i]; out[n++] = names[i]; }
+            else free(names[i]);
         }
     } else if (strcmp(cmd, "net") == 0) {
         static const char *k[] = {"array:", "ring:", "mesh:", "torus:", NULL};
@@ -924,7 +922,7 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
                                   "delta=", "tau=", NULL};
         for (int i = 0; p[i] && n < max; i++) out[n++] = p[i];
         if (a->b.ready)
-            for (int i = 0; i < a->b.setup.def->nparams && n < max && *nowned < 16; i++) {
+            for (int i = 0; i < a->b.setup.def->nparams && n < max && *nowned < 64; i++) {
                 char t[64];
                 snprintf(t, sizeof t, "%s=", a->b.setup.def->params[i].name);
                 owned[*nowned] = strdup(t);
@@ -934,7 +932,7 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
         char *names[64];
         size_t k = lesson_list(names, 64);
         for (size_t i = 0; i < k; i++) {
-            if (n < max && *nowned < 16) { owned[(*nowned)++] = names[i]; out[n++] = names[i]; }
+            if (n < max && *nowned < 64) { owned[(*nowned)++] = names[i]; out[n++] = names[i]; }
             else free(names[i]);
         }
     } else if (strcmp(cmd, "theme") == 0) {
@@ -942,7 +940,7 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
         size_t k = theme_list(names, 16);
         if (n < max) out[n++] = "default";
         for (size_t i = 0; i < k; i++) {
-            if (n < max && *nowned < 16 && strcmp(names[i], "default") != 0) {
+            if (n < max && *nowned < 64 && strcmp(names[i], "default") != 0) {
                 owned[(*nowned)++] = names[i];
                 out[n++] = names[i];
             } else {
@@ -970,7 +968,7 @@ void app_complete(App *a)
     const char *word = a->cmd + start;
     size_t wl = strlen(word);
     const char *cand[64];
-    char *owned[16];
+    char *owned[64];
     size_t nowned = 0;
     size_t nc = candidates(a, first, wi, cand, 64, owned, &nowned);
     const char *match[64];

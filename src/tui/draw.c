@@ -59,6 +59,21 @@ static int put(int y, int x, int w, int attr, const char *s)
     return l < w ? l : w;
 }
 
+/* put for a line of text: cut short, it ends in an ellipsis (issue 9 defect 7). */
+static int put_cut(int y, int x, int w, int attr, const char *s)
+{
+    if (w >= 2 && x >= 0 && x + w <= COLS) {
+        char clean[2048];
+        const char *q = text_quote(s, sizeof clean - 4, clean, sizeof clean);
+        if (utf8_len(q) > w) {
+            put(y, x, w - 1, attr, s);   /* put quotes it the same way */
+            put(y, x + w - 1, 1, attr, theme_glyphs()->cut);
+            return w;
+        }
+    }
+    return put(y, x, w, attr, s);
+}
+
 static int putf(int y, int x, int w, int attr, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 static int putf(int y, int x, int w, int attr, const char *fmt, ...)
@@ -103,6 +118,7 @@ typedef struct {
     Sim *sim;
     int32_t step;
     const int32_t *sends, *recvs;
+    const int32_t *loads;  /* every link's load in the step, when cheap enough (else NULL) */
     int32_t cap;
     uint32_t nchunks;
     const LessonPage *page;
@@ -228,11 +244,17 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     Role r = held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
     if (L->hg == 0 && m->step >= 0) {
         /* no links drawn at this zoom: a node a circuit leaves shows the route's colour */
-        for (int d = 0; d < net_ndim(m->net) && r != R_CIRCUIT; d++)
-            for (int dir = -1; dir <= 1; dir += 2)
-                if (net_neighbor(m->net, n, d, dir) >= 0 &&
-                    sim_link_load(m->sim, m->step, net_link(m->net, n, d, dir)) > 0)
-                    r = R_CIRCUIT;
+        int per = 2 * net_ndim(m->net);
+        if (m->loads) {
+            for (int k = 0; k < per && r != R_CIRCUIT; k++)
+                if (m->loads[(int64_t)n * per + k] > 0) r = R_CIRCUIT;
+        } else {
+            for (int d = 0; d < net_ndim(m->net) && r != R_CIRCUIT; d++)
+                for (int dir = -1; dir <= 1; dir += 2)
+                    if (net_neighbor(m->net, n, d, dir) >= 0 &&
+                        sim_link_load(m->sim, m->step, net_link(m->net, n, d, dir)) > 0)
+                        r = R_CIRCUIT;
+        }
     }
     if (recv) r = R_RECV;
     if (page_has_node(m->page, n)) r = R_HILITE;
@@ -327,6 +349,10 @@ static void draw_map(App *a)
     if (a->lesson && a->panel == PANEL_LESSON) m.page = lesson_page(a->lesson, a->page);
     if (m.step >= 0) {
         sim_port_counts(m.sim, m.step, &m.sends, &m.recvs);
+        const Net *nt = m.net;
+        if (L->hg == 0 && net_nlinks(nt) <= (INT64_C(1) << 18) &&
+            net_nlinks(nt) == 2 * (int64_t)net_ndim(nt) * net_size(nt))
+            m.loads = sim_link_loads(m.sim, m.step);   /* computed once per step */
     }
     const Net *net = m.net;
     int nd = net_ndim(net);
@@ -512,7 +538,7 @@ static void box_put(Box *b, int attr, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    put(b->y + b->row, b->x, b->w, attr, buf);
+    put_cut(b->y + b->row, b->x, b->w, attr, buf);
     b->row++;
 }
 
@@ -1067,20 +1093,10 @@ static void lesson_summary(App *a, Box *b)
     }
 }
 
-static void panel_lesson(App *a, Box *b)
+/* The page's text, its question, and how it was answered. */
+static void lesson_question(App *a, Box *b, const LessonPage *p)
 {
     Lesson *l = a->lesson;
-    size_t np = lesson_npages(l);
-    const LessonPage *p = lesson_page(l, a->page);
-    box_put(b, theme_attr(R_HEAD), "%s", lesson_title(l));
-    LessonScore sc;
-    lesson_score(l, &a->prog, &sc);
-    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
-            a->page + 1, np, sc.seen, sc.right, sc.first_right, sc.questions);
-    if (!p) return;
-    if (a->lesson_done) {
-        lesson_summary(a, b);
-    } else {
     b->row++;
     box_wrap(b, theme_attr(R_NORMAL), p->text ? p->text : "", 0);
     if (p->qkind != LESSON_Q_NONE && p->question) {
@@ -1131,7 +1147,21 @@ static void panel_lesson(App *a, Box *b)
             box_put(b, theme_attr(R_GOOD), "(you answered this right before)");
         }
     }
-    }
+}
+
+static void panel_lesson(App *a, Box *b)
+{
+    Lesson *l = a->lesson;
+    size_t np = lesson_npages(l);
+    const LessonPage *p = lesson_page(l, a->page);
+    box_put(b, theme_attr(R_HEAD), "%s", lesson_title(l));
+    LessonScore sc;
+    lesson_score(l, &a->prog, &sc);
+    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
+            a->page + 1, np, sc.seen, sc.right, sc.first_right, sc.questions);
+    if (!p) return;
+    if (a->lesson_done) lesson_summary(a, b);
+    else lesson_question(a, b, p);
     if (b->row < b->h) {
         b->row = b->h - 1;
         box_put(b, theme_attr(R_DIM), a->lesson_done ? "[ back to the last page  o another lesson"
@@ -1201,7 +1231,7 @@ static void draw_title(App *a)
         r[0] = '\0';
     }
     int rl = utf8_len(r);
-    put(0, 0, COLS - rl, attr, t);
+    put_cut(0, 0, COLS - rl, attr, t);
     put(0, COLS - rl, rl, attr, r);
 }
 
@@ -1213,7 +1243,7 @@ static void draw_status(App *a)
     if (a->mode == MODE_CMDLINE) {
         if (a->msg[0]) {  /* completions or an error, just above the command line */
             fill(y - 1, 0, COLS, theme_attr(R_NORMAL));
-            put(y - 1, 0, COLS, a->msg_error ? theme_attr(R_BAD) : theme_attr(R_KEY), a->msg);
+            put_cut(y - 1, 0, COLS, a->msg_error ? theme_attr(R_BAD) : theme_attr(R_KEY), a->msg);
         }
         char t[300];
         snprintf(t, sizeof t, ":%s", a->cmd);
@@ -1225,7 +1255,7 @@ static void draw_status(App *a)
         return;
     }
     if (a->msg[0]) {
-        put(y, 0, COLS, a->msg_error ? (theme_attr(R_BAD) | (int)A_REVERSE) : attr, a->msg);
+        put_cut(y, 0, COLS, a->msg_error ? (theme_attr(R_BAD) | (int)A_REVERSE) : attr, a->msg);
         return;
     }
     char right[160] = "";

@@ -73,6 +73,7 @@ static const Glyphs utf8_glyphs = {
     .tl = "\u250c", .tr = "\u2510", .bl = "\u2514", .br = "\u2518",
     .play = "\u25b6", .pause = "\u2016", .cross = "\u00d7",
     .more_l = "\u21e0", .more_r = "\u21e2", .more_u = "\u21e1", .more_d = "\u21e3",
+    .cut = "\u2026",
 };
 static const Glyphs ascii_glyphs = {
     .full = "#", .partial = "+", .empty = ".",
@@ -85,6 +86,7 @@ static const Glyphs ascii_glyphs = {
     .tl = "+", .tr = "+", .bl = "+", .br = "+",
     .play = ">", .pause = "=", .cross = "x",
     .more_l = "{", .more_r = "}", .more_u = "~", .more_d = "_",
+    .cut = "~",
 };
 
 static int parse_attr_word(const char *w)

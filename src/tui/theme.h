@@ -34,6 +34,7 @@ typedef struct {
     const char *cross;                       /* chart crossover */
     const char *more_l, *more_r, *more_u, *more_d;   /* more of the map that way (pan hints):
                                               * unlike any circuit head or node mark */
+    const char *cut;                         /* the end of a line of text cut short */
 } Glyphs;
 
 /* Start colours (after initscr).  name: NULL or "default" for the built-in theme, else a

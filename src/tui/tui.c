@@ -20,6 +20,7 @@
 
 #include "../engine/text.h"
 #include "../script/lua-sandbox.h"
+#include "algo-names.h"
 #include "app.h"
 #include "draw.h"
 #include "input.h"
@@ -255,6 +256,7 @@ static int run(const TuiOptions *o)
     else if (o->big) snprintf(a->theme, sizeof a->theme, "contrast");
     a->big = o->big;
 
+    SetupSpec spec = o->spec;   /* with the algorithm picked when --algo is not given */
     /* the broadcast and the lesson first: a bad option is a usage error, before the screen */
     if (o->lesson) {
         if (!app_open_lesson(a, o->lesson)) {
@@ -271,7 +273,16 @@ static int run(const TuiOptions *o)
         /* the words are checked now; the build (which can take seconds on a big net) runs
          * once the screen is up, with its progress drawn */
         char cerr[300] = "";
-        if (!app_check_spec(&o->spec, cerr, sizeof cerr)) {
+        if (!o->spec.algo && !app_check_spec(&o->spec, cerr, sizeof cerr)) {
+            /* no --algo: the first algorithm that runs there, as :net does */
+            const char *first = algo_first_runs(&o->spec);
+            if (first) {
+                spec.algo = first;
+                app_msg(a, false, "st does not run on %s: showing %s (a picks another)",
+                        o->spec.net ? o->spec.net : "this net", first);
+            }
+        }
+        if (!app_check_spec(&spec, cerr, sizeof cerr)) {
             say(cerr);
             app_free(a);
             return 2;
@@ -358,7 +369,7 @@ static int run(const TuiOptions *o)
     if (!a->b.ready) {
         char keep[sizeof a->msg];
         snprintf(keep, sizeof keep, "%s", a->msg);
-        if (!app_set_spec(a, &o->spec) && !a->cancelled) {
+        if (!app_set_spec(a, &spec) && !a->cancelled) {
             char e[sizeof a->msg];
             snprintf(e, sizeof e, "%s", a->msg);
             tui_restore();

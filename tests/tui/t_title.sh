@@ -33,4 +33,16 @@ for i in 2 3 4 5 6 7 8; do tm_keys ']'; tm_wait "page $i/" 10 >/dev/null; done
 check_screen "lesson page 8: nu=1 on the title line" "rh on mesh:8x8 .* nu=1 "
 tm_keys q
 mc_exit_ok "lesson"
+# defect 7: a line of text cut short ends in an ellipsis (the title line on a narrow screen,
+# a lesson pane line); under --ascii a '~'
+tm_start 64 30
+mc_start --net mesh:8x8 --algo rh --set nu=1 --set a=0.1
+check_screen "narrow: the title line ends in an ellipsis before the step counter" "… step 0/13"
+tm_keys q
+mc_exit_ok "narrow"
+tm_run clear
+mc_start --ascii --net mesh:8x8 --algo rh --set nu=1 --set a=0.1
+check_screen "narrow, --ascii: a '~' instead" "~ step 0/13"
+tm_keys q
+mc_exit_ok "narrow ascii"
 finish
