@@ -10,6 +10,7 @@ done
 if [ -n "${MESHCAST:-}" ] && [ -x "$MESHCAST" ]; then
     echo "== meshcast commands (wall time, peak memory)"
     for cmd in "run --net mesh:1024x1024 --algo bst --bytes 1M" \
+               "run --net mesh:1024x1024 --algo tcd --source 341,341" \
                "run --net mesh:1024x1024 --algo rh --bytes 1M" \
                "compare --net array:16 --bytes 8:65536" \
                "compare --net mesh:16x32 --bytes 8:65536"; do

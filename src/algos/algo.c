@@ -21,6 +21,7 @@ static const AlgoDef *const table[] = {
     /* Seidel's mesh variants */
     &algo_st_simple, &algo_st_5phase, &algo_bst_rowcol, &algo_bst_snake,
     /* Cang & Wu */
+    &algo_tcd,       &algo_tcd_opt,
 
     /* Peters & Syska */
     &algo_tiling, &algo_dc, &algo_htree,
@@ -273,6 +274,11 @@ bool algo_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const Cos
     if (fit_needed(d, net))
         return fit_predict(d, net, a, p, total);
     return d->predict && d->predict(d, net, a, p, total);
+}
+
+bool algo_predict_tcd(const AlgoDef *d, const Net *net, const AlgoArgs *a, double *tcd)
+{
+    return !fit_needed(d, net) && d->predict_tcd && d->predict_tcd(d, net, a, tcd);
 }
 
 void algo_release(AlgoDef *d)

@@ -58,7 +58,9 @@ typedef struct {
 enum {
     ALGO_POW2 = 1u << 0,    /* needs power-of-two extents; other sizes go through --fit */
     ALGO_VIRTUAL = 1u << 1, /* virtual nodes (Seidel 5.1) allowed when nu == 0 */
-    ALGO_STOP = 1u << 2,    /* s-to-p: any number of sources, each its own message of `bytes`
+    ALGO_SEARCH = 1u << 2,  /* a search (tcd-opt): slow, and the same schedule at every size,
+                             * so compare's cost sweep leaves it out (compare --by tcd keeps it) */
+    ALGO_STOP = 1u << 3,    /* s-to-p: any number of sources, each its own message of `bytes`
                              * bytes cut into nchunks() chunks (the schedule has s*nchunks) */
 };
 
@@ -85,6 +87,9 @@ struct AlgoDef {
      * this model/net. */
     bool (*predict)(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                     double *total);
+    /* The paper's closed form of the total communication distance (TCD, the sum of route
+     * lengths) for this net and args, into *tcd (Cang & Wu's eqs. 3-14).  NULL or false: none. */
+    bool (*predict_tcd)(const AlgoDef *d, const Net *net, const AlgoArgs *a, double *tcd);
     void *ud;              /* owner's data (Lua state of a script) */
     void (*release)(AlgoDef *d);
 };
@@ -125,6 +130,9 @@ Sched *algo_build(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err
 /* The closed form for this net, args and model (fit costs included); false if none. */
 bool algo_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                   double *total);
+
+/* The closed form of the TCD (predict_tcd); false if none, or when a fit applies. */
+bool algo_predict_tcd(const AlgoDef *d, const Net *net, const AlgoArgs *a, double *tcd);
 
 void algo_release(AlgoDef *d);
 

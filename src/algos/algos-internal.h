@@ -50,7 +50,10 @@ int64_t sanders_paper_s(int64_t P, int64_t r, double k, double t, uint64_t bytes
 int32_t sanders_order_node(const int32_t *dims, int nd, int64_t pos);
 int64_t sanders_order_pos(const int32_t *dims, int nd, int32_t node);
 
-/* == Cang & Wu (papers/002): cangwu/ == */
+/* == Cang & Wu (papers/002): cangwu/ ==
+ * The eyes and closed forms: forms.c (cangwu/cangwu.h); Algorithm 1: tcd.c */
+extern const AlgoDef algo_tcd;          /* "tcd" Algorithm 1, any source; d-D; tori */
+extern const AlgoDef algo_tcd_opt;      /* "tcd-opt" least TCD: exact (opt.c) or search.c */
 
 /* == Peters & Syska (papers/003): peters/ ==
  * Circuit-switched tori — tiling.c, dc.c, htree.c (phases.c: shared phase patterns and trees) */

@@ -18,7 +18,9 @@ static const struct {
     {"bytes", OPT_BYTES, true}, {"model", OPT_MODEL, true}, {"set", OPT_SET, true},
     {"fit", OPT_FIT, true},     {"json", OPT_JSON, false},  {"csv", OPT_CSV, false},
     {"format", OPT_FORMAT, true}, {"op", OPT_OP, true},
-    {"timing", OPT_TIMING, true}, {"sources", OPT_SOURCES, true},
+    {"timing", OPT_TIMING, true},
+    {"by", OPT_BY, true},
+    {"sources", OPT_SOURCES, true},
 };
 
 static const char **slot(CliOpts *o, unsigned bit)
@@ -33,6 +35,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_FORMAT: return &o->format;
     case OPT_OP: return &o->op;
     case OPT_TIMING: return &o->timing;
+    case OPT_BY: return &o->by;
     case OPT_SOURCES: return &o->sources;
     }
     return NULL;
@@ -198,6 +201,7 @@ int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, siz
                  "parameters are too large)", s->def->name, net_spec(s->net));
         return 2;
     }
+    r->has_predicted_tcd = algo_predict_tcd(s->def, s->net, &s->args, &r->predicted_tcd);
     return 0;
 }
 

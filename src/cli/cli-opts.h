@@ -31,6 +31,7 @@ enum {
     OPT_FORMAT = 1u << 9,
     OPT_OP = 1u << 20,     /* --op broadcast|reduce (Sanders & Sibeyn) */
     OPT_TIMING = 1u << 14,  /* --timing lockstep|async (compare: also both) */
+    OPT_BY = 1u << 27,      /* compare --by tcd (Cang & Wu) */
     OPT_SOURCES = 1u << 15, /* s-to-p: --sources SPEC */
 };
 
@@ -38,6 +39,7 @@ typedef struct {
     const char *net, *algo, *source, *bytes, *model, *fit, *format;
     const char *op;       /* --op: NULL or "broadcast" = broadcast, "reduce" */
     const char *timing;
+    const char *by;         /* compare --by tcd */
     const char *sources;
     const char **sets;
     size_t nsets;
@@ -64,6 +66,8 @@ typedef struct {
     Sim *sim;
     bool has_predicted;
     double predicted;
+    bool has_predicted_tcd;  /* the closed form of the TCD (Cang & Wu) */
+    double predicted_tcd;
     AlgoFit fit;          /* the fit actually applied: FIT_NONE, FIT_COMPANIONS, FIT_VIRTUAL */
     Reduce *reduce;       /* --op reduce: the broadcast run backwards is `sched` and `sim`,
                            * this is whose contributions reached the root (else NULL) */
@@ -81,6 +85,8 @@ int cli_prepare_reduce(CliRun *r, unsigned simflags);
 int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, size_t errlen);
 void cli_run_free(CliRun *r);
 
+/* compare --by tcd (compare_tcd.c): every algorithm ranked by TCD; the exit status. */
+int compare_by_tcd(const CliOpts *o);
 /* The sources' distribution as "R:20" (canonical name), or "list" for a list; into buf. */
 const char *cli_dist_text(const Setup *s, char *buf, size_t len);
 

@@ -224,6 +224,9 @@ typedef struct {
     int64_t conflicts;
     double cost, predicted;
     bool has_pred, pred_mismatch;
+    int64_t tcd_min, tcd_max;            /* Cang & Wu: the TCD over the sources, */
+    int32_t tcd_pred, tcd_bad;           /* sources with a closed form of it, disagreeing */
+    char tcd_first_bad[160];
     char first_fail[512];
     char script_error[1024];
 } Row;
@@ -355,6 +358,18 @@ static int check_net(const CheckOpts *o, const AlgoDef *d, const Net *net, Row *
             row->conflicts = t->port_conflicts;
         if (t->cost.total > row->cost)
             row->cost = t->cost.total;
+        if (row->sources == 1 || t->tcd < row->tcd_min)
+            row->tcd_min = t->tcd;
+        if (t->tcd > row->tcd_max)
+            row->tcd_max = t->tcd;
+        double ptcd;
+        if (algo_predict_tcd(d, net, &a, &ptcd)) {
+            row->tcd_pred++;
+            if (ptcd != (double)t->tcd && row->tcd_bad++ == 0)
+                snprintf(row->tcd_first_bad, sizeof row->tcd_first_bad,
+                         "%s source %ld: TCD %lld simulated, %.0f predicted", net_spec(net),
+                         (long)s, (long long)t->tcd, ptcd);
+        }
         double pr;
         if (algo_predict(d, net, &a, &p, &pr)) {
             if (!row->has_pred || pr > row->predicted)
@@ -426,8 +441,8 @@ int cmd_check(int argc, char **argv)
            text_quote(d->name, 70, qname, sizeof qname),
            d->summary && *d->summary ? " — " : "", text_quote(d->summary, 300, qsummary,
                                                             sizeof qsummary));
-    printf("%-14s %7s %9s %6s %5s %9s %12s %12s\n", "net", "sources", "verified", "steps",
-           "load", "conflicts", "cost", "predicted");
+    printf("%-14s %7s %9s %6s %5s %9s %12s %12s %12s\n", "net", "sources", "verified", "steps",
+           "load", "conflicts", "cost", "predicted", "tcd");
     int status = 0, nets_ok = 0, nets_run = 0, skipped = 0, sampled = 0;
     char fails[CHECK_MAXNETS * 2][512];
     char samples[CHECK_MAXNETS * 2][80];
@@ -498,8 +513,23 @@ int cmd_check(int argc, char **argv)
             snprintf(pred, sizeof pred, "%.6g%s", row.predicted, row.pred_mismatch ? "*" : "");
         else
             snprintf(pred, sizeof pred, "-");
-        printf("%-14s %7ld %9s %6s %5ld %9lld %12s %12s\n", net_spec(net), (long)row.sources,
-               verified, steps, (long)row.load, (long long)row.conflicts, cost, pred);
+        /* the TCD over the sources; '=' every one equals its closed form, '*' some differ */
+        char tcd[48];
+        if (row.tcd_min == row.tcd_max)
+            snprintf(tcd, sizeof tcd, "%lld", (long long)row.tcd_max);
+        else
+            snprintf(tcd, sizeof tcd, "%lld-%lld", (long long)row.tcd_min,
+                     (long long)row.tcd_max);
+        if (row.tcd_bad)
+            snprintf(tcd + strlen(tcd), sizeof tcd - strlen(tcd), "*");
+        else if (row.tcd_pred == row.sources && row.sources > 0)
+            snprintf(tcd + strlen(tcd), sizeof tcd - strlen(tcd), "=");
+        printf("%-14s %7ld %9s %6s %5ld %9lld %12s %12s %12s\n", net_spec(net),
+               (long)row.sources, verified, steps, (long)row.load, (long long)row.conflicts, cost,
+               pred, tcd);
+        if (row.tcd_bad)
+            printf("  TCD differs from its closed form from %ld source%s; the first: %s\n",
+                   (long)row.tcd_bad, row.tcd_bad == 1 ? "" : "s", row.tcd_first_bad);
         if (rc == 1) {
             if (status == 0)
                 status = 1;

@@ -6,6 +6,7 @@
 
 #include "../tui/record.h"
 #include "../tui/tui.h"
+#include "../engine/num.h"
 #include "cli-opts.h"
 #include "commands.h"
 
@@ -85,10 +86,9 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
         case 7: slot = &o->theme; break;
         case 8: slot = &o->vs; break;
         case 9: {
-            char *end = NULL;
-            long v = strtol(val, &end, 10);
-            if (!*val || *end || v < 0) {
-                fprintf(stderr, "meshcast: --step takes a step number (0, 1, ...), not '%s'\n", val);
+            uint64_t v;   /* num.h's one rule */
+            if (num_u64(val, &v, NULL) != NUM_OK || v > INT32_MAX) {
+                cli_error("--step takes a step number (0, 1, ...), not '%s'", val);
                 return 2;
             }
             slot = &o->step;
@@ -151,14 +151,14 @@ int cmd_replay(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--step") == 0 || strncmp(argv[i], "--step=", 7) == 0) {
             const char *v = argv[i][6] == '=' ? argv[i] + 7 : i + 1 < argc ? argv[++i] : NULL;
-            char *end = NULL;
-            step = v ? strtol(v, &end, 10) : -1;
-            if (!v || !*v || *end || step < 0) {
+            uint64_t u = 0;   /* num.h's one rule */
+            if (!v || num_u64(v, &u, NULL) != NUM_OK || u > INT32_MAX) {
                 fputs("meshcast: --step takes a step number (0, 1, ...)\n", stderr);
                 return 2;
             }
+            step = (long)u;
         } else if (argv[i][0] == '-' || file) {
-            fprintf(stderr, "meshcast: replay takes FILE [--step N], not '%s'\n", argv[i]);
+            cli_error("replay takes FILE [--step N], not '%s'", argv[i]);
             return 2;
         } else {
             file = argv[i];

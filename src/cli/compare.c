@@ -77,6 +77,8 @@ static void compare_help(void)
 {
     puts("usage: meshcast compare --net SPEC [--bytes LO:HI] [--source S] [--model M]\n"
          "                        [--set K=V]... [--fit F] [--json|--csv]\n"
+         "       meshcast compare --by tcd --net SPEC [--source S] [--json]\n"
+         "                        (every algorithm ranked by total communication distance)\n"
          "Runs every built-in algorithm that fits the net at message sizes LO, 2LO, ... HI\n"
          "(default 8:65536), prints the simulated costs, the winner at every size and the\n"
          "crossovers (\"bst beats st from 402 bytes\").  Sizes x algorithms x nodes over\n"
@@ -539,7 +541,7 @@ static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
     for (size_t i = 0; i < algo_count(); i++) {
         const AlgoDef *d = algo_at(i);
         /* s-to-p algorithms are compared by compare --sources (compare_stop.c) */
-        if (!(d->nets & (1u << net_kind(c->net))) || (d->flags & ALGO_STOP))
+        if (!(d->nets & (1u << net_kind(c->net))) || (d->flags & (ALGO_STOP | ALGO_SEARCH)))
             continue;
         bool dup = false;
         for (size_t k = 0; k < c->ne; k++)
@@ -590,11 +592,21 @@ int cmd_compare(int argc, char **argv)
     memset(&c, 0, sizeof c);
     int rc = cli_opts_begin(argc, argv,
                             OPT_NET | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_FIT |
-                                OPT_JSON | OPT_CSV,
+                                OPT_JSON | OPT_CSV | OPT_BY,
                             &o, compare_help);
     if (rc >= 0)
         return rc;
     rc = 0;
+    if (o.by) {   /* Cang & Wu: rank by total communication distance (compare_tcd.c) */
+        if (strcmp(o.by, "tcd") != 0)
+            rc = cli_usage_error("bad --by: only 'tcd' (rank by total communication distance)");
+        else if (!o.net)
+            rc = cli_usage_error("missing --net SPEC (e.g. --net mesh:8x8)");
+        else
+            rc = compare_by_tcd(&o);
+        cli_opts_free(&o);
+        return rc;
+    }
     if (!o.net) {
         rc = cli_usage_error("missing --net SPEC (e.g. --net array:16)");
         goto out;

@@ -29,8 +29,10 @@ static void usage(FILE *f)
           "                    [--model seidel|postal|circuit|saf] [--set K=V]...\n"
           "                    [--fit companions|virtual] [--json]\n"
           "       meshcast schedule ... [--format text|json|csv]\n"
+          "       meshcast tcd-table --net SPEC [--algo tcd|tcd-opt] [--set K=V]...\n"
           "       meshcast compare --net SPEC [--bytes LO:HI] [--model M] [--set K=V]...\n"
           "                    [--json|--csv]\n"
+          "       meshcast tradeoff [--p P,...] [--kt LO:HI] [--verify]   Sanders & Sibeyn Fig. 3\n"
           "       meshcast check FILE.lua [--net SPEC]...\n"
           "       meshcast list [algorithms|lessons|models|nets]\n"
           "       meshcast --help | --version\n"
@@ -63,14 +65,15 @@ static int dispatch(int argc, char **argv)
     } cmds[] = {
         {"run", cmd_run},       {"schedule", cmd_schedule}, {"compare", cmd_compare},
         {"list", cmd_list},     {"check", cmd_check},       {"lesson", cmd_lesson},
-        {"record", cmd_record}, {"replay", cmd_replay},
+        {"record", cmd_record}, {"replay", cmd_replay},     {"tradeoff", cmd_tradeoff},
+        {"tcd-table", cmd_tcd_table},
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmd, cmds[i].name) == 0)
             return cmds[i].fn(argc - 2, argv + 2);
 
     cli_error("unknown command '%s' (run, schedule, compare, list, check, "
-            "lesson, record, replay; meshcast --help)", cmd);
+            "lesson, record, replay, tradeoff; meshcast --help)", cmd);
     return 2;
 }
 

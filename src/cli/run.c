@@ -11,6 +11,7 @@
 #include "../engine/circuit-bounds.h"
 #include "../engine/export.h"
 #include "../engine/sim-async.h"
+#include "../engine/tso.h"
 #include "cli-opts.h"
 #include "cli-out.h"
 #include "commands.h"
@@ -148,6 +149,16 @@ static void print_text(CliRun *r, const SimAsync *as)
     printf("steps:       %ld   transfers %lld   TCD %lld   bytes moved %llu\n",
            (long)t->nsteps, (long long)t->ntransfers, (long long)t->tcd,
            (unsigned long long)t->bytes);
+    if (r->has_predicted_tcd)
+        printf("TCD:         %lld simulated, %s predicted (closed form, %s)\n", (long long)t->tcd,
+               export_format_double(r->predicted_tcd, b1, sizeof b1),
+               export_difference((double)t->tcd, r->predicted_tcd) == 0 ? "matches" : "DIFFERS");
+    TsoVerdict tso;
+    char tb[192];
+    tso_check(r->sim, &tso);
+    printf("time steps:  optimal: %s\n", tso_text(r->sim, &tso, tb, sizeof tb));
+    printf("             contention-free: %s (max link load %ld on the routes used)\n",
+           tso.contention_free ? "yes" : "NO", (long)t->max_link_load);
     const char *unit = cost_unit(s->cost.model);
     printf("cost:        %s %s  (startup %s, transmission %s, contention %s, permutation %s)\n",
            export_format_double(t->cost.total, b1, sizeof b1), unit,
@@ -246,7 +257,8 @@ int cmd_run(int argc, char **argv)
         ExportRun info = {
             .algo = r.setup.def->name, .algo_ref = r.setup.def->ref,
             .fit = algo_fit_name(r.fit), .has_predicted = r.has_predicted,
-            .predicted = r.predicted, .param_names = names,
+            .predicted = r.predicted, .has_predicted_tcd = r.has_predicted_tcd,
+            .predicted_tcd = r.predicted_tcd, .param_names = names,
             .param_values = r.setup.args.param, .nparams = np, .max_violations = 100,
             .reduce = r.reduce,
             .has_async = as != NULL, .async_total = sim_async_total(as),

@@ -2,6 +2,7 @@
 #include "export.h"
 #include "bounds.h"
 #include "circuit-bounds.h"
+#include "tso.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -460,6 +461,17 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
     json_bool(&j, t->valid);
     json_key(&j, "tcd");
     json_int(&j, t->tcd);
+    json_key(&j, "predicted_tcd");   /* Cang & Wu's closed forms */
+    if (info->has_predicted_tcd)
+        json_num(&j, info->predicted_tcd);
+    else
+        json_null(&j);
+    TsoVerdict tso;
+    tso_check(sim, &tso);
+    json_key(&j, "time_step_optimal");
+    json_bool(&j, tso.optimal);
+    json_key(&j, "contention_free");
+    json_bool(&j, tso.contention_free);
     json_key(&j, "bytes_moved");
     json_uint(&j, t->bytes);
     json_key(&j, "max_link_load");

@@ -68,6 +68,8 @@ typedef struct {
     const char *fit;           /* "none", "companions", "virtual" */
     bool has_predicted;
     double predicted;
+    bool has_predicted_tcd;    /* the closed form of the TCD (algo_predict_tcd) */
+    double predicted_tcd;
     /* Algorithm parameters (name, value), and the cost parameters come from the Sim. */
     const char *const *param_names;
     const double *param_values;

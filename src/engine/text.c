@@ -88,3 +88,100 @@ bool text_is_clean(const char *text)
     }
     return true;
 }
+
+/* A CSI sequence's parameters that are safe for its final byte. */
+static bool csi_safe(const unsigned char *par, size_t np, unsigned char fin)
+{
+    bool priv = np > 0 && par[0] == '?';
+    for (size_t i = priv; i < np; i++)
+        if (!((par[i] >= '0' && par[i] <= '9') || par[i] == ';' || par[i] == ':'))
+            return false;   /* '<', '=', '>' private markers: requests and reports */
+    if (fin == 'h' || fin == 'l') {
+        /* modes: only ?1 (cursor keys), ?7 (autowrap), ?25 (cursor shown), ?1049/?47/?1047
+         * (the alternate screen), and 4 (insert) */
+        char num[16];
+        if (np - priv >= sizeof num)
+            return false;
+        memcpy(num, par + priv, np - priv);
+        num[np - priv] = '\0';
+        static const char *const ok_priv[] = {"1", "7", "25", "47", "1047", "1049", NULL};
+        if (!priv)
+            return strcmp(num, "4") == 0;
+        for (int k = 0; ok_priv[k]; k++)
+            if (strcmp(num, ok_priv[k]) == 0)
+                return true;
+        return false;
+    }
+    if (priv)
+        return false;
+    return strchr("mHfABCDEFGdJKXLM@PSTr", fin) != NULL;
+}
+
+size_t text_terminal_safe(const char *in, size_t n, char *out)
+{
+    const unsigned char *p = (const unsigned char *)in;
+    size_t i = 0, o = 0;
+    while (i < n) {
+        unsigned char c = p[i];
+        if (c >= 0x20 && c < 0x7f) {
+            out[o++] = (char)c;
+            i++;
+        } else if (c == '\n' || c == '\r' || c == '\t' || c == '\b') {
+            out[o++] = (char)c;
+            i++;
+        } else if (c >= 0x80) {
+            /* a whole, valid, non-C1 character (the NUL-free check reads only within n) */
+            unsigned char tmp[5] = {0, 0, 0, 0, 0};
+            size_t k = 0;
+            for (; k < 4 && i + k < n; k++)
+                tmp[k] = p[i + k];
+            int l = text_utf8_len(tmp);
+            if (l == 0 || (l == 2 && tmp[0] == 0xC2 && tmp[1] < 0xA0)) {
+                i++;
+                continue;
+            }
+            memcpy(out + o, p + i, (size_t)l);
+            o += (size_t)l;
+            i += (size_t)l;
+        } else if (c == 0x1b && i + 1 < n) {
+            unsigned char t = p[i + 1];
+            if (t == '[') {
+                size_t j = i + 2, ps = j;
+                while (j < n && p[j] >= 0x30 && p[j] <= 0x3f)
+                    j++;
+                size_t pe = j;
+                while (j < n && p[j] >= 0x20 && p[j] <= 0x2f)
+                    j++;
+                if (j >= n)
+                    break;   /* cut short: dropped */
+                unsigned char fin = p[j];
+                bool keep = j == pe && fin >= 0x40 && fin <= 0x7e && csi_safe(p + ps, pe - ps, fin);
+                if (keep) {
+                    memcpy(out + o, p + i, j + 1 - i);
+                    o += j + 1 - i;
+                }
+                i = j + 1;
+            } else if (t == ']' || t == 'P' || t == '_' || t == '^' || t == 'X') {
+                /* a string: dropped up to its end (ST = ESC \, or BEL after an OSC) */
+                size_t j = i + 2;
+                while (j < n && !(p[j] == 0x07 && t == ']') &&
+                       !(p[j] == 0x1b && j + 1 < n && p[j + 1] == '\\'))
+                    j++;
+                i = j >= n ? n : p[j] == 0x07 ? j + 1 : j + 2;
+            } else if (t == '7' || t == '8' || t == 'M' || t == '=' || t == '>') {
+                out[o++] = 0x1b;
+                out[o++] = (char)t;
+                i += 2;
+            } else if (t == '(' && i + 2 < n && (p[i + 2] == 'B' || p[i + 2] == '0')) {
+                memcpy(out + o, p + i, 3);
+                o += 3;
+                i += 3;
+            } else {
+                i += 2;   /* any other escape (ESC c resets the terminal): dropped */
+            }
+        } else {
+            i++;   /* other C0 controls, DEL, a lone ESC at the end */
+        }
+    }
+    return o;
+}

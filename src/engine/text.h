@@ -23,4 +23,14 @@ int text_utf8_len(const unsigned char *p);
 /* True if text holds nothing text_quote would change (no control character, valid UTF-8). */
 bool text_is_clean(const char *text);
 
+/* Terminal output from a file (a recording being replayed) made safe to write to the user's
+ * terminal: text, line breaks and the sequences that only draw are kept — SGR attributes,
+ * cursor movement and erasing (CSI with finals m H f A-G d J K X L M @ P S T r), save and
+ * restore cursor, the cursor-visibility, autowrap and cursor-key modes, the line-drawing
+ * charset; everything else is dropped: OSC (title, clipboard), DCS/APC/PM/SOS strings, a
+ * terminal reset, requests the terminal would answer on our input (DSR, DA, window reports),
+ * mouse and paste modes, C1 controls, other C0 controls and broken UTF-8.  in (n bytes) is
+ * filtered into out (room for n bytes); returns the bytes written. */
+size_t text_terminal_safe(const char *in, size_t n, char *out);
+
 #endif

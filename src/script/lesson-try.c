@@ -3,7 +3,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
+
+#include "../engine/num.h"
 
 /* The current value of setting `key` (a cost parameter or one of the algorithm's); false if
  * there is no such setting here. */
@@ -61,8 +64,10 @@ bool lesson_try_met(const LessonTry *w, const Setup *s, int32_t pos, int32_t cur
         const char *eq = strchr(w->set[i], '=');
         char key[64];
         snprintf(key, sizeof key, "%.*s", eq ? (int)(eq - w->set[i]) : 0, w->set[i]);
-        double v;
-        if (!eq || !setting(s, key, &v) || v != strtod(eq + 1, NULL)) {
+        double v, want = NAN;
+        if (eq && num_real(eq + 1, &want) != NUM_OK)   /* num.h's one rule */
+            want = NAN;
+        if (!eq || !setting(s, key, &v) || v != want) {
             if (eq && setting(s, key, &v))
                 snprintf(why, len, "%s is %g, not the value asked for", key, v);
             else

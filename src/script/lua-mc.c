@@ -73,6 +73,9 @@ static McSched *check_sched(lua_State *L, int idx)
     return h;
 }
 
+const Net *mc_check_net(lua_State *L, int idx) { return check_net(L, idx)->net; }
+const Sched *mc_check_sched(lua_State *L, int idx) { return check_sched(L, idx)->s; }
+
 static McStep *check_step(lua_State *L, int idx)
 {
     McStep *st = luaL_checkudata(L, idx, STEP_MT);
@@ -1140,15 +1143,16 @@ int mc_open(lua_State *L)
         {"dim", net_dim_l},           {"wraps", net_wraps_l}, {"id", net_id_l},
         {"coords", net_coords_l},     {"distance", net_distance_l},
         {"route", net_route_l},       {"neighbor", net_neighbor_l},
-        {"link", net_link_l},         {NULL, NULL},
+        {"link", net_link_l},         {"eyes", mc_net_eyes},  {"is_eye", mc_net_is_eye},
+        {NULL, NULL},
     };
     static const luaL_Reg net_mt[] = {{"__tostring", net_tostring}, {NULL, NULL}};
     static const luaL_Reg sched_m[] = {
         {"step", sched_step_l},     {"at", sched_at_l},         {"nsteps", sched_nsteps_l},
         {"nchunks", sched_nchunks_l}, {"bytes", sched_bytes_l}, {"source", sched_source_l},
         {"all", sched_all_l},       {"net", sched_net_l},       {"holds", sched_holds_l},
-        {"held", sched_held_l},     {"sources", sched_sources_l}, {"give", sched_give_l},
-        {NULL, NULL},
+        {"held", sched_held_l},     {"verdict", mc_sched_verdict},
+        {"sources", sched_sources_l}, {"give", sched_give_l}, {NULL, NULL},
     };
     static const luaL_Reg sched_mt[] = {
         {"__tostring", sched_tostring}, {"__gc", sched_gc}, {NULL, NULL},
@@ -1176,7 +1180,8 @@ int mc_open(lua_State *L)
     static const luaL_Reg mc_f[] = {
         {"range", mc_range},   {"chunks", mc_chunks}, {"union", chunks_union},
         {"minus", chunks_minus}, {"intersect", chunks_intersect}, {"count", chunks_count},
-        {"log2", mc_log2},     {"ispow2", mc_ispow2}, {NULL, NULL},
+        {"log2", mc_log2},     {"ispow2", mc_ispow2}, {"eye_side", mc_eye_side},
+        {NULL, NULL},
     };
     luaL_newlib(L, mc_f);
     lua_pushliteral(L, "1");

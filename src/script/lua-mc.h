@@ -31,4 +31,14 @@ const ChunkRange *mc_check_chunks(lua_State *L, int idx, size_t *nr);
  * `what`) if it is not a node of net. */
 int32_t mc_check_node(lua_State *L, int idx, const Net *net, const char *what);
 
+/* The net or schedule of a handle at idx (raising a Lua error when it is not one, or stale). */
+const Net *mc_check_net(lua_State *L, int idx);
+const Sched *mc_check_sched(lua_State *L, int idx);
+
+/* Cang & Wu (lua-cangwu.c): net:eyes, net:is_eye, mc.eye_side, sched:verdict. */
+int mc_net_eyes(lua_State *L);
+int mc_net_is_eye(lua_State *L);
+int mc_eye_side(lua_State *L);
+int mc_sched_verdict(lua_State *L);
+
 #endif

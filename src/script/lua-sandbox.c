@@ -497,7 +497,9 @@ static int setup(lua_State *L)
 static int at_panic(lua_State *L)
 {
     /* Every call goes through box_call, so this cannot happen; if it does, stop loudly. */
-    fprintf(stderr, "meshcast: unprotected Lua error: %s\n", lua_tostring(L, -1));
+    char shown[512];
+    fprintf(stderr, "meshcast: unprotected Lua error: %s\n",
+            text_quote(lua_tostring(L, -1), 500, shown, sizeof shown));
     abort();
 }
 

@@ -45,9 +45,9 @@ typedef struct {
     const AlgoArgs *a;
     const CostParams *cost;
     /* results */
-    bool ok, have;
+    bool ok, have, have2;
     lua_Integer n;
-    double value;
+    double value, value2;   /* predict's cost, and its optional second result: the TCD */
     char msg[256];
 } Call;
 
@@ -58,6 +58,8 @@ static void push_params(lua_State *L, ScriptAlgo *sa, const AlgoArgs *a)
     lua_setfield(L, -2, "nu");
     lua_pushinteger(L, (lua_Integer)a->bytes);
     lua_setfield(L, -2, "bytes");
+    lua_pushinteger(L, a->source);   /* the broadcast's source (a parameter may shadow it) */
+    lua_setfield(L, -2, "source");
     /* s-to-p: p.sources (the source nodes, ascending) and p.distribution ("Dr", "list", or
      * nil for a single --source) */
     int32_t ns;
@@ -150,6 +152,9 @@ static int trampoline(lua_State *L)
         c->have = lua_type(L, -2) == LUA_TNUMBER;
         if (c->have)
             c->value = lua_tonumber(L, -2);
+        c->have2 = lua_type(L, -1) == LUA_TNUMBER;
+        if (c->have2)
+            c->value2 = lua_tonumber(L, -1);
     }
     return 0;
 }
@@ -218,6 +223,20 @@ static bool sa_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, cons
     if (!run_call(&c, err, sizeof err) || !c.have || !isfinite(c.value))
         return false;
     *total = c.value;
+    return true;
+}
+
+/* predict's second result: the closed form of the TCD (Cang & Wu), asked under the seidel
+ * defaults (a TCD does not depend on the cost model). */
+static bool sa_predict_tcd(const AlgoDef *d, const Net *net, const AlgoArgs *a, double *tcd)
+{
+    CostParams p;
+    cost_defaults(&p, COST_SEIDEL);
+    Call c = {.sa = sa_of(d), .field = "predict", .net = net, .a = a, .cost = &p};
+    char err[512];
+    if (!run_call(&c, err, sizeof err) || !c.have2 || !isfinite(c.value2))
+        return false;
+    *tcd = c.value2;
     return true;
 }
 
@@ -470,6 +489,7 @@ static AlgoDef *script_load(const char *path, char *err, size_t errlen)
     sa->def.nchunks = sa_nchunks;
     sa->def.build = sa_build;
     sa->def.predict = sa_predict;
+    sa->def.predict_tcd = sa_predict_tcd;
     return &sa->def;
 }
 

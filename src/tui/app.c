@@ -850,7 +850,12 @@ bool app_command(App *a, const char *line)
         if (n == 2 && strcmp(words[1], "off") == 0) {
             a->ov_block = 0;
         } else {
-            long bs = n == 2 ? strtol(words[1], NULL, 10) : 0;
+            uint64_t u = 0;   /* num.h's one rule: a block size, or the fit */
+            if (n == 2 && num_u64(words[1], &u, NULL) != NUM_OK) {
+                app_msg(a, true, ":overview takes a block size (a number), or off");
+                return false;
+            }
+            long bs = u < (1u << 20) ? (long)u : 0;
             int fit = overview_fit(a->b.setup.net, a->lay.map_w, a->lay.map_h);
             a->ov_block = bs > fit && bs < (1L << 20) ? (int)bs : fit;
         }

@@ -12,6 +12,8 @@
 #include "../algos/algo.h"
 #include "../engine/circuit-bounds.h"
 #include "../engine/circuit.h"
+#include "../algos/cangwu/cangwu.h"
+#include "../engine/tso.h"
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
 #include "overview.h"
@@ -124,6 +126,7 @@ typedef struct {
     const LessonPage *page;
     const int32_t *sources;  /* s-to-p: the sorted source nodes (marked '@'), nsources > 1 */
     int32_t nsources;
+    bool eyes;           /* Cang & Wu: mark the eyes (tcd, tcd-opt on a 2^k mesh or torus) */
 } MapCtx;
 
 static bool is_source(const MapCtx *m, int32_t n)
@@ -162,6 +165,19 @@ static void draw_link(const MapCtx *m, int y, int x, int w, bool vertical, int64
     int32_t km = m->step >= 0 && lm >= 0 ? sim_link_load(m->sim, m->step, lm) : 0;
     bool over = kp > m->cap || km > m->cap;
     int32_t kmax = kp > km ? kp : km;
+    /* Cang & Wu: an idle link between two quadrants of the current level is left out, so the
+     * quadrants stand apart on the map */
+    if (m->eyes && lp >= 0 && !kp && !km) {
+        int32_t ln;
+        int ld, ldir;
+        net_link_info(m->net, lp, &ln, &ld, &ldir);
+        if (ldir > 0 && cangwu_quadrant_edge(m->net, sched_source(sim_sched(m->sim)), m->step,
+                                             ln, ld)) {
+            for (int i = 0; i < w; i++)
+                put(y, x + i, 1, theme_attr(R_LINK), " ");
+            return;
+        }
+    }
     Role r = over ? R_OVERLOAD : (kp || km) ? R_CIRCUIT : R_LINK;
     if (page_has_link(m->page, lp) || page_has_link(m->page, lm)) r = R_HILITE;
     if (m->a->sel_link >= 0 && (m->a->sel_link == lp || m->a->sel_link == lm)) r = R_CURSOR;
@@ -311,18 +327,23 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
         }
     }
     bool src = m->nsources > 1 && is_source(m, n);
+    /* the eyes: E of the whole mesh, e of the quadrants the current level informs */
+    int eye = m->eyes ? cangwu_eye_mark(m->net, sched_source(sim_sched(m->sim)), m->step, n) : 0;
+    const char *em = eye == 2 ? "E" : eye == 1 ? "e" : NULL;
+    int eattr = theme_attr(R_HEAD);
     if (cw >= 8) {
-        /* [0] cursor, [1] receiving or source '@', [2..] packets, [cw-1] conflict or cursor */
+        /* [0] cursor, [1] receiving, [2..] packets, [cw-1] conflict, cursor or eye */
         int cattr = theme_attr(R_CURSOR);
         put(y, x, 1, cursor ? cattr : attr, cursor ? "[" : " ");
         put(y, x + 1, 1, attr, recv ? g->recv_mark : src ? "@" : " ");
         put(y, x + 2, inner, attr, content);
-        put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : attr,
-            conflict ? "!" : cursor ? "]" : " ");
+        put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : em ? eattr : attr,
+            conflict ? "!" : cursor ? "]" : em ? em : " ");
     } else if (cw >= 4) {
         /* [0] cursor, conflict or receiving mark, [1..] content */
-        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : src ? "@" : " ";
-        put(y, x, 1, cursor ? theme_attr(R_CURSOR) : conflict ? theme_attr(R_CONFLICT) : attr, m);
+        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : em ? em : src ? "@" : " ";
+        put(y, x, 1, cursor ? theme_attr(R_CURSOR) : conflict ? theme_attr(R_CONFLICT) :
+                     !recv && em ? eattr : attr, m);
         put(y, x + 1, inner, attr, content);
     } else {
         if (cursor) attr = theme_attr(R_CURSOR) | A_UNDERLINE;
@@ -344,6 +365,7 @@ static void draw_map(App *a)
     m.nchunks = sched_nchunks(a->b.sched);
     m.sources = a->b.setup.sources;
     m.nsources = a->b.setup.sources ? a->b.setup.nsources : 0;
+    m.eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
     const CostParams *cp = sim_params(m.sim);
     m.cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
     if (a->lesson && a->panel == PANEL_LESSON) m.page = lesson_page(a->lesson, a->page);
@@ -741,6 +763,20 @@ static void panel_step(App *a, Box *b, bool full)
     box_put(b, dim, "TCD %lld, max %s load %ld", (long long)T->tcd,
             circuit_words(sim_params(sim)->model)->link, (long)T->max_link_load);
     draw_bounds(b, sim, dim);
+    /* Cang & Wu: the TCD's closed form, the time-step verdict, the level and its eyes */
+    double ptcd;
+    if (algo_predict_tcd(a->b.setup.def, net, &a->b.setup.args, &ptcd))
+        box_put(b, ptcd == (double)T->tcd ? theme_attr(R_GOOD) : theme_attr(R_BAD),
+                "TCD predicted (paper) %s %.0f", ptcd == (double)T->tcd ? "=" : "!=", ptcd);
+    TsoVerdict tv;
+    tso_check(sim, &tv);
+    box_put(b, tv.optimal ? theme_attr(R_GOOD) : dim, "time-step optimal: %s%s",
+            tv.optimal ? "yes" : "no", tv.contention_free ? ", contention-free" : "");
+    int lvl = strncmp(a->b.setup.def->name, "tcd", 3) == 0
+                  ? (step < 0 ? cangwu_step_level(net, 0) : cangwu_step_level(net, step)) : 0;
+    if (lvl >= 1)
+        box_put(b, dim, "level %d: %ld-wide blocks inform e, the eyes of their quadrants; "
+                "E: the mesh's eyes", lvl, (long)1 << lvl);
     /* the model's violations at this step */
     size_t nv = sim_nviolations(sim);
     int shown = 0;

@@ -12,6 +12,8 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "../engine/text.h"
+
 /* ---- the screen --------------------------------------------------------------------------- */
 
 typedef struct {
@@ -345,9 +347,11 @@ static bool json_read_string(const char **p, Buf *b)
     return true;
 }
 
-int replay_run(const char *path, long step)
+int replay_run(const char *path_given, long step)
 {
-    FILE *f = fopen(path, "r");
+    char path[160];   /* the file's name as shown in messages and on the status line */
+    text_quote(path_given, 150, path, sizeof path);
+    FILE *f = fopen(path_given, "r");
     if (!f) {
         fprintf(stderr, "meshcast: cannot read %s: %s\n", path, strerror(errno));
         return 2;
@@ -379,15 +383,22 @@ int replay_run(const char *path, long step)
         Buf v = {0};
         if (!json_read_string(&d, &v)) { free(v.s); bad = true; break; }
         if (kind == 'o') {
-            bput(&out, v.s ? v.s : "", v.n);
+            /* a file's terminal output: only what draws reaches the terminal (no title, no
+             * clipboard, no request the terminal would answer on our input: text.h) */
+            char *safe = malloc(v.n + 1);
+            if (!safe) { free(v.s); break; }
+            size_t sn = text_terminal_safe(v.s ? v.s : "", v.n, safe);
+            bput(&out, safe, sn);
+            free(safe);
         } else if (kind == 'm') {
             Mark *g = realloc(marks, (nm + 1) * sizeof *g);
             if (!g) { free(v.s); break; }
             marks = g;
-            marks[nm].label = v.s ? v.s : strdup("");
+            char shown[120];   /* a marker's label, as text */
+            marks[nm].label = strdup(text_quote(v.s, 100, shown, sizeof shown));
+            if (!marks[nm].label) { free(v.s); break; }
             marks[nm].upto = out.n;
             nm++;
-            v.s = NULL;
         }
         free(v.s);
     }
@@ -428,8 +439,9 @@ int replay_run(const char *path, long step)
         for (;;) {
             fputs("\033[H\033[2J\033[0m", stdout);
             fwrite(out.s, 1, marks[at].upto, stdout);
-            printf("\033[0m\0337\033[999;1H\033[7m replay %s  marker %zu/%zu: %s  "
-                   "(n/p step, g/G first/last, q quit) \033[0m\0338", path, at + 1, nm,
+            /* the status line, never wrapped (a wrap on the last row scrolls the screen) */
+            printf("\033[0m\0337\033[999;1H\033[?7l\033[7m replay %s  marker %zu/%zu: %s  "
+                   "(n/p step, g/G first/last, q quit) \033[0m\033[?7h\0338", path, at + 1, nm,
                    marks[at].label);
             fflush(stdout);
             char c;

@@ -67,4 +67,13 @@ for a in chain bintree fractional; do
 done
 check_match "fractional: r=auto picks r=9 by the paper's formula" "the paper's s=482 r=9" "$OUT"
 check_exit "s=0 refused" 2 "$MESHCAST" run --net full:8 --algo fractional --set s=0
+
+# tradeoff: Fig. 3 (the best s, r by exact step counts; --verify simulates the winners)
+check_exit "tradeoff" 0 "$MESHCAST" tradeoff
+check_match "tradeoff: three machine sizes" '^P = 16384$' "$OUT"
+check_match "tradeoff: P=1024, k/t=4096" '^ +4096 +9210 +2048 +8840 +164 +5679 +9 +512 +1\.557$' "$OUT"
+check_exit "tradeoff --verify" 0 "$MESHCAST" tradeoff --p 1024 --kt 4096:4096 --verify
+check_match "tradeoff --verify: simulated" '^ +4096 +9210 +2048 +8838 +164 +5679 +9 +512 +1\.556$' "$OUT"
+check_exit "tradeoff bad --p" 2 "$MESHCAST" tradeoff --p 2
+check_exit "tradeoff bad --kt" 2 "$MESHCAST" tradeoff --kt 9:3
 finish

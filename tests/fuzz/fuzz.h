@@ -32,6 +32,10 @@ static inline const char *fuzz_dir(void)
             abort();
         setenv("XDG_STATE_HOME", dir, 1);
         setenv("MESHCAST_PATH", dir, 1);
+        /* an endless loop is stopped by the instruction budget: 10^9 by default takes ~5 s
+         * (over 20 s under the sanitizers, a libFuzzer timeout); 2*10^7 keeps it a finding of
+         * the budget, not of the fuzzer's clock */
+        setenv("MESHCAST_LUA_INSTRUCTIONS", "20000000", 0);
     }
     return dir;
 }

@@ -9,7 +9,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const char *path = fuzz_file(data, size, "fuzz-script.lua");
+    const char *path = fuzz_file(data, size, "fuzz-script.lua");   /* (fuzz_dir: budget) */
     static const char *const specs[] = {"array:8", "mesh:4x4"};
     for (size_t k = 0; k < 2; k++) {
         char err[1024] = "";

@@ -41,6 +41,13 @@ pass=0; fail=0; bad=""
 for bin in "$@"; do
     name=${bin##*/fuzz_}
     seeds=tests/fuzz/corpus/$name
+    # the shipped files are seeds too, read where they are (not copied into the corpus)
+    case $name in
+        script) more=scripts ;;
+        lesson) more=lessons ;;
+        theme) more=assets ;;
+        *) more="" ;;
+    esac
     if [ -n "$scratch" ]; then out=$scratch/$name; else out=build-fuzz/corpus/$name; fi
     mkdir -p "$out" "$seeds"
     log=build-fuzz/$name.log
@@ -49,7 +56,7 @@ for bin in "$@"; do
     [ -x /usr/bin/time ] && timer="/usr/bin/time -f %U+%S -o $log.cpu"
     ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 $timer "$bin" \
         -max_total_time="$secs" -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
-        -artifact_prefix="build-fuzz/crash-$name-" "$out" "$seeds" >"$log" 2>&1
+        -artifact_prefix="build-fuzz/crash-$name-" "$out" "$seeds" $more >"$log" 2>&1
     rc=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     if [ -s "$log.cpu" ]; then

@@ -18,6 +18,8 @@
 #include "../../src/algos/algo.h"
 #include "../../src/engine/sim.h"
 #include "../../src/engine/dist.h"
+#include "../../src/algos/cangwu/cangwu.h"
+#include "../../src/engine/tso.h"
 #include "../../src/script/lesson-state.h"
 #include "../../src/script/lesson.h"
 #include "../../src/script/script.h"
@@ -214,6 +216,19 @@ static int32_t rc(const Built *b, int r, int c)
 {
     int32_t x[2] = {r, c};
     return net_id(b->net, x);
+}
+
+/* Cang & Wu's lessons: the TCD of algo on net from source (a built, simulated broadcast). */
+static int64_t tcd_from(const char *net, const char *algo, const char *source)
+{
+    Show sh = {.bytes = 1024};
+    snprintf(sh.net, sizeof sh.net, "%s", net);
+    snprintf(sh.algo, sizeof sh.algo, "%s", algo);
+    snprintf(sh.source, sizeof sh.source, "%s", source);
+    Built b = build(&sh);
+    int64_t t = sim_totals(b.sim)->tcd;
+    unbuild(&b);
+    return t;
 }
 
 /* The answer each page's question should have, from the engine; -1 choice / node / link
@@ -462,6 +477,134 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             break;
         }
         }
+    } else if (strcmp(lesson, "tcd-intro") == 0) {
+        TsoVerdict v;
+        tso_check(b->sim, &v);
+        switch (pno) {
+        case 1: want = choicef(pg, "%g", v.min_steps); break;
+        case 2: want = choicef(pg, "%g", (double)sim_step(b->sim, 0)->tcd); break;
+        case 3: want = choicef(pg, "%g", (double)t->tcd); break;
+        case 4: want = choice(pg, v.optimal ? "yes" : "no"); break;
+        case 5: want = choicef(pg, "%g", (double)t->tcd); break;
+        case 6: want = choice(pg, v.optimal ? "yes" : "no"); break;
+        case 7:
+            assert_int_equal(t->tcd, 108);   /* what the question says of st-simple */
+            want = choicef(pg, "%g", (double)tcd_from("mesh:8x8", "tcd", "0,0"));
+            break;
+        case 8: {
+            /* the upper-left node with the least TCD under tcd (the only one there) */
+            int64_t best = -1, all[64];
+            int count = 0;
+            for (int32_t x = 0; x < 64; x++) {
+                char sx[16];
+                snprintf(sx, sizeof sx, "%d", (int)x);
+                all[x] = tcd_from("mesh:8x8", "tcd", sx);
+                if (x / 8 < 4 && x % 8 < 4 && (best < 0 || all[x] < best))
+                    best = all[x], want_source = x;
+            }
+            for (int32_t x = 0; x < 64; x++)
+                count += x / 8 < 4 && x % 8 < 4 && all[x] == best;
+            assert_int_equal(count, 1);
+            want_algo = "tcd";
+            Show s2 = {.bytes = 1024};
+            snprintf(s2.net, sizeof s2.net, "mesh:8x8");
+            snprintf(s2.algo, sizeof s2.algo, "tcd");
+            snprintf(s2.source, sizeof s2.source, "%d", (int)want_source);
+            Built b2 = build(&s2);
+            want_step = sim_totals(b2.sim)->nsteps;
+            unbuild(&b2);
+            break;
+        }
+        case 9: {
+            /* st on the page's net from its source: after the first step short of doubling */
+            Show s2 = *sh;
+            snprintf(s2.algo, sizeof s2.algo, "st");
+            Built b2 = build(&s2);
+            TsoVerdict v2;
+            tso_check(b2.sim, &v2);
+            assert_true(!v2.optimal && v2.first_short >= 0);
+            want_step = v2.first_short + 1;
+            want_algo = "st";
+            unbuild(&b2);
+            break;
+        }
+        }
+    } else if (strcmp(lesson, "eyes-8x8") == 0) {
+        int32_t src = sched_source(b->s);
+        switch (pno) {
+        case 1:
+            for (int32_t c = 0; c < net_dim(b->net, 1); c++)
+                if (rc(b, 2, c) != src && cangwu_is_eye(b->net, rc(b, 2, c)))
+                    want_node = rc(b, 2, c);
+            assert_int_equal(src, rc(b, 2, 2));
+            break;
+        case 2: {
+            SchedTransfer tr;
+            assert_int_equal(sched_ntransfers(b->s, 0), 1);
+            sched_transfer(b->s, 0, 0, &tr);
+            want = choicef(pg, "%g", (double)tr.len);
+            break;
+        }
+        case 3:
+            want = choicef(pg, "%g", (double)(sim_step(b->sim, 0)->tcd + sim_step(b->sim, 1)->tcd));
+            break;
+        case 4: want = choicef(pg, "%g", (double)t->tcd); break;
+        case 5: want_node = dst_of(b, 2, src); break;
+        case 6: want = choicef(pg, "%g", (double)t->tcd); break;
+        case 7: {
+            /* the least TCD over all 64 sources, and the one such source in the upper-left
+             * quadrant */
+            int64_t best = -1;
+            int32_t n = net_size(b->net), at = -1, count = 0;
+            int64_t all[64];
+            for (int32_t x = 0; x < n && x < 64; x++) {
+                char sx[16];
+                snprintf(sx, sizeof sx, "%d", (int)x);
+                all[x] = tcd_from("mesh:8x8", "tcd", sx);
+                if (best < 0 || all[x] < best)
+                    best = all[x];
+            }
+            for (int32_t x = 0; x < n && x < 64; x++)
+                if (all[x] == best && x / 8 < 4 && x % 8 < 4)
+                    at = x, count++;
+            assert_int_equal(count, 1);
+            want_node = at;
+            break;
+        }
+        case 8: {
+            int64_t opt = tcd_from("mesh:8x8", "tcd-opt", "3,3");
+            assert_true(opt <= t->tcd);
+            assert_int_equal(t->tcd, 72);
+            want = choicef(pg, "%g:", (double)opt);
+            break;
+        }
+        case 9: {
+            /* the lower-right node with the largest TCD under tcd (the only one there) */
+            int64_t worst = -1, all[64];
+            int count = 0;
+            for (int32_t x = 0; x < 64; x++) {
+                all[x] = -1;
+                if (x / 8 < 4 || x % 8 < 4)
+                    continue;
+                char sx[16];
+                snprintf(sx, sizeof sx, "%d", (int)x);
+                all[x] = tcd_from("mesh:8x8", "tcd", sx);
+                if (all[x] > worst)
+                    worst = all[x], want_source = x;
+            }
+            for (int32_t x = 0; x < 64; x++)
+                count += all[x] == worst;
+            assert_int_equal(count, 1);
+            want_step = t->nsteps;
+            break;
+        }
+        case 10:
+            /* right after the first step whose label names level 2 */
+            for (int32_t k = 0; k < t->nsteps && want_step < 0; k++)
+                if (strncmp(sched_step_label(b->s, k), "level 2", 7) == 0)
+                    want_step = k + 1;
+            break;
+        }
     }
     if (strcmp(lesson, "any-source") == 0) {
         int32_t src = b->a.source;
@@ -666,6 +809,18 @@ static void test_bst_crossover(void **state)
     check_lesson("lessons/bst-crossover.lua");
 }
 
+static void test_tcd_intro(void **state)
+{
+    (void)state;
+    check_lesson("lessons/tcd-intro.lua");
+}
+
+static void test_eyes_8x8(void **state)
+{
+    (void)state;
+    check_lesson("lessons/eyes-8x8.lua");
+}
+
 static void test_rh_contention(void **state)
 {
     (void)state;
@@ -827,7 +982,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_path_links),
         cmocka_unit_test(test_stop_combining), cmocka_unit_test(test_stop_distributions),
         cmocka_unit_test(test_malformed),  cmocka_unit_test(test_progress),
-        cmocka_unit_test(test_list),
+        cmocka_unit_test(test_list),       cmocka_unit_test(test_tcd_intro),
+        cmocka_unit_test(test_eyes_8x8),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

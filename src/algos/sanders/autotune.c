@@ -41,6 +41,43 @@ static int pidx(const AlgoDef *d, const char *name)
 
 #define NCAND 5
 
+double sanders_search_best(const char *name, int64_t P, uint64_t k, const CostParams *p,
+                           int64_t rlo, int64_t rhi, int64_t *best_s, int64_t *best_r)
+{
+    bool chain = strcmp(name, "chain") == 0, simplex = strstr(name, "simplex") != NULL;
+    bool bin = strncmp(name, "bintree", 7) == 0;
+    if (!chain && !bin && strncmp(name, "fractional", 10) != 0)
+        return -1;
+    int64_t Pt = simplex ? (P + 1) / 2 : P;
+    if (chain || bin)
+        rlo = rhi = 1;
+    if (rhi > Pt)
+        rhi = Pt;
+    int64_t cap = chain ? 1 << 20 : 16384;   /* the chain's steps cost nothing to count */
+    int64_t smax = k < (uint64_t)cap ? (int64_t)k : cap;
+    double best = -1;
+    /* fractional: also r = 2^20, one group as long as the message (the chain's limit) */
+    for (int64_t r = rlo; r <= rhi + (!chain && !bin); r++) {
+        if (r == rhi + 1)
+            r = 1 << 20;
+        int64_t d = chain ? P - 2 : sanders_tree_depth(Pt < 2 ? 2 : Pt, r);
+        for (int64_t s = 1; s <= smax; s++) {
+            int64_t steps = chain ? d + s
+                            : d == 0 ? s
+                                     : d + (r + 1) * ((s - 1) / r) + (s - 1) % r + 1;
+            if (simplex)
+                steps *= 2;
+            double c = (double)steps * (p->t + p->beta * ceil((double)k / (double)s));
+            if (best < 0 || c < best) {
+                best = c;
+                *best_s = s;
+                *best_r = r;
+            }
+        }
+    }
+    return best;
+}
+
 bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *note,
                       size_t len)
 {

@@ -19,4 +19,11 @@
 bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *note,
                       size_t len);
 
+/* The cheapest (s, r) of algorithm `name` (chain, bintree, fractional, or a -simplex one) on
+ * P PUs for k bytes under p, by the exact step count times t + beta*ceil(k/s): s in
+ * 1..min(k, 16384) (chain: 2^20), r in rlo..min(rhi, P) and 2^20 (fractional).  Returns
+ * that cost (-1 for an unknown name). */
+double sanders_search_best(const char *name, int64_t P, uint64_t k, const CostParams *p,
+                           int64_t rlo, int64_t rhi, int64_t *best_s, int64_t *best_r);
+
 #endif

@@ -1,0 +1,122 @@
+/* tradeoff.c — `meshcast tradeoff`: Sanders & Sibeyn's Fig. 3, live.  For P PUs (default 64,
+ * 1024 and 16384, full:P, postal duplex, t = 1, beta = 1, so k/t = the message in bytes) and
+ * k/t = 4, 16, ..., 2^20: the cost of the chain, the binary tree and the best fractional tree,
+ * each with its best s (and r in 1..64), and the speedup of the fractional tree over the better
+ * of chain and binary tree.  The best choices are searched by the exact step counts of the
+ * schedules (chain n-2+s; trees d + (r+1)floor((s-1)/r) + (s-1) mod r + 1, equal to the
+ * simulation: tests/unit/test_ftree.c) times t + beta*ceil(k/s), s in 1..min(k, 16384); with
+ * --verify every winner is built and simulated on full:P and its simulated cost shown (it is
+ * what the table says when s divides k).  Exit 0, or 2 on a usage error. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../algos/algo.h"
+#include "../algos/sanders/autotune.h"
+#include "../engine/sim.h"
+#include "cli-opts.h"
+#include "cli-out.h"
+#include "commands.h"
+
+static void tradeoff_help(void)
+{
+    puts("usage: meshcast tradeoff [--p P[,P...]] [--kt LO:HI] [--verify]\n"
+         "Sanders & Sibeyn's Fig. 3: chain, binary tree and the best fractional tree on full:P\n"
+         "(postal, t = beta = 1) for k/t = LO, 4LO, ... HI (default 4:1048576), and the speedup\n"
+         "of the fractional tree over the better of the two.  Default P: 64,1024,16384.\n"
+         "--verify builds and simulates every winner (slow for big P).");
+}
+
+static double simulate(const char *name, int64_t P, uint64_t k, int64_t r, int64_t s)
+{
+    char spec[32], err[256];
+    snprintf(spec, sizeof spec, "full:%lld", (long long)P);
+    Net *net = net_parse(spec, err, sizeof err);
+    const AlgoDef *d = net ? algo_find(name, net) : NULL;
+    double c = -1;
+    if (d) {
+        AlgoArgs a;
+        algo_args_init(&a, d);
+        a.bytes = k;
+        cost_defaults(&a.cost, COST_POSTAL);
+        for (int i = 0; i < d->nparams; i++)
+            a.param[i] = strcmp(d->params[i].name, "r") == 0 ? (double)r : (double)s;
+        Sched *sc = algo_build(d, net, &a, err, sizeof err);
+        Sim *sim = sc ? sim_run(sc, &a.cost, 0, err, sizeof err) : NULL;
+        if (sim && sim_totals(sim)->verified && sim_totals(sim)->valid)
+            c = sim_totals(sim)->cost.total;
+        sim_free(sim);
+        sched_free(sc);
+    }
+    net_free(net);
+    return c;
+}
+
+int cmd_tradeoff(int argc, char **argv)
+{
+    int64_t Ps[8] = { 64, 1024, 16384 };
+    int nP = 3;
+    uint64_t lo = 4, hi = 1 << 20;
+    bool verify = false;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            tradeoff_help();
+            return 0;
+        } else if (!strcmp(argv[i], "--verify")) {
+            verify = true;
+        } else if (!strcmp(argv[i], "--p") && i + 1 < argc) {
+            nP = 0;
+            for (char *p = argv[++i], *end; *p && nP < 8; p = *end ? end + 1 : end) {
+                long long v = strtoll(p, &end, 10);
+                if (end == p || v < 3 || v > (1 << 20) || (*end && *end != ',')) {
+                    cli_error("tradeoff: bad --p '%s': P in 3..1048576, comma separated",
+                              argv[i]);
+                    return 2;
+                }
+                Ps[nP++] = v;
+            }
+        } else if (!strcmp(argv[i], "--kt") && i + 1 < argc) {
+            unsigned long long a, b;
+            char c;
+            if (sscanf(argv[++i], "%llu:%llu%c", &a, &b, &c) != 2 || a < 1 || b < a ||
+                b > (1ull << 30)) {
+                cli_error("tradeoff: bad --kt '%s': LO:HI with 1 <= LO <= HI <= 2^30", argv[i]);
+                return 2;
+            }
+            lo = a;
+            hi = b;
+        } else {
+            cli_error("tradeoff: unexpected argument '%s' (meshcast tradeoff --help)", argv[i]);
+            return 2;
+        }
+    }
+    CostParams p;
+    cost_defaults(&p, COST_POSTAL);
+    printf("Sanders & Sibeyn Fig. 3: full:P, postal duplex, t = beta = 1 (T in units of t)\n");
+    for (int q = 0; q < nP; q++) {
+        int64_t P = Ps[q];
+        printf("\nP = %lld\n%10s %12s %6s %12s %6s %12s %5s %6s %8s\n", (long long)P, "k/t",
+               "chain", "s", "bintree", "s", "fractional", "r", "s", "speedup");
+        for (uint64_t k = lo; k <= hi; k *= 4) {
+            int64_t sc, sb, sf, rb, rf, rc;
+            double tc = sanders_search_best("chain", P, k, &p, 1, 1, &sc, &rc);
+            double tb = sanders_search_best("bintree", P, k, &p, 1, 1, &sb, &rb);
+            double tf = sanders_search_best("fractional", P, k, &p, 1, 64, &sf, &rf);
+            if (verify) {
+                tc = simulate("chain", P, k, 1, sc);
+                tb = simulate("bintree", P, k, 1, sb);
+                tf = simulate("fractional", P, k, rf, sf);
+            }
+            double best2 = tc < tb ? tc : tb;
+            char rt[16];
+            snprintf(rt, sizeof rt, rf >= (1 << 20) ? "inf" : "%lld", (long long)rf);
+            printf("%10llu %12.10g %6lld %12.10g %6lld %12.10g %5s %6lld %8.3f\n",
+                   (unsigned long long)k, tc, (long long)sc, tb, (long long)sb, tf, rt,
+                   (long long)sf, best2 / tf);
+            if (k > hi / 4)
+                break;
+        }
+    }
+    return cli_out_finish(0);
+}

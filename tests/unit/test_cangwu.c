@@ -1,0 +1,420 @@
+/* test_cangwu.c — Cang & Wu (papers/002): the eyes (eq. 2), Algorithm 1 (`tcd`) on every
+ * 2^k x 2^k mesh k = 1..5 from every source (k <= 4) and sampled sources (k = 5): verified,
+ * 2k steps, time-step optimal, contention-free under XY routing, TCD equal to eq. 4's
+ * recursion, to eq. 3 / eq. 10 at the eyes and eq. 8 / eq. 9 at the corners; d = 3 (k = 1..3)
+ * and d = 1 from the eyes equal to eqs. 12-14; tori from every source equal to eq. 10/13; the
+ * worked examples of Section 2; and the engine's time-step optimality verdict (tso.h) on
+ * schedules that are not. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../src/algos/algo.h"
+#include "../../src/algos/cangwu/cangwu.h"
+#include "../../src/engine/sim.h"
+#include "../../src/engine/tso.h"
+
+static Net *mknet(const char *spec)
+{
+    char err[256];
+    Net *n = net_parse(spec, err, sizeof err);
+    if (!n)
+        fail_msg("%s", err);
+    return n;
+}
+
+/* Build and simulate tcd from source; check verified, kd steps, time-step optimal and
+ * contention-free; return the TCD (and the predicted one in *pred, -1 if none). */
+static int64_t run_tcd(const Net *net, int32_t source, bool literal, double *pred)
+{
+    char err[256];
+    const AlgoDef *d = algo_find("tcd", net);
+    assert_non_null(d);
+    AlgoArgs a;
+    algo_args_init(&a, d);
+    a.source = source;
+    a.param[0] = literal;
+    Sched *sc = algo_build(d, net, &a, err, sizeof err);
+    if (!sc)
+        fail_msg("%s from %d: %s", net_spec(net), (int)source, err);
+    CostParams p;
+    cost_defaults(&p, COST_SEIDEL);
+    Sim *sim = sim_run(sc, &p, 0, err, sizeof err);
+    assert_non_null(sim);
+    const SimTotals *t = sim_totals(sim);
+    int dd, k;
+    assert_true(cangwu_shape(net, &dd, &k));
+    if (!t->verified || t->nsteps != dd * k || t->port_conflicts != 0)
+        fail_msg("%s from %d: verified %d steps %d conflicts %lld", net_spec(net), (int)source,
+                 t->verified, (int)t->nsteps, (long long)t->port_conflicts);
+    TsoVerdict v;
+    tso_check(sim, &v);
+    if (!v.optimal || !v.contention_free)
+        fail_msg("%s from %d: time-step optimal %d, contention-free %d", net_spec(net),
+                 (int)source, v.optimal, v.contention_free);
+    int64_t tcd = t->tcd;
+    if (!algo_predict_tcd(d, net, &a, pred))
+        *pred = -1;
+    sim_free(sim);
+    sched_free(sc);
+    return tcd;
+}
+
+static void test_eyes(void **state)
+{
+    (void)state;
+    static const int64_t a[] = {0, 1, 1, 3, 5, 11, 21, 43};
+    for (int k = 0; k < 8; k++)
+        assert_int_equal(cangwu_a(k), a[k]);
+    for (int k = 2; k < 20; k++)   /* eq. 1 */
+        assert_int_equal(cangwu_a(k), (INT64_C(1) << (k - 1)) - cangwu_a(k - 1));
+    /* Fig. 3 (b): the eyes of 4x4 are the inner four nodes */
+    Net *net = mknet("mesh:4x4");
+    int32_t e[8];
+    assert_int_equal(cangwu_eyes(net, 0, 2, 0, e), 4);
+    assert_int_equal(e[0], 5);
+    assert_int_equal(e[1], 9);
+    assert_int_equal(e[2], 6);
+    assert_int_equal(e[3], 10);
+    for (int32_t i = 0; i < 16; i++)
+        assert_int_equal(cangwu_is_eye(net, i), i == 5 || i == 6 || i == 9 || i == 10);
+    net_free(net);
+    /* every eye E_k is an eye E_(k-1) of its quadrant (Definition 2) */
+    net = mknet("mesh:32x32");
+    for (int32_t i = 0; i < 1024; i++) {
+        if (!cangwu_is_eye(net, i))
+            continue;
+        assert_int_equal(cangwu_eyes(net, 0, 4, i, e), 4);
+        bool found = false;
+        for (int j = 0; j < 4; j++)
+            found = found || e[j] == i;
+        assert_true(found);
+    }
+    net_free(net);
+}
+
+static void test_forms(void **state)
+{
+    (void)state;
+    for (int k = 1; k <= 12; k++) {
+        int64_t v;
+        assert_int_equal(cangwu_md_eye_eq10(k), cangwu_md_eye_rec(2, k));
+        assert_true(cangwu_md_eye_closed(2, k, &v));
+        assert_int_equal(v, cangwu_md_eye_rec(2, k));
+        assert_int_equal(cangwu_md_corner_eq9(k), cangwu_md_corner_rec(k));
+        assert_int_equal(cangwu_md_corner_rec(k), cangwu_d_rec(k, 0, 0, true));
+        assert_int_equal(cangwu_md_eye_eq14(k), cangwu_md_eye_rec(3, k));
+        assert_true(cangwu_md_eye_closed(3, k, &v));
+        assert_int_equal(v, cangwu_md_eye_rec(3, k));
+        assert_false(cangwu_md_eye_closed(1, k, &v));   /* eq. 13 divides by 0 at d = 1 */
+    }
+    /* the worked examples (Sections 2 and 3; Section 4) */
+    assert_int_equal(cangwu_md_corner_eq9(2), 18);
+    assert_int_equal(cangwu_md_corner_eq9(3), 79);
+    assert_int_equal(cangwu_md_corner_eq9(4), 318);
+    assert_int_equal(cangwu_md_eye_eq10(1), 3);
+    assert_int_equal(cangwu_md_eye_eq10(2), 15);
+    assert_int_equal(cangwu_md_eye_eq10(3), 69);
+    assert_int_equal(cangwu_md_eye_eq10(4), 291);
+    assert_int_equal(cangwu_d_rec(2, 1, 0, true), 16);   /* MD_2(0,1) = 16: x = 0, y = 1 */
+    assert_int_equal(cangwu_d_rec(2, 0, 1, true), 17);   /* the transposed source, literally */
+    assert_int_equal(cangwu_d_rec(2, 0, 1, false), 16);
+    assert_int_equal(cangwu_d_rec(2, 1, 1, true), 15);
+    assert_int_equal(cangwu_md_eye_rec(3, 1), 7);
+    assert_int_equal(cangwu_md_eye_rec(3, 2), 63);
+    assert_int_equal(cangwu_md_eye_rec(3, 3), 525);
+}
+
+/* Every source of every 2^k x 2^k mesh (sampled at k = 5), both readings of Algorithm 1. */
+static void test_mesh2d(void **state)
+{
+    (void)state;
+    for (int k = 1; k <= 5; k++) {
+        char spec[32];
+        int32_t n = INT32_C(1) << k;
+        snprintf(spec, sizeof spec, "mesh:%dx%d", (int)n, (int)n);
+        Net *net = mknet(spec);
+        int64_t eye = cangwu_md_eye_eq10(k), corner = cangwu_md_corner_eq9(k);
+        int64_t best = -1;
+        for (int32_t src = 0; src < n * n; src += k == 5 ? 37 : 1) {
+            int32_t r = src / n, c = src % n;
+            for (int lit = 0; lit < 2; lit++) {
+                double pred;
+                int64_t tcd = run_tcd(net, src, lit, &pred);
+                int64_t want = cangwu_d_rec(k, r, c, lit);
+                if (tcd != want || pred != (double)want)
+                    fail_msg("%s (%d,%d) literal=%d: tcd %lld, eq. 4 %lld, predicted %g", spec,
+                             (int)r, (int)c, lit, (long long)tcd, (long long)want, pred);
+                if (cangwu_is_eye(net, src))
+                    assert_int_equal(tcd, eye);
+                if ((r == 0 || r == n - 1) && (c == 0 || c == n - 1))
+                    assert_int_equal(tcd, corner);
+                /* Theorem 1: no source does better than an eye */
+                assert_true(tcd >= eye);
+                if (!lit && (best < 0 || tcd < best))
+                    best = tcd;
+            }
+        }
+        /* the eyes themselves, and the corners, at k = 5 too */
+        for (int32_t r = 0; r < n; r++)
+            for (int32_t c = 0; c < n; c++) {
+                int32_t src = r * n + c;
+                bool corner_node = (r == 0 || r == n - 1) && (c == 0 || c == n - 1);
+                if (k == 5 && (cangwu_is_eye(net, src) || corner_node)) {
+                    double pred;
+                    int64_t tcd = run_tcd(net, src, false, &pred);
+                    assert_int_equal(tcd, corner_node ? corner : eye);
+                    assert_true(pred == (double)tcd);
+                }
+            }
+        if (k <= 4)
+            assert_int_equal(best, eye);   /* Corollary 1 within Algorithm 1 */
+        net_free(net);
+    }
+}
+
+static void test_3d_1d_torus(void **state)
+{
+    (void)state;
+    for (int k = 1; k <= 3; k++) {
+        char spec[48];
+        int32_t n = INT32_C(1) << k;
+        int32_t lo = (int32_t)cangwu_eye_lo(k), hi = lo + (int32_t)cangwu_a(k);
+        int64_t want;
+        assert_true(cangwu_md_eye_closed(3, k, &want));
+        snprintf(spec, sizeof spec, "mesh:%dx%dx%d", (int)n, (int)n, (int)n);
+        Net *net = mknet(spec);
+        for (int e = 0; e < 8; e++) {
+            int32_t c[3] = {e & 1 ? hi : lo, e & 2 ? hi : lo, e & 4 ? hi : lo};
+            double pred;
+            assert_int_equal(run_tcd(net, net_id(net, c), false, &pred), want);
+            assert_true(pred == (double)want);
+        }
+        /* any source: verified, time-step optimal, never below the eyes */
+        for (int32_t src = 0; src < net_size(net); src += 7) {
+            double pred;
+            assert_true(run_tcd(net, src, false, &pred) >= want);
+            assert_true(run_tcd(net, src, true, &pred) >= want);
+        }
+        net_free(net);
+        snprintf(spec, sizeof spec, "torus:%dx%dx%d", (int)n, (int)n, (int)n);
+        net = mknet(spec);
+        for (int32_t src = 0; src < net_size(net); src += 5) {
+            double pred;
+            assert_int_equal(run_tcd(net, src, false, &pred), want);
+        }
+        net_free(net);
+    }
+    for (int k = 1; k <= 6; k++) {
+        char spec[48];
+        int32_t n = INT32_C(1) << k;
+        snprintf(spec, sizeof spec, "array:%d", (int)n);
+        Net *net = mknet(spec);
+        double pred;
+        assert_int_equal(run_tcd(net, (int32_t)cangwu_eye_lo(k), false, &pred),
+                         cangwu_md_eye_rec(1, k));
+        net_free(net);
+        snprintf(spec, sizeof spec, "torus:%dx%d", (int)n, (int)n);
+        net = mknet(spec);
+        for (int32_t src = 0; src < n * n; src += (k > 3 ? 13 : 1)) {
+            assert_int_equal(run_tcd(net, src, false, &pred), cangwu_md_eye_eq10(k));
+            assert_true(pred == (double)cangwu_md_eye_eq10(k));
+        }
+        net_free(net);
+    }
+}
+
+/* The verdict on schedules that are not time-step optimal. */
+static void test_tso(void **state)
+{
+    (void)state;
+    char err[256];
+    Net *net = mknet("mesh:4x4");
+    CostParams p;
+    cost_defaults(&p, COST_SEIDEL);
+    /* Seidel's st on 4x4: verified, more steps than 4 */
+    const AlgoDef *d = algo_find("st-simple", net);
+    AlgoArgs a;
+    algo_args_init(&a, d);
+    Sched *sc = algo_build(d, net, &a, err, sizeof err);
+    assert_non_null(sc);
+    Sim *sim = sim_run(sc, &p, 0, err, sizeof err);
+    TsoVerdict v;
+    tso_check(sim, &v);
+    assert_int_equal(v.min_steps, 4);
+    assert_true(sim_totals(sim)->verified);
+    assert_int_equal(v.optimal, sim_totals(sim)->nsteps == 4);
+    sim_free(sim);
+    sched_free(sc);
+    /* hand-made: 0->1, then 0->2 and 1->3 (4 informed after 2), then only 2 new: not optimal */
+    sc = sched_new(net, 1, 8);
+    sched_give(sc, 0, 0, 1);
+    sched_step(sc);
+    sched_send_range(sc, 0, 1, 0, 1);
+    sched_step(sc);
+    sched_send_range(sc, 0, 2, 0, 1);
+    sched_send_range(sc, 1, 3, 0, 1);
+    sched_step(sc);
+    sched_send_range(sc, 0, 4, 0, 1);
+    sched_send_range(sc, 1, 5, 0, 1);
+    sim = sim_run(sc, &p, 0, err, sizeof err);
+    tso_check(sim, &v);
+    assert_false(v.optimal);
+    assert_int_equal(v.first_short, 2);
+    char buf[200];
+    tso_text(sim, &v, buf, sizeof buf);
+    if (!strstr(buf, "step 3 informs 6"))
+        fail_msg("%s", buf);
+    sim_free(sim);
+    sched_free(sc);
+    /* two messages over one link in a step: not contention-free */
+    sc = sched_new(net, 1, 8);
+    sched_give(sc, 0, 0, 1);
+    sched_step(sc);
+    sched_send_range(sc, 0, 1, 0, 1);
+    sched_step(sc);
+    sched_send_range(sc, 0, 3, 0, 1);
+    sched_send_range(sc, 1, 2, 0, 1);
+    sim = sim_run(sc, &p, 0, err, sizeof err);
+    tso_check(sim, &v);
+    assert_false(v.contention_free);
+    sim_free(sim);
+    sched_free(sc);
+    net_free(net);
+}
+
+/* Build and simulate name with params; check verified and time-step optimal; the TCD. */
+static int64_t run_algo(const Net *net, const char *name, int32_t source, const char *set,
+                        const char *val)
+{
+    char err[256];
+    const AlgoDef *d = algo_find(name, net);
+    assert_non_null(d);
+    AlgoArgs a;
+    algo_args_init(&a, d);
+    a.source = source;
+    if (set)
+        assert_int_equal(algo_args_set(&a, d, set, val, err, sizeof err), 0);
+    if (strcmp(name, "tcd-opt") == 0 && (!set || strcmp(set, "moves") != 0))
+        assert_int_equal(algo_args_set(&a, d, "moves", "2000", err, sizeof err), 0);
+    Sched *sc = algo_build(d, net, &a, err, sizeof err);
+    if (!sc)
+        fail_msg("%s on %s from %d: %s", name, net_spec(net), (int)source, err);
+    CostParams p;
+    cost_defaults(&p, COST_SEIDEL);
+    Sim *sim = sim_run(sc, &p, 0, err, sizeof err);
+    TsoVerdict v;
+    tso_check(sim, &v);
+    if (!sim_totals(sim)->verified || !v.optimal)
+        fail_msg("%s on %s from %d: verified %d time-step optimal %d", name, net_spec(net),
+                 (int)source, sim_totals(sim)->verified, v.optimal);
+    if (set && strcmp(set, "cf") == 0 && !v.contention_free)
+        fail_msg("%s cf=1 on %s from %d: not contention-free", name, net_spec(net), (int)source);
+    int64_t tcd = sim_totals(sim)->tcd;
+    sim_free(sim);
+    sched_free(sc);
+    return tcd;
+}
+
+/* The exact search's schedule from source: verified, time-step optimal (contention-free under
+ * cf); its TCD. */
+static int64_t exact_tcd(const CangwuExact *x, const Net *net, int32_t source, bool cf)
+{
+    char err[256];
+    Sched *sc = sched_new(net, 1, 8);
+    assert_true(sched_give(sc, source, 0, 1));
+    if (!cangwu_exact_sched(x, source, sc))
+        fail_msg("%s from %d: %s", net_spec(net), (int)source, sched_error(sc));
+    CostParams p;
+    cost_defaults(&p, COST_SEIDEL);
+    Sim *sim = sim_run(sc, &p, 0, err, sizeof err);
+    TsoVerdict v;
+    tso_check(sim, &v);
+    assert_true(sim_totals(sim)->verified && v.optimal);
+    assert_true(!cf || v.contention_free);
+    int64_t tcd = sim_totals(sim)->tcd;
+    sim_free(sim);
+    sched_free(sc);
+    return tcd;
+}
+
+/* tcd-opt on 4x4: the exact minimum, its proof re-checked, attained by the schedule; and a
+ * broken table fails the check. */
+static void test_exact(void **state)
+{
+    (void)state;
+    char err[256];
+    Net *net = mknet("mesh:4x4");
+    for (int cf = 0; cf < 2; cf++) {
+        CangwuExact *x = cangwu_exact_new(net, cf, err, sizeof err);
+        assert_non_null(x);
+        int64_t checked = 0;
+        if (!cangwu_exact_check(x, &checked, err, sizeof err))
+            fail_msg("cf=%d: proof: %s", cf, err);
+        assert_true(checked > 1000000);
+        for (int32_t src = 0; src < 16; src++) {
+            int64_t v = cangwu_exact_value(x, src);
+            assert_int_equal(exact_tcd(x, net, src, cf), v);
+            /* Theorem 2 on 4x4: Algorithm 1 (the better order) attains the minimum */
+            assert_int_equal(cangwu_d_rec(2, src / 4, src % 4, false), v);
+        }
+        cangwu_exact_free(x);
+    }
+    /* the built-in runs it too */
+    assert_int_equal(run_algo(net, "tcd-opt", 1, NULL, NULL), 16);
+    net_free(net);
+    /* a too-big net is refused with a message */
+    net = mknet("mesh:8x8");
+    assert_null(cangwu_exact_new(net, false, err, sizeof err));
+    assert_non_null(strstr(err, "16"));
+    net_free(net);
+    /* the exact search on other small nets: every source's value is attained and proved */
+    static const char *const small[] = {"array:8", "torus:4x4", "mesh:2x2x2", "mesh:2x2"};
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
+        net = mknet(small[i]);
+        CangwuExact *x = cangwu_exact_new(net, false, err, sizeof err);
+        assert_non_null(x);
+        assert_true(cangwu_exact_check(x, NULL, err, sizeof err));
+        for (int32_t src = 0; src < net_size(net); src++)
+            assert_int_equal(exact_tcd(x, net, src, false), cangwu_exact_value(x, src));
+        cangwu_exact_free(x);
+        net_free(net);
+    }
+}
+
+/* tcd-opt on 8x8: never worse than tcd (a few sources, a short search). */
+static void test_search(void **state)
+{
+    (void)state;
+    Net *net = mknet("mesh:8x8");
+    static const int32_t srcs[] = {0, 9, 27, 18};
+    for (size_t i = 0; i < sizeof srcs / sizeof srcs[0]; i++) {
+        double pred;
+        int64_t t = run_tcd(net, srcs[i], false, &pred);
+        int64_t o = run_algo(net, "tcd-opt", srcs[i], "moves", "3000");
+        if (o > t)
+            fail_msg("8x8 from %d: tcd-opt %lld > tcd %lld", (int)srcs[i], (long long)o,
+                     (long long)t);
+        assert_true(run_algo(net, "tcd-opt", srcs[i], "cf", "1") <= t);
+    }
+    net_free(net);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_eyes),
+        cmocka_unit_test(test_forms),
+        cmocka_unit_test(test_mesh2d),
+        cmocka_unit_test(test_3d_1d_torus),
+        cmocka_unit_test(test_tso),
+        cmocka_unit_test(test_exact),
+        cmocka_unit_test(test_search),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
