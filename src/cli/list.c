@@ -27,6 +27,10 @@ static void list_algorithms(void)
             printf("%s%s=%g", k ? " " : "  params: ", d->params[k].name, d->params[k].def);
         putchar('\n');
     }
+    /* a write that failed in the table (the s-to-p algorithms make it pass stdio's buffer) is
+     * remembered before the script search below can change errno */
+    if (cli_out_failed())
+        return;
     /* Scripts on the search path, each loaded in the sandbox so that what is shown is what
      * the script itself declares (a script that is refused says why). */
     char *names[256];
