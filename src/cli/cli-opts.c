@@ -18,7 +18,7 @@ static const struct {
     {"bytes", OPT_BYTES, true}, {"model", OPT_MODEL, true}, {"set", OPT_SET, true},
     {"fit", OPT_FIT, true},     {"json", OPT_JSON, false},  {"csv", OPT_CSV, false},
     {"format", OPT_FORMAT, true}, {"op", OPT_OP, true},
-    {"timing", OPT_TIMING, true},
+    {"timing", OPT_TIMING, true}, {"terms", OPT_TERMS, false},
     {"by", OPT_BY, true},
     {"sources", OPT_SOURCES, true},
 };
@@ -78,6 +78,8 @@ bool cli_opts_parse(int argc, char **argv, unsigned allowed, CliOpts *o, char *e
             }
             if (options[k].bit == OPT_JSON)
                 o->json = true;
+            else if (options[k].bit == OPT_TERMS)
+                o->terms = true;
             else
                 o->csv = true;
             continue;

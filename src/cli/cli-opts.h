@@ -31,6 +31,7 @@ enum {
     OPT_FORMAT = 1u << 9,
     OPT_OP = 1u << 20,     /* --op broadcast|reduce (Sanders & Sibeyn) */
     OPT_TIMING = 1u << 14,  /* --timing lockstep|async (compare: also both) */
+    OPT_TERMS = 1u << 15,   /* compare --terms (no value) */
     OPT_BY = 1u << 27,      /* compare --by tcd (Cang & Wu) */
     OPT_SOURCES = 1u << 15, /* s-to-p: --sources SPEC */
 };
@@ -44,6 +45,7 @@ typedef struct {
     const char **sets;
     size_t nsets;
     bool json, csv, help;
+    bool terms;
 } CliOpts;
 
 /* Parse argv[0..argc-1] (the arguments after the subcommand).  Returns false with a one-line

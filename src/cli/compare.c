@@ -30,6 +30,7 @@
 #include "cli-opts.h"
 #include "cli-out.h"
 #include "commands.h"
+#include "compare-terms.h"
 
 /* Work budget, in node-builds (a build and simulation of one algorithm at one size costs
  * about its net's node count; RH on mesh:1024x1024 takes ~4 s).  Sizes x algorithms x nodes
@@ -77,13 +78,17 @@ static void compare_help(void)
 {
     puts("usage: meshcast compare --net SPEC [--bytes LO:HI] [--source S] [--model M]\n"
          "                        [--set K=V]... [--fit F] [--json|--csv]\n"
+         "                        [--terms] [--timing lockstep|async|both]\n"
          "       meshcast compare --by tcd --net SPEC [--source S] [--json]\n"
          "                        (every algorithm ranked by total communication distance)\n"
          "Runs every built-in algorithm that fits the net at message sizes LO, 2LO, ... HI\n"
          "(default 8:65536), prints the simulated costs, the winner at every size and the\n"
          "crossovers (\"bst beats st from 402 bytes\").  Sizes x algorithms x nodes over\n"
          "8388608 is refused (one size fits mesh:1024x1024); crossovers whose bisection\n"
-         "would take as much again are left between their sampled sizes, with a note.");
+         "would take as much again are left between their sampled sizes, with a note.\n"
+         "--terms (or --timing async|both): at the first size only, every algorithm's\n"
+         "start-ups, switched hops and L*tau multiples against Proposition 1's lower bounds\n"
+         "(Peters & Syska's Table 1, measured), timed in lockstep, async or both.");
 }
 
 static bool parse_range(const char *text, uint64_t *lo, uint64_t *hi)
@@ -592,7 +597,7 @@ int cmd_compare(int argc, char **argv)
     memset(&c, 0, sizeof c);
     int rc = cli_opts_begin(argc, argv,
                             OPT_NET | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_FIT |
-                                OPT_JSON | OPT_CSV | OPT_BY,
+                                OPT_JSON | OPT_CSV | OPT_TIMING | OPT_TERMS | OPT_BY,
                             &o, compare_help);
     if (rc >= 0)
         return rc;
@@ -644,6 +649,36 @@ int cmd_compare(int argc, char **argv)
     }
     if ((rc = collect(&c, &o, err, sizeof err)) != 0) {
         cli_usage_error(err);
+        goto out;
+    }
+    /* --terms / --timing: Peters & Syska's Table 1, measured, at the first size */
+    unsigned timing = 0;
+    if (o.timing && (timing = strcmp(o.timing, "lockstep") == 0 ? TERMS_LOCKSTEP
+                              : strcmp(o.timing, "async") == 0  ? TERMS_ASYNC
+                              : strcmp(o.timing, "both") == 0   ? TERMS_LOCKSTEP | TERMS_ASYNC
+                                                                : 0) == 0) {
+        rc = cli_usage_error("unknown --timing (lockstep, async, both)");
+        goto out;
+    }
+    if (o.terms || (timing & TERMS_ASYNC)) {
+        if (o.csv) {
+            rc = cli_usage_error("--terms and --timing async|both print text or --json, not --csv");
+            goto out;
+        }
+        if ((uint64_t)net_size(c.net) * c.ne > WORK_BUDGET) {
+            rc = cli_usage_error("net too big for compare --terms (work budget)");
+            goto out;
+        }
+        const AlgoDef *defs[64];
+        AlgoArgs args[64];
+        size_t nd = 0;
+        for (size_t i = 0; i < c.ne && nd < 64; i++, nd++) {
+            defs[nd] = c.e[i].def;
+            args[nd] = c.e[i].args;
+        }
+        rc = compare_terms(c.net, &c.cost, defs, args, nd, o.bytes ? c.size[0] : 1024,
+                           timing ? timing : TERMS_LOCKSTEP, o.json);
+        rc = cli_out_finish(rc);
         goto out;
     }
     /* the work budget: refuse at once what would take minutes and gigabytes */

@@ -133,6 +133,8 @@ static int trampoline(lua_State *L)
     int nargs = 2;
     if (c->cost) {
         push_cost(L, c->cost);
+        lua_pushstring(L, c->a->async ? "async" : "lockstep");   /* --timing */
+        lua_setfield(L, -2, "timing");
         nargs++;
     }
     lua_call(L, nargs, 2);

@@ -28,4 +28,25 @@ check_exit "rh under circuit violates" 1 "$MESHCAST" run --net array:16 --algo r
 check_match "arc named" '^  phase [0-9]+: arc [0-9]+->[0-9]+ is shared by 2 circuits' "$OUT"
 check_exit "no terms under seidel" 0 "$MESHCAST" run --net torus:5x5 --algo tiling
 check_nomatch "no lower bound line under seidel" '^lower bound' "$OUT"
+
+# Table 1, measured
+check_exit "compare --terms on torus:25x25" 0 "$MESHCAST" compare --net torus:25x25 --model circuit --terms
+check_match "lower bound row" '^lower bound +4 +24 +0.25 ' "$OUT"
+check_match "tiling row 4/24/4" '^tiling +4 +24 +4 ' "$OUT"
+check_match "flood row 24/24/24" '^flood +24 +24 +24 ' "$OUT"
+check_exit "compare --timing both --json" 0 "$MESHCAST" compare --net torus:16x16 --model circuit --timing both --set B=64 --json
+check_eq "dc lockstep = async (errata)" "true" "$(printf '%s' "$OUT" | jq -r '.algorithms[] | select(.algo == "dc") | .lockstep == .async')"
+check "every valid row at or above the bound" sh -c "printf '%s' '$OUT' | jq -e '[.algorithms[] | select(.valid) | .lockstep >= .lower_bound.total] | all'"
+check_exit "compare --timing nonsense" 2 "$MESHCAST" compare --net torus:5x5 --timing never
+check_exit "compare --terms --csv refused" 2 "$MESHCAST" compare --net torus:5x5 --terms --csv
+
+# --timing async on run: the paper's T(B) for dc, the extra phase of htree
+check_exit "dc async" 0 "$MESHCAST" run --net torus:32x32 --algo dc --model circuit --set alpha=50 --set delta=3 --set B=128 --bytes 4096 --timing async --json
+check_eq "async total = predicted T(B)" "true" "$(printf '%s' "$OUT" | jq -r '.async_total == .predicted and .timing == "async"')"
+check_exit "run --timing bad" 2 "$MESHCAST" run --net torus:8x8 --algo dc --timing sometimes
+check_exit "dc B=-3 refused" 2 "$MESHCAST" run --net torus:8x8 --algo dc --set B=-3
+check_exit "dc B=auto" 0 "$MESHCAST" run --net torus:16x16 --algo dc --model circuit --set B=auto --bytes 64K
+check_match "B=auto cuts packets" 'in [0-9]+ chunks' "$OUT"
+check_exit "htree on 15x15 async" 0 "$MESHCAST" run --net torus:15x15 --algo htree --model circuit --timing async
+check_match "htree differs from T(B) by the extra phase" 'DIFFERS' "$OUT"
 finish

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "../../src/algos/algo.h"
+#include "../../src/engine/circuit.h"
 #include "../../src/engine/sim.h"
 #include "../../src/engine/dist.h"
 #include "../../src/algos/cangwu/cangwu.h"
@@ -30,6 +31,7 @@ typedef struct {
     char net[64], algo[64], source[32], model[16], sources[32];
     uint64_t bytes;
     int nu;
+    char B[32];   /* Peters & Syska's packet size (set = { B = ... }), "" if none */
 } Show;
 
 typedef struct {
@@ -64,6 +66,8 @@ static Built build(const Show *sh)
     }
     b.a.bytes = sh->bytes;
     b.a.nu = sh->nu;
+    if (sh->B[0] && algo_args_set(&b.a, b.def, "B", sh->B, err, sizeof err) != 0)
+        fail_msg("B=%s: %s", sh->B, err);
     b.s = algo_build(b.def, b.net, &b.a, err, sizeof err);
     if (!b.s)
         fail_msg("%s on %s: %s", sh->algo, sh->net, err);
@@ -216,6 +220,98 @@ static int32_t rc(const Built *b, int r, int c)
 {
     int32_t x[2] = {r, c};
     return net_id(b->net, x);
+}
+
+/* Peters & Syska's lessons (lessons/circuit-*.lua). */
+static void check_peters_page(const char *lesson, size_t pno, const LessonPage *pg, Built *b,
+                              const Show *sh, int *want, int32_t *want_node, int64_t *want_link,
+                              int32_t *want_step)
+{
+    const SimTotals *t = sim_totals(b->sim);
+    if (strcmp(lesson, "circuit-tiling") == 0) {
+        switch (pno) {
+        case 1: *want = choicef(pg, "%g", (double)sched_ntransfers(b->s, 0)); break;
+        case 2:
+            for (int64_t i = 0; i < sched_ntransfers(b->s, 0); i++) {
+                SchedTransfer tr;
+                sched_transfer(b->s, 0, i, &tr);
+                if (tr.seg[0].dim == 0 && tr.seg[0].dir == 1)
+                    *want_node = tr.dst;
+            }
+            break;
+        case 3: *want = choicef(pg, "%g", (double)sim_step(b->sim, 1)->max_len); break;
+        case 4: *want_step = first_holds(b, rc(b, 2, 2)); break;
+        case 5: *want = choicef(pg, "%g", t->cost.total); break;
+        case 6: *want = choicef(pg, "%g", t->phases); break;
+        case 7: {
+            /* phase 1 again, with the path to (1,2) rows first: the engine names the arc */
+            Sched *s2 = sched_new(b->net, 1, sh->bytes);
+            sched_give(s2, 0, 0, 1);
+            sched_step(s2);
+            for (int64_t i = 0; i < sched_ntransfers(b->s, 0); i++) {
+                SchedTransfer tr;
+                sched_transfer(b->s, 0, i, &tr);
+                NetSeg seg[2] = { tr.seg[0], tr.seg[1] };
+                if (tr.dst == rc(b, 1, 2)) {
+                    seg[0] = tr.seg[1];
+                    seg[1] = tr.seg[0];
+                }
+                ChunkRange all = { 0, 1 };
+                assert_true(sched_send_route(s2, 0, tr.dst, &all, 1, seg, 2));
+            }
+            CostParams p;
+            cost_defaults(&p, COST_CIRCUIT);
+            char err[256];
+            Sim *sim2 = sim_run(s2, &p, 0, err, sizeof err);
+            for (size_t i = 0; i < sim_nviolations(sim2); i++)
+                if (sim_violation(sim2, i)->kind == SIM_V_LINK)
+                    *want_link = sim_violation(sim2, i)->link;
+            sim_free(sim2);
+            sched_free(s2);
+            break;
+        }
+        case 8: *want = choicef(pg, "%g", t->nsteps); break;
+        case 9: *want = choicef(pg, "%g", (double)sim_step(b->sim, 0)->max_len); break;
+        case 10: *want_step = first_holds(b, rc(b, 12, 12)); break;
+        }
+    } else {
+        switch (pno) {
+        case 1: *want = choicef(pg, "%g", t->nsteps); break;
+        case 2: *want = choicef(pg, "%g", (double)sched_ntransfers(b->s, 0)); break;
+        case 3: *want_step = first_holds(b, rc(b, 1, 1)); break;
+        case 7: {
+            int32_t last = -1;
+            for (int32_t k = 0; k < sched_nsteps(b->s); k++)
+                for (int64_t i = 0; i < sched_ntransfers(b->s, k); i++) {
+                    SchedTransfer tr;
+                    sched_transfer(b->s, k, i, &tr);
+                    if (tr.src == sched_source(b->s))
+                        last = k + 1;
+                }
+            *want_step = last;
+            break;
+        }
+        case 4: *want = choicef(pg, "%g", (double)sim_step(b->sim, 2)->max_len); break;
+        case 5: {
+            int64_t arc;
+            int32_t s1, s2;
+            bool oom;
+            *want = choice(pg, circuit_tree_shared(b->s, &arc, &s1, &s2, &oom) ? "yes" : "no");
+            break;
+        }
+        case 6: *want = choicef(pg, "%g", t->nsteps); break;
+        case 8: {
+            Show one = *sh;
+            one.B[0] = '\0';
+            Built b1 = build(&one);
+            *want = choice(pg, sim_totals(b1.sim)->cost.total < t->cost.total ? "one packet"
+                                                                            : "eight packets");
+            unbuild(&b1);
+            break;
+        }
+        case 9: *want = choicef(pg, "%g", (double)t->port_conflicts); break;
+        }
+    }
 }
 
 /* Cang & Wu's lessons: the TCD of algo on net from source (a built, simulated broadcast). */
@@ -690,6 +786,8 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
         }
         }
     }
+    if (strcmp(lesson, "circuit-tiling") == 0 || strcmp(lesson, "circuit-pipelining") == 0)
+        check_peters_page(lesson, pno, pg, b, sh, &want, &want_node, &want_link, &want_step);
     switch (pg->qkind) {
     case LESSON_Q_CHOICE:
         if (want == -2)
@@ -755,6 +853,8 @@ static void check_lesson(const char *name)
         for (size_t k = 0; k < st.nset; k++)
             if (strncmp(st.set[k], "nu=", 3) == 0)
                 sh.nu = atoi(st.set[k] + 3);
+            else if (strncmp(st.set[k], "B=", 2) == 0)
+                snprintf(sh.B, sizeof sh.B, "%s", st.set[k] + 2);
         Built b = build(&sh);
         if (pg->step > sim_totals(b.sim)->nsteps)
             fail_msg("%s page %zu: step %d but the broadcast has %d steps", name, i + 1,
@@ -795,6 +895,18 @@ static void test_stop_distributions(void **state)
 {
     (void)state;
     check_lesson("lessons/stop-distributions.lua");
+}
+
+static void test_circuit_tiling(void **state)
+{
+    (void)state;
+    check_lesson("lessons/circuit-tiling.lua");
+}
+
+static void test_circuit_pipelining(void **state)
+{
+    (void)state;
+    check_lesson("lessons/circuit-pipelining.lua");
 }
 
 static void test_st_array(void **state)
@@ -979,6 +1091,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_st_array),   cmocka_unit_test(test_bst_crossover),
         cmocka_unit_test(test_rh_contention), cmocka_unit_test(test_any_source),
         cmocka_unit_test(test_any_size),   cmocka_unit_test(test_model_crossovers),
+        cmocka_unit_test(test_circuit_tiling), cmocka_unit_test(test_circuit_pipelining),
         cmocka_unit_test(test_path_links),
         cmocka_unit_test(test_stop_combining), cmocka_unit_test(test_stop_distributions),
         cmocka_unit_test(test_malformed),  cmocka_unit_test(test_progress),

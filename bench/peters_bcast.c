@@ -1,0 +1,145 @@
+/* peters_bcast.c — benchmark: Peters & Syska's circuit-switched broadcasts on big tori, built,
+ * simulated and verified under the circuit model.
+ *
+ *   peters_bcast                      the default cases, each in its own child process
+ *   peters_bcast all                  also dc with B = L/64 on torus:1024x1024 (89M transfers,
+ *                                     about 4.4 GB: not run by default on a shared machine)
+ *   peters_bcast NET ALGO B [async]   one case, in this process (B: packet bytes, 0 = whole)
+ *
+ * Each case prints build, simulate (lockstep, with verification) and, for async cases, the
+ * asynchronous timing's wall times, peak memory, and whether the simulated cost equals the
+ * paper's closed form.  Target: each case under 5 s.  Exit 1 if a case failed, did not
+ * verify, was not valid, or missed the target.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../src/algos/algo.h"
+#include "../src/engine/sim-async.h"
+#include "../src/engine/sim.h"
+
+#define TARGET_SECONDS 5.0
+#define MSG (UINT64_C(1) << 20)
+
+typedef struct {
+    const char *net, *algo;
+    uint64_t B;
+    bool async;
+} Case;
+
+static const Case cases[] = {
+    {"torus:3125x3125", "tiling", 0, false},
+    {"torus:625x625", "tiling", 0, false},
+    {"torus:256x256", "dc", MSG / 64, true},
+    {"torus:255x255", "htree", MSG / 128, true},
+};
+static const Case big = {"torus:1024x1024", "dc", MSG / 64, true};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int one(const Case *c)
+{
+    char err[256];
+    Net *net = net_parse(c->net, err, sizeof err);
+    const AlgoDef *d = net ? algo_find(c->algo, net) : NULL;
+    if (!d) {
+        printf("%-16s %-6s  FAIL %s\n", c->net, c->algo, net ? "no such algorithm" : err);
+        net_free(net);
+        return 1;
+    }
+    AlgoArgs a;
+    algo_args_init(&a, d);
+    a.bytes = MSG;
+    CostParams p;
+    cost_defaults(&p, COST_CIRCUIT);
+    p.delta = 0.1;
+    a.cost = p;
+    if (d->nparams > 0 && strcmp(d->params[0].name, "B") == 0)
+        a.param[0] = (double)c->B;
+    double t0 = now();
+    Sched *s = algo_build(d, net, &a, err, sizeof err);
+    double t1 = now();
+    if (!s) {
+        printf("%-16s %-6s  FAIL build: %s\n", c->net, c->algo, err);
+        net_free(net);
+        return 1;
+    }
+    Sim *sim = sim_run(s, &p, 0, err, sizeof err);
+    double t2 = now();
+    SimAsync *as = c->async && sim ? sim_async_run(s, &p, 0, err, sizeof err) : NULL;
+    double t3 = now();
+    if (!sim || (c->async && !as)) {
+        printf("%-16s %-6s  FAIL simulate: %s\n", c->net, c->algo, err);
+        return 1;
+    }
+    const SimTotals *t = sim_totals(sim);
+    a.async = c->async;
+    double pred = 0, got = c->async ? sim_async_total(as) : t->cost.total;
+    bool has = algo_predict(d, net, &a, &p, &pred);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    double secs = t3 - t0;
+    printf("%-16s %-6s B=%-6llu build %6.2f s  simulate %6.2f s  async %6.2f s  peak %7.1f MiB  "
+           "steps %4ld  transfers %9lld  %s%s  %s %.10g%s\n",
+           c->net, c->algo, (unsigned long long)c->B, t1 - t0, t2 - t1, t3 - t2,
+           (double)ru.ru_maxrss / 1024.0, (long)t->nsteps, (long long)t->ntransfers,
+           t->verified ? "verified" : "NOT VERIFIED", t->valid ? "" : " INVALID",
+           c->async ? "async" : "cost", got,
+           has ? (fabs(got - pred) <= 1e-9 * fmax(1, fabs(pred)) ? " = predicted"
+                                                                  : " (DIFFERS from predicted)")
+               : "");
+    bool fast = secs < TARGET_SECONDS;
+    if (!fast)
+        printf("%-16s %-6s MISSED the target (%.0f s)\n", c->net, c->algo, TARGET_SECONDS);
+    int rc = t->verified && t->valid && fast ? 0 : 1;
+    sim_async_free(as);
+    sim_free(sim);
+    sched_free(s);
+    net_free(net);
+    return rc;
+}
+
+static int forked(const Case *c)
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0)
+        return 1;
+    if (pid == 0) {
+        int r = one(c);
+        fflush(stdout);
+        _exit(r);
+    }
+    int status;
+    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return 1;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 4) {
+        Case c = {argv[1], argv[2], strtoull(argv[3], NULL, 10), argc >= 5};
+        return one(&c);
+    }
+    printf("peters_bcast: build + simulate + verify under circuit (alpha 1, delta 0.1, tau 1), "
+           "m = %llu bytes (target < %.0f s per case)\n", (unsigned long long)MSG,
+           TARGET_SECONDS);
+    int rc = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        rc |= forked(&cases[i]);
+    if (argc >= 2 && strcmp(argv[1], "all") == 0)
+        rc |= forked(&big);
+    return rc;
+}

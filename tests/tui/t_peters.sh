@@ -1,0 +1,41 @@
+#!/bin/sh
+# tiling on torus:25x25 under the circuit model, stepped on the screen: every phase shows the
+# nodes the engine's schedule informs (marked receiving on the map) and its circuits drawn
+# (arrows along their routes), the Step panel's cost terms equal to the engine's, and the
+# panel speaks of arcs and all-port conflicts, with the terms and Proposition 1's lower
+# bound.  The truth comes from `schedule --format json` and `run --json`, never hard-coded.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/tmux.sh"
+
+"$MESHCAST" schedule --net torus:25x25 --algo tiling --model circuit --format json >"$TMPD/t.json"
+"$MESHCAST" run --net torus:25x25 --algo tiling --model circuit --json >"$TMPD/t.run"
+tm_start 230 70
+mc_start --ascii --net torus:25x25 --algo tiling --model circuit
+check_screen "tiling on torus:25x25 opens" "tiling on torus:25x25"
+n=$(jq '.steps | length' "$TMPD/t.json")
+check_eq "four phases" 4 "$n"
+# the map: left of the panel's bar
+map() { tm_cap | sed -n '4,60p' | cut -c1-170; }
+st=0
+while [ "$st" -lt "$n" ]; do
+    tm_keys n
+    label=$(jq -r ".steps[$st].label" "$TMPD/t.json")
+    check_screen_fixed "phase $((st + 1)): counter and label" "Step $((st + 1))/$n  $(printf '%s' "$label" | cut -c1-24)"
+    want=$(jq "[.steps[$st].transfers[].dst] | unique | length" "$TMPD/t.json")
+    got=$(map | tr -cd '*' | wc -c | tr -d ' ')
+    check_eq "phase $((st + 1)): receiving nodes on the map = the engine's" "$want" "$got"
+    arrows=$(map | grep -o '=>\|<=\|\^\|v' | wc -l | tr -d ' ')
+    hops=$(jq "[.steps[$st].transfers[].hops] | add" "$TMPD/t.json")
+    check "phase $((st + 1)): circuits drawn ($arrows arrow marks for $hops hops)" test "$arrows" -ge "$hops"
+    v=$(fmt2 "$(jq ".steps[$st].cost.total" "$TMPD/t.json")")
+    check_eq "phase $((st + 1)): step cost" "$v" "$(panel_value "Cost of this step")"
+    st=$((st + 1))
+done
+check_eq "total" "$(fmt2 "$(jq .cost.total "$TMPD/t.run")")" "$(panel_value "Total")"
+check_screen "the panel speaks of arcs" "max arc load 1"
+check_screen "all-port conflicts" "all-port conflicts"
+check_screen_fixed "the terms" "Terms: 4 alpha, 24 delta, 4 L*tau"
+check_screen_fixed "the lower bound" "Lower bound 257.00: 4 alpha, 24 delta, L*tau/4"
+tm_keys q
+mc_exit_ok "tiling torus:25x25"
+finish
