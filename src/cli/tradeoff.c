@@ -15,6 +15,7 @@
 #include "../algos/algo.h"
 #include "../algos/sanders/autotune.h"
 #include "../engine/sim.h"
+#include "../engine/num.h"
 #include "cli-opts.h"
 #include "cli-out.h"
 #include "commands.h"
@@ -67,9 +68,10 @@ int cmd_tradeoff(int argc, char **argv)
             verify = true;
         } else if (!strcmp(argv[i], "--p") && i + 1 < argc) {
             nP = 0;
-            for (char *p = argv[++i], *end; *p && nP < 8; p = *end ? end + 1 : end) {
-                long long v = strtoll(p, &end, 10);
-                if (end == p || v < 3 || v > (1 << 20) || (*end && *end != ',')) {
+            for (const char *p = argv[++i], *end = p; *p && nP < 8; p = *end ? end + 1 : end) {
+                uint64_t v = 0;   /* num.h's one rule */
+                NumStatus ns = num_u64(p, &v, &end);
+                if (ns != NUM_OK || v < 3 || v > (1 << 20) || (*end && *end != ',')) {
                     cli_error("tradeoff: bad --p '%s': P in 3..1048576, comma separated",
                               argv[i]);
                     return 2;
@@ -77,10 +79,11 @@ int cmd_tradeoff(int argc, char **argv)
                 Ps[nP++] = v;
             }
         } else if (!strcmp(argv[i], "--kt") && i + 1 < argc) {
-            unsigned long long a, b;
-            char c;
-            if (sscanf(argv[++i], "%llu:%llu%c", &a, &b, &c) != 2 || a < 1 || b < a ||
-                b > (1ull << 30)) {
+            uint64_t a = 0, b = 0;   /* num.h's one rule: LO:HI */
+            const char *end = argv[++i];
+            bool ok = num_u64(end, &a, &end) == NUM_OK && *end == ':' &&
+                      num_u64(end + 1, &b, NULL) == NUM_OK;
+            if (!ok || a < 1 || b < a || b > (1ull << 30)) {
                 cli_error("tradeoff: bad --kt '%s': LO:HI with 1 <= LO <= HI <= 2^30", argv[i]);
                 return 2;
             }

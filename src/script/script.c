@@ -7,7 +7,7 @@
  *   build(sched, net, p, source), and optionally sizes(net, p) -> ok [, message],
  *   predict(net, p, cost) -> number|nil, pow2 (bool: Seidel 5's fits for other sizes),
  *   virtual (bool: --fit virtual allowed).
- * `p` holds the parameters plus p.nu and p.bytes.
+ * `p` holds the parameters plus p.nu, p.bytes and p.cost (the run's model and constants).
  */
 #include "script.h"
 #include "../engine/dist.h"
@@ -51,6 +51,10 @@ typedef struct {
     char msg[256];
 } Call;
 
+static void push_cost(lua_State *L, const CostParams *p);
+
+/* p: the parameters, p.nu, p.bytes, and p.cost (the run's model and constants, as predict's
+ * `cost`), so that chunks() and build() can choose their own packet counts. */
 static void push_params(lua_State *L, ScriptAlgo *sa, const AlgoArgs *a)
 {
     lua_createtable(L, 0, sa->def.nparams + 2);
@@ -82,6 +86,8 @@ static void push_params(lua_State *L, ScriptAlgo *sa, const AlgoArgs *a)
             lua_pushnumber(L, v);
         lua_setfield(L, -2, sa->pnames[i]);
     }
+    push_cost(L, &a->cost);
+    lua_setfield(L, -2, "cost");
 }
 
 static void push_cost(lua_State *L, const CostParams *p)
@@ -90,7 +96,7 @@ static void push_cost(lua_State *L, const CostParams *p)
     lua_pushstring(L, cost_model_name(p->model));
     lua_setfield(L, -2, "model");
 #define F(n) lua_pushnumber(L, p->n); lua_setfield(L, -2, #n);
-    F(a) F(b) F(rho) F(t) F(beta) F(alpha) F(delta) F(tau)
+    F(a) F(b) F(rho) F(t) F(beta) F(alpha) F(delta) F(tau) F(gamma)
 #undef F
     lua_pushinteger(L, p->nu);
     lua_setfield(L, -2, "nu");

@@ -738,6 +738,11 @@ static void open_picker(App *a, PickKind k)
     }
     for (size_t i = 0; cur && i < a->nitems; i++)
         if (strcmp(a->items[i], cur) == 0) a->pick_sel = i;
+    /* the lesson open now (a lesson's line starts with its name and two spaces) */
+    size_t idl = a->lesson ? strlen(lesson_id(a->lesson)) : 0;
+    for (size_t i = 0; k == PICK_LESSON && idl && i < a->nitems; i++)
+        if (strncmp(a->items[i], lesson_id(a->lesson), idl) == 0 && a->items[i][idl] == ' ')
+            a->pick_sel = i;
     a->mode = MODE_PICKER;
 }
 

@@ -62,6 +62,12 @@ for opt in "--source" "--bytes" "--set a=" "--set s=" "--net array:"; do
         check_match "$opt'$v': one line naming it" "'[^']*$(printf '%s' "$v" | sed 's/[+.]/\\&/g')'" "$ERR"
     done
 done
+for v in " 64" "+64" "0x40" "64 "; do
+    check_exit "tradeoff --p '$v': refused" 2 tm tradeoff --p "$v"
+done
+for v in " 4:8" "+4:8" "4: 8" "4:8 " "0x4:8"; do
+    check_exit "tradeoff --kt '$v': refused" 2 tm tradeoff --kt "$v"
+done
 for v in 3 3.5 .5 1e1 1E+1 0.0; do
     check_exit "--set a=$v accepted" 0 tm run --net array:16 --algo st --set "a=$v"
 done

@@ -76,4 +76,14 @@ check_exit "tradeoff --verify" 0 "$MESHCAST" tradeoff --p 1024 --kt 4096:4096 --
 check_match "tradeoff --verify: simulated" '^ +4096 +9210 +2048 +8838 +164 +5679 +9 +512 +1\.556$' "$OUT"
 check_exit "tradeoff bad --p" 2 "$MESHCAST" tradeoff --p 2
 check_exit "tradeoff bad --kt" 2 "$MESHCAST" tradeoff --kt 9:3
+
+# Lua: a script sees the cost model (p.cost) in chunks() and build(): the shipped ternary tree
+# picks its packet count from it; verified everywhere, its closed form matches
+check_exit "ternary-tree.lua: check" 0 "$MESHCAST" check scripts/ternary-tree.lua --model postal
+check_exit "ternary-tree.lua t=1" 0 "$MESHCAST" run --net full:200 --algo scripts/ternary-tree.lua --model postal --bytes 4096
+check_match "ternary-tree.lua t=1: many packets" 'in 1[0-9][0-9] chunks' "$OUT"
+check_match "ternary-tree.lua: closed form matches" 'closed form, matches' "$OUT"
+check_exit "ternary-tree.lua t=1000" 0 "$MESHCAST" run --net full:200 --algo scripts/ternary-tree.lua --model postal --bytes 4096 --set t=1000
+check_match "ternary-tree.lua t=1000: few packets" 'in [1-9] chunks?$' "$OUT"
+check_exit "ternary-tree.lua --op reduce" 0 "$MESHCAST" run --net mesh:6x6 --algo scripts/ternary-tree.lua --model postal --op reduce
 finish

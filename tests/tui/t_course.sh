@@ -75,4 +75,12 @@ check_screen "o: titles in the lesson picker" "st-array  The ST broadcast on a l
 check_screen "o: page counts and progress" "any-size  Any size: companions  \\(8 pages; seen 8, right at the first try"
 tm_keys Escape; sleep 0.3; tm_keys q
 mc_exit_ok "picker"
+# in a lesson, the picker starts on it
+tm_run clear
+tm_run "XDG_STATE_HOME=$XDG_STATE_HOME MESHCAST_PATH=$ROOT $MESHCAST lesson rh-contention 2>$TMPD/err; echo EXIT=\$?"
+tm_wait "page " 10 >/dev/null
+tm_keys o
+check_screen "o in a lesson: the picker starts on it" "▶ rh-contention  Contention"
+tm_keys Escape; sleep 0.3; tm_keys q
+mc_exit_ok "picker in a lesson"
 finish
