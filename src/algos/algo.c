@@ -26,6 +26,8 @@ static const AlgoDef *const table[] = {
     /* Peters & Syska */
     &algo_tiling, &algo_dc, &algo_htree, &algo_flood,
     /* s-to-p */
+    &algo_br_lin, &algo_br_xy_source, &algo_br_xy_dim, &algo_xor, &algo_two_step,
+    &algo_repos_lin, &algo_repos_xy_source, &algo_part_lin, &algo_part_xy_source,
 
 };
 
@@ -94,10 +96,21 @@ const char *algo_fit_name(AlgoFit f)
     return "?";
 }
 
+const int32_t *algo_sources(const AlgoArgs *a, int32_t *n)
+{
+    if (a->sources && a->nsources > 0) {
+        *n = a->nsources;
+        return a->sources;
+    }
+    *n = 1;
+    return &a->source;
+}
+
 void algo_args_init(AlgoArgs *a, const AlgoDef *d)
 {
     memset(a, 0, sizeof *a);
     a->source = 0;
+    a->dist = -1;
     a->bytes = 1024;
     a->fit = FIT_AUTO;
     a->nu = 0;
@@ -173,9 +186,18 @@ bool algo_check(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err, 
                  net_kind_name(net_kind(net)), algo_nets_text(d->nets, kinds, sizeof kinds));
         return false;
     }
-    if (a->source < 0 || a->source >= net_size(net)) {
-        snprintf(err, errlen, "source %ld is outside %s (nodes 0..%ld)", (long)a->source,
-                 net_spec(net), (long)net_size(net) - 1);
+    int32_t ns;
+    const int32_t *src = algo_sources(a, &ns);
+    for (int32_t i = 0; i < ns; i++)
+        if (src[i] < 0 || src[i] >= net_size(net)) {
+            snprintf(err, errlen, "source %ld is outside %s (nodes 0..%ld)", (long)src[i],
+                     net_spec(net), (long)net_size(net) - 1);
+            return false;
+        }
+    if (ns > 1 && !(d->flags & ALGO_STOP)) {
+        snprintf(err, errlen, "algorithm '%s' broadcasts from one source; %ld sources need an "
+                 "s-to-p algorithm (br-lin, br-xy-source, ...: meshcast list algorithms)",
+                 d->name, (long)ns);
         return false;
     }
     if (a->bytes == 0) {
@@ -216,12 +238,28 @@ Sched *algo_build(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err
                  (unsigned long long)a->bytes, net_spec(net));
         return NULL;
     }
-    Sched *s = sched_new(net, nchunks, a->bytes);
+    int32_t ns;
+    const int32_t *src = algo_sources(a, &ns);
+    /* s-to-p: s messages of a->bytes each, message j chunks [j*k, (j+1)*k): sched's chunk
+     * sizes floor((i+1)B/n) - floor(iB/n) with B = s*bytes, n = s*k give every message
+     * exactly a->bytes bytes */
+    uint64_t total = a->bytes;
+    if (d->flags & ALGO_STOP) {
+        if ((uint64_t)nchunks * (uint64_t)ns > UINT32_MAX || a->bytes > UINT64_MAX / (uint64_t)ns) {
+            snprintf(err, errlen, "%s: %ld messages of %llu bytes are too many chunks or bytes",
+                     d->name, (long)ns, (unsigned long long)a->bytes);
+            return NULL;
+        }
+        total = a->bytes * (uint64_t)ns;
+    }
+    Sched *s = sched_new(net, (d->flags & ALGO_STOP) ? nchunks * (uint32_t)ns : nchunks, total);
     if (!s) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    if (!sched_give(s, a->source, 0, nchunks) || !d->build(d, s, a) || sched_error(s)) {
+    bool given = (d->flags & ALGO_STOP) ? stop_give(s, src, ns, nchunks)
+                                        : sched_give(s, src[0], 0, nchunks);
+    if (!given || !d->build(d, s, a) || sched_error(s)) {
         const char *e = sched_error(s);
         snprintf(err, errlen, "%s: %s", d->name, e ? e : "build failed");
         sched_free(s);

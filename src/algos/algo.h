@@ -39,6 +39,12 @@ typedef struct {
 
 typedef struct {
     int32_t source;        /* node id */
+    /* s-to-p broadcasting (papers/004): the nsources source nodes, sorted ids, each holding its
+     * own message of `bytes` bytes.  NULL/0: one source, `source`.  Borrowed (the Setup owns
+     * them).  Only ALGO_STOP defs take more than one; with one, every def uses it as `source`. */
+    const int32_t *sources;
+    int32_t nsources;
+    int dist;              /* the DistKind they came from (dist.h; DIST_LIST a list), -1 none */
     uint64_t bytes;        /* message length m */
     AlgoFit fit;
     int nu;                /* the structural nu (seidel's; --set nu=..) */
@@ -54,6 +60,8 @@ enum {
     ALGO_VIRTUAL = 1u << 1, /* virtual nodes (Seidel 5.1) allowed when nu == 0 */
     ALGO_SEARCH = 1u << 2,  /* a search (tcd-opt): slow, and the same schedule at every size,
                              * so compare's cost sweep leaves it out (compare --by tcd keeps it) */
+    ALGO_STOP = 1u << 3,    /* s-to-p: any number of sources, each its own message of `bytes`
+                             * bytes cut into nchunks() chunks (the schedule has s*nchunks) */
 };
 
 typedef struct AlgoDef AlgoDef;
@@ -72,7 +80,8 @@ struct AlgoDef {
     /* How many chunks the message is cut into.  NULL: 1. */
     uint32_t (*nchunks)(const AlgoDef *d, const Net *net, const AlgoArgs *a);
     /* Add the steps of the broadcast to s (whose givens are already set: a->source holds every
-     * chunk).  On failure return false after sched_fail(s, ...) with a message. */
+     * chunk; for ALGO_STOP defs source j of the order stop_give chose holds the j-th message,
+     * chunks [j*k, (j+1)*k) with k = nchunks()).  On failure return false after sched_fail(s, ...) with a message. */
     bool (*build)(const AlgoDef *d, Sched *s, const AlgoArgs *a);
     /* The paper's closed-form cost under p, into *total.  NULL or false: no closed form for
      * this model/net. */
@@ -101,7 +110,10 @@ char *algo_nets_text(unsigned nets, char *buf, size_t len);
 bool algo_fit_parse(const char *name, AlgoFit *out);  /* "companions", "virtual", "none" */
 const char *algo_fit_name(AlgoFit f);
 
-/* Defaults for every parameter; source 0, bytes 1024, fit auto, nu 0. */
+/* The sources of a (a->sources, or the one a->source) and how many. */
+const int32_t *algo_sources(const AlgoArgs *a, int32_t *n);
+
+/* Defaults for every parameter; source 0 (no list), bytes 1024, fit auto, nu 0. */
 void algo_args_init(AlgoArgs *a, const AlgoDef *d);
 /* Set parameter `name` of d.  Returns 0 if set, -1 if d has no such parameter, -2 on a bad
  * value (message in err). */

@@ -62,7 +62,21 @@ extern const AlgoDef algo_dc;           /* "dc" Section 5, divide and conquer, p
 extern const AlgoDef algo_htree;        /* "htree" Section 5, two H-trees, pipelined */
 extern const AlgoDef algo_flood;        /* "flood" Table 1's store-and-forward baseline, d = 1 */
 
-/* == s-to-p (papers/004): stop/ == */
+/* == s-to-p (papers/004): stop/ ==
+ * Br_Lin and Br_xy (Section 2) — brlin.c; Xor and 2-Step — xor.c; Repos and Part (Section
+ * 3) — repos.c; the messages' chunk order — order.c */
+extern const AlgoDef algo_br_lin;          /* "br-lin" */
+extern const AlgoDef algo_br_xy_source;    /* "br-xy-source" */
+extern const AlgoDef algo_br_xy_dim;       /* "br-xy-dim" */
+extern const AlgoDef algo_xor;             /* "xor" */
+extern const AlgoDef algo_two_step;        /* "2-step" */
+extern const AlgoDef algo_repos_lin;       /* "repos-lin" */
+extern const AlgoDef algo_repos_xy_source; /* "repos-xy-source" */
+extern const AlgoDef algo_part_lin;        /* "part-lin" */
+extern const AlgoDef algo_part_xy_source;  /* "part-xy-source" */
+/* The givens of an s-to-p schedule: the ns sources each get k chunks, in the order that keeps
+ * Br_Lin's combined messages contiguous (order.c). */
+bool stop_give(Sched *s, const int32_t *src, int32_t ns, uint32_t k);
 
 /* Section 5 — fit.c.  For an ALGO_POW2 def on a net whose extents are not all powers of two. */
 bool fit_needed(const AlgoDef *d, const Net *net);

@@ -1,6 +1,7 @@
 /* cli-opts.c — option parsing shared by the batch commands. */
 #include "cli-opts.h"
 
+#include "../engine/dist.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@ static const struct {
     {"format", OPT_FORMAT, true}, {"op", OPT_OP, true},
     {"timing", OPT_TIMING, true}, {"terms", OPT_TERMS, false},
     {"by", OPT_BY, true},
+    {"sources", OPT_SOURCES, true},
 };
 
 static const char **slot(CliOpts *o, unsigned bit)
@@ -34,6 +36,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_OP: return &o->op;
     case OPT_TIMING: return &o->timing;
     case OPT_BY: return &o->by;
+    case OPT_SOURCES: return &o->sources;
     }
     return NULL;
 }
@@ -137,7 +140,8 @@ int cli_opts_begin(int argc, char **argv, unsigned allowed, CliOpts *o, void (*h
 SetupSpec cli_opts_spec(const CliOpts *o)
 {
     SetupSpec s = {
-        .net = o->net, .algo = o->algo, .source = o->source, .bytes = o->bytes,
+        .net = o->net, .algo = o->algo, .source = o->source, .sources = o->sources,
+        .bytes = o->bytes,
         .model = o->model, .fit = o->fit, .sets = o->sets, .nsets = o->nsets,
     };
     return s;
@@ -155,6 +159,15 @@ void cli_error(const char *fmt, ...)
      * or reach the terminal. */
     char shown[sizeof msg + 8];
     fprintf(stderr, "meshcast: %s\n", text_quote(msg, sizeof msg, shown, sizeof shown));
+}
+
+const char *cli_dist_text(const Setup *s, char *buf, size_t len)
+{
+    if (s->args.dist < 0 || s->args.dist >= DIST_NKINDS)
+        snprintf(buf, len, "list");
+    else
+        snprintf(buf, len, "%s:%ld", dist_name((DistKind)s->args.dist), (long)s->nsources);
+    return buf;
 }
 
 int cli_usage_error(const char *msg)

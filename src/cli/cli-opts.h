@@ -33,6 +33,7 @@ enum {
     OPT_TIMING = 1u << 14,  /* --timing lockstep|async (compare: also both) */
     OPT_TERMS = 1u << 15,   /* compare --terms (no value) */
     OPT_BY = 1u << 27,      /* compare --by tcd (Cang & Wu) */
+    OPT_SOURCES = 1u << 15, /* s-to-p: --sources SPEC */
 };
 
 typedef struct {
@@ -40,6 +41,7 @@ typedef struct {
     const char *op;       /* --op: NULL or "broadcast" = broadcast, "reduce" */
     const char *timing;
     const char *by;         /* compare --by tcd */
+    const char *sources;
     const char **sets;
     size_t nsets;
     bool json, csv, help;
@@ -87,6 +89,8 @@ void cli_run_free(CliRun *r);
 
 /* compare --by tcd (compare_tcd.c): every algorithm ranked by TCD; the exit status. */
 int compare_by_tcd(const CliOpts *o);
+/* The sources' distribution as "R:20" (canonical name), or "list" for a list; into buf. */
+const char *cli_dist_text(const Setup *s, char *buf, size_t len);
 
 /* Print "meshcast: MSG" on stderr and return 2. */
 int cli_usage_error(const char *msg);

@@ -11,7 +11,7 @@
 #include "commands.h"
 
 static const char usage_tui[] =
-    "usage: meshcast [--net SPEC] [--algo NAME] [--source ID|R,C] [--bytes M]\n"
+    "usage: meshcast [--net SPEC] [--algo NAME] [--source ID|R,C | --sources SPEC] [--bytes M]\n"
     "                [--model seidel|postal|circuit|saf] [--set K=V]... [--fit F]\n"
     "                [--no-color] [--ascii] [--theme NAME] [--big] [--vs ALGO] [--step N]\n"
     "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME] [--big]\n"
@@ -51,7 +51,8 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
             continue;
         }
         static const char *const names[] = {"--net", "--algo", "--source", "--bytes", "--model",
-                                            "--set", "--fit", "--theme", "--vs", "--step", NULL};
+                                            "--set", "--fit", "--theme", "--vs", "--step",
+                                            "--sources", NULL};
         int k = -1;
         const char *val = NULL;
         for (int j = 0; names[j]; j++) {
@@ -62,7 +63,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
                 break;
             }
         }
-        if (k < 0 || (lesson && k < 7)) {
+        if (k < 0 || (lesson && (k < 7 || k == 10))) {
             cli_error("unknown option '%s' (meshcast --help)", arg);
             return 2;
         }
@@ -93,6 +94,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
             slot = &o->step;
             break;
         }
+        case 10: slot = &o->spec.sources; break;
         }
         if (*slot) {
             fprintf(stderr, "meshcast: %s given twice\n", names[k]);

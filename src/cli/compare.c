@@ -549,7 +549,8 @@ static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
     }
     for (size_t i = 0; i < algo_count(); i++) {
         const AlgoDef *d = algo_at(i);
-        if (!(d->nets & (1u << net_kind(c->net))) || (d->flags & ALGO_SEARCH))
+        /* s-to-p algorithms are compared by compare --sources (compare_stop.c) */
+        if (!(d->nets & (1u << net_kind(c->net))) || (d->flags & (ALGO_STOP | ALGO_SEARCH)))
             continue;
         bool dup = false;
         for (size_t k = 0; k < c->ne; k++)
@@ -591,6 +592,9 @@ static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
 
 int cmd_compare(int argc, char **argv)
 {
+    for (int i = 0; i < argc; i++)   /* s-to-p: the paper's figures (compare_stop.c) */
+        if (strcmp(argv[i], "--sources") == 0)
+            return cmd_compare_stop(argc, argv);
     CliOpts o;
     char err[512] = "";
     Cmp c;

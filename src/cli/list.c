@@ -6,6 +6,7 @@
 
 #include "../algos/algo.h"
 #include "../engine/cost.h"
+#include "../engine/dist.h"
 #include "../engine/text.h"
 #include "../script/lesson.h"
 #include "../script/script.h"
@@ -26,6 +27,10 @@ static void list_algorithms(void)
             printf("%s%s=%g", k ? " " : "  params: ", d->params[k].name, d->params[k].def);
         putchar('\n');
     }
+    /* a write that failed in the table (the s-to-p algorithms make it pass stdio's buffer) is
+     * remembered before the script search below can change errno */
+    if (cli_out_failed())
+        return;
     /* Scripts on the search path, each loaded in the sandbox so that what is shown is what
      * the script itself declares (a script that is refused says why). */
     char *names[256];
@@ -78,6 +83,16 @@ static void list_models(void)
     }
 }
 
+static void list_distributions(void)
+{
+    char buf[16];
+    for (int k = 0; k < DIST_NKINDS; k++)
+        if (snprintf(buf, sizeof buf, "%s:S", dist_name((DistKind)k)) > 0)
+            printf("%-6s %s\n", buf, dist_summary((DistKind)k));
+    puts("Or a list of nodes: ids separated by commas (0,17,42), or ids and coordinates\n"
+         "separated by ';' (3,4;5,6).  --sources SPEC; s-to-p algorithms take any number.");
+}
+
 static void list_nets(void)
 {
     puts("array:N        linear array of N nodes (array:16)\n"
@@ -99,15 +114,16 @@ int cmd_list(int argc, char **argv)
     } what[] = {
         {"algorithms", list_algorithms}, {"lessons", list_lessons},
         {"models", list_models},         {"nets", list_nets},
+        {"distributions", list_distributions},
     };
     if (argc > 1) {
         cli_error("list takes one argument (algorithms, lessons, models, "
-                "nets)");
+                "nets, distributions)");
         return 2;
     }
     if (argc == 1) {
         if (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
-            puts("usage: meshcast list [algorithms|lessons|models|nets]");
+            puts("usage: meshcast list [algorithms|lessons|models|nets|distributions]");
             return 0;
         }
         for (size_t i = 0; i < sizeof what / sizeof what[0]; i++)
@@ -115,7 +131,7 @@ int cmd_list(int argc, char **argv)
                 what[i].fn();
                 return cli_out_finish(0);
             }
-        cli_error("cannot list '%s' (algorithms, lessons, models, nets)",
+        cli_error("cannot list '%s' (algorithms, lessons, models, nets, distributions)",
                 argv[0]);
         return 2;
     }

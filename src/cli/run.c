@@ -89,10 +89,15 @@ static void print_text(CliRun *r, const SimAsync *as)
     const Net *net = s->net;
     char b1[64], b2[64], b3[64], b4[64], b5[64];
 
-    printf("%s on %s from node %s, %llu bytes in %lu chunk%s", s->def->name, net_spec(net),
-           net_node_name(net, s->args.source, b1, sizeof b1),
-           (unsigned long long)s->args.bytes, (unsigned long)sched_nchunks(r->sched),
-           sched_nchunks(r->sched) == 1 ? "" : "s");
+    if (s->nsources > 1)
+        printf("%s on %s from %ld sources (%s), %llu bytes each, %lu chunks", s->def->name,
+               net_spec(net), (long)s->nsources, cli_dist_text(s, b1, sizeof b1),
+               (unsigned long long)s->args.bytes, (unsigned long)sched_nchunks(r->sched));
+    else
+        printf("%s on %s from node %s, %llu bytes in %lu chunk%s", s->def->name,
+               net_spec(net), net_node_name(net, s->args.source, b1, sizeof b1),
+               (unsigned long long)s->args.bytes, (unsigned long)sched_nchunks(r->sched),
+               sched_nchunks(r->sched) == 1 ? "" : "s");
     if (r->fit != FIT_NONE)
         printf(", --fit %s", algo_fit_name(r->fit));
     printf("\nmodel:       %s (", cost_model_name(s->cost.model));
@@ -210,7 +215,7 @@ int cmd_run(int argc, char **argv)
 {
     CliOpts o;
     int st = cli_opts_begin(argc, argv,
-                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET |
+                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES | OPT_MODEL | OPT_SET |
                                 OPT_FIT | OPT_JSON | OPT_CSV | OPT_TIMING | OPT_OP,
                             &o, run_help);
     if (st >= 0)
@@ -258,6 +263,8 @@ int cmd_run(int argc, char **argv)
             .reduce = r.reduce,
             .has_async = as != NULL, .async_total = sim_async_total(as),
         };
+        char dist[64];
+        info.dist = r.setup.sources ? cli_dist_text(&r.setup, dist, sizeof dist) : NULL;
         export_run_json(stdout, r.sim, &info, false);
     } else if (o.csv) {
         export_run_csv(stdout, r.sim);

@@ -382,6 +382,38 @@ double export_difference(double simulated, double predicted)
 
 /* ---- runs ------------------------------------------------------------------------------ */
 
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* "sources": the nodes given chunks, ascending; "distribution"; "message_bytes": each
+ * source's message (the schedule's bytes over the sources). */
+static void json_sources(JsonOut *j, const Sched *s, const char *dist)
+{
+    size_t ng = sched_ngiven(s), n = 0;
+    int32_t *v = malloc(sizeof *v * (ng ? ng : 1));
+    for (size_t i = 0; v && i < ng; i++)
+        sched_given(s, i, &v[i], NULL);
+    if (v) {
+        qsort(v, ng, sizeof *v, cmp_i32);
+        for (size_t i = 0; i < ng; i++)
+            if (n == 0 || v[i] != v[n - 1])
+                v[n++] = v[i];
+    }
+    json_key(j, "sources");
+    json_begin_array(j);
+    for (size_t i = 0; i < n; i++)
+        json_int(j, v[i]);
+    json_end_array(j);
+    free(v);
+    json_key(j, "distribution");
+    json_str(j, dist);
+    json_key(j, "message_bytes");
+    json_uint(j, n ? sched_bytes(s) / n : sched_bytes(s));
+}
+
 void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
 {
     const Sched *s = sim_sched(sim);
@@ -402,6 +434,7 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
     json_int(&j, src);
     json_key(&j, "source_name");
     json_str(&j, src >= 0 ? net_node_name(net, src, buf, sizeof buf) : NULL);
+    json_sources(&j, s, info->dist);
     json_key(&j, "nodes");
     json_int(&j, net_size(net));
     json_key(&j, "bytes");
@@ -412,6 +445,14 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
     json_str(&j, info->fit);
     json_key(&j, "steps");
     json_int(&j, t->nsteps);
+    /* s-to-p's active nodes: how many hold at least one chunk before the first step and
+     * after every step */
+    json_key(&j, "informed");
+    json_begin_array(&j);
+    json_int(&j, t->informed_before);
+    for (int32_t i = 0; i < t->nsteps; i++)
+        json_int(&j, sim_step(sim, i)->informed);
+    json_end_array(&j);
     json_key(&j, "transfers");
     json_int(&j, t->ntransfers);
     json_key(&j, "verified");

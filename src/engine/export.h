@@ -78,6 +78,7 @@ typedef struct {
     const Reduce *reduce;      /* --op reduce: "op" and "reduction" are written; else NULL */
     bool has_async;            /* timed asynchronously too: "timing": "async", "async_total" */
     double async_total;
+    const char *dist;          /* s-to-p: the sources' distribution ("R:20", "list"), or NULL */
 } ExportRun;
 
 /* A route as "x+8 y-4" (x: the fastest dimension, then y, z); "" for an empty route. */

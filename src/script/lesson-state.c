@@ -33,9 +33,17 @@ void lesson_state(const Lesson *l, size_t page, LessonState *out)
         if (p->net) {
             out->net = p->net;
             out->source = NULL;   /* a node of the old net may not be one of the new */
+            out->sources = NULL;
         }
         if (p->algo) out->algo = p->algo;
-        if (p->source) out->source = p->source;
+        if (p->source) {
+            out->source = p->source;
+            out->sources = NULL;
+        }
+        if (p->sources) {   /* one source or many: the other goes */
+            out->sources = p->sources;
+            out->source = NULL;
+        }
         if (p->model) out->model = p->model;
         if (p->bytes) out->bytes = p->bytes;
         for (size_t k = 0; k < p->nset; k++) state_set(out, p->set[k]);

@@ -24,6 +24,7 @@ typedef struct {
     const char *net;       /* NULL: the default (setup.h) */
     const char *algo;
     const char *source;
+    const char *sources;   /* s-to-p: a --sources spec (a page's `sources`); NULL: none */
     const char *model;
     uint64_t bytes;        /* 0: the default */
     char bytes_text[24];   /* bytes as text, "" for the default */

@@ -10,6 +10,8 @@
  */
 #include "lesson.h"
 
+#include "../engine/dist.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -553,6 +555,16 @@ static int read_lesson(lua_State *L)
             pg->source = arena_str(L, l, buf);
         }
         lua_pop(L, 1);
+        /* sources: a --sources spec, checked on the page's net when it names one */
+        pg->sources = opt_string(L, l, t, "sources", pno);
+        if (pg->sources && net) {
+            int32_t *v, nv;
+            DistKind k;
+            char err[256];
+            if (!dist_parse(net, pg->sources, &v, &nv, &k, err, sizeof err))
+                page_error(L, pno, "%s", err, NULL);
+            free(v);
+        }
         ty = lua_getfield(L, t, "bytes");
         if (ty == LUA_TNUMBER) {
             int isnum;

@@ -39,6 +39,8 @@ typedef struct {
     const char *net;         /* "mesh:8x8" */
     const char *algo;        /* built-in name or script */
     const char *source;      /* "5" or "3,4", NULL = 0 */
+    const char *sources;     /* s-to-p: "E:16" or a list (dist.h); NULL = keep (a new net
+                              * or a `source` drops it) */
     uint64_t bytes;          /* 0 = keep */
     const char *model;       /* NULL = keep */
     const char *const *set;  /* "nu=1" ..., nset entries */

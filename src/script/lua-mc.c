@@ -730,6 +730,46 @@ static int sched_source_l(lua_State *L)
     return 1;
 }
 
+static void hold_add(lua_State *L, McSched *h, int32_t node, uint32_t lo, uint32_t hi);
+
+/* sched:sources() — the nodes given chunks at the start, in the order of their chunks (for an
+ * s-to-p schedule: source j holds message j) */
+static int sched_sources_l(lua_State *L)
+{
+    McSched *h = check_sched(L, 1);
+    size_t ng = sched_ngiven(h->s);
+    lua_createtable(L, (int)ng, 0);
+    int k = 0;
+    int32_t last = -1;
+    for (size_t i = 0; i < ng; i++) {
+        int32_t node;
+        sched_given(h->s, i, &node, NULL);
+        if (node == last)
+            continue;
+        last = node;
+        lua_pushinteger(L, node);
+        lua_rawseti(L, -2, ++k);
+    }
+    return 1;
+}
+
+/* sched:give(node, chunks) — node holds chunks from the start (any number of nodes) */
+static int sched_give_l(lua_State *L)
+{
+    McSched *h = check_sched(L, 1);
+    int32_t node = mc_check_node(L, 2, h->net, "give");
+    size_t nr;
+    const ChunkRange *r = mc_check_chunks(L, 3, &nr);
+    for (size_t i = 0; i < nr; i++)
+        if (r[i].hi > sched_nchunks(h->s) || !sched_give(h->s, node, r[i].lo, r[i].hi))
+            return luaL_error(L, "give: chunks %d..%d are not chunks of this schedule (0..%d)",
+                              (int)r[i].lo, (int)r[i].hi - 1, (int)sched_nchunks(h->s) - 1);
+    if (h->held)
+        for (size_t i = 0; i < nr; i++)
+            hold_add(L, h, node, r[i].lo, r[i].hi);
+    return 0;
+}
+
 static int sched_all_l(lua_State *L)
 {
     McSched *h = check_sched(L, 1);
@@ -1153,7 +1193,8 @@ int mc_open(lua_State *L)
         {"step", sched_step_l},     {"at", sched_at_l},         {"nsteps", sched_nsteps_l},
         {"nchunks", sched_nchunks_l}, {"bytes", sched_bytes_l}, {"source", sched_source_l},
         {"all", sched_all_l},       {"net", sched_net_l},       {"holds", sched_holds_l},
-        {"held", sched_held_l},     {"verdict", mc_sched_verdict}, {NULL, NULL},
+        {"held", sched_held_l},     {"verdict", mc_sched_verdict},
+        {"sources", sched_sources_l}, {"give", sched_give_l}, {NULL, NULL},
     };
     static const luaL_Reg sched_mt[] = {
         {"__tostring", sched_tostring}, {"__gc", sched_gc}, {NULL, NULL},

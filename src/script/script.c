@@ -10,6 +10,7 @@
  * `p` holds the parameters plus p.nu, p.bytes and p.cost (the run's model and constants).
  */
 #include "script.h"
+#include "../engine/dist.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -71,6 +72,20 @@ static void push_params(lua_State *L, ScriptAlgo *sa, const AlgoArgs *a)
     lua_setfield(L, -2, "bytes");
     lua_pushinteger(L, a->source);   /* the broadcast's source (a parameter may shadow it) */
     lua_setfield(L, -2, "source");
+    /* s-to-p: p.sources (the source nodes, ascending) and p.distribution ("Dr", "list", or
+     * nil for a single --source) */
+    int32_t ns;
+    const int32_t *src = algo_sources(a, &ns);
+    lua_createtable(L, ns, 0);
+    for (int32_t i = 0; i < ns; i++) {
+        lua_pushinteger(L, src[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "sources");
+    if (a->dist >= 0) {
+        lua_pushstring(L, dist_name((DistKind)a->dist));
+        lua_setfield(L, -2, "distribution");
+    }
     for (int i = 0; i < sa->def.nparams; i++) {
         double v = a->param[i];
         if (v == floor(v) && fabs(v) < 9e15)
@@ -736,6 +751,10 @@ static int sa_read(lua_State *L)
     lua_pop(L, 1);
     if (lua_getfield(L, t, "virtual") != LUA_TNIL && lua_toboolean(L, -1))
         flags |= ALGO_VIRTUAL;
+    lua_pop(L, 1);
+    /* stop = true: an s-to-p algorithm (any number of sources, each its own message) */
+    if (lua_getfield(L, t, "stop") != LUA_TNIL && lua_toboolean(L, -1))
+        flags |= ALGO_STOP;
     lua_pop(L, 1);
     sa->def.flags = flags;
     lua_pushvalue(L, t);

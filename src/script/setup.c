@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/dist.h"
 #include "../engine/num.h"
 #include "../engine/text.h"
 #include "script.h"
@@ -182,6 +183,20 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
     if (spec->source && !parse_source(s.net, spec->source, &s.args.source, err, errlen))
         goto fail;
 
+    if (spec->sources) {
+        DistKind kind;
+        if (spec->source) {
+            snprintf(err, errlen, "--source and --sources exclude each other");
+            goto fail;
+        }
+        if (!dist_parse(s.net, spec->sources, &s.sources, &s.nsources, &kind, err, errlen))
+            goto fail;
+        s.args.sources = s.sources;
+        s.args.nsources = s.nsources;
+        s.args.source = s.sources[0];
+        s.args.dist = (int)kind;
+    }
+
     const char *why = spec->bytes ? setup_bytes_problem(spec->bytes, &s.args.bytes) : NULL;
     if (why) {
         snprintf(err, errlen, "bad byte count '%s': %s", text_quote(spec->bytes, 40, q, sizeof q),
@@ -217,6 +232,7 @@ void setup_free(Setup *s)
         return;
     if (s->owned)
         algo_release(s->owned);
+    free(s->sources);
     if (s->net)
         net_free(s->net);
     memset(s, 0, sizeof *s);

@@ -6,6 +6,9 @@
  * parameter (algo_args_set) if the algorithm has one called K; `nu` is both (it also becomes
  * args.nu).  A name that is neither is an error.  bytes accepts 1024, 64K, 1M (K = 1024).
  *
+ * Sources: --source ID gives one source; --sources SPEC many (a distribution or a list; with
+ * one, it is also args.source, so one-source algorithms take it).  Both at once is an error.
+ *
  * Ownership: setup_make fills *out, which the caller frees with setup_free (the net, and a
  * script def if the algorithm was a script).  On failure *out holds nothing to free.
  */
@@ -29,14 +32,17 @@ typedef struct {
     const char *fit;     /* NULL: auto */
     const char *const *sets; /* "nu=1", ... */
     size_t nsets;
+    const char *sources; /* s-to-p: "R:20", "E:7", "0,17,42", "3,4;5,6" (dist.h); NULL: one */
 } SetupSpec;
 
 typedef struct {
     Net *net;            /* owned */
     const AlgoDef *def;  /* a built-in, or == owned */
     AlgoDef *owned;      /* a script's def, or NULL */
-    AlgoArgs args;
+    AlgoArgs args;       /* args.sources points into `sources` */
     CostParams cost;
+    int32_t *sources;    /* owned: --sources, sorted ids (NULL without --sources) */
+    int32_t nsources;
 } Setup;
 
 bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen);

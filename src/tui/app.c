@@ -44,6 +44,7 @@ static char *dupz(const char *s) { return s ? strdup(s) : NULL; }
 static void bspec_free(BSpec *s)
 {
     free(s->net); free(s->algo); free(s->source); free(s->bytes); free(s->model); free(s->fit);
+    free(s->sources);
     for (size_t i = 0; i < s->nsets; i++) free(s->sets[i]);
     free(s->sets);
     memset(s, 0, sizeof *s);
@@ -54,6 +55,7 @@ static bool bspec_from(BSpec *d, const SetupSpec *s)
     memset(d, 0, sizeof *d);
     d->net = dupz(s->net); d->algo = dupz(s->algo); d->source = dupz(s->source);
     d->bytes = dupz(s->bytes); d->model = dupz(s->model); d->fit = dupz(s->fit);
+    d->sources = dupz(s->sources);
     if (s->nsets) {
         d->sets = calloc(s->nsets, sizeof *d->sets);
         if (!d->sets) return false;
@@ -66,7 +68,7 @@ static bool bspec_from(BSpec *d, const SetupSpec *s)
 static SetupSpec bspec_setup(const BSpec *s)
 {
     SetupSpec ss = {s->net, s->algo, s->source, s->bytes, s->model, s->fit,
-                    (const char *const *)s->sets, s->nsets};
+                    (const char *const *)s->sets, s->nsets, s->sources};
     return ss;
 }
 
@@ -80,7 +82,8 @@ static bool bspec_same(const BSpec *x, const BSpec *y)
 {
     if (!str_same(x->net, y->net) || !str_same(x->algo, y->algo) ||
         !str_same(x->source, y->source) || !str_same(x->bytes, y->bytes) ||
-        !str_same(x->model, y->model) || !str_same(x->fit, y->fit) || x->nsets != y->nsets)
+        !str_same(x->model, y->model) || !str_same(x->fit, y->fit) || x->nsets != y->nsets ||
+        !str_same(x->sources, y->sources))
         return false;
     for (size_t i = 0; i < x->nsets; i++)
         if (!str_same(x->sets[i], y->sets[i])) return false;
@@ -356,18 +359,27 @@ static bool app_change(App *a, const char *field, const char *value)
     if (!bspec_from(&s, &ss)) { bspec_free(&s); return false; }
     char **slot = strcmp(field, "net") == 0 ? &s.net : strcmp(field, "algo") == 0 ? &s.algo
                 : strcmp(field, "source") == 0 ? &s.source : strcmp(field, "bytes") == 0 ? &s.bytes
-                : strcmp(field, "model") == 0 ? &s.model : &s.fit;
+                : strcmp(field, "model") == 0 ? &s.model : strcmp(field, "sources") == 0
+                ? &s.sources : &s.fit;
     free(*slot);
     *slot = dupz(value);
+    /* one source or many: the other goes (":sources off" back to one source) */
+    if (strcmp(field, "source") == 0) { free(s.sources); s.sources = NULL; }
+    if (strcmp(field, "sources") == 0) {
+        free(s.source); s.source = NULL;
+        if (strcmp(value, "off") == 0) { free(s.sources); s.sources = NULL; }
+    }
     int32_t keep = strcmp(field, "net") == 0 || strcmp(field, "algo") == 0 ? 0 : a->b.pos;
     char first[320];
     bool ok = app_take_spec(a, &s, keep);
     if (!ok && strcmp(field, "net") == 0 && !a->cancelled) {
         snprintf(first, sizeof first, "%s", a->msg);
         /* the source may not exist on the new net: retry from node 0 */
-        if (s.source) {
+        if (s.source || s.sources) {
             free(s.source);
             s.source = NULL;
+            free(s.sources);
+            s.sources = NULL;
             ok = app_take_spec(a, &s, 0);
             if (ok) app_msg(a, false, "net %s (source reset to node 0)", value);
         }
@@ -530,7 +542,8 @@ void app_lesson_page(App *a, size_t i)
         LessonState st;
         lesson_state(a->lesson, i, &st);
         BSpec s = {.net = dupz(st.net), .algo = dupz(st.algo), .source = dupz(st.source),
-                   .bytes = st.bytes ? dupz(st.bytes_text) : NULL, .model = dupz(st.model)};
+                   .bytes = st.bytes ? dupz(st.bytes_text) : NULL, .model = dupz(st.model),
+                   .sources = dupz(st.sources)};
         s.sets = st.nset ? calloc(st.nset, sizeof *s.sets) : NULL;
         for (size_t k = 0; s.sets && k < st.nset; k++) s.sets[s.nsets++] = strdup(st.set[k]);
         int32_t show = lesson_state_shown_step(a->lesson, i, &st);   /* predict, then see */
@@ -781,7 +794,7 @@ static void picker_choose(App *a)
 
 /* ---- commands ------------------------------------------------------------------------- */
 
-static const char *const commands[] = {"algo", "net", "source", "bytes", "model", "set", "fit",
+static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
                                        "step", "lesson", "theme", "big", "overview", "hot", "vs",
                                        "export",
                                        "help", "quit", "q",
@@ -807,13 +820,15 @@ bool app_command(App *a, const char *line)
         a->help_top = 0;
         return true;
     }
-    static const char *const one[] = {"algo", "net", "source", "bytes", "model", "fit", NULL};
+    static const char *const one[] = {"algo", "net", "source", "bytes", "model", "fit", "sources",
+                                      NULL};
     for (int i = 0; one[i]; i++) {
         if (strcmp(c, one[i]) != 0) continue;
         if (n != 2) {
             app_msg(a, true, ":%s takes one value, e.g. %s", c,
                     i == 0 ? ":algo bst" : i == 1 ? ":net torus:5x5" : i == 2 ? ":source 3,4"
-                    : i == 3 ? ":bytes 4096" : i == 4 ? ":model circuit" : ":fit companions");
+                    : i == 3 ? ":bytes 4096" : i == 4 ? ":model circuit" : i == 5 ? ":fit companions"
+                    : ":sources Dr:10");
             return false;
         }
         return app_change(a, c, words[1]);
@@ -1457,8 +1472,9 @@ static double chart_cost(App *a, const char *name, uint64_t bytes, bool *ok)
     snprintf(netspec, sizeof netspec, "%s", net_spec(a->b.setup.net));
     snprintf(src, sizeof src, "%ld", (long)a->b.setup.args.source);
     snprintf(by, sizeof by, "%llu", (unsigned long long)bytes);
-    SetupSpec ss = {netspec, name, src, by, a->b.spec.model, a->b.spec.fit,
-                    (const char *const *)a->b.spec.sets, a->b.spec.nsets};
+    SetupSpec ss = {netspec, name, a->b.spec.sources ? NULL : src, by, a->b.spec.model,
+                    a->b.spec.fit, (const char *const *)a->b.spec.sets, a->b.spec.nsets,
+                    a->b.spec.sources};
     Setup st;
     double cost = -1;
     *ok = false;

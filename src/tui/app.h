@@ -32,6 +32,7 @@ typedef struct {
     char *net, *algo, *source, *bytes, *model, *fit;
     char **sets;
     size_t nsets;
+    char *sources;         /* s-to-p: --sources SPEC */
 } BSpec;
 
 /* One broadcast, ready to step. */

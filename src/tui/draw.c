@@ -124,8 +124,21 @@ typedef struct {
     int32_t cap;
     uint32_t nchunks;
     const LessonPage *page;
+    const int32_t *sources;  /* s-to-p: the sorted source nodes (marked '@'), nsources > 1 */
+    int32_t nsources;
     bool eyes;           /* Cang & Wu: mark the eyes (tcd, tcd-opt on a 2^k mesh or torus) */
 } MapCtx;
+
+static bool is_source(const MapCtx *m, int32_t n)
+{
+    int32_t lo = 0, hi = m->nsources;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (m->sources[mid] < n) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < m->nsources && m->sources[lo] == n;
+}
 
 static bool page_has_node(const LessonPage *p, int32_t n)
 {
@@ -283,7 +296,11 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
         snprintf(content, sizeof content, "%s", held >= all ? g->full : held ? g->partial : g->empty);
     } else {
         char t[32];
-        snprintf(t, sizeof t, "%llu/%llu", (unsigned long long)held, (unsigned long long)all);
+        if (m->nsources > 1)   /* s-to-p: how many of the s messages (held chunks * s / all) */
+            snprintf(t, sizeof t, "%llu/%ld", (unsigned long long)(held * (uint64_t)m->nsources / all),
+                     (long)m->nsources);
+        else
+            snprintf(t, sizeof t, "%llu/%llu", (unsigned long long)held, (unsigned long long)all);
         if ((int)strlen(t) > inner) {
             if (held >= all) snprintf(t, sizeof t, "%s", "");
             else if (held == 0) snprintf(t, sizeof t, "%s", "");
@@ -309,6 +326,7 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
             snprintf(content, sizeof content, "%*s%s%*s", pad, "", t, inner - tl - pad, "");
         }
     }
+    bool src = m->nsources > 1 && is_source(m, n);
     /* the eyes: E of the whole mesh, e of the quadrants the current level informs */
     int eye = m->eyes ? cangwu_eye_mark(m->net, sched_source(sim_sched(m->sim)), m->step, n) : 0;
     const char *em = eye == 2 ? "E" : eye == 1 ? "e" : NULL;
@@ -317,13 +335,13 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
         /* [0] cursor, [1] receiving, [2..] packets, [cw-1] conflict, cursor or eye */
         int cattr = theme_attr(R_CURSOR);
         put(y, x, 1, cursor ? cattr : attr, cursor ? "[" : " ");
-        put(y, x + 1, 1, attr, recv ? g->recv_mark : " ");
+        put(y, x + 1, 1, attr, recv ? g->recv_mark : src ? "@" : " ");
         put(y, x + 2, inner, attr, content);
         put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : em ? eattr : attr,
             conflict ? "!" : cursor ? "]" : em ? em : " ");
     } else if (cw >= 4) {
         /* [0] cursor, conflict or receiving mark, [1..] content */
-        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : em ? em : " ";
+        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : em ? em : src ? "@" : " ";
         put(y, x, 1, cursor ? theme_attr(R_CURSOR) : conflict ? theme_attr(R_CONFLICT) :
                      !recv && em ? eattr : attr, m);
         put(y, x + 1, inner, attr, content);
@@ -345,6 +363,8 @@ static void draw_map(App *a)
     m.sim = a->b.sim;
     m.step = app_step_shown(a);
     m.nchunks = sched_nchunks(a->b.sched);
+    m.sources = a->b.setup.sources;
+    m.nsources = a->b.setup.sources ? a->b.setup.nsources : 0;
     m.eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
     const CostParams *cp = sim_params(m.sim);
     m.cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
@@ -654,8 +674,12 @@ static void panel_step(App *a, Box *b, bool full)
     int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM), norm = theme_attr(R_NORMAL);
     if (step < 0) {
         box_put(b, head, "Step 0/%ld  before the first step", (long)n);
-        box_put(b, dim, "the source %s holds the whole message",
-                node_name(net, sched_source(s), nm, sizeof nm));
+        if (a->b.setup.sources && a->b.setup.nsources > 1)
+            box_put(b, dim, "%ld sources (@) hold their own messages",
+                    (long)a->b.setup.nsources);
+        else
+            box_put(b, dim, "the source %s holds the whole message",
+                    node_name(net, sched_source(s), nm, sizeof nm));
         box_put(b, dim, "press n to take the first step");
     } else {
         const char *label = sched_step_label(s, step);
@@ -664,6 +688,9 @@ static void panel_step(App *a, Box *b, bool full)
         int64_t nt = sched_ntransfers(s, step);
         box_put(b, norm, "%lld transfer%s, max %s load %ld", (long long)nt, nt == 1 ? "" : "s",
                 circuit_words(sim_params(sim)->model)->link, (long)S->max_link_load);
+        box_put(b, norm, "active nodes %ld/%ld (holding a message; %ld before)",
+                (long)S->informed, (long)net_size(net),
+                (long)(step > 0 ? sim_step(sim, step - 1)->informed : T->informed_before));
         int listmax = full ? b->h - b->row - 17 : 6;
         if (listmax < 2) listmax = 2;
         for (int64_t i = 0; i < nt && i < listmax && box_line(b); i++) {
@@ -827,13 +854,13 @@ static void panel_timeline(App *a, Box *b)
         double c = sim_step(sim, i)->cost.total;
         if (c > maxc) maxc = c;
     }
-    box_put(b, theme_attr(R_HEAD), "  step        cost  running");
+    box_put(b, theme_attr(R_HEAD), "  step        cost  running active");
     int rows = b->h - b->row - 1;
     if (rows < 1) return;
     int32_t first = cur - rows / 2;
     if (first > n - rows) first = n - rows;
     if (first < 0) first = 0;
-    int barw = b->w - 28;
+    int barw = b->w - 35;
     const Glyphs *g = theme_glyphs();
     a->tl_y0 = b->y + b->row;
     a->tl_first = first;
@@ -854,8 +881,9 @@ static void panel_timeline(App *a, Box *b)
         int attr = i == cur ? theme_attr(R_CURSOR)
                  : S->link_overloads || S->violations ? theme_attr(R_BAD) : theme_attr(R_NORMAL);
         int y = b->y + b->row;
-        putf(y, b->x, 27, attr, "%s%4ld %11s %8s", i == cur ? g->right : " ", (long)i + 1, c1, c2);
-        put(y, b->x + 27, barw, i == cur ? theme_attr(R_CIRCUIT) : theme_attr(R_DIM), bar);
+        putf(y, b->x, 34, attr, "%s%4ld %11s %8s %6ld", i == cur ? g->right : " ", (long)i + 1, c1,
+             c2, (long)S->informed);
+        put(y, b->x + 34, barw, i == cur ? theme_attr(R_CIRCUIT) : theme_attr(R_DIM), bar);
         b->row++;
         a->tl_rows++;
     }
@@ -1229,9 +1257,13 @@ static void draw_title(App *a)
         fmt_bytes(by, sizeof by, s->args.bytes);
         char pr[160];
         params_text(s, a->b.spec.fit, pr, sizeof pr);
-        snprintf(t, sizeof t, " meshcast  %s on %s  source %s  %s B  %s%s%s", s->def->name,
-                 net_spec(s->net), node_name(s->net, s->args.source, nm, sizeof nm), by,
-                 cost_model_name(s->cost.model), pr[0] ? "  " : "", pr);
+        if (s->sources && s->nsources > 1)
+            snprintf(nm, sizeof nm, "%ld sources (@)", (long)s->nsources);
+        else
+            snprintf(nm, sizeof nm, "source %s", node_name(s->net, s->args.source, t, sizeof t));
+        snprintf(t, sizeof t, " meshcast  %s on %s  %s  %s B  %s%s%s", s->def->name,
+                 net_spec(s->net), nm, by, cost_model_name(s->cost.model), pr[0] ? "  " : "",
+                 pr);
         /* the step counter and play state keep their place at the right end */
         snprintf(r, sizeof r, " step %ld/%ld  %s %gx ", (long)a->b.pos, (long)app_nsteps(a),
                  a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);

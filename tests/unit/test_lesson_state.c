@@ -33,7 +33,7 @@ static size_t nnames;
 
 /* The page's broadcast, folded from the page fields of pages 1..k. */
 typedef struct {
-    const char *net, *algo, *source, *model;
+    const char *net, *algo, *source, *model, *sources;
     char bytes[24];
     const char *sets[64];
     size_t nsets;
@@ -45,9 +45,10 @@ static void fold(const Lesson *l, size_t k, Want *w)
     memset(w, 0, sizeof *w);
     for (size_t i = 0; i <= k; i++) {
         const LessonPage *p = lesson_page(l, i);
-        if (p->net) w->net = p->net, w->source = NULL;
+        if (p->net) w->net = p->net, w->source = NULL, w->sources = NULL;
         if (p->algo) w->algo = p->algo;
-        if (p->source) w->source = p->source;
+        if (p->source) w->source = p->source, w->sources = NULL;
+        if (p->sources) w->sources = p->sources, w->source = NULL;
         if (p->model) w->model = p->model;
         if (p->bytes) snprintf(w->bytes, sizeof w->bytes, "%llu", (unsigned long long)p->bytes);
         if (p->step >= 0) w->step = p->step;
@@ -68,7 +69,7 @@ static void check_shows(App *a, const Lesson *l, size_t k, const char *how)
     Want w;
     fold(l, k, &w);
     SetupSpec spec = {w.net, w.algo, w.source, w.bytes[0] ? w.bytes : NULL, w.model, NULL,
-                      w.sets, w.nsets};
+                      w.sets, w.nsets, w.sources};
     Setup want;
     char err[300];
     if (!setup_make(&spec, &want, err, sizeof err))
@@ -85,6 +86,9 @@ static void check_shows(App *a, const Lesson *l, size_t k, const char *how)
          want.def->name);
     DIFF(got->args.source != want.args.source, " source %d (want %d)", (int)got->args.source,
          (int)want.args.source);
+    DIFF(got->nsources != want.nsources || (want.nsources && memcmp(got->sources, want.sources,
+         sizeof *want.sources * (size_t)want.nsources) != 0), " sources %d (want %d)",
+         (int)got->nsources, (int)want.nsources);
     DIFF(got->args.bytes != want.args.bytes, " bytes %llu (want %llu)",
          (unsigned long long)got->args.bytes, (unsigned long long)want.args.bytes);
     DIFF(got->args.nu != want.args.nu, " args nu %d (want %d)", got->args.nu, want.args.nu);
@@ -110,7 +114,7 @@ static void check_shows(App *a, const Lesson *l, size_t k, const char *how)
     /* the computed state says the same */
     LessonState st;
     lesson_state(l, k, &st);
-    if (st.step != w.step || (st.net != w.net) || st.algo != w.algo || st.source != w.source ||
+    if (st.step != w.step || (st.net != w.net) || st.algo != w.algo || st.source != w.source || st.sources != w.sources ||
         st.model != w.model || strcmp(st.bytes_text, w.bytes) != 0 || st.nset != w.nsets)
         snprintf(what + strlen(what), sizeof what - strlen(what), " lesson_state differs");
     setup_free(&want);
@@ -307,7 +311,8 @@ static void test_try_and_score(void **state)
                 snprintf(src, sizeof src, "%d", (int)w->source);
                 SetupSpec spec = {w->net ? w->net : st.net, w->algo ? w->algo : st.algo,
                                   w->source >= 0 ? src : w->net ? NULL : st.source, bytes,
-                                  w->model ? w->model : st.model, NULL, sets, ns};
+                                  w->model ? w->model : st.model, NULL, sets, ns,
+                                  w->source >= 0 || w->net ? NULL : st.sources};
                 if (!app_set_spec(a, &spec)) fail_msg("%s page %zu: %s", lesson_id(l), k + 1, a->msg);
                 app_goto(a, w->step >= 0 ? w->step : st.step);
                 if (w->node >= 0) a->cursor = w->node;

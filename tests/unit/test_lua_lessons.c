@@ -18,6 +18,7 @@
 #include "../../src/algos/algo.h"
 #include "../../src/engine/circuit.h"
 #include "../../src/engine/sim.h"
+#include "../../src/engine/dist.h"
 #include "../../src/algos/cangwu/cangwu.h"
 #include "../../src/engine/tso.h"
 #include "../../src/script/lesson-state.h"
@@ -27,7 +28,7 @@
 
 /* The broadcast a page shows (settings carried over from page to page). */
 typedef struct {
-    char net[64], algo[64], source[32], model[16];
+    char net[64], algo[64], source[32], model[16], sources[32];
     uint64_t bytes;
     int nu;
     char B[32];   /* Peters & Syska's packet size (set = { B = ... }), "" if none */
@@ -40,6 +41,7 @@ typedef struct {
     Sched *s;
     Sim *sim;
     AlgoArgs a;
+    int32_t *src;   /* s-to-p sources (dist_parse) */
 } Built;
 
 static Built build(const Show *sh)
@@ -54,6 +56,14 @@ static Built build(const Show *sh)
         fail_msg("%s", err);
     algo_args_init(&b.a, b.def);
     b.a.source = net_parse_node(b.net, sh->source[0] ? sh->source : "0");
+    if (sh->sources[0]) {
+        DistKind k;
+        if (!dist_parse(b.net, sh->sources, &b.src, &b.a.nsources, &k, err, sizeof err))
+            fail_msg("%s", err);
+        b.a.sources = b.src;
+        b.a.source = b.src[0];
+        b.a.dist = (int)k;
+    }
     b.a.bytes = sh->bytes;
     b.a.nu = sh->nu;
     if (sh->B[0] && algo_args_set(&b.a, b.def, "B", sh->B, err, sizeof err) != 0)
@@ -77,6 +87,16 @@ static void unbuild(Built *b)
     sched_free(b->s);
     algo_release(b->owned);
     net_free(b->net);
+    free(b->src);
+}
+
+/* The simulated cost of what sh shows. */
+static double show_cost(const Show *sh)
+{
+    Built b = build(sh);
+    double c = sim_totals(b.sim)->cost.total;
+    unbuild(&b);
+    return c;
 }
 
 static double cost_of(const char *net, const char *algo, uint64_t bytes)
@@ -472,6 +492,87 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
             break;
         }
         }
+    } else if (strcmp(lesson, "stop-combining") == 0) {
+        switch (pno) {
+        case 1: want = choicef(pg, "%.0f", t->informed_before); break;
+        case 2: want = choicef(pg, "%.0f", t->nsteps); break;
+        case 3: case 4: want = choicef(pg, "%.0f", (double)t->ntransfers); break;
+        case 5: want = choicef(pg, "%.0f", (double)t->bytes); break;
+        case 6: {
+            Show x = *sh;
+            snprintf(x.algo, sizeof x.algo, "xor");
+            double cx = show_cost(&x);
+            assert_string_equal(sh->algo, "br-lin");
+            want = t->cost.total < cx ? choice(pg, "Br_Lin") : t->cost.total > cx
+                 ? choice(pg, "Xor") : choice(pg, "They");
+            break;
+        }
+        case 7:   /* the first position with more active nodes than sources */
+            for (int32_t k = 1; k <= t->nsteps && want_step < 0; k++)
+                if (sim_step(b->sim, k - 1)->informed > t->informed_before) want_step = k;
+            break;
+        case 8: {   /* Xor's last step */
+            Show x = *sh;
+            snprintf(x.algo, sizeof x.algo, "xor");
+            Built bx = build(&x);
+            want_algo = "xor";
+            want_step = sim_totals(bx.sim)->nsteps;
+            unbuild(&bx);
+            break;
+        }
+        }
+    } else if (strcmp(lesson, "stop-distributions") == 0) {
+        switch (pno) {
+        case 1: case 2: case 3: case 4: case 5:
+            want = choicef(pg, "%.0f", sim_step(b->sim, pg->step - 1)->informed);
+            break;
+        case 6: {   /* the task: the engine prices every choice; the dearest is the answer */
+            double worst = -1;
+            for (size_t i = 0; i < pg->nchoices; i++) {
+                Show x = *sh;
+                snprintf(x.sources, sizeof x.sources, "%s", pg->choices[i]);
+                double c = show_cost(&x);
+                if (c > worst) {
+                    worst = c;
+                    want = (int)i;
+                }
+            }
+            break;
+        }
+        case 7: {   /* the one algorithm cheaper than br-xy-source on this distribution */
+            double base = t->cost.total;
+            int n = 0;
+            for (size_t i = 0; i < pg->nchoices; i++) {
+                Show x = *sh;
+                snprintf(x.algo, sizeof x.algo, "%s", pg->choices[i]);
+                if (show_cost(&x) < base) {
+                    want = (int)i;
+                    n++;
+                }
+            }
+            assert_int_equal(n, 1);
+            break;
+        }
+        case 8:   /* the first position with every node active */
+            for (int32_t k = 1; k <= t->nsteps && want_step < 0; k++)
+                if (sim_step(b->sim, k - 1)->informed == net_size(b->net)) want_step = k;
+            break;
+        case 9: {   /* the one algorithm cheaper than br-xy-source here, at its last step */
+            const char *cand[] = {"br-lin", "br-xy-dim", "xor", "2-step"};
+            for (size_t i = 0; i < 4; i++) {
+                Show x = *sh;
+                snprintf(x.algo, sizeof x.algo, "%s", cand[i]);
+                Built bx = build(&x);
+                if (sim_totals(bx.sim)->cost.total < t->cost.total) {
+                    assert_null(want_algo);
+                    want_algo = cand[i];
+                    want_step = sim_totals(bx.sim)->nsteps;
+                }
+                unbuild(&bx);
+            }
+            break;
+        }
+        }
     } else if (strcmp(lesson, "tcd-intro") == 0) {
         TsoVerdict v;
         tso_check(b->sim, &v);
@@ -749,6 +850,7 @@ static void check_lesson_as(const char *name, bool course)
         snprintf(sh.net, sizeof sh.net, "%s", st.net ? st.net : "mesh:8x8");
         snprintf(sh.algo, sizeof sh.algo, "%s", st.algo ? st.algo : "st");
         snprintf(sh.source, sizeof sh.source, "%s", st.source ? st.source : "");
+        snprintf(sh.sources, sizeof sh.sources, "%s", st.sources ? st.sources : "");
         snprintf(sh.model, sizeof sh.model, "%s", st.model ? st.model : "");
         sh.bytes = st.bytes ? st.bytes : 1024;
         for (size_t k = 0; k < st.nset; k++)
@@ -801,6 +903,18 @@ static void check_lesson(const char *name)
         in = in || strcmp(name, path) == 0;
     }
     check_lesson_as(name, in);
+}
+
+static void test_stop_combining(void **state)
+{
+    (void)state;
+    check_lesson("lessons/stop-combining.lua");
+}
+
+static void test_stop_distributions(void **state)
+{
+    (void)state;
+    check_lesson("lessons/stop-distributions.lua");
 }
 
 static void test_circuit_tiling(void **state)
@@ -999,6 +1113,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_any_size),   cmocka_unit_test(test_model_crossovers),
         cmocka_unit_test(test_circuit_tiling), cmocka_unit_test(test_circuit_pipelining),
         cmocka_unit_test(test_path_links),
+        cmocka_unit_test(test_stop_combining), cmocka_unit_test(test_stop_distributions),
         cmocka_unit_test(test_malformed),  cmocka_unit_test(test_progress),
         cmocka_unit_test(test_list),       cmocka_unit_test(test_tcd_intro),
         cmocka_unit_test(test_eyes_8x8),

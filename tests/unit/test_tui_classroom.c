@@ -40,7 +40,7 @@ static void test_progress_engine(void **state)
     (void)state;
     Setup st;
     char err[200];
-    SetupSpec spec = {"mesh:16x16", "rh", NULL, NULL, NULL, NULL, NULL, 0};
+    SetupSpec spec = {.net = "mesh:16x16", .algo = "rh"};
     assert_true(setup_make(&spec, &st, err, sizeof err));
     Progress p;
     progress_init(&p);

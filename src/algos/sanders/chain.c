@@ -90,25 +90,14 @@ static uint32_t chain_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *
     return packets(net, a);
 }
 
-/* Position -> node of the snake order.  Coordinates from the slowest dimension; a dimension
- * runs backwards when the number of completed lines of the slower dimensions is odd. */
+/* Position -> node of the snake order (sanders_order_node, shared with the trees). */
 static int32_t snake_node(const Net *net, int64_t pos)
 {
+    int32_t dims[NET_MAXDIM];
     int nd = net_ndim(net);
-    int32_t c[NET_MAXDIM];
-    int64_t rest = pos, lines = 0;
-    int64_t below[NET_MAXDIM + 1];
-    below[nd] = 1;
-    for (int i = nd - 1; i >= 0; i--)
-        below[i] = below[i + 1] * net_dim(net, i);
-    for (int i = 0; i < nd; i++) {
-        int64_t digit = rest / below[i + 1];
-        rest %= below[i + 1];
-        int32_t ext = net_dim(net, i);
-        c[i] = (int32_t)((lines & 1) ? ext - 1 - digit : digit);
-        lines = lines * ext + digit;
-    }
-    return net_id(net, c);
+    for (int i = 0; i < nd; i++)
+        dims[i] = net_dim(net, i);
+    return sanders_order_node(dims, nd, pos);
 }
 
 static bool chain_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
