@@ -670,6 +670,7 @@ static void put_lesson(Wire *w, const Lesson *l)
             wire_str(w, t->set[k]);
         wire_i64(w, t->step);
         wire_i64(w, t->node);
+        put_opt(w, p->sources);
         put_opt(w, p->explain);
     }
 }
@@ -820,6 +821,7 @@ static Lesson *lesson_unwire(const Wire *w)
         t->set = ts;
         t->step = (int32_t)wire_get_i64(&r);
         t->node = (int32_t)wire_get_i64(&r);
+        p->sources = get_opt(l, &r, &ok);
         p->explain = get_opt(l, &r, &ok);
     }
     l->npages = np;

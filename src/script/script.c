@@ -266,12 +266,24 @@ static bool serve_call(ScriptAlgo *sa, const Wire *req, Wire *out, char *err, si
     char nerr[256];
     Net *net = net_parse(wire_get_str(&r), nerr, sizeof nerr);
     AlgoArgs a;
+    memset(&a, 0, sizeof a);
     CostParams cost;
     bool have_cost = false, ok = false;
     Sched *s = NULL;
     if (net && c.field && !r.bad) {
         memcpy(&a, r.p, r.left >= sizeof a ? sizeof a : 0);
         r.p += sizeof a, r.left -= r.left >= sizeof a ? sizeof a : r.left;
+        int64_t nsrc = wire_get_i64(&r);
+        a.sources = NULL;
+        if (nsrc > 0 && (uint64_t)nsrc <= r.left / sizeof(int32_t)) {
+            int32_t *sv = malloc((size_t)nsrc * sizeof *sv);   /* the child's, till it ends */
+            if (sv)
+                memcpy(sv, r.p, (size_t)nsrc * sizeof *sv);
+            a.sources = sv;
+            r.p += (size_t)nsrc * sizeof *sv, r.left -= (size_t)nsrc * sizeof *sv;
+        }
+        if (!a.sources)
+            a.nsources = 0;
         have_cost = wire_get_i64(&r) != 0;
         if (have_cost && r.left >= sizeof cost) {
             memcpy(&cost, r.p, sizeof cost);
@@ -312,6 +324,7 @@ static bool serve_call(ScriptAlgo *sa, const Wire *req, Wire *out, char *err, si
     }
     sched_free(s);
     net_free(net);
+    free((void *)a.sources);
     box_reset_account(child_box);
     return ok;
 }
@@ -407,6 +420,10 @@ static bool run_call(Call *c, char *err, size_t errlen)
     const Net *net = c->sched ? sched_net(c->sched) : c->net;
     wire_str(&q, net_spec(net));
     wire_put(&q, c->a, sizeof *c->a);
+    /* the sources array AlgoArgs points to crosses by value */
+    int64_t nsrc = c->a->sources && c->a->nsources > 0 ? c->a->nsources : 0;
+    wire_i64(&q, nsrc);
+    wire_put(&q, c->a->sources, (size_t)nsrc * sizeof *c->a->sources);
     wire_i64(&q, c->cost != NULL);
     if (c->cost)
         wire_put(&q, c->cost, sizeof *c->cost);
