@@ -222,6 +222,17 @@ static bool serve_load(ScriptAlgo *sa, Wire *out, char *err, size_t errlen)
 /* The steps a build made, for the parent to replay (sched_replay). */
 static void put_sched(Wire *w, const Sched *s)
 {
+    /* the holdings at the start, sched:give's included */
+    size_t ng = sched_ngiven(s);
+    wire_i64(w, (int64_t)ng);
+    for (size_t i = 0; i < ng; i++) {
+        int32_t node;
+        ChunkRange r;
+        sched_given(s, i, &node, &r);
+        wire_i64(w, node);
+        wire_i64(w, r.lo);
+        wire_i64(w, r.hi);
+    }
     int32_t ns = sched_nsteps(s);
     wire_i64(w, ns);
     SchedTransfer t;
@@ -350,6 +361,13 @@ static bool take(WireIn *r, void *out, size_t n)
 
 static bool sched_replay(Sched *s, WireIn *r)
 {
+    int64_t ng = wire_get_i64(r);
+    size_t had = sched_ngiven(s);   /* the ones the parent set: the child's start with them */
+    for (int64_t i = 0; i < ng && !r->bad; i++) {
+        int64_t node = wire_get_i64(r), lo = wire_get_i64(r), hi = wire_get_i64(r);
+        if ((size_t)i >= had)
+            sched_give(s, (int32_t)node, (uint32_t)lo, (uint32_t)hi);
+    }
     int64_t ns = wire_get_i64(r);
     ChunkRange *rb = NULL;
     size_t rbcap = 0;
