@@ -53,6 +53,11 @@ char *tso_text(const Sim *sim, const TsoVerdict *v, char *buf, size_t len)
                      (long)i + 1, (long)sim_step(sim, i)->informed, want);
     } else if (!t->verified) {
         snprintf(buf, len, "NO (not verified)");
+    } else if (t->nsteps < v->min_steps) {
+        /* more than doubling: nodes sent more than once a step (all-port circuits) */
+        snprintf(buf, len, "no, faster: %ld step%s, fewer than the %ld of one-port doubling "
+                 "(nodes send more than once a step)", (long)t->nsteps,
+                 t->nsteps == 1 ? "" : "s", (long)v->min_steps);
     } else {
         snprintf(buf, len, "NO: %ld steps, the least is %ld", (long)t->nsteps,
                  (long)v->min_steps);

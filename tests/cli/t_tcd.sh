@@ -11,6 +11,8 @@ check_exit "run tcd mesh:8x8 from the corner" 0 "$MESHCAST" run --net mesh:8x8 -
 check_match "corner: 79 simulated = predicted (eq. 9)" "TCD: +79 simulated, 79 predicted \(closed form, matches\)" "$OUT"
 check_match "summary says time-step optimal" "optimal: yes \(6 steps" "$OUT"
 check_match "summary says contention-free" "contention-free: yes" "$OUT"
+check_exit "run tiling torus:5x5 (all-port: 2 phases)" 0 "$MESHCAST" run --net torus:5x5 --algo tiling --model circuit
+check_match "all-port: fewer steps than doubling is not called slower" "optimal: no, faster: 2 steps, fewer than the 5 of one-port doubling" "$OUT"
 check_exit "st (8 steps) is not time-step optimal" 0 "$MESHCAST" run --net mesh:8x8 --algo st --json
 check_eq "st: time_step_optimal false, predicted_tcd null" "false null" "$(printf '%s' "$OUT" | jq -r '[.time_step_optimal, .predicted_tcd] | map(tostring) | join(" ")')"
 check_exit "tcd on mesh:4x4x4 from an eye" 0 "$MESHCAST" run --net mesh:4x4x4 --algo tcd --source 1,1,1 --json
