@@ -2321,3 +2321,64 @@ void sim_port_counts(Sim *sim, int32_t step, const int32_t **sends, const int32_
     if (recvs)
         *recvs = r_;
 }
+
+bool sim_step_shape(Sim *sim, int32_t step, SimShape *out)
+{
+    if (!sim || !out || step < 0 || step >= sim->nsteps)
+        return false;
+    *out = (SimShape){ 0, -1, 0, false, INT64_MAX, 0 };
+    const int32_t *sends;
+    sim_port_counts(sim, step, &sends, NULL);
+    const SchedFlat *f = sim_flat(sim, step);
+    if (!f || sim->port_step != step)
+        return false;
+    const Net *net = sim->net;
+    for (int32_t v = 0; v < net->size; v++)
+        if (sends[v] > 0) {
+            out->senders++;
+            out->one_sender = v;
+        }
+    for (int64_t i = 0; i < f->n; i++) {
+        const XV x = xv(f, i);
+        int nseg = 0, d0 = 0, dir0 = 0;
+        int64_t len = 0;
+        if (x.route != SCHED_DEFAULT_ROUTE) {
+            const NetSeg *seg = sched_route_segs(sim->s, x.route);
+            nseg = (int)sched_route_nseg(x.route);
+            for (int k = 0; k < nseg; k++)
+                len += seg[k].len;
+            if (nseg > 0) {
+                d0 = seg[0].dim;
+                dir0 = seg[0].dir;
+            }
+        } else if (sim->full) {
+            nseg = len = x.src != x.dst;
+            dir0 = x.dst > x.src ? 1 : -1;
+        } else {   /* the default route: dimensions from the last to the first */
+            int32_t c[NET_MAXDIM] = { 0, 0, 0 }, t[NET_MAXDIM] = { 0, 0, 0 };
+            node_coords(sim, x.src, c);
+            node_coords(sim, x.dst, t);
+            for (int d = net->ndim - 1; d >= 0; d--) {
+                int32_t o = c[d] == t[d] ? 0 : hop_offset(net, d, c[d], t[d]);
+                if (o == 0)
+                    continue;
+                if (nseg++ == 0) {
+                    d0 = d;
+                    dir0 = o;
+                }
+                len += o < 0 ? -o : o;
+            }
+        }
+        if (nseg > 0)
+            out->dirs |= 1u << (2 * d0 + (dir0 > 0));
+        if (nseg > 1)
+            out->turns = true;
+        if (len < out->hmin)
+            out->hmin = len;
+        if (len > out->hmax)
+            out->hmax = len;
+    }
+    if (f->n == 0)
+        out->hmin = 0;
+    return true;
+}

@@ -173,4 +173,19 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out);
 /* Sends and receives of every node in the step (net_size entries each). */
 void sim_port_counts(Sim *sim, int32_t step, const int32_t **sends, const int32_t **recvs);
 
+/* The shape of a step's routes, in words (the TUI's narration): how many nodes send (one of
+ * them in one_sender, -1 if none), the directions routes start in (bit 2*dim + (dir > 0) of
+ * each route's first hop), whether a route turns (two segments or more), the shortest and
+ * longest route in hops.  Read from the step's transfers in place, without making each route
+ * (what sched_transfer would give, transfer by transfer).  False for a bad step or when
+ * memory runs out. */
+typedef struct {
+    int64_t senders;
+    int32_t one_sender;
+    unsigned dirs;
+    bool turns;
+    int64_t hmin, hmax;    /* 0, 0 for a step without transfers */
+} SimShape;
+bool sim_step_shape(Sim *sim, int32_t step, SimShape *out);
+
 #endif

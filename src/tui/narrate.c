@@ -87,31 +87,19 @@ void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
         cat(buf, len, "no transfers");
     } else {
         /* who sends: distinct senders, and the directions and lengths of the routes */
-        const int32_t *sends, *recvs;
-        sim_port_counts(sim, st, &sends, &recvs);
-        int64_t senders = 0;
-        int32_t one = -1;
-        for (int32_t v = 0; v < net_size(net); v++)
-            if (sends[v] > 0) {
-                senders++;
-                one = v;
-            }
-        int nd = net_ndim(net);
-        bool dirs[2 * NET_MAXDIM] = {false};
-        int ndirs = 0;
-        bool turns = false;
-        int64_t hmin = INT64_MAX, hmax = 0;
-        for (int64_t i = 0; i < nt; i++) {
-            SchedTransfer t;
-            sched_transfer(s, st, i, &t);
-            if (t.nseg > 0) {
-                int k = 2 * t.seg[0].dim + (t.seg[0].dir > 0);
-                if (!dirs[k]) { dirs[k] = true; ndirs++; }
-            }
-            if (t.nseg > 1) turns = true;
-            if (t.len < hmin) hmin = t.len;
-            if (t.len > hmax) hmax = t.len;
+        SimShape sh;
+        if (!sim_step_shape(sim, st, &sh)) {
+            cat(buf, len, "%lld transfers", (long long)nt);
+            return;
         }
+        int64_t senders = sh.senders;
+        int32_t one = sh.one_sender;
+        int nd = net_ndim(net);
+        int ndirs = 0;
+        for (int k = 0; k < 2 * NET_MAXDIM; k++)
+            ndirs += (sh.dirs >> k) & 1;
+        bool turns = sh.turns;
+        int64_t hmin = sh.hmin, hmax = sh.hmax;
         if (senders == 1 && one == sched_source(s) && pos == 1)
             cat(buf, len, "the source sends");
         else if (senders == 1)
@@ -121,7 +109,7 @@ void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
         if (nt > senders) cat(buf, len, " %lld messages", (long long)nt);
         if (ndirs == 1) {
             for (int k = 0; k < 2 * NET_MAXDIM; k++)
-                if (dirs[k]) cat(buf, len, " %s", dir_word(nd, k / 2, (k % 2) ? 1 : -1));
+                if ((sh.dirs >> k) & 1) cat(buf, len, " %s", dir_word(nd, k / 2, (k % 2) ? 1 : -1));
         } else {
             cat(buf, len, " in %d directions", ndirs);
         }
