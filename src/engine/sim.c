@@ -1809,7 +1809,27 @@ void sim_free(Sim *sim)
     free(sim);
 }
 
+static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32_t nrun,
+                      char *err, size_t errlen);
+
 Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, size_t errlen)
+{
+    return run_steps(s, p, flags, -1, err, errlen);
+}
+
+Sim *sim_run_prefix(const Sched *s, const CostParams *p, unsigned flags, int32_t nsteps,
+                    char *err, size_t errlen)
+{
+    if (nsteps < 0) {
+        err_set(err, errlen, "sim: a negative number of steps");
+        return NULL;
+    }
+    return run_steps(s, p, flags, nsteps, err, errlen);
+}
+
+/* Simulate the first nrun steps of s (all of them when nrun < 0 or more than s has). */
+static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32_t nrun,
+                      char *err, size_t errlen)
 {
     if (!s || !p) {
         err_set(err, errlen, "sim: no schedule or no cost parameters");
@@ -1831,7 +1851,8 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     sim->net = net;
     sim->p = *p;
     sim->flags = flags;
-    sim->nsteps = s->nsteps;
+    sim->nsteps = nrun >= 0 && nrun < s->nsteps ? nrun : s->nsteps;
+    bool prefix = sim->nsteps < s->nsteps;
     sim->cache_step = sim->linkload_step = sim->port_step = sim->rmq_step = -1;
     sim->flat_step = sim->next_step = -1;
     sim->nlinks = net_nlinks(net);
@@ -1946,8 +1967,8 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
         return NULL;
     }
 
-    /* the end: every node must hold every chunk */
-    for (int32_t v = 0; v < net->size; v++) {
+    /* the end: every node must hold every chunk (a prefix is not the end: not verified) */
+    for (int32_t v = 0; !prefix && v < net->size; v++) {
         uint32_t miss;
         if (!hold_contains(&sim->hold[v], 0, s->nchunks, &miss)) {
             t->incomplete_nodes++;
@@ -1956,7 +1977,7 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
                                           .transfer = -1 });
         }
     }
-    t->verified = t->not_held == 0 && t->incomplete_nodes == 0;
+    t->verified = !prefix && t->not_held == 0 && t->incomplete_nodes == 0;
     t->valid = t->verified && t->violations == t->not_held + t->incomplete_nodes;
     /* The per-node cost sums and the view made ahead are only needed while running. */
     sched_flatbuf_free(&sim->nbuf);

@@ -136,6 +136,13 @@ typedef struct {
  * whose totals say what is wrong. */
 #define SIM_NOT_FINITE "is not a finite number"
 Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, size_t errlen);
+/* The first nsteps steps of s only (all of them if s has fewer), for a front end that shows
+ * the beginning of a big broadcast while the whole is simulated elsewhere: the Sim then has
+ * nsteps steps (sim_step, sim_seek and the per-step detail stop there), its totals add up
+ * those steps, and it is never verified (the end, where every node must hold everything, is
+ * not reached).  Each step's numbers are the same as sim_run's. */
+Sim *sim_run_prefix(const Sched *s, const CostParams *p, unsigned flags, int32_t nsteps,
+                    char *err, size_t errlen);
 void sim_free(Sim *sim);
 
 const Sched *sim_sched(const Sim *sim);

@@ -90,8 +90,32 @@ static bool bspec_same(const BSpec *x, const BSpec *y)
     return true;
 }
 
+/* The rest of a big broadcast, simulated on a worker while its first steps are shown. */
+typedef struct BcastRest BcastRest;
+struct BcastRest {
+    Job *job;
+    const Sched *sched;        /* the Bcast's (it outlives the job: bcast_free joins first) */
+    CostParams cost;
+    atomic_bool prefix_ready;  /* the worker filled the Bcast with the first steps */
+    atomic_int want;           /* the position shown: where the worker leaves the whole */
+    Sim *sim;                  /* the whole, once the job has finished (NULL: it failed) */
+    char err[300];
+};
+
+static void rest_free(BcastRest *r)
+{
+    if (!r) return;
+    if (r->job) {
+        job_cancel(r->job);
+        job_join(r->job);
+    }
+    if (r->sim) sim_free(r->sim);
+    free(r);
+}
+
 static void bcast_free(Bcast *b)
 {
+    rest_free(b->rest);
     if (b->sim) sim_free(b->sim);
     if (b->sched) sched_free(b->sched);
     if (b->ready) setup_free(&b->setup);
@@ -118,8 +142,24 @@ static void script_stamp(const char *path, time_t *sec, long *nsec)
     }
 }
 
-/* Build everything for spec into nb (which takes spec over on success). */
-static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t errlen)
+int64_t app_split_min = APP_LONG_SEEK_TRANSFERS, app_prefix_transfers = 262144;
+
+/* How many first steps to show while the rest is simulated: -1 for none (a small broadcast,
+ * or one shown from a later position). */
+static int32_t prefix_steps(const Sched *s, int32_t pos)
+{
+    int32_t n = sched_nsteps(s), m = 0;
+    if (sched_total_transfers(s) < app_split_min) return -1;
+    int64_t sum = 0;
+    while (m < n && (m == 0 || sum + sched_ntransfers(s, m) <= app_prefix_transfers))
+        sum += sched_ntransfers(s, m++);
+    return m >= n || pos > m ? -1 : m;
+}
+
+/* Build everything for spec into nb (which takes spec over on success).  With `rest`, a big
+ * broadcast gets only its first steps simulated (nb->nsim < its steps). */
+static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t errlen,
+                        bool rest)
 {
     memset(nb, 0, sizeof *nb);
     SetupSpec ss = bspec_setup(spec);
@@ -132,7 +172,10 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
         setup_free(&nb->setup);
         return false;
     }
-    nb->sim = sim_run(nb->sched, &nb->setup.cost, SIM_HISTORY, err, errlen);
+    int32_t m = rest ? prefix_steps(nb->sched, pos) : -1;
+    nb->sim = m >= 0 ? sim_run_prefix(nb->sched, &nb->setup.cost, SIM_HISTORY, m, err, errlen)
+                     : sim_run(nb->sched, &nb->setup.cost, SIM_HISTORY, err, errlen);
+    nb->nsim = m >= 0 ? m : sched_nsteps(nb->sched);
     if (!nb->sim) {
         sched_free(nb->sched);
         setup_free(&nb->setup);
@@ -141,7 +184,7 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
     }
     /* the position wanted, here on the worker: a seek across big steps takes a while */
     progress_report(PROGRESS_SEEK, 0, 1);
-    if (pos >= 0 && pos < sched_nsteps(nb->sched)) sim_seek(nb->sim, pos);
+    if (pos >= 0 && pos < nb->nsim) sim_seek(nb->sim, pos);
     nb->has_predicted = algo_predict(nb->setup.def, nb->setup.net, &nb->setup.args,
                                      &nb->setup.cost, &nb->predicted);
     nb->ready = true;
@@ -158,12 +201,27 @@ typedef struct {
     char *err;
     size_t errlen;
     bool ok;
+    BcastRest *rest;           /* NULL: simulate the whole before handing over */
 } BuildJob;
 
+/* With j->rest: once the first steps are in nb, say so (j, on the UI thread's stack, is then
+ * gone) and simulate the whole into rest. */
 static void build_job(void *v)
 {
     BuildJob *j = v;
-    j->ok = bcast_build(j->nb, j->spec, j->pos, j->err, j->errlen);
+    BcastRest *r = j->rest;
+    bool ok = bcast_build(j->nb, j->spec, j->pos, j->err, j->errlen, r != NULL);
+    if (!ok || !r || j->nb->nsim == sched_nsteps(j->nb->sched)) {
+        j->ok = ok;
+        return;
+    }
+    r->sched = j->nb->sched;
+    r->cost = j->nb->setup.cost;
+    atomic_store(&r->want, j->pos > 0 ? j->pos : 0);
+    j->ok = true;
+    atomic_store(&r->prefix_ready, true);
+    r->sim = sim_run(r->sched, &r->cost, SIM_HISTORY, r->err, sizeof r->err);
+    if (r->sim) sim_seek(r->sim, atomic_load(&r->want));
 }
 
 typedef struct {
@@ -177,20 +235,100 @@ static bool build_wait(const Progress *p, double elapsed, void *v)
     return w->a->wait(w->a, w->what, p, elapsed, w->a->wait_ctx);
 }
 
-static bool app_build(App *a, Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t errlen)
+/* With a wait hook, on a worker; `progressive`: a big broadcast comes back with its first
+ * steps while the rest is simulated (nb->rest). */
+static bool app_build(App *a, Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t errlen,
+                      bool progressive)
 {
     a->cancelled = false;
-    if (!a->wait) return bcast_build(nb, spec, pos, err, errlen);
+    if (!a->wait) return bcast_build(nb, spec, pos, err, errlen, false);
     WaitCtx w = {a, ""};
     snprintf(w.what, sizeof w.what, "building %s on %s", spec->algo ? spec->algo : "st",
              spec->net ? spec->net : "mesh:8x8");
-    BuildJob j = {nb, spec, pos, err, errlen, false};
-    if (!job_run(build_job, &j, build_wait, &w)) {
+    BcastRest *r = progressive ? calloc(1, sizeof *r) : NULL;
+    if (r) {
+        atomic_init(&r->prefix_ready, false);
+        atomic_init(&r->want, 0);
+    }
+    BuildJob j = {nb, spec, pos, err, errlen, false, r};
+    Job *job = job_start(build_job, &j);
+    if (!job) {
+        free(r);
+        return bcast_build(nb, spec, pos, err, errlen, false);
+    }
+    bool waited = job_wait(job, r ? &r->prefix_ready : NULL, build_wait, &w);
+    bool split = r && atomic_load(&r->prefix_ready);
+    if (!waited) {
         a->cancelled = true;
+        job_cancel(job);
+        job_join(job);
+        if (r && r->sim) sim_free(r->sim);
+        free(r);
         if (j.ok) bcast_free(nb);
         return false;
     }
-    return j.ok;
+    if (!split) {
+        job_join(job);
+        free(r);
+        return j.ok;
+    }
+    r->job = job;      /* the rest goes on: app_poll takes it in */
+    nb->rest = r;
+    return true;
+}
+
+/* Take the whole history in if the worker is done: 1 if it was, -1 if it failed (message in
+ * err), 0 if it still runs or nothing does. */
+static int bcast_settle(Bcast *b, char *err, size_t errlen)
+{
+    BcastRest *r = b->rest;
+    if (!r || !job_finished(r->job)) return 0;
+    job_join(r->job);
+    r->job = NULL;
+    b->rest = NULL;
+    if (!r->sim) {
+        snprintf(err, errlen, "simulating %s after step %ld: %s", net_spec(b->setup.net),
+                 (long)b->nsim, r->err[0] ? r->err : "failed");
+        free(r);
+        return -1;
+    }
+    sim_seek(r->sim, b->pos);
+    sim_free(b->sim);
+    b->sim = r->sim;
+    b->nsim = sched_nsteps(b->sched);
+    free(r);
+    return 1;
+}
+
+void app_poll(App *a)
+{
+    char err[400];
+    if (bcast_settle(&a->b, err, sizeof err) < 0) app_msg(a, true, "%s", err);
+}
+
+bool app_rest_progress(const App *a, long long *done, long long *total)
+{
+    if (!a->b.rest) return false;
+    const Progress *p = job_progress(a->b.rest->job);
+    *done = atomic_load(&p->done);
+    *total = atomic_load(&p->total);
+    return true;
+}
+
+bool app_need_steps(App *a, int32_t pos)
+{
+    if (!a->b.ready) return false;
+    if (pos <= a->b.nsim) return true;
+    if (!a->b.rest) return false;
+    WaitCtx w = {a, ""};
+    snprintf(w.what, sizeof w.what, "simulating %s on %s (step %ld needs it)",
+             a->b.setup.def->name, net_spec(a->b.setup.net), (long)pos);
+    bool waited = job_wait(a->b.rest->job, NULL, a->wait ? build_wait : NULL, &w);
+    app_poll(a);
+    if (!waited && a->b.rest)
+        app_msg(a, false, "stopped waiting (Esc): steps after %ld are still being simulated",
+                (long)a->b.nsim);
+    return pos <= a->b.nsim;
 }
 
 bool app_build_bcast(App *a, Bcast *out, const SetupSpec *spec, int32_t pos, char *err,
@@ -202,7 +340,7 @@ bool app_build_bcast(App *a, Bcast *out, const SetupSpec *spec, int32_t pos, cha
         snprintf(err, errlen, "out of memory");
         return false;
     }
-    bool ok = app_build(a, out, &s, pos, err, errlen);
+    bool ok = app_build(a, out, &s, pos, err, errlen, false);
     bspec_free(&s);
     return ok;
 }
@@ -264,6 +402,8 @@ void app_goto(App *a, int32_t pos)
     int32_t n = app_nsteps(a);
     if (pos < 0) pos = 0;
     if (pos > n) pos = n;
+    if (pos > a->b.nsim && !app_need_steps(a, pos)) pos = a->b.nsim;
+    if (a->b.rest) atomic_store(&a->b.rest->want, pos);
     vs_sync(a, pos);
     if (app_long_seek(a, pos)) return;
     if (sim_seek(a->b.sim, pos))
@@ -277,7 +417,7 @@ static bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos)
 {
     char err[300] = "";
     Bcast nb;
-    if (!app_build(a, &nb, spec, keep_pos, err, sizeof err)) {
+    if (!app_build(a, &nb, spec, keep_pos, err, sizeof err, true)) {
         if (a->cancelled) app_msg(a, false, "cancelled (Esc): still showing what was shown");
         else app_msg(a, true, "%s", err[0] ? err : "cannot build this broadcast");
         return false;
@@ -1647,7 +1787,7 @@ bool app_node_history(App *a)
     a->hist_node.node = a->cursor;
     Sched *s = a->b.sched;
     int32_t n = sched_nsteps(s);
-    if (sched_total_transfers(s) > 2000000 || n > 100000) return false;
+    if (sched_total_transfers(s) > 2000000 || n > 100000 || a->b.nsim < n) return false;
     a->hist_node.nsteps = n;
     a->hist_node.held = calloc((size_t)n + 1, sizeof *a->hist_node.held);
     a->hist_node.nsent = calloc((size_t)n + 1, sizeof(int32_t));

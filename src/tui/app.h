@@ -44,7 +44,10 @@ typedef struct {
     Sim *sim;
     bool has_predicted;
     double predicted;
-    int32_t pos;           /* 0..nsteps */
+    int32_t pos;           /* 0..nsim */
+    int32_t nsim;          /* steps the Sim has: all of them, or fewer while `rest` runs */
+    struct BcastRest *rest;/* a big broadcast's whole history, being simulated on a worker
+                            * while its first steps are shown (app_poll takes it in) */
     long gen;              /* bumped by every rebuild */
     time_t script_mtime;   /* --algo FILE.lua: mtime when built */
     long script_mtime_ns;
@@ -208,6 +211,22 @@ bool app_set_spec(App *a, const SetupSpec *spec);
 bool app_rebuild(App *a);
 /* If the algorithm is a .lua file whose mtime changed, rebuild; true if it did. */
 bool app_check_reload(App *a);
+
+/* A big broadcast (app_split_min transfers or more) opens (app_set_spec, with a wait hook) as
+ * soon as its schedule is built and its first steps (up to app_prefix_transfers transfers, at
+ * least one step) are simulated; the whole history is
+ * simulated on a worker meanwhile.  Until it is in, b.nsim < app_nsteps(): the steps after
+ * b.nsim and the totals are not known yet, and going there waits for them (drawing, with the
+ * wait hook; Escape stops waiting, the simulation goes on).  app_poll takes the whole in once
+ * the worker is done (the loop calls it before each frame); app_rest_progress says how far the
+ * worker is (false when nothing runs). */
+extern int64_t app_split_min, app_prefix_transfers;   /* tests lower them */
+void app_poll(App *a);
+bool app_rest_progress(const App *a, long long *done, long long *total);
+/* Wait (as above) until steps 1..pos are simulated: false if they are not (Escape, or the
+ * simulation failed; the message says so). */
+bool app_need_steps(App *a, int32_t pos);
+static inline bool app_partial(const App *a) { return a->b.ready && a->b.rest != NULL; }
 
 /* Actions. */
 void app_goto(App *a, int32_t pos);

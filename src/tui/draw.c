@@ -510,7 +510,8 @@ static void vs_header(App *a, const Layout *L, const char *label)
     char c1[32], c2[32], c3[32];
     fmt_cost(c1, sizeof c1, st >= 0 ? sim_step(sim, st)->cost.total : 0);
     fmt_cost(c2, sizeof c2, st >= 0 ? sim_cost_until(sim, st) : 0);
-    fmt_cost(c3, sizeof c3, sim_totals(sim)->cost.total);
+    if (app_partial(a)) snprintf(c3, sizeof c3, "(simulating)");
+    else fmt_cost(c3, sizeof c3, sim_totals(sim)->cost.total);
     putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD),
          "%s  %ld/%ld  step %s  so far %s of %s", label, (long)a->b.pos, (long)n, c1, c2, c3);
 }
@@ -735,6 +736,12 @@ static void panel_step(App *a, Box *b, bool full)
     fmt_cost(c1, sizeof c1, run);
     snprintf(cu, sizeof cu, "%s %s", c1, unit);
     box_kv(b, head, "Running total", cu);
+    long long sdone, stotal;
+    if (app_rest_progress(a, &sdone, &stotal)) {
+        /* the rest is being simulated: no total, verdict or bound yet */
+        box_put(b, dim, "Total: simulating the rest, step %lld/%lld...", sdone + 1, stotal);
+        goto violations;
+    }
     fmt_cost(c1, sizeof c1, T->cost.total);
     snprintf(cu, sizeof cu, "%s %s", c1, unit);
     box_kv(b, norm, "Total", cu);
@@ -782,6 +789,7 @@ static void panel_step(App *a, Box *b, bool full)
     if (lvl >= 1)
         box_put(b, dim, "level %d: %ld-wide blocks inform e, the eyes of their quadrants; "
                 "E: the mesh's eyes", lvl, (long)1 << lvl);
+violations:;
     /* the model's violations at this step */
     size_t nv = sim_nviolations(sim);
     int shown = 0;
@@ -848,7 +856,7 @@ static void panel_timeline(App *a, Box *b)
     a->tl_rows = 0;
     Sched *s = a->b.sched;
     Sim *sim = a->b.sim;
-    int32_t n = sched_nsteps(s), cur = app_step_shown(a);
+    int32_t n = a->b.nsim, cur = app_step_shown(a);   /* the steps simulated so far */
     double maxc = 0;
     for (int32_t i = 0; i < n; i++) {
         double c = sim_step(sim, i)->cost.total;
@@ -888,8 +896,14 @@ static void panel_timeline(App *a, Box *b)
         a->tl_rows++;
     }
     char t[32];
-    fmt_cost(t, sizeof t, sim_totals(sim)->cost.total);
+    long long sdone, stotal;
     b->row = b->h - 1;
+    if (app_rest_progress(a, &sdone, &stotal)) {
+        box_put(b, theme_attr(R_DIM), "steps %ld-%ld: simulating, step %lld/%lld...",
+                (long)n + 1, (long)sched_nsteps(s), sdone + 1, stotal);
+        return;
+    }
+    fmt_cost(t, sizeof t, sim_totals(sim)->cost.total);
     box_put(b, theme_attr(R_HEAD), "total %s over %ld steps", t, (long)n);
 }
 

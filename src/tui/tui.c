@@ -457,6 +457,7 @@ static int run(const TuiOptions *o)
             next_tick = 0;
         }
         show_print(a);
+        app_poll(a);   /* a big broadcast's whole history, once simulated */
         draw_frame(a);
         if (a->redraw) {
             a->redraw = false;
@@ -485,6 +486,7 @@ static int run(const TuiOptions *o)
         /* wait for input, a signal, the next play tick or the next reload check */
         double wait = busy ? 0 : next_reload - now_s();
         if (a->playing && next_tick > 0 && next_tick - now_s() < wait) wait = next_tick - now_s();
+        if (app_partial(a) && wait > 0.1) wait = 0.1;   /* the simulation's progress */
         if (pending) {
             double w = pending_at + input_waittime(in) / 1000.0 - now_s();
             if (w < wait) wait = w;
