@@ -64,6 +64,26 @@ static void drain(Input *in, App *a)
         deliver(in, a, &k);
 }
 
+/* Give libtermkey the bytes and the App their keys, in pieces its buffer (256 bytes by
+ * default) takes: what it does not take at once would be lost (keys queued during a build
+ * come in one long piece). */
+static void push(Input *in, App *a, const char *s, size_t n)
+{
+    while (n > 0) {
+        size_t took = termkey_push_bytes(in->tk, s, n);
+        if (took == 0 || took == (size_t)-1) {
+            /* full: deliver what it has, then try again; nothing to deliver: give up */
+            TermKeyKey k;
+            if (termkey_getkey_force(in->tk, &k) != TERMKEY_RES_KEY) return;
+            deliver(in, a, &k);
+            continue;
+        }
+        drain(in, a);
+        s += took;
+        n -= took;
+    }
+}
+
 /* A CSI sequence at s (s[0] == ESC): ESC [ params(0x30-0x3F)* intermediates(0x20-0x2F)*
  * final(0x40-0x7E).  Returns its length; 0 if s does not start one; -1 if it is cut off at the
  * end of the bytes.  *bad is set for one libtermkey must not see: intermediates present, or
@@ -204,8 +224,7 @@ static bool feed_clean(Input *in, App *a, const char *bytes, size_t len)
         }
         /* the keys before it */
         if (i > start) {
-            termkey_push_bytes(in->tk, s + start, i - start);
-            drain(in, a);
+            push(in, a, s + start, i - start);
         }
         if (used < 0) {
             memcpy(in->pend, s + i, n - i);   /* n - i <= 24 */
@@ -219,8 +238,7 @@ static bool feed_clean(Input *in, App *a, const char *bytes, size_t len)
         start = i + 1;
     }
     if (start < n) {
-        termkey_push_bytes(in->tk, s + start, n - start);
-        drain(in, a);
+        push(in, a, s + start, n - start);
     }
     TermKeyKey k;
     return termkey_getkey(in->tk, &k) == TERMKEY_RES_AGAIN;
@@ -233,8 +251,7 @@ void input_flush(Input *in, App *a)
         /* a sequence that never finished: "ESC [" alone is Alt-[; anything longer that
          * stopped half way (a mouse report, intermediates) is dropped */
         if (in->npend <= 2) {
-            termkey_push_bytes(in->tk, in->pend, in->npend);
-            drain(in, a);
+            push(in, a, in->pend, in->npend);
         }
         in->npend = 0;
     }

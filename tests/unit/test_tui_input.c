@@ -133,6 +133,22 @@ static void test_cursor_keys(void **state)
     assert_int_equal(f->a->panel, PANEL_STEP);
 }
 
+/* More bytes at once than libtermkey's buffer holds (256): the keys queued while a build ran
+ * come in one piece, and none may be lost. */
+static void test_long_burst(void **state)
+{
+    Fx *f = *state;
+    char buf[1200] = "";
+    for (int i = 0; i < 280; i++) strcat(buf, "np");
+    strcat(buf, "nnn");
+    feed(f, buf);
+    assert_int_equal(f->a->b.pos, 3);
+    memset(buf, 0, sizeof buf);
+    for (int i = 0; i < 1100; i++) buf[i] = i % 2 ? 'l' : 'h';   /* ends on l: column 1 */
+    feed(f, buf);
+    assert_int_equal(f->a->cursor, 1);
+}
+
 static void test_command_line(void **state)
 {
     Fx *f = *state;
@@ -426,6 +442,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_stepping, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_play_speed, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_cursor_keys, setup_mesh, teardown),
+        cmocka_unit_test_setup_teardown(test_long_burst, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_command_line, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_help_picker_quit, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_mouse, setup_mesh, teardown),
