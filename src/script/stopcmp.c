@@ -370,11 +370,14 @@ bool stopcmp_plot(const StopFigure *f, const StopCmp *c, StopPlot *out)
     static const char *const xaxes[] = {"number of sources s", "message length (bytes)",
                                         "machine size p", "distribution", "mesh shape"};
     snprintf(out->xaxis, sizeof out->xaxis, "%s", xaxes[f->x]);
-    out->percent = c->relcol >= 0;
-    snprintf(out->yaxis, sizeof out->yaxis, "%s",
-             out->percent ? "% cheaper than the first (positive: it pays)"
-                          : c->spec.async ? "simulated cost in us (async)"
-                                          : "simulated cost in us");
+    out->percent = c->relcol >= 0 && c->na > 1;
+    int other = c->relcol == 0 ? 1 : 0;   /* the column measured against the relative one */
+    if (out->percent)
+        snprintf(out->yaxis, sizeof out->yaxis, "%% by which %.20s is cheaper than %.20s",
+                 c->algos[other], c->algos[c->relcol]);
+    else
+        snprintf(out->yaxis, sizeof out->yaxis, "%s",
+                 c->spec.async ? "simulated cost in us (async)" : "simulated cost in us");
     char names[STOPFIG_MAXSERIES][24];
     int ns = 0;
     if (!f->series_by_source) {
@@ -399,7 +402,7 @@ bool stopcmp_plot(const StopFigure *f, const StopCmp *c, StopPlot *out)
                  r->src);
         int j = slot(names, &ns, STOPFIG_MAXSERIES, key);
         if (j < 0) return false;
-        int k = c->relcol == 0 && c->na > 1 ? 1 : 0;
+        int k = out->percent ? other : 0;
         double v;
         if (out->percent ? stopcmp_percent(c, i, k, &v)
                          : (r->state[k] < STOPCMP_NORUN && (v = r->cost[k], true)))

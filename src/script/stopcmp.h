@@ -102,7 +102,7 @@ typedef struct {
     char name[STOPFIG_MAXSERIES][32];
     double y[STOPFIG_MAXSERIES][STOPFIG_MAXX];
     bool percent;            /* y is a percentage (Fig. 8), else a cost in us */
-    char xaxis[48], yaxis[64];
+    char xaxis[48], yaxis[80];
 } StopPlot;
 
 /* Reshape a computed comparison of figure f into curves; false if it does not fit. */
