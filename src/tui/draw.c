@@ -66,6 +66,7 @@ static int put(int y, int x, int w, int attr, const char *s)
 /* put for a line of text: cut short, it ends in an ellipsis (issue 9 defect 7). */
 static int put_cut(int y, int x, int w, int attr, const char *s)
 {
+    if (x >= 0 && x < COLS && x + w > COLS) w = COLS - x;
     if (w >= 2 && x >= 0 && x + w <= COLS) {
         char clean[2048];
         const char *q = text_quote(s, sizeof clean - 4, clean, sizeof clean);
@@ -87,7 +88,7 @@ static int putf(int y, int x, int w, int attr, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    return put(y, x, w, attr, buf);
+    return put_cut(y, x, w, attr, buf);
 }
 
 /* One glyph at (y,x) only if that cell is blank (nothing drawn there yet). */
@@ -338,7 +339,7 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
         int cattr = theme_attr(R_CURSOR);
         put(y, x, 1, cursor ? cattr : attr, cursor ? "[" : " ");
         put(y, x + 1, 1, attr, recv ? g->recv_mark : src ? "@" : " ");
-        put(y, x + 2, inner, attr, content);
+        put_cut(y, x + 2, inner, attr, content);
         put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : em ? eattr : attr,
             conflict ? "!" : cursor ? "]" : em ? em : " ");
     } else if (cw >= 4) {
@@ -346,10 +347,10 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
         const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : em ? em : src ? "@" : " ";
         put(y, x, 1, cursor ? theme_attr(R_CURSOR) : conflict ? theme_attr(R_CONFLICT) :
                      !recv && em ? eattr : attr, m);
-        put(y, x + 1, inner, attr, content);
+        put_cut(y, x + 1, inner, attr, content);
     } else {
         if (cursor) attr = theme_attr(R_CURSOR) | A_UNDERLINE;
-        put(y, x, cw, attr, content);
+        put_cut(y, x, cw, attr, content);
     }
 }
 
@@ -394,7 +395,7 @@ static void draw_map(App *a)
                 char t[16];
                 snprintf(t, sizeof t, "%d", gc);
                 int tl = (int)strlen(t);
-                put(y, x + (L->cw - tl) / 2, tl, dim_attr, t);
+                put_cut(y, x + (L->cw - tl) / 2, tl, dim_attr, t);
             } else if (gc % 10 == 0) {   /* narrow cells: every 10th column, left-aligned */
                 char t[16];
                 snprintf(t, sizeof t, "%d", gc);
@@ -572,7 +573,7 @@ static void box_kv(Box *b, int attr, const char *label, const char *value)
     if (pad < 1) pad = 1;
     char line[256];
     snprintf(line, sizeof line, "%s%*s%s", label, pad, "", value);
-    put(b->y + b->row, b->x, b->w, attr, line);
+    put_cut(b->y + b->row, b->x, b->w, attr, line);
     b->row++;
 }
 
@@ -1017,7 +1018,7 @@ static void panel_chart(App *a, Box *b)
             if (v >= 1e6) snprintf(t, sizeof t, "%6.1fM", v / 1e6);
             else if (v >= 1e4) snprintf(t, sizeof t, "%6.1fk", v / 1e3);
             else snprintf(t, sizeof t, "%7.0f", v);
-            put(top + r, b->x, yw - 1, dim, t);
+            put_cut(top + r, b->x, yw - 1, dim, t);
         }
     }
     for (int i = 0; i < pw; i++) put(top + ph, b->x + yw + 1 + i, 1, dim, theme_glyphs()->h_idle);
@@ -1073,9 +1074,9 @@ static void panel_chart(App *a, Box *b)
     fmt_bytes(l2, sizeof l2, c->bytes[CHART_NSIZES / 2]);
     fmt_bytes(l3, sizeof l3, c->bytes[CHART_NSIZES - 1]);
     int y = b->y + b->row;
-    put(y, xs[0], 8, dim, l1);
-    put(y, xs[CHART_NSIZES / 2] - 1, 8, dim, l2);
-    put(y, xs[CHART_NSIZES - 1] - (int)strlen(l3) + 1, 8, dim, l3);
+    put_cut(y, xs[0], 8, dim, l1);
+    put_cut(y, xs[CHART_NSIZES / 2] - 1, 8, dim, l2);
+    put_cut(y, xs[CHART_NSIZES - 1] - (int)strlen(l3) + 1, 8, dim, l3);
     b->row++;
     box_put(b, dim, "bytes (log)  cost in model units (log)");
     if (cur_s >= 0) {
@@ -1099,7 +1100,7 @@ static void panel_chart(App *a, Box *b)
             snprintf(nm, sizeof nm, "%s", c->name[k]);
         }
         put(b->y + b->row + row, x, 1, theme_attr(roles[k % 6]), mark);
-        put(b->y + b->row + row, x + 2, b->w / 3 - 2, theme_attr(R_NORMAL), nm);
+        put_cut(b->y + b->row + row, x + 2, b->w / 3 - 2, theme_attr(R_NORMAL), nm);
     }
     b->row += legend_rows;
     for (int k = 0; k < c->nalgo && c->sampled; k++)
@@ -1336,7 +1337,7 @@ static void draw_status(App *a)
                  node_name(a->b.setup.net, a->cursor, nm, sizeof nm), a->zoom);
     }
     int rl = (int)strlen(right);
-    put(y, 0, COLS - rl - 1, attr,
+    put_cut(y, 0, COLS - rl - 1, attr,
         COLS >= 120 ? " n/p step  Space play  hjkl cursor  Tab panel  a/t/b/m pick  : command  ? help  q quit"
                     : " n/p step  Space play  Tab panel  : cmd  ? help  q quit");
     if (COLS - rl > 40) put(y, COLS - rl, rl, attr, right);
@@ -1374,8 +1375,8 @@ static void draw_help(App *a)
     if (a->help_top > maxtop) a->help_top = maxtop;
     for (int i = 0; i < rows && a->help_top + i < (int)n; i++) {
         const AppKeyHelp *e = &k[a->help_top + i];
-        put(y + 1 + i, x + 2, 18, theme_attr(R_KEY), e->keys);
-        put(y + 1 + i, x + 21, w - 23, theme_attr(R_NORMAL), e->help);
+        put_cut(y + 1 + i, x + 2, 18, theme_attr(R_KEY), e->keys);
+        put_cut(y + 1 + i, x + 21, w - 23, theme_attr(R_NORMAL), e->help);
     }
 }
 
@@ -1418,8 +1419,8 @@ void draw_frame(App *a)
         char u[160];
         snprintf(u, sizeof u, "meshcast needs at least %dx%d", LAYOUT_MIN_W, LAYOUT_MIN_H);
         int y = LINES / 2 - 1;
-        put(y < 0 ? 0 : y, 0, COLS, theme_attr(R_BAD), t);
-        put(y + 1, 0, COLS, theme_attr(R_NORMAL), u);
+        put_cut(y < 0 ? 0 : y, 0, COLS, theme_attr(R_BAD), t);
+        put_cut(y + 1, 0, COLS, theme_attr(R_NORMAL), u);
         put(y + 2, 0, COLS, theme_attr(R_DIM), "(q quits)");
         wnoutrefresh(stdscr);
         return;
@@ -1429,7 +1430,7 @@ void draw_frame(App *a)
         if (a->ov_block > 0) overview_draw(a);
         else if (a->vs && a->vs->ready) draw_vs(a);
         else draw_map(a);
-        put(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
+        put_cut(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
     }
     draw_side(a);
     if (a->mode == MODE_HELP) draw_help(a);

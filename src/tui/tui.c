@@ -153,12 +153,13 @@ static void resize_from_tty(void)
 static void atexit_restore(void) { tui_restore(); }
 
 /* While a long build or seek runs (app.h's wait hook): draw a frame with what is being done
- * and how far, and look at the keys typed: Escape or Ctrl-C cancels; other keys wait and go
- * to the App after the build, in order.  SIGINT/SIGTERM/SIGHUP cancel and quit. */
+ * and how far, and look at the keys typed: Escape or Ctrl-C cancels, q on the map quits; every
+ * other key (those typed before a cancel too) waits and goes to the App after the build, in
+ * order.  SIGINT/SIGTERM/SIGHUP cancel and quit. */
 typedef struct {
     const sigset_t *orig;
     bool ctrl_c;
-    char ahead[1024];      /* keys typed meanwhile, fed to the App after the build */
+    char ahead[4096];      /* keys typed meanwhile, fed to the App after the build */
     size_t nahead;
 } TuiWait;
 
@@ -192,21 +193,29 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
     if (pselect(STDIN_FILENO + 1, &rd, NULL, NULL, &ts, w->orig) <= 0) return true;
     char buf[256];
     ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
-    for (ssize_t i = 0; i < n; i++) {
+    /* every key goes to the queue, in order, but for what stops the build: Ctrl-C, a lone
+     * Escape, and q when it is a key of its own on the map (not text for the command line, a
+     * picker's filter, or after keys still waiting) */
+    ssize_t i = 0;
+    int stop = 0;   /* 1 cancel, 2 quit */
+    for (; i < n && !stop; i++) {
         if (buf[i] == 3) {
             w->ctrl_c = true;
-            return false;
-        }
-        if (buf[i] == 27 && (i + 1 == n || buf[i + 1] == 27)) return false;
-        if (buf[i] == 'q') {   /* q quits, whatever runs */
-            a->quit = true;
-            return false;
+            stop = 1;
+        } else if (buf[i] == 27 && (i + 1 == n || buf[i + 1] == 27)) {
+            stop = 1;
+        } else if (buf[i] == 'q' && i == 0 && w->nahead == 0 && a->mode == MODE_MAP) {
+            stop = 2;
         }
     }
-    if (n > 0 && w->nahead + (size_t)n <= sizeof w->ahead) {
-        memcpy(w->ahead + w->nahead, buf, (size_t)n);
-        w->nahead += (size_t)n;
+    size_t keep = stop ? (size_t)(i - 1) : (size_t)(n > 0 ? n : 0);   /* the keys before */
+    if (keep > sizeof w->ahead - w->nahead) keep = sizeof w->ahead - w->nahead;
+    if (keep > 0) {
+        memcpy(w->ahead + w->nahead, buf, keep);
+        w->nahead += keep;
     }
+    if (stop == 2) a->quit = true;
+    if (stop) return false;
     return true;
 }
 
