@@ -192,7 +192,7 @@ typedef struct {
     int64_t prev;   /* 1 + the entry before it in its node's chain, 0 none */
 } LogArr;
 
-#define LOG_SHIFT 20
+#define LOG_SHIFT 16
 #define LOG_BLOCK (INT64_C(1) << LOG_SHIFT)
 
 typedef struct {
