@@ -72,6 +72,8 @@ struct Sched {
     uint64_t last_roff, last_nr;   /* the ranges appended last (reused by identical sends) */
     NetSeg *segs;           /* explicit-route pool */
     uint64_t nsegs, capsegs;
+    uint32_t rcache[4];     /* routes stored last (reused by identical routes) */
+    int nrcache, rcnext;
     SchedEdge *edges;       /* the edge table (sched_edge) */
     int64_t nedges, capedges;
     int32_t *gnode;         /* initial holdings */

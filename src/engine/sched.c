@@ -352,13 +352,32 @@ static bool route_room(Sched *s, int nseg)
     return true;
 }
 
-/* Append a route to the pool (room made by route_room); its handle. */
+static bool segs_equal(const NetSeg *a, const NetSeg *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i].dim != b[i].dim || a[i].dir != b[i].dir || a[i].len != b[i].len)
+            return false;
+    return true;
+}
+
+/* Append a route to the pool (room made by route_room); its handle.  A route equal to one of
+ * the last few stored is not stored again (a phase sends the same few relative routes from
+ * every node). */
 static uint32_t route_store(Sched *s, const NetSeg *seg, int nseg)
 {
+    for (int i = 0; i < s->nrcache; i++) {
+        uint32_t h = s->rcache[i];
+        if ((int)sched_route_nseg(h) == nseg && segs_equal(sched_route_segs(s, h), seg, nseg))
+            return h;
+    }
     uint32_t route = (uint32_t)(s->nsegs << SCHED_SEG_BITS) | (uint32_t)nseg;
     if (nseg)
         memcpy(s->segs + s->nsegs, seg, (size_t)nseg * sizeof *seg);
     s->nsegs += (uint64_t)nseg;
+    s->rcache[s->rcnext] = route;
+    s->rcnext = (s->rcnext + 1) % 4;
+    if (s->nrcache < 4)
+        s->nrcache++;
     return route;
 }
 
@@ -640,6 +659,7 @@ void sched_truncate(Sched *s, int32_t nsteps)
         /* Nothing refers to the pools any more: reclaim them. */
         s->nranges = 0;
         s->nsegs = 0;
+        s->nrcache = s->rcnext = 0;
         s->nedges = 0;
         s->last_roff = UINT64_MAX;
     }

@@ -363,6 +363,36 @@ static void ahead(Ahead *ah, const Sched *s, const Layout *L, const SchedFlat *f
         __builtin_prefetch(arc + ah->pc[q].a, 1);
 }
 
+/* The last step in which each node sends (-1: never): a node's arrivals after it are never
+ * read, so they are not kept (most nodes of a broadcast tree are leaves). */
+static int32_t *last_sends(const Sched *s)
+{
+    int32_t n = s->net->size;
+    int32_t *last = malloc(sizeof *last * (size_t)n);
+    if (!last)
+        return NULL;
+    for (int32_t v = 0; v < n; v++)
+        last[v] = -1;
+    for (int32_t st = 0; st < s->nsteps; st++) {
+        const SchedStep *ss = &s->steps[st];
+        for (int64_t i = 0; i < ss->n; i++)
+            last[ss->x[i].src] = st;
+        for (int32_t q = 0; q < ss->nrule; q++) {
+            const SchedRule *r = &ss->rule[q];
+            for (int64_t j = 0; j < r->count; j++) {
+                if (r->fn) {
+                    SchedRuleXfer x = { -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
+                    r->fn(r->ctx, j, &x);
+                    last[x.src] = st;
+                } else {
+                    last[s->edges[r->e0 + j].src] = st;
+                }
+            }
+        }
+    }
+    return last;
+}
+
 SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, char *err,
                         size_t errlen)
 {
@@ -396,12 +426,13 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
     double *lastin = calloc((size_t)n, sizeof *lastin);   /* latest arrival, earlier steps */
     double *stepin = calloc((size_t)n, sizeof *stepin);   /* latest arrival, this step */
     NodeArr *arr = calloc((size_t)n, sizeof *arr);
+    int32_t *lastsend = last_sends(s);
     Log lg = { 0 };
     SchedFlatBuf fb = { 0 };
     Ahead ring[AHEAD];
     int64_t ntot = sched_total_transfers(s);
     bool ok = a && (!links || arc) && (!ports || sendp) && (!(ports && !simplex) || recvp) &&
-              local && lastin && stepin && arr;
+              local && lastin && stepin && arr && lastsend;
     if (ok) {
         a->nsteps = nsteps;
         a->step_end = calloc((size_t)(nsteps > 0 ? nsteps : 1), sizeof *a->step_end);
@@ -502,7 +533,8 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
                     }
             }
             for (uint32_t k = 0; ok && k < nr; k++)
-                ok = node_add(&arr[dst], &lg, r[k].lo, r[k].hi, end);
+                if (lastsend[dst] >= st)   /* else never read */
+                    ok = node_add(&arr[dst], &lg, r[k].lo, r[k].hi, end);
             stepin[dst] = dmax(stepin[dst], end);
             send_end = dmax(send_end, end);
             if (a->ev)
@@ -533,6 +565,7 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
             free(arr[v].list.a);
     log_free(&lg);
     free(arr);
+    free(lastsend);
     if (!ok) {
         snprintf(err, errlen, "async: out of memory");
         sim_async_free(a);
