@@ -113,6 +113,7 @@ typedef struct {
     int nd;
     bool full, wraps;
     int32_t ext[NET_MAXDIM], stride[NET_MAXDIM];
+    int64_t lstride[NET_MAXDIM][NET_MAXDIM];   /* line of dim d = sum over e != d of c[e] * this */
     int64_t size;
 } Layout;
 
@@ -127,6 +128,14 @@ static void layout_init(Layout *L, const Net *net)
         L->ext[d] = net->dims[d];
         L->stride[d] = net->stride[d];
     }
+    for (int d = 0; d < L->nd; d++)
+        for (int e = 0; e < L->nd; e++) {
+            int64_t st = 1;
+            for (int f = e + 1; f < L->nd; f++)
+                if (f != d)
+                    st *= L->ext[f];
+            L->lstride[d][e] = e == d ? 0 : st;
+        }
 }
 
 /* The pieces of a route from src (seg[0..nseg)); returns their number. */
@@ -149,11 +158,10 @@ static int layout_pieces(const Layout *L, int32_t src, int32_t dst, const NetSeg
         int32_t ext = L->ext[d], len = seg[g].len;
         if (len <= 0)
             continue;
-        int64_t node = 0;
+        /* the line: the node's coordinates with d taken out, row-major */
+        int64_t line = 0;
         for (int e = 0; e < L->nd; e++)
-            node += (int64_t)c[e] * L->stride[e];
-        /* the line: the node's id with coordinate d taken out */
-        int64_t line = node / ((int64_t)L->stride[d] * ext) * L->stride[d] + node % L->stride[d];
+            line += (int64_t)c[e] * L->lstride[d][e];
         int64_t base = ((int64_t)d * 2 + (dir < 0)) * L->size + line * ext;
         int32_t pos = c[d];
         if (len >= ext) {
@@ -169,10 +177,13 @@ static int layout_pieces(const Layout *L, int32_t src, int32_t dst, const NetSeg
                 pc[np++] = (Piece){ base, lo + len - ext };
             }
         }
-        int32_t to = (int32_t)(((int64_t)pos + (int64_t)dir * len) % ext);
-        if (to < 0)
-            to += ext;
-        c[d] = to;
+        int64_t to = (int64_t)pos + (int64_t)dir * len;   /* |len| may exceed ext */
+        if (to < 0 || to >= ext) {
+            to %= ext;
+            if (to < 0)
+                to += ext;
+        }
+        c[d] = (int32_t)to;
     }
     return np;
 }
