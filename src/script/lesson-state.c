@@ -45,6 +45,7 @@ void lesson_state(const Lesson *l, size_t page, LessonState *out)
             out->source = NULL;
         }
         if (p->model) out->model = p->model;
+        if (p->fit) out->fit = p->fit;
         if (p->bytes) out->bytes = p->bytes;
         for (size_t k = 0; k < p->nset; k++) state_set(out, p->set[k]);
         if (p->step >= 0) out->step = p->step;
@@ -57,6 +58,7 @@ void lesson_state(const Lesson *l, size_t page, LessonState *out)
 int32_t lesson_state_shown_step(const Lesson *l, size_t page, const LessonState *st)
 {
     const LessonPage *p = lesson_page(l, page);
-    bool click = p && (p->qkind == LESSON_Q_NODE || p->qkind == LESSON_Q_LINK);
-    return click && st->step > 0 ? st->step - 1 : st->step;
+    bool hide = p && (p->qkind == LESSON_Q_NODE || p->qkind == LESSON_Q_LINK ||
+                      (p->qkind == LESSON_Q_CHOICE && p->predict));
+    return hide && st->step > 0 ? st->step - 1 : st->step;
 }

@@ -26,6 +26,7 @@ typedef struct {
     const char *source;
     const char *sources;   /* s-to-p: a --sources spec (a page's `sources`); NULL: none */
     const char *model;
+    const char *fit;       /* --fit; NULL: the default */
     uint64_t bytes;        /* 0: the default */
     char bytes_text[24];   /* bytes as text, "" for the default */
     const char *set[LESSON_STATE_MAXSET];  /* "k=v", one per key, in the order first set */
@@ -37,8 +38,9 @@ typedef struct {
 void lesson_state(const Lesson *l, size_t page, LessonState *out);
 
 /* Predict, then see (issue 9 defect 6): a page that asks to click a node or a link of step
- * k (k >= 1) first shows the position before that step, k - 1, so that the answer is not on
- * screen; the step itself is shown once the question is answered right.  The position to show
+ * k (k >= 1), or a choice question marked `predict`, first shows the position before that
+ * step, k - 1, so that the answer is not on screen; the step itself is shown once the
+ * question is answered right.  The position to show
  * on arriving at page `page`: */
 int32_t lesson_state_shown_step(const Lesson *l, size_t page, const LessonState *st);
 

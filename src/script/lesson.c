@@ -413,6 +413,11 @@ static void read_question(lua_State *L, Lesson *l, int t, const Net *net, size_t
     pg->question = text;
     pg->explain = opt_string(L, l, q, "explain", page);
     const char *click = opt_string(L, l, q, "click", page);
+    int pty = lua_getfield(L, q, "predict");
+    if (pty != LUA_TNIL && pty != LUA_TBOOLEAN)
+        page_error(L, page, "question: predict must be true or false", NULL, NULL);
+    pg->predict = lua_toboolean(L, -1);
+    lua_pop(L, 1);
     if (lua_getfield(L, q, "choices") != LUA_TNIL) {
         if (click)
             page_error(L, page, "question: choices and click cannot go together", NULL, NULL);
@@ -542,6 +547,11 @@ static int read_lesson(lua_State *L)
             page_error(L, pno, "algo '%s' is neither a built-in nor a script on the search path",
                        pg->algo, NULL);
         pg->model = opt_string(L, l, t, "model", pno);
+        pg->fit = opt_string(L, l, t, "fit", pno);
+        AlgoFit fit;
+        if (pg->fit && !algo_fit_parse(pg->fit, &fit))
+            page_error(L, pno, "fit '%s' is not a fit (companions, virtual, none)", pg->fit,
+                       NULL);
         CostModel cm;
         if (pg->model && !cost_model_parse(pg->model, &cm))
             page_error(L, pno, "model '%s' is not a cost model (seidel, postal, circuit, saf)",
@@ -672,6 +682,8 @@ static void put_lesson(Wire *w, const Lesson *l)
         wire_i64(w, t->node);
         put_opt(w, p->sources);
         put_opt(w, p->explain);
+        put_opt(w, p->fit);
+        wire_i64(w, p->predict);
     }
 }
 
@@ -823,6 +835,8 @@ static Lesson *lesson_unwire(const Wire *w)
         t->node = (int32_t)wire_get_i64(&r);
         p->sources = get_opt(l, &r, &ok);
         p->explain = get_opt(l, &r, &ok);
+        p->fit = get_opt(l, &r, &ok);
+        p->predict = wire_get_i64(&r) != 0;
     }
     l->npages = np;
     if (!ok || r.bad) {

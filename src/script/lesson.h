@@ -43,6 +43,7 @@ typedef struct {
                               * or a `source` drops it) */
     uint64_t bytes;          /* 0 = keep */
     const char *model;       /* NULL = keep */
+    const char *fit;         /* --fit: "companions", "virtual" or "none"; NULL = keep */
     const char *const *set;  /* "nu=1" ..., nset entries */
     size_t nset;
     int32_t step;            /* position to show: 0 before the first step, k after k steps;
@@ -62,6 +63,9 @@ typedef struct {
                                     is wrong (shown when it is picked) */
     LessonTry want;          /* LESSON_Q_TRY */
     const char *explain;     /* shown after the answer */
+    bool predict;            /* LESSON_Q_CHOICE (question.predict = true): predict, then see —
+                              * the step asked about is shown once answered right (click
+                              * questions always do so) */
 } LessonPage;
 
 /* name_or_path: a .lua path or the name of a lesson on the search path ("st-array"). */

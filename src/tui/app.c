@@ -685,7 +685,7 @@ void app_lesson_page(App *a, size_t i)
         lesson_state(a->lesson, i, &st);
         BSpec s = {.net = dupz(st.net), .algo = dupz(st.algo), .source = dupz(st.source),
                    .bytes = st.bytes ? dupz(st.bytes_text) : NULL, .model = dupz(st.model),
-                   .sources = dupz(st.sources)};
+                   .fit = dupz(st.fit), .sources = dupz(st.sources)};
         s.sets = st.nset ? calloc(st.nset, sizeof *s.sets) : NULL;
         for (size_t k = 0; s.sets && k < st.nset; k++) s.sets[s.nsets++] = strdup(st.set[k]);
         int32_t show = lesson_state_shown_step(a->lesson, i, &st);   /* predict, then see */

@@ -33,7 +33,7 @@ static size_t nnames;
 
 /* The page's broadcast, folded from the page fields of pages 1..k. */
 typedef struct {
-    const char *net, *algo, *source, *model, *sources;
+    const char *net, *algo, *source, *model, *sources, *fit;
     char bytes[24];
     const char *sets[64];
     size_t nsets;
@@ -50,6 +50,7 @@ static void fold(const Lesson *l, size_t k, Want *w)
         if (p->source) w->source = p->source, w->sources = NULL;
         if (p->sources) w->sources = p->sources, w->source = NULL;
         if (p->model) w->model = p->model;
+        if (p->fit) w->fit = p->fit;
         if (p->bytes) snprintf(w->bytes, sizeof w->bytes, "%llu", (unsigned long long)p->bytes);
         if (p->step >= 0) w->step = p->step;
         for (size_t j = 0; j < p->nset; j++) {
@@ -68,7 +69,7 @@ static void check_shows(App *a, const Lesson *l, size_t k, const char *how)
     const char *id = lesson_id(l);
     Want w;
     fold(l, k, &w);
-    SetupSpec spec = {w.net, w.algo, w.source, w.bytes[0] ? w.bytes : NULL, w.model, NULL,
+    SetupSpec spec = {w.net, w.algo, w.source, w.bytes[0] ? w.bytes : NULL, w.model, w.fit,
                       w.sets, w.nsets, w.sources};
     Setup want;
     char err[300];
@@ -107,7 +108,8 @@ static void check_shows(App *a, const Lesson *l, size_t k, const char *how)
     /* predict, then see: a click question about step k opens at k - 1 until answered */
     const LessonPage *pg = lesson_page(l, k);
     int32_t pos = w.step;
-    if ((pg->qkind == LESSON_Q_NODE || pg->qkind == LESSON_Q_LINK) && w.step > 0 && !a->answered)
+    if ((pg->qkind == LESSON_Q_NODE || pg->qkind == LESSON_Q_LINK ||
+         (pg->qkind == LESSON_Q_CHOICE && pg->predict)) && w.step > 0 && !a->answered)
         pos = w.step - 1;
     DIFF(a->b.pos != pos, " step %d (want %d)", (int)a->b.pos, (int)pos);
 #undef DIFF
@@ -115,7 +117,7 @@ static void check_shows(App *a, const Lesson *l, size_t k, const char *how)
     LessonState st;
     lesson_state(l, k, &st);
     if (st.step != w.step || (st.net != w.net) || st.algo != w.algo || st.source != w.source || st.sources != w.sources ||
-        st.model != w.model || strcmp(st.bytes_text, w.bytes) != 0 || st.nset != w.nsets)
+        st.model != w.model || st.fit != w.fit || strcmp(st.bytes_text, w.bytes) != 0 || st.nset != w.nsets)
         snprintf(what + strlen(what), sizeof what - strlen(what), " lesson_state differs");
     setup_free(&want);
     if (what[0]) fail_msg("%s page %zu reached %s shows:%s", id, k + 1, how, what);
