@@ -1054,7 +1054,10 @@ static void clear_loads(Sim *sim, int32_t st, int path)
 {
     if (sim->full)
         return;   /* full_loads leaves nothing behind */
-    if (path == SIM_PATH_DIRECT) {
+    if (path == SIM_PATH_DIRECT && sim->steps[st].tcd >= sim->nlinks / 8) {
+        /* routes over an eighth of the links: one sweep beats walking them again */
+        memset(sim->load, 0, (size_t)sim->nlinks * sizeof(int32_t));
+    } else if (path == SIM_PATH_DIRECT) {
         const SchedFlat *f = sim_flat(sim, st);
         Piece pc[MAXPIECES];
         for (int64_t i = 0; f && i < f->n; i++) {
