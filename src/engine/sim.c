@@ -33,6 +33,7 @@ int sim_load_path = SIM_PATH_AUTO;
 int64_t sim_par_min = 65536;
 
 #define RMQ_SHIFT 6
+#define SIM_WALK_MAX 4096   /* sim_transfer_info walks routes up to this long */
 #define RMQ_BLOCK (1 << RMQ_SHIFT)
 
 /* Holdings of one node: up to HOLD_INLINE intervals inline (cap == 0; the common case: one,
@@ -2333,7 +2334,10 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
     const XV xv_ = xv(f, i), *x = &xv_;
     const CostParams *p = &sim->p;
     /* On long routes (the difference-array case) query the range-maximum structure. */
-    bool walk = sim->cache_path == SIM_PATH_DIRECT;
+    /* A short route is walked too: building the structure reads every link of the net, which
+     * a front end asking about a few transfers of a big step (the Step panel) need not pay. */
+    bool walk = sim->cache_path == SIM_PATH_DIRECT || (sim->rmq_step != step &&
+                                                       xfer_len(sim, x) <= SIM_WALK_MAX);
     if (!walk && sim->rmq_step != step) {
         if (rmq_build(sim))
             sim->rmq_step = step;
