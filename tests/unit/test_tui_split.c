@@ -41,22 +41,48 @@ static void same_holdings(Sim *x, Sim *y, int32_t size)
         assert_int_equal(sim_held(x, v), sim_held(y, v));
 }
 
+/* Case c built and simulated whole (the reference); its setup and spec in st and sp. */
+typedef struct {
+    Setup st;
+    SetupSpec sp;
+    Sched *s;
+    Sim *whole;
+    int32_t n;
+} Ref;
+
+static void ref_make(size_t c, Ref *r)
+{
+    char err[300];
+    memset(r, 0, sizeof *r);
+    r->sp.net = cases[c][0];
+    r->sp.algo = cases[c][1];
+    if (!setup_make(&r->sp, &r->st, err, sizeof err)) fail_msg("%s", err);
+    r->s = algo_build(r->st.def, r->st.net, &r->st.args, err, sizeof err);
+    assert_non_null(r->s);
+    r->whole = sim_run(r->s, &r->st.cost, SIM_HISTORY, err, sizeof err);
+    assert_non_null(r->whole);
+    r->n = sched_nsteps(r->s);
+}
+
+static void ref_free(Ref *r)
+{
+    sim_free(r->whole);
+    sched_free(r->s);
+    setup_free(&r->st);
+}
+
 /* Every prefix length: the same steps, holdings at every position, never verified. */
 static void test_prefix(void **state)
 {
     (void)state;
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
-        Setup st;
+        Ref r;
+        ref_make(c, &r);
+        Setup st = r.st;
+        Sched *s = r.s;
+        Sim *whole = r.whole;
+        int32_t n = r.n;
         char err[300];
-        SetupSpec sp = {0};
-        sp.net = cases[c][0];
-        sp.algo = cases[c][1];
-        if (!setup_make(&sp, &st, err, sizeof err)) fail_msg("%s", err);
-        Sched *s = algo_build(st.def, st.net, &st.args, err, sizeof err);
-        assert_non_null(s);
-        Sim *whole = sim_run(s, &st.cost, SIM_HISTORY, err, sizeof err);
-        assert_non_null(whole);
-        int32_t n = sched_nsteps(s);
         for (int32_t m = 0; m <= n + 1; m += (n > 12 ? n / 6 : 1)) {
             Sim *p = sim_run_prefix(s, &st.cost, SIM_HISTORY, m, err, sizeof err);
             assert_non_null(p);
@@ -78,9 +104,7 @@ static void test_prefix(void **state)
             sim_free(p);
         }
         assert_null(sim_run_prefix(s, &st.cost, SIM_HISTORY, -1, err, sizeof err));
-        sim_free(whole);
-        sched_free(s);
-        setup_free(&st);
+        ref_free(&r);
     }
 }
 
@@ -98,16 +122,12 @@ static void test_app_split(void **state)
     app_split_min = 1;
     app_prefix_transfers = 40;
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
-        Setup st;
-        char err[300];
-        SetupSpec sp = {0};
-        sp.net = cases[c][0];
-        sp.algo = cases[c][1];
-        if (!setup_make(&sp, &st, err, sizeof err)) fail_msg("%s", err);
-        Sched *s = algo_build(st.def, st.net, &st.args, err, sizeof err);
-        Sim *whole = sim_run(s, &st.cost, SIM_HISTORY, err, sizeof err);
-        assert_non_null(whole);
-        int32_t n = sched_nsteps(s);
+        Ref r;
+        ref_make(c, &r);
+        Setup st = r.st;
+        SetupSpec sp = r.sp;
+        Sim *whole = r.whole;
+        int32_t n = r.n;
 
         App *a = app_new();
         a->wait = hook;
@@ -158,9 +178,7 @@ static void test_app_split(void **state)
         assert_int_equal(a->b.pos, n);
         app_free(a);
 
-        sim_free(whole);
-        sched_free(s);
-        setup_free(&st);
+        ref_free(&r);
     }
     app_split_min = APP_LONG_SEEK_TRANSFERS;
     app_prefix_transfers = 262144;
