@@ -6,7 +6,8 @@
  *   {k = {default, min=, max=, help=}}), chunks (number or function(net, p)),
  *   build(sched, net, p, source), and optionally sizes(net, p) -> ok [, message],
  *   predict(net, p, cost) -> number|nil, pow2 (bool: Seidel 5's fits for other sizes),
- *   virtual (bool: --fit virtual allowed).
+ *   virtual (bool: --fit virtual allowed), stop (bool: s-to-p), op ("reduce": build writes a
+ *   reduction towards `source`, ALGO_REDUCE).
  * `p` holds the parameters plus p.nu, p.bytes and p.cost (the run's model and constants).
  */
 #include "script.h"
@@ -791,6 +792,21 @@ static int sa_read(lua_State *L)
     if (lua_getfield(L, t, "stop") != LUA_TNIL && lua_toboolean(L, -1))
         flags |= ALGO_STOP;
     lua_pop(L, 1);
+    /* op = "reduce": build() writes a reduction towards `source` (every node starts with its
+     * contribution to every chunk), checked by the reduction checker, not as a broadcast */
+    ty = lua_getfield(L, t, "op");
+    if (ty != LUA_TNIL) {
+        const char *op = ty == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        if (strcmp(op, "reduce") == 0)
+            flags |= ALGO_REDUCE;
+        else if (strcmp(op, "broadcast") != 0)
+            return luaL_error(L, "op must be \"broadcast\" (the default) or \"reduce\"");
+    }
+    lua_pop(L, 1);
+    if ((flags & ALGO_REDUCE) && (flags & (ALGO_POW2 | ALGO_VIRTUAL | ALGO_STOP)))
+        return luaL_error(L, "op = \"reduce\" cannot be combined with %s (a reduction is "
+                          "built whole, towards one root)", (flags & ALGO_STOP) ? "stop"
+                          : (flags & ALGO_POW2) ? "pow2" : "virtual");
     sa->def.flags = flags;
     lua_pushvalue(L, t);
     sa->ref_table = luaL_ref(L, LUA_REGISTRYINDEX);
