@@ -7,17 +7,23 @@
 S=$ROOT/scripts
 L=$ROOT/tests/lua
 
-check_exit "ternary-reduce on full:40" 0 "$MESHCAST" run --net full:40 --algo "$S/ternary-reduce.lua" --model postal --bytes 4096 --set s=16
+check_exit "tree-reduce on full:40" 0 "$MESHCAST" run --net full:40 --algo "$S/tree-reduce.lua" --model postal --bytes 4096 --set s=16
 check_match "built as a reduction" "reduce to node 0 \\(built as a reduction by the script" "$OUT"
 check_match "every contribution exactly once" "verified: +yes, the root ends with every contribution to every chunk exactly once" "$OUT"
 check_match "its closed form matches the simulation" "closed form, matches" "$OUT"
-check_exit "ternary-reduce JSON, mesh:6x6 from node 7, gamma" 0 "$MESHCAST" run --net mesh:6x6 --algo "$S/ternary-reduce.lua" --model postal --source 7 --set gamma=0.5 --set s=4 --json
+check_exit "tree-reduce JSON, mesh:6x6 from node 7, gamma" 0 "$MESHCAST" run --net mesh:6x6 --algo "$S/tree-reduce.lua" --model postal --source 7 --set gamma=0.5 --set s=4 --json
 check_eq "JSON: op reduce, verified, combine cost priced" "reduce true true" \
     "$(printf '%s' "$OUT" | jq -r '"\(.op) \(.reduction.verified) \(.reduction.combine > 0)"')"
-check_exit "check ternary-reduce: every size and source" 0 "$MESHCAST" check "$S/ternary-reduce.lua" --model postal
+check_exit "check tree-reduce: every size and source" 0 "$MESHCAST" check "$S/tree-reduce.lua" --model postal
 check_match "check says what verified means for a reduction" "a reduction \\(op = \"reduce\"\\)" "$OUT"
 check_match "check: all nets verified" "^([0-9]+) of \\1 nets verified from every source" "$OUT"
 check_nomatch "check: no prediction disagrees" "[0-9]\\*( |$)" "$OUT"
+for k in 1 2 5; do
+    check_exit "tree-reduce k=$k: checked on full, array, mesh" 0 "$MESHCAST" check "$S/tree-reduce.lua" --model postal --set k=$k --set s=8 --net full:33 --net array:10 --net mesh:5x7 --max-sources 8
+    check_nomatch "tree-reduce k=$k: closed form = simulation" "[0-9]\\*( |$)" "$OUT"
+done
+check_exit "k=1 is a chain: P - 2 + s steps" 0 "$MESHCAST" run --net full:40 --algo "$S/tree-reduce.lua" --model postal --set k=1 --set s=16 --json
+check_eq "k=1: 54 steps" 54 "$(printf '%s' "$OUT" | jq -r '.steps | length')"
 
 # a contribution lost, one counted twice: step, node, chunk
 check_exit "a lost contribution fails run" 1 "$MESHCAST" run --net full:4 --algo "$L/bad_reduce_lose.lua"
@@ -33,9 +39,9 @@ check_exit "a doubled contribution fails check" 1 "$MESHCAST" check "$L/bad_redu
 check_match "check names it" "FAIL full:4 source 0: step 3: node 1 combines node 3's contribution to chunk 0 a second time" "$OUT"
 
 # misuse
-check_exit "--op broadcast on a reduction" 2 "$MESHCAST" run --net full:8 --algo "$S/ternary-reduce.lua" --op broadcast
+check_exit "--op broadcast on a reduction" 2 "$MESHCAST" run --net full:8 --algo "$S/tree-reduce.lua" --op broadcast
 check_match "one line says why" "builds a reduction .*--op broadcast does not apply" "$ERR"
-check_exit "--op reduce on a reduction is the same run" 0 "$MESHCAST" run --net full:8 --algo "$S/ternary-reduce.lua" --op reduce
+check_exit "--op reduce on a reduction is the same run" 0 "$MESHCAST" run --net full:8 --algo "$S/tree-reduce.lua" --op reduce
 cat >"$TMPD/badop.lua" <<'LUA'
 return { name = "badop", op = "gather", nets = { "full" }, build = function() end }
 LUA

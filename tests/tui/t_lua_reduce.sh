@@ -5,8 +5,8 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/tmux.sh"
 tm_start 150 45
-mc_start --net full:16 --algo "$ROOT/scripts/ternary-reduce.lua" --model postal --set s=4
-check_screen "the reduction opens" "ternary-reduce on full:16"
+mc_start --net full:16 --algo "$ROOT/scripts/tree-reduce.lua" --model postal --set s=4
+check_screen "the reduction opens" "tree-reduce on full:16"
 check_screen "the Step panel: every contribution once" "reduction: the root has every contribution once"
 tm_keys n; tm_keys n
 check_screen "it steps" " step 2/"
