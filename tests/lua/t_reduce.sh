@@ -27,9 +27,9 @@ check_eq "k=1: 54 steps" 54 "$(printf '%s' "$OUT" | jq -r '.steps | length')"
 
 # a contribution lost, one counted twice: step, node, chunk
 check_exit "a lost contribution fails run" 1 "$MESHCAST" run --net full:4 --algo "$L/bad_reduce_lose.lua"
-check_match "lost: named (after the last step, root, contributor, chunk)" "end: the root 0 lacks node 3's contribution to chunk 1" "$OUT"
+check_match "lost: named (after the last step, root, contributor, chunk, how far it got)" "end \\(after step 3\\): the root 0 lacks node 3's contribution to chunk 1: node 3 never sent it on" "$OUT"
 check_exit "a lost contribution fails check" 1 "$MESHCAST" check "$L/bad_reduce_lose.lua" --net full:4 --net array:4 --max-sources 1
-check_match "check names it" "FAIL full:4 source 0: end: the root 0 lacks node 3's contribution to chunk 1" "$OUT"
+check_match "check names it" "FAIL full:4 source 0: end \\(after step 3\\): the root 0 lacks node 3's contribution to chunk 1" "$OUT"
 check_exit "a doubled contribution fails run" 1 "$MESHCAST" run --net array:4 --algo "$L/bad_reduce_double.lua" --json
 check_eq "doubled: JSON names step (0-based), node, chunk, contributor" "false doubled 2 1 0 3" \
     "$(printf '%s' "$OUT" | jq -r '.reduction | "\(.verified) \(.violations[0] | "\(.what) \(.step) \(.node) \(.chunk) \(.contribution)")"')"
