@@ -678,7 +678,10 @@ static void panel_step(App *a, Box *b, bool full)
     int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM), norm = theme_attr(R_NORMAL);
     if (step < 0) {
         box_put(b, head, "Step 0/%ld  before the first step", (long)n);
-        if (a->b.setup.sources && a->b.setup.nsources > 1)
+        if (a->b.reduce)   /* a script's own reduction */
+            box_put(b, dim, "every node holds its contribution; root %s combines",
+                    node_name(net, a->b.setup.args.source, nm, sizeof nm));
+        else if (a->b.setup.sources && a->b.setup.nsources > 1)
             box_put(b, dim, "%ld sources (@) hold their own messages",
                     (long)a->b.setup.nsources);
         else

@@ -8,6 +8,8 @@ tm_start 150 45
 mc_start --net full:16 --algo "$ROOT/scripts/tree-reduce.lua" --model postal --set s=4
 check_screen "the reduction opens" "tree-reduce on full:16"
 check_screen "the Step panel: every contribution once" "reduction: the root has every contribution once"
+check_screen "before step 1: every node holds its contribution (Step panel)" "every node holds its contribution; root 0 combines"
+check_screen "and the narration says so" "Before step 1: every node holds its own contribution \\(4 chunks, 1024 bytes\\); [0-9]+ steps to combine them at 0"
 tm_keys n; tm_keys n
 check_screen "it steps" " step 2/"
 tm_keys q
