@@ -32,7 +32,8 @@ typedef struct {
 /* A block of transfers given by a rule (sched_send_rule): transfers first..first+count-1 of
  * the step's rule part, which follows its n stored transfers. */
 typedef struct {
-    SchedRuleFn fn;
+    SchedRuleFn fn;         /* one transfer at a time, or NULL and ... */
+    SchedRuleBatchFn batch; /* ... many */
     void *ctx;              /* owned copy */
     int64_t first, count;
 } SchedRule;

@@ -244,43 +244,63 @@ static int32_t node_at(const Rule *R, int64_t pos)
     return sanders_order_node(R->dims, R->nd, q);
 }
 
-static void rule_fn(const void *ctx, int64_t j, SchedRuleXfer *out)
+/* Transfers j0..j0+n-1 of the step: the block holding j0 found by a binary search, then the
+ * blocks walked in order. */
+static void rule_fn(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
 {
     const Rule *R = ctx;
     int64_t lo = 0, hi = R->nseg - 1;
-    while (lo < hi) {   /* the last block with at <= j */
+    while (lo < hi) {   /* the last block with at <= j0 */
         int64_t mid = (lo + hi + 1) / 2;
-        if (R->seg[mid].at <= j)
+        if (R->seg[mid].at <= j0)
             lo = mid;
         else
             hi = mid - 1;
     }
-    const Seg *g = &R->seg[lo];
-    int64_t k = j - g->at, s, t;
-    switch (g->kind) {
-    case SEG_UP:   /* A(u) -> B(v); a lone A (the last, P odd) receives itself */
-        s = 2 * (g->src + k);
-        t = 2 * (g->dst + k) + 1;
-        if (t >= R->n)
-            t--;
-        break;
-    case SEG_FWD:
-        s = 2 * (g->dst + k) + 1;
-        t = 2 * (g->dst + k);
-        break;
-    case SEG_ROOT:
-        s = 0;
-        t = 1;
-        break;
-    default:
-        s = g->src + k;
-        t = g->dst + k;
-        break;
+    int64_t j = j0, end = j0 + n;
+    for (int64_t q = lo; j < end; q++) {
+        const Seg *g = &R->seg[q];
+        int64_t k = j - g->at, kend = g->len < end - g->at ? g->len : end - g->at;
+        ChunkRange pk = { g->pk, g->pk + 1 };
+        if (g->kind == SEG_PLAIN && R->nd == 1) {   /* the common block: two affine runs */
+            int64_t a = R->source_pos + g->src, b = R->source_pos + g->dst;
+            for (; k < kend; k++, j++, out++) {
+                int64_t s = a + k, t = b + k;
+                out->src = (int32_t)(s >= R->n ? s - R->n : s);
+                out->dst = (int32_t)(t >= R->n ? t - R->n : t);
+                out->nr = 1;
+                out->r[0] = pk;
+            }
+            continue;
+        }
+        for (; k < kend; k++, j++, out++) {
+            int64_t s, t;
+            switch (g->kind) {
+            case SEG_UP:   /* A(u) -> B(v); a lone A (the last, P odd) receives itself */
+                s = 2 * (g->src + k);
+                t = 2 * (g->dst + k) + 1;
+                if (t >= R->n)
+                    t--;
+                break;
+            case SEG_FWD:
+                s = 2 * (g->dst + k) + 1;
+                t = 2 * (g->dst + k);
+                break;
+            case SEG_ROOT:
+                s = 0;
+                t = 1;
+                break;
+            default:
+                s = g->src + k;
+                t = g->dst + k;
+                break;
+            }
+            out->src = node_at(R, s);
+            out->dst = node_at(R, t);
+            out->nr = 1;
+            out->r[0] = pk;
+        }
     }
-    out->src = node_at(R, s);
-    out->dst = node_at(R, t);
-    out->nr = 1;
-    out->r[0] = (ChunkRange){ g->pk, g->pk + 1 };
 }
 
 /* ---- building ------------------------------------------------------------------------------ */
@@ -384,7 +404,7 @@ static bool emit(Sched *s, const Rule *proto, SegBuf *b, int32_t *step, const ch
     memcpy(R, proto, sizeof *R);
     R->nseg = b->n;
     memcpy(R->seg, b->seg, (size_t)b->n * sizeof(Seg));
-    bool ok = sched_send_rule(s, b->total, rule_fn, R, size);
+    bool ok = sched_send_rule_batch(s, b->total, rule_fn, R, size);
     free(R);
     return ok;
 }
