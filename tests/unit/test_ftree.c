@@ -147,6 +147,44 @@ static void test_sweep_simplex(void **state)
     }
 }
 
+/* The direct simplex binary tree (bintree-direct): for every P in 2..300 verified and valid
+ * under simplex (and duplex) ports, at d + 3s - 2 steps (s for P = 2, 2s for P = 3 and 4, where
+ * d <= 1 leaves steps with nobody communicating), the closed form; and against the two-substep
+ * emulation (bintree-simplex): never slower once s >= 4, and with many packets it approaches
+ * 3 steps per packet against the emulation's 4. */
+static void test_sweep_direct(void **state)
+{
+    (void)state;
+    for (int P = 2; P <= 300; P++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "full:%d", P);
+        Net *net = mknet(spec);
+        int64_t d = depth(P, 1);
+        for (int s = 1; s <= 9; s += 4) {
+            int64_t want = d <= 1 ? (d + 1) * s : d + 3 * s - 2;
+            assert_int_equal(sanders_direct_steps(P, s), want);
+            run_check("bintree-direct", net, 0, s, 0, want);
+            run_check("bintree-direct", net, 0, s, 1, want);
+            if (s >= 4) {
+                int64_t em = run_check("bintree-simplex", net, 0, s, 0, -1);
+                if (want > em)
+                    fail_msg("P=%d s=%d: direct %lld steps > emulation %lld", P, s,
+                             (long long)want, (long long)em);
+            }
+        }
+        net_free(net);
+    }
+    /* many packets: 3 per packet against 4 */
+    Net *net = mknet("full:64");
+    int64_t a = run_check("bintree-direct", net, 0, 200, 0, -1);
+    int64_t b = run_check("bintree-direct", net, 0, 100, 0, -1);
+    int64_t c = run_check("bintree-simplex", net, 0, 200, 0, -1);
+    int64_t e = run_check("bintree-simplex", net, 0, 100, 0, -1);
+    assert_int_equal(a - b, 300);
+    assert_int_equal(c - e, 400);
+    net_free(net);
+}
+
 /* r = 1 is the binary tree; r >= P-1 with s <= r is the chain. */
 static void test_special_cases(void **state)
 {
@@ -238,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_other_nets_and_sources),
         cmocka_unit_test(test_sweep_duplex),
         cmocka_unit_test(test_sweep_simplex),
+        cmocka_unit_test(test_sweep_direct),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
