@@ -16,6 +16,7 @@
 #include "../engine/tso.h"
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
+#include "fulltree.h"
 #include "overview.h"
 #include "params.h"
 #include "theme.h"
@@ -353,6 +354,10 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
 
 static void draw_map(App *a)
 {
+    if (fulltree_active(a)) {   /* full:P: no links, the broadcast's tree instead */
+        fulltree_draw(a);
+        return;
+    }
     const Layout *L = &a->lay;
     MapCtx m;
     memset(&m, 0, sizeof m);
