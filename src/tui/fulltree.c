@@ -201,26 +201,47 @@ void fulltree_draw(App *a)
     const int32_t *sends = NULL, *recvs = NULL;
     if (step >= 0) sim_port_counts(sim, step, &sends, &recvs);
     uint64_t all = sched_nchunks(a->b.sched);
+    /* who sends to each receiver of the step shown (the first sender, if several) */
+    int32_t *from = NULL;
+    if (step >= 0 && (from = malloc((size_t)t->n * sizeof *from)) != NULL) {
+        for (int32_t v = 0; v < t->n; v++) from[v] = -1;
+        int64_t m = sched_ntransfers(a->b.sched, step);
+        for (int64_t i = 0; i < m; i++) {
+            SchedTransfer x;
+            sched_transfer(a->b.sched, step, i, &x);
+            if (x.dst >= 0 && x.dst < t->n && from[x.dst] < 0) from[x.dst] = x.src;
+        }
+    }
     int lw = 9;                                               /* "step 123 " */
-    int cw = digits(t->n - 1) + 1 + digits((long)all) + 2;    /* mark, id:count, blank */
+    int idw = digits(t->n - 1);
+    int cw = idw + 1 + digits((long)all) + 2 + idw + 1;   /* mark id:count<from, blank */
     int per = (w - lw) / cw;
     if (per < 1) per = 1;
     /* lines of each row, and the first line to draw: the first row with a receiver in the
      * step shown, or the cursor's, kept on the screen */
-    int total = 0, want = -1, cur = -1;
+    int total = 0, want = -1, wlast = -1, cur = -1;
     for (int32_t k = 0; k < t->nrows; k++) {
         int32_t len = t->rstart[k + 1] - t->rstart[k];
         for (int32_t i = 0; i < len; i++) {
             int32_t v = t->order[t->rstart[k] + i];
             int line = total + i / per;
-            if (want < 0 && recvs && recvs[v] > 0) want = line;
+            if (recvs && recvs[v] > 0) {
+                if (want < 0) want = line;
+                wlast = line;
+            }
             if (v == a->cursor) cur = line;
         }
         total += (len + per - 1) / per;
     }
-    int top = 0;
+    int top = 0, full_h = h;
+    if (total > h)
+        h--;   /* the last line says which lines are shown */
     int focus = want >= 0 ? want : cur;
-    if (total > h && focus >= 0) {
+    if (total > h && want >= 0 && wlast - want < h) {
+        top = want - (h - (wlast - want + 1)) / 2;   /* every receiver, centred */
+        if (top > total - h) top = total - h;
+        if (top < 0) top = 0;
+    } else if (total > h && focus >= 0) {
         top = focus - h / 3;
         if (top > total - h) top = total - h;
         if (top < 0) top = 0;
@@ -252,17 +273,20 @@ void fulltree_draw(App *a)
             if (recv) r = R_RECV;
             if (conflict) r = R_CONFLICT;
             if (v == a->cursor) r = R_CURSOR;
-            snprintf(buf, sizeof buf, "%s%d:%llu", conflict ? "!" : recv ? "*" : send ? ">" : " ",
-                     (int)v, (unsigned long long)held);
+            int o = snprintf(buf, sizeof buf, "%s%d:%llu", conflict ? "!" : recv ? "*" : send ? ">" : " ",
+                             (int)v, (unsigned long long)held);
+            if (recv && from && from[v] >= 0 && o > 0 && o < (int)sizeof buf)
+                snprintf(buf + o, sizeof buf - (size_t)o, "<%d", (int)from[v]);
             text(y, x, cw - 1, theme_attr(r), buf);
             add_hit(a, y, x, x + cw - 1, v);
         }
         line += (len + per - 1) / per;
     }
+    free(from);
     if (total > h) {
         snprintf(buf, sizeof buf, "lines %d-%d of %d", top + 1,
                  top + h < total ? top + h : total, total);
         int bl = (int)strlen(buf);
-        text(y0 + h - 1, x0 + w - bl, bl, theme_attr(R_DIM), buf);
+        text(y0 + full_h - 1, x0 + (w > bl ? w - bl : 0), bl, theme_attr(R_DIM), buf);
     }
 }

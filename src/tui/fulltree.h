@@ -5,8 +5,9 @@
  * that first receive (the paper's level x of a fractional tree is that step - 1), the source
  * on top, each row ordered by its parents' places so that children come below their parents.
  * A cell is "id:count" (the packets the node holds at the step shown), marked '*' when it
- * receives in the step shown, '>' when it only sends, '!' when a port is used twice; rows
- * wider than the map wrap.  Computed once per broadcast (FT_MAX_NODES nodes at most, else the
+ * receives in the step shown (then "id:count<sender"), '>' when it only sends, '!' when a port
+ * is used twice; rows
+ * wider than the map wrap; a tree taller than the map shows the lines of the step's receivers.  Computed once per broadcast (FT_MAX_NODES nodes at most, else the
  * plain grid is drawn), and what is drawn where is kept for mouse clicks.
  *
  * Ownership: the tree and the click map live in the App (a->ft) and are freed by

@@ -36,6 +36,10 @@ for st in 1 2 3 4 5 6; do
     want_recv=$(jq -r ".steps[$((st - 1))].transfers[].dst" "$TMPD/f.json" | sort -n | tr '\n' ' ')
     got_recv=$(grep -oE '\*[0-9]+:' "$TMPD/map" | tr -d '*:' | sort -n | tr '\n' ' ')
     check_eq "step $st: receivers marked on the tree" "$want_recv" "$got_recv"
+    # ... each with its sender: the step's sender>receiver pairs read off the tree
+    want_pairs=$(jq -r ".steps[$((st - 1))].transfers[] | \"\(.src)>\(.dst)\"" "$TMPD/f.json" | sort)
+    got_pairs=$(grep -oE '\*[0-9]+:[0-9]+<[0-9]+' "$TMPD/map" | sed 's/\*\([0-9]*\):[0-9]*<\([0-9]*\)/\2>\1/' | sort)
+    check_eq "step $st: each receiver shows its sender" "$want_pairs" "$got_pairs"
     want_send=$(jq -r "[.steps[$((st - 1))].transfers[].dst] as \$d |
         [.steps[$((st - 1))].transfers[].src | select(. as \$s | \$d | index(\$s) | not)] |
         unique | .[]" "$TMPD/f.json" | sort -n | tr '\n' ' ')
@@ -46,7 +50,7 @@ for st in 1 2 3 4 5 6; do
         '.steps[0:$st] as $s | range(0; 64) | . as $v | "\($v):\(if $v == 0 then $all else
             [$s[].transfers[] | select(.dst == $v) | .chunks[] | range(.[0]; .[1])] | unique
             | length end)"' "$TMPD/f.json" | sort)
-    got_cnt=$(grep -oE '[0-9]+:[0-9]+' "$TMPD/map" | sort)
+    got_cnt=$(grep -oE '(^| |[*>!])[0-9]+:[0-9]+' "$TMPD/map" | tr -d ' *>!' | sort)
     check_eq "step $st: packets held per node" "$want_cnt" "$got_cnt"
 done
 check_screen_fixed "the panel shows the closed form agreeing" "Predicted (paper) ="
@@ -57,8 +61,8 @@ jq -r '[.steps | to_entries[] | .key as $k | .value.transfers[] | {dst, src, k: 
     | group_by(.dst) | map(min_by(.k)) | .[] | "\(.k) \(.dst) \(.src)"' "$TMPD/f.json" \
     >"$TMPD/first"
 tm_cap | cut -d'|' -f1 | awk '/^step / { row = $2 } /^source/ { row = 0 }
-    { n = split($0, f, " "); for (i = 1; i <= n; i++) if (f[i] ~ /^[*>!]?[0-9]+:[0-9]+$/) {
-        c = f[i]; gsub(/[*>!]/, "", c); split(c, q, ":"); print row, q[1] } }' >"$TMPD/rows"
+    { n = split($0, f, " "); for (i = 1; i <= n; i++) if (f[i] ~ /^[*>!]?[0-9]+:[0-9]+(<[0-9]+)?$/) {
+        c = f[i]; gsub(/[*>!]/, "", c); sub(/<.*/, "", c); split(c, q, ":"); print row, q[1] } }' >"$TMPD/rows"
 while read -r k v p; do
     got=$(awk -v v="$v" '$2 == v { print $1 }' "$TMPD/rows")
     prow=$(awk -v v="$p" '$2 == v { print $1 }' "$TMPD/rows")
@@ -71,7 +75,7 @@ check_eq "every node drawn once" 64 "$(sort -u "$TMPD/rows" | wc -l | tr -d ' ')
 pos=$(tm_cap | grep -n '^step 3 ' | head -n 1)
 line=$(( ${pos%%:*} - 1 ))
 col=$(printf '%s\n' "${pos#*:}" | awk '{ print index($0, $3) - 1 }')
-node=$(printf '%s\n' "${pos#*:}" | awk '{ c = $3; gsub(/[*>!]/, "", c); split(c, q, ":"); print q[1] }')
+node=$(printf '%s\n' "${pos#*:}" | awk '{ c = $3; gsub(/[*>!]/, "", c); sub(/<.*/, "", c); split(c, q, ":"); print q[1] }')
 tm_keys -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' $((col + 2)) $((line + 1)) $((col + 2)) $((line + 1)))"
 check_screen "click on node $node's cell: cursor $node" "cursor $node "
 tm_keys q
@@ -79,7 +83,7 @@ mc_exit_ok "fractional full:64"
 
 # full:300: rows wider than the map wrap, the view follows the step's receivers
 "$MESHCAST" schedule --net full:300 --algo fractional --model postal --format json >"$TMPD/g.json"
-tm_start 110 30
+tm_start 150 45
 mc_start --ascii --net full:300 --algo fractional --model postal
 check_screen "fractional on full:300 opens" "fractional on full:300"
 tm_keys G
