@@ -1466,6 +1466,8 @@ static bool run_step(Sim *sim, int32_t st)
     bool keepxb = p->model != COST_POSTAL;   /* postal needs only the largest */
     for (int64_t i = 0; i < n; i++) {
         const XV xv_ = xv(f, i), *x = &xv_;
+        if (i + 2 * PREFETCH < n)   /* the Hold itself, then (below) its heap */
+            __builtin_prefetch(&sim->hold[f->x[i + 2 * PREFETCH].src]);
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[f->x[i + PREFETCH].src]);
         const ChunkRange *r = x->r;
@@ -1765,6 +1767,8 @@ static bool run_step(Sim *sim, int32_t st)
         const XV xv_ = xv(f, i), *x = &xv_;
         sim->sends[x->src] = 0;
         sim->recvs[x->dst] = 0;
+        if (i + 2 * PREFETCH < n)
+            __builtin_prefetch(&sim->hold[f->x[i + 2 * PREFETCH].dst], 1);
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[f->x[i + PREFETCH].dst]);
         size_t had;
