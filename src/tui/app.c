@@ -947,7 +947,7 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
             else free(names[i]);
         }
     } else if (strcmp(cmd, "net") == 0) {
-        static const char *k[] = {"array:", "ring:", "mesh:", "torus:", NULL};
+        static const char *k[] = {"array:", "ring:", "mesh:", "torus:", "full:", "hxbar:", NULL};
         for (int i = 0; k[i] && n < max; i++) out[n++] = k[i];
     } else if (strcmp(cmd, "model") == 0) {
         for (int m = 0; m < COST_NMODELS && n < max; m++) out[n++] = cost_model_name((CostModel)m);

@@ -419,7 +419,7 @@ static void draw_map(App *a)
             draw_node(&m, n, x, y);
             /* a full net has no links between neighbours: its transfers are listed in the
              * Step panel and its receivers marked */
-            if (L->hg > 0 && net_kind(net) != NET_FULL) {
+            if (L->hg > 0 && !net_pairwise(net)) {
                 /* the horizontal link to the next node, or a stub when it is not adjacent */
                 int32_t nb = nd == 1 ? (n + 1 < net_size(net) ? n + 1 : (net_wraps(net) ? 0 : -1))
                                      : net_neighbor(net, n, hdim, 1);

@@ -646,7 +646,7 @@ static const Variant v_frac = { 0, false }, v_frac_simplex = { 0, true };
 static const Variant v_bin = { 1, false }, v_bin_simplex = { 1, true };
 
 #define FT_NETS ((1u << NET_ARRAY) | (1u << NET_RING) | (1u << NET_MESH) | (1u << NET_TORUS) | \
-                 (1u << NET_FULL))
+                 (1u << NET_FULL) | (1u << NET_HXBAR))
 
 const AlgoDef algo_fractional = {
     .name = "fractional",
