@@ -796,7 +796,7 @@ static void picker_choose(App *a)
 
 static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
                                        "step", "lesson", "theme", "big", "overview", "hot", "vs",
-                                       "export",
+                                       "export", "chart",
                                        "help", "quit", "q",
                                        NULL};
 
@@ -904,6 +904,26 @@ bool app_command(App *a, const char *line)
         a->sel_link = -1;
         return true;
     }
+    if (strcmp(c, "chart") == 0) {   /* the Chart panel: cost vs size, or Fig. 3 */
+        int64_t P = 1024;
+        bool fig3 = n >= 2 && strcmp(words[1], "tradeoff") == 0;
+        if (n >= 2 && !fig3 && strcmp(words[1], "cost") != 0)
+            P = -1;
+        if (fig3 && n == 3)
+            P = strcmp(words[2], "64") == 0      ? 64
+                : strcmp(words[2], "1024") == 0  ? 1024
+                : strcmp(words[2], "16384") == 0 ? 16384
+                                                 : -1;
+        if (n < 2 || n > 3 || P < 0 || (!fig3 && n == 3)) {
+            app_msg(a, true, ":chart tradeoff [64|1024|16384] (Sanders & Sibeyn's Fig. 3) or "
+                    ":chart cost (cost against message size)");
+            return false;
+        }
+        a->chart_fig3 = fig3;
+        a->fig3_p = P;
+        a->panel = PANEL_CHART;
+        return true;
+    }
     if (strcmp(c, "big") == 0) {
         a->big = n == 2 ? strcmp(words[1], "off") != 0 : !a->big;
         a->zoom_auto = true;
@@ -925,7 +945,7 @@ bool app_command(App *a, const char *line)
         return true;
     }
     app_msg(a, true, "unknown command '%s' (algo, net, source, bytes, model, set, fit, step, "
-            "lesson, theme, help, q)", c);
+            "lesson, theme, chart, help, q)", c);
     return false;
 }
 
@@ -984,6 +1004,9 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
                 free(names[i]);
             }
         }
+    } else if (strcmp(cmd, "chart") == 0) {
+        static const char *ch[] = {"tradeoff", "cost", NULL};
+        for (int i = 0; ch[i] && n < max && wi == 1; i++) out[n++] = ch[i];
     } else if (strcmp(cmd, "bytes") == 0) {
         static const char *b[] = {"64", "1024", "4096", "64K", "1M", NULL};
         for (int i = 0; b[i] && n < max; i++) out[n++] = b[i];
@@ -1111,6 +1134,7 @@ static const AppKeyHelp key_help[] = {
     {":vs ALGO [K=V]..", "side by side: a second algorithm or settings, stepped together"},
     {":vs off", "back to one broadcast"},
     {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg"},
+    {":chart tradeoff [P]", "Chart panel: Sanders & Sibeyn's Fig. 3 (:chart cost: back)"},
     {":q", "quit"},
 };
 
