@@ -1470,7 +1470,7 @@ static int load_clear_job(void *arg)
  * overloaded arc has none to look for (circuit.h). */
 static bool allport_step(Sim *sim, int32_t st, SimStep *out)
 {
-    if (net_kind(sim->net) == NET_FULL)   /* full:P: a link per pair, no grid ports */
+    if (sim->full)   /* full:P, hxbar: a link per pair, no grid ports */
         return true;
     out->port_conflicts = 0;
     if (sim->nover == 0)
@@ -2096,7 +2096,15 @@ char *sim_violation_text(const Sim *sim, const SimViolation *v, char *buf, size_
     case SIM_V_LINK: {
         int32_t tail;
         net_link_info(net, v->link, &tail, NULL, NULL);
-        if (sim->p.model == COST_CIRCUIT && net_kind(net) != NET_FULL) {
+        int64_t pairs = (int64_t)net->size * net->size;
+        if (sim->hx && v->link >= pairs) {   /* a module's channel, load in units of C */
+            int64_t m = v->link - pairs;
+            snprintf(buf, len, "step %ld: more than %ld transfers %s module %ld over its %ld "
+                     "channels (load %ld)", (long)v->step + 1, (long)sim->hxC,
+                     m % 2 ? "into" : "out of", (long)(m / 2), (long)sim->hxC, (long)v->load);
+            break;
+        }
+        if (sim->p.model == COST_CIRCUIT && !sim->full) {
             snprintf(buf, len, "phase %ld: arc %s->%s is shared by %ld circuits "
                      "(arc-disjoint: one per arc)", (long)v->step + 1,
                      net_node_name(net, tail, a, sizeof a),

@@ -404,7 +404,12 @@ static void draw_map(App *a)
         for (int gr = L->vis_r0; gr < L->vis_r0 + L->vis_rows; gr++) {
             int y = L->oy + (gr - L->vis_r0) * L->py + L->ch / 2;
             long v = nd == 1 ? (long)gr * L->per_row : gr;
-            putf(y, L->ox - L->mx - L->label_w, L->label_w - 1, dim_attr, "%*ld", L->label_w - 1, v);
+            if (L->per_row > 0 && L->per_row == net_hxbar_per(net))   /* a module a row */
+                putf(y, L->ox - L->mx - L->label_w, L->label_w - 1, dim_attr, "%*sm%ld",
+                     L->label_w - 2 - (int)snprintf(NULL, 0, "%ld", (long)gr), "", (long)gr);
+            else
+                putf(y, L->ox - L->mx - L->label_w, L->label_w - 1, dim_attr, "%*ld",
+                     L->label_w - 1, v);
         }
     }
 

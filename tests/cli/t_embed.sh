@@ -30,6 +30,8 @@ check_match "hxbar: no overload" '^contention: +max link load 1, 0 overloaded li
 check_match "hxbar: channels line" '^channels: +at most 2 transfers over one module.s channel' "$OUT"
 check_exit "hxbar c=1" 0 "$MESHCAST" run --net hxbar:256x64,c=1 --algo fractional-hxbar --set r=2 --model postal
 check_match "hxbar c=1: overloads" '^contention: +max link load 2, [1-9][0-9]* overloaded links' "$OUT"
+check_exit "hxbar c=1 circuit: invalid" 1 "$MESHCAST" run --net hxbar:8x4,c=1 --algo fractional-hxbar --model circuit
+check_match "hxbar c=1 circuit: the channel named" 'step 3: more than 1 transfers out of module 0 over its 1 channels \(load 2\)' "$OUT"
 check_exit "hxbar json" 0 "$MESHCAST" run --net hxbar:16x4 --algo fractional-hxbar --model postal --json
 check_match "hxbar json keys" '"max_link_load":1,"max_channel_load":2,"channels":2,' "$OUT"
 check_exit "bintree on hxbar" 0 "$MESHCAST" run --net hxbar:16x4 --algo bintree --model postal

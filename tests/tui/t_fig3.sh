@@ -40,7 +40,7 @@ mc_exit_ok "fig3"
 tm_start 160 50
 mc_start --ascii --net hxbar:4x8 --algo fractional-hxbar --model postal
 check_screen "fractional-hxbar on hxbar:4x8 opens" "fractional-hxbar on hxbar:4x8"
-check_screen "module rows start at 0, 8, 16, 24" '^ *24 '
+check_screen "a module a row, labelled m0..m3" '^ *m3 +'
 tm_keys G
 check_screen "last step" ' step [0-9]+/[0-9]+ '
 tm_keys q
