@@ -20,6 +20,7 @@
 #include "../script/lesson-try.h"
 #include "narrate.h"
 #include "overview.h"
+#include "figure.h"
 #include "vs.h"
 #include "theme.h"
 
@@ -487,6 +488,7 @@ void app_free(App *a)
     hist_free(a);
     overview_free(a);
     vs_close(a);
+    figure_free(a);
     if (a->lesson) lesson_free(a->lesson);
     free(a);
 }
@@ -796,7 +798,7 @@ static void picker_choose(App *a)
 
 static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
                                        "step", "lesson", "theme", "big", "overview", "hot", "vs",
-                                       "export", "chart",
+                                       "export", "figure", "chart",
                                        "help", "quit", "q",
                                        NULL};
 
@@ -874,6 +876,10 @@ bool app_command(App *a, const char *line)
         return true;
     }
     if (strcmp(c, "vs") == 0) return vs_command(a, (const char *const *)words + 1, n - 1);
+    if (strcmp(c, "figure") == 0) {   /* a figure of the s-to-p paper replaces Fig. 3 too */
+        a->chart_fig3 = false;
+        return figure_command(a, (const char *const *)words + 1, n - 1);
+    }
     if (strcmp(c, "overview") == 0) {
         if (!a->b.ready || !overview_supported(a->b.setup.net)) {
             app_msg(a, true, ":overview draws arrays, rings, meshes and tori of 1 or 2 dimensions");
@@ -919,6 +925,7 @@ bool app_command(App *a, const char *line)
                     ":chart cost (cost against message size)");
             return false;
         }
+        figure_free(a);   /* either figure, or the cost chart */
         a->chart_fig3 = fig3;
         a->fig3_p = P;
         a->panel = PANEL_CHART;
@@ -1004,6 +1011,9 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
                 free(names[i]);
             }
         }
+    } else if (strcmp(cmd, "figure") == 0) {
+        static const char *f[] = {"2", "3", "4", "5", "6", "7", "8", "off", NULL};
+        for (int i = 0; f[i] && n < max; i++) out[n++] = f[i];
     } else if (strcmp(cmd, "chart") == 0) {
         static const char *ch[] = {"tradeoff", "cost", NULL};
         for (int i = 0; ch[i] && n < max && wi == 1; i++) out[n++] = ch[i];
@@ -1133,6 +1143,8 @@ static const AppKeyHelp key_help[] = {
     {":hot", "cursor to the most loaded link of the step"},
     {":vs ALGO [K=V]..", "side by side: a second algorithm or settings, stepped together"},
     {":vs off", "back to one broadcast"},
+    {":figure N [async]", "Chart: Fig. N (2..8) of the s-to-p paper, as compare --sources"},
+    {":figure off", "Chart: back to cost vs message size"},
     {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg"},
     {":chart tradeoff [P]", "Chart panel: Sanders & Sibeyn's Fig. 3 (:chart cost: back)"},
     {":q", "quit"},

@@ -160,6 +160,7 @@ struct App {
     bool chart_fig3;
     int64_t fig3_p;
     Fig3 fig3;
+    struct AppFigure *fig;   /* :figure N: a figure of the s-to-p paper instead (figure.h) */
 
     /* the node inspector's history (computed on demand) */
     struct {

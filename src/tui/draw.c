@@ -16,6 +16,8 @@
 #include "../engine/tso.h"
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
+#include "draw-internal.h"
+#include "figure.h"
 #include "overview.h"
 #include "params.h"
 #include "theme.h"
@@ -550,10 +552,6 @@ static void draw_vs(App *a)
 
 /* ---- panels --------------------------------------------------------------------------- */
 
-typedef struct {
-    int x, y, w, h, row;
-} Box;
-
 static bool box_line(Box *b) { return b->row < b->h; }
 
 static void box_put(Box *b, int attr, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -631,6 +629,12 @@ static void box_wrap(Box *b, int attr, const char *text, int indent)
         /* a '\n' left here ends the paragraph: the next round leaves a blank line */
     }
 }
+
+/* draw-internal.h: the helpers for the panels drawn in their own files */
+int draw_put(int y, int x, int w, int attr, const char *s) { return put(y, x, w, attr, s); }
+void draw_put_blank(int y, int x, int attr, const char *s) { put_blank(y, x, attr, s); }
+void draw_line(Box *b, int attr, const char *s) { box_put(b, attr, "%s", s); }
+void draw_wrap(Box *b, int attr, const char *text, int indent) { box_wrap(b, attr, text, indent); }
 
 static void panel_title(Box *b, App *a, const char *title)
 {
@@ -1002,7 +1006,11 @@ static void panel_fig3(App *a, Box *b)
 
 static void panel_chart(App *a, Box *b)
 {
-    if (a->chart_fig3) {
+    if (figure_shown(a)) {   /* :figure N */
+        draw_figure(a, b);
+        return;
+    }
+    if (a->chart_fig3) {   /* :chart tradeoff */
         panel_fig3(a, b);
         return;
     }
