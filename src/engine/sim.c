@@ -1605,7 +1605,7 @@ static bool run_step(Sim *sim, int32_t st)
 
     if (par) {
         thrd_join(helper, NULL);
-    } else if (n > 0 && !reuse && sim->full && multisend == 0) {
+    } else if (n > 0 && !reuse && sim->full && !sim->hx && multisend == 0) {
         /* full:P, nobody sends twice: every pair link carries one transfer (full_loads' result
          * without its passes) */
         sim->nover = 0;
