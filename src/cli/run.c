@@ -201,6 +201,11 @@ static void print_text(CliRun *r, const SimAsync *as)
                (long)t->max_link_load, (long long)t->link_overloads,
                t->link_overloads == 1 ? "" : "s", (long long)t->port_conflicts,
                t->port_conflicts == 1 ? "" : "s");
+    if (net_kind(s->net) == NET_HXBAR)
+        printf("channels:    at most %ld transfers over one module's channel in a step "
+               "(%ld channels per module: a channel's link load is transfers/%ld, rounded up)\n",
+               (long)t->max_channel_load, (long)net_hxbar_channels(s->net),
+               (long)net_hxbar_channels(s->net));
     print_circuit_terms(r);
     if (t->violations > 0) {
         size_t nv = sim_nviolations(r->sim);
