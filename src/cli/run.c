@@ -196,6 +196,10 @@ static void print_text(CliRun *r, const SimAsync *as)
                (long)t->max_link_load, (long long)t->link_overloads,
                t->link_overloads == 1 ? "" : "s", (long long)t->port_conflicts,
                t->port_conflicts == 1 ? "" : "s");
+    if (t->split_steps > 0)   /* seidel: one-port sub-rounds (subround.h) */
+        printf("one-port:    %ld step%s played in sub-rounds (%lld sub-rounds in all): a node's "
+               "sends go one after another\n", (long)t->split_steps,
+               t->split_steps == 1 ? "" : "s", (long long)t->subrounds);
     print_circuit_terms(r);
     if (t->violations > 0) {
         size_t nv = sim_nviolations(r->sim);
