@@ -20,6 +20,7 @@
 #include "../script/lesson-try.h"
 #include "narrate.h"
 #include "overview.h"
+#include "tileview.h"
 #include "vs.h"
 #include "theme.h"
 
@@ -459,6 +460,7 @@ App *app_new(void)
     a->hist_node.gen = -1;
     a->narr_gen = -1;
     a->ov.gen = -1;
+    a->tv.gen = -1;
     a->mode = MODE_MAP;
     return a;
 }
@@ -486,6 +488,7 @@ void app_free(App *a)
     free_items(a);
     hist_free(a);
     overview_free(a);
+    tileview_free(a);
     vs_close(a);
     if (a->lesson) lesson_free(a->lesson);
     free(a);
@@ -795,7 +798,7 @@ static void picker_choose(App *a)
 /* ---- commands ------------------------------------------------------------------------- */
 
 static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
-                                       "step", "lesson", "theme", "big", "overview", "hot", "vs",
+                                       "step", "lesson", "theme", "big", "overview", "hot", "vs", "tiles",
                                        "export",
                                        "help", "quit", "q",
                                        NULL};
@@ -893,6 +896,16 @@ bool app_command(App *a, const char *line)
         }
         a->zoom_auto = false;
         return true;
+    }
+    if (strcmp(c, "tiles") == 0) {
+        if (n == 2 && strcmp(words[1], "off") == 0)
+            return tileview_set(a, 0);
+        uint64_t u = 1;
+        if (n > 2 || (n == 2 && (num_u64(words[1], &u, NULL) != NUM_OK || u < 1 || u > 64))) {
+            app_msg(a, true, ":tiles takes a level (1, 2, ...) or off");
+            return false;
+        }
+        return tileview_set(a, (int)u);
     }
     if (strcmp(c, "hot") == 0) {
         int32_t h = overview_hot(a);
@@ -1050,6 +1063,7 @@ typedef enum {
     K_DOWN, K_PAN_L, K_PAN_R, K_PAN_U, K_PAN_D, K_ZOOM_IN, K_ZOOM_OUT, K_ZOOM_FIT, K_PANEL,
     K_PANEL_BACK, K_SELECT, K_LINK, K_SOURCE, K_P_ALGO, K_P_NET, K_P_BYTES, K_P_MODEL,
     K_P_LESSON, K_PAGE_NEXT, K_PAGE_PREV, K_HELP, K_QUIT, K_REDRAW, K_CMD, K_ESC, K_SUSPEND,
+    K_TILES,
 } Act;
 
 static const struct { const char *key; Act act; } keymap[] = {
@@ -1067,7 +1081,7 @@ static const struct { const char *key; Act act; } keymap[] = {
     {"a", K_P_ALGO}, {"t", K_P_NET}, {"b", K_P_BYTES}, {"m", K_P_MODEL}, {"o", K_P_LESSON},
     {"]", K_PAGE_NEXT}, {"[", K_PAGE_PREV},
     {"?", K_HELP}, {"<F1>", K_HELP}, {"q", K_QUIT}, {"<C-c>", K_QUIT}, {"<C-l>", K_REDRAW}, {"<C-z>", K_SUSPEND},
-    {":", K_CMD}, {"<Escape>", K_ESC},
+    {":", K_CMD}, {"<Escape>", K_ESC}, {"T", K_TILES},
 };
 
 static const AppKeyHelp key_help[] = {
@@ -1087,6 +1101,7 @@ static const AppKeyHelp key_help[] = {
     {"Tab / S-Tab", "next / previous panel (step, timeline, node, chart, lesson)"},
     {"a t b m", "pick algorithm / net / bytes / model"},
     {"o", "pick a lesson"},
+    {"T", "tiles of the broadcast tree on the map: next level, then off"},
     {"] / [", "lesson: next / previous page"},
     {"a b c ...", "lesson: answer a multiple-choice question"},
     {":", "command line (Tab completes, Up/Down history)"},
@@ -1108,6 +1123,7 @@ static const AppKeyHelp key_help[] = {
     {":big [off]", "projector mode: tall cells, the map fills the screen"},
     {":overview [B|off]", "one character a block of BxB nodes (Z past the smallest zoom)"},
     {":hot", "cursor to the most loaded link of the step"},
+    {":tiles [N|off]", "the tiles the last N informing phases grow (tiling: crosses, squares)"},
     {":vs ALGO [K=V]..", "side by side: a second algorithm or settings, stepped together"},
     {":vs off", "back to one broadcast"},
     {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg"},
@@ -1280,6 +1296,7 @@ static void map_act(App *a, Act act)
         else if (a->lesson && a->page > 0) app_lesson_page(a, a->page - 1);
         break;
     case K_HELP: a->mode = MODE_HELP; a->help_top = 0; break;
+    case K_TILES: tileview_cycle(a); break;
     case K_QUIT: a->quit = true; break;
     case K_REDRAW: a->redraw = true; break;
     case K_SUSPEND: a->suspend = true; break;

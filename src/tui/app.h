@@ -147,6 +147,15 @@ struct App {
         void *cells;       /* OvBlock[brows * bcols] */
     } ov;
 
+    /* the broadcast tree's tiles on the map (tileview.h): 0 off, else the level */
+    int tiles_level;
+    struct {
+        long gen;
+        int level;
+        struct Tiles *tiles;
+        unsigned char *colour;   /* per node, 0xff in no tile */
+    } tv;
+
     /* the narration of the position shown (narrate.h), cached per broadcast and position */
     char narr[400];
     long narr_gen;

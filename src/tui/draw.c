@@ -19,6 +19,7 @@
 #include "overview.h"
 #include "params.h"
 #include "theme.h"
+#include "tileview.h"
 
 /* ---- text helpers --------------------------------------------------------------------- */
 
@@ -127,6 +128,7 @@ typedef struct {
     const int32_t *sources;  /* s-to-p: the sorted source nodes (marked '@'), nsources > 1 */
     int32_t nsources;
     bool eyes;           /* Cang & Wu: mark the eyes (tcd, tcd-opt on a 2^k mesh or torus) */
+    bool tiles;          /* the broadcast tree's tiles (tileview.h) */
 } MapCtx;
 
 static bool is_source(const MapCtx *m, int32_t n)
@@ -272,6 +274,13 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
                         r = R_CIRCUIT;
         }
     }
+    /* tiles: the tile's colour and letter (a..f), its centre O */
+    int tcol = 0;
+    bool tcentre = false, tile = m->tiles && tileview_node(m->a, n, &tcol, &tcentre);
+    static const Role tileroles[6] = {R_C1, R_C2, R_C3, R_C4, R_C5, R_C6};
+    static const char *const tilemark[6] = {"a", "b", "c", "d", "e", "f"};
+    const char *tm = tile ? (tcentre ? "O" : tilemark[tcol]) : NULL;
+    if (tile) r = tileroles[tcol];
     if (recv) r = R_RECV;
     if (page_has_node(m->page, n)) r = R_HILITE;
     if (conflict) r = R_CONFLICT;
@@ -338,15 +347,17 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
         put(y, x + 1, 1, attr, recv ? g->recv_mark : src ? "@" : " ");
         put(y, x + 2, inner, attr, content);
         put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : em ? eattr : attr,
-            conflict ? "!" : cursor ? "]" : em ? em : " ");
+            conflict ? "!" : cursor ? "]" : em ? em : tm ? tm : " ");
     } else if (cw >= 4) {
         /* [0] cursor, conflict or receiving mark, [1..] content */
-        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : em ? em : src ? "@" : " ";
+        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : em ? em : src ? "@" :
+                        tm ? tm : " ";
         put(y, x, 1, cursor ? theme_attr(R_CURSOR) : conflict ? theme_attr(R_CONFLICT) :
                      !recv && em ? eattr : attr, m);
         put(y, x + 1, inner, attr, content);
     } else {
         if (cursor) attr = theme_attr(R_CURSOR) | A_UNDERLINE;
+        if (tm && !recv && !conflict) snprintf(content, sizeof content, "%-*s", cw, tm);
         put(y, x, cw, attr, content);
     }
 }
@@ -366,6 +377,7 @@ static void draw_map(App *a)
     m.sources = a->b.setup.sources;
     m.nsources = a->b.setup.sources ? a->b.setup.nsources : 0;
     m.eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
+    m.tiles = a->tiles_level > 0;
     const CostParams *cp = sim_params(m.sim);
     m.cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
     if (a->lesson && a->panel == PANEL_LESSON) m.page = lesson_page(a->lesson, a->page);
@@ -688,6 +700,9 @@ static void panel_step(App *a, Box *b, bool full)
         int64_t nt = sched_ntransfers(s, step);
         box_put(b, norm, "%lld transfer%s, max %s load %ld", (long long)nt, nt == 1 ? "" : "s",
                 circuit_words(sim_params(sim)->model)->link, (long)S->max_link_load);
+        if (S->subrounds > 1)   /* seidel: a node's sends one after another */
+            box_put(b, theme_attr(R_HILITE), "one-port: %ld sub-rounds (#s below), each priced "
+                    "alone, added up", (long)S->subrounds);
         box_put(b, norm, "active nodes %ld/%ld (holding a message; %ld before)",
                 (long)S->informed, (long)net_size(net),
                 (long)(step > 0 ? sim_step(sim, step - 1)->informed : T->informed_before));
@@ -702,10 +717,13 @@ static void panel_step(App *a, Box *b, bool full)
             chunkset_format(t.ranges, t.nranges, ch, sizeof ch);
             fmt_cost(c1, sizeof c1, ti.cost);
             int attr = ti.contention > 0 ? theme_attr(R_BAD) : theme_attr(R_CIRCUIT);
-            box_put(b, attr, " %s%s%s [%s] %lldh k%ld %s",
+            char sr[16] = "";
+            if (ti.subround > 0)
+                snprintf(sr, sizeof sr, " #%ld", (long)ti.subround);
+            box_put(b, attr, " %s%s%s [%s] %lldh k%ld%s %s",
                     node_name(net, t.src, nm, sizeof nm), theme_glyphs()->right,
                     node_name(net, t.dst, nm2, sizeof nm2), ch, (long long)t.len,
-                    (long)ti.load, c1);
+                    (long)ti.load, sr, c1);
         }
         if (nt > listmax) box_put(b, dim, " ... %lld more", (long long)(nt - listmax));
         fmt_cost(c1, sizeof c1, S->cost.total);
