@@ -21,6 +21,7 @@
 #include "narrate.h"
 #include "overview.h"
 #include "tileview.h"
+#include "asynctl.h"
 #include "vs.h"
 #include "theme.h"
 
@@ -461,6 +462,7 @@ App *app_new(void)
     a->narr_gen = -1;
     a->ov.gen = -1;
     a->tv.gen = -1;
+    a->atl.gen = -1;
     a->mode = MODE_MAP;
     return a;
 }
@@ -489,6 +491,7 @@ void app_free(App *a)
     hist_free(a);
     overview_free(a);
     tileview_free(a);
+    asynctl_free(a);
     vs_close(a);
     if (a->lesson) lesson_free(a->lesson);
     free(a);
@@ -509,6 +512,11 @@ void app_layout(App *a, int w, int h)
 void app_tick(App *a)
 {
     if (!a->playing) return;
+    if (a->async_tl) {   /* the time line: the next moment */
+        asynctl_move(a, 1, true);
+        if (asynctl_at_end(a)) a->playing = false;
+        return;
+    }
     if (a->b.pos >= app_nsteps(a)) {
         a->playing = false;
         return;
@@ -798,7 +806,7 @@ static void picker_choose(App *a)
 /* ---- commands ------------------------------------------------------------------------- */
 
 static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
-                                       "step", "lesson", "theme", "big", "overview", "hot", "vs", "tiles",
+                                       "step", "lesson", "theme", "big", "overview", "hot", "vs", "tiles", "timing",
                                        "export",
                                        "help", "quit", "q",
                                        NULL};
@@ -896,6 +904,13 @@ bool app_command(App *a, const char *line)
         }
         a->zoom_auto = false;
         return true;
+    }
+    if (strcmp(c, "timing") == 0) {
+        if (n != 2 || (strcmp(words[1], "async") != 0 && strcmp(words[1], "lockstep") != 0)) {
+            app_msg(a, true, ":timing takes async or lockstep");
+            return false;
+        }
+        return asynctl_set(a, strcmp(words[1], "async") == 0);
     }
     if (strcmp(c, "tiles") == 0) {
         if (n == 2 && strcmp(words[1], "off") == 0)
@@ -1063,7 +1078,7 @@ typedef enum {
     K_DOWN, K_PAN_L, K_PAN_R, K_PAN_U, K_PAN_D, K_ZOOM_IN, K_ZOOM_OUT, K_ZOOM_FIT, K_PANEL,
     K_PANEL_BACK, K_SELECT, K_LINK, K_SOURCE, K_P_ALGO, K_P_NET, K_P_BYTES, K_P_MODEL,
     K_P_LESSON, K_PAGE_NEXT, K_PAGE_PREV, K_HELP, K_QUIT, K_REDRAW, K_CMD, K_ESC, K_SUSPEND,
-    K_TILES,
+    K_TILES, K_TIMING,
 } Act;
 
 static const struct { const char *key; Act act; } keymap[] = {
@@ -1081,7 +1096,7 @@ static const struct { const char *key; Act act; } keymap[] = {
     {"a", K_P_ALGO}, {"t", K_P_NET}, {"b", K_P_BYTES}, {"m", K_P_MODEL}, {"o", K_P_LESSON},
     {"]", K_PAGE_NEXT}, {"[", K_PAGE_PREV},
     {"?", K_HELP}, {"<F1>", K_HELP}, {"q", K_QUIT}, {"<C-c>", K_QUIT}, {"<C-l>", K_REDRAW}, {"<C-z>", K_SUSPEND},
-    {":", K_CMD}, {"<Escape>", K_ESC}, {"T", K_TILES},
+    {":", K_CMD}, {"<Escape>", K_ESC}, {"T", K_TILES}, {"A", K_TIMING},
 };
 
 static const AppKeyHelp key_help[] = {
@@ -1102,6 +1117,7 @@ static const AppKeyHelp key_help[] = {
     {"a t b m", "pick algorithm / net / bytes / model"},
     {"o", "pick a lesson"},
     {"T", "tiles of the broadcast tree on the map: next level, then off"},
+    {"A", "timing: the asynchronous time line (moments), or back to lockstep steps"},
     {"] / [", "lesson: next / previous page"},
     {"a b c ...", "lesson: answer a multiple-choice question"},
     {":", "command line (Tab completes, Up/Down history)"},
@@ -1124,6 +1140,7 @@ static const AppKeyHelp key_help[] = {
     {":overview [B|off]", "one character a block of BxB nodes (Z past the smallest zoom)"},
     {":hot", "cursor to the most loaded link of the step"},
     {":tiles [N|off]", "the tiles the last N informing phases grow (tiling: crosses, squares)"},
+    {":timing async|lockstep", "step through the asynchronous run moment by moment, or by steps"},
     {":vs ALGO [K=V]..", "side by side: a second algorithm or settings, stepped together"},
     {":vs off", "back to one broadcast"},
     {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg"},
@@ -1228,11 +1245,26 @@ static void map_act(App *a, Act act)
     int half_c = a->lay.vis_cols > 2 ? a->lay.vis_cols / 2 : 1;
     switch (act) {
     case K_NONE: break;
-    case K_NEXT: a->playing = false; app_goto(a, a->b.pos + 1); break;
-    case K_PREV: a->playing = false; app_goto(a, a->b.pos - 1); break;
-    case K_FIRST: a->playing = false; app_goto(a, 0); break;
-    case K_LAST: a->playing = false; app_goto(a, app_nsteps(a)); break;
+    case K_NEXT:
+    case K_PREV:
+    case K_FIRST:
+    case K_LAST:
+        if (a->async_tl) {   /* the time line: moment to moment (asynctl.h) */
+            a->playing = false;
+            asynctl_move(a, act == K_NEXT ? 1 : act == K_PREV ? -1 : act == K_FIRST ? 0 : INT64_MAX / 2,
+                         act == K_NEXT || act == K_PREV);
+            break;
+        }
+        if (act == K_PREV) { a->playing = false; app_goto(a, a->b.pos - 1); break; }
+        if (act == K_FIRST) { a->playing = false; app_goto(a, 0); break; }
+        if (act == K_LAST) { a->playing = false; app_goto(a, app_nsteps(a)); break; }
+        a->playing = false; app_goto(a, a->b.pos + 1); break;
     case K_PLAY:
+        if (a->async_tl) {
+            if (!a->playing && asynctl_at_end(a)) asynctl_move(a, 0, false);
+            a->playing = !a->playing;
+            break;
+        }
         if (!a->playing && a->b.pos >= app_nsteps(a)) app_goto(a, 0);
         a->playing = !a->playing;
         break;
@@ -1297,6 +1329,7 @@ static void map_act(App *a, Act act)
         break;
     case K_HELP: a->mode = MODE_HELP; a->help_top = 0; break;
     case K_TILES: tileview_cycle(a); break;
+    case K_TIMING: asynctl_set(a, !a->async_tl); break;
     case K_QUIT: a->quit = true; break;
     case K_REDRAW: a->redraw = true; break;
     case K_SUSPEND: a->suspend = true; break;

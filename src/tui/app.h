@@ -156,6 +156,14 @@ struct App {
         unsigned char *colour;   /* per node, 0xff in no tile */
     } tv;
 
+    /* the asynchronous time line (asynctl.h): moments instead of steps */
+    bool async_tl;
+    struct {
+        long gen;
+        struct SimAsync *as;
+        struct AsyncView *view;
+    } atl;
+
     /* the narration of the position shown (narrate.h), cached per broadcast and position */
     char narr[400];
     long narr_gen;
