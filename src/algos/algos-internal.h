@@ -49,6 +49,11 @@ int64_t sanders_paper_s(int64_t P, int64_t r, double k, double t, uint64_t bytes
  * 1-D nets; the snake on meshes and tori). */
 int32_t sanders_order_node(const int32_t *dims, int nd, int64_t pos);
 int64_t sanders_order_pos(const int32_t *dims, int nd, int32_t node);
+/* Section 4 (Meshes): the fractional tree embedded in a mesh, the group tree an H-tree —
+ * embed.c (its tree is scheduled by gtree.c) */
+extern const AlgoDef algo_fractional_htree;   /* "fractional-htree" r, s, r1 */
+/* Its deepest offset d = 2r - 2 + (log2 G - 1)(r+1) on net (-1 if it does not fit). */
+int64_t sanders_embed_depth(const AlgoDef *d, const Net *net, const AlgoArgs *a);
 
 /* == Cang & Wu (papers/002): cangwu/ ==
  * The eyes and closed forms: forms.c (cangwu/cangwu.h); Algorithm 1: tcd.c */

@@ -24,7 +24,10 @@ static void list_algorithms(void)
         if (d->ref && d->ref[0])
             printf(" [%s]", d->ref);
         for (int k = 0; k < d->nparams; k++)
-            printf("%s%s=%g", k ? " " : "  params: ", d->params[k].name, d->params[k].def);
+            if (d->params[k].def == ALGO_AUTO)
+                printf("%s%s=auto", k ? " " : "  params: ", d->params[k].name);
+            else
+                printf("%s%s=%g", k ? " " : "  params: ", d->params[k].name, d->params[k].def);
         putchar('\n');
     }
     /* a write that failed in the table (the s-to-p algorithms make it pass stdio's buffer) is

@@ -22,6 +22,7 @@
 #include "overview.h"
 #include "tileview.h"
 #include "asynctl.h"
+#include "figure.h"
 #include "vs.h"
 #include "theme.h"
 
@@ -493,6 +494,7 @@ void app_free(App *a)
     tileview_free(a);
     asynctl_free(a);
     vs_close(a);
+    figure_free(a);
     if (a->lesson) lesson_free(a->lesson);
     free(a);
 }
@@ -806,8 +808,8 @@ static void picker_choose(App *a)
 /* ---- commands ------------------------------------------------------------------------- */
 
 static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
-                                       "step", "lesson", "theme", "big", "overview", "hot", "vs", "tiles", "timing",
-                                       "export",
+                                       "step", "lesson", "theme", "big", "overview", "hot", "vs",
+                                       "tiles", "timing", "export", "figure",
                                        "help", "quit", "q",
                                        NULL};
 
@@ -885,6 +887,7 @@ bool app_command(App *a, const char *line)
         return true;
     }
     if (strcmp(c, "vs") == 0) return vs_command(a, (const char *const *)words + 1, n - 1);
+    if (strcmp(c, "figure") == 0) return figure_command(a, (const char *const *)words + 1, n - 1);
     if (strcmp(c, "overview") == 0) {
         if (!a->b.ready || !overview_supported(a->b.setup.net)) {
             app_msg(a, true, ":overview draws arrays, rings, meshes and tori of 1 or 2 dimensions");
@@ -1012,6 +1015,9 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
                 free(names[i]);
             }
         }
+    } else if (strcmp(cmd, "figure") == 0) {
+        static const char *f[] = {"2", "3", "4", "5", "6", "7", "8", "off", NULL};
+        for (int i = 0; f[i] && n < max; i++) out[n++] = f[i];
     } else if (strcmp(cmd, "bytes") == 0) {
         static const char *b[] = {"64", "1024", "4096", "64K", "1M", NULL};
         for (int i = 0; b[i] && n < max; i++) out[n++] = b[i];
@@ -1143,6 +1149,8 @@ static const AppKeyHelp key_help[] = {
     {":timing async|lockstep", "step through the asynchronous run moment by moment, or by steps"},
     {":vs ALGO [K=V]..", "side by side: a second algorithm or settings, stepped together"},
     {":vs off", "back to one broadcast"},
+    {":figure N [async]", "Chart: Fig. N (2..8) of the s-to-p paper, as compare --sources"},
+    {":figure off", "Chart: back to cost vs message size"},
     {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg"},
     {":q", "quit"},
 };

@@ -171,6 +171,7 @@ struct App {
 
     /* the comparison chart (computed on demand) */
     Chart chart;
+    struct AppFigure *fig;   /* :figure N: a figure of the s-to-p paper instead (figure.h) */
 
     /* the node inspector's history (computed on demand) */
     struct {

@@ -16,6 +16,8 @@
 #include "../engine/tso.h"
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
+#include "draw-internal.h"
+#include "figure.h"
 #include "overview.h"
 #include "params.h"
 #include "theme.h"
@@ -585,10 +587,6 @@ static void draw_vs(App *a)
 
 /* ---- panels --------------------------------------------------------------------------- */
 
-typedef struct {
-    int x, y, w, h, row;
-} Box;
-
 static bool box_line(Box *b) { return b->row < b->h; }
 
 static void box_put(Box *b, int attr, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -666,6 +664,12 @@ static void box_wrap(Box *b, int attr, const char *text, int indent)
         /* a '\n' left here ends the paragraph: the next round leaves a blank line */
     }
 }
+
+/* draw-internal.h: the helpers for the panels drawn in their own files */
+int draw_put(int y, int x, int w, int attr, const char *s) { return put(y, x, w, attr, s); }
+void draw_put_blank(int y, int x, int attr, const char *s) { put_blank(y, x, attr, s); }
+void draw_line(Box *b, int attr, const char *s) { box_put(b, attr, "%s", s); }
+void draw_wrap(Box *b, int attr, const char *text, int indent) { box_wrap(b, attr, text, indent); }
 
 static void panel_title(Box *b, App *a, const char *title)
 {
@@ -1068,6 +1072,10 @@ static void fmt_bytes(char *buf, size_t len, uint64_t v)
 
 static void panel_chart(App *a, Box *b)
 {
+    if (figure_shown(a)) {   /* :figure N */
+        draw_figure(a, b);
+        return;
+    }
     const Chart *c = app_chart(a);
     const CostParams *cp = sim_params(a->b.sim);
     box_put(b, theme_attr(R_HEAD), "Cost vs message size (%s, %s)", net_spec(a->b.setup.net),

@@ -1,0 +1,28 @@
+/* draw-internal.h — what draw.c shares with the panels drawn in their own files
+ * (draw-figure.c): the panel box and the text helpers.  Only for src/tui/draw*.c.
+ */
+#ifndef MESHCAST_TUI_DRAW_INTERNAL_H
+#define MESHCAST_TUI_DRAW_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "app.h"
+
+/* A panel's region on the screen; `row` is the next line to write (0-based in the box). */
+typedef struct {
+    int x, y, w, h, row;
+} Box;
+
+/* At most w columns of s at (y,x) (as text: control characters quoted); columns written. */
+int draw_put(int y, int x, int w, int attr, const char *s);
+/* One glyph at (y,x) only if that cell is still blank. */
+void draw_put_blank(int y, int x, int attr, const char *s);
+/* The next line of the box (cut short with an ellipsis); nothing when the box is full. */
+void draw_line(Box *b, int attr, const char *s);
+/* Word-wrapped text from the next line of the box. */
+void draw_wrap(Box *b, int attr, const char *text, int indent);
+
+/* The Chart panel showing a figure of the s-to-p paper (figure.h). */
+void draw_figure(App *a, Box *b);
+
+#endif
