@@ -167,9 +167,9 @@ static void print_text(CliRun *r, const SimAsync *as)
            export_format_double(t->cost.contention, b4, sizeof b4),
            export_format_double(t->cost.permutation, b5, sizeof b5));
     if (as)
-        printf("timing:      async: %s us  (event by event; lockstep above: %s us)\n",
-               export_format_double(sim_async_total(as), b1, sizeof b1),
-               export_format_double(t->cost.total, b2, sizeof b2));
+        printf("timing:      async: %s %s  (event by event; lockstep above: %s %s)\n",
+               export_format_double(sim_async_total(as), b1, sizeof b1), unit,
+               export_format_double(t->cost.total, b2, sizeof b2), unit);
     double timed = as ? sim_async_total(as) : t->cost.total;
     if (r->has_predicted) {
         double d = export_difference(timed, r->predicted);
