@@ -733,8 +733,8 @@ static void panel_step(App *a, Box *b, bool full)
         box_put(b, norm, "%lld transfer%s, max %s load %ld", (long long)nt, nt == 1 ? "" : "s",
                 circuit_words(sim_params(sim)->model)->link, (long)S->max_link_load);
         if (S->subrounds > 1)   /* seidel: a node's sends one after another */
-            box_put(b, theme_attr(R_HILITE), "one-port: %ld sub-rounds (#s below), each priced "
-                    "alone, added up", (long)S->subrounds);
+            box_put(b, theme_attr(R_HILITE), "one-port: %ld sub-rounds (#j), costs added",
+                    (long)S->subrounds);
         box_put(b, norm, "active nodes %ld/%ld (holding a message; %ld before)",
                 (long)S->informed, (long)net_size(net),
                 (long)(step > 0 ? sim_step(sim, step - 1)->informed : T->informed_before));
@@ -817,6 +817,9 @@ static void panel_step(App *a, Box *b, bool full)
             T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model");
     box_put(b, dim, "TCD %lld, max %s load %ld", (long long)T->tcd,
             circuit_words(sim_params(sim)->model)->link, (long)T->max_link_load);
+    if (T->split_steps > 0)   /* seidel's one-port rule, played in sub-rounds */
+        box_put(b, dim, "one-port: %ld step%s in sub-rounds (%lld in all)", (long)T->split_steps,
+                T->split_steps == 1 ? "" : "s", (long long)T->subrounds);
     draw_bounds(b, sim, dim);
     /* Cang & Wu: the TCD's closed form, the time-step verdict, the level and its eyes */
     double ptcd;
