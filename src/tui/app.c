@@ -514,7 +514,7 @@ void app_layout(App *a, int w, int h)
 void app_tick(App *a)
 {
     if (!a->playing) return;
-    if (a->async_tl) {   /* the time line: the next moment */
+    if (asynctl_view(a)) {   /* the time line: the next moment */
         asynctl_move(a, 1, true);
         if (asynctl_at_end(a)) a->playing = false;
         return;
@@ -1257,10 +1257,10 @@ static void map_act(App *a, Act act)
     case K_PREV:
     case K_FIRST:
     case K_LAST:
-        if (a->async_tl) {   /* the time line: moment to moment (asynctl.h) */
+        if (asynctl_view(a)) {   /* the time line: moment to moment (asynctl.h) */
             a->playing = false;
-            asynctl_move(a, act == K_NEXT ? 1 : act == K_PREV ? -1 : act == K_FIRST ? 0 : INT64_MAX / 2,
-                         act == K_NEXT || act == K_PREV);
+            int64_t to = act == K_NEXT ? 1 : act == K_PREV ? -1 : act == K_FIRST ? 0 : INT64_MAX / 2;
+            asynctl_move(a, to, act == K_NEXT || act == K_PREV);
             break;
         }
         if (act == K_PREV) { a->playing = false; app_goto(a, a->b.pos - 1); break; }
@@ -1268,7 +1268,7 @@ static void map_act(App *a, Act act)
         if (act == K_LAST) { a->playing = false; app_goto(a, app_nsteps(a)); break; }
         a->playing = false; app_goto(a, a->b.pos + 1); break;
     case K_PLAY:
-        if (a->async_tl) {
+        if (asynctl_view(a)) {
             if (!a->playing && asynctl_at_end(a)) asynctl_move(a, 0, false);
             a->playing = !a->playing;
             break;

@@ -34,6 +34,10 @@ bool asynctl_set(App *a, bool on)
         app_msg(a, false, "timing lockstep: steps");
         return true;
     }
+    if (a->vs) {
+        app_msg(a, true, "the time line shows one broadcast: :vs off first");
+        return false;
+    }
     if (!build(a))
         return false;
     a->async_tl = true;
@@ -46,7 +50,7 @@ bool asynctl_set(App *a, bool on)
 
 AsyncView *asynctl_view(App *a)
 {
-    if (!a->async_tl || !a->b.ready)
+    if (!a->async_tl || !a->b.ready || a->vs)   /* side by side: steps (vs.h) */
         return NULL;
     if (a->atl.gen != a->b.gen && !build(a)) {
         a->async_tl = false;

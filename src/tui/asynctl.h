@@ -5,7 +5,8 @@
  * its transfers, the Timeline panel times instead of step numbers.
  *
  * The run and its view are computed on demand, once per broadcast, and kept in the App;
- * asynctl_free drops them.
+ * asynctl_free drops them.  Side by side (:vs) shows steps: the time line waits until
+ * :vs off.
  */
 #ifndef MESHCAST_TUI_ASYNCTL_H
 #define MESHCAST_TUI_ASYNCTL_H
