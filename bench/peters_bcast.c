@@ -48,6 +48,15 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* CPU time of this process: on a machine shared with other jobs the wall time says more
+ * about the load than about the code. */
+static double cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static int one(const Case *c)
 {
     char err[256];
@@ -67,18 +76,18 @@ static int one(const Case *c)
     a.cost = p;
     if (d->nparams > 0 && strcmp(d->params[0].name, "B") == 0)
         a.param[0] = (double)c->B;
-    double t0 = now();
+    double t0 = now(), c0 = cpu();
     Sched *s = algo_build(d, net, &a, err, sizeof err);
-    double t1 = now();
+    double c1 = cpu();
     if (!s) {
         printf("%-16s %-6s  FAIL build: %s\n", c->net, c->algo, err);
         net_free(net);
         return 1;
     }
     Sim *sim = sim_run(s, &p, 0, err, sizeof err);
-    double t2 = now();
+    double c2 = cpu();
     SimAsync *as = c->async && sim ? sim_async_run(s, &p, 0, err, sizeof err) : NULL;
-    double t3 = now();
+    double t3 = now(), c3 = cpu();
     if (!sim || (c->async && !as)) {
         printf("%-16s %-6s  FAIL simulate: %s\n", c->net, c->algo, err);
         return 1;
@@ -90,18 +99,31 @@ static int one(const Case *c)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     double secs = t3 - t0;
-    printf("%-16s %-6s B=%-6llu build %6.2f s  simulate %6.2f s  async %6.2f s  peak %7.1f MiB  "
-           "steps %4ld  transfers %9lld  %s%s  %s %.10g%s\n",
-           c->net, c->algo, (unsigned long long)c->B, t1 - t0, t2 - t1, t3 - t2,
+    /* htree from k = 4 on: the paper's "one more phase suffices" fails and the build adds a
+     * second one-hop phase, alpha + delta + B tau more than T(B) (docs/errata.md) */
+    double pkt = (double)MSG / (double)sched_nchunks(s);
+    double extra = p.alpha + p.delta + pkt * p.tau;
+    const char *verdict = "";
+    if (has) {
+        if (fabs(got - pred) <= 1e-9 * fmax(1, fabs(pred)))
+            verdict = " = predicted";
+        else if (strcmp(c->algo, "htree") == 0 && fabs(got - pred - extra) <= 1e-9 * pred)
+            verdict = " = predicted + alpha + delta + B tau (the extra phase: docs/errata.md)";
+        else
+            verdict = " (DIFFERS from predicted)";
+    }
+    double cpus = c3 - c0;
+    printf("%-16s %-6s B=%-6llu cpu: build %5.2f s  simulate %5.2f s  async %5.2f s  total "
+           "%5.2f s (wall %.2f s)  peak %7.1f MiB  steps %4ld  transfers %9lld  %s%s  %s "
+           "%.10g%s\n",
+           c->net, c->algo, (unsigned long long)c->B, c1 - c0, c2 - c1, c3 - c2, cpus, secs,
            (double)ru.ru_maxrss / 1024.0, (long)t->nsteps, (long long)t->ntransfers,
            t->verified ? "verified" : "NOT VERIFIED", t->valid ? "" : " INVALID",
-           c->async ? "async" : "cost", got,
-           has ? (fabs(got - pred) <= 1e-9 * fmax(1, fabs(pred)) ? " = predicted"
-                                                                  : " (DIFFERS from predicted)")
-               : "");
-    bool fast = secs < TARGET_SECONDS;
+           c->async ? "async" : "cost", got, verdict);
+    bool fast = cpus < TARGET_SECONDS;
     if (!fast)
-        printf("%-16s %-6s MISSED the target (%.0f s)\n", c->net, c->algo, TARGET_SECONDS);
+        printf("%-16s %-6s MISSED the target (%.0f s of CPU)\n", c->net, c->algo,
+               TARGET_SECONDS);
     int rc = t->verified && t->valid && fast ? 0 : 1;
     sim_async_free(as);
     sim_free(sim);

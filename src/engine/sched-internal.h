@@ -29,12 +29,22 @@ typedef struct {
     uint32_t route;  /* SCHED_DEFAULT_ROUTE, or first segment in Sched.segs << 5 | nseg */
 } SchedXferExt;
 
-/* A block of transfers given by a rule (sched_send_rule): transfers first..first+count-1 of
- * the step's rule part, which follows its n stored transfers. */
+/* An edge of the schedule's edge table (sched_edge): an explicit route and a tag. */
+typedef struct {
+    int32_t src, dst;
+    uint32_t route;         /* first segment in Sched.segs << 5 | nseg */
+    uint32_t tag;
+} SchedEdge;
+
+/* A block of transfers given by a rule (sched_send_rule), or by edges of the edge table
+ * (sched_send_edges: fn NULL, edge e0 + j sends chunk tag * mul + add): transfers
+ * first..first+count-1 of the step's rule part, which follows its n stored transfers. */
 typedef struct {
     SchedRuleFn fn;
     void *ctx;              /* owned copy */
     int64_t first, count;
+    int64_t e0;             /* edge blocks */
+    uint32_t mul, add;
 } SchedRule;
 
 typedef struct {
@@ -62,6 +72,10 @@ struct Sched {
     uint64_t last_roff, last_nr;   /* the ranges appended last (reused by identical sends) */
     NetSeg *segs;           /* explicit-route pool */
     uint64_t nsegs, capsegs;
+    uint32_t rcache[4];     /* routes stored last (reused by identical routes) */
+    int nrcache, rcnext;
+    SchedEdge *edges;       /* the edge table (sched_edge) */
+    int64_t nedges, capedges;
     int32_t *gnode;         /* initial holdings */
     ChunkRange *grange;
     size_t ngiven, capgiven;

@@ -105,6 +105,7 @@ void sched_free(Sched *s)
     free(s->steps);
     free(s->ranges);
     free(s->segs);
+    free(s->edges);
     free(s->gnode);
     free(s->grange);
     free(s->error);
@@ -312,6 +313,74 @@ static bool check_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, 
     return true;
 }
 
+/* An explicit route from src must be a path of the net that ends at dst ("WHAT N: ..." in the
+ * error). */
+static bool route_ok(Sched *s, const char *what, long num, int32_t src, int32_t dst,
+                     const NetSeg *seg, int nseg)
+{
+    const Net *net = s->net;
+    if (nseg < 0 || nseg > NET_MAXSEG || (nseg > 0 && !seg)) {
+        sched_fail(s, "%s %ld: send %ld->%ld: a route has 0 to %d segments", what, num,
+                   (long)src, (long)dst, NET_MAXSEG);
+        return false;
+    }
+    int32_t end = net_route_end(net, src, seg, nseg);
+    if (end < 0) {
+        sched_fail(s, "%s %ld: send %ld->%ld: the route is not a path in %s", what, num,
+                   (long)src, (long)dst, net->spec);
+        return false;
+    }
+    if (end != dst) {
+        sched_fail(s, "%s %ld: send %ld->%ld: the route ends at node %ld", what, num,
+                   (long)src, (long)dst, (long)end);
+        return false;
+    }
+    return true;
+}
+
+/* Room in the segment pool for nseg more. */
+static bool route_room(Sched *s, int nseg)
+{
+    if (s->nsegs + (uint64_t)nseg >= SCHED_MAX_SEGS) {
+        sched_fail(s, "too many explicit route segments in one schedule");
+        return false;
+    }
+    if (!grow((void **)&s->segs, sizeof *s->segs, &s->capsegs, s->nsegs + (uint64_t)nseg)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    return true;
+}
+
+static bool segs_equal(const NetSeg *a, const NetSeg *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i].dim != b[i].dim || a[i].dir != b[i].dir || a[i].len != b[i].len)
+            return false;
+    return true;
+}
+
+/* Append a route to the pool (room made by route_room); its handle.  A route equal to one of
+ * the last few stored is not stored again (a phase sends the same few relative routes from
+ * every node). */
+static uint32_t route_store(Sched *s, const NetSeg *seg, int nseg)
+{
+    for (int i = 0; i < s->nrcache; i++) {
+        uint32_t h = s->rcache[i];
+        if ((int)sched_route_nseg(h) == nseg && segs_equal(sched_route_segs(s, h), seg, nseg))
+            return h;
+    }
+    uint32_t route = (uint32_t)(s->nsegs << SCHED_SEG_BITS) | (uint32_t)nseg;
+    if (nseg)
+        memcpy(s->segs + s->nsegs, seg, (size_t)nseg * sizeof *seg);
+    s->nsegs += (uint64_t)nseg;
+    s->rcache[s->rcnext] = route;
+    s->rcnext = (s->rcnext + 1) % 4;
+    if (s->nrcache < 4)
+        s->nrcache++;
+    return route;
+}
+
 /* Common part of the sends: validate, normalise, store. */
 static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
                      const NetSeg *seg, int nseg, bool explicit_route)
@@ -319,7 +388,6 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
     if (!s || cancelled(s))
         return false;
     progress_add(1);
-    const Net *net = s->net;
     if (s->cur < 0) {
         sched_fail(s, "send %ld->%ld: no step opened", (long)src, (long)dst);
         return false;
@@ -327,35 +395,11 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
     int32_t step = s->cur;
     if (!check_send(s, src, dst, r, nr))
         return false;
-    if (explicit_route) {
-        if (nseg < 0 || nseg > NET_MAXSEG || (nseg > 0 && !seg)) {
-            sched_fail(s, "step %ld: send %ld->%ld: a route has 0 to %d segments",
-                       (long)step + 1, (long)src, (long)dst, NET_MAXSEG);
-            return false;
-        }
-        int32_t end = net_route_end(net, src, seg, nseg);
-        if (end < 0) {
-            sched_fail(s, "step %ld: send %ld->%ld: the route is not a path in %s",
-                       (long)step + 1, (long)src, (long)dst, net->spec);
-            return false;
-        }
-        if (end != dst) {
-            sched_fail(s, "step %ld: send %ld->%ld: the route ends at node %ld",
-                       (long)step + 1, (long)src, (long)dst, (long)end);
-            return false;
-        }
-    }
+    if (explicit_route && !route_ok(s, "step", (long)step + 1, src, dst, seg, nseg))
+        return false;
     uint32_t route = SCHED_DEFAULT_ROUTE;
-    if (explicit_route) {
-        if (s->nsegs + (uint64_t)nseg >= SCHED_MAX_SEGS) {
-            sched_fail(s, "too many explicit route segments in one schedule");
-            return false;
-        }
-        if (!grow((void **)&s->segs, sizeof *s->segs, &s->capsegs, s->nsegs + (uint64_t)nseg)) {
-            sched_fail(s, "out of memory");
-            return false;
-        }
-    }
+    if (explicit_route && !route_room(s, nseg))
+        return false;
     SchedStep *st = &s->steps[step];
     if (!grow64((void **)&st->x, sizeof *st->x, &st->cap, st->n + 1)) {
         sched_fail(s, "out of memory");
@@ -404,12 +448,8 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
         sched_fail(s, "out of memory");
         return false;
     }
-    if (explicit_route) {
-        route = (uint32_t)(s->nsegs << SCHED_SEG_BITS) | (uint32_t)nseg;
-        if (nseg)
-            memcpy(s->segs + s->nsegs, seg, (size_t)nseg * sizeof *seg);
-        s->nsegs += (uint64_t)nseg;
-    }
+    if (explicit_route)
+        route = route_store(s, seg, nseg);
     x->src = src;
     x->dst = dst;
     if (st->ext) {
@@ -450,6 +490,20 @@ bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, s
                       const NetSeg *seg, int nseg)
 {
     return add_send(s, src, dst, r, nr, seg, nseg, true);
+}
+
+/* Room for one more rule block in st. */
+static bool rule_room(SchedStep *st)
+{
+    if (st->nrule < st->caprule)
+        return true;
+    int32_t nc = st->caprule ? st->caprule * 2 : 4;
+    SchedRule *q = st->caprule > INT32_MAX / 2 ? NULL : realloc(st->rule, (size_t)nc * sizeof *q);
+    if (!q)
+        return false;
+    st->rule = q;
+    st->caprule = nc;
+    return true;
 }
 
 bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, size_t ctxsize)
@@ -495,19 +549,72 @@ bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, s
         }
     }
     SchedStep *st = &s->steps[s->cur];
-    if (st->nrule == st->caprule) {
-        int32_t nc = st->caprule ? st->caprule * 2 : 4;
-        SchedRule *q = st->caprule > INT32_MAX / 2 ? NULL
-                                                   : realloc(st->rule, (size_t)nc * sizeof *q);
-        if (!q) {
-            free(copy);
-            sched_fail(s, "out of memory");
-            return false;
-        }
-        st->rule = q;
-        st->caprule = nc;
+    if (!rule_room(st)) {
+        free(copy);
+        sched_fail(s, "out of memory");
+        return false;
     }
-    st->rule[st->nrule++] = (SchedRule){ fn, copy, st->nruled, count };
+    st->rule[st->nrule++] = (SchedRule){ fn, copy, st->nruled, count, 0, 0, 0 };
+    st->nruled += count;
+    s->total += count;
+    return true;
+}
+
+int64_t sched_edge(Sched *s, int32_t src, int32_t dst, const NetSeg *seg, int nseg,
+                   uint32_t tag)
+{
+    if (!s || cancelled(s))
+        return -1;
+    const Net *net = s->net;
+    long num = (long)s->nedges + 1;
+    if (src < 0 || src >= net->size || dst < 0 || dst >= net->size || src == dst) {
+        sched_fail(s, "edge %ld: %ld->%ld: %s", num, (long)src, (long)dst,
+                   src == dst ? "a node cannot send to itself" : "node not in the net");
+        return -1;
+    }
+    if (!route_ok(s, "edge", num, src, dst, seg, nseg) || !route_room(s, nseg))
+        return -1;
+    if (!grow64((void **)&s->edges, sizeof *s->edges, &s->capedges, s->nedges + 1)) {
+        sched_fail(s, "out of memory");
+        return -1;
+    }
+    s->edges[s->nedges] = (SchedEdge){ src, dst, route_store(s, seg, nseg), tag };
+    return s->nedges++;
+}
+
+bool sched_send_edges(Sched *s, int64_t first, int64_t count, uint32_t mul, uint32_t add)
+{
+    if (!s || cancelled(s))
+        return false;
+    progress_add(count);
+    if (s->cur < 0) {
+        sched_fail(s, "edge send: no step opened");
+        return false;
+    }
+    if (first < 0 || count < 0 || first > s->nedges || count > s->nedges - first) {
+        sched_fail(s, "step %ld: edges %lld..%lld are not in the table of %lld",
+                   (long)s->cur + 1, (long long)first + 1, (long long)(first + count),
+                   (long long)s->nedges);
+        return false;
+    }
+    if (count == 0)
+        return true;
+    uint32_t maxtag = 0;
+    for (int64_t e = first; e < first + count; e++)
+        if (s->edges[e].tag > maxtag)
+            maxtag = s->edges[e].tag;
+    if ((uint64_t)maxtag * mul + add >= s->nchunks) {
+        sched_fail(s, "step %ld: edge send: chunk %llu is not below %lu", (long)s->cur + 1,
+                   (unsigned long long)((uint64_t)maxtag * mul + add),
+                   (unsigned long)s->nchunks);
+        return false;
+    }
+    SchedStep *st = &s->steps[s->cur];
+    if (!rule_room(st)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    st->rule[st->nrule++] = (SchedRule){ NULL, NULL, st->nruled, count, first, mul, add };
     st->nruled += count;
     s->total += count;
     return true;
@@ -552,6 +659,8 @@ void sched_truncate(Sched *s, int32_t nsteps)
         /* Nothing refers to the pools any more: reclaim them. */
         s->nranges = 0;
         s->nsegs = 0;
+        s->nrcache = s->rcnext = 0;
+        s->nedges = 0;
         s->last_roff = UINT64_MAX;
     }
 }
@@ -576,8 +685,25 @@ int64_t sched_ntransfers(const Sched *s, int32_t step)
 
 int64_t sched_total_transfers(const Sched *s) { return s ? s->total : 0; }
 
+/* Transfer j of rule block r (its route in *route: explicit for an edge block). */
+static inline void rule_get(const Sched *s, const SchedRule *r, int64_t j, SchedRuleXfer *out,
+                            uint32_t *route)
+{
+    if (r->fn) {
+        *out = (SchedRuleXfer){ -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
+        r->fn(r->ctx, j, out);
+        *route = SCHED_DEFAULT_ROUTE;
+        return;
+    }
+    const SchedEdge *e = &s->edges[r->e0 + j];
+    uint32_t c = e->tag * r->mul + r->add;
+    *out = (SchedRuleXfer){ e->src, e->dst, 1, { { c, c + 1 }, { 0, 0 } } };
+    *route = e->route;
+}
+
 /* Transfer j of st's rule part. */
-static void rule_xfer(const SchedStep *st, int64_t j, SchedRuleXfer *out)
+static void rule_xfer(const Sched *s, const SchedStep *st, int64_t j, SchedRuleXfer *out,
+                      uint32_t *route)
 {
     int32_t lo = 0, hi = st->nrule - 1;   /* the last block with first <= j */
     while (lo < hi) {
@@ -587,9 +713,7 @@ static void rule_xfer(const SchedStep *st, int64_t j, SchedRuleXfer *out)
         else
             hi = mid - 1;
     }
-    const SchedRule *r = &st->rule[lo];
-    *out = (SchedRuleXfer){ -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
-    r->fn(r->ctx, j - r->first, out);
+    rule_get(s, &st->rule[lo], j - st->rule[lo].first, out, route);
 }
 
 bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
@@ -600,7 +724,10 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
         return true;
     }
     int64_t n = st->n + st->nruled;
-    uint64_t npool = 2 * (uint64_t)st->nruled;
+    uint64_t npool = 0;
+    for (int32_t q = 0; q < st->nrule; q++)
+        if (st->rule[q].fn)
+            npool += 2 * (uint64_t)st->rule[q].count;
     for (int64_t i = 0; i < st->n; i++)
         if (sched_xfer_nr(st, i) > 1)
             npool += sched_xfer_nr(st, i);
@@ -627,6 +754,20 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
     int64_t k = st->n;
     for (int32_t q = 0; q < st->nrule; q++) {
         const SchedRule *r = &st->rule[q];
+        if (!r->fn && !ext) {   /* edge blocks: explicit routes */
+            for (int64_t i = 0; i < k; i++)
+                b->ext[i] = (SchedXferExt){ 1, SCHED_DEFAULT_ROUTE };
+            ext = true;
+        }
+        if (!r->fn) {
+            const SchedEdge *e = s->edges + r->e0;
+            for (int64_t j = 0; j < r->count; j++, k++) {
+                uint32_t c = e[j].tag * r->mul + r->add;
+                b->x[k] = (SchedXfer){ e[j].src, e[j].dst, { .one = { c, c + 1 } } };
+                b->ext[k] = (SchedXferExt){ 1, e[j].route };
+            }
+            continue;
+        }
         for (int64_t j = 0; j < r->count; j++, k++) {
             SchedRuleXfer rx = { -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
             r->fn(r->ctx, j, &rx);
@@ -675,13 +816,20 @@ void sched_transfer(const Sched *s, int32_t step, int64_t i, SchedTransfer *out)
     const SchedStep *st = &s->steps[step];
     if (i >= st->n) {
         SchedRuleXfer rx;
-        rule_xfer(st, i - st->n, &rx);
+        uint32_t route;
+        rule_xfer(s, st, i - st->n, &rx, &route);
         out->src = rx.src;
         out->dst = rx.dst;
         out->nranges = rx.nr;
         memcpy(out->rbuf, rx.r, sizeof out->rbuf);
         out->ranges = out->rbuf;
-        out->nseg = net_route_fast(s->net, rx.src, rx.dst, out->seg);
+        out->explicit_route = route != SCHED_DEFAULT_ROUTE;
+        if (out->explicit_route) {
+            out->nseg = (int)sched_route_nseg(route);
+            memcpy(out->seg, sched_route_segs(s, route), (size_t)out->nseg * sizeof *out->seg);
+        } else {
+            out->nseg = net_route_fast(s->net, rx.src, rx.dst, out->seg);
+        }
         out->len = net_route_len(out->seg, out->nseg);
         for (uint32_t k = 0; k < rx.nr; k++)
             out->bytes += sched_range_bytes(s, rx.r[k].lo, rx.r[k].hi);

@@ -103,6 +103,20 @@ typedef struct {
 } SchedRuleXfer;
 typedef void (*SchedRuleFn)(const void *ctx, int64_t j, SchedRuleXfer *out);
 bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, size_t ctxsize);
+/* Pipelined trees: transfers along a schedule-wide table of edges, each an explicit route
+ * with a tag (the sub-message it carries, say), sent again and again with another chunk.
+ * sched_edge adds an edge (checked here, once, as sched_send_route checks a route: nodes in
+ * the net, src != dst, the route a path that ends at dst) and returns its index, or -1
+ * (recording the error).  sched_send_edges adds to the current step one transfer per edge
+ * first..first+count-1, in that order: edge e sends the one chunk tag(e) * mul + add, along
+ * its route.  Readers see them as if each had been sent with sched_send_route (after the
+ * step's stored transfers, with the rule blocks in the order added); the schedule keeps
+ * 16 bytes per edge and a few per block instead of 24 per transfer plus its route.  False
+ * (recording the error) when no step is open, an edge index is out of range or a chunk is not
+ * below nchunks.  Edges need no step; sched_truncate to 0 steps drops them. */
+int64_t sched_edge(Sched *s, int32_t src, int32_t dst, const NetSeg *seg, int nseg,
+                   uint32_t tag);
+bool sched_send_edges(Sched *s, int64_t first, int64_t count, uint32_t mul, uint32_t add);
 /* Optional: make room in the current step for `ntransfers` more transfers and in the schedule
  * for `nranges` more chunk ranges of multi-range sends, so that the sends that follow do not
  * reallocate (a builder that knows its counts saves the growth copies and slack).  A hint:

@@ -1,5 +1,7 @@
 /* sim-async.c — asynchronous (event by event) timing of a schedule: sim-async.h. */
 #include "sim-async.h"
+#include "net-internal.h"
+#include "sched-internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,40 +97,311 @@ static int cmp_ev(const void *pa, const void *pb)
     return (a->index > b->index) - (a->index < b->index);
 }
 
-/* The arcs of a route, one by one, without a division per hop. */
+/* Arc times live in a private layout (as in sim.c): each (dimension, direction) is a block of
+ * net_size entries made of lines, one per line of the net along that dimension, the arc that
+ * leaves a node at the node's place in its line.  A straight route segment is then one
+ * contiguous range of the layout, or two where it wraps round a ring or torus, and a route's
+ * arcs are read and written in a few tight loops.  On full:P each transfer has its pair link. */
+typedef struct {
+    int64_t a, n;   /* layout entries a..a+n-1 */
+} Piece;
+
+#define MAXPIECES (2 * NET_MAXSEG)
+
 typedef struct {
     const Net *net;
     int nd;
-    int32_t c[NET_MAXDIM], ext[NET_MAXDIM], stride[NET_MAXDIM];
-    int32_t id;
-} Walk;
+    bool full, wraps;
+    int32_t ext[NET_MAXDIM], stride[NET_MAXDIM];
+    int64_t lstride[NET_MAXDIM][NET_MAXDIM];   /* line of dim d = sum over e != d of c[e] * this */
+    int64_t size;
+} Layout;
 
-static void walk_init(Walk *w, const Net *net, int32_t src)
+static void layout_init(Layout *L, const Net *net)
 {
-    w->net = net;
-    w->nd = net_ndim(net);
-    net_coords(net, src, w->c);
-    int32_t st = 1;
-    for (int d = w->nd - 1; d >= 0; d--) {
-        w->ext[d] = net_dim(net, d);
-        w->stride[d] = st;
-        st *= w->ext[d];
+    L->net = net;
+    L->nd = net->ndim;
+    L->full = net->kind == NET_FULL;
+    L->wraps = net_wraps(net);
+    L->size = net->size;
+    for (int d = 0; d < L->nd; d++) {
+        L->ext[d] = net->dims[d];
+        L->stride[d] = net->stride[d];
     }
-    w->id = src;
+    for (int d = 0; d < L->nd; d++)
+        for (int e = 0; e < L->nd; e++) {
+            int64_t st = 1;
+            for (int f = e + 1; f < L->nd; f++)
+                if (f != d)
+                    st *= L->ext[f];
+            L->lstride[d][e] = e == d ? 0 : st;
+        }
 }
 
-/* The arc leaving the current node along (dim, dir); then moves along it. */
-static int64_t walk_step(Walk *w, int dim, int dir)
+/* The pieces of a route from src (seg[0..nseg)); returns their number. */
+static int layout_pieces(const Layout *L, int32_t src, int32_t dst, const NetSeg *seg, int nseg,
+                         Piece *pc)
 {
-    int64_t l = ((int64_t)w->id * w->nd + dim) * 2 + (dir < 0);
-    int32_t c = w->c[dim] + dir;
-    if (c < 0)
-        c += w->ext[dim];
-    else if (c >= w->ext[dim])
-        c -= w->ext[dim];
-    w->id += (c - w->c[dim]) * w->stride[dim];
-    w->c[dim] = c;
-    return l;
+    if (L->full) {
+        pc[0] = (Piece){ (int64_t)src * L->size + dst, 1 };
+        return 1;
+    }
+    int32_t c[NET_MAXDIM];
+    int32_t id = src;
+    for (int d = 0; d < L->nd; d++) {
+        c[d] = id / L->stride[d];
+        id -= c[d] * L->stride[d];
+    }
+    int np = 0;
+    for (int g = 0; g < nseg; g++) {
+        int d = seg[g].dim, dir = seg[g].dir;
+        int32_t ext = L->ext[d], len = seg[g].len;
+        if (len <= 0)
+            continue;
+        /* the line: the node's coordinates with d taken out, row-major */
+        int64_t line = 0;
+        for (int e = 0; e < L->nd; e++)
+            line += (int64_t)c[e] * L->lstride[d][e];
+        int64_t base = ((int64_t)d * 2 + (dir < 0)) * L->size + line * ext;
+        int32_t pos = c[d];
+        if (len >= ext) {
+            pc[np++] = (Piece){ base, ext };
+        } else {
+            int32_t lo = dir > 0 ? pos : pos - len + 1;
+            if (lo < 0)
+                lo += ext;
+            if (lo + len <= ext) {
+                pc[np++] = (Piece){ base + lo, len };
+            } else {
+                pc[np++] = (Piece){ base + lo, ext - lo };
+                pc[np++] = (Piece){ base, lo + len - ext };
+            }
+        }
+        int64_t to = (int64_t)pos + (int64_t)dir * len;   /* |len| may exceed ext */
+        if (to < 0 || to >= ext) {
+            to %= ext;
+            if (to < 0)
+                to += ext;
+        }
+        c[d] = (int32_t)to;
+    }
+    return np;
+}
+
+/* A node's arrivals, kept cheaply for the common case: chunk ranges arriving in increasing
+ * order (a pipeline), read soon after.  In "tail" mode the newest TAILN ranges live in the
+ * node's own record (one cache line, in a flat array) and older ones in a shared append-only
+ * log, chained newest first; every range lies above the ones before it.  A range that does not
+ * arrive above the newest (unless it is already held: a redundant receive changes nothing) or
+ * a read that reaches below the tail turns the node into "list" mode: all its ranges in a
+ * sorted ArrList of its own, as the general case needs. */
+#define TAILN 2
+
+typedef struct {
+    uint32_t lo, hi;
+    double t;
+    int64_t prev;   /* 1 + the entry before it in its node's chain, 0 none */
+} LogArr;
+
+#define LOG_SHIFT 16
+#define LOG_BLOCK (INT64_C(1) << LOG_SHIFT)
+
+typedef struct {
+    LogArr **blk;
+    int64_t n, nblk, capblk;
+} Log;
+
+typedef struct {
+    Arr tail[TAILN];   /* tail mode: the newest entries, ascending */
+    int64_t chain;     /* tail mode: 1 + the newest entry in the log, 0 none */
+    uint32_t nt;       /* entries in tail */
+    uint32_t listed;   /* list mode */
+    ArrList list;
+} NodeArr;
+
+static inline LogArr *log_at(const Log *g, int64_t i)
+{
+    return &g->blk[i >> LOG_SHIFT][i & (LOG_BLOCK - 1)];
+}
+
+static bool log_push(Log *g, Arr a, int64_t prev, int64_t *idx)
+{
+    if ((g->n >> LOG_SHIFT) >= g->nblk) {
+        if (g->nblk == g->capblk) {
+            int64_t nc = g->capblk ? g->capblk * 2 : 16;
+            LogArr **p = realloc(g->blk, sizeof *p * (size_t)nc);
+            if (!p)
+                return false;
+            g->blk = p;
+            g->capblk = nc;
+        }
+        g->blk[g->nblk] = malloc(sizeof(LogArr) * (size_t)LOG_BLOCK);
+        if (!g->blk[g->nblk])
+            return false;
+        g->nblk++;
+    }
+    *log_at(g, g->n) = (LogArr){ a.lo, a.hi, a.t, prev };
+    *idx = ++g->n;   /* 1 + its index */
+    return true;
+}
+
+static void log_free(Log *g)
+{
+    for (int64_t i = 0; i < g->nblk; i++)
+        free(g->blk[i]);
+    free(g->blk);
+}
+
+/* Turn a node into list mode: its chain and tail, ascending, into its own ArrList. */
+static bool node_list(NodeArr *v, const Log *g)
+{
+    if (v->listed)
+        return true;
+    uint32_t nc = 0;
+    for (int64_t i = v->chain; i > 0; i = log_at(g, i - 1)->prev)
+        nc++;
+    uint32_t n = nc + v->nt;
+    Arr *a = malloc(sizeof *a * (n ? n : 1));
+    if (!a)
+        return false;
+    uint32_t k = nc;
+    for (int64_t i = v->chain; i > 0; i = log_at(g, i - 1)->prev) {
+        const LogArr *e = log_at(g, i - 1);
+        a[--k] = (Arr){ e->lo, e->hi, e->t };
+    }
+    for (uint32_t j = 0; j < v->nt; j++)
+        a[nc + j] = v->tail[j];
+    v->list = (ArrList){ a, n, n ? n : 1 };
+    v->listed = 1;
+    return true;
+}
+
+/* The latest arrival of any chunk of [lo,hi) at v (0: given or never received); false when
+ * memory runs out. */
+static inline bool node_ready(NodeArr *v, const Log *g, uint32_t lo, uint32_t hi, double *t)
+{
+    if (!v->listed) {
+        if (v->nt == 0 || v->tail[v->nt - 1].hi <= lo) {
+            *t = 0;
+            return true;
+        }
+        double m = 0;
+        for (uint32_t j = v->nt; j > 0; j--) {
+            const Arr *z = &v->tail[j - 1];
+            if (z->lo < hi && lo < z->hi && z->t > m)
+                m = z->t;
+            if (z->lo <= lo) {   /* nothing older reaches lo */
+                *t = m;
+                return true;
+            }
+        }
+        if (v->chain == 0) {
+            *t = m;
+            return true;
+        }
+        if (!node_list(v, g))
+            return false;
+    }
+    *t = arr_ready(&v->list, lo, hi);
+    return true;
+}
+
+/* Record [lo,hi) arriving at v at time t (chunks already there keep their first arrival). */
+static inline bool node_add(NodeArr *v, Log *g, uint32_t lo, uint32_t hi, double t)
+{
+    if (!v->listed) {
+        if (v->nt == 0) {   /* (never with a chain: the tail keeps >= 1) */
+            v->tail[0] = (Arr){ lo, hi, t };
+            v->nt = 1;
+            return true;
+        }
+        Arr *z = &v->tail[v->nt - 1];
+        if (z->hi <= lo) {
+            if (z->hi == lo && z->t == t) {
+                z->hi = hi;
+                return true;
+            }
+            if (v->nt == TAILN) {
+                int64_t idx;
+                if (!log_push(g, v->tail[0], v->chain, &idx))
+                    return false;
+                v->chain = idx;
+                memmove(&v->tail[0], &v->tail[1], sizeof v->tail[0] * (TAILN - 1));
+                v->nt--;
+            }
+            v->tail[v->nt++] = (Arr){ lo, hi, t };
+            return true;
+        }
+        for (uint32_t j = 0; j < v->nt; j++)
+            if (v->tail[j].lo <= lo && hi <= v->tail[j].hi)
+                return true;   /* held already */
+        if (!node_list(v, g))
+            return false;
+    }
+    return arr_add(&v->list, lo, hi, t);
+}
+
+/* What a transfer needs of its route, worked out AHEAD transfers early, when what it will
+ * touch is also asked into the cache (the node records and the arcs are where the time goes on
+ * a big net). */
+#define AHEAD 8
+
+typedef struct {
+    int64_t len;
+    int np;
+    Piece pc[MAXPIECES];
+} Ahead;
+
+static void ahead(Ahead *ah, const Sched *s, const Layout *L, const SchedFlat *f, int64_t i,
+                  bool links, const NodeArr *arr, const double *arc)
+{
+    const SchedXfer *x = &f->x[i];
+    uint32_t route = sched_flat_route(f, i);
+    NetSeg dseg[NET_MAXSEG];
+    const NetSeg *seg = dseg;
+    int nseg;
+    if (route == SCHED_DEFAULT_ROUTE) {
+        nseg = net_route_fast(L->net, x->src, x->dst, dseg);
+    } else {
+        nseg = (int)sched_route_nseg(route);
+        seg = sched_route_segs(s, route);
+    }
+    ah->len = net_route_len(seg, nseg);
+    ah->np = links ? layout_pieces(L, x->src, x->dst, seg, nseg, ah->pc) : 0;
+    __builtin_prefetch(&arr[x->src]);
+    __builtin_prefetch(&arr[x->dst], 1);
+    for (int q = 0; q < ah->np; q++)
+        __builtin_prefetch(arc + ah->pc[q].a, 1);
+}
+
+/* The last step in which each node sends (-1: never): a node's arrivals after it are never
+ * read, so they are not kept (most nodes of a broadcast tree are leaves). */
+static int32_t *last_sends(const Sched *s)
+{
+    int32_t n = s->net->size;
+    int32_t *last = malloc(sizeof *last * (size_t)n);
+    if (!last)
+        return NULL;
+    for (int32_t v = 0; v < n; v++)
+        last[v] = -1;
+    for (int32_t st = 0; st < s->nsteps; st++) {
+        const SchedStep *ss = &s->steps[st];
+        for (int64_t i = 0; i < ss->n; i++)
+            last[ss->x[i].src] = st;
+        for (int32_t q = 0; q < ss->nrule; q++) {
+            const SchedRule *r = &ss->rule[q];
+            for (int64_t j = 0; j < r->count; j++) {
+                if (r->fn) {
+                    SchedRuleXfer x = { -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
+                    r->fn(r->ctx, j, &x);
+                    last[x.src] = st;
+                } else {
+                    last[s->edges[r->e0 + j].src] = st;
+                }
+            }
+        }
+    }
+    return last;
 }
 
 SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, char *err,
@@ -154,6 +427,8 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
             return NULL;
         }
     }
+    Layout L;
+    layout_init(&L, net);
     SimAsync *a = calloc(1, sizeof *a);
     double *arc = links ? calloc((size_t)(nl * cap), sizeof *arc) : NULL;
     double *sendp = ports ? calloc((size_t)n, sizeof *sendp) : NULL;
@@ -161,10 +436,14 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
     double *local = calloc((size_t)n, sizeof *local);     /* local operations done */
     double *lastin = calloc((size_t)n, sizeof *lastin);   /* latest arrival, earlier steps */
     double *stepin = calloc((size_t)n, sizeof *stepin);   /* latest arrival, this step */
-    ArrList *arr = calloc((size_t)n, sizeof *arr);
+    NodeArr *arr = calloc((size_t)n, sizeof *arr);
+    int32_t *lastsend = last_sends(s);
+    Log lg = { 0 };
+    SchedFlatBuf fb = { 0 };
+    Ahead ring[AHEAD];
     int64_t ntot = sched_total_transfers(s);
     bool ok = a && (!links || arc) && (!ports || sendp) && (!(ports && !simplex) || recvp) &&
-              local && lastin && stepin && arr;
+              local && lastin && stepin && arr && lastsend;
     if (ok) {
         a->nsteps = nsteps;
         a->step_end = calloc((size_t)(nsteps > 0 ? nsteps : 1), sizeof *a->step_end);
@@ -176,6 +455,8 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
     }
     if (recvp == NULL && ports)
         recvp = sendp;   /* simplex: one port for both */
+    bool uniform = sched_bytes(s) % sched_nchunks(s) == 0;
+    uint64_t per_chunk = sched_bytes(s) / sched_nchunks(s);
     double total = 0;
     for (int32_t st = 0; ok && st < nsteps; st++) {
         double send_end = 0;
@@ -190,67 +471,99 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
                 send_end = dmax(send_end, local[v]);
             }
         }
-        int64_t nt = sched_ntransfers(s, st);
-        for (int64_t i = 0; ok && i < nt; i++) {
-            SchedTransfer t;
-            sched_transfer(s, st, i, &t);
-            double start = local[t.src];
-            for (uint32_t r = 0; r < t.nranges; r++)
-                start = dmax(start, arr_ready(&arr[t.src], t.ranges[r].lo, t.ranges[r].hi));
-            if (ports) {
-                start = dmax(start, sendp[t.src]);
-                start = dmax(start, recvp[t.dst]);
+        SchedFlat f;
+        if (!sched_flat(s, st, &fb, &f)) {
+            ok = false;
+            break;
+        }
+        for (int64_t i = 0; i < AHEAD && i < f.n; i++)
+            ahead(&ring[i], s, &L, &f, i, links, arr, arc);
+        for (int64_t i = 0; ok && i < f.n; i++) {
+            const SchedXfer *x = &f.x[i];
+            int32_t src = x->src, dst = x->dst;
+            uint32_t nr = sched_flat_nr(&f, i);
+            const ChunkRange *r = sched_flat_ranges(&f, i);
+            double start = local[src];
+            uint64_t bytes = 0;
+            for (uint32_t k = 0; ok && k < nr; k++) {
+                double tr = 0;
+                ok = node_ready(&arr[src], &lg, r[k].lo, r[k].hi, &tr);
+                start = dmax(start, tr);
             }
-            if (links) {
-                Walk w;
-                walk_init(&w, net, t.src);
-                for (int g = 0; g < t.nseg; g++)
-                    for (int32_t h = 0; h < t.seg[g].len; h++) {
-                        int64_t l = walk_step(&w, t.seg[g].dim, t.seg[g].dir);
-                        /* the slot that frees first (one slot but under seidel nu > 0) */
-                        double best = arc[l * cap];
+            for (uint32_t k = 0; k < nr; k++)
+                bytes += uniform ? (uint64_t)(r[k].hi - r[k].lo) * per_chunk
+                                 : sched_range_bytes(s, r[k].lo, r[k].hi);
+            if (ports) {
+                start = dmax(start, sendp[src]);
+                start = dmax(start, recvp[dst]);
+            }
+            const Ahead *ah = &ring[i % AHEAD];
+            int64_t len = ah->len;
+            const Piece *pc = ah->pc;
+            int np = ah->np;
+            if (cap == 1) {
+                for (int q = 0; q < np; q++) {
+                    const double *t = arc + pc[q].a;
+                    double m = start;
+                    for (int64_t h = 0; h < pc[q].n; h++)
+                        m = t[h] > m ? t[h] : m;
+                    start = m;
+                }
+            } else {
+                /* the slot that frees first of every arc */
+                for (int q = 0; q < np; q++)
+                    for (int64_t h = 0; h < pc[q].n; h++) {
+                        const double *t = arc + (pc[q].a + h) * cap;
+                        double best = t[0];
                         for (int k = 1; k < cap; k++)
-                            if (arc[l * cap + k] < best)
-                                best = arc[l * cap + k];
+                            if (t[k] < best)
+                                best = t[k];
                         start = dmax(start, best);
                     }
             }
-            double end = start + cost_transfer(p, (double)t.len, (double)t.bytes, 1);
+            double end = start + cost_transfer(p, (double)len, (double)bytes, 1);
             if (ports) {
-                sendp[t.src] = end;
-                recvp[t.dst] = end;
+                sendp[src] = end;
+                recvp[dst] = end;
             }
-            if (links) {
-                Walk w;
-                walk_init(&w, net, t.src);
-                for (int g = 0; g < t.nseg; g++)
-                    for (int32_t h = 0; h < t.seg[g].len; h++) {
-                        int64_t l = walk_step(&w, t.seg[g].dim, t.seg[g].dir);
+            if (cap == 1) {
+                for (int q = 0; q < np; q++) {
+                    double *t = arc + pc[q].a;
+                    for (int64_t h = 0; h < pc[q].n; h++)
+                        t[h] = end;
+                }
+            } else {
+                for (int q = 0; q < np; q++)
+                    for (int64_t h = 0; h < pc[q].n; h++) {
+                        double *t = arc + (pc[q].a + h) * cap;
                         int kbest = 0;
                         for (int k = 1; k < cap; k++)
-                            if (arc[l * cap + k] < arc[l * cap + kbest])
+                            if (t[k] < t[kbest])
                                 kbest = k;
-                        arc[l * cap + kbest] = end;
+                        t[kbest] = end;
                     }
             }
-            for (uint32_t r = 0; ok && r < t.nranges; r++)
-                ok = arr_add(&arr[t.dst], t.ranges[r].lo, t.ranges[r].hi, end);
-            stepin[t.dst] = dmax(stepin[t.dst], end);
+            for (uint32_t k = 0; ok && k < nr; k++)
+                if (lastsend[dst] >= st)   /* else never read */
+                    ok = node_add(&arr[dst], &lg, r[k].lo, r[k].hi, end);
+            stepin[dst] = dmax(stepin[dst], end);
             send_end = dmax(send_end, end);
             if (a->ev)
                 a->ev[a->nev++] = (SimAsyncEvent){ start, end, st, i };
+            if (i + AHEAD < f.n)
+                ahead(&ring[i % AHEAD], s, &L, &f, i + AHEAD, links, arr, arc);
         }
         /* this step's arrivals count for the local operations of later steps */
-        for (int64_t i = 0; ok && i < nt; i++) {
-            SchedTransfer t;
-            sched_transfer(s, st, i, &t);
-            lastin[t.dst] = dmax(lastin[t.dst], stepin[t.dst]);
+        for (int64_t i = 0; ok && i < f.n; i++) {
+            int32_t dst = f.x[i].dst;
+            lastin[dst] = dmax(lastin[dst], stepin[dst]);
         }
         a->step_end[st] = send_end;
         total = dmax(total, send_end);
     }
     if (ok && a->ev)
         qsort(a->ev, (size_t)a->nev, sizeof *a->ev, cmp_ev);
+    sched_flatbuf_free(&fb);
     free(arc);
     if (recvp != sendp)
         free(recvp);
@@ -260,8 +573,10 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
     free(stepin);
     if (arr)
         for (int32_t v = 0; v < n; v++)
-            free(arr[v].a);
+            free(arr[v].list.a);
+    log_free(&lg);
     free(arr);
+    free(lastsend);
     if (!ok) {
         snprintf(err, errlen, "async: out of memory");
         sim_async_free(a);

@@ -147,6 +147,17 @@ uint32_t peters_packets(uint64_t subbytes, double B)
 
 bool peters_tree_emit(Sched *s, const PetersTree *t, uint32_t npk, const char *name)
 {
+    /* the tree's edges go into the schedule's edge table once; every step sends a level's
+     * edges with the packet it is at (chunk sub * npk + p) */
+    int64_t e0 = -1;
+    for (int64_t i = 0; i < t->n; i++) {
+        const PetersEdge *e = &t->e[i];
+        int64_t k = sched_edge(s, e->src, e->dst, e->seg, e->nseg, (uint32_t)e->sub);
+        if (k < 0)
+            return false;
+        if (i == 0)
+            e0 = k;
+    }
     int64_t nsteps = (int64_t)t->nlevels + npk - 1;
     for (int64_t st = 0; st < nsteps; st++) {
         if (sched_step(s) < 0)
@@ -166,13 +177,9 @@ bool peters_tree_emit(Sched *s, const PetersTree *t, uint32_t npk, const char *n
             int64_t p = st - lv;
             if (p < 0 || p >= (int64_t)npk)
                 continue;
-            for (int64_t i = t->start[lv]; i < t->start[lv + 1]; i++) {
-                const PetersEdge *e = &t->e[i];
-                uint32_t c = (uint32_t)(e->sub * (int64_t)npk + p);
-                ChunkRange r = { c, c + 1 };
-                if (!sched_send_route(s, e->src, e->dst, &r, 1, e->seg, e->nseg))
-                    return false;
-            }
+            if (!sched_send_edges(s, e0 + t->start[lv], t->start[lv + 1] - t->start[lv], npk,
+                                  (uint32_t)p))
+                return false;
         }
     }
     return true;

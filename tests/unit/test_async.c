@@ -1,0 +1,414 @@
+/* test_async.c — the asynchronous timing (sim-async.c) against a plain reference that follows
+ * sim-async.h word for word (a time per chunk per node, a time per arc walked hop by hop), on
+ * random schedules of every model and net kind: stored sends with one or two ranges, default
+ * and explicit routes, redundant and out-of-order receives, old chunks sent late, local
+ * operations, rule blocks and edge blocks.  Times must be equal exactly (the same arithmetic),
+ * the total, every step's end and every event.  Also the edge table of sched.h: an edge block
+ * reads back as the sends it stands for, and its errors. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../src/engine/sched.h"
+#include "../../src/engine/sim-async.h"
+
+static uint64_t rng = 88172645463325252ull;
+
+static uint32_t rnd(uint32_t n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng % n);
+}
+
+static double dmax(double a, double b) { return a > b ? a : b; }
+
+/* The reference: sim-async.h's rules, the slow obvious way. */
+typedef struct {
+    double total;
+    double *step_end;
+    SimAsyncEvent *ev;
+    int64_t nev;
+} Ref;
+
+static void ref_run(const Sched *s, const CostParams *p, Ref *out)
+{
+    const Net *net = sched_net(s);
+    int32_t n = net_size(net);
+    uint32_t nc = sched_nchunks(s);
+    int64_t nl = net_nlinks(net);
+    int cap = p->model == COST_SEIDEL ? 1 << p->nu : 1;
+    bool links = p->model == COST_CIRCUIT || p->model == COST_SAF || p->model == COST_SEIDEL;
+    bool ports = p->model == COST_SEIDEL || p->model == COST_POSTAL;
+    bool simplex = p->model == COST_POSTAL && !p->duplex;
+    double *arr = calloc((size_t)n * nc, sizeof *arr);   /* 0: given or never */
+    bool *got = calloc((size_t)n * nc, 1);
+    double *arc = calloc((size_t)(nl * cap), sizeof *arc);
+    double *sendp = calloc((size_t)n, sizeof *sendp);
+    double *recvp = simplex ? sendp : calloc((size_t)n, sizeof *recvp);
+    double *local = calloc((size_t)n, sizeof *local), *lastin = calloc((size_t)n, sizeof *lastin);
+    double *stepin = calloc((size_t)n, sizeof *stepin);
+    int32_t nsteps = sched_nsteps(s);
+    out->step_end = calloc((size_t)nsteps + 1, sizeof *out->step_end);
+    out->ev = calloc((size_t)sched_total_transfers(s) + 1, sizeof *out->ev);
+    out->nev = 0;
+    out->total = 0;
+    for (int32_t st = 0; st < nsteps; st++) {
+        double send_end = 0;
+        for (int64_t i = 0; i < sched_nlocals(s, st); i++) {
+            SchedLocal lo;
+            sched_local_get(s, st, i, &lo);
+            for (int32_t v = 0; v < n; v++)
+                if (lo.node < 0 || lo.node == v) {
+                    local[v] = dmax(local[v], lastin[v]) + p->rho * (double)lo.bytes;
+                    send_end = dmax(send_end, local[v]);
+                }
+        }
+        int64_t nt = sched_ntransfers(s, st);
+        for (int64_t i = 0; i < nt; i++) {
+            SchedTransfer t;
+            sched_transfer(s, st, i, &t);
+            double start = local[t.src];
+            for (uint32_t r = 0; r < t.nranges; r++)
+                for (uint32_t c = t.ranges[r].lo; c < t.ranges[r].hi; c++)
+                    start = dmax(start, arr[(size_t)t.src * nc + c]);
+            if (ports)
+                start = dmax(dmax(start, sendp[t.src]), recvp[t.dst]);
+            int64_t ids[4096];
+            int nid = 0;
+            if (links) {
+                if (net_kind(net) == NET_FULL) {
+                    ids[nid++] = net_pair_link(net, t.src, t.dst);
+                } else {
+                    int32_t v = t.src;
+                    for (int g = 0; g < t.nseg; g++)
+                        for (int32_t h = 0; h < t.seg[g].len; h++) {
+                            ids[nid++] = net_link(net, v, t.seg[g].dim, t.seg[g].dir);
+                            v = net_neighbor(net, v, t.seg[g].dim, t.seg[g].dir);
+                        }
+                }
+            }
+            for (int q = 0; q < nid; q++) {
+                double best = arc[ids[q] * cap];
+                for (int k = 1; k < cap; k++)
+                    best = arc[ids[q] * cap + k] < best ? arc[ids[q] * cap + k] : best;
+                start = dmax(start, best);
+            }
+            double end = start + cost_transfer(p, (double)t.len, (double)t.bytes, 1);
+            if (ports) {
+                sendp[t.src] = end;
+                recvp[t.dst] = end;
+            }
+            for (int q = 0; q < nid; q++) {
+                int kb = 0;
+                for (int k = 1; k < cap; k++)
+                    if (arc[ids[q] * cap + k] < arc[ids[q] * cap + kb])
+                        kb = k;
+                arc[ids[q] * cap + kb] = end;
+            }
+            for (uint32_t r = 0; r < t.nranges; r++)
+                for (uint32_t c = t.ranges[r].lo; c < t.ranges[r].hi; c++)
+                    if (!got[(size_t)t.dst * nc + c]) {
+                        got[(size_t)t.dst * nc + c] = true;
+                        arr[(size_t)t.dst * nc + c] = end;
+                    }
+            stepin[t.dst] = dmax(stepin[t.dst], end);
+            send_end = dmax(send_end, end);
+            out->ev[out->nev++] = (SimAsyncEvent){ start, end, st, i };
+        }
+        for (int64_t i = 0; i < nt; i++) {
+            SchedTransfer t;
+            sched_transfer(s, st, i, &t);
+            lastin[t.dst] = dmax(lastin[t.dst], stepin[t.dst]);
+        }
+        out->step_end[st] = send_end;
+        out->total = dmax(out->total, send_end);
+    }
+    if (recvp != sendp)
+        free(recvp);
+    free(sendp);
+    free(arr);
+    free(got);
+    free(arc);
+    free(local);
+    free(lastin);
+    free(stepin);
+}
+
+static int cmp_ev(const void *pa, const void *pb)
+{
+    const SimAsyncEvent *a = pa, *b = pb;
+    if (a->start != b->start)
+        return a->start < b->start ? -1 : 1;
+    if (a->step != b->step)
+        return a->step < b->step ? -1 : 1;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+/* A rule block: transfer j goes from node (j * 3 + k) % n to its next id, chunk j % nc. */
+typedef struct {
+    int32_t n, k;
+    uint32_t nc;
+} RuleCtx;
+
+static void rule_fn(const void *ctx, int64_t j, SchedRuleXfer *out)
+{
+    const RuleCtx *c = ctx;
+    out->src = (int32_t)((j * 3 + c->k) % c->n);
+    out->dst = (out->src + 1) % c->n;
+    out->nr = 1;
+    out->r[0] = (ChunkRange){ (uint32_t)(j % c->nc), (uint32_t)(j % c->nc) + 1 };
+}
+
+/* A random path of 1..3 straight pieces from v (explicit route), its end in *end. */
+static int random_route(const Net *net, int32_t v, NetSeg *seg, int32_t *end)
+{
+    int nd = net_ndim(net), ns = 1 + (int)rnd(3);
+    int32_t w = v;
+    for (int g = 0; g < ns; g++) {
+        int d = (int)rnd((uint32_t)nd);
+        int dir = rnd(2) ? 1 : -1;
+        int32_t len = 1 + (int32_t)rnd((uint32_t)net_dim(net, d) + 1);
+        seg[g] = (NetSeg){ (int8_t)d, (int8_t)dir, len };
+        int32_t x = net_route_end(net, w, &seg[g], 1);
+        if (x < 0)
+            return -1;
+        w = x;
+    }
+    *end = w;
+    return ns;
+}
+
+static Sched *random_sched(const Net *net, uint32_t nc, uint64_t bytes)
+{
+    int32_t n = net_size(net);
+    Sched *s = sched_new(net, nc, bytes);
+    int32_t src = (int32_t)rnd((uint32_t)n);
+    assert_true(sched_give(s, src, 0, nc));
+    bool full = net_kind(net) == NET_FULL;
+    int64_t e0 = -1, ne = 0;
+    if (!full) {   /* an edge table for edge blocks: 6 edges, tags 0..1 */
+        for (int q = 0; q < 6; q++) {
+            int32_t a = (int32_t)rnd((uint32_t)n), b;
+            NetSeg seg[3];
+            int ns = random_route(net, a, seg, &b);
+            if (ns < 0 || b == a)
+                continue;
+            int64_t e = sched_edge(s, a, b, seg, ns, rnd(2));
+            assert_true(e >= 0);
+            if (e0 < 0)
+                e0 = e;
+            ne++;
+        }
+    }
+    int32_t nsteps = 3 + (int32_t)rnd(5);
+    for (int32_t st = 0; st < nsteps; st++) {
+        assert_true(sched_step(s) >= 0);
+        if (rnd(4) == 0)
+            assert_true(sched_local(s, rnd(3) == 0 ? -1 : (int32_t)rnd((uint32_t)n), 1 + rnd(50)));
+        int nx = 1 + (int)rnd(12);
+        for (int i = 0; i < nx; i++) {
+            int32_t a = (int32_t)rnd((uint32_t)n), b = (int32_t)rnd((uint32_t)n);
+            uint32_t lo = rnd(nc), hi = lo + 1 + rnd(nc - lo);
+            ChunkRange r[2] = { { lo, hi }, { 0, 0 } };
+            size_t nr = 1;
+            if (hi + 1 < nc && rnd(3) == 0) {
+                r[1] = (ChunkRange){ hi + 1, hi + 1 + rnd(nc - hi - 1) + 1 };
+                if (r[1].hi > nc)
+                    r[1].hi = nc;
+                nr = 2;
+            }
+            if (!full && rnd(3) == 0) {
+                NetSeg seg[3];
+                int ns = random_route(net, a, seg, &b);
+                if (ns > 0 && b != a)
+                    assert_true(sched_send_route(s, a, b, r, nr, seg, ns));
+            } else if (a != b) {
+                assert_true(sched_send(s, a, b, r, nr));
+            }
+        }
+        if (rnd(3) == 0) {
+            RuleCtx c = { n, (int32_t)rnd(5), nc };
+            assert_true(sched_send_rule(s, 1 + rnd(6), rule_fn, &c, sizeof c));
+        }
+        if (ne > 0 && rnd(2) == 0) {
+            int64_t first = e0 + rnd((uint32_t)ne);
+            int64_t cnt = 1 + rnd((uint32_t)(e0 + ne - first));
+            uint32_t mul = nc / 2, add = rnd(nc - mul);
+            assert_true(sched_send_edges(s, first, cnt, mul, add));
+        }
+    }
+    assert_null(sched_error(s));
+    return s;
+}
+
+static void test_against_reference(void **state)
+{
+    (void)state;
+    static const char *nets[] = { "array:6", "ring:7", "mesh:4x5", "torus:5x4", "torus:2x3",
+                                  "mesh:3x3x2", "torus:3x2x4", "full:5" };
+    static const CostModel models[] = { COST_CIRCUIT, COST_SAF, COST_SEIDEL, COST_POSTAL };
+    int runs = 0;
+    for (size_t ni = 0; ni < sizeof nets / sizeof nets[0]; ni++) {
+        Net *net = net_parse(nets[ni], NULL, 0);
+        assert_non_null(net);
+        for (int rep = 0; rep < 60; rep++) {
+            uint32_t nc = 2 + rnd(9);
+            Sched *s = random_sched(net, nc, rnd(2) ? nc * 100 : 997);
+            for (size_t mi = 0; mi < sizeof models / sizeof models[0]; mi++) {
+                CostParams p;
+                cost_defaults(&p, models[mi]);
+                if (models[mi] == COST_SEIDEL)
+                    p.nu = (int)rnd(3);
+                if (models[mi] == COST_POSTAL)
+                    p.duplex = (int)rnd(2);
+                p.rho = 0.5;
+                char err[256];
+                SimAsync *a = sim_async_run(s, &p, SIM_ASYNC_EVENTS, err, sizeof err);
+                if (!a)
+                    fail_msg("%s: %s", nets[ni], err);
+                Ref r;
+                ref_run(s, &p, &r);
+                qsort(r.ev, (size_t)r.nev, sizeof *r.ev, cmp_ev);
+                if (sim_async_total(a) != r.total)
+                    fail_msg("%s %s rep %d: total %.17g, reference %.17g", nets[ni],
+                             cost_model_name(models[mi]), rep, sim_async_total(a), r.total);
+                for (int32_t st = 0; st < sched_nsteps(s); st++)
+                    assert_true(sim_async_step_end(a, st) == r.step_end[st]);
+                assert_int_equal(sim_async_nevents(a), r.nev);
+                for (int64_t i = 0; i < r.nev; i++) {
+                    const SimAsyncEvent *e = sim_async_event(a, i);
+                    assert_true(e->start == r.ev[i].start && e->end == r.ev[i].end &&
+                                e->step == r.ev[i].step && e->index == r.ev[i].index);
+                }
+                free(r.step_end);
+                free(r.ev);
+                sim_async_free(a);
+                runs++;
+            }
+            sched_free(s);
+        }
+        net_free(net);
+    }
+    assert_true(runs == 8 * 60 * 4);
+}
+
+/* A pipeline in which a node sends the oldest of many chunks last (its arrivals leave the
+ * tail for the log, then are read back) and receives a chunk below the newest (list mode). */
+static void test_old_chunks(void **state)
+{
+    (void)state;
+    Net *net = net_parse("array:3", NULL, 0);
+    Sched *s = sched_new(net, 8, 800);
+    assert_true(sched_give(s, 0, 0, 8));
+    for (uint32_t c = 0; c < 8; c++) {   /* node 1 gets chunk c at 2 (c + 1) */
+        assert_true(sched_step(s) >= 0);
+        assert_true(sched_send_range(s, 0, 1, c, c + 1));
+    }
+    assert_true(sched_step(s) >= 0);
+    assert_true(sched_send_range(s, 1, 2, 0, 1));   /* the oldest, from the log: 2..4 */
+    assert_true(sched_send_range(s, 1, 2, 7, 8));   /* 16..18 */
+    assert_true(sched_send_range(s, 1, 2, 3, 4));   /* below node 2's newest: 18..20 */
+    assert_true(sched_step(s) >= 0);
+    assert_true(sched_send_range(s, 2, 1, 3, 4));   /* node 2's chunk 3 came at 20: 20..22 */
+    CostParams p;
+    cost_defaults(&p, COST_CIRCUIT);
+    p.alpha = 1, p.delta = 0, p.tau = 0.01;   /* each transfer: 1 + 1 = 2 */
+    char err[128];
+    SimAsync *a = sim_async_run(s, &p, SIM_ASYNC_EVENTS, err, sizeof err);
+    assert_non_null(a);
+    Ref r;
+    ref_run(s, &p, &r);
+    assert_true(sim_async_total(a) == r.total);
+    assert_true(r.total == 22);
+    int seen = 0;
+    for (int64_t i = 0; i < sim_async_nevents(a); i++) {
+        const SimAsyncEvent *e = sim_async_event(a, i);
+        if (e->step == 8 && e->index == 0)   /* chunk 0 leaves node 1 when it came, at 2 */
+            seen += e->start == 2 && e->end == 4;
+        if (e->step == 8 && e->index == 2)
+            seen += e->start == 18;
+    }
+    assert_int_equal(seen, 2);
+    free(r.step_end);
+    free(r.ev);
+    sim_async_free(a);
+    sched_free(s);
+    net_free(net);
+}
+
+/* Edge blocks read back as the sends they stand for; their errors. */
+static void test_edges(void **state)
+{
+    (void)state;
+    Net *net = net_parse("torus:5x5", NULL, 0);
+    Sched *a = sched_new(net, 6, 600), *b = sched_new(net, 6, 600);
+    NetSeg r1[2] = { { 0, 1, 2 }, { 1, -1, 1 } }, r2[1] = { { 1, 1, 3 } };
+    assert_true(sched_give(a, 0, 0, 6) && sched_give(b, 0, 0, 6));
+    assert_int_equal(sched_edge(a, 0, 14, r1, 2, 0), 0);      /* (0,0) -> (2,4) */
+    assert_int_equal(sched_edge(a, 0, 3, r2, 1, 1), 1);
+    for (uint32_t p = 0; p < 3; p++) {
+        assert_true(sched_step(a) >= 0 && sched_step(b) >= 0);
+        assert_true(sched_send_range(a, 0, 1, 5, 6));           /* a stored send first */
+        assert_true(sched_send_edges(a, 0, 2, 3, p));            /* chunks p and 3 + p */
+        assert_true(sched_send_range(b, 0, 1, 5, 6));
+        ChunkRange c0 = { p, p + 1 }, c1 = { 3 + p, 4 + p };
+        assert_true(sched_send_route(b, 0, 14, &c0, 1, r1, 2));
+        assert_true(sched_send_route(b, 0, 3, &c1, 1, r2, 1));
+    }
+    assert_null(sched_error(a));
+    assert_true(sched_equal(a, b));
+    assert_int_equal(sched_total_transfers(a), 9);
+    SchedTransfer t;
+    sched_transfer(a, 1, 1, &t);
+    assert_int_equal(t.src, 0);
+    assert_int_equal(t.dst, 14);
+    assert_true(t.explicit_route);
+    assert_int_equal(t.nseg, 2);
+    assert_int_equal(t.len, 3);
+    assert_int_equal(t.ranges[0].lo, 1);
+    assert_int_equal(t.bytes, 100);
+    sched_transfer(a, 2, 2, &t);
+    assert_int_equal(t.dst, 3);
+    assert_int_equal(t.ranges[0].lo, 5);
+    /* errors: a route that does not end at dst, an edge out of the table, a chunk too big */
+    assert_int_equal(sched_edge(a, 0, 13, r1, 2, 0), -1);
+    assert_non_null(strstr(sched_error(a), "ends at node 14"));
+    Sched *c = sched_new(net, 6, 600);
+    assert_int_equal(sched_edge(c, 0, 3, r2, 1, 2), 0);
+    assert_false(sched_send_edges(c, 0, 1, 1, 0));   /* no step */
+    sched_free(c);
+    c = sched_new(net, 6, 600);
+    assert_int_equal(sched_edge(c, 0, 3, r2, 1, 2), 0);
+    assert_true(sched_step(c) >= 0);
+    assert_false(sched_send_edges(c, 0, 2, 1, 0));
+    assert_non_null(strstr(sched_error(c), "not in the table"));
+    sched_free(c);
+    c = sched_new(net, 6, 600);
+    assert_int_equal(sched_edge(c, 0, 3, r2, 1, 2), 0);
+    assert_true(sched_step(c) >= 0);
+    assert_false(sched_send_edges(c, 0, 1, 3, 0));   /* 2 * 3 + 0 = 6: not below 6 */
+    assert_non_null(strstr(sched_error(c), "chunk 6"));
+    sched_free(c);
+    sched_free(a);
+    sched_free(b);
+    net_free(net);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_against_reference),
+        cmocka_unit_test(test_old_chunks),
+        cmocka_unit_test(test_edges),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
