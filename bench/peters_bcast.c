@@ -1,15 +1,17 @@
 /* peters_bcast.c — benchmark: Peters & Syska's circuit-switched broadcasts on big tori, built,
  * simulated and verified under the circuit model.
  *
- *   peters_bcast                      the default cases, each in its own child process
- *   peters_bcast all                  also dc with B = L/64 on torus:1024x1024 (89M transfers,
- *                                     about 4.4 GB: not run by default on a shared machine)
+ *   peters_bcast                      the issue's cases (tiling on torus:3125x3125; dc with
+ *                                     B = L/64 under --timing async on torus:1024x1024) and
+ *                                     htree with B = L/128 on torus:255x255, each in its own
+ *                                     child process
  *   peters_bcast NET ALGO B [async]   one case, in this process (B: packet bytes, 0 = whole)
  *
- * Each case prints build, simulate (lockstep, with verification) and, for async cases, the
- * asynchronous timing's wall times, peak memory, and whether the simulated cost equals the
- * paper's closed form.  Target: each case under 5 s.  Exit 1 if a case failed, did not
- * verify, was not valid, or missed the target.
+ * Each case prints the CPU time of build, simulate (lockstep, with verification) and, for
+ * async cases, the asynchronous timing, their sum and the wall time, peak memory, and whether
+ * the simulated cost equals the paper's closed form.  Target: each case under 5 s of CPU (the
+ * machine this runs on is often shared: wall time then measures the load more than the code).
+ * Exit 1 if a case failed, did not verify, was not valid, or missed the target.
  */
 #include <math.h>
 #include <stdio.h>
@@ -35,11 +37,9 @@ typedef struct {
 
 static const Case cases[] = {
     {"torus:3125x3125", "tiling", 0, false},
-    {"torus:625x625", "tiling", 0, false},
-    {"torus:256x256", "dc", MSG / 64, true},
+    {"torus:1024x1024", "dc", MSG / 64, true},
     {"torus:255x255", "htree", MSG / 128, true},
 };
-static const Case big = {"torus:1024x1024", "dc", MSG / 64, true};
 
 static double now(void)
 {
@@ -156,12 +156,10 @@ int main(int argc, char **argv)
         return one(&c);
     }
     printf("peters_bcast: build + simulate + verify under circuit (alpha 1, delta 0.1, tau 1), "
-           "m = %llu bytes (target < %.0f s per case)\n", (unsigned long long)MSG,
+           "m = %llu bytes (target < %.0f s of CPU per case)\n", (unsigned long long)MSG,
            TARGET_SECONDS);
     int rc = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         rc |= forked(&cases[i]);
-    if (argc >= 2 && strcmp(argv[1], "all") == 0)
-        rc |= forked(&big);
     return rc;
 }

@@ -200,7 +200,7 @@ static int layout_pieces(const Layout *L, int32_t src, int32_t dst, const NetSeg
 typedef struct {
     uint32_t lo, hi;
     double t;
-    int64_t prev;   /* 1 + the entry before it in its node's chain, 0 none */
+    uint32_t prev;  /* 1 + the entry before it in its node's chain, 0 none */
 } LogArr;
 
 #define LOG_SHIFT 16
@@ -211,21 +211,26 @@ typedef struct {
     int64_t n, nblk, capblk;
 } Log;
 
+/* What the pass keeps of a node, in one cache line. */
 typedef struct {
     Arr tail[TAILN];   /* tail mode: the newest entries, ascending */
-    int64_t chain;     /* tail mode: 1 + the newest entry in the log, 0 none */
+    double in;         /* the latest arrival so far (what its local operations wait for) */
+    ArrList *list;     /* list mode when not NULL */
+    uint32_t chain;    /* tail mode: 1 + the newest entry in the log, 0 none */
+    int32_t lastsend;  /* the last step in which it sends, -1 never: later arrivals unkept */
     uint32_t nt;       /* entries in tail */
-    uint32_t listed;   /* list mode */
-    ArrList list;
 } NodeArr;
+_Static_assert(sizeof(NodeArr) == 64, "a node's record is one cache line");
 
 static inline LogArr *log_at(const Log *g, int64_t i)
 {
     return &g->blk[i >> LOG_SHIFT][i & (LOG_BLOCK - 1)];
 }
 
-static bool log_push(Log *g, Arr a, int64_t prev, int64_t *idx)
+static bool log_push(Log *g, Arr a, uint32_t prev, uint32_t *idx)
 {
+    if (g->n >= (int64_t)UINT32_MAX - 1)
+        return false;
     if ((g->n >> LOG_SHIFT) >= g->nblk) {
         if (g->nblk == g->capblk) {
             int64_t nc = g->capblk ? g->capblk * 2 : 16;
@@ -241,7 +246,7 @@ static bool log_push(Log *g, Arr a, int64_t prev, int64_t *idx)
         g->nblk++;
     }
     *log_at(g, g->n) = (LogArr){ a.lo, a.hi, a.t, prev };
-    *idx = ++g->n;   /* 1 + its index */
+    *idx = (uint32_t)++g->n;   /* 1 + its index */
     return true;
 }
 
@@ -255,15 +260,19 @@ static void log_free(Log *g)
 /* Turn a node into list mode: its chain and tail, ascending, into its own ArrList. */
 static bool node_list(NodeArr *v, const Log *g)
 {
-    if (v->listed)
+    if (v->list)
         return true;
     uint32_t nc = 0;
     for (int64_t i = v->chain; i > 0; i = log_at(g, i - 1)->prev)
         nc++;
     uint32_t n = nc + v->nt;
     Arr *a = malloc(sizeof *a * (n ? n : 1));
-    if (!a)
+    ArrList *l = malloc(sizeof *l);
+    if (!a || !l) {
+        free(a);
+        free(l);
         return false;
+    }
     uint32_t k = nc;
     for (int64_t i = v->chain; i > 0; i = log_at(g, i - 1)->prev) {
         const LogArr *e = log_at(g, i - 1);
@@ -271,8 +280,8 @@ static bool node_list(NodeArr *v, const Log *g)
     }
     for (uint32_t j = 0; j < v->nt; j++)
         a[nc + j] = v->tail[j];
-    v->list = (ArrList){ a, n, n ? n : 1 };
-    v->listed = 1;
+    *l = (ArrList){ a, n, n ? n : 1 };
+    v->list = l;
     return true;
 }
 
@@ -280,7 +289,7 @@ static bool node_list(NodeArr *v, const Log *g)
  * memory runs out. */
 static inline bool node_ready(NodeArr *v, const Log *g, uint32_t lo, uint32_t hi, double *t)
 {
-    if (!v->listed) {
+    if (!v->list) {
         if (v->nt == 0 || v->tail[v->nt - 1].hi <= lo) {
             *t = 0;
             return true;
@@ -302,14 +311,14 @@ static inline bool node_ready(NodeArr *v, const Log *g, uint32_t lo, uint32_t hi
         if (!node_list(v, g))
             return false;
     }
-    *t = arr_ready(&v->list, lo, hi);
+    *t = arr_ready(v->list, lo, hi);
     return true;
 }
 
 /* Record [lo,hi) arriving at v at time t (chunks already there keep their first arrival). */
 static inline bool node_add(NodeArr *v, Log *g, uint32_t lo, uint32_t hi, double t)
 {
-    if (!v->listed) {
+    if (!v->list) {
         if (v->nt == 0) {   /* (never with a chain: the tail keeps >= 1) */
             v->tail[0] = (Arr){ lo, hi, t };
             v->nt = 1;
@@ -322,7 +331,7 @@ static inline bool node_add(NodeArr *v, Log *g, uint32_t lo, uint32_t hi, double
                 return true;
             }
             if (v->nt == TAILN) {
-                int64_t idx;
+                uint32_t idx;
                 if (!log_push(g, v->tail[0], v->chain, &idx))
                     return false;
                 v->chain = idx;
@@ -338,7 +347,7 @@ static inline bool node_add(NodeArr *v, Log *g, uint32_t lo, uint32_t hi, double
         if (!node_list(v, g))
             return false;
     }
-    return arr_add(&v->list, lo, hi, t);
+    return arr_add(v->list, lo, hi, t);
 }
 
 /* What a transfer needs of its route, worked out AHEAD transfers early, when what it will
@@ -376,32 +385,27 @@ static void ahead(Ahead *ah, const Sched *s, const Layout *L, const SchedFlat *f
 
 /* The last step in which each node sends (-1: never): a node's arrivals after it are never
  * read, so they are not kept (most nodes of a broadcast tree are leaves). */
-static int32_t *last_sends(const Sched *s)
+static void last_sends(const Sched *s, NodeArr *arr)
 {
-    int32_t n = s->net->size;
-    int32_t *last = malloc(sizeof *last * (size_t)n);
-    if (!last)
-        return NULL;
-    for (int32_t v = 0; v < n; v++)
-        last[v] = -1;
+    for (int32_t v = 0; v < s->net->size; v++)
+        arr[v].lastsend = -1;
     for (int32_t st = 0; st < s->nsteps; st++) {
         const SchedStep *ss = &s->steps[st];
         for (int64_t i = 0; i < ss->n; i++)
-            last[ss->x[i].src] = st;
+            arr[ss->x[i].src].lastsend = st;
         for (int32_t q = 0; q < ss->nrule; q++) {
             const SchedRule *r = &ss->rule[q];
             for (int64_t j = 0; j < r->count; j++) {
                 if (r->fn) {
                     SchedRuleXfer x = { -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
                     r->fn(r->ctx, j, &x);
-                    last[x.src] = st;
+                    arr[x.src].lastsend = st;
                 } else {
-                    last[s->edges[r->e0 + j].src] = st;
+                    arr[s->edges[r->e0 + j].src].lastsend = st;
                 }
             }
         }
     }
-    return last;
 }
 
 SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, char *err,
@@ -434,16 +438,18 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
     double *sendp = ports ? calloc((size_t)n, sizeof *sendp) : NULL;
     double *recvp = ports && !simplex ? calloc((size_t)n, sizeof *recvp) : NULL;
     double *local = calloc((size_t)n, sizeof *local);     /* local operations done */
-    double *lastin = calloc((size_t)n, sizeof *lastin);   /* latest arrival, earlier steps */
-    double *stepin = calloc((size_t)n, sizeof *stepin);   /* latest arrival, this step */
-    NodeArr *arr = calloc((size_t)n, sizeof *arr);
-    int32_t *lastsend = last_sends(s);
+    /* one cache line per node */
+    NodeArr *arr = aligned_alloc(64, sizeof *arr * (size_t)n);
+    if (arr) {
+        memset(arr, 0, sizeof *arr * (size_t)n);
+        last_sends(s, arr);
+    }
     Log lg = { 0 };
     SchedFlatBuf fb = { 0 };
     Ahead ring[AHEAD];
     int64_t ntot = sched_total_transfers(s);
     bool ok = a && (!links || arc) && (!ports || sendp) && (!(ports && !simplex) || recvp) &&
-              local && lastin && stepin && arr && lastsend;
+              local && arr;
     if (ok) {
         a->nsteps = nsteps;
         a->step_end = calloc((size_t)(nsteps > 0 ? nsteps : 1), sizeof *a->step_end);
@@ -457,6 +463,9 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
         recvp = sendp;   /* simplex: one port for both */
     bool uniform = sched_bytes(s) % sched_nchunks(s) == 0;
     uint64_t per_chunk = sched_bytes(s) / sched_nchunks(s);
+    bool haslocal = false;   /* else local[] stays 0 and is not read */
+    for (int32_t st = 0; st < nsteps; st++)
+        haslocal = haslocal || sched_nlocals(s, st) > 0;
     double total = 0;
     for (int32_t st = 0; ok && st < nsteps; st++) {
         double send_end = 0;
@@ -467,7 +476,7 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
             sched_local_get(s, st, i, &lo);
             int32_t first = lo.node < 0 ? 0 : lo.node, last = lo.node < 0 ? n - 1 : lo.node;
             for (int32_t v = first; v <= last; v++) {
-                local[v] = dmax(local[v], lastin[v]) + p->rho * (double)lo.bytes;
+                local[v] = dmax(local[v], arr[v].in) + p->rho * (double)lo.bytes;
                 send_end = dmax(send_end, local[v]);
             }
         }
@@ -483,7 +492,7 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
             int32_t src = x->src, dst = x->dst;
             uint32_t nr = sched_flat_nr(&f, i);
             const ChunkRange *r = sched_flat_ranges(&f, i);
-            double start = local[src];
+            double start = haslocal ? local[src] : 0;
             uint64_t bytes = 0;
             for (uint32_t k = 0; ok && k < nr; k++) {
                 double tr = 0;
@@ -544,19 +553,14 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
                     }
             }
             for (uint32_t k = 0; ok && k < nr; k++)
-                if (lastsend[dst] >= st)   /* else never read */
+                if (arr[dst].lastsend >= st)   /* else never read */
                     ok = node_add(&arr[dst], &lg, r[k].lo, r[k].hi, end);
-            stepin[dst] = dmax(stepin[dst], end);
+            arr[dst].in = dmax(arr[dst].in, end);
             send_end = dmax(send_end, end);
             if (a->ev)
                 a->ev[a->nev++] = (SimAsyncEvent){ start, end, st, i };
             if (i + AHEAD < f.n)
                 ahead(&ring[i % AHEAD], s, &L, &f, i + AHEAD, links, arr, arc);
-        }
-        /* this step's arrivals count for the local operations of later steps */
-        for (int64_t i = 0; ok && i < f.n; i++) {
-            int32_t dst = f.x[i].dst;
-            lastin[dst] = dmax(lastin[dst], stepin[dst]);
         }
         a->step_end[st] = send_end;
         total = dmax(total, send_end);
@@ -569,14 +573,14 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
         free(recvp);
     free(sendp);
     free(local);
-    free(lastin);
-    free(stepin);
     if (arr)
         for (int32_t v = 0; v < n; v++)
-            free(arr[v].list.a);
+            if (arr[v].list) {
+                free(arr[v].list->a);
+                free(arr[v].list);
+            }
     log_free(&lg);
     free(arr);
-    free(lastsend);
     if (!ok) {
         snprintf(err, errlen, "async: out of memory");
         sim_async_free(a);

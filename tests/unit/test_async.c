@@ -4,7 +4,9 @@
  * and explicit routes, redundant and out-of-order receives, old chunks sent late, local
  * operations, rule blocks and edge blocks.  Times must be equal exactly (the same arithmetic),
  * the total, every step's end and every event.  Also the edge table of sched.h: an edge block
- * reads back as the sends it stands for, and its errors. */
+ * reads back as the sends it stands for, and its errors; and the lockstep simulator, which
+ * reuses the link loads of a step made of the same edge blocks as a clean step before it,
+ * gives every step exactly what it gives the same pipeline sent transfer by transfer. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +20,7 @@
 
 #include "../../src/engine/sched.h"
 #include "../../src/engine/sim-async.h"
+#include "../../src/engine/sim.h"
 
 static uint64_t rng = 88172645463325252ull;
 
@@ -403,12 +406,106 @@ static void test_edges(void **state)
     net_free(net);
 }
 
+/* A pipeline of P packets down a tree of 3 levels, as edge blocks (a) and as stored sends (b);
+ * with clash, two circuits of level 2 share an arc, so no step may reuse the loads. */
+static void pipeline(const Net *net, bool clash, uint32_t P, Sched **pa, Sched **pb)
+{
+    Sched *a = sched_new(net, P, 100 * P), *b = sched_new(net, P, 100 * P);
+    assert_true(sched_give(a, 0, 0, P) && sched_give(b, 0, 0, P));
+    /* torus:6x6, source 0: level 1 0 -> 2 (right 2), 0 -> 12 (down 2); level 2 2 -> 4,
+     * 12 -> 14 (right), 2 -> 20 (down 3) or, clashing, 2 -> 3; level 3 4 -> 5, 14 -> 15 */
+    typedef struct {
+        int32_t src, dst;
+        int nseg;
+        NetSeg seg[2];
+    } E;
+    E lv[3][3] = {
+        { { 0, 2, 1, { { 1, 1, 2 } } }, { 0, 12, 1, { { 0, 1, 2 } } }, { 0, 0, 0, { { 0 } } } },
+        { { 2, 4, 1, { { 1, 1, 2 } } }, { 12, 14, 1, { { 1, 1, 2 } } },
+          { 2, 20, 1, { { 0, 1, 3 } } } },
+        { { 4, 5, 1, { { 1, 1, 1 } } }, { 14, 15, 1, { { 1, 1, 1 } } }, { 0, 0, 0, { { 0 } } } },
+    };
+    if (clash)   /* 2 -> 3 shares the arc (0,2) -> (0,3) with 2 -> 4 */
+        lv[1][2] = (E){ 2, 3, 1, { { 1, 1, 1 } } };
+    int ne[3] = { 2, 3, 2 };
+    int64_t first[3];
+    for (int l = 0; l < 3; l++)
+        for (int i = 0; i < ne[l]; i++) {
+            E *e = &lv[l][i];
+            int64_t k = sched_edge(a, e->src, e->dst, e->seg, e->nseg, 0);
+            assert_true(k >= 0);
+            if (i == 0)
+                first[l] = k;
+        }
+    for (uint32_t st = 0; st < P + 2; st++) {
+        assert_true(sched_step(a) >= 0 && sched_step(b) >= 0);
+        for (int l = 0; l < 3; l++) {
+            int64_t p = (int64_t)st - l;
+            if (p < 0 || p >= (int64_t)P)
+                continue;
+            assert_true(sched_send_edges(a, first[l], ne[l], 0, (uint32_t)p));
+            for (int i = 0; i < ne[l]; i++) {
+                ChunkRange r = { (uint32_t)p, (uint32_t)p + 1 };
+                assert_true(sched_send_route(b, lv[l][i].src, lv[l][i].dst, &r, 1,
+                                             lv[l][i].seg, lv[l][i].nseg));
+            }
+        }
+    }
+    assert_null(sched_error(a));
+    assert_null(sched_error(b));
+    *pa = a;
+    *pb = b;
+}
+
+static void test_pipeline_steps(void **state)
+{
+    (void)state;
+    Net *net = net_parse("torus:6x6", NULL, 0);
+    static const CostModel models[] = { COST_CIRCUIT, COST_SEIDEL, COST_SAF };
+    for (int clash = 0; clash < 2; clash++)
+        for (size_t mi = 0; mi < 3; mi++) {
+            Sched *a, *b;
+            pipeline(net, clash, 7, &a, &b);
+            assert_true(sched_equal(a, b));
+            CostParams p;
+            cost_defaults(&p, models[mi]);
+            char err[128];
+            Sim *sa = sim_run(a, &p, 0, err, sizeof err), *sb = sim_run(b, &p, 0, err, sizeof err);
+            assert_non_null(sa);
+            assert_non_null(sb);
+            for (int32_t st = 0; st < sched_nsteps(a); st++) {
+                const SimStep *x = sim_step(sa, st), *y = sim_step(sb, st);
+                assert_true(x->cost.total == y->cost.total && x->tcd == y->tcd &&
+                            x->max_link_load == y->max_link_load &&
+                            x->link_overloads == y->link_overloads &&
+                            x->port_conflicts == y->port_conflicts &&
+                            x->violations == y->violations && x->max_len == y->max_len &&
+                            x->bytes == y->bytes && x->informed == y->informed);
+                if (clash && models[mi] == COST_CIRCUIT && st >= 1 && st <= 7)
+                    assert_true(x->link_overloads > 0);   /* every step of level 2 */
+            }
+            const SimTotals *x = sim_totals(sa), *y = sim_totals(sb);
+            assert_true(x->cost.total == y->cost.total && x->violations == y->violations &&
+                        x->verified == y->verified && x->valid == y->valid);
+            assert_int_equal(sim_nviolations(sa), sim_nviolations(sb));
+            assert_true(x->link_overloads == y->link_overloads);
+            if (models[mi] == COST_CIRCUIT)   /* (not a broadcast of all nodes: incomplete) */
+                assert_true(clash ? x->link_overloads == 7 : x->link_overloads == 0);
+            sim_free(sa);
+            sim_free(sb);
+            sched_free(a);
+            sched_free(b);
+        }
+    net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_reference),
         cmocka_unit_test(test_old_chunks),
         cmocka_unit_test(test_edges),
+        cmocka_unit_test(test_pipeline_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -330,7 +330,7 @@ static void test_dc_async_TB(void **state)
 {
     (void)state;
     static const double par[][3] = { { 50, 3, 1 }, { 1, 0, 1 }, { 65, 10, 0.425 } };
-    for (int k = 2; k <= 5; k++) {
+    for (int k = 2; k <= 6; k++) {
         char spec[32];
         snprintf(spec, sizeof spec, "torus:%dx%d", 1 << k, 1 << k);
         Net *n = mknet(spec);
@@ -379,7 +379,7 @@ static void test_dc_async_TB(void **state)
 static void test_htree(void **state)
 {
     (void)state;
-    for (int k = 2; k <= 5; k++) {
+    for (int k = 2; k <= 6; k++) {
         char spec[32];
         int side = (1 << k) - 1;
         snprintf(spec, sizeof spec, "torus:%dx%d", side, side);
