@@ -384,25 +384,47 @@ static void ahead(Ahead *ah, const Sched *s, const Layout *L, const SchedFlat *f
 }
 
 /* The last step in which each node sends (-1: never): a node's arrivals after it are never
- * read, so they are not kept (most nodes of a broadcast tree are leaves). */
+ * read, so they are not kept (most nodes of a broadcast tree are leaves).  Steps are read from
+ * the last: an edge block already met in a later step has nothing to add (a pipeline sends
+ * the same few blocks step after step). */
+#define SEEN_MAX 256
+
 static void last_sends(const Sched *s, NodeArr *arr)
 {
     for (int32_t v = 0; v < s->net->size; v++)
         arr[v].lastsend = -1;
-    for (int32_t st = 0; st < s->nsteps; st++) {
+    int64_t seen[SEEN_MAX][2];
+    int nseen = 0;
+    for (int32_t st = s->nsteps - 1; st >= 0; st--) {
         const SchedStep *ss = &s->steps[st];
         for (int64_t i = 0; i < ss->n; i++)
-            arr[ss->x[i].src].lastsend = st;
+            if (arr[ss->x[i].src].lastsend < 0)
+                arr[ss->x[i].src].lastsend = st;
         for (int32_t q = 0; q < ss->nrule; q++) {
             const SchedRule *r = &ss->rule[q];
+            if (!r->fn) {
+                bool met = false;
+                for (int k = 0; k < nseen && !met; k++)
+                    met = seen[k][0] == r->e0 && seen[k][1] == r->count;
+                if (met)
+                    continue;
+                if (nseen < SEEN_MAX) {
+                    seen[nseen][0] = r->e0;
+                    seen[nseen][1] = r->count;
+                    nseen++;
+                }
+            }
             for (int64_t j = 0; j < r->count; j++) {
+                int32_t v;
                 if (r->fn) {
                     SchedRuleXfer x = { -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
                     r->fn(r->ctx, j, &x);
-                    arr[x.src].lastsend = st;
+                    v = x.src;
                 } else {
-                    arr[s->edges[r->e0 + j].src].lastsend = st;
+                    v = s->edges[r->e0 + j].src;
                 }
+                if (arr[v].lastsend < 0)
+                    arr[v].lastsend = st;
             }
         }
     }

@@ -1541,8 +1541,12 @@ static bool run_step(Sim *sim, int32_t st)
     uint64_t bmax = 0;   /* the most bytes one transfer carries */
     for (int64_t i = 0; i < n; i++) {
         const XV xv_ = xv(f, i), *x = &xv_;
-        if (i + 2 * PREFETCH < n)   /* the Hold itself, then (below) its heap */
-            __builtin_prefetch(&sim->hold[f->x[i + 2 * PREFETCH].src]);
+        if (i + 2 * PREFETCH < n) {   /* the Hold itself, then (below) its heap; the ports */
+            const SchedXfer *y = &f->x[i + 2 * PREFETCH];
+            __builtin_prefetch(&sim->hold[y->src]);
+            __builtin_prefetch(&sim->sends[y->src], 1);
+            __builtin_prefetch(&sim->recvs[y->dst], 1);
+        }
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[f->x[i + PREFETCH].src]);
         const ChunkRange *r = x->r;
@@ -1792,8 +1796,12 @@ static bool run_step(Sim *sim, int32_t st)
         const XV xv_ = xv(f, i), *x = &xv_;
         sim->sends[x->src] = 0;
         sim->recvs[x->dst] = 0;
-        if (i + 2 * PREFETCH < n)
-            __builtin_prefetch(&sim->hold[f->x[i + 2 * PREFETCH].dst], 1);
+        if (i + 2 * PREFETCH < n) {
+            const SchedXfer *y = &f->x[i + 2 * PREFETCH];
+            __builtin_prefetch(&sim->hold[y->dst], 1);
+            __builtin_prefetch(&sim->sends[y->src], 1);
+            __builtin_prefetch(&sim->recvs[y->dst], 1);
+        }
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[f->x[i + PREFETCH].dst]);
         size_t had;

@@ -47,6 +47,13 @@ check_exit "run --timing bad" 2 "$MESHCAST" run --net torus:8x8 --algo dc --timi
 check_exit "dc B=-3 refused" 2 "$MESHCAST" run --net torus:8x8 --algo dc --set B=-3
 check_exit "dc B=auto" 0 "$MESHCAST" run --net torus:16x16 --algo dc --model circuit --set B=auto --bytes 64K
 check_match "B=auto cuts packets" 'in [0-9]+ chunks' "$OUT"
+# several k, L and B: T(B) exactly (htree: k = 2, 3, where the paper's final phase suffices)
+for c in "dc torus:4x4 1000 250" "dc torus:8x8 6000 100" "dc torus:16x16 2048 32" \
+         "htree torus:3x3 1024 64" "htree torus:7x7 4000 250" "htree torus:7x7 512 8"; do
+    set -- $c
+    check_exit "$1 on $2 L=$3 B=$4 async" 0 "$MESHCAST" run --net "$2" --algo "$1" --model circuit --set alpha=65 --set delta=10 --set tau=0.425 --set B="$4" --bytes "$3" --timing async --json
+    check_eq "$1 on $2 L=$3 B=$4: async = T(B)" "true" "$(printf '%s' "$OUT" | jq -r '.async_total == .predicted')"
+done
 check_exit "htree on 15x15 async" 0 "$MESHCAST" run --net torus:15x15 --algo htree --model circuit --timing async
 check_match "htree differs from T(B) by the extra phase" 'DIFFERS' "$OUT"
 finish
