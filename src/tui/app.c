@@ -19,6 +19,7 @@
 #include "../script/lesson-state.h"
 #include "../script/lesson-try.h"
 #include "narrate.h"
+#include "fulltree.h"
 #include "overview.h"
 #include "tileview.h"
 #include "asynctl.h"
@@ -478,6 +479,7 @@ App *app_new(void)
     a->ov.gen = -1;
     a->tv.gen = -1;
     a->atl.gen = -1;
+    a->ft.gen = -1;
     a->mode = MODE_MAP;
     return a;
 }
@@ -507,6 +509,7 @@ void app_free(App *a)
     overview_free(a);
     tileview_free(a);
     asynctl_free(a);
+    fulltree_free(a);
     vs_close(a);
     figure_free(a);
     if (a->lesson) lesson_free(a->lesson);
@@ -1506,6 +1509,10 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     int32_t node = -1;
     int64_t link = -1;
     int what = layout_hit(&a->lay, net, col, line, &node, &link);
+    if (fulltree_active(a) && !a->vs && a->ov_block == 0) {   /* the tree's cells */
+        node = fulltree_hit(a, col, line);
+        what = node >= 0 ? 1 : 0;
+    }
     if (what == 1) {
         a->cursor = node;
         a->sel_link = -1;
