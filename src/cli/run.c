@@ -205,6 +205,11 @@ static void print_text(CliRun *r, const SimAsync *as)
         printf("one-port:    %ld step%s played in sub-rounds (%lld sub-rounds in all): a node's "
                "sends go one after another\n", (long)t->split_steps,
                t->split_steps == 1 ? "" : "s", (long long)t->subrounds);
+    if (net_kind(s->net) == NET_HXBAR)
+        printf("channels:    at most %ld transfers over one module's channel in a step "
+               "(%ld channels per module: a channel's link load is transfers/%ld, rounded up)\n",
+               (long)t->max_channel_load, (long)net_hxbar_channels(s->net),
+               (long)net_hxbar_channels(s->net));
     print_circuit_terms(r);
     if (t->violations > 0) {
         size_t nv = sim_nviolations(r->sim);

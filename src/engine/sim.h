@@ -92,6 +92,8 @@ typedef struct {
     uint64_t bytes;         /* bytes moved (sum over transfers) */
     int32_t max_link_load;
     int64_t link_overloads; /* links over capacity */
+    int32_t max_channel_load; /* hxbar: the most transfers over one module's out or in channel
+                               * (its link load is this over C, rounded up; 0 elsewhere) */
     int64_t port_conflicts;
     int64_t violations;     /* model violations and NOT_HELD in this step */
     int32_t critical_node;  /* node whose serialised work set the cost, -1 */
@@ -113,6 +115,7 @@ typedef struct {
     uint64_t bytes;
     int32_t max_link_load;
     int64_t link_overloads;  /* summed over steps */
+    int32_t max_channel_load; /* hxbar: over all steps (SimStep's) */
     int64_t port_conflicts;  /* summed over steps */
     int64_t violations;      /* all kinds, including NOT_HELD and INCOMPLETE */
     int64_t not_held;

@@ -826,7 +826,7 @@ static void picker_choose(App *a)
 
 static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
                                        "step", "lesson", "theme", "big", "overview", "hot", "vs",
-                                       "tiles", "timing", "export", "figure",
+                                       "tiles", "timing", "export", "figure", "chart",
                                        "help", "quit", "q",
                                        NULL};
 
@@ -904,7 +904,10 @@ bool app_command(App *a, const char *line)
         return true;
     }
     if (strcmp(c, "vs") == 0) return vs_command(a, (const char *const *)words + 1, n - 1);
-    if (strcmp(c, "figure") == 0) return figure_command(a, (const char *const *)words + 1, n - 1);
+    if (strcmp(c, "figure") == 0) {   /* a figure of the s-to-p paper replaces Fig. 3 too */
+        a->chart_fig3 = false;
+        return figure_command(a, (const char *const *)words + 1, n - 1);
+    }
     if (strcmp(c, "overview") == 0) {
         if (!a->b.ready || !overview_supported(a->b.setup.net)) {
             app_msg(a, true, ":overview draws arrays, rings, meshes and tori of 1 or 2 dimensions");
@@ -952,6 +955,27 @@ bool app_command(App *a, const char *line)
         a->sel_link = -1;
         return true;
     }
+    if (strcmp(c, "chart") == 0) {   /* the Chart panel: cost vs size, or Fig. 3 */
+        int64_t P = 1024;
+        bool fig3 = n >= 2 && strcmp(words[1], "tradeoff") == 0;
+        if (n >= 2 && !fig3 && strcmp(words[1], "cost") != 0)
+            P = -1;
+        if (fig3 && n == 3)
+            P = strcmp(words[2], "64") == 0      ? 64
+                : strcmp(words[2], "1024") == 0  ? 1024
+                : strcmp(words[2], "16384") == 0 ? 16384
+                                                 : -1;
+        if (n < 2 || n > 3 || P < 0 || (!fig3 && n == 3)) {
+            app_msg(a, true, ":chart tradeoff [64|1024|16384] (Sanders & Sibeyn's Fig. 3) or "
+                    ":chart cost (cost against message size)");
+            return false;
+        }
+        figure_free(a);   /* either figure, or the cost chart */
+        a->chart_fig3 = fig3;
+        a->fig3_p = P;
+        a->panel = PANEL_CHART;
+        return true;
+    }
     if (strcmp(c, "big") == 0) {
         a->big = n == 2 ? strcmp(words[1], "off") != 0 : !a->big;
         a->zoom_auto = true;
@@ -973,7 +997,7 @@ bool app_command(App *a, const char *line)
         return true;
     }
     app_msg(a, true, "unknown command '%s' (algo, net, source, bytes, model, set, fit, step, "
-            "lesson, theme, help, q)", c);
+            "lesson, theme, chart, help, q)", c);
     return false;
 }
 
@@ -995,7 +1019,7 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
             else free(names[i]);
         }
     } else if (strcmp(cmd, "net") == 0) {
-        static const char *k[] = {"array:", "ring:", "mesh:", "torus:", NULL};
+        static const char *k[] = {"array:", "ring:", "mesh:", "torus:", "full:", "hxbar:", NULL};
         for (int i = 0; k[i] && n < max; i++) out[n++] = k[i];
     } else if (strcmp(cmd, "model") == 0) {
         for (int m = 0; m < COST_NMODELS && n < max; m++) out[n++] = cost_model_name((CostModel)m);
@@ -1035,6 +1059,9 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
     } else if (strcmp(cmd, "figure") == 0) {
         static const char *f[] = {"2", "3", "4", "5", "6", "7", "8", "off", NULL};
         for (int i = 0; f[i] && n < max; i++) out[n++] = f[i];
+    } else if (strcmp(cmd, "chart") == 0) {
+        static const char *ch[] = {"tradeoff", "cost", NULL};
+        for (int i = 0; ch[i] && n < max && wi == 1; i++) out[n++] = ch[i];
     } else if (strcmp(cmd, "bytes") == 0) {
         static const char *b[] = {"64", "1024", "4096", "64K", "1M", NULL};
         for (int i = 0; b[i] && n < max; i++) out[n++] = b[i];
@@ -1169,6 +1196,7 @@ static const AppKeyHelp key_help[] = {
     {":figure N [async]", "Chart: Fig. N (2..8) of the s-to-p paper, as compare --sources"},
     {":figure off", "Chart: back to cost vs message size"},
     {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg"},
+    {":chart tradeoff [P]", "Chart panel: Sanders & Sibeyn's Fig. 3 (:chart cost: back)"},
     {":q", "quit"},
 };
 

@@ -26,6 +26,7 @@
 #include "../engine/sim.h"
 #include "../script/lesson.h"
 #include "../script/setup.h"
+#include "chart-fig3.h"
 #include "layout.h"
 
 /* The user's words for one broadcast (owned copies; NULL = setup.h's default). */
@@ -181,6 +182,11 @@ struct App {
 
     /* the comparison chart (computed on demand) */
     Chart chart;
+    /* ... or Sanders & Sibeyn's Fig. 3 in its place (`:chart tradeoff [P]`, `:chart cost`
+     * back): computed on first show; fig3_p is the P whose T table is listed */
+    bool chart_fig3;
+    int64_t fig3_p;
+    Fig3 fig3;
     struct AppFigure *fig;   /* :figure N: a figure of the s-to-p paper instead (figure.h) */
 
     /* the node inspector's history (computed on demand) */

@@ -469,7 +469,12 @@ static void draw_map(App *a)
         for (int gr = L->vis_r0; gr < L->vis_r0 + L->vis_rows; gr++) {
             int y = L->oy + (gr - L->vis_r0) * L->py + L->ch / 2;
             long v = nd == 1 ? (long)gr * L->per_row : gr;
-            putf(y, L->ox - L->mx - L->label_w, L->label_w - 1, dim_attr, "%*ld", L->label_w - 1, v);
+            if (L->per_row > 0 && L->per_row == net_hxbar_per(net))   /* a module a row */
+                putf(y, L->ox - L->mx - L->label_w, L->label_w - 1, dim_attr, "%*sm%ld",
+                     L->label_w - 2 - (int)snprintf(NULL, 0, "%ld", (long)gr), "", (long)gr);
+            else
+                putf(y, L->ox - L->mx - L->label_w, L->label_w - 1, dim_attr, "%*ld",
+                     L->label_w - 1, v);
         }
     }
 
@@ -484,7 +489,7 @@ static void draw_map(App *a)
             draw_node(&m, n, x, y);
             /* a full net has no links between neighbours: its transfers are listed in the
              * Step panel and its receivers marked */
-            if (L->hg > 0 && net_kind(net) != NET_FULL) {
+            if (L->hg > 0 && !net_pairwise(net)) {
                 /* the horizontal link to the next node, or a stub when it is not adjacent */
                 int32_t nb = nd == 1 ? (n + 1 < net_size(net) ? n + 1 : (net_wraps(net) ? 0 : -1))
                                      : net_neighbor(net, n, hdim, 1);
@@ -1133,10 +1138,58 @@ static void fmt_bytes(char *buf, size_t len, uint64_t v)
     else snprintf(buf, len, "%llu", (unsigned long long)v);
 }
 
+/* Sanders & Sibeyn's Fig. 3 in place of the cost chart (`:chart tradeoff [P]`; the numbers of
+ * `meshcast tradeoff`, chart-fig3.h): the speedup plotted for the three P, their maxima, and
+ * the T table for one P. */
+static void panel_fig3(App *a, Box *b)
+{
+    if (!a->fig3.ready) fig3_compute(&a->fig3);
+    const Fig3 *f = &a->fig3;
+    int dim = theme_attr(R_DIM), q = fig3_index(f, a->fig3_p);
+    if (q < 0) q = 1;
+    box_put(b, theme_attr(R_HEAD), "Fig. 3: fractional tree vs chain and bintree");
+    box_put(b, dim, "full:P, postal duplex, t = beta = 1, each its best s and r");
+    int ph = b->h - b->row - (FIG3_NK + 2) - FIG3_NP - 3;
+    if (ph > 12) ph = 12;
+    if (ph >= 5 && b->w >= 20) {
+        char *rows = malloc((size_t)ph * (size_t)(b->w + 1));
+        if (rows && fig3_plot(f, b->w, ph, rows)) {
+            box_put(b, dim, "speedup over the better of chain and bintree");
+            for (int r = 0; r < ph; r++)
+                box_put(b, r == ph - 1 ? dim : theme_attr(R_KEY), "%s",
+                        rows + (size_t)r * (size_t)(b->w + 1));
+            box_put(b, dim, "      k/t = 4, 16, ... 1M (log)");
+        }
+        free(rows);
+    }
+    for (int p = 0; p < FIG3_NP; p++) {
+        int best = 0;
+        for (int i = 1; i < FIG3_NK; i++)
+            if (f->pt[p][i].speedup > f->pt[p][best].speedup) best = i;
+        box_put(b, p == q ? 0 : dim, "%d P=%lld: max speedup %.2f at k/t %llu", p + 1,
+                (long long)f->P[p], f->pt[p][best].speedup,
+                (unsigned long long)f->kt[best]);
+    }
+    box_put(b, theme_attr(R_HEAD), "T for P = %lld (:chart tradeoff P)", (long long)f->P[q]);
+    box_put(b, dim, "%8s %9s %9s %9s %4s %7s", "k/t", "chain", "bintree", "fract", "r",
+            "speedup");
+    for (int i = 0; i < FIG3_NK; i++) {
+        const SandersFig3 *x = &f->pt[q][i];
+        char rt[16];
+        snprintf(rt, sizeof rt, x->r_frac >= (1 << 20) ? "inf" : "%lld", (long long)x->r_frac);
+        box_put(b, 0, "%8llu %9.0f %9.0f %9.0f %4s %7.3f", (unsigned long long)f->kt[i],
+                x->chain, x->bintree, x->frac, rt, x->speedup);
+    }
+}
+
 static void panel_chart(App *a, Box *b)
 {
     if (figure_shown(a)) {   /* :figure N */
         draw_figure(a, b);
+        return;
+    }
+    if (a->chart_fig3) {   /* :chart tradeoff */
+        panel_fig3(a, b);
         return;
     }
     const Chart *c = app_chart(a);

@@ -479,6 +479,7 @@ static int run(const TuiOptions *o)
 
         /* the comparison chart fills in between frames: one algorithm, then look at input */
         bool busy = a->panel == PANEL_CHART && a->mode != MODE_HELP && !a->fig &&
+                    !a->chart_fig3 &&
                     app_chart_work(a);
         if (!busy && a->panel == PANEL_CHART && a->chart.done && !chart_drawn) {
             chart_drawn = true;   /* draw the finished chart once more */
