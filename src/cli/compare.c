@@ -685,7 +685,8 @@ int cmd_compare(int argc, char **argv)
             defs[nd] = c.e[i].def;
             args[nd] = c.e[i].args;
         }
-        rc = compare_terms(c.net, &c.cost, defs, args, nd, o.bytes ? c.size[0] : 1024,
+        rc = compare_terms(c.net, &c.cost, defs, args, nd, c.source,
+                           (const char *const *)o.sets, o.nsets, o.bytes ? c.size[0] : 1024,
                            timing ? timing : TERMS_LOCKSTEP, o.json);
         rc = cli_out_finish(rc);
         goto out;

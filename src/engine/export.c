@@ -752,6 +752,10 @@ void export_schedule_json(FILE *f, const Sched *s, Sim *sim, bool pretty)
                 json_int(&j, ti.load);
                 json_key(&j, "cost");
                 json_num(&j, ti.cost);
+                if (ti.subround > 0) {   /* seidel, a step played in one-port sub-rounds */
+                    json_key(&j, "subround");
+                    json_int(&j, ti.subround);
+                }
             }
             json_end_object(&j);
         }

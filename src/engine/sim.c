@@ -20,6 +20,7 @@
 #include "net-internal.h"
 #include "sched-internal.h"
 #include "sim-internal.h"
+#include "subround.h"
 #include "progress.h"
 
 #include <math.h>
@@ -146,6 +147,7 @@ struct Sim {
     int32_t *sends, *recvs;    /* per node; zero except for port_step */
     int32_t port_step;
     double *ssum, *rsum;       /* seidel: serialised cost per node */
+    SubRound *sub;             /* seidel: a step's sub-rounds (lazy) */
 
     int32_t *xk;               /* busiest load per transfer of the step being simulated */
     uint64_t *xb;              /* bytes per transfer of the step being simulated */
@@ -1509,6 +1511,66 @@ static bool allport_step(Sim *sim, int32_t st, SimStep *out)
     return true;
 }
 
+/* Seidel, a step in which some node sends or receives more than once: its sub-rounds
+ * (subround.h), each priced as a one-port step by its costliest transfer (loads counting only
+ * that sub-round's circuits), added up.  The breakdown adds up those transfers' terms; the
+ * critical node is the one with the most sends or receives, which forces the sub-rounds
+ * (ties: the first in transfer order, senders before receivers).  A link's load is the most
+ * circuits on it in one sub-round (max_link_load, link_overloads, sim_link_load). */
+static bool sub_price(Sim *sim, int32_t st, const SchedFlat *f, int32_t cap, SimStep *out,
+                      double *startup, double *trans, double *cont)
+{
+    const CostParams *p = &sim->p;
+    int64_t n = f->n;
+    if (!sim->sub && !(sim->sub = subround_new(sim->net)))
+        return false;
+    int32_t nsub = subround_split(sim->sub, sim->s, st, cap);
+    if (nsub < 0)
+        return false;
+    const int32_t *rd = subround_of(sim->sub), *k = subround_load(sim->sub);
+    double *best = calloc((size_t)nsub, sizeof *best);
+    int64_t *arg = malloc((size_t)nsub * sizeof *arg);
+    if (!best || !arg) {
+        free(best);
+        free(arg);
+        return false;
+    }
+    for (int32_t r = 0; r < nsub; r++)
+        best[r] = -1;
+    for (int64_t i = 0; i < n; i++) {
+        double c = ceil_div(k[i], cap) * p->a * (double)sim->xb[i] + p->b;
+        if (c > best[rd[i]]) {
+            best[rd[i]] = c;
+            arg[rd[i]] = i;
+        }
+    }
+    *startup = *trans = *cont = 0;
+    for (int32_t r = 0; r < nsub; r++) {
+        int64_t i = arg[r];
+        double ab = p->a * (double)sim->xb[i];
+        *startup += p->b;
+        *trans += ab;
+        *cont += (ceil_div(k[i], cap) - 1) * ab;
+    }
+    int32_t most = 0;
+    for (int64_t i = 0; i < n; i++)
+        if (sim->sends[f->x[i].src] > most) {
+            most = sim->sends[f->x[i].src];
+            out->critical_node = f->x[i].src;
+        }
+    for (int64_t i = 0; i < n; i++)
+        if (sim->recvs[f->x[i].dst] > most) {
+            most = sim->recvs[f->x[i].dst];
+            out->critical_node = f->x[i].dst;
+        }
+    free(best);
+    free(arg);
+    out->subrounds = nsub;
+    out->max_link_load = subround_maxload(sim->sub);
+    out->link_overloads = subround_overloads(sim->sub);
+    return true;
+}
+
 /* True if steps a and b are made of the same edge blocks (sched_send_edges) and nothing else:
  * the same circuits, other chunks (a pipeline's middle steps), so the same link loads. */
 static bool same_routes(const Sched *s, int32_t a, int32_t b)
@@ -1662,7 +1724,7 @@ static bool run_step(Sim *sim, int32_t st)
             int64_t first = onek ? first_at_cost(sim, f, path, mx, bmax) : -1;
             if (first == -2)
                 return false;
-            if (needk && first < 0) {
+            if (needk && first < 0 && conflicts == 0) {
                 bool walk = path == SIM_PATH_DIRECT;
                 if (!walk && !rmq_build(sim))
                     return false;
@@ -1694,8 +1756,6 @@ static bool run_step(Sim *sim, int32_t st)
                     }
                 }
             }
-            int32_t crit = -1;
-            bool crit_send = true;
             if (conflicts == 0) {
                 /* every node sends and receives at most once: the costliest transfer */
                 double best = -1;
@@ -1708,7 +1768,7 @@ static bool run_step(Sim *sim, int32_t st)
                         arg = i;
                     }
                 }
-                crit = f->x[arg].src;
+                int32_t crit = f->x[arg].src;
                 double m = needk ? ceil_div(sim->xk[arg], cap) : 1.0;
                 double ab = p->a * (double)sim->xb[arg];
                 startup = p->b;
@@ -1716,50 +1776,13 @@ static bool run_step(Sim *sim, int32_t st)
                 cont = (m - 1) * ab;
                 comm = startup + trans + cont;
                 out->critical_node = crit;
+                out->subrounds = 1;
                 break;
             }
-            if (!ensure_sums(sim))
+            /* some node sends or receives more than once: sub-rounds (subround.h) */
+            if (!sub_price(sim, st, f, cap, out, &startup, &trans, &cont))
                 return false;
-            for (int64_t i = 0; i < n; i++) {
-                const SchedXfer *x = &f->x[i];
-                double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-                double c = m * p->a * (double)sim->xb[i] + p->b;
-                sim->ssum[x->src] += c;
-                sim->rsum[x->dst] += c;
-            }
-            double best = -1;
-            for (int64_t i = 0; i < n; i++) {
-                const SchedXfer *x = &f->x[i];
-                if (sim->ssum[x->src] > best) {
-                    best = sim->ssum[x->src];
-                    crit = x->src;
-                    crit_send = true;
-                }
-            }
-            for (int64_t i = 0; i < n; i++) {
-                const SchedXfer *x = &f->x[i];
-                if (sim->rsum[x->dst] > best) {
-                    best = sim->rsum[x->dst];
-                    crit = x->dst;
-                    crit_send = false;
-                }
-            }
-            for (int64_t i = 0; i < n; i++) {
-                const SchedXfer *x = &f->x[i];
-                if ((crit_send ? x->src : x->dst) != crit)
-                    continue;
-                double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-                double ab = p->a * (double)sim->xb[i];
-                startup += p->b;
-                trans += ab;
-                cont += (m - 1) * ab;
-            }
-            for (int64_t i = 0; i < n; i++) {
-                sim->ssum[f->x[i].src] = 0;
-                sim->rsum[f->x[i].dst] = 0;
-            }
             comm = startup + trans + cont;
-            out->critical_node = crit;
             break;
         }
         case COST_POSTAL: {
@@ -1939,6 +1962,7 @@ void sim_free(Sim *sim)
     free(sim->fk);
     free(sim->linebit);
     free(sim->touched);
+    subround_free(sim->sub);
     free(sim->sends);
     free(sim->recvs);
     free(sim->ssum);
@@ -2101,6 +2125,9 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
             t->max_channel_load = o->max_channel_load;
         t->link_overloads += o->link_overloads;
         t->port_conflicts += o->port_conflicts;
+        t->subrounds += o->subrounds;
+        if (o->subrounds > 1)
+            t->split_steps++;
         if (o->ntransfers > 0)
             t->phases++;
         t->switch_hops += o->max_len;
@@ -2390,10 +2417,24 @@ static bool cache_loads(Sim *sim, int32_t step)
     return true;
 }
 
+/* Seidel, a step played in sub-rounds: its sub-rounds split in sim->sub (subround.h), whose
+ * link loads are the most circuits on a link at once. */
+static bool sub_ready(Sim *sim, int32_t step)
+{
+    if (sim->p.model != COST_SEIDEL || sim->steps[step].subrounds <= 1)
+        return false;
+    if (!sim->sub && !(sim->sub = subround_new(sim->net)))
+        return false;
+    return subround_split(sim->sub, sim->s, step, cap_of(&sim->p)) > 0;
+}
+
 int32_t sim_link_load(Sim *sim, int32_t step, int64_t link)
 {
     if (!sim || step < 0 || step >= sim->nsteps || link < 0 || link >= sim->nlinks)
         return 0;
+    if (sub_ready(sim, step))
+        return sim->full ? full_pair_count(sim, sim_flat(sim, step), link) > 0
+                         : subround_link_load(sim->sub, link);
     if (sim->full)
         return full_pair_count(sim, sim_flat(sim, step), link);
     if (sim->linkload_step == step)
@@ -2421,6 +2462,12 @@ const int32_t *sim_link_loads(Sim *sim, int32_t step)
         sim->linkload = malloc((size_t)sim->nlinks * sizeof *sim->linkload);
         if (!sim->linkload)
             return NULL;
+    }
+    if (sub_ready(sim, step)) {
+        for (int64_t l = 0; l < sim->nlinks; l++)
+            sim->linkload[l] = subround_link_load(sim->sub, l);
+        sim->linkload_step = step;
+        return sim->linkload;
     }
     if (!cache_loads(sim, step))
         return NULL;
@@ -2475,6 +2522,11 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
         int32_t b = chan_units(sim, sim->chan[2 * (x->dst / sim->hxB) + 1]);
         k = a > k ? a : k;
         k = b > k ? b : k;
+    }
+    if (sub_ready(sim, step)) {
+        /* played in sub-rounds: only the circuits of its own sub-round count */
+        k = subround_load(sim->sub)[i];
+        out->subround = subround_of(sim->sub)[i] + 1;
     }
     double B = (double)xfer_bytes(sim, x), d = xfer_len(sim, x);
     out->load = k;

@@ -153,6 +153,23 @@ struct App {
         void *cells;       /* OvBlock[brows * bcols] */
     } ov;
 
+    /* the broadcast tree's tiles on the map (tileview.h): 0 off, else the level */
+    int tiles_level;
+    struct {
+        long gen;
+        int level;
+        struct Tiles *tiles;
+        unsigned char *colour;   /* per node, 0xff in no tile */
+    } tv;
+
+    /* the asynchronous time line (asynctl.h): moments instead of steps */
+    bool async_tl;
+    struct {
+        long gen;
+        struct SimAsync *as;
+        struct AsyncView *view;
+    } atl;
+
     /* full:P drawn as its broadcast's tree (fulltree.h): the tree and where its cells went */
     struct {
         long gen;

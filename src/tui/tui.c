@@ -22,6 +22,7 @@
 #include "../script/lua-sandbox.h"
 #include "algo-names.h"
 #include "app.h"
+#include "asynctl.h"
 #include "draw.h"
 #include "input.h"
 #include "record.h"
@@ -410,6 +411,8 @@ static int run(const TuiOptions *o)
         const char *w[1] = {o->vs};
         vs_command(a, w, 1);
     }
+    if (o->timing && strcmp(o->timing, "async") == 0 && a->b.ready && !a->quit)
+        asynctl_set(a, true);
 
     bool pending = false, chart_drawn = false;
     double pending_at = 0;    /* when a key became ambiguous (a lone Escape) */
