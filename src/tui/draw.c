@@ -18,6 +18,7 @@
 #include "../script/lesson-state.h"
 #include "draw-internal.h"
 #include "figure.h"
+#include "grade.h"
 #include "overview.h"
 #include "params.h"
 #include "theme.h"
@@ -142,6 +143,19 @@ static bool is_source(const MapCtx *m, int32_t n)
     return lo < m->nsources && m->sources[lo] == n;
 }
 
+/* A node's base role: full, partial or empty; with s sources its grade by the messages it
+ * holds (grade.h).  *grade gets the grade (-1 without s-to-p). */
+static Role held_role(const MapCtx *m, uint64_t held, int *grade)
+{
+    uint64_t all = m->nchunks;
+    *grade = -1;
+    if (m->nsources <= 1) return held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+    uint64_t s = (uint64_t)m->nsources;
+    *grade = grade_of(held * s / all, s, held > 0);
+    static const Role roles[GRADE_N] = {R_EMPTY, R_G1, R_G2, R_G3, R_FULL};
+    return roles[*grade];
+}
+
 static bool page_has_node(const LessonPage *p, int32_t n)
 {
     if (!p) return false;
@@ -240,7 +254,8 @@ static void draw_cell_border(const MapCtx *m, int32_t n, int x, int y)
     const Glyphs *g = m->g;
     uint64_t held = sim_held(m->sim, n);
     bool recv = m->recvs && m->recvs[n] > 0;
-    Role r = held >= m->nchunks ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+    int grade;
+    Role r = held_role(m, held, &grade);
     if (recv) r = R_RECV;
     if (n == m->a->cursor) r = R_CURSOR;
     int attr = theme_attr(r), cw = m->L->cw;
@@ -259,7 +274,8 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     bool recv = m->recvs && m->recvs[n] > 0;
     bool conflict = (m->sends && m->sends[n] > 1) || (m->recvs && m->recvs[n] > 1);
     bool cursor = n == m->a->cursor;
-    Role r = held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+    int grade;
+    Role r = held_role(m, held, &grade);
     if (L->hg == 0 && m->step >= 0) {
         /* no links drawn at this zoom: a node a circuit leaves shows the route's colour */
         int per = 2 * net_ndim(m->net);
@@ -295,7 +311,9 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
         for (int i = pad + (int)all; i < inner; i++) content[o++] = ' ';
         content[o] = '\0';
     } else if (inner == 1) {
-        snprintf(content, sizeof content, "%s", held >= all ? g->full : held ? g->partial : g->empty);
+        /* s-to-p: the grade's glyph (shade or digit), else full, partial or empty */
+        snprintf(content, sizeof content, "%s", held >= all ? g->full : held == 0 ? g->empty
+                 : grade > 0 ? g->grade[grade - 1] : g->partial);
     } else {
         char t[32];
         if (m->nsources > 1)   /* s-to-p: how many of the s messages (held chunks * s / all) */
@@ -802,10 +820,11 @@ static void panel_step(App *a, Box *b, bool full)
 
 /* The legend, in the glyphs the map uses at its zoom: packets in roomy cells, one character
  * a node at the smallest zooms. */
-static void panel_legend(Box *b, const Layout *L)
+static void panel_legend(Box *b, const Layout *L, int32_t nsources)
 {
     const Glyphs *g = theme_glyphs();
     char circ[16], over[16], full[16], part[16], empty[16], more[40];
+    char ranges[GRADE_N][40];
     snprintf(circ, sizeof circ, "%s%s", g->h_line, g->right);
     snprintf(over, sizeof over, "%s2%s", g->left, g->right);
     snprintf(more, sizeof more, "%s%s%s%s", g->more_l, g->more_r, g->more_u, g->more_d);
@@ -818,14 +837,35 @@ static void panel_legend(Box *b, const Layout *L)
         snprintf(part, sizeof part, "%s", g->partial);
         snprintf(empty, sizeof empty, "%s", g->empty);
     }
-    const struct { const char *mark; Role r; const char *text; } items[] = {
-        {full, R_FULL, "full"},            {part, R_PARTIAL, "partial"},
-        {empty, R_EMPTY, "empty"},         {g->recv_mark, R_RECV, "receiving"},
+    typedef struct { const char *mark; Role r; const char *text; } Item;
+    const Item common[] = {
+        {g->recv_mark, R_RECV, "receiving"},
         {circ, R_CIRCUIT, "circuit"},      {over, R_OVERLOAD, "overloaded (load)"},
         {"!", R_CONFLICT, "port conflict"}, {"[ ]", R_CURSOR, "cursor"},
         {"  ", R_HILITE, "lesson"},        {more, R_DIM, "more map"},
     };
-    int n = (int)(sizeof items / sizeof items[0]);
+    Item items[16];
+    int n = 0;
+    if (nsources > 1) {
+        /* s-to-p: the grades with the counts of messages each stands for, the source mark */
+        static const Role groles[GRADE_N] = {R_EMPTY, R_G1, R_G2, R_G3, R_FULL};
+        const char *gmark[GRADE_N] = {g->empty, g->grade[0], g->grade[1], g->grade[2], g->full};
+        for (int k = 0; k < GRADE_N; k++) {
+            uint64_t lo, hi;
+            if (!grade_range(k, (uint64_t)nsources, &lo, &hi)) continue;
+            if (lo == hi) snprintf(ranges[k], sizeof ranges[k], "%llu%s", (unsigned long long)lo,
+                                   k == GRADE_N - 1 ? " messages" : "");
+            else snprintf(ranges[k], sizeof ranges[k], "%llu-%llu", (unsigned long long)lo,
+                          (unsigned long long)hi);
+            items[n++] = (Item){gmark[k], groles[k], ranges[k]};
+        }
+        items[n++] = (Item){"@", R_NORMAL, "source"};
+    } else {
+        items[n++] = (Item){full, R_FULL, "full"};
+        items[n++] = (Item){part, R_PARTIAL, "partial"};
+        items[n++] = (Item){empty, R_EMPTY, "empty"};
+    }
+    for (size_t i = 0; i < sizeof common / sizeof common[0]; i++) items[n++] = common[i];
     /* lay the items out in as many lines as the width needs, at the bottom of the box */
     int lines = 1, x = 0;
     for (int i = 0; i < n; i++) {
@@ -1236,7 +1276,7 @@ static void draw_side(App *a)
     switch (a->panel) {
     case PANEL_STEP:
         panel_step(a, &rest, true);
-        panel_legend(&rest, &a->lay);
+        panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0);
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* "right", "up", ... for a move along dim in direction dir on a net of nd dimensions. */
@@ -72,6 +73,26 @@ void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
     int32_t n = sched_nsteps(s);
     buf[0] = '\0';
     char nm[48];
+    if (pos <= 0 && sched_ngiven(s) > 1) {
+        /* s-to-p: count the nodes that start with a message */
+        bool *has = calloc((size_t)net_size(net), 1);
+        int64_t holders = 0;
+        for (size_t i = 0; has && i < sched_ngiven(s); i++) {
+            int32_t v;
+            ChunkRange r;
+            sched_given(s, i, &v, &r);
+            if (!has[v]) holders++;
+            has[v] = true;
+        }
+        free(has);
+        if (holders > 1) {
+            snprintf(buf, len, "Before step 1: %lld sources hold their own messages (%lu chunks, "
+                     "%llu bytes in all); %ld step%s to go.", (long long)holders,
+                     (unsigned long)sched_nchunks(s), (unsigned long long)sched_bytes(s),
+                     (long)n, n == 1 ? "" : "s");
+            return;
+        }
+    }
     if (pos <= 0) {
         snprintf(buf, len, "Before step 1: %s holds the whole message (%lu chunk%s, %llu bytes); "
                  "%ld step%s to go.", net_node_name(net, sched_source(s), nm, sizeof nm),

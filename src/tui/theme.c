@@ -51,6 +51,10 @@ static const RoleDef builtin[R_NROLES] = {
     [R_C4]       = {"c4", 205, -1, COLOR_MAGENTA, -1, B, 0},
     [R_C5]       = {"c5", 141, -1, COLOR_BLUE, -1, B, B},
     [R_C6]       = {"c6", 203, -1, COLOR_RED, -1, B, 0},
+    /* s-to-p grades, empty -> full: pale, amber, yellow-green (mono: dim, plain, bold) */
+    [R_G1]       = {"g1", 16, 224, COLOR_BLACK, COLOR_WHITE, 0, D},
+    [R_G2]       = {"g2", 16, 221, COLOR_BLACK, COLOR_YELLOW, 0, 0},
+    [R_G3]       = {"g3", 16, 150, COLOR_BLACK, COLOR_GREEN, 0, B},
 };
 #undef B
 #undef D
@@ -74,6 +78,7 @@ static const Glyphs utf8_glyphs = {
     .play = "\u25b6", .pause = "\u2016", .cross = "\u00d7",
     .more_l = "\u21e0", .more_r = "\u21e2", .more_u = "\u21e1", .more_d = "\u21e3",
     .cut = "\u2026",
+    .grade = {"\u2591", "\u2592", "\u2593"},
 };
 static const Glyphs ascii_glyphs = {
     .full = "#", .partial = "+", .empty = ".",
@@ -87,6 +92,7 @@ static const Glyphs ascii_glyphs = {
     .play = ">", .pause = "=", .cross = "x",
     .more_l = "{", .more_r = "}", .more_u = "~", .more_d = "_",
     .cut = "~",
+    .grade = {"1", "2", "3"},
 };
 
 static int parse_attr_word(const char *w)

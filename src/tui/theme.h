@@ -15,7 +15,9 @@
 typedef enum {
     R_NORMAL, R_DIM, R_TITLE, R_FULL, R_PARTIAL, R_EMPTY, R_RECV, R_SOURCE, R_LINK,
     R_CIRCUIT, R_OVERLOAD, R_CONFLICT, R_CURSOR, R_HILITE, R_HEAD, R_GOOD, R_BAD, R_KEY,
-    R_STATUS, R_C1, R_C2, R_C3, R_C4, R_C5, R_C6, R_NROLES
+    R_STATUS, R_C1, R_C2, R_C3, R_C4, R_C5, R_C6,
+    R_G1, R_G2, R_G3,                        /* s-to-p: a third of the messages each (grade.h) */
+    R_NROLES
 } Role;
 
 typedef struct {
@@ -35,6 +37,7 @@ typedef struct {
     const char *more_l, *more_r, *more_u, *more_d;   /* more of the map that way (pan hints):
                                               * unlike any circuit head or node mark */
     const char *cut;                         /* the end of a line of text cut short */
+    const char *grade[3];                    /* s-to-p: grades 1..3 of the messages held */
 } Glyphs;
 
 /* Start colours (after initscr).  name: NULL or "default" for the built-in theme, else a

@@ -169,20 +169,15 @@ bool stop_fits(const AlgoDef *d, const Net *net, bool meshonly, int64_t per_node
 
 /* ---- the defs --------------------------------------------------------------------------- */
 
-static bool lin_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
-                     size_t errlen)
+bool stop_fits_levels(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
+                      size_t errlen)
 {
     (void)a;
-    return stop_fits(d, net, false, 1 + stop_levels(net_size(net)), err, errlen);
-}
-
-static bool xy_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
-                    size_t errlen)
-{
-    (void)a;
-    return stop_fits(d, net, true,
-                     1 + stop_levels(net_dim(net, 0)) + stop_levels(net_dim(net, 1)), err,
-                     errlen);
+    const StopSize *z = d->ud;
+    int64_t levels = z->xy && net_ndim(net) == 2
+                         ? stop_levels(net_dim(net, 0)) + stop_levels(net_dim(net, 1))
+                         : stop_levels(net_size(net));
+    return stop_fits(d, net, z->xy, z->extra + levels, err, errlen);
 }
 
 static bool build_lin(const AlgoDef *d, Sched *s, const AlgoArgs *a)
@@ -228,6 +223,8 @@ static bool build_xy(const AlgoDef *d, Sched *s, const AlgoArgs *a)
 #define MESHES ((1u << NET_MESH))
 #define LINEAR ((1u << NET_ARRAY) | (1u << NET_MESH))
 
+static const StopSize lin_size = {1, false}, xy_size = {1, true};
+
 static const AlgoParam lin_params[] = {
     {"snake", 1, 0, 1, "1: the paper's snake-like row-major order; 0: plain row-major"},
 };
@@ -240,8 +237,9 @@ const AlgoDef algo_br_lin = {
     .flags = ALGO_STOP,
     .params = lin_params,
     .nparams = 1,
-    .fits = lin_fits,
+    .fits = stop_fits_levels,
     .build = build_lin,
+    .ud = (void *)&lin_size,
 };
 
 const AlgoDef algo_br_xy_source = {
@@ -250,8 +248,9 @@ const AlgoDef algo_br_xy_source = {
     .ref = "s-to-p Sec. 2",
     .nets = MESHES,
     .flags = ALGO_STOP,
-    .fits = xy_fits,
+    .fits = stop_fits_levels,
     .build = build_xy,
+    .ud = (void *)&xy_size,
 };
 
 const AlgoDef algo_br_xy_dim = {
@@ -260,6 +259,7 @@ const AlgoDef algo_br_xy_dim = {
     .ref = "s-to-p Sec. 2",
     .nets = MESHES,
     .flags = ALGO_STOP,
-    .fits = xy_fits,
+    .fits = stop_fits_levels,
     .build = build_xy,
+    .ud = (void *)&xy_size,
 };

@@ -220,21 +220,8 @@ static bool build_part_xy(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     return build_part(s, false);
 }
 
-static bool lin_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
-                     size_t errlen)
-{
-    (void)a;
-    return stop_fits(d, net, false, 3 + stop_levels(net_size(net)), err, errlen);
-}
-
-static bool xy_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
-                    size_t errlen)
-{
-    (void)a;
-    return stop_fits(d, net, true,
-                     3 + stop_levels(net_dim(net, 0)) + stop_levels(net_dim(net, 1)),
-                     err, errlen);
-}
+/* Br_Lin's levels and 3 more transfers per node (the move, the exchange) */
+static const StopSize lin_size = {3, false}, xy_size = {3, true};
 
 const AlgoDef algo_repos_lin = {
     .name = "repos-lin",
@@ -242,8 +229,9 @@ const AlgoDef algo_repos_lin = {
     .ref = "s-to-p Sec. 3, 5.2",
     .nets = (1u << NET_ARRAY) | (1u << NET_MESH),
     .flags = ALGO_STOP,
-    .fits = lin_fits,
+    .fits = stop_fits_levels,
     .build = build_repos_lin,
+    .ud = (void *)&lin_size,
 };
 
 const AlgoDef algo_repos_xy_source = {
@@ -252,8 +240,9 @@ const AlgoDef algo_repos_xy_source = {
     .ref = "s-to-p Sec. 3, 5.2",
     .nets = 1u << NET_MESH,
     .flags = ALGO_STOP,
-    .fits = xy_fits,
+    .fits = stop_fits_levels,
     .build = build_repos_xy,
+    .ud = (void *)&xy_size,
 };
 
 const AlgoDef algo_part_lin = {
@@ -262,8 +251,9 @@ const AlgoDef algo_part_lin = {
     .ref = "s-to-p Sec. 3",
     .nets = (1u << NET_ARRAY) | (1u << NET_MESH),
     .flags = ALGO_STOP,
-    .fits = lin_fits,
+    .fits = stop_fits_levels,
     .build = build_part_lin,
+    .ud = (void *)&lin_size,
 };
 
 const AlgoDef algo_part_xy_source = {
@@ -272,6 +262,7 @@ const AlgoDef algo_part_xy_source = {
     .ref = "s-to-p Sec. 3",
     .nets = 1u << NET_MESH,
     .flags = ALGO_STOP,
-    .fits = xy_fits,
+    .fits = stop_fits_levels,
     .build = build_part_xy,
+    .ud = (void *)&xy_size,
 };

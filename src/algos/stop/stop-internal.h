@@ -68,5 +68,15 @@ bool stop_grid(Sched *s, StopRect *q);
 #define STOP_MAX_TRANSFERS (INT64_C(1) << 25)
 bool stop_fits(const AlgoDef *d, const Net *net, bool meshonly, int64_t per_node, char *err,
                size_t errlen);
+/* The size of a Br_Lin-based def's schedule, for stop_fits_levels (its AlgoDef.ud): `extra`
+ * transfers per node beside Br_Lin's levels, over the whole net in one linear order, or along
+ * both dimensions of a 2-D mesh (xy). */
+typedef struct {
+    int extra;
+    bool xy;
+} StopSize;
+/* fits of the defs whose ud is a StopSize: stop_fits with extra + the levels per node. */
+bool stop_fits_levels(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
+                      size_t errlen);
 
 #endif

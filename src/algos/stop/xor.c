@@ -64,12 +64,8 @@ static bool build_xor(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     return true;
 }
 
-static bool two_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
-                     size_t errlen)
-{
-    (void)a;
-    return stop_fits(d, net, false, 2 + stop_levels(net_size(net)), err, errlen);
-}
+/* Br_Lin's levels and 2 more transfers per node (the gather) */
+static const StopSize two_size = {2, false};
 
 static bool build_two(const AlgoDef *d, Sched *s, const AlgoArgs *a)
 {
@@ -129,6 +125,7 @@ const AlgoDef algo_two_step = {
     .ref = "s-to-p Sec. 2",
     .nets = (1u << NET_ARRAY) | (1u << NET_MESH),
     .flags = ALGO_STOP,
-    .fits = two_fits,
+    .fits = stop_fits_levels,
     .build = build_two,
+    .ud = (void *)&two_size,
 };
