@@ -189,11 +189,12 @@ static int layout_pieces(const Layout *L, int32_t src, int32_t dst, const NetSeg
 }
 
 /* A node's arrivals, kept cheaply for the common case: chunk ranges arriving in increasing
- * order (a pipeline), read soon after.  In "tail" mode the newest TAILN ranges live in the
- * node's own record (one cache line, in a flat array) and older ones in a shared append-only
- * log, chained newest first; every range lies above the ones before it.  A range that does not
- * arrive above the newest (unless it is already held: a redundant receive changes nothing) or
- * a read that reaches below the tail turns the node into "list" mode: all its ranges in a
+ * order in up to two streams (a pipeline; the H-trees' X and Y packets in turn), read soon
+ * after.  In "stream" mode each stream keeps its newest TAILN ranges in the node's records and
+ * older ones in a shared append-only log, chained newest first; in a stream every range lies
+ * above the ones before it, and no range of one stream meets one of the other.  A range that
+ * fits no stream (unless it is already held: a redundant receive changes nothing) or a read
+ * that reaches below a stream's tail turns the node into "list" mode: all its ranges in a
  * sorted ArrList of its own, as the general case needs. */
 #define TAILN 2
 
@@ -211,16 +212,27 @@ typedef struct {
     int64_t n, nblk, capblk;
 } Log;
 
-/* What the pass keeps of a node, in one cache line. */
 typedef struct {
-    Arr tail[TAILN];   /* tail mode: the newest entries, ascending */
+    Arr tail[TAILN];   /* the newest entries, ascending */
+    uint32_t chain;    /* 1 + the newest entry in the log, 0 none */
+    uint32_t base;     /* the lowest chunk of the stream (of its first entry) */
+} Stream;
+
+/* What the pass keeps of a node, in one cache line (the second stream, rarely used, apart). */
+typedef struct {
+    Stream s0;
     double in;         /* the latest arrival so far (what its local operations wait for) */
     ArrList *list;     /* list mode when not NULL */
-    uint32_t chain;    /* tail mode: 1 + the newest entry in the log, 0 none */
     int32_t lastsend;  /* the last step in which it sends, -1 never: later arrivals unkept */
-    uint32_t nt;       /* entries in tail */
+    uint16_t nt0, nt1; /* entries in the tails of stream 0 and of stream 1 (0: unused) */
 } NodeArr;
 _Static_assert(sizeof(NodeArr) == 64, "a node's record is one cache line");
+
+typedef struct {
+    Log lg;
+    Stream *s1;        /* every node's second stream, allocated when first used */
+    int32_t n;
+} Arrivals;
 
 static inline LogArr *log_at(const Log *g, int64_t i)
 {
@@ -257,15 +269,39 @@ static void log_free(Log *g)
     free(g->blk);
 }
 
-/* Turn a node into list mode: its chain and tail, ascending, into its own ArrList. */
-static bool node_list(NodeArr *v, const Log *g)
+/* The stream's entries (chain, then tail), ascending, appended to a[*k]. */
+static void stream_out(const Stream *S, uint32_t nt, const Log *g, Arr *a, uint32_t *k)
+{
+    uint32_t nc = 0;
+    for (int64_t i = S->chain; i > 0; i = log_at(g, i - 1)->prev)
+        nc++;
+    uint32_t j = *k + nc;
+    for (int64_t i = S->chain; i > 0; i = log_at(g, i - 1)->prev) {
+        const LogArr *e = log_at(g, i - 1);
+        a[--j] = (Arr){ e->lo, e->hi, e->t };
+    }
+    *k += nc;
+    for (uint32_t q = 0; q < nt; q++)
+        a[(*k)++] = S->tail[q];
+}
+
+static int cmp_arr(const void *pa, const void *pb)
+{
+    const Arr *a = pa, *b = pb;
+    return (a->lo > b->lo) - (a->lo < b->lo);
+}
+
+/* Turn a node into list mode: its streams, merged, into its own ArrList. */
+static bool node_list(NodeArr *v, const Arrivals *A, int32_t id)
 {
     if (v->list)
         return true;
-    uint32_t nc = 0;
-    for (int64_t i = v->chain; i > 0; i = log_at(g, i - 1)->prev)
-        nc++;
-    uint32_t n = nc + v->nt;
+    uint32_t n = v->nt0 + v->nt1;
+    for (int64_t i = v->s0.chain; i > 0; i = log_at(&A->lg, i - 1)->prev)
+        n++;
+    if (v->nt1)
+        for (int64_t i = A->s1[id].chain; i > 0; i = log_at(&A->lg, i - 1)->prev)
+            n++;
     Arr *a = malloc(sizeof *a * (n ? n : 1));
     ArrList *l = malloc(sizeof *l);
     if (!a || !l) {
@@ -273,78 +309,153 @@ static bool node_list(NodeArr *v, const Log *g)
         free(l);
         return false;
     }
-    uint32_t k = nc;
-    for (int64_t i = v->chain; i > 0; i = log_at(g, i - 1)->prev) {
-        const LogArr *e = log_at(g, i - 1);
-        a[--k] = (Arr){ e->lo, e->hi, e->t };
+    uint32_t k = 0;
+    stream_out(&v->s0, v->nt0, &A->lg, a, &k);
+    if (v->nt1) {
+        stream_out(&A->s1[id], v->nt1, &A->lg, a, &k);
+        qsort(a, k, sizeof *a, cmp_arr);   /* two disjoint ascending runs */
     }
-    for (uint32_t j = 0; j < v->nt; j++)
-        a[nc + j] = v->tail[j];
     *l = (ArrList){ a, n, n ? n : 1 };
     v->list = l;
     return true;
 }
 
-/* The latest arrival of any chunk of [lo,hi) at v (0: given or never received); false when
- * memory runs out. */
-static inline bool node_ready(NodeArr *v, const Log *g, uint32_t lo, uint32_t hi, double *t)
+/* [lo,hi) against a stream of nt entries: 0 it meets none, 1 it meets some (*m: raised to
+ * their latest time), -1 it may meet entries more than a few down the log (not looked at). */
+#define CHAIN_LOOK 16
+
+static inline int stream_meets(const Stream *S, uint32_t nt, const Log *g, uint32_t lo,
+                               uint32_t hi, double *m)
+{
+    if (nt == 0 || S->tail[nt - 1].hi <= lo || hi <= S->base)
+        return 0;
+    int met = 0;
+    for (uint32_t j = nt; j > 0; j--) {
+        const Arr *z = &S->tail[j - 1];
+        if (z->hi <= lo)
+            return met;
+        if (z->lo < hi) {
+            met = 1;
+            if (z->t > *m)
+                *m = z->t;
+        }
+        if (z->lo <= lo)
+            return met;
+    }
+    /* a packet sent some steps after it came: down the chain a little */
+    int64_t i = S->chain;
+    for (int k = 0; i > 0 && k < CHAIN_LOOK; k++) {
+        const LogArr *e = log_at(g, i - 1);
+        if (e->hi <= lo)
+            return met;
+        if (e->lo < hi) {
+            met = 1;
+            if (e->t > *m)
+                *m = e->t;
+        }
+        if (e->lo <= lo)
+            return met;
+        i = e->prev;
+    }
+    return i > 0 ? -1 : met;
+}
+
+/* The latest arrival of any chunk of [lo,hi) at node id (0: given or never received); false
+ * when memory runs out. */
+static inline bool node_ready(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, uint32_t hi,
+                              double *t)
 {
     if (!v->list) {
-        if (v->nt == 0 || v->tail[v->nt - 1].hi <= lo) {
-            *t = 0;
-            return true;
-        }
         double m = 0;
-        for (uint32_t j = v->nt; j > 0; j--) {
-            const Arr *z = &v->tail[j - 1];
-            if (z->lo < hi && lo < z->hi && z->t > m)
-                m = z->t;
-            if (z->lo <= lo) {   /* nothing older reaches lo */
-                *t = m;
-                return true;
-            }
-        }
-        if (v->chain == 0) {
+        if (stream_meets(&v->s0, v->nt0, &A->lg, lo, hi, &m) >= 0 &&
+            (!v->nt1 || stream_meets(&A->s1[id], v->nt1, &A->lg, lo, hi, &m) >= 0)) {
             *t = m;
             return true;
         }
-        if (!node_list(v, g))
+        if (!node_list(v, A, id))
             return false;
     }
     *t = arr_ready(v->list, lo, hi);
     return true;
 }
 
-/* Record [lo,hi) arriving at v at time t (chunks already there keep their first arrival). */
-static inline bool node_add(NodeArr *v, Log *g, uint32_t lo, uint32_t hi, double t)
+/* Append [lo,hi) at t to a stream whose newest entry ends at or below lo. */
+static inline bool stream_push(Stream *S, uint16_t *nt, Log *g, uint32_t lo, uint32_t hi,
+                               double t)
+{
+    Arr *z = &S->tail[*nt - 1];
+    if (z->hi == lo && z->t == t) {
+        z->hi = hi;
+        return true;
+    }
+    if (*nt == TAILN) {
+        uint32_t idx;
+        if (!log_push(g, S->tail[0], S->chain, &idx))
+            return false;
+        S->chain = idx;
+        memmove(&S->tail[0], &S->tail[1], sizeof S->tail[0] * (TAILN - 1));
+        (*nt)--;
+    }
+    S->tail[(*nt)++] = (Arr){ lo, hi, t };
+    return true;
+}
+
+/* Record [lo,hi) arriving at node id at time t (chunks already there keep their first
+ * arrival). */
+static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, uint32_t hi,
+                            double t)
 {
     if (!v->list) {
-        if (v->nt == 0) {   /* (never with a chain: the tail keeps >= 1) */
-            v->tail[0] = (Arr){ lo, hi, t };
-            v->nt = 1;
+        if (v->nt0 == 0) {   /* (stream 1 is used only after stream 0) */
+            v->s0.tail[0] = (Arr){ lo, hi, t };
+            v->s0.base = lo;
+            v->nt0 = 1;
             return true;
         }
-        Arr *z = &v->tail[v->nt - 1];
-        if (z->hi <= lo) {
-            if (z->hi == lo && z->t == t) {
-                z->hi = hi;
-                return true;
-            }
-            if (v->nt == TAILN) {
-                uint32_t idx;
-                if (!log_push(g, v->tail[0], v->chain, &idx))
-                    return false;
-                v->chain = idx;
-                memmove(&v->tail[0], &v->tail[1], sizeof v->tail[0] * (TAILN - 1));
-                v->nt--;
-            }
-            v->tail[v->nt++] = (Arr){ lo, hi, t };
-            return true;
-        }
-        for (uint32_t j = 0; j < v->nt; j++)
-            if (v->tail[j].lo <= lo && hi <= v->tail[j].hi)
+        Stream *S1 = v->nt1 ? &A->s1[id] : NULL;
+        for (uint32_t j = 0; j < v->nt0; j++)
+            if (v->s0.tail[j].lo <= lo && hi <= v->s0.tail[j].hi)
                 return true;   /* held already */
-        if (!node_list(v, g))
+        for (uint32_t j = 0; S1 && j < v->nt1; j++)
+            if (S1->tail[j].lo <= lo && hi <= S1->tail[j].hi)
+                return true;
+        double m = 0;
+        bool fit0 = v->s0.tail[v->nt0 - 1].hi <= lo;
+        bool fit1 = S1 && S1->tail[v->nt1 - 1].hi <= lo;
+        bool free0 = stream_meets(&v->s0, v->nt0, &A->lg, lo, hi, &m) == 0;
+        bool free1 = !S1 || stream_meets(S1, v->nt1, &A->lg, lo, hi, &m) == 0;
+        /* where it follows on: the stream it continues; else a second stream; else above
+         * the stream that ends nearer below it */
+        bool next0 = fit0 && v->s0.tail[v->nt0 - 1].hi == lo;
+        bool next1 = fit1 && S1->tail[v->nt1 - 1].hi == lo;
+        if (next0 && free1)
+            return stream_push(&v->s0, &v->nt0, &A->lg, lo, hi, t);
+        if (next1 && free0)
+            return stream_push(S1, &v->nt1, &A->lg, lo, hi, t);
+        if (S1 && fit0 && fit1) {
+            if (v->s0.tail[v->nt0 - 1].hi >= S1->tail[v->nt1 - 1].hi)
+                fit1 = false;
+            else
+                fit0 = false;
+        }
+        if (S1 && fit0 && free1)
+            return stream_push(&v->s0, &v->nt0, &A->lg, lo, hi, t);
+        if (S1 && fit1 && free0)
+            return stream_push(S1, &v->nt1, &A->lg, lo, hi, t);
+        if (!S1 && free0 && !next0) {   /* a second stream: below, between or apart above */
+            if (!A->s1) {
+                A->s1 = calloc((size_t)A->n, sizeof *A->s1);
+                if (!A->s1)
+                    return false;
+            }
+            S1 = &A->s1[id];
+            *S1 = (Stream){ { { lo, hi, t } }, 0, lo };
+            v->nt1 = 1;
+            return true;
+        }
+        if (!S1 && fit0)
+            return stream_push(&v->s0, &v->nt0, &A->lg, lo, hi, t);
+        if (!node_list(v, A, id))
             return false;
     }
     return arr_add(v->list, lo, hi, t);
@@ -461,7 +572,7 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
         memset(arr, 0, sizeof *arr * (size_t)n);
         last_sends(s, arr);
     }
-    Log lg = { 0 };
+    Arrivals A = { { 0 }, NULL, n };
     SchedFlatBuf fb = { 0 };
     Ahead ring[AHEAD];
     int64_t ntot = sched_total_transfers(s);
@@ -513,7 +624,7 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
             uint64_t bytes = 0;
             for (uint32_t k = 0; ok && k < nr; k++) {
                 double tr = 0;
-                ok = node_ready(&arr[src], &lg, r[k].lo, r[k].hi, &tr);
+                ok = node_ready(&arr[src], &A, src, r[k].lo, r[k].hi, &tr);
                 start = dmax(start, tr);
             }
             for (uint32_t k = 0; k < nr; k++)
@@ -571,7 +682,7 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
             }
             for (uint32_t k = 0; ok && k < nr; k++)
                 if (arr[dst].lastsend >= st)   /* else never read */
-                    ok = node_add(&arr[dst], &lg, r[k].lo, r[k].hi, end);
+                    ok = node_add(&arr[dst], &A, dst, r[k].lo, r[k].hi, end);
             arr[dst].in = dmax(arr[dst].in, end);
             send_end = dmax(send_end, end);
             if (a->ev)
@@ -596,7 +707,8 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
                 free(arr[v].list->a);
                 free(arr[v].list);
             }
-    log_free(&lg);
+    log_free(&A.lg);
+    free(A.s1);
     free(arr);
     if (!ok) {
         snprintf(err, errlen, "async: out of memory");
