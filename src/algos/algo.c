@@ -259,6 +259,9 @@ Sched *algo_build(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err
     }
     bool given = (d->flags & ALGO_STOP) ? stop_give(s, src, ns, nchunks)
                                         : sched_give(s, src[0], 0, nchunks);
+    /* a reduction: every node starts with its own contribution to every chunk */
+    for (int32_t v = 0; given && (d->flags & ALGO_REDUCE) && v < net_size(net); v++)
+        given = v == src[0] || sched_give(s, v, 0, nchunks);
     if (!given || !d->build(d, s, a) || sched_error(s)) {
         const char *e = sched_error(s);
         snprintf(err, errlen, "%s: %s", d->name, e ? e : "build failed");

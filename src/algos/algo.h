@@ -62,6 +62,10 @@ enum {
                              * so compare's cost sweep leaves it out (compare --by tcd keeps it) */
     ALGO_STOP = 1u << 3,    /* s-to-p: any number of sources, each its own message of `bytes`
                              * bytes cut into nchunks() chunks (the schedule has s*nchunks) */
+    ALGO_REDUCE = 1u << 4,  /* builds a reduction towards a->source directly (a Lua script's
+                             * op = "reduce"): every node holds its own contribution to every
+                             * chunk from the start, and the schedule is checked by reduce_run
+                             * (reduce.h), not as a broadcast */
 };
 
 typedef struct AlgoDef AlgoDef;

@@ -228,12 +228,36 @@ int cli_prepare(const CliOpts *o, unsigned simflags, CliRun *r)
         setup_free(&setup);
         return cli_usage_error("bad --op: broadcast or reduce");
     }
+    /* a script that declares a reduction (op = "reduce") builds it itself */
+    bool declared = setup.def->flags & ALGO_REDUCE;
+    if (declared && o->op && !reduce) {
+        char e[160];
+        snprintf(e, sizeof e, "%s builds a reduction (op = \"reduce\"): --op broadcast does "
+                 "not apply", setup.def->name);
+        setup_free(&setup);
+        return cli_usage_error(e);
+    }
     int rc = cli_prepare_setup(&setup, simflags, r, err, sizeof err);
     if (rc != 0)
         cli_error("%s", err[0] ? err : "cannot build the broadcast");
+    else if (declared)
+        rc = cli_check_reduce(r);
     else if (reduce)
         rc = cli_prepare_reduce(r, simflags);
     return rc;
+}
+
+int cli_check_reduce(CliRun *r)
+{
+    char err[512] = "";
+    r->reduce = reduce_run(r->sched, r->setup.args.source, r->setup.cost.gamma, err,
+                           sizeof err);
+    if (!r->reduce) {
+        cli_error("%s", err);
+        return 1;
+    }
+    r->reduce_declared = true;
+    return 0;
 }
 
 int cli_prepare_reduce(CliRun *r, unsigned simflags)

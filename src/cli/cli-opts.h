@@ -74,6 +74,7 @@ typedef struct {
     Reduce *reduce;       /* --op reduce: the broadcast run backwards is `sched` and `sim`,
                            * this is whose contributions reached the root (else NULL) */
     int64_t reduce_dropped; /* chunk deliveries of the broadcast not reversed (repeats) */
+    bool reduce_declared;   /* the algorithm built the reduction itself (ALGO_REDUCE) */
 } CliRun;
 
 /* Set up from the options, build, simulate (with sim flags).  Returns 0, or the exit status
@@ -83,6 +84,9 @@ int cli_prepare(const CliOpts *o, unsigned simflags, CliRun *r);
  * (simulated with simflags) and r->reduce says whether the source ends with every
  * contribution once.  Returns 0, or 1 with a one-line message on stderr. */
 int cli_prepare_reduce(CliRun *r, unsigned simflags);
+/* A schedule that is a reduction already (a script's op = "reduce", ALGO_REDUCE): r->reduce
+ * checks it towards the source as it is.  Returns 0, or 1 with the message printed. */
+int cli_check_reduce(CliRun *r);
 /* The same from an already made Setup (taken over: cli_run_free frees it, even on failure). */
 int cli_prepare_setup(Setup *setup, unsigned simflags, CliRun *r, char *err, size_t errlen);
 void cli_run_free(CliRun *r);

@@ -18,6 +18,7 @@
 #include "../algos/algo.h"
 #include "../engine/cost.h"
 #include "../engine/num.h"
+#include "../engine/reduce.h"
 #include "../engine/sim.h"
 #include "../engine/text.h"
 #include "../script/script.h"
@@ -339,11 +340,28 @@ static int check_net(const CheckOpts *o, const AlgoDef *d, const Net *net, Row *
             return 2;
         }
         const SimTotals *t = sim_totals(sim);
-        if (t->verified)
+        /* a script's own reduction (op = "reduce"): the root must end with every node's
+         * contribution to every chunk exactly once (reduce.h) */
+        Reduce *rd = NULL;
+        if (d->flags & ALGO_REDUCE) {
+            rd = reduce_run(sc, s, p.gamma, err, sizeof err);
+            if (!rd) {
+                sim_free(sim);
+                sched_free(sc);
+                snprintf(row->script_error, sizeof row->script_error, "%s source %ld: %.900s",
+                         net_spec(net), (long)s, err);
+                return 2;
+            }
+        }
+        bool ok = t->verified && (!rd || reduce_verified(rd));
+        if (ok)
             row->verified++;
         else if (!row->first_fail[0]) {
             char v[400];
-            first_failure(sim, v, sizeof v);
+            if (rd && t->verified)
+                reduce_violation_text(rd, reduce_violation(rd, 0), v, sizeof v);
+            else
+                first_failure(sim, v, sizeof v);
             snprintf(row->first_fail, sizeof row->first_fail, "%s source %ld: %.900s",
                      net_spec(net), (long)s, v);
             rc = 1;
@@ -375,6 +393,7 @@ static int check_net(const CheckOpts *o, const AlgoDef *d, const Net *net, Row *
         if (!has_pr && algo_predict_error(d)) {   /* predict raised: a script error */
             snprintf(row->script_error, sizeof row->script_error, "%s source %ld: %.900s",
                      net_spec(net), (long)s, algo_predict_error(d));
+            reduce_free(rd);
             sim_free(sim);
             sched_free(sc);
             return 2;
@@ -386,6 +405,7 @@ static int check_net(const CheckOpts *o, const AlgoDef *d, const Net *net, Row *
             if (fabs(pr - t->cost.total) > 1e-9 * fmax(1.0, fabs(pr)))
                 row->pred_mismatch = true;
         }
+        reduce_free(rd);
         sim_free(sim);
         sched_free(sc);
     }
@@ -449,6 +469,9 @@ int cmd_check(int argc, char **argv)
            text_quote(d->name, 70, qname, sizeof qname),
            d->summary && *d->summary ? " — " : "", text_quote(d->summary, 300, qsummary,
                                                             sizeof qsummary));
+    if (d->flags & ALGO_REDUCE)
+        printf("a reduction (op = \"reduce\"): verified = the root ends with every node's "
+               "contribution to every chunk exactly once\n");
     printf("%-14s %7s %9s %6s %5s %9s %12s %12s %12s\n", "net", "sources", "verified", "steps",
            "load", "conflicts", "cost", "predicted", "tcd");
     int status = 0, nets_ok = 0, nets_run = 0, skipped = 0, sampled = 0;

@@ -215,6 +215,15 @@ Reduce *reduce_run(const Sched *r, int32_t root, double gamma, char *err, size_t
             for (int64_t c = 0; c < C; c++)
                 hs[v * C + c] = (Hashed){ 1, key_of((uint64_t)v) };
     }
+    /* exact: the step at which each partial last took in a contribution (to say how far a lost
+     * one got) */
+    int32_t *last = rd->exact ? malloc((size_t)(P * C) * sizeof *last) : NULL;
+    if (rd->exact && !last) {
+        free(cnt);
+        goto oom;
+    }
+    for (int64_t i = 0; last && i < P * C; i++)
+        last[i] = -1;
     uint64_t *recvb = calloc((size_t)P, sizeof *recvb);
     Pending *pend = NULL;
     uint8_t *snap = NULL;
@@ -279,13 +288,15 @@ Reduce *reduce_run(const Sched *r, int32_t root, double gamma, char *err, size_t
                         continue;
                     if (w[x] && twice < 0)
                         twice = (int32_t)x;
+                    if (!w[x])
+                        last[(int64_t)pd->dst * C + pd->chunk] = st;
                     unsigned s = (unsigned)w[x] + u[x];
                     w[x] = (uint8_t)(s > 255 ? 255 : s);
                 }
                 if (twice >= 0)
                     add_viol(rd, (ReduceViolation){ .step = st, .node = pd->dst,
                                                     .chunk = pd->chunk, .contribution = twice,
-                                                    .doubled = true });
+                                                    .doubled = true, .reached = -1 });
             } else {
                 Hashed *w = &hs[(int64_t)pd->dst * C + pd->chunk];
                 w->count += hsnap[q].count;
@@ -301,22 +312,33 @@ Reduce *reduce_run(const Sched *r, int32_t root, double gamma, char *err, size_t
         for (int64_t c = 0; c < C; c++) {
             if (rd->exact) {
                 const uint8_t *w = cnt + ((int64_t)root * C + c) * P;
-                for (int64_t x = 0; x < P; x++)
-                    if (w[x] == 0)
-                        add_viol(rd, (ReduceViolation){ .step = rd->nsteps, .node = root,
-                                                        .chunk = (uint32_t)c,
-                                                        .contribution = (int32_t)x });
+                for (int64_t x = 0; x < P; x++) {
+                    if (w[x] != 0)
+                        continue;
+                    /* how far it got: of the partials that took it in, the last to */
+                    int32_t far = -1, when = -1;
+                    for (int64_t v = 0; v < P; v++)
+                        if (v != x && cnt[(v * C + c) * P + x] && last[v * C + c] > when) {
+                            when = last[v * C + c];
+                            far = (int32_t)v;
+                        }
+                    add_viol(rd, (ReduceViolation){ .step = rd->nsteps, .node = root,
+                                                    .chunk = (uint32_t)c,
+                                                    .contribution = (int32_t)x,
+                                                    .reached = far });
+                }
             } else {
                 const Hashed *w = &hs[(int64_t)root * C + c];
                 if (w->count != P || w->sum != all)
                     add_viol(rd, (ReduceViolation){ .step = rd->nsteps, .node = root,
                                                     .chunk = (uint32_t)c, .contribution = -1,
                                                     .doubled = w->count > P,
-                                                    .count = w->count });
+                                                    .count = w->count, .reached = -1 });
             }
         }
     }
     free(cnt);
+    free(last);
     free(hs);
     free(recvb);
     free(pend);
@@ -369,9 +391,15 @@ char *reduce_violation_text(const Reduce *rd, const ReduceViolation *v, char *bu
     if (v->doubled && v->contribution >= 0)
         snprintf(buf, len, "step %ld: node %s combines node %s's contribution to chunk %lu a "
                  "second time", (long)v->step + 1, a, b, (unsigned long)v->chunk);
-    else if (v->contribution >= 0)
-        snprintf(buf, len, "end: the root %s lacks node %s's contribution to chunk %lu", a, b,
-                 (unsigned long)v->chunk);
+    else if (v->contribution >= 0) {
+        char c[48];
+        if (v->reached >= 0)
+            net_node_name(rd->net, v->reached, c, sizeof c);
+        snprintf(buf, len, "end (after step %ld): the root %s lacks node %s's contribution to "
+                 "chunk %lu: %s%s%s", (long)v->step, a, b, (unsigned long)v->chunk,
+                 v->reached >= 0 ? "it got as far as node " : "node ",
+                 v->reached >= 0 ? c : b, v->reached >= 0 ? "" : " never sent it on");
+    }
     else
         snprintf(buf, len, "end: the root %s's partial of chunk %lu combines %lld "
                  "contributions, not each of the %ld nodes once", a, (unsigned long)v->chunk,

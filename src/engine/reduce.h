@@ -35,6 +35,8 @@ typedef struct {
     int32_t contribution;  /* whose contribution, -1 if not known (hashed tracking) */
     bool doubled;          /* combined a second time; false: lost (missing at the end) */
     int64_t count;         /* hashed: how many contributions the root's partial combines */
+    int32_t reached;       /* lost (exact): the node that took the contribution in last, the
+                            * furthest it got; -1: the contributor never sent it on */
 } ReduceViolation;
 
 /* The broadcast b run backwards: its steps in reverse order, every transfer u -> w (chunks R)
@@ -57,7 +59,8 @@ double reduce_step_combine(const Reduce *rd, int32_t step);
 int64_t reduce_violation_count(const Reduce *rd);  /* all (at most REDUCE_MAXVIOL kept) */
 size_t reduce_nviolations(const Reduce *rd);
 const ReduceViolation *reduce_violation(const Reduce *rd, size_t i);
-/* "step 3: node 5 combines node 2's contribution to chunk 0 a second time" — into buf. */
+/* "step 3: node 5 combines node 2's contribution to chunk 0 a second time", "end (after step
+ * 4): the root 0 lacks node 3's contribution to chunk 1: it got as far as node 2" — into buf. */
 char *reduce_violation_text(const Reduce *rd, const ReduceViolation *v, char *buf, size_t len);
 
 #endif

@@ -30,6 +30,7 @@
 
 #define WHERE_LEN 512
 #define POLL_MS 50
+#define READ_MAX ((size_t)1 << 22)   /* bytes per read of an answer */
 
 /* frames on the pipe: one type byte, an 8-byte length, the payload */
 enum { FR_PRINT = 'P', FR_RESULT = 'R', FR_ERROR = 'E' };
@@ -55,6 +56,19 @@ void wire_put(Wire *w, const void *p, size_t n)
     if (n)
         memcpy(w->p + w->len, p, n);
     w->len += n;
+}
+
+void wire_reserve(Wire *w, size_t more)
+{
+    if (w->oom || w->len + more <= w->cap)
+        return;
+    unsigned char *q = realloc(w->p, w->len + more);
+    if (!q) {
+        w->oom = true;
+        return;
+    }
+    w->p = q;
+    w->cap = w->len + more;
 }
 
 void wire_i64(Wire *w, int64_t v) { wire_put(w, &v, sizeof v); }
@@ -313,35 +327,28 @@ static double now_s(void)
 
 /* Deliver the prints in all[*pos..] and, once a whole answer frame is there, copy it out:
  * 1 answered ok, -1 answered with an error, 0 not yet. */
-static int scan_frames(const Wire *all, size_t *pos, const char *name, Wire *result, char *err,
-                       size_t errlen)
+/* A whole frame has arrived (type, body): a print is printed (0), an answer moves into result
+ * (1), an error is copied into err (-1). */
+static int frame_done(unsigned char type, Wire *body, const char *name, Wire *result,
+                      char *err, size_t errlen)
 {
-    for (;;) {
-        size_t left = all->len - *pos;
-        if (left < 9)
-            return 0;
-        const unsigned char *f = all->p + *pos;
-        uint64_t n;
-        memcpy(&n, f + 1, sizeof n);
-        if (n > left - 9)
-            return 0;
-        const char *p = (const char *)f + 9;
-        *pos += 9 + n;
-        bool text = n > 0 && p[n - 1] == '\0';
-        if (f[0] == FR_PRINT && text) {
-            box_print(name, p);
-        } else if (f[0] == FR_RESULT) {
-            wire_put(result, p, n);
-            if (result->oom) {
-                snprintf(err, errlen, "out of memory");
-                return -1;
-            }
-            return 1;
-        } else if (f[0] == FR_ERROR) {
-            snprintf(err, errlen, "%s", text ? p : "?");
-            return -1;
-        }
+    const char *p = (const char *)body->p;
+    size_t n = body->len;
+    bool text = n > 0 && p[n - 1] == '\0';
+    int got = 0;
+    if (type == FR_PRINT && text) {
+        box_print(name, p);
+    } else if (type == FR_RESULT) {
+        wire_free(result);
+        *result = *body;   /* taken over, not copied */
+        memset(body, 0, sizeof *body);
+        return 1;
+    } else if (type == FR_ERROR) {
+        snprintf(err, errlen, "%s", text ? p : "?");
+        got = -1;
     }
+    wire_free(body);
+    return got;
 }
 
 static void kill_child(Child *c)
@@ -360,8 +367,12 @@ static bool wait_answer(Child *c, const char *phase, Wire *result, char *err, si
     memset(result, 0, sizeof *result);
     BoxLimits lim;
     box_limits(&lim);
-    Wire all = {0};
-    size_t pos = 0;
+    /* a frame is a 9-byte head (type, length) and its body, read straight into a buffer of
+     * the body's size: a schedule of many MB arrives in a few large reads, copied once */
+    unsigned char head[9];
+    size_t hgot = 0;
+    Wire body = {0};
+    bool inbody = false;
     int got = 0;
     const char *stop = NULL;
     char stopbuf[200];
@@ -389,8 +400,9 @@ static bool wait_answer(Child *c, const char *phase, Wire *result, char *err, si
             break;
         }
         if (pr > 0) {
-            unsigned char buf[65536];
-            ssize_t k = read(c->fd, buf, sizeof buf);
+            size_t want = body.cap - body.len;
+            ssize_t k = inbody ? read(c->fd, body.p + body.len, want < READ_MAX ? want : READ_MAX)
+                               : read(c->fd, head + hgot, sizeof head - hgot);
             if (k < 0 && (errno == EINTR || errno == EAGAIN))
                 continue;
             if (k <= 0) {
@@ -410,20 +422,26 @@ static bool wait_answer(Child *c, const char *phase, Wire *result, char *err, si
                 stop = stopbuf;
                 break;
             }
-            wire_put(&all, buf, (size_t)k);
-            if (all.oom || all.len > maxout) {
-                snprintf(stopbuf, sizeof stopbuf, "stopped: memory cap of %zu MiB exceeded "
-                         "(its answer is too large; $MESHCAST_LUA_MEMORY raises it)",
-                         lim.memory >> 20);
-                stop = stopbuf;
-                break;
+            if (inbody) {
+                body.len += (size_t)k;
+            } else if ((hgot += (size_t)k) == sizeof head) {
+                uint64_t n;
+                memcpy(&n, head + 1, sizeof n);
+                if (n > maxout || !(body.p = malloc(n ? n : 1))) {
+                    snprintf(stopbuf, sizeof stopbuf, "stopped: memory cap of %zu MiB exceeded "
+                             "(its answer is too large; $MESHCAST_LUA_MEMORY raises it)",
+                             lim.memory >> 20);
+                    stop = stopbuf;
+                    break;
+                }
+                body.cap = n;
+                body.len = 0;
+                inbody = true;
             }
-            got = scan_frames(&all, &pos, c->name, result, err, errlen);
-            /* consumed frames are dropped, so that only an answer is kept whole */
-            if (!got && pos > 0) {
-                memmove(all.p, all.p + pos, all.len - pos);
-                all.len -= pos;
-                pos = 0;
+            if (inbody && body.len == body.cap) {
+                got = frame_done(head[0], &body, c->name, result, err, errlen);
+                inbody = false;
+                hgot = 0;
             }
         }
         if (!got && (progress_cancelled() || (wait_fn && wait_fn(wait_ud)))) {
@@ -431,7 +449,7 @@ static bool wait_answer(Child *c, const char *phase, Wire *result, char *err, si
             break;
         }
     }
-    wire_free(&all);
+    wire_free(&body);
     progress_report((ProgressPhase)old_phase, old_done, old_total);
     if (stop) {
         kill_child(c);

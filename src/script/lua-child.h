@@ -36,6 +36,7 @@ typedef struct {
 } Wire;
 
 void wire_put(Wire *w, const void *p, size_t n);
+void wire_reserve(Wire *w, size_t more);   /* room for `more` bytes (a hint; oom on failure) */
 void wire_i64(Wire *w, int64_t v);
 void wire_f64(Wire *w, double v);
 void wire_str(Wire *w, const char *s);   /* NULL is sent as "" */

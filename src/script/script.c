@@ -6,11 +6,13 @@
  *   {k = {default, min=, max=, help=}}), chunks (number or function(net, p)),
  *   build(sched, net, p, source), and optionally sizes(net, p) -> ok [, message],
  *   predict(net, p, cost) -> number|nil, pow2 (bool: Seidel 5's fits for other sizes),
- *   virtual (bool: --fit virtual allowed).
+ *   virtual (bool: --fit virtual allowed), stop (bool: s-to-p), op ("reduce": build writes a
+ *   reduction towards `source`, ALGO_REDUCE).
  * `p` holds the parameters plus p.nu, p.bytes and p.cost (the run's model and constants).
  */
 #include "script.h"
 #include "../engine/dist.h"
+#include "../engine/sched-pack.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -219,44 +221,16 @@ static bool serve_load(ScriptAlgo *sa, Wire *out, char *err, size_t errlen)
     return true;
 }
 
-/* The steps a build made, for the parent to replay (sched_replay). */
+/* The steps a build made, for the parent to replay (sched_replay): the schedule's own compact
+ * layout, in bulk (sched-pack.h). */
+static void wire_sink(void *ud, const void *p, size_t n) { wire_put(ud, p, n); }
+
 static void put_sched(Wire *w, const Sched *s)
 {
-    /* the holdings at the start, sched:give's included */
-    size_t ng = sched_ngiven(s);
-    wire_i64(w, (int64_t)ng);
-    for (size_t i = 0; i < ng; i++) {
-        int32_t node;
-        ChunkRange r;
-        sched_given(s, i, &node, &r);
-        wire_i64(w, node);
-        wire_i64(w, r.lo);
-        wire_i64(w, r.hi);
-    }
-    int32_t ns = sched_nsteps(s);
-    wire_i64(w, ns);
-    SchedTransfer t;
-    SchedLocal lo;
-    for (int32_t k = 0; k < ns && !w->oom; k++) {
-        wire_str(w, sched_step_label(s, k));
-        int64_t nt = sched_ntransfers(s, k);
-        wire_i64(w, nt);
-        for (int64_t i = 0; i < nt; i++) {
-            sched_transfer(s, k, i, &t);
-            int32_t head[4] = {t.src, t.dst, (int32_t)t.nranges, t.explicit_route ? t.nseg : -1};
-            wire_put(w, head, sizeof head);
-            wire_put(w, t.ranges, t.nranges * sizeof *t.ranges);
-            if (t.explicit_route)
-                wire_put(w, t.seg, (size_t)t.nseg * sizeof t.seg[0]);
-        }
-        int64_t nl = sched_nlocals(s, k);
-        wire_i64(w, nl);
-        for (int64_t i = 0; i < nl; i++) {
-            sched_local_get(s, k, i, &lo);
-            wire_i64(w, lo.node);
-            wire_i64(w, (int64_t)lo.bytes);
-        }
-    }
+    /* room for the transfers at once (16 bytes each as stored), not by doubling */
+    wire_reserve(w, (size_t)sched_total_transfers(s) * 16 + (size_t)sched_nsteps(s) * 64);
+    if (!sched_pack(s, wire_sink, w))
+        w->oom = true;
 }
 
 /* One call: the request names the function and carries its arguments. */
@@ -347,70 +321,15 @@ static bool serve(void *ud, const Wire *req, Wire *out, char *err, size_t errlen
 
 /* ---- in meshcast's process ---- */
 
-static bool take(WireIn *r, void *out, size_t n)
-{
-    if (r->bad || r->left < n) {
-        r->bad = true;
-        return false;
-    }
-    memcpy(out, r->p, n);
-    r->p += n;
-    r->left -= n;
-    return true;
-}
-
 static bool sched_replay(Sched *s, WireIn *r)
 {
-    int64_t ng = wire_get_i64(r);
-    size_t had = sched_ngiven(s);   /* the ones the parent set: the child's start with them */
-    for (int64_t i = 0; i < ng && !r->bad; i++) {
-        int64_t node = wire_get_i64(r), lo = wire_get_i64(r), hi = wire_get_i64(r);
-        if ((size_t)i >= had)
-            sched_give(s, (int32_t)node, (uint32_t)lo, (uint32_t)hi);
-    }
-    int64_t ns = wire_get_i64(r);
-    ChunkRange *rb = NULL;
-    size_t rbcap = 0;
-    for (int64_t k = 0; k < ns && !r->bad && !sched_error(s); k++) {
-        if (!sched_at(s, (int32_t)k))
-            break;
-        const char *label = wire_get_str(r);
-        if (*label)
-            sched_label(s, label);
-        int64_t nt = wire_get_i64(r);
-        for (int64_t i = 0; i < nt && !r->bad; i++) {
-            int32_t head[4];
-            if (!take(r, head, sizeof head) || head[2] < 0 || head[3] > NET_MAXSEG)
-                break;
-            size_t nr = (size_t)head[2];
-            if (nr > rbcap) {
-                ChunkRange *q = realloc(rb, nr * sizeof *q);
-                if (!q) {
-                    r->bad = true;
-                    break;
-                }
-                rb = q;
-                rbcap = nr;
-            }
-            if (!take(r, rb, nr * sizeof *rb))
-                break;
-            if (head[3] >= 0) {
-                NetSeg seg[NET_MAXSEG];
-                if (!take(r, seg, (size_t)head[3] * sizeof seg[0]))
-                    break;
-                sched_send_route(s, head[0], head[1], rb, nr, seg, head[3]);
-            } else {
-                sched_send(s, head[0], head[1], rb, nr);
-            }
-        }
-        int64_t nl = wire_get_i64(r);
-        for (int64_t i = 0; i < nl && !r->bad; i++) {
-            int64_t node = wire_get_i64(r), bytes = wire_get_i64(r);
-            sched_local(s, (int32_t)node, (uint64_t)bytes);
-        }
-    }
-    free(rb);
-    if (r->bad && !sched_error(s))
+    /* the holdings the parent set are the child's first ones: not given twice */
+    size_t used = 0;
+    if (!r->bad)
+        sched_unpack(s, r->p, r->left, sched_ngiven(s), &used);
+    r->p += used;
+    r->left -= used;
+    if (!sched_error(s) && r->bad)
         sched_fail(s, "the script's schedule came back malformed");
     return !sched_error(s);
 }
@@ -791,6 +710,21 @@ static int sa_read(lua_State *L)
     if (lua_getfield(L, t, "stop") != LUA_TNIL && lua_toboolean(L, -1))
         flags |= ALGO_STOP;
     lua_pop(L, 1);
+    /* op = "reduce": build() writes a reduction towards `source` (every node starts with its
+     * contribution to every chunk), checked by the reduction checker, not as a broadcast */
+    ty = lua_getfield(L, t, "op");
+    if (ty != LUA_TNIL) {
+        const char *op = ty == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        if (strcmp(op, "reduce") == 0)
+            flags |= ALGO_REDUCE;
+        else if (strcmp(op, "broadcast") != 0)
+            return luaL_error(L, "op must be \"broadcast\" (the default) or \"reduce\"");
+    }
+    lua_pop(L, 1);
+    if ((flags & ALGO_REDUCE) && (flags & (ALGO_POW2 | ALGO_VIRTUAL | ALGO_STOP)))
+        return luaL_error(L, "op = \"reduce\" cannot be combined with %s (a reduction is "
+                          "built whole, towards one root)", (flags & ALGO_STOP) ? "stop"
+                          : (flags & ALGO_POW2) ? "pow2" : "virtual");
     sa->def.flags = flags;
     lua_pushvalue(L, t);
     sa->ref_table = luaL_ref(L, LUA_REGISTRYINDEX);

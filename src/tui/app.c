@@ -93,6 +93,7 @@ static bool bspec_same(const BSpec *x, const BSpec *y)
 
 static void bcast_free(Bcast *b)
 {
+    reduce_free(b->reduce);
     if (b->sim) sim_free(b->sim);
     if (b->sched) sched_free(b->sched);
     if (b->ready) setup_free(&b->setup);
@@ -139,6 +140,19 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
         setup_free(&nb->setup);
         nb->sched = NULL;
         return false;
+    }
+    /* a reduction the script built (op = "reduce"): whose contributions reach the root */
+    if (nb->setup.def->flags & ALGO_REDUCE) {
+        nb->reduce = reduce_run(nb->sched, nb->setup.args.source, nb->setup.cost.gamma, err,
+                                errlen);
+        if (!nb->reduce) {
+            sim_free(nb->sim);
+            sched_free(nb->sched);
+            setup_free(&nb->setup);
+            nb->sim = NULL;
+            nb->sched = NULL;
+            return false;
+        }
     }
     /* the position wanted, here on the worker: a seek across big steps takes a while */
     progress_report(PROGRESS_SEEK, 0, 1);

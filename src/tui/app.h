@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "../engine/progress.h"
+#include "../engine/reduce.h"
 #include "../engine/sim.h"
 #include "../script/lesson.h"
 #include "../script/setup.h"
@@ -42,6 +43,7 @@ typedef struct {
     Setup setup;
     Sched *sched;
     Sim *sim;
+    Reduce *reduce;        /* a script's own reduction (ALGO_REDUCE): its check, else NULL */
     bool has_predicted;
     double predicted;
     int32_t pos;           /* 0..nsteps */

@@ -696,7 +696,10 @@ static void panel_step(App *a, Box *b, bool full)
     int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM), norm = theme_attr(R_NORMAL);
     if (step < 0) {
         box_put(b, head, "Step 0/%ld  before the first step", (long)n);
-        if (a->b.setup.sources && a->b.setup.nsources > 1)
+        if (a->b.reduce)   /* a script's own reduction */
+            box_put(b, dim, "every node holds its contribution; root %s combines",
+                    node_name(net, a->b.setup.args.source, nm, sizeof nm));
+        else if (a->b.setup.sources && a->b.setup.nsources > 1)
             box_put(b, dim, "%ld sources (@) hold their own messages",
                     (long)a->b.setup.nsources);
         else
@@ -787,6 +790,18 @@ static void panel_step(App *a, Box *b, bool full)
     }
     box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s",
             T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model");
+    if (a->b.reduce) {   /* a script's own reduction: the root's contributions */
+        const Reduce *rd = a->b.reduce;
+        char rt[200];
+        if (reduce_verified(rd))
+            box_put(b, theme_attr(R_GOOD), "reduction: the root has every contribution once");
+        else
+            box_put(b, theme_attr(R_BAD), "reduction NOT verified: %lld lost or doubled",
+                    (long long)reduce_violation_count(rd));
+        for (size_t i = 0; i < reduce_nviolations(rd) && i < 3; i++)
+            box_wrap(b, theme_attr(R_BAD),
+                     reduce_violation_text(rd, reduce_violation(rd, i), rt, sizeof rt), 2);
+    }
     box_put(b, dim, "TCD %lld, max %s load %ld", (long long)T->tcd,
             circuit_words(sim_params(sim)->model)->link, (long)T->max_link_load);
     draw_bounds(b, sim, dim);

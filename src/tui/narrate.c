@@ -73,6 +73,22 @@ void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
     int32_t n = sched_nsteps(s);
     buf[0] = '\0';
     char nm[48];
+    /* a reduction (every node starts with all of its own contribution) */
+    size_t full = 0;
+    for (size_t i = 0; pos <= 0 && i < sched_ngiven(s); i++) {
+        int32_t v;
+        ChunkRange r;
+        sched_given(s, i, &v, &r);
+        full += r.lo == 0 && r.hi == sched_nchunks(s);
+    }
+    if (pos <= 0 && full >= (size_t)net_size(net) && net_size(net) > 1) {
+        snprintf(buf, len, "Before step 1: every node holds its own contribution (%lu chunk%s, "
+                 "%llu bytes); %ld step%s to combine them at %s.",
+                 (unsigned long)sched_nchunks(s), sched_nchunks(s) == 1 ? "" : "s",
+                 (unsigned long long)sched_bytes(s), (long)n, n == 1 ? "" : "s",
+                 net_node_name(net, sched_source(s), nm, sizeof nm));
+        return;
+    }
     if (pos <= 0 && sched_ngiven(s) > 1) {
         /* s-to-p: count the nodes that start with a message */
         bool *has = calloc((size_t)net_size(net), 1);

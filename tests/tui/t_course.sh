@@ -66,6 +66,10 @@ lesson any-source 8 "n lll" "c a" "c a" "t :source 9;:step 1" "n llllllllll" "c 
 lesson any-size 8 "c b" "n l" "c a" "c a" "c b" "c b" "t :algo bst;G" "t :net array:33"
 lesson model-crossovers 8 "c a" "c b" "c a" "c b" "c b" "c a" "t :algo rh;:bytes 16K" \
     "t :model postal;:algo rh"
+# Sanders & Sibeyn: the chain against the tree, and "set r and see" on the fractional tree
+lesson chain-vs-tree 10 "c b" "c b" "c b" "c b" "c b" "c a" "c a" "c b" "t :step 31" \
+    "t :set s=1;:algo bintree"
+lesson fractional-tradeoff 9 "c a" "c b" "c a" "c c" "t :set r=4" "c b" "t :set r=2" "c a" "c a"
 
 # the picker lists every lesson with its title, page count and progress
 tm_run clear
@@ -73,6 +77,8 @@ mc_start --net mesh:8x8
 tm_keys o
 check_screen "o: titles in the lesson picker" "st-array  The ST broadcast on a linear array"
 check_screen "o: page counts and progress" "any-size  Any size: companions  \\(8 pages; seen 8, right at the first try"
+check_screen "o: the Sanders & Sibeyn lessons are listed" "chain-vs-tree  Chain or tree: latency against bandwidth"
+check_screen "o: ... both" "fractional-tradeoff  Fractional trees: set r and see"
 tm_keys Escape; sleep 0.3; tm_keys q
 mc_exit_ok "picker"
 # in a lesson, the picker starts on it

@@ -144,7 +144,27 @@ static void test_violations_named(void **state)
     assert_int_equal(v->contribution, 3);
     assert_int_equal(v->chunk, 0);
     reduce_violation_text(rd, v, t, sizeof t);
-    assert_string_equal(t, "end: the root 0 lacks node 3's contribution to chunk 0");
+    assert_int_equal(v->reached, -1);
+    assert_string_equal(t, "end (after step 3): the root 0 lacks node 3's contribution to chunk "
+                           "0: node 3 never sent it on");
+    reduce_free(rd);
+    sched_free(s);
+    /* 3 (both chunks) -> 2 -> 1 (chunk 1 only) -> 0: 2's and 3's contributions to chunk 0 got as
+     * far as node 2 */
+    s = sched_new(net, 2, 200);
+    for (int q = 0; q < 4; q++)
+        assert_true(sched_give(s, q, 0, 2));
+    assert_true(sched_at(s, 0) && sched_send_range(s, 3, 2, 0, 2));
+    assert_true(sched_at(s, 1) && sched_send_range(s, 2, 1, 1, 2));
+    assert_true(sched_at(s, 2) && sched_send_range(s, 1, 0, 0, 2));
+    rd = reduce_run(s, 0, 0, err, sizeof err);
+    assert_int_equal(reduce_violation_count(rd), 2);
+    v = reduce_violation(rd, 1);
+    assert_int_equal(v->contribution, 3);
+    assert_int_equal(v->reached, 2);
+    reduce_violation_text(rd, v, t, sizeof t);
+    assert_string_equal(t, "end (after step 3): the root 0 lacks node 3's contribution to chunk "
+                           "0: it got as far as node 2");
     reduce_free(rd);
     sched_free(s);
     assert_null(reduce_run(s = line(net, 0), 9, 0, err, sizeof err));

@@ -1,0 +1,37 @@
+/* sched-pack.h — a whole schedule as one byte string and back, in bulk: how a schedule built
+ * in another process (a Lua script's child, src/script/lua-child.h) crosses the socket.
+ *
+ * The bytes are the schedule's own compact layout (sched-internal.h), step by step: the
+ * initial holdings, then per step its label, its transfers as stored (16 bytes each; a step of
+ * simple transfers — one range, default route — is one array), the ranges and explicit routes
+ * of the others, and its local operations.  Both ends run the same binary (the child is a
+ * fork), so the layout is the same; but the reader trusts nothing: every transfer is checked
+ * as sched_send checks it (nodes in the net, no send to itself, chunks below nchunks, a route
+ * that ends at its destination), every count against the bytes that are there.  A step of
+ * simple transfers that all pass is appended with one copy; anything else goes through
+ * sched_send / sched_send_route one by one, so a bad transfer fails the schedule with
+ * sched_send's own message.
+ *
+ * Ownership: sched_pack writes through put (it keeps nothing); sched_unpack reads p in place. */
+#ifndef MESHCAST_SCHED_PACK_H
+#define MESHCAST_SCHED_PACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sched.h"
+
+typedef void (*SchedPut)(void *ud, const void *p, size_t n);
+
+/* Write s (holdings, steps, labels, transfers, locals) through put.  False when memory runs
+ * out (a step made by rules is expanded on the way). */
+bool sched_pack(const Sched *s, SchedPut put, void *ud);
+
+/* Append what sched_pack wrote (p, len) to s: its holdings after the first skip_given (the
+ * ones s was given already), then its steps, from step 0 (opened with sched_at).  *used (if
+ * not NULL) gets how many bytes were read.  False when s records an error (a bad transfer,
+ * memory) or the bytes are malformed ("the packed schedule is malformed" recorded in s). */
+bool sched_unpack(Sched *s, const unsigned char *p, size_t len, size_t skip_given,
+                  size_t *used);
+
+#endif
