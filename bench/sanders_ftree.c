@@ -4,11 +4,12 @@
  * 1 if a case failed, did not verify, disagreed with its closed form or missed the target.
  *
  *   sanders_ftree                 every case
- *   sanders_ftree NET ALGO R S    one case, in this process
+ *   sanders_ftree NET ALGO R S    one case, in this process (R "-": none, for bintree)
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -89,8 +90,8 @@ static int one(const char *netspec, const char *name, const char *r, const char 
 
 int main(int argc, char **argv)
 {
-    if (argc >= 5)
-        return one(argv[1], argv[2], argv[3], argv[4]);
+    if (argc >= 5)   /* R "-": no r (bintree) */
+        return one(argv[1], argv[2], strcmp(argv[3], "-") ? argv[3] : NULL, argv[4]);
     printf("sanders_ftree: build + simulate + verify, m = 64 MiB, model postal (target < %.0f s"
            " and < %ld MiB per case)\n", TARGET_SECONDS, TARGET_KIB / 1024);
     int rc = 0;

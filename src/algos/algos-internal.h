@@ -34,6 +34,9 @@ extern const AlgoDef algo_bintree;            /* "bintree" s */
 extern const AlgoDef algo_fractional;         /* "fractional" r, s */
 extern const AlgoDef algo_bintree_simplex;    /* "bintree-simplex" s */
 extern const AlgoDef algo_fractional_simplex; /* "fractional-simplex" r, s */
+extern const AlgoDef algo_bintree_direct;     /* "bintree-direct" s (simplex, 3 per packet) */
+/* Steps of the direct simplex binary tree: d + 3s - 2 (s for P = 2, 2s for P = 3). */
+int64_t sanders_direct_steps(int64_t P, int64_t s);
 /* The layout recurrence P_i = r + P_{i-r} + P_{i-r-1} (P_i = i+1 for i <= r); -1 if i < 0. */
 int64_t sanders_tree_size(int64_t i, int64_t r);
 /* d = min{i : P_i >= P} - 1: the level (0-based step) at which the last PU gets packet 0. */

@@ -40,12 +40,19 @@ typedef struct {
  * (sched_send_edges: fn NULL, edge e0 + j sends chunk tag * mul + add): transfers
  * first..first+count-1 of the step's rule part, which follows its n stored transfers. */
 typedef struct {
-    SchedRuleFn fn;
+    SchedRuleFn fn;         /* one transfer at a time, or NULL and ... */
+    SchedRuleBatchFn batch; /* ... many */
     void *ctx;              /* owned copy */
     int64_t first, count;
     int64_t e0;             /* edge blocks */
     uint32_t mul, add;
 } SchedRule;
+
+static inline bool sched_rule_is_edges(const SchedRule *r) { return !r->fn && !r->batch; }
+/* Transfer j of rule block r: what its rule writes, or its edge; *route gets the edge's
+ * explicit route, else SCHED_DEFAULT_ROUTE. */
+void sched_rule_get(const Sched *s, const SchedRule *r, int64_t j, SchedRuleXfer *out,
+                    uint32_t *route);
 
 typedef struct {
     SchedXfer *x;

@@ -506,7 +506,24 @@ static bool rule_room(SchedStep *st)
     return true;
 }
 
-bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, size_t ctxsize)
+/* Transfers j0..j0+n-1 of rule r into out[0..n), each first set to "nothing" (-1 -> -1, no
+ * ranges), so that a rule that leaves a field unwritten is caught by the checks. */
+static void rule_fill(const SchedRule *r, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    for (int64_t i = 0; i < n; i++)
+        out[i] = (SchedRuleXfer){ -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
+    if (r->batch) {
+        r->batch(r->ctx, j0, n, out);
+        return;
+    }
+    for (int64_t i = 0; i < n; i++)
+        r->fn(r->ctx, j0 + i, &out[i]);
+}
+
+#define RULE_BATCH 256   /* transfers generated at a time */
+
+static bool add_rule(Sched *s, int64_t count, SchedRuleFn fn, SchedRuleBatchFn batch,
+                     const void *ctx, size_t ctxsize)
 {
     if (!s || cancelled(s))
         return false;
@@ -515,7 +532,7 @@ bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, s
         sched_fail(s, "rule send: no step opened");
         return false;
     }
-    if (count < 0 || !fn || (ctxsize && !ctx)) {
+    if (count < 0 || (!fn && !batch) || (ctxsize && !ctx)) {
         sched_fail(s, "step %ld: a rule send needs a count >= 0 and a function",
                    (long)s->cur + 1);
         return false;
@@ -530,22 +547,34 @@ bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, s
     }
     if (ctxsize)
         memcpy(copy, ctx, ctxsize);
-    for (int64_t j = 0; j < count; j++) {
-        SchedRuleXfer x = { -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
-        fn(copy, j, &x);
-        bool ok = x.nr <= SCHED_RULE_MAXR;
-        for (uint32_t k = 0; ok && k < x.nr; k++)
-            ok = x.r[k].lo < x.r[k].hi && (k == 0 || x.r[k - 1].hi < x.r[k].lo);
-        if (!ok) {
-            sched_fail(s, "step %ld: rule transfer %lld (%ld->%ld): at most %d ranges, "
-                       "sorted, non-empty and apart", (long)s->cur + 1, (long long)j,
-                       (long)x.src, (long)x.dst, SCHED_RULE_MAXR);
-            free(copy);
-            return false;
-        }
-        if (!check_send(s, x.src, x.dst, x.r, x.nr)) {
-            free(copy);
-            return false;
+    SchedRule rule = { fn, batch, copy, 0, count, 0, 0, 0 };
+    SchedRuleXfer buf[RULE_BATCH];
+    const Net *net = s->net;
+    for (int64_t j0 = 0; j0 < count; j0 += RULE_BATCH) {
+        int64_t m = count - j0 < RULE_BATCH ? count - j0 : RULE_BATCH;
+        rule_fill(&rule, j0, m, buf);
+        for (int64_t i = 0; i < m; i++) {
+            const SchedRuleXfer *x = &buf[i];
+            /* the common transfer (one range, nodes in the net, apart) in one test; anything
+             * else through the full checks, which name what is wrong */
+            if (x->nr == 1 && x->r[0].lo < x->r[0].hi && x->r[0].hi <= s->nchunks &&
+                (uint32_t)x->src < (uint32_t)net->size &&
+                (uint32_t)x->dst < (uint32_t)net->size && x->src != x->dst)
+                continue;
+            bool ok = x->nr <= SCHED_RULE_MAXR;
+            for (uint32_t k = 0; ok && k < x->nr; k++)
+                ok = x->r[k].lo < x->r[k].hi && (k == 0 || x->r[k - 1].hi < x->r[k].lo);
+            if (!ok) {
+                sched_fail(s, "step %ld: rule transfer %lld (%ld->%ld): at most %d ranges, "
+                           "sorted, non-empty and apart", (long)s->cur + 1,
+                           (long long)(j0 + i), (long)x->src, (long)x->dst, SCHED_RULE_MAXR);
+                free(copy);
+                return false;
+            }
+            if (!check_send(s, x->src, x->dst, x->r, x->nr)) {
+                free(copy);
+                return false;
+            }
         }
     }
     SchedStep *st = &s->steps[s->cur];
@@ -554,7 +583,8 @@ bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, s
         sched_fail(s, "out of memory");
         return false;
     }
-    st->rule[st->nrule++] = (SchedRule){ fn, copy, st->nruled, count, 0, 0, 0 };
+    rule.first = st->nruled;
+    st->rule[st->nrule++] = rule;
     st->nruled += count;
     s->total += count;
     return true;
@@ -614,10 +644,21 @@ bool sched_send_edges(Sched *s, int64_t first, int64_t count, uint32_t mul, uint
         sched_fail(s, "out of memory");
         return false;
     }
-    st->rule[st->nrule++] = (SchedRule){ NULL, NULL, st->nruled, count, first, mul, add };
+    st->rule[st->nrule++] = (SchedRule){ NULL, NULL, NULL, st->nruled, count, first, mul, add };
     st->nruled += count;
     s->total += count;
     return true;
+}
+
+bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, size_t ctxsize)
+{
+    return add_rule(s, count, fn, NULL, ctx, ctxsize);
+}
+
+bool sched_send_rule_batch(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
+                           size_t ctxsize)
+{
+    return add_rule(s, count, NULL, fn, ctx, ctxsize);
 }
 
 bool sched_local(Sched *s, int32_t node, uint64_t bytes)
@@ -686,12 +727,11 @@ int64_t sched_ntransfers(const Sched *s, int32_t step)
 int64_t sched_total_transfers(const Sched *s) { return s ? s->total : 0; }
 
 /* Transfer j of rule block r (its route in *route: explicit for an edge block). */
-static inline void rule_get(const Sched *s, const SchedRule *r, int64_t j, SchedRuleXfer *out,
-                            uint32_t *route)
+void sched_rule_get(const Sched *s, const SchedRule *r, int64_t j, SchedRuleXfer *out,
+                    uint32_t *route)
 {
-    if (r->fn) {
-        *out = (SchedRuleXfer){ -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
-        r->fn(r->ctx, j, out);
+    if (!sched_rule_is_edges(r)) {
+        rule_fill(r, j, 1, out);
         *route = SCHED_DEFAULT_ROUTE;
         return;
     }
@@ -713,7 +753,7 @@ static void rule_xfer(const Sched *s, const SchedStep *st, int64_t j, SchedRuleX
         else
             hi = mid - 1;
     }
-    rule_get(s, &st->rule[lo], j - st->rule[lo].first, out, route);
+    sched_rule_get(s, &st->rule[lo], j - st->rule[lo].first, out, route);
 }
 
 bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
@@ -726,7 +766,7 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
     int64_t n = st->n + st->nruled;
     uint64_t npool = 0;
     for (int32_t q = 0; q < st->nrule; q++)
-        if (st->rule[q].fn)
+        if (!sched_rule_is_edges(&st->rule[q]))
             npool += 2 * (uint64_t)st->rule[q].count;
     for (int64_t i = 0; i < st->n; i++)
         if (sched_xfer_nr(st, i) > 1)
@@ -754,12 +794,12 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
     int64_t k = st->n;
     for (int32_t q = 0; q < st->nrule; q++) {
         const SchedRule *r = &st->rule[q];
-        if (!r->fn && !ext) {   /* edge blocks: explicit routes */
+        if (sched_rule_is_edges(r) && !ext) {   /* edge blocks: explicit routes */
             for (int64_t i = 0; i < k; i++)
                 b->ext[i] = (SchedXferExt){ 1, SCHED_DEFAULT_ROUTE };
             ext = true;
         }
-        if (!r->fn) {
+        if (sched_rule_is_edges(r)) {
             const SchedEdge *e = s->edges + r->e0;
             for (int64_t j = 0; j < r->count; j++, k++) {
                 uint32_t c = e[j].tag * r->mul + r->add;
@@ -768,27 +808,31 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             }
             continue;
         }
-        for (int64_t j = 0; j < r->count; j++, k++) {
-            SchedRuleXfer rx = { -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
-            r->fn(r->ctx, j, &rx);
-            SchedXfer *x = &b->x[k];
-            x->src = rx.src;
-            x->dst = rx.dst;
-            if (rx.nr <= 1) {
-                x->r.one = rx.nr ? rx.r[0] : (ChunkRange){ 0, 0 };
-            } else {
-                memcpy(b->pool + np, rx.r, rx.nr * sizeof *b->pool);
-                x->r.pool.roff = np;
-                x->r.pool.unused = 0;
-                np += rx.nr;
+        SchedRuleXfer buf[RULE_BATCH];
+        for (int64_t j0 = 0; j0 < r->count; j0 += RULE_BATCH) {
+            int64_t m = r->count - j0 < RULE_BATCH ? r->count - j0 : RULE_BATCH;
+            rule_fill(r, j0, m, buf);
+            for (int64_t j = 0; j < m; j++, k++) {
+                const SchedRuleXfer *rx = &buf[j];
+                SchedXfer *x = &b->x[k];
+                x->src = rx->src;
+                x->dst = rx->dst;
+                if (rx->nr <= 1) {
+                    x->r.one = rx->nr ? rx->r[0] : (ChunkRange){ 0, 0 };
+                } else {
+                    memcpy(b->pool + np, rx->r, rx->nr * sizeof *b->pool);
+                    x->r.pool.roff = np;
+                    x->r.pool.unused = 0;
+                    np += rx->nr;
+                }
+                if (!ext && rx->nr != 1) {
+                    for (int64_t i = 0; i < k; i++)
+                        b->ext[i] = (SchedXferExt){ 1, SCHED_DEFAULT_ROUTE };
+                    ext = true;
+                }
+                if (ext)
+                    b->ext[k] = (SchedXferExt){ rx->nr, SCHED_DEFAULT_ROUTE };
             }
-            if (!ext && rx.nr != 1) {
-                for (int64_t i = 0; i < k; i++)
-                    b->ext[i] = (SchedXferExt){ 1, SCHED_DEFAULT_ROUTE };
-                ext = true;
-            }
-            if (ext)
-                b->ext[k] = (SchedXferExt){ rx.nr, SCHED_DEFAULT_ROUTE };
         }
     }
     *out = (SchedFlat){ b->x, ext ? b->ext : NULL, b->pool, n };

@@ -103,6 +103,12 @@ typedef struct {
 } SchedRuleXfer;
 typedef void (*SchedRuleFn)(const void *ctx, int64_t j, SchedRuleXfer *out);
 bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, size_t ctxsize);
+/* The same, with a rule that writes transfers j0..j0+n-1 into out[0..n) in one call (n >= 1):
+ * a rule made of blocks walks them in order instead of searching for every transfer, which
+ * matters for steps of millions.  Same contract as above: pure, ranges as above. */
+typedef void (*SchedRuleBatchFn)(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out);
+bool sched_send_rule_batch(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
+                           size_t ctxsize);
 /* Pipelined trees: transfers along a schedule-wide table of edges, each an explicit route
  * with a tag (the sub-message it carries, say), sent again and again with another chunk.
  * sched_edge adds an edge (checked here, once, as sched_send_route checks a route: nodes in

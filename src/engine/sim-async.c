@@ -402,7 +402,7 @@ static void last_sends(const Sched *s, NodeArr *arr)
                 arr[ss->x[i].src].lastsend = st;
         for (int32_t q = 0; q < ss->nrule; q++) {
             const SchedRule *r = &ss->rule[q];
-            if (!r->fn) {
+            if (sched_rule_is_edges(r)) {
                 bool met = false;
                 for (int k = 0; k < nseen && !met; k++)
                     met = seen[k][0] == r->e0 && seen[k][1] == r->count;
@@ -415,16 +415,11 @@ static void last_sends(const Sched *s, NodeArr *arr)
                 }
             }
             for (int64_t j = 0; j < r->count; j++) {
-                int32_t v;
-                if (r->fn) {
-                    SchedRuleXfer x = { -1, -1, 0, { { 0, 0 }, { 0, 0 } } };
-                    r->fn(r->ctx, j, &x);
-                    v = x.src;
-                } else {
-                    v = s->edges[r->e0 + j].src;
-                }
-                if (arr[v].lastsend < 0)
-                    arr[v].lastsend = st;
+                SchedRuleXfer x;
+                uint32_t route;
+                sched_rule_get(s, r, j, &x, &route);
+                if (arr[x.src].lastsend < 0)
+                    arr[x.src].lastsend = st;
             }
         }
     }

@@ -366,7 +366,11 @@ static bool heap_add(Hold *h, uint32_t lo, uint32_t hi)
     return true;
 }
 
-static bool hold_add(Hold *h, uint32_t lo, uint32_t hi)
+static bool hold_add_inline(Hold *h, uint32_t lo, uint32_t hi);
+
+/* Add [lo,hi) to h: the common cases (a node's first range, a range that touches its only
+ * one) inline, the rest out of line. */
+static inline bool hold_add(Hold *h, uint32_t lo, uint32_t hi)
 {
     if (lo >= hi)
         return true;
@@ -385,6 +389,12 @@ static bool hold_add(Hold *h, uint32_t lo, uint32_t hi)
             h->u.in[0].hi = hi;
         return true;
     }
+    return hold_add_inline(h, lo, hi);
+}
+
+/* hold_add into the inline intervals, in the general case. */
+static bool hold_add_inline(Hold *h, uint32_t lo, uint32_t hi)
+{
     /* insert into at most HOLD_INLINE intervals, merging what touches [lo,hi] */
     ChunkRange t[HOLD_INLINE + 1];
     size_t k = 0;
@@ -1313,11 +1323,13 @@ static inline uint64_t sat_add(uint64_t a, uint64_t b)
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-static uint64_t xfer_bytes(const Sim *sim, const XV *x)
+static inline uint64_t xfer_bytes(const Sim *sim, const XV *x)
 {
     const Sched *s = sim->s;
     const ChunkRange *r = x->r;
     uint64_t b = 0;
+    if (sim->uniform && x->nr == 1)   /* the common transfer */
+        return (uint64_t)(r[0].hi - r[0].lo) * sim->per_chunk;
     if (sim->uniform) {   /* (hi-lo)*per_chunk <= bytes: no overflow */
         for (uint32_t k = 0; k < x->nr; k++)
             b += (uint64_t)(r[k].hi - r[k].lo) * sim->per_chunk;
@@ -1436,7 +1448,8 @@ static bool same_routes(const Sched *s, int32_t a, int32_t b)
     if (x->n || y->n || x->nrule != y->nrule || x->nrule == 0)
         return false;
     for (int32_t q = 0; q < x->nrule; q++)
-        if (x->rule[q].fn || y->rule[q].fn || x->rule[q].e0 != y->rule[q].e0 ||
+        if (!sched_rule_is_edges(&x->rule[q]) || !sched_rule_is_edges(&y->rule[q]) ||
+            x->rule[q].e0 != y->rule[q].e0 ||
             x->rule[q].count != y->rule[q].count)
             return false;
     return true;
@@ -1470,13 +1483,16 @@ static bool run_step(Sim *sim, int32_t st)
         job.mx = sim->clean_mx;
         job.path = SIM_PATH_AUTO;   /* (read by nothing: no loads needed) */
     }
-    bool par = !reuse && n > 0 && n >= sim_par_min &&
+    /* (on full:P the loads follow from the port counts of pass 1: no second thread) */
+    bool par = !reuse && n > 0 && n >= sim_par_min && !sim->full &&
                thrd_create(&helper, load_count_job, &job) == thrd_success;
 
     /* 1. sends against start-of-step holdings; bytes, lengths, ports */
     uint64_t bytes = 0;
-    int64_t conflicts = 0;
-    uint64_t bmax = 0;   /* the most bytes one transfer carries */
+    int64_t conflicts = 0, multisend = 0, mixed = 0;
+    uint64_t bmax = 0;   /* the most bytes one transfer carries ... */
+    int64_t barg = 0;    /* ... first by */
+    bool keepxb = p->model != COST_POSTAL;   /* postal needs only the largest */
     for (int64_t i = 0; i < n; i++) {
         const XV xv_ = xv(f, i), *x = &xv_;
         if (i + 2 * PREFETCH < n) {   /* the Hold itself, then (below) its heap; the ports */
@@ -1496,23 +1512,43 @@ static bool run_step(Sim *sim, int32_t st)
             out->violations++;
         }
         uint64_t b = xfer_bytes(sim, x);
-        sim->xb[i] = b;
-        if (b > bmax)
+        if (keepxb)
+            sim->xb[i] = b;
+        if (b > bmax) {
             bmax = b;
+            barg = i;
+        }
         bytes = sat_add(bytes, b);
-        if (++sim->sends[x->src] > 1)
+        if (++sim->sends[x->src] > 1) {
             conflicts++;
+            multisend++;
+        }
         if (++sim->recvs[x->dst] > 1)
             conflicts++;
+        /* a node that both sends and receives is counted when the later of the two comes */
+        if (!p->duplex) {
+            mixed += sim->recvs[x->src] > 0;
+            mixed += sim->sends[x->dst] > 0;
+        }
     }
     out->bytes = bytes;
     out->max_bytes = bmax;
     out->port_conflicts = conflicts;
 
-    if (par)
+    if (par) {
         thrd_join(helper, NULL);
-    else if (n > 0 && !reuse)
+    } else if (n > 0 && !reuse && sim->full && multisend == 0) {
+        /* full:P, nobody sends twice: every pair link carries one transfer (full_loads' result
+         * without its passes) */
+        sim->nover = 0;
+        sim->nfk = 0;
+        job.tcd = n;
+        job.mx = 1;
+        job.nover = 0;
+        job.path = SIM_PATH_DIRECT;
+    } else if (n > 0 && !reuse) {
         load_count_job(&job);
+    }
     out->tcd = n > 0 ? job.tcd : 0;
     int32_t cap = job.cap;
     bool circuit = job.collect;
@@ -1657,20 +1693,14 @@ static bool run_step(Sim *sim, int32_t st)
             break;
         }
         case COST_POSTAL: {
-            uint64_t maxb = 0;
-            int64_t arg = 0;
-            for (int64_t i = 0; i < n; i++) {
-                uint64_t b = sim->xb[i];
-                if (b > maxb) {
-                    maxb = b;
-                    arg = i;
-                }
-            }
             startup = p->t;
-            trans = p->beta * (double)maxb;
+            trans = p->beta * (double)bmax;
             comm = startup + trans;
-            out->critical_node = f->x[arg].src;
-            /* port rule */
+            out->critical_node = f->x[barg].src;
+            /* port rule: broken only if a node sent or received twice (duplex), or did both
+             * (simplex) */
+            if (conflicts == 0 && (p->duplex || mixed == 0))
+                break;
             size_t nbad = 0;
             if (!ensure_tmp(sim, (size_t)(2 * n)))
                 return false;

@@ -19,6 +19,7 @@
 #include "../script/lesson-state.h"
 #include "../script/lesson-try.h"
 #include "narrate.h"
+#include "fulltree.h"
 #include "overview.h"
 #include "figure.h"
 #include "vs.h"
@@ -474,6 +475,7 @@ App *app_new(void)
     a->hist_node.gen = -1;
     a->narr_gen = -1;
     a->ov.gen = -1;
+    a->ft.gen = -1;
     a->mode = MODE_MAP;
     return a;
 }
@@ -501,6 +503,7 @@ void app_free(App *a)
     free_items(a);
     hist_free(a);
     overview_free(a);
+    fulltree_free(a);
     vs_close(a);
     figure_free(a);
     if (a->lesson) lesson_free(a->lesson);
@@ -1456,6 +1459,10 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     int32_t node = -1;
     int64_t link = -1;
     int what = layout_hit(&a->lay, net, col, line, &node, &link);
+    if (fulltree_active(a) && !a->vs && a->ov_block == 0) {   /* the tree's cells */
+        node = fulltree_hit(a, col, line);
+        what = node >= 0 ? 1 : 0;
+    }
     if (what == 1) {
         a->cursor = node;
         a->sel_link = -1;

@@ -149,6 +149,14 @@ struct App {
         void *cells;       /* OvBlock[brows * bcols] */
     } ov;
 
+    /* full:P drawn as its broadcast's tree (fulltree.h): the tree and where its cells went */
+    struct {
+        long gen;
+        void *tree;        /* FullTree */
+        void *hits;
+        int nhit, caphit;
+    } ft;
+
     /* the narration of the position shown (narrate.h), cached per broadcast and position */
     char narr[400];
     long narr_gen;

@@ -18,6 +18,7 @@
 #include "../script/lesson-state.h"
 #include "draw-internal.h"
 #include "figure.h"
+#include "fulltree.h"
 #include "grade.h"
 #include "overview.h"
 #include "params.h"
@@ -373,6 +374,10 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
 
 static void draw_map(App *a)
 {
+    if (fulltree_active(a)) {   /* full:P: no links, the broadcast's tree instead */
+        fulltree_draw(a);
+        return;
+    }
     const Layout *L = &a->lay;
     MapCtx m;
     memset(&m, 0, sizeof m);

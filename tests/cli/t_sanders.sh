@@ -55,7 +55,7 @@ check_eq "bad --op: one line" "meshcast: bad --op: broadcast or reduce" "$ERR"
 
 # s=auto, r=auto: the paper's formulas and the best found by search, both shown; the search
 # never does worse than the paper's choice.  P = 1024, k/t = 4096 (the paper's example).
-for a in chain bintree fractional; do
+for a in chain bintree bintree-direct fractional; do
     extra=""; [ $a = fractional ] && extra="--set r=auto"
     # shellcheck disable=SC2086
     check_exit "$a s=auto" 0 "$MESHCAST" run --net full:1024 --algo $a --model postal --bytes 4096 --set s=auto $extra
@@ -64,6 +64,8 @@ for a in chain bintree fractional; do
     best=$(printf '%s\n' "$OUT" | sed -n 's/^auto: .*best found by search, .* costs \([0-9.]*\) us$/\1/p')
     check_match "$a: both shown" '^auto: the paper.s s=[0-9]+.* costs [0-9.]+ us; the best found by search, s=[0-9]+' "$OUT"
     check "$a: best found <= the paper's" awk -v b="$best" -v p="$paper" 'BEGIN { exit !(b + 0 <= p + 0 && b > 0) }'
+    # the direct simplex tree's s minimises (d + 3s)(t + k/s): sqrt(kd/(3t)), d = 13
+    [ $a = bintree-direct ] && check_match "bintree-direct: s = sqrt(kd/(3t))" "the paper's s=133 " "$OUT"
 done
 check_match "fractional: r=auto picks r=9 by the paper's formula" "the paper's s=482 r=9" "$OUT"
 check_exit "s=0 refused" 2 "$MESHCAST" run --net full:8 --algo fractional --set s=0

@@ -30,15 +30,71 @@ for st in 1 2 3 4 5 6; do
         "$TMPD/f.json" >"$TMPD/want"
     got=$(tm_cap | sed -n 's/.*| \( [0-9]*>[0-9]* \[[0-9]*\]\).*/\1/p' | sort)
     check_eq "step $st: the listed transfers are the engine's" "$(sort "$TMPD/want")" "$got"
-    # every receiver is marked '*' on the map (ids in rows of 7: row label, then cells)
+    # the map is the schedule's tree: every receiver of the step is marked '*', every other
+    # sender '>' (cells "id:count" left of the panel)
+    tm_cap | cut -d'|' -f1 >"$TMPD/map"
     want_recv=$(jq -r ".steps[$((st - 1))].transfers[].dst" "$TMPD/f.json" | sort -n | tr '\n' ' ')
-    got_recv=$(tm_cap | awk -F'|' '
-        $1 ~ /^ +[0-9]+ / { line = $1; split(line, f, " "); base = f[1]; rest = substr(line, 10)
-            for (c = 0; c < 7; c++) { cell = substr(rest, c * 11 + 1, 11)
-                if (cell ~ /\*/) print base + c } }' | sort -n | tr '\n' ' ')
-    check_eq "step $st: receivers marked on the map" "$want_recv" "$got_recv"
+    got_recv=$(grep -oE '\*[0-9]+:' "$TMPD/map" | tr -d '*:' | sort -n | tr '\n' ' ')
+    check_eq "step $st: receivers marked on the tree" "$want_recv" "$got_recv"
+    # ... each with its sender: the step's sender>receiver pairs read off the tree
+    want_pairs=$(jq -r ".steps[$((st - 1))].transfers[] | \"\(.src)>\(.dst)\"" "$TMPD/f.json" | sort)
+    got_pairs=$(grep -oE '\*[0-9]+:[0-9]+<[0-9]+' "$TMPD/map" | sed 's/\*\([0-9]*\):[0-9]*<\([0-9]*\)/\2>\1/' | sort)
+    check_eq "step $st: each receiver shows its sender" "$want_pairs" "$got_pairs"
+    want_send=$(jq -r "[.steps[$((st - 1))].transfers[].dst] as \$d |
+        [.steps[$((st - 1))].transfers[].src | select(. as \$s | \$d | index(\$s) | not)] |
+        unique | .[]" "$TMPD/f.json" | sort -n | tr '\n' ' ')
+    got_send=$(grep -oE '>[0-9]+:' "$TMPD/map" | tr -d '>:' | sort -n | tr '\n' ' ')
+    check_eq "step $st: the other senders marked on the tree" "$want_send" "$got_send"
+    # packets held as counts: every node's count is the distinct chunks it got so far
+    want_cnt=$(jq -r --argjson st "$st" --argjson all "$(jq .chunks "$TMPD/f.run")" \
+        '.steps[0:$st] as $s | range(0; 64) | . as $v | "\($v):\(if $v == 0 then $all else
+            [$s[].transfers[] | select(.dst == $v) | .chunks[] | range(.[0]; .[1])] | unique
+            | length end)"' "$TMPD/f.json" | sort)
+    got_cnt=$(grep -oE '(^| |[*>!])[0-9]+:[0-9]+' "$TMPD/map" | tr -d ' *>!' | sort)
+    check_eq "step $st: packets held per node" "$want_cnt" "$got_cnt"
 done
 check_screen_fixed "the panel shows the closed form agreeing" "Predicted (paper) ="
+# the rows are the tree's levels: row "step k" holds the nodes whose first chunk came at step
+# k, each below its parent (the sender of that chunk) in a row above
+rows_ok=1
+jq -r '[.steps | to_entries[] | .key as $k | .value.transfers[] | {dst, src, k: ($k + 1)}]
+    | group_by(.dst) | map(min_by(.k)) | .[] | "\(.k) \(.dst) \(.src)"' "$TMPD/f.json" \
+    >"$TMPD/first"
+tm_cap | cut -d'|' -f1 | awk '/^step / { row = $2 } /^source/ { row = 0 }
+    { n = split($0, f, " "); for (i = 1; i <= n; i++) if (f[i] ~ /^[*>!]?[0-9]+:[0-9]+(<[0-9]+)?$/) {
+        c = f[i]; gsub(/[*>!]/, "", c); sub(/<.*/, "", c); split(c, q, ":"); print row, q[1] } }' >"$TMPD/rows"
+while read -r k v p; do
+    got=$(awk -v v="$v" '$2 == v { print $1 }' "$TMPD/rows")
+    prow=$(awk -v v="$p" '$2 == v { print $1 }' "$TMPD/rows")
+    if [ "$got" != "$k" ] || [ -z "$prow" ] || [ "$prow" -ge "$k" ]; then
+        rows_ok=0; echo "node $v: row '$got' want $k, parent $p in row '$prow'"; fi
+done <"$TMPD/first"
+check_eq "every node in the row of its first receive, below its parent" 1 "$rows_ok"
+check_eq "every node drawn once" 64 "$(sort -u "$TMPD/rows" | wc -l | tr -d ' ')"
+# a click on a cell puts the cursor on that node
+pos=$(tm_cap | grep -n '^step 3 ' | head -n 1)
+line=$(( ${pos%%:*} - 1 ))
+col=$(printf '%s\n' "${pos#*:}" | awk '{ print index($0, $3) - 1 }')
+node=$(printf '%s\n' "${pos#*:}" | awk '{ c = $3; gsub(/[*>!]/, "", c); sub(/<.*/, "", c); split(c, q, ":"); print q[1] }')
+tm_keys -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' $((col + 2)) $((line + 1)) $((col + 2)) $((line + 1)))"
+check_screen "click on node $node's cell: cursor $node" "cursor $node "
 tm_keys q
 mc_exit_ok "fractional full:64"
+
+# full:300: rows wider than the map wrap, the view follows the step's receivers
+"$MESHCAST" schedule --net full:300 --algo fractional --model postal --format json >"$TMPD/g.json"
+tm_start 150 45
+mc_start --ascii --net full:300 --algo fractional --model postal
+check_screen "fractional on full:300 opens" "fractional on full:300"
+tm_keys G
+sleep 0.5
+tm_keys p
+m=$(jq '.steps | length' "$TMPD/g.json")
+check_screen "at the last but one step" " step $((m - 1))/$m "
+want_recv=$(jq -r ".steps[$((m - 2))].transfers[].dst" "$TMPD/g.json" | sort -n | tr '\n' ' ')
+got_recv=$(tm_cap | cut -d'|' -f1 | grep -oE '\*[0-9]+:' | tr -d '*:' | sort -n | tr '\n' ' ')
+check_eq "full:300: the step's receivers shown and marked" "$want_recv" "$got_recv"
+check_screen "full:300: a scrolled view says which lines" "lines [0-9]+-[0-9]+ of [0-9]+"
+tm_keys q
+mc_exit_ok "fractional full:300"
 finish

@@ -4,13 +4,15 @@
  * link at most once per step, and cost what the closed form says, with the step count
  * d + (r+1)floor((s-1)/r) + (s-1) mod r + 1 recomputed here from the recurrence.  r = 1 is the
  * binary tree (the same schedule), r >= P-1 with s <= r the chain (the same schedule); the
- * layout recurrence gives the paper's P_i; other sources and the other nets verify. */
+ * layout recurrence gives the paper's P_i; other sources and the other nets verify, and there the
+ * link load the simulator measures is what a naive walk along the routes counts. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -147,6 +149,44 @@ static void test_sweep_simplex(void **state)
     }
 }
 
+/* The direct simplex binary tree (bintree-direct): for every P in 2..300 verified and valid
+ * under simplex (and duplex) ports, at d + 3s - 2 steps (s for P = 2, 2s for P = 3 and 4, where
+ * d <= 1 leaves steps with nobody communicating), the closed form; and against the two-substep
+ * emulation (bintree-simplex): never slower once s >= 4, and with many packets it approaches
+ * 3 steps per packet against the emulation's 4. */
+static void test_sweep_direct(void **state)
+{
+    (void)state;
+    for (int P = 2; P <= 300; P++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "full:%d", P);
+        Net *net = mknet(spec);
+        int64_t d = depth(P, 1);
+        for (int s = 1; s <= 9; s += 4) {
+            int64_t want = d <= 1 ? (d + 1) * s : d + 3 * s - 2;
+            assert_int_equal(sanders_direct_steps(P, s), want);
+            run_check("bintree-direct", net, 0, s, 0, want);
+            run_check("bintree-direct", net, 0, s, 1, want);
+            if (s >= 4) {
+                int64_t em = run_check("bintree-simplex", net, 0, s, 0, -1);
+                if (want > em)
+                    fail_msg("P=%d s=%d: direct %lld steps > emulation %lld", P, s,
+                             (long long)want, (long long)em);
+            }
+        }
+        net_free(net);
+    }
+    /* many packets: 3 per packet against 4 */
+    Net *net = mknet("full:64");
+    int64_t a = run_check("bintree-direct", net, 0, 200, 0, -1);
+    int64_t b = run_check("bintree-direct", net, 0, 100, 0, -1);
+    int64_t c = run_check("bintree-simplex", net, 0, 200, 0, -1);
+    int64_t e = run_check("bintree-simplex", net, 0, 100, 0, -1);
+    assert_int_equal(a - b, 300);
+    assert_int_equal(c - e, 400);
+    net_free(net);
+}
+
 /* r = 1 is the binary tree; r >= P-1 with s <= r is the chain. */
 static void test_special_cases(void **state)
 {
@@ -230,6 +270,78 @@ static void test_other_nets_and_sources(void **state)
     }
 }
 
+/* The trees embedded in node order on array, ring, mesh and torus: the link load the simulator
+ * measures, step by step, is what a naive walk along every transfer's route counts (the
+ * busiest directed link and the summed route length), under seidel and postal alike; on the
+ * array the embedding does share links (load > 1), on full:P never. */
+static void test_link_load(void **state)
+{
+    (void)state;
+    const char *nets[] = { "array:64", "ring:64", "mesh:8x8", "torus:8x8", "full:64" };
+    const char *algos[] = { "fractional", "bintree", "bintree-direct", "fractional-simplex" };
+    for (size_t i = 0; i < sizeof nets / sizeof *nets; i++) {
+        Net *net = mknet(nets[i]);
+        int64_t nl = net_nlinks(net);
+        int32_t *cnt = calloc((size_t)(nl > 0 ? nl : 1), sizeof *cnt);
+        assert_non_null(cnt);
+        for (size_t k = 0; k < sizeof algos / sizeof *algos; k++) {
+            bool has_r = strncmp(algos[k], "fractional", 10) == 0;
+            AlgoArgs a;
+            const AlgoDef *d;
+            Sched *sc = build(algos[k], net, has_r ? 2 : 0, 6, 5, 600, &a, &d);
+            for (int model = 0; model < 2; model++) {
+                CostParams p;
+                cost_defaults(&p, model ? COST_POSTAL : COST_SEIDEL);
+                p.duplex = 1;
+                Sim *sim = sim_run(sc, &p, 0, NULL, 0);
+                assert_non_null(sim);
+                assert_true(sim_totals(sim)->verified);
+                int32_t all = 0;
+                for (int32_t st = 0; st < sched_nsteps(sc); st++) {
+                    int32_t mx = 0;
+                    int64_t tcd = 0;
+                    memset(cnt, 0, (size_t)(nl > 0 ? nl : 1) * sizeof *cnt);
+                    for (int64_t j = 0; j < sched_ntransfers(sc, st); j++) {
+                        SchedTransfer x;
+                        sched_transfer(sc, st, j, &x);
+                        int32_t u = x.src;
+                        if (net_kind(net) == NET_FULL)
+                            continue;   /* no grid links: counted below */
+                        for (int g = 0; g < x.nseg; g++)
+                            for (int32_t h = 0; h < x.seg[g].len; h++) {
+                                int64_t l = net_link(net, u, x.seg[g].dim, x.seg[g].dir);
+                                assert_true(l >= 0 && l < nl);
+                                if (++cnt[l] > mx)
+                                    mx = cnt[l];
+                                u = net_neighbor(net, u, x.seg[g].dim, x.seg[g].dir);
+                                tcd++;
+                            }
+                        assert_int_equal(u, x.dst);
+                    }
+                    if (net_kind(net) == NET_FULL)   /* a pair link each: one hop, load 1 */
+                        mx = sched_ntransfers(sc, st) > 0, tcd = sched_ntransfers(sc, st);
+                    const SimStep *ss = sim_step(sim, st);
+                    if (ss->max_link_load != mx || ss->tcd != tcd)
+                        fail_msg("%s on %s step %d: load %d tcd %lld, walked %d %lld", algos[k],
+                                 nets[i], (int)st, (int)ss->max_link_load,
+                                 (long long)ss->tcd, (int)mx, (long long)tcd);
+                    if (mx > all)
+                        all = mx;
+                }
+                assert_int_equal(sim_totals(sim)->max_link_load, all);
+                if (strcmp(nets[i], "array:64") == 0)
+                    assert_true(all > 1);
+                if (net_kind(net) == NET_FULL)
+                    assert_int_equal(all, 1);
+                sim_free(sim);
+            }
+            sched_free(sc);
+        }
+        free(cnt);
+        net_free(net);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -238,6 +350,8 @@ int main(void)
         cmocka_unit_test(test_other_nets_and_sources),
         cmocka_unit_test(test_sweep_duplex),
         cmocka_unit_test(test_sweep_simplex),
+        cmocka_unit_test(test_sweep_direct),
+        cmocka_unit_test(test_link_load),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

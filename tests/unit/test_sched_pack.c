@@ -1,7 +1,7 @@
 /* test_sched_pack.c — a schedule packed into bytes and unpacked again (sched-pack.h, how a Lua
  * script's schedule crosses from its child process): the same schedule (sched_equal) for
- * simple steps, several ranges, explicit routes, rule blocks, local operations, labels, empty
- * steps and holdings; every truncation refused cleanly; and a transfer that does not fit the
+ * simple steps, several ranges, explicit routes, rule blocks, edge blocks, local operations,
+ * labels, empty steps and holdings; every truncation refused cleanly; and a transfer that does not fit the
  * schedule it is unpacked into (nodes outside the net, chunks past nchunks) refused with
  * sched_send's own message, the bulk path included. */
 #include <setjmp.h>
@@ -64,6 +64,11 @@ static Sched *mixed(const Net *net)
     assert_true(sched_step(s) >= 0);   /* empty */
     assert_true(sched_step(s) >= 0);
     assert_true(sched_send_range(s, 1, 2, 0, 8));
+    /* edge blocks (sched_send_edges): explicit routes from the edge table */
+    NetSeg e1[1] = { { 1, 1, 1 } }, e2[2] = { { 0, 1, 1 }, { 1, 1, 2 } };
+    int64_t e0 = sched_edge(s, 0, 1, e1, 1, 0);
+    assert_true(e0 >= 0 && sched_edge(s, 0, 6, e2, 2, 1) == e0 + 1);
+    assert_true(sched_step(s) >= 0 && sched_send_edges(s, e0, 2, 2, 1));
     assert_null(sched_error(s));
     return s;
 }

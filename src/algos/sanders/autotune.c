@@ -87,6 +87,8 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
     bool tree = strcmp(d->name, "bintree") == 0 || strcmp(d->name, "fractional") == 0 ||
                 strcmp(d->name, "bintree-simplex") == 0 ||
                 strcmp(d->name, "fractional-simplex") == 0;
+    bool direct = strcmp(d->name, "bintree-direct") == 0;   /* (d + 3s)(t + k/s) */
+    tree = tree || direct;
     int is = pidx(d, "s"), ir = pidx(d, "r");
     if ((!chain && !tree) || is < 0)
         return false;
@@ -102,7 +104,8 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
     int64_t sp = !sauto ? (int64_t)a->param[is]
                  : chain ? (t > 0 ? (int64_t)fmax(1, llround(sqrt(k * (double)(P - 2) / t)))
                                   : (int64_t)a->bytes)
-                         : sanders_paper_s(Pt, rp, k, t, a->bytes);
+                 : direct ? (int64_t)d->nchunks(d, net, a)   /* s = sqrt(kd/(3t)), ftree.c */
+                          : sanders_paper_s(Pt, rp, k, t, a->bytes);
     if ((uint64_t)sp > a->bytes)
         sp = (int64_t)a->bytes;
     double cp = simulated(d, net, a, rp, sp);
@@ -115,6 +118,7 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
     for (int64_t r = rlo; r <= rhi; r++)
         for (int64_t s = sauto ? 1 : sp; s <= (sauto ? smax : sp); s++) {
             int64_t steps = chain ? P - 2 + s
+                            : direct ? sanders_direct_steps(Pt, s)
                             : strstr(d->name, "simplex") ? 2 * sanders_tree_steps(Pt, r, s)
                                                          : sanders_tree_steps(Pt, r, s);
             double e = (double)steps * (t + a->cost.beta * ceil((double)a->bytes / (double)s));

@@ -244,43 +244,63 @@ static int32_t node_at(const Rule *R, int64_t pos)
     return sanders_order_node(R->dims, R->nd, q);
 }
 
-static void rule_fn(const void *ctx, int64_t j, SchedRuleXfer *out)
+/* Transfers j0..j0+n-1 of the step: the block holding j0 found by a binary search, then the
+ * blocks walked in order. */
+static void rule_fn(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
 {
     const Rule *R = ctx;
     int64_t lo = 0, hi = R->nseg - 1;
-    while (lo < hi) {   /* the last block with at <= j */
+    while (lo < hi) {   /* the last block with at <= j0 */
         int64_t mid = (lo + hi + 1) / 2;
-        if (R->seg[mid].at <= j)
+        if (R->seg[mid].at <= j0)
             lo = mid;
         else
             hi = mid - 1;
     }
-    const Seg *g = &R->seg[lo];
-    int64_t k = j - g->at, s, t;
-    switch (g->kind) {
-    case SEG_UP:   /* A(u) -> B(v); a lone A (the last, P odd) receives itself */
-        s = 2 * (g->src + k);
-        t = 2 * (g->dst + k) + 1;
-        if (t >= R->n)
-            t--;
-        break;
-    case SEG_FWD:
-        s = 2 * (g->dst + k) + 1;
-        t = 2 * (g->dst + k);
-        break;
-    case SEG_ROOT:
-        s = 0;
-        t = 1;
-        break;
-    default:
-        s = g->src + k;
-        t = g->dst + k;
-        break;
+    int64_t j = j0, end = j0 + n;
+    for (int64_t q = lo; j < end; q++) {
+        const Seg *g = &R->seg[q];
+        int64_t k = j - g->at, kend = g->len < end - g->at ? g->len : end - g->at;
+        ChunkRange pk = { g->pk, g->pk + 1 };
+        if (g->kind == SEG_PLAIN && R->nd == 1) {   /* the common block: two affine runs */
+            int64_t a = R->source_pos + g->src, b = R->source_pos + g->dst;
+            for (; k < kend; k++, j++, out++) {
+                int64_t s = a + k, t = b + k;
+                out->src = (int32_t)(s >= R->n ? s - R->n : s);
+                out->dst = (int32_t)(t >= R->n ? t - R->n : t);
+                out->nr = 1;
+                out->r[0] = pk;
+            }
+            continue;
+        }
+        for (; k < kend; k++, j++, out++) {
+            int64_t s, t;
+            switch (g->kind) {
+            case SEG_UP:   /* A(u) -> B(v); a lone A (the last, P odd) receives itself */
+                s = 2 * (g->src + k);
+                t = 2 * (g->dst + k) + 1;
+                if (t >= R->n)
+                    t--;
+                break;
+            case SEG_FWD:
+                s = 2 * (g->dst + k) + 1;
+                t = 2 * (g->dst + k);
+                break;
+            case SEG_ROOT:
+                s = 0;
+                t = 1;
+                break;
+            default:
+                s = g->src + k;
+                t = g->dst + k;
+                break;
+            }
+            out->src = node_at(R, s);
+            out->dst = node_at(R, t);
+            out->nr = 1;
+            out->r[0] = pk;
+        }
     }
-    out->src = node_at(R, s);
-    out->dst = node_at(R, t);
-    out->nr = 1;
-    out->r[0] = (ChunkRange){ g->pk, g->pk + 1 };
 }
 
 /* ---- building ------------------------------------------------------------------------------ */
@@ -312,17 +332,18 @@ static void seg_add(SegBuf *b, int kind, int64_t dst, int64_t src, int64_t len, 
 
 /* The duplex transfers of step tau, as PLAIN blocks (or UP blocks for the simplex first
  * substep); *rootdown gets the packet the root sends down in this step, or -1. */
-static void duplex_blocks(const Layout *L, int64_t s, int64_t tau, int kind, SegBuf *b,
-                          int64_t *rootdown)
+static void duplex_blocks(const Layout *L, int64_t s, int64_t tau, int64_t per, int kind,
+                          SegBuf *b, int64_t *rootdown)
 {
     int64_t r = L->r;
     *rootdown = -1;
-    /* level x receives at step tau the packet of offset u = tau - x, u = m(r+1) + j, j < r */
-    int64_t per = r + 1, ulast = ((s - 1) / r) * per + (s - 1) % r;
+    /* level x receives at step tau the packet of offset u = tau - x, u = m*per + j, j < r
+     * (per = r + 1; the direct simplex binary tree: per = 3 with r = 1) */
+    int64_t ulast = ((s - 1) / r) * per + (s - 1) % r;
     int64_t xlo = tau - ulast > 0 ? tau - ulast : 0, xhi = tau < L->d ? tau : L->d;
     for (int64_t x = xlo; x <= xhi; x++) {
         int64_t u = tau - x, m = u / per, j = u % per;
-        if (j == r)
+        if (j >= r)
             continue;
         int64_t pk = m * r + j;
         if (pk >= s)
@@ -384,7 +405,7 @@ static bool emit(Sched *s, const Rule *proto, SegBuf *b, int32_t *step, const ch
     memcpy(R, proto, sizeof *R);
     R->nseg = b->n;
     memcpy(R->seg, b->seg, (size_t)b->n * sizeof(Seg));
-    bool ok = sched_send_rule(s, b->total, rule_fn, R, size);
+    bool ok = sched_send_rule_batch(s, b->total, rule_fn, R, size);
     free(R);
     return ok;
 }
@@ -392,7 +413,21 @@ static bool emit(Sched *s, const Rule *proto, SegBuf *b, int32_t *step, const ch
 typedef struct {
     int64_t r;        /* group size (1: binary tree) */
     bool simplex;
+    bool direct;      /* simplex, directly: period 3 per packet (r = 1 only) */
 } Variant;
+
+/* Steps of the direct simplex binary tree: a PU at level x receives packet p at step x + 3p,
+ * sends it down at x + 3p + 1 and right at x + 3p + 2, so d + 3(s-1) + 1 steps; with d <= 1
+ * the levels leave steps in which nobody communicates (not steps): s for P = 2, 2s for P = 3. */
+int64_t sanders_direct_steps(int64_t P, int64_t s)
+{
+    int64_t d = sanders_tree_depth(P, 1);
+    if (d < -1 || s < 1)
+        return -1;
+    if (d <= 1)
+        return (d + 1) * s;
+    return d + 3 * s - 2;
+}
 
 /* --set r=auto: the paper's "close to optimal" r = (k(r+1)/(d t))^(1/3) (Section 3), solved
  * by iterating from r = 1 (d depends on r); r = 1 where k(r+1) < d t, as the paper says. */
@@ -460,6 +495,13 @@ static uint32_t packets_on(const AlgoDef *d, const Net *net, const AlgoArgs *a)
     if (v == ALGO_AUTO) {
         const Variant *va = d->ud;
         int64_t P = net_size(net);
+        if (va->direct) {   /* T = (d + 3s)(t + k/s): s = sqrt(k d / (3t)) */
+            double k = a->cost.beta * (double)a->bytes, t = a->cost.t;
+            double x = t > 0 ? sqrt(k * (double)sanders_tree_depth(P < 2 ? 2 : P, 1) / (3 * t))
+                             : (double)a->bytes;
+            s = x < 1 ? 1 : x > (1 << 20) ? (1 << 20) : (uint64_t)llround(x);
+            return (uint32_t)(s < a->bytes ? s : a->bytes);
+        }
         if (va->simplex)
             P = (P + 1) / 2;
         s = (uint64_t)sanders_paper_s(P < 2 ? 2 : P, group_size_on(d, net, a),
@@ -476,6 +518,8 @@ static uint32_t packets_on(const AlgoDef *d, const Net *net, const AlgoArgs *a)
 static int64_t steps_of(const AlgoDef *d, int64_t P, int64_t r, int64_t s)
 {
     const Variant *v = d->ud;
+    if (v->direct)
+        return sanders_direct_steps(P, s);
     if (!v->simplex)
         return sanders_tree_steps(P, r, s);
     int64_t Pv = (P + 1) / 2;
@@ -506,7 +550,8 @@ static bool ft_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
                  (long long)FT_MAX_STEPS);
         return false;
     }
-    int64_t t = (P - 1) * s * (((const Variant *)d->ud)->simplex ? 2 : 1);
+    const Variant *v = d->ud;
+    int64_t t = (P - 1) * s * (v->simplex && !v->direct ? 2 : 1);
     if (t > FT_MAX_TRANSFERS) {
         snprintf(err, errlen, "%s on %s with s=%lld would need %lld transfers (at most %lld)",
                  d->name, net_spec(net), (long long)s, (long long)t,
@@ -519,6 +564,41 @@ static bool ft_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
 static uint32_t ft_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
 {
     return packets_on(d, net, a);
+}
+
+/* The direct simplex binary tree (Section 2, "replace the two by a three"): the duplex layout
+ * (r = 1), every PU in turn receiving a packet, sending it down, sending it right, so that it
+ * sends or receives, never both, in a step: the duplex blocks with period 3. */
+static bool direct_build(Sched *s, const Rule *proto, int64_t np)
+{
+    Layout L;
+    if (!layout_make(&L, net_size(sched_net(s)), 1)) {
+        layout_free(&L);
+        sched_fail(s, "out of memory laying out the tree");
+        return false;
+    }
+    int64_t last = L.d + 3 * (np - 1);   /* level d gets the last packet */
+    SegBuf b = { 0 };
+    bool ok = true;
+    int32_t out = 0;
+    char label[128];
+    for (int64_t tau = 0; ok && tau <= last; tau++) {
+        int64_t rootdown;
+        b.n = b.total = 0;
+        duplex_blocks(&L, np, tau, 3, SEG_PLAIN, &b, &rootdown);
+        if (b.oom)
+            break;
+        snprintf(label, sizeof label, "binary tree (simplex, direct): step %lld of %lld",
+                 (long long)tau + 1, (long long)last + 1);
+        ok = emit(s, proto, &b, &out, label);
+    }
+    if (b.oom && ok) {
+        sched_fail(s, "out of memory");
+        ok = false;
+    }
+    free(b.seg);
+    layout_free(&L);
+    return ok;
 }
 
 static bool ft_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
@@ -550,6 +630,8 @@ static bool ft_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         free(b.seg);
         return ok;
     }
+    if (v->direct)
+        return direct_build(s, &proto, np);
     Layout L;
     int64_t Pv = v->simplex ? (P + 1) / 2 : P;
     if (!layout_make(&L, Pv, r)) {
@@ -563,7 +645,7 @@ static bool ft_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     for (int64_t tau = 0; ok && tau < D; tau++) {
         int64_t rootdown;
         b.n = b.total = 0;
-        duplex_blocks(&L, np, tau, v->simplex ? SEG_UP : SEG_PLAIN, &b, &rootdown);
+        duplex_blocks(&L, np, tau, r + 1, v->simplex ? SEG_UP : SEG_PLAIN, &b, &rootdown);
         if (b.oom)
             break;
         if (!v->simplex) {
@@ -615,7 +697,7 @@ static bool ft_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, cons
         return false;
     /* P odd (> 3): the lone A's receives leave some forwarding substeps empty; the paper
      * gives only the bound 2 * D(ceil(P/2)), no closed form */
-    if (v->simplex && (P & 1) && P > 3)
+    if (v->simplex && !v->direct && (P & 1) && P > 3)
         return false;
     switch (p->model) {
     case COST_POSTAL:
@@ -642,8 +724,9 @@ static const AlgoParam bin_params[] = {
     {"s", 8, ALGO_AUTO, 1 << 20, "packets the message is cut into (auto: the paper's s)"},
 };
 
-static const Variant v_frac = { 0, false }, v_frac_simplex = { 0, true };
-static const Variant v_bin = { 1, false }, v_bin_simplex = { 1, true };
+static const Variant v_frac = { 0, false, false }, v_frac_simplex = { 0, true, false };
+static const Variant v_bin = { 1, false, false }, v_bin_simplex = { 1, true, false };
+static const Variant v_bin_direct = { 1, true, true };
 
 #define FT_NETS ((1u << NET_ARRAY) | (1u << NET_RING) | (1u << NET_MESH) | (1u << NET_TORUS) | \
                  (1u << NET_FULL))
@@ -702,4 +785,18 @@ const AlgoDef algo_bintree_simplex = {
     .build = ft_build,
     .predict = ft_predict,
     .ud = (void *)&v_bin_simplex,
+};
+
+const AlgoDef algo_bintree_direct = {
+    .name = "bintree-direct",
+    .summary = "pipelined binary tree for simplex ports, directly: 3 steps per packet",
+    .ref = "Sanders & Sibeyn 2, T = (d + 3s)(t + k/s) for simplex",
+    .nets = FT_NETS,
+    .params = bin_params,
+    .nparams = 1,
+    .fits = ft_fits,
+    .nchunks = ft_nchunks,
+    .build = ft_build,
+    .predict = ft_predict,
+    .ud = (void *)&v_bin_direct,
 };

@@ -1,0 +1,292 @@
+/* fulltree.c — a full:P net drawn as the tree its broadcast builds (see fulltree.h). */
+#include "fulltree.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "theme.h"
+
+/* ---- the tree (no curses) ------------------------------------------------------------------ */
+
+void fulltree_tree_free(FullTree *t)
+{
+    if (!t)
+        return;
+    free(t->order);
+    free(t->rstart);
+    free(t->rstep);
+    free(t->parent);
+    free(t);
+}
+
+typedef struct {
+    int32_t node, key1;
+    int32_t key0;   /* the row's step */
+} Ent;
+
+static int cmp_ent(const void *pa, const void *pb)
+{
+    const Ent *a = pa, *b = pb;
+    if (a->key0 != b->key0)
+        return a->key0 < b->key0 ? -1 : 1;
+    if (a->key1 != b->key1)
+        return a->key1 < b->key1 ? -1 : 1;
+    return a->node < b->node ? -1 : a->node > b->node;
+}
+
+FullTree *fulltree_tree(const Sched *s)
+{
+    int32_t n = net_size(sched_net(s));
+    FullTree *t = calloc(1, sizeof *t);
+    int32_t *first = malloc((size_t)n * sizeof *first);
+    Ent *e = malloc((size_t)n * sizeof *e);
+    if (t) {
+        t->n = n;
+        t->order = malloc((size_t)n * sizeof *t->order);
+        t->parent = malloc((size_t)n * sizeof *t->parent);
+        t->rstart = malloc(((size_t)n + 2) * sizeof *t->rstart);
+        t->rstep = malloc(((size_t)n + 1) * sizeof *t->rstep);
+    }
+    if (!t || !first || !e || !t->order || !t->parent || !t->rstart || !t->rstep) {
+        free(first);
+        free(e);
+        fulltree_tree_free(t);
+        return NULL;
+    }
+    for (int32_t v = 0; v < n; v++) {
+        first[v] = INT32_MAX;
+        t->parent[v] = -1;
+    }
+    for (size_t i = 0; i < sched_ngiven(s); i++) {
+        int32_t v;
+        sched_given(s, i, &v, NULL);
+        if (v >= 0 && v < n)
+            first[v] = -1;
+    }
+    /* the first transfer into each node, step by step, until every node has one */
+    int32_t left = 0;
+    for (int32_t v = 0; v < n; v++)
+        left += first[v] == INT32_MAX;
+    for (int32_t st = 0; left > 0 && st < sched_nsteps(s); st++) {
+        int64_t m = sched_ntransfers(s, st);
+        for (int64_t i = 0; i < m; i++) {
+            SchedTransfer x;
+            sched_transfer(s, st, i, &x);
+            if (x.dst >= 0 && x.dst < n && first[x.dst] == INT32_MAX && x.nranges > 0) {
+                first[x.dst] = st;
+                t->parent[x.dst] = x.src;
+                left--;
+            }
+        }
+    }
+    /* rows: by first step; inside a row by the parent's place in the rows above */
+    int32_t *place = malloc((size_t)n * sizeof *place);
+    if (!place) {
+        free(first);
+        free(e);
+        fulltree_tree_free(t);
+        return NULL;
+    }
+    for (int32_t v = 0; v < n; v++) {
+        e[v] = (Ent){ v, 0, first[v] };
+        place[v] = -1;
+    }
+    qsort(e, (size_t)n, sizeof *e, cmp_ent);   /* by step, then id: the rows' members */
+    int32_t at = 0;
+    t->nrows = 0;
+    while (at < n) {
+        int32_t end = at;
+        while (end < n && e[end].key0 == e[at].key0)
+            end++;
+        for (int32_t k = at; k < end; k++) {
+            int32_t p = t->parent[e[k].node];
+            e[k].key1 = p >= 0 && place[p] >= 0 ? place[p] : -1;
+        }
+        qsort(e + at, (size_t)(end - at), sizeof *e, cmp_ent);
+        t->rstart[t->nrows] = at;
+        t->rstep[t->nrows] = e[at].key0;
+        t->nrows++;
+        for (int32_t k = at; k < end; k++) {
+            t->order[k] = e[k].node;
+            place[e[k].node] = k;
+        }
+        at = end;
+    }
+    t->rstart[t->nrows] = n;
+    free(place);
+    free(first);
+    free(e);
+    return t;
+}
+
+/* ---- drawing ------------------------------------------------------------------------------- */
+
+typedef struct {
+    int y, x0, x1;   /* columns x0..x1-1 of line y */
+    int32_t node;
+} Hit;
+
+bool fulltree_active(const App *a)
+{
+    const Net *net = a->b.ready ? a->b.setup.net : NULL;
+    return net && net_kind(net) == NET_FULL && net_size(net) <= FT_MAX_NODES;
+}
+
+void fulltree_free(App *a)
+{
+    fulltree_tree_free(a->ft.tree);
+    free(a->ft.hits);
+    memset(&a->ft, 0, sizeof a->ft);
+    a->ft.gen = -1;
+}
+
+static int digits(long v)
+{
+    int d = 1;
+    while (v >= 10) { v /= 10; d++; }
+    return d;
+}
+
+static void text(int y, int x, int w, int attr, const char *s)
+{
+    if (w <= 0 || y < 0 || x < 0 || y >= LINES || x >= COLS) return;
+    if (x + w > COLS) w = COLS - x;
+    attrset(attr);
+    mvaddnstr(y, x, s, w);
+    attrset(A_NORMAL);
+}
+
+static void add_hit(App *a, int y, int x0, int x1, int32_t node)
+{
+    if (a->ft.nhit == a->ft.caphit) {
+        int nc = a->ft.caphit ? 2 * a->ft.caphit : 256;
+        Hit *h = realloc(a->ft.hits, (size_t)nc * sizeof *h);
+        if (!h) return;
+        a->ft.hits = h;
+        a->ft.caphit = nc;
+    }
+    ((Hit *)a->ft.hits)[a->ft.nhit++] = (Hit){ y, x0, x1, node };
+}
+
+int32_t fulltree_hit(const App *a, int x, int y)
+{
+    const Hit *h = a->ft.hits;
+    for (int i = 0; i < a->ft.nhit; i++)
+        if (h[i].y == y && x >= h[i].x0 && x < h[i].x1)
+            return h[i].node;
+    return -1;
+}
+
+void fulltree_draw(App *a)
+{
+    const Layout *L = &a->lay;
+    Sim *sim = a->b.sim;
+    if (a->ft.gen != a->b.gen || !a->ft.tree) {
+        fulltree_tree_free(a->ft.tree);
+        a->ft.tree = fulltree_tree(a->b.sched);
+        a->ft.gen = a->b.gen;
+    }
+    a->ft.nhit = 0;
+    const FullTree *t = a->ft.tree;
+    int x0 = L->map_x, y0 = L->map_y, w = L->map_w, h = L->map_h;
+    for (int y = y0; y < y0 + h; y++)
+        text(y, x0, w, theme_attr(R_NORMAL), "");
+    if (!t || w < 20 || h < 2) {
+        text(y0, x0, w, theme_attr(R_BAD), "no room for the tree");
+        return;
+    }
+    int32_t step = app_step_shown(a);
+    const int32_t *sends = NULL, *recvs = NULL;
+    if (step >= 0) sim_port_counts(sim, step, &sends, &recvs);
+    uint64_t all = sched_nchunks(a->b.sched);
+    /* who sends to each receiver of the step shown (the first sender, if several) */
+    int32_t *from = NULL;
+    if (step >= 0 && (from = malloc((size_t)t->n * sizeof *from)) != NULL) {
+        for (int32_t v = 0; v < t->n; v++) from[v] = -1;
+        int64_t m = sched_ntransfers(a->b.sched, step);
+        for (int64_t i = 0; i < m; i++) {
+            SchedTransfer x;
+            sched_transfer(a->b.sched, step, i, &x);
+            if (x.dst >= 0 && x.dst < t->n && from[x.dst] < 0) from[x.dst] = x.src;
+        }
+    }
+    int lw = 9;                                               /* "step 123 " */
+    int idw = digits(t->n - 1);
+    int cw = idw + 1 + digits((long)all) + 2 + idw + 1;   /* mark id:count<from, blank */
+    int per = (w - lw) / cw;
+    if (per < 1) per = 1;
+    /* lines of each row, and the first line to draw: the first row with a receiver in the
+     * step shown, or the cursor's, kept on the screen */
+    int total = 0, want = -1, wlast = -1, cur = -1;
+    for (int32_t k = 0; k < t->nrows; k++) {
+        int32_t len = t->rstart[k + 1] - t->rstart[k];
+        for (int32_t i = 0; i < len; i++) {
+            int32_t v = t->order[t->rstart[k] + i];
+            int line = total + i / per;
+            if (recvs && recvs[v] > 0) {
+                if (want < 0) want = line;
+                wlast = line;
+            }
+            if (v == a->cursor) cur = line;
+        }
+        total += (len + per - 1) / per;
+    }
+    int top = 0, full_h = h;
+    if (total > h)
+        h--;   /* the last line says which lines are shown */
+    int focus = want >= 0 ? want : cur;
+    if (total > h && want >= 0 && wlast - want < h) {
+        top = want - (h - (wlast - want + 1)) / 2;   /* every receiver, centred */
+        if (top > total - h) top = total - h;
+        if (top < 0) top = 0;
+    } else if (total > h && focus >= 0) {
+        top = focus - h / 3;
+        if (top > total - h) top = total - h;
+        if (top < 0) top = 0;
+    }
+    char buf[64];
+    int line = 0;
+    for (int32_t k = 0; k < t->nrows; k++) {
+        int32_t len = t->rstart[k + 1] - t->rstart[k];
+        for (int32_t i = 0; i < len; i++) {
+            int ln = line + i / per, y = y0 + ln - top;
+            if (ln < top || y >= y0 + h) continue;
+            if (i % per == 0) {
+                if (i == 0) {
+                    int32_t rs = t->rstep[k];
+                    if (rs < 0) snprintf(buf, sizeof buf, "source");
+                    else if (rs == INT32_MAX) snprintf(buf, sizeof buf, "never");
+                    else snprintf(buf, sizeof buf, "step %d", rs + 1);
+                    /* the rows the step shown informs stand out */
+                    text(y, x0, lw - 1, theme_attr(rs == step ? R_RECV : R_DIM), buf);
+                }
+            }
+            int32_t v = t->order[t->rstart[k] + i];
+            int x = x0 + lw + (i % per) * cw;
+            uint64_t held = sim_held(sim, v);
+            bool recv = recvs && recvs[v] > 0, send = sends && sends[v] > 0;
+            bool conflict = (sends && sends[v] > 1) || (recvs && recvs[v] > 1);
+            Role r = held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+            if (send) r = R_CIRCUIT;
+            if (recv) r = R_RECV;
+            if (conflict) r = R_CONFLICT;
+            if (v == a->cursor) r = R_CURSOR;
+            int o = snprintf(buf, sizeof buf, "%s%d:%llu", conflict ? "!" : recv ? "*" : send ? ">" : " ",
+                             (int)v, (unsigned long long)held);
+            if (recv && from && from[v] >= 0 && o > 0 && o < (int)sizeof buf)
+                snprintf(buf + o, sizeof buf - (size_t)o, "<%d", (int)from[v]);
+            text(y, x, cw - 1, theme_attr(r), buf);
+            add_hit(a, y, x, x + cw - 1, v);
+        }
+        line += (len + per - 1) / per;
+    }
+    free(from);
+    if (total > h) {
+        snprintf(buf, sizeof buf, "lines %d-%d of %d", top + 1,
+                 top + h < total ? top + h : total, total);
+        int bl = (int)strlen(buf);
+        text(y0 + full_h - 1, x0 + (w > bl ? w - bl : 0), bl, theme_attr(R_DIM), buf);
+    }
+}

@@ -1,0 +1,47 @@
+/* fulltree.h — a full:P net drawn as the tree its broadcast builds.
+ *
+ * full:P has no links to draw, so its map shows the schedule's own tree: every node's parent
+ * is the sender of the first chunk it receives, and the nodes stand in rows by the step of
+ * that first receive (the paper's level x of a fractional tree is that step - 1), the source
+ * on top, each row ordered by its parents' places so that children come below their parents.
+ * A cell is "id:count" (the packets the node holds at the step shown), marked '*' when it
+ * receives in the step shown (then "id:count<sender"), '>' when it only sends, '!' when a port
+ * is used twice; rows
+ * wider than the map wrap; a tree taller than the map shows the lines of the step's receivers.  Computed once per broadcast (FT_MAX_NODES nodes at most, else the
+ * plain grid is drawn), and what is drawn where is kept for mouse clicks.
+ *
+ * Ownership: the tree and the click map live in the App (a->ft) and are freed by
+ * fulltree_free.
+ */
+#ifndef MESHCAST_TUI_FULLTREE_H
+#define MESHCAST_TUI_FULLTREE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "app.h"
+
+#define FT_MAX_NODES 4096
+
+/* The rows of a schedule's tree (no curses): order[] lists the nodes row by row, row k being
+ * order[rstart[k] .. rstart[k+1]); rstep[k] is the 0-based step of the row's first receives
+ * (-1: the nodes holding chunks before the first step, INT32_MAX: never informed). */
+typedef struct {
+    int32_t n, nrows;
+    int32_t *order, *rstart, *rstep;
+    int32_t *parent;   /* by node: the sender of its first chunk, -1 */
+} FullTree;
+
+/* The tree of s (NULL when memory runs out).  Free with fulltree_tree_free. */
+FullTree *fulltree_tree(const Sched *s);
+void fulltree_tree_free(FullTree *t);
+
+/* Is the map of a drawn as the tree (a full net of at most FT_MAX_NODES nodes)? */
+bool fulltree_active(const App *a);
+/* Draw the map region of a's layout as the tree. */
+void fulltree_draw(App *a);
+/* The node drawn at screen cell (x, y) by the last fulltree_draw, or -1. */
+int32_t fulltree_hit(const App *a, int x, int y);
+void fulltree_free(App *a);
+
+#endif
