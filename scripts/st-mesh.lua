@@ -30,7 +30,7 @@ end
 
 return {
   name = "st-mesh",
-  summary = "spanning tree along dimension 1, then 2 (then 3), any source",
+  summary = "spanning tree along dimension 1, then 2 (then 3), any source (Seidel-style, 3.2.1)",
   ref = "after Seidel 3.2.1 (simple ST, eq. 3) and 4.1",
   nets = { "mesh", "torus" },
   pow2 = true,

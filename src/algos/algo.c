@@ -17,7 +17,8 @@ static const AlgoDef *const table[] = {
     &algo_rh_array,  &algo_rh_mesh,
     /* Sanders & Sibeyn */
     &algo_chain,     &algo_bintree,   &algo_fractional, &algo_bintree_simplex,
-    &algo_fractional_simplex, &algo_fractional_htree, &algo_bintree_direct,
+    &algo_fractional_simplex, &algo_fractional_htree, &algo_fractional_hxbar,
+    &algo_bintree_direct,
     /* Seidel's mesh variants */
     &algo_st_simple, &algo_st_5phase, &algo_bst_rowcol, &algo_bst_snake,
     /* Cang & Wu */

@@ -57,6 +57,9 @@ int64_t sanders_order_pos(const int32_t *dims, int nd, int32_t node);
 extern const AlgoDef algo_fractional_htree;   /* "fractional-htree" r, s, r1 */
 /* Its deepest offset d = 2r - 2 + (log2 G - 1)(r+1) on net (-1 if it does not fit). */
 int64_t sanders_embed_depth(const AlgoDef *d, const Net *net, const AlgoArgs *a);
+/* Section 4 (Hierarchies of Crossbars): the global tree of one group per module and local
+ * trees inside — hxbar.c */
+extern const AlgoDef algo_fractional_hxbar;   /* "fractional-hxbar" r, s */
 
 /* == Cang & Wu (papers/002): cangwu/ ==
  * The eyes and closed forms: forms.c (cangwu/cangwu.h); Algorithm 1: tcd.c */

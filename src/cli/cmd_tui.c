@@ -14,6 +14,7 @@ static const char usage_tui[] =
     "usage: meshcast [--net SPEC] [--algo NAME] [--source ID|R,C | --sources SPEC] [--bytes M]\n"
     "                [--model seidel|postal|circuit|saf] [--set K=V]... [--fit F]\n"
     "                [--no-color] [--ascii] [--theme NAME] [--big] [--vs ALGO] [--step N]\n"
+    "                [--timing lockstep|async]\n"
     "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME] [--big]\n"
     "       meshcast record FILE.cast [the options above]\n"
     "       meshcast replay FILE.cast [--step N]\n";
@@ -52,7 +53,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
         }
         static const char *const names[] = {"--net", "--algo", "--source", "--bytes", "--model",
                                             "--set", "--fit", "--theme", "--vs", "--step",
-                                            "--sources", NULL};
+                                            "--sources", "--timing", NULL};
         int k = -1;
         const char *val = NULL;
         for (int j = 0; names[j]; j++) {
@@ -63,7 +64,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
                 break;
             }
         }
-        if (k < 0 || (lesson && (k < 7 || k == 10))) {
+        if (k < 0 || (lesson && (k < 7 || k >= 10))) {
             cli_error("unknown option '%s' (meshcast --help)", arg);
             return 2;
         }
@@ -95,6 +96,13 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
             break;
         }
         case 10: slot = &o->spec.sources; break;
+        case 11:
+            if (strcmp(val, "async") != 0 && strcmp(val, "lockstep") != 0) {
+                cli_error("--timing takes lockstep or async, not '%s'", val);
+                return 2;
+            }
+            slot = &o->timing;
+            break;
         }
         if (*slot) {
             fprintf(stderr, "meshcast: %s given twice\n", names[k]);

@@ -12,6 +12,7 @@ int cmd_schedule(int argc, char **argv);  /* schedule.c */
 int cmd_compare(int argc, char **argv);   /* compare.c */
 int cmd_tradeoff(int argc, char **argv);  /* tradeoff.c: Sanders & Sibeyn's Fig. 3 */
 int cmd_compare_stop(int argc, char **argv); /* compare_stop.c: compare --sources (s-to-p) */
+int cmd_compare_sweep(int argc, char **argv); /* compare_sweep.c: compare --sweep P=LO:HI */
 int cmd_list(int argc, char **argv);      /* list.c */
 int cmd_check(int argc, char **argv);     /* cmd_check.c (the Lua layer's command) */
 int cmd_tui(int argc, char **argv);       /* cmd_tui.c: `meshcast [--net ...]` */

@@ -2,11 +2,14 @@
 #include "compare-terms.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "../engine/circuit-bounds.h"
 #include "../engine/export.h"
 #include "../engine/sim-async.h"
 #include "../engine/sim.h"
+#include "../script/script.h"
 
 typedef struct {
     bool built, verified, valid;
@@ -46,8 +49,9 @@ static void measure(const Net *net, const CostParams *cost, const AlgoDef *d, Al
     sched_free(s);
 }
 
-int compare_terms(const Net *net, const CostParams *cost, const AlgoDef *const *defs,
-                  const AlgoArgs *args, size_t n, uint64_t bytes, unsigned timing, bool json)
+static int print_table(const Net *net, const CostParams *cost, const AlgoDef *const *defs,
+                       const AlgoArgs *args, size_t n, uint64_t bytes, unsigned timing,
+                       bool json, char *const *notes, size_t nnotes)
 {
     int rc = 0;
     CircuitBounds bd;
@@ -140,8 +144,156 @@ int compare_terms(const Net *net, const CostParams *cost, const AlgoDef *const *
     }
     if (json) {
         json_end_array(&j);
+        json_key(&j, "not_run");   /* "NAME: why" for every algorithm that does not run here */
+        json_begin_array(&j);
+        for (size_t i = 0; i < nnotes; i++)
+            json_str(&j, notes[i]);
+        json_end_array(&j);
         json_end_object(&j);
         putchar('\n');
+    } else if (nnotes) {
+        printf("not run here:\n");
+        for (size_t i = 0; i < nnotes; i++)
+            printf("  %s\n", notes[i]);
     }
+    return rc;
+}
+
+/* Apply the --set K=V that name one of d's parameters; false if a value is out of range. */
+static bool apply_sets(const AlgoDef *d, AlgoArgs *a, const char *const *sets, size_t nsets)
+{
+    for (size_t i = 0; i < nsets; i++) {
+        const char *eq = strchr(sets[i], '=');
+        char name[64], err[200];
+        size_t l = eq ? (size_t)(eq - sets[i]) : 0;
+        if (!eq || l >= sizeof name)
+            continue;
+        memcpy(name, sets[i], l);
+        name[l] = '\0';
+        if (algo_args_set(a, d, name, eq + 1, err, sizeof err) == -2)
+            return false;
+    }
+    return true;
+}
+
+static bool add_note(char **notes, size_t *n, size_t max, const char *name, const char *why)
+{
+    if (*n >= max)
+        return true;
+    size_t l = strlen(name) + strlen(why) + 3;
+    if (!(notes[*n] = malloc(l)))
+        return false;
+    snprintf(notes[*n], l, "%s: %s", name, why);
+    (*n)++;
+    return true;
+}
+
+int compare_terms(const Net *net, const CostParams *cost, const AlgoDef *const *defs,
+                  const AlgoArgs *args, size_t n, int32_t source, const char *const *sets,
+                  size_t nsets, uint64_t bytes, unsigned timing, bool json)
+{
+    enum { MAXDEF = 96, MAXNOTE = 96 };
+    const AlgoDef *all[MAXDEF];
+    AlgoArgs aa[MAXDEF];
+    AlgoDef *owned[MAXDEF];
+    char *notes[MAXNOTE], *names[64], why[256];
+    size_t na = 0, nown = 0, nn = 0, nstop = 0;
+    bool ok = true;
+    for (size_t i = 0; i < n && na < MAXDEF; i++, na++) {
+        all[na] = defs[i];
+        aa[na] = args[i];
+    }
+    /* the built-ins that do not run here, and why */
+    for (size_t i = 0; i < algo_count() && ok; i++) {
+        const AlgoDef *d = algo_at(i);
+        bool listed = false;
+        for (size_t k = 0; k < n; k++)
+            listed |= defs[k] == d;
+        /* one note per name (st, bst, rh have an array and a mesh def) */
+        bool seen = false;
+        unsigned nets = 0;
+        for (size_t k = 0; k < algo_count(); k++)
+            if (strcmp(algo_at(k)->name, d->name) == 0) {
+                seen |= k < i;
+                nets |= algo_at(k)->nets;
+                for (size_t m = 0; m < n; m++)
+                    listed |= defs[m] == algo_at(k);
+            }
+        if (listed || seen)
+            continue;
+        if (d->flags & ALGO_STOP) {
+            nstop++;
+            continue;
+        }
+        char kinds[64];
+        if (!(nets & (1u << net_kind(net)))) {
+            snprintf(why, sizeof why, "runs on %s only", algo_nets_text(nets, kinds, sizeof kinds));
+        } else {
+            AlgoArgs a;
+            algo_args_init(&a, d);
+            a.source = source;
+            a.cost = *cost;
+            a.bytes = bytes;
+            if (algo_check(d, net, &a, why, sizeof why))
+                snprintf(why, sizeof why, "%s", (d->flags & ALGO_SEARCH)
+                             ? "a search (meshcast compare --by tcd)"
+                             : "not applicable with these settings");
+        }
+        ok = add_note(notes, &nn, MAXNOTE, d->name, why);
+    }
+    /* the shipped scripts: those that run here join the table (Seidel-style trees among
+     * them: st-mesh), the others are named */
+    size_t ns = script_list(names, sizeof names / sizeof names[0]);
+    for (size_t i = 0; i < ns; i++) {
+        AlgoDef *own = NULL;
+        const AlgoDef *d = ok ? script_algo(names[i], net, &own, why, sizeof why) : NULL;
+        char label[80];
+        snprintf(label, sizeof label, "%s.lua", names[i]);
+        if (ok && d && (d->flags & ALGO_STOP)) {
+            snprintf(why, sizeof why, "s-to-p (meshcast compare --sources)");
+            d = NULL;
+        }
+        AlgoArgs a;
+        if (ok && d) {
+            algo_args_init(&a, d);
+            a.source = source;
+            a.cost = *cost;
+            a.bytes = bytes;
+            if (!apply_sets(d, &a, sets, nsets) || !algo_check(d, net, &a, why, sizeof why))
+                d = NULL;
+        }
+        if (ok && d && na < MAXDEF) {
+            all[na] = d;
+            aa[na++] = a;
+            owned[nown++] = own;
+        } else {
+            if (ok)
+                ok = add_note(notes, &nn, MAXNOTE, label, why);
+            algo_release(own);
+        }
+        free(names[i]);
+    }
+    /* Table 1 asks for Seidel-style trees: say so when none runs here */
+    size_t nseidel = 0;
+    for (size_t i = 0; i < na; i++)
+        nseidel += (all[i]->ref && strncmp(all[i]->ref, "Seidel", 6) == 0) ||
+                   (all[i]->summary && strstr(all[i]->summary, "Seidel"));
+    if (ok && nseidel == 0) {
+        snprintf(why, sizeof why, "none runs on %s (Seidel's st, bst, rh need arrays or "
+                 "meshes, st-mesh.lua power-of-two extents); knomial.lua with k=2 is the "
+                 "binomial tree (meshcast run --algo knomial --set k=2)", net_spec(net));
+        ok = add_note(notes, &nn, MAXNOTE, "Seidel-style trees", why);
+    }
+    if (ok && nstop) {
+        snprintf(why, sizeof why, "%zu s-to-p algorithms (meshcast compare --sources)", nstop);
+        ok = add_note(notes, &nn, MAXNOTE, "s-to-p", why);
+    }
+    int rc = ok ? print_table(net, cost, all, aa, na, bytes, timing, json, notes, nn) : 2;
+    if (!ok)
+        fprintf(stderr, "meshcast: out of memory\n");
+    for (size_t i = 0; i < nn; i++)
+        free(notes[i]);
+    for (size_t i = 0; i < nown; i++)
+        algo_release(owned[i]);
     return rc;
 }

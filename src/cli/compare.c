@@ -80,6 +80,8 @@ static void compare_help(void)
          "                        [--set K=V]... [--fit F] [--json|--csv]\n"
          "                        [--terms] [--timing lockstep|async|both]\n"
          "       meshcast compare --by tcd --net SPEC [--source S] [--json]\n"
+         "       meshcast compare --net SPEC --algo A,B,... --sweep PARAM=LO:HI [--json]\n"
+         "                        (each algorithm's cost at every value of PARAM)\n"
          "                        (every algorithm ranked by total communication distance)\n"
          "Runs every built-in algorithm that fits the net at message sizes LO, 2LO, ... HI\n"
          "(default 8:65536), prints the simulated costs, the winner at every size and the\n"
@@ -595,6 +597,9 @@ int cmd_compare(int argc, char **argv)
     for (int i = 0; i < argc; i++)   /* s-to-p: the paper's figures (compare_stop.c) */
         if (strcmp(argv[i], "--sources") == 0)
             return cmd_compare_stop(argc, argv);
+    for (int i = 0; i < argc; i++)   /* Sanders & Sibeyn's tradeoff (compare_sweep.c) */
+        if (strcmp(argv[i], "--sweep") == 0 || strncmp(argv[i], "--sweep=", 8) == 0)
+            return cmd_compare_sweep(argc, argv);
     CliOpts o;
     char err[512] = "";
     Cmp c;
@@ -680,7 +685,8 @@ int cmd_compare(int argc, char **argv)
             defs[nd] = c.e[i].def;
             args[nd] = c.e[i].args;
         }
-        rc = compare_terms(c.net, &c.cost, defs, args, nd, o.bytes ? c.size[0] : 1024,
+        rc = compare_terms(c.net, &c.cost, defs, args, nd, c.source,
+                           (const char *const *)o.sets, o.nsets, o.bytes ? c.size[0] : 1024,
                            timing ? timing : TERMS_LOCKSTEP, o.json);
         rc = cli_out_finish(rc);
         goto out;

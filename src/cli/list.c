@@ -106,6 +106,9 @@ static void list_nets(void)
          "torus:AxBxC    3-D torus\n"
          "full:P         P processors, any to any in one hop, a private link per pair;\n"
          "               only the ports count (Sanders & Sibeyn; full:64)\n"
+         "hxbar:AxB      hierarchical crossbar: A modules of B processors, any to any in\n"
+         "               one hop, C channels per module to the others (hxbar:AxB,c=C,\n"
+         "               default 2); the simulator counts channel contention (hxbar:256x64)\n"
          "Sources: a node id (37) or coordinates (3,4 or 1,2,3).");
 }
 

@@ -172,9 +172,9 @@ static void print_text(CliRun *r, const SimAsync *as)
            export_format_double(t->cost.contention, b4, sizeof b4),
            export_format_double(t->cost.permutation, b5, sizeof b5));
     if (as)
-        printf("timing:      async: %s us  (event by event; lockstep above: %s us)\n",
-               export_format_double(sim_async_total(as), b1, sizeof b1),
-               export_format_double(t->cost.total, b2, sizeof b2));
+        printf("timing:      async: %s %s  (event by event; lockstep above: %s %s)\n",
+               export_format_double(sim_async_total(as), b1, sizeof b1), unit,
+               export_format_double(t->cost.total, b2, sizeof b2), unit);
     double timed = as ? sim_async_total(as) : t->cost.total;
     if (r->has_predicted) {
         double d = export_difference(timed, r->predicted);
@@ -201,6 +201,15 @@ static void print_text(CliRun *r, const SimAsync *as)
                (long)t->max_link_load, (long long)t->link_overloads,
                t->link_overloads == 1 ? "" : "s", (long long)t->port_conflicts,
                t->port_conflicts == 1 ? "" : "s");
+    if (t->split_steps > 0)   /* seidel: one-port sub-rounds (subround.h) */
+        printf("one-port:    %ld step%s played in sub-rounds (%lld sub-rounds in all): a node's "
+               "sends go one after another\n", (long)t->split_steps,
+               t->split_steps == 1 ? "" : "s", (long long)t->subrounds);
+    if (net_kind(s->net) == NET_HXBAR)
+        printf("channels:    at most %ld transfers over one module's channel in a step "
+               "(%ld channels per module: a channel's link load is transfers/%ld, rounded up)\n",
+               (long)t->max_channel_load, (long)net_hxbar_channels(s->net),
+               (long)net_hxbar_channels(s->net));
     print_circuit_terms(r);
     if (t->violations > 0) {
         size_t nv = sim_nviolations(r->sim);

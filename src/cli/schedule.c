@@ -41,9 +41,12 @@ static void print_text(CliRun *r)
         text_quote(sched_step_label(s, st), SCHED_LABEL_SHOWN, label, sizeof label);
         /* Steps are numbered from 1 in text (as sim_violation_text does), from 0 in JSON
          * and CSV (indices). */
-        printf("step %ld%s%s: %lld transfer%s, cost %s %s, max link load %ld\n", (long)st + 1,
+        char subs[48] = "";
+        if (ss->subrounds > 1)   /* seidel: some node's messages go one after another */
+            snprintf(subs, sizeof subs, " in %ld one-port sub-rounds", (long)ss->subrounds);
+        printf("step %ld%s%s: %lld transfer%s%s, cost %s %s, max link load %ld\n", (long)st + 1,
                label[0] ? " " : "", label, (long long)ss->ntransfers,
-               ss->ntransfers == 1 ? "" : "s",
+               ss->ntransfers == 1 ? "" : "s", subs,
                export_format_double(ss->cost.total, b1, sizeof b1), unit,
                (long)ss->max_link_load);
         int64_t n = sched_ntransfers(s, st);
@@ -52,13 +55,16 @@ static void print_text(CliRun *r)
             char from[32], to[32];
             sched_transfer(s, st, i, &tr);
             sim_transfer_info(r->sim, st, i, &ti);
-            printf("  %s -> %s  chunks %s  %llu B  route %s  load %ld  cost %s\n",
+            char sub[24] = "";
+            if (ti.subround > 0)
+                snprintf(sub, sizeof sub, "  sub-round %ld", (long)ti.subround);
+            printf("  %s -> %s  chunks %s  %llu B  route %s  load %ld%s  cost %s\n",
                    net_node_name(net, tr.src, from, sizeof from),
                    net_node_name(net, tr.dst, to, sizeof to),
                    chunkset_format(tr.ranges, tr.nranges, chunks, sizeof chunks),
                    (unsigned long long)tr.bytes,
                    export_route_text(net, tr.seg, tr.nseg, route, sizeof route),
-                   (long)ti.load, export_format_double(ti.cost, b1, sizeof b1));
+                   (long)ti.load, sub, export_format_double(ti.cost, b1, sizeof b1));
         }
         int64_t nl = sched_nlocals(s, st);
         for (int64_t i = 0; i < nl; i++) {

@@ -102,10 +102,10 @@ int cmd_tradeoff(int argc, char **argv)
         printf("\nP = %lld\n%10s %12s %6s %12s %6s %12s %5s %6s %8s\n", (long long)P, "k/t",
                "chain", "s", "bintree", "s", "fractional", "r", "s", "speedup");
         for (uint64_t k = lo; k <= hi; k *= 4) {
-            int64_t sc, sb, sf, rb, rf, rc;
-            double tc = sanders_search_best("chain", P, k, &p, 1, 1, &sc, &rc);
-            double tb = sanders_search_best("bintree", P, k, &p, 1, 1, &sb, &rb);
-            double tf = sanders_search_best("fractional", P, k, &p, 1, 64, &sf, &rf);
+            SandersFig3 f;
+            sanders_fig3_point(P, k, &p, &f);
+            int64_t sc = f.s_chain, sb = f.s_bin, sf = f.s_frac, rf = f.r_frac;
+            double tc = f.chain, tb = f.bintree, tf = f.frac;
             if (verify) {
                 tc = simulate("chain", P, k, 1, sc);
                 tb = simulate("bintree", P, k, 1, sb);

@@ -476,6 +476,12 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
     json_uint(&j, t->bytes);
     json_key(&j, "max_link_load");
     json_int(&j, t->max_link_load);
+    if (net_kind(sched_net(sim_sched(sim))) == NET_HXBAR) {
+        json_key(&j, "max_channel_load");
+        json_int(&j, t->max_channel_load);
+        json_key(&j, "channels");
+        json_int(&j, net_hxbar_channels(sched_net(sim_sched(sim))));
+    }
     json_key(&j, "link_overloads");
     json_int(&j, t->link_overloads);
     json_key(&j, "port_conflicts");
@@ -746,6 +752,10 @@ void export_schedule_json(FILE *f, const Sched *s, Sim *sim, bool pretty)
                 json_int(&j, ti.load);
                 json_key(&j, "cost");
                 json_num(&j, ti.cost);
+                if (ti.subround > 0) {   /* seidel, a step played in one-port sub-rounds */
+                    json_key(&j, "subround");
+                    json_int(&j, ti.subround);
+                }
             }
             json_end_object(&j);
         }

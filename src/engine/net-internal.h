@@ -11,6 +11,7 @@ struct Net {
     int32_t dims[NET_MAXDIM];
     int32_t stride[NET_MAXDIM];   /* stride[ndim-1] = 1, stride[d] = stride[d+1]*dims[d+1] */
     int32_t size;
+    int32_t modules, per, channels;   /* hxbar:AxB,c=C: A modules of B, C channels each */
     char spec[64];
 };
 

@@ -11,8 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kind_names[] = { "array", "ring", "mesh", "torus", "full" };
-#define KIND_LIST "array, ring, mesh, torus, full"
+static const char *const kind_names[] = { "array", "ring", "mesh", "torus", "full", "hxbar" };
+#define KIND_LIST "array, ring, mesh, torus, full, hxbar"
+
+/* full:P and hxbar:AxB: one hop between any two nodes, a private link per ordered pair. */
+static bool pairwise(const Net *net) { return net->kind == NET_FULL || net->kind == NET_HXBAR; }
 
 
 const char *net_kind_name(NetKind kind)
@@ -37,8 +40,8 @@ bool net_kind_parse(const char *name, NetKind *out)
 }
 
 /* Validate and build; `shown` is the spec quoted in messages (NULL: made from the parts). */
-static Net *make(NetKind kind, int ndim, const int32_t *dims, const char *shown, char *err,
-                 size_t errlen)
+static Net *make(NetKind kind, int ndim, const int32_t *dims, int32_t channels,
+                 const char *shown, char *err, size_t errlen)
 {
     char made[80];
     if (!shown) {
@@ -58,6 +61,11 @@ static Net *make(NetKind kind, int ndim, const int32_t *dims, const char *shown,
     }
     if (ndim > 1 && kind == NET_FULL) {
         err_set(err, errlen, "bad net '%s': a full net is full:P (P processors)", shown);
+        return NULL;
+    }
+    if (ndim != 2 && kind == NET_HXBAR) {
+        err_set(err, errlen, "bad net '%s': a hierarchical crossbar is hxbar:AxB (A modules "
+                "of B processors; hxbar:AxB,c=C for C channels per module)", shown);
         return NULL;
     }
     if (ndim > 1 && (kind == NET_ARRAY || kind == NET_RING)) {
@@ -90,6 +98,22 @@ static Net *make(NetKind kind, int ndim, const int32_t *dims, const char *shown,
         kind = NET_ARRAY;
     if (ndim == 1 && kind == NET_TORUS)
         kind = NET_RING;
+    if (kind == NET_HXBAR) {   /* 1-D ids 0..A*B-1; module = id / B */
+        net->kind = kind;
+        net->ndim = 1;
+        net->size = (int32_t)size;
+        net->dims[0] = (int32_t)size;
+        net->stride[0] = 1;
+        net->modules = dims[0];
+        net->per = dims[1];
+        net->channels = channels;
+        if (channels == HXBAR_DEFAULT_C)
+            snprintf(net->spec, sizeof net->spec, "hxbar:%ldx%ld", (long)dims[0], (long)dims[1]);
+        else
+            snprintf(net->spec, sizeof net->spec, "hxbar:%ldx%ld,c=%ld", (long)dims[0],
+                     (long)dims[1], (long)channels);
+        return net;
+    }
     net->kind = kind;
     net->ndim = ndim;
     net->size = (int32_t)size;
@@ -107,7 +131,7 @@ static Net *make(NetKind kind, int ndim, const int32_t *dims, const char *shown,
 
 Net *net_new(NetKind kind, int ndim, const int32_t *dims, char *err, size_t errlen)
 {
-    return make(kind, ndim, dims, NULL, err, errlen);
+    return make(kind, ndim, dims, HXBAR_DEFAULT_C, NULL, err, errlen);
 }
 
 Net *net_parse(const char *spec, char *err, size_t errlen)
@@ -139,7 +163,7 @@ Net *net_parse(const char *spec, char *err, size_t errlen)
                shown, (int)kl, shown);
         return NULL;
     }
-    int32_t dims[NET_MAXDIM];
+    int32_t dims[NET_MAXDIM], channels = HXBAR_DEFAULT_C;
     int ndim = 0;
     const char *p = colon + 1;
     for (;;) {
@@ -161,6 +185,17 @@ Net *net_parse(const char *spec, char *err, size_t errlen)
         p = end;
         if (*p == '\0')
             break;
+        if (*p == ',' && k == NET_HXBAR) {   /* hxbar:AxB,c=C */
+            uint64_t c;
+            if (strncmp(p, ",c=", 3) != 0 || num_u64(p + 3, &c, &end) != NUM_OK || *end ||
+                c < 1 || c > 1 << 20) {
+                err_set(err, errlen, "bad net '%s': after hxbar:AxB only ',c=C' (channels per "
+                        "module, 1..%d)", shown, 1 << 20);
+                return NULL;
+            }
+            channels = (int32_t)c;
+            break;
+        }
         if (*p != 'x') {
             err_set(err, errlen, "bad net '%s': dimensions must be numbers separated by 'x'",
                    shown);
@@ -178,7 +213,7 @@ Net *net_parse(const char *spec, char *err, size_t errlen)
             return NULL;
         }
     }
-    return make(k, ndim, dims, shown, err, errlen);
+    return make(k, ndim, dims, channels, shown, err, errlen);
 }
 
 void net_free(Net *net)
@@ -202,6 +237,8 @@ int64_t net_nlinks(const Net *net)
         return 0;
     if (net->kind == NET_FULL)
         return (int64_t)net->size * net->size;
+    if (net->kind == NET_HXBAR)
+        return (int64_t)net->size * net->size + 2 * (int64_t)net->modules;
     return 2 * (int64_t)net->ndim * net->size;
 }
 const char *net_spec(const Net *net) { return net ? net->spec : ""; }
@@ -330,7 +367,7 @@ int32_t net_distance(const Net *net, int32_t a, int32_t b)
 {
     if (!net || a < 0 || b < 0 || a >= net->size || b >= net->size)
         return -1;
-    if (net->kind == NET_FULL)
+    if (pairwise(net))
         return a != b;
     int32_t dist = 0;
     for (int d = 0; d < net->ndim; d++) {
@@ -345,7 +382,7 @@ int32_t net_distance(const Net *net, int32_t a, int32_t b)
 int net_route_fast(const Net *net, int32_t src, int32_t dst, NetSeg *out)
 {
     int n = 0;
-    if (net->kind == NET_FULL) {   /* one hop over the pair's own link */
+    if (pairwise(net)) {   /* one hop over the pair's own link */
         if (src == dst)
             return 0;
         out[0] = (NetSeg){ .dim = 0, .dir = dst > src ? 1 : -1, .len = 1 };
@@ -375,7 +412,7 @@ int net_route(const Net *net, int32_t src, int32_t dst, NetSeg *out)
 int32_t net_route_end(const Net *net, int32_t src, const NetSeg *seg, int nseg)
 {
     if (!net || src < 0 || src >= net->size || nseg < 0 || nseg > NET_MAXSEG ||
-        (nseg > 0 && !seg) || net->kind == NET_FULL)
+        (nseg > 0 && !seg) || pairwise(net))
         return -1;
     int32_t at = src;
     bool wraps = net_wraps(net);
@@ -411,7 +448,7 @@ int64_t net_route_len(const NetSeg *seg, int nseg)
 
 int64_t net_pair_link(const Net *net, int32_t u, int32_t v)
 {
-    if (!net || net->kind != NET_FULL || u < 0 || v < 0 || u >= net->size || v >= net->size ||
+    if (!net || !pairwise(net) || u < 0 || v < 0 || u >= net->size || v >= net->size ||
         u == v)
         return -1;
     return (int64_t)u * net->size + v;
@@ -419,7 +456,7 @@ int64_t net_pair_link(const Net *net, int32_t u, int32_t v)
 
 int64_t net_link(const Net *net, int32_t node, int dim, int dir)
 {
-    if (!net || net->kind == NET_FULL || node < 0 || node >= net->size || dim < 0 || dim >= net->ndim ||
+    if (!net || pairwise(net) || node < 0 || node >= net->size || dim < 0 || dim >= net->ndim ||
         (dir != 1 && dir != -1))
         return -1;
     return ((int64_t)node * net->ndim + dim) * 2 + (dir < 0);
@@ -429,7 +466,12 @@ void net_link_info(const Net *net, int64_t link, int32_t *node, int *dim, int *d
 {
     int32_t nd = -1;
     int dm = -1, dr = 0;
-    if (net && net->kind == NET_FULL && link >= 0 && link < net_nlinks(net)) {
+    int64_t pairs = net ? (int64_t)net->size * net->size : 0;
+    if (net && pairwise(net) && link >= pairs && link < net_nlinks(net)) {
+        nd = (int32_t)((link - pairs) / 2 * net->per);   /* a channel: its module's first */
+        dm = 0;
+        dr = (link - pairs) % 2 ? -1 : 1;
+    } else if (net && pairwise(net) && link >= 0 && link < net_nlinks(net)) {
         nd = (int32_t)(link / net->size);
         dm = 0;
         dr = 1;
@@ -454,7 +496,22 @@ int32_t net_link_head(const Net *net, int64_t link)
     net_link_info(net, link, &node, &dim, &dir);
     if (node < 0)
         return -1;
-    if (net->kind == NET_FULL)
-        return (int32_t)(link % net->size);
+    if (pairwise(net))
+        return link < (int64_t)net->size * net->size ? (int32_t)(link % net->size) : -1;
     return net_neighbor(net, node, dim, dir);
+}
+
+bool net_pairwise(const Net *net) { return net && pairwise(net); }
+int32_t net_hxbar_modules(const Net *net) { return net && net->kind == NET_HXBAR ? net->modules : 0; }
+int32_t net_hxbar_per(const Net *net) { return net && net->kind == NET_HXBAR ? net->per : 0; }
+int32_t net_hxbar_channels(const Net *net)
+{
+    return net && net->kind == NET_HXBAR ? net->channels : 0;
+}
+
+int64_t net_channel_link(const Net *net, int32_t module, bool in)
+{
+    if (!net || net->kind != NET_HXBAR || module < 0 || module >= net->modules)
+        return -1;
+    return (int64_t)net->size * net->size + 2 * (int64_t)module + in;
 }

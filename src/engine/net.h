@@ -37,7 +37,17 @@ typedef struct Net Net;
  * ports count.  The default route u -> v is one segment {dim 0, dir sign(v-u), len 1}: one hop
  * (distance 1 for u != v); explicit routes are refused (net_route_end returns -1).
  * net_neighbor walks the ids as on an array (for cursors and drawing). */
-typedef enum { NET_ARRAY, NET_RING, NET_MESH, NET_TORUS, NET_FULL, NET_NKINDS } NetKind;
+/* NET_HXBAR ("hxbar:AxB" or "hxbar:AxB,c=C", Sanders & Sibeyn's Section 4): a two-level
+ * hierarchical crossbar, A modules of B processors (node ids 0..A*B-1, module = id / B),
+ * a crossbar inside every module and C channels (default 2) from each module to the others.
+ * It is a full net for routes and pair links (one hop, a private link per ordered pair, ids
+ * u*P + v), plus two channel links per module m: out P*P + 2m, in P*P + 2m + 1
+ * (net_channel_link), which every transfer between different modules also uses; a channel
+ * carries C transfers in a step at full speed, and the simulator counts its load in units of
+ * C (sim.h). */
+typedef enum { NET_ARRAY, NET_RING, NET_MESH, NET_TORUS, NET_FULL, NET_HXBAR,
+               NET_NKINDS } NetKind;
+#define HXBAR_DEFAULT_C 2
 
 /* A straight piece of a route: `len` hops along `dim`, in direction `dir` (+1 or -1). */
 typedef struct {
@@ -50,9 +60,10 @@ typedef struct {
  * explicit routes, e.g. knight's-move paths on a torus, may use more). */
 #define NET_MAXSEG 16
 
-/* Parse "array:16", "ring:16", "mesh:16x32", "torus:25x25", "mesh:4x4x4", "full:64".  A 1-D mesh is an
+/* Parse "array:16", "ring:16", "mesh:16x32", "torus:25x25", "mesh:4x4x4", "full:64",
+ * "hxbar:16x8" (or "hxbar:16x8,c=3").  A 1-D mesh is an
  * array and a 1-D torus a ring.  On failure returns NULL and writes a one-line message to err
- * (if errlen > 0), e.g. "bad net 'cube:8': unknown kind 'cube' (array, ring, mesh, torus, full)". */
+ * (if errlen > 0), e.g. "bad net 'cube:8': unknown kind 'cube' (array, ring, mesh, torus, full, hxbar)". */
 Net *net_parse(const char *spec, char *err, size_t errlen);
 
 /* Make a net from its parts; same validation as net_parse. */
@@ -61,7 +72,7 @@ Net *net_new(NetKind kind, int ndim, const int32_t *dims, char *err, size_t errl
 void net_free(Net *net);
 
 NetKind net_kind(const Net *net);
-const char *net_kind_name(NetKind kind);   /* "array", "ring", "mesh", "torus", "full" */
+const char *net_kind_name(NetKind kind);   /* "array", "ring", "mesh", "torus", "full", "hxbar" */
 bool net_kind_parse(const char *name, NetKind *out);
 bool net_wraps(const Net *net);            /* ring or torus */
 int net_ndim(const Net *net);
@@ -109,6 +120,15 @@ int64_t net_link(const Net *net, int32_t node, int dim, int dir);
  * u == v or ids outside the net. */
 int64_t net_pair_link(const Net *net, int32_t u, int32_t v);
 void net_link_info(const Net *net, int64_t link, int32_t *node, int *dim, int *dir);
+/* full or hxbar: one hop between any two nodes, pair links. */
+bool net_pairwise(const Net *net);
+/* hxbar: A (modules), B (processors per module), C (channels per module); 0 on other nets. */
+int32_t net_hxbar_modules(const Net *net);
+int32_t net_hxbar_per(const Net *net);
+int32_t net_hxbar_channels(const Net *net);
+/* hxbar: the out (in = false) or in channel link of a module; -1 otherwise.  net_link_info of
+ * a channel gives the module's first node, dim 0, dir +1 (out) or -1 (in); its head is -1. */
+int64_t net_channel_link(const Net *net, int32_t module, bool in);
 /* The node a directed link leads to, or -1 for a link id that leaves an array/mesh. */
 int32_t net_link_head(const Net *net, int64_t link);
 

@@ -121,7 +121,7 @@ static void layout_init(Layout *L, const Net *net)
 {
     L->net = net;
     L->nd = net->ndim;
-    L->full = net->kind == NET_FULL;
+    L->full = net_pairwise(net);   /* full:P and hxbar: pair links (hxbar channels: lockstep only) */
     L->wraps = net_wraps(net);
     L->size = net->size;
     for (int d = 0; d < L->nd; d++) {

@@ -20,6 +20,7 @@
 #include "net-internal.h"
 #include "sched-internal.h"
 #include "sim-internal.h"
+#include "subround.h"
 #include "progress.h"
 
 #include <math.h>
@@ -133,13 +134,19 @@ struct Sim {
     int64_t ntouched, captouched;
     int64_t *over;             /* overloaded links (layout index), circuit model */
     int64_t nover, capover;
-    bool full;                 /* full:P: a private link per pair, see full_loads */
+    bool full;                 /* full:P, hxbar: a private link per pair, see full_loads */
+    bool hx;                   /* hxbar: module channels too (hx_channels) */
+    int32_t hxA, hxB, hxC;     /* hxbar: modules, processors per module, channels */
+    int32_t *chan;             /* hxbar: 2A: transfers out of (2m) and into (2m+1) each module
+                                * in the step counted last */
+    int32_t chan_raw;          /* ... and the most on one channel */
     int64_t *fk;               /* full: sorted pair links of the nodes that sent twice ... */
     int64_t nfk, capfk;        /* ... in the step last counted */
 
     int32_t *sends, *recvs;    /* per node; zero except for port_step */
     int32_t port_step;
     double *ssum, *rsum;       /* seidel: serialised cost per node */
+    SubRound *sub;             /* seidel: a step's sub-rounds (lazy) */
 
     int32_t *xk;               /* busiest load per transfer of the step being simulated */
     uint64_t *xb;              /* bytes per transfer of the step being simulated */
@@ -877,6 +884,54 @@ static bool push_touched(Sim *sim, int64_t start, int64_t n)
 /* ---- full nets: a private link per ordered pair ------------------------------------------ */
 
 static int cmp_i64(const void *pa, const void *pb);
+static bool push_over(Sim *sim, int64_t link);
+
+/* hxbar: a channel with k transfers has load ceil(k/C) (C transfers a step at full speed). */
+static int32_t chan_units(const Sim *sim, int32_t k) { return (k + sim->hxC - 1) / sim->hxC; }
+
+/* hxbar: count the transfers over every module's out and in channel into sim->chan (kept for
+ * the step until the next count), fold their loads (in units of C) into *max and the channels
+ * over cap into *nover (and sim->over with collect). */
+static void hx_channels(Sim *sim, const SchedFlat *f, int32_t cap, bool collect, int32_t *max,
+                        int64_t *nover, bool *oom)
+{
+    int32_t *ch = sim->chan, B = sim->hxB, raw = 0;
+    memset(ch, 0, 2 * (size_t)sim->hxA * sizeof *ch);
+    for (int64_t i = 0; i < f->n; i++) {
+        int32_t ms = f->x[i].src / B, md = f->x[i].dst / B;
+        if (ms != md) {
+            ch[2 * ms]++;
+            ch[2 * md + 1]++;
+        }
+    }
+    int64_t pairs = (int64_t)sim->net->size * sim->net->size;
+    for (int64_t m = 0; m < 2 * (int64_t)sim->hxA; m++) {
+        if (ch[m] > raw)
+            raw = ch[m];
+        int32_t u = chan_units(sim, ch[m]);
+        if (u > *max)
+            *max = u;
+        if (u > cap) {
+            (*nover)++;
+            if (collect && !push_over(sim, pairs + m))
+                *oom = true;
+        }
+    }
+    sim->chan_raw = raw;
+}
+
+/* hxbar: transfers of the flat step f over channel link `link` (>= P*P), in units of C. */
+static int32_t hx_channel_count(const Sim *sim, const SchedFlat *f, int64_t link)
+{
+    int64_t m = link - (int64_t)sim->net->size * sim->net->size;
+    int32_t k = 0, B = sim->hxB, mod = (int32_t)(m / 2);
+    bool in = m & 1;
+    for (int64_t i = 0; f && i < f->n; i++) {
+        int32_t ms = f->x[i].src / B, md = f->x[i].dst / B;
+        k += ms != md && (in ? md : ms) == mod;
+    }
+    return chan_units(sim, k);
+}
 
 /* A pair's link carries the transfers of the step that join that pair.  sim->load[u] counts
  * u's sends (scratch, zero again on return); only when some node sends more than once are
@@ -923,17 +978,22 @@ static int full_loads(Sim *sim, const SchedFlat *f, int64_t *tcd, int32_t cap, b
     }
     for (int64_t i = 0; i < f->n; i++)
         load[f->x[i].src] = 0;
+    if (sim->hx)
+        hx_channels(sim, f, cap, collect, &mx, &ov, oom);
     *max = mx;
     *nover = ov;
     *tcd = f->n;
     return SIM_PATH_DIRECT;
 }
 
-/* Transfers of the flat step f over the pair link `link` of a full net. */
+/* Transfers of the flat step f over the pair link `link` of a full net (hxbar: or the load
+ * of a channel link). */
 static int32_t full_pair_count(const Sim *sim, const SchedFlat *f, int64_t link)
 {
     int32_t k = 0;
     int64_t P = sim->net->size;
+    if (sim->hx && link >= P * P)
+        return hx_channel_count(sim, f, link);
     for (int64_t i = 0; f && i < f->n; i++)
         k += (int64_t)f->x[i].src * P + f->x[i].dst == link;
     return k;
@@ -1221,7 +1281,17 @@ static int32_t xfer_maxload(const Sim *sim, const XV *x, bool walk)
         int32_t k = 0;
         while (lo + k < sim->nfk && sim->fk[lo + k] == key)
             k++;
-        return k > 0 ? k : 1;
+        if (k < 1)
+            k = 1;
+        int32_t ms = sim->hx ? x->src / sim->hxB : 0, md = sim->hx ? x->dst / sim->hxB : 0;
+        if (ms != md) {   /* hxbar: the channels out of and into the modules, too */
+            int32_t a = chan_units(sim, sim->chan[2 * ms]), b = chan_units(sim, sim->chan[2 * md + 1]);
+            if (a > k)
+                k = a;
+            if (b > k)
+                k = b;
+        }
+        return k;
     }
     Piece pc[MAXPIECES];
     int np = route_pieces(sim, x, pc, NULL);
@@ -1420,7 +1490,7 @@ static int load_clear_job(void *arg)
  * overloaded arc has none to look for (circuit.h). */
 static bool allport_step(Sim *sim, int32_t st, SimStep *out)
 {
-    if (net_kind(sim->net) == NET_FULL)   /* full:P: a link per pair, no grid ports */
+    if (sim->full)   /* full:P, hxbar: a link per pair, no grid ports */
         return true;
     out->port_conflicts = 0;
     if (sim->nover == 0)
@@ -1437,6 +1507,66 @@ static bool allport_step(Sim *sim, int32_t st, SimStep *out)
         out->violations++;
     }
     free(p);
+    return true;
+}
+
+/* Seidel, a step in which some node sends or receives more than once: its sub-rounds
+ * (subround.h), each priced as a one-port step by its costliest transfer (loads counting only
+ * that sub-round's circuits), added up.  The breakdown adds up those transfers' terms; the
+ * critical node is the one with the most sends or receives, which forces the sub-rounds
+ * (ties: the first in transfer order, senders before receivers).  A link's load is the most
+ * circuits on it in one sub-round (max_link_load, link_overloads, sim_link_load). */
+static bool sub_price(Sim *sim, int32_t st, const SchedFlat *f, int32_t cap, SimStep *out,
+                      double *startup, double *trans, double *cont)
+{
+    const CostParams *p = &sim->p;
+    int64_t n = f->n;
+    if (!sim->sub && !(sim->sub = subround_new(sim->net)))
+        return false;
+    int32_t nsub = subround_split(sim->sub, sim->s, st, cap);
+    if (nsub < 0)
+        return false;
+    const int32_t *rd = subround_of(sim->sub), *k = subround_load(sim->sub);
+    double *best = calloc((size_t)nsub, sizeof *best);
+    int64_t *arg = malloc((size_t)nsub * sizeof *arg);
+    if (!best || !arg) {
+        free(best);
+        free(arg);
+        return false;
+    }
+    for (int32_t r = 0; r < nsub; r++)
+        best[r] = -1;
+    for (int64_t i = 0; i < n; i++) {
+        double c = ceil_div(k[i], cap) * p->a * (double)sim->xb[i] + p->b;
+        if (c > best[rd[i]]) {
+            best[rd[i]] = c;
+            arg[rd[i]] = i;
+        }
+    }
+    *startup = *trans = *cont = 0;
+    for (int32_t r = 0; r < nsub; r++) {
+        int64_t i = arg[r];
+        double ab = p->a * (double)sim->xb[i];
+        *startup += p->b;
+        *trans += ab;
+        *cont += (ceil_div(k[i], cap) - 1) * ab;
+    }
+    int32_t most = 0;
+    for (int64_t i = 0; i < n; i++)
+        if (sim->sends[f->x[i].src] > most) {
+            most = sim->sends[f->x[i].src];
+            out->critical_node = f->x[i].src;
+        }
+    for (int64_t i = 0; i < n; i++)
+        if (sim->recvs[f->x[i].dst] > most) {
+            most = sim->recvs[f->x[i].dst];
+            out->critical_node = f->x[i].dst;
+        }
+    free(best);
+    free(arg);
+    out->subrounds = nsub;
+    out->max_link_load = subround_maxload(sim->sub);
+    out->link_overloads = subround_overloads(sim->sub);
     return true;
 }
 
@@ -1537,7 +1667,7 @@ static bool run_step(Sim *sim, int32_t st)
 
     if (par) {
         thrd_join(helper, NULL);
-    } else if (n > 0 && !reuse && sim->full && multisend == 0) {
+    } else if (n > 0 && !reuse && sim->full && !sim->hx && multisend == 0) {
         /* full:P, nobody sends twice: every pair link carries one transfer (full_loads' result
          * without its passes) */
         sim->nover = 0;
@@ -1559,6 +1689,7 @@ static bool run_step(Sim *sim, int32_t st)
         return false;
     out->max_link_load = mx;
     out->link_overloads = nover;
+    out->max_channel_load = sim->hx && n > 0 ? sim->chan_raw : 0;
     sim->clean_step = nover == 0 && mx <= cap ? st : -1;
     sim->clean_tcd = job.tcd;
     sim->clean_mx = mx;
@@ -1592,7 +1723,7 @@ static bool run_step(Sim *sim, int32_t st)
             int64_t first = onek ? first_at_cost(sim, f, path, mx, bmax) : -1;
             if (first == -2)
                 return false;
-            if (needk && first < 0) {
+            if (needk && first < 0 && conflicts == 0) {
                 bool walk = path == SIM_PATH_DIRECT;
                 if (!walk && !rmq_build(sim))
                     return false;
@@ -1624,8 +1755,6 @@ static bool run_step(Sim *sim, int32_t st)
                     }
                 }
             }
-            int32_t crit = -1;
-            bool crit_send = true;
             if (conflicts == 0) {
                 /* every node sends and receives at most once: the costliest transfer */
                 double best = -1;
@@ -1638,7 +1767,7 @@ static bool run_step(Sim *sim, int32_t st)
                         arg = i;
                     }
                 }
-                crit = f->x[arg].src;
+                int32_t crit = f->x[arg].src;
                 double m = needk ? ceil_div(sim->xk[arg], cap) : 1.0;
                 double ab = p->a * (double)sim->xb[arg];
                 startup = p->b;
@@ -1646,50 +1775,13 @@ static bool run_step(Sim *sim, int32_t st)
                 cont = (m - 1) * ab;
                 comm = startup + trans + cont;
                 out->critical_node = crit;
+                out->subrounds = 1;
                 break;
             }
-            if (!ensure_sums(sim))
+            /* some node sends or receives more than once: sub-rounds (subround.h) */
+            if (!sub_price(sim, st, f, cap, out, &startup, &trans, &cont))
                 return false;
-            for (int64_t i = 0; i < n; i++) {
-                const SchedXfer *x = &f->x[i];
-                double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-                double c = m * p->a * (double)sim->xb[i] + p->b;
-                sim->ssum[x->src] += c;
-                sim->rsum[x->dst] += c;
-            }
-            double best = -1;
-            for (int64_t i = 0; i < n; i++) {
-                const SchedXfer *x = &f->x[i];
-                if (sim->ssum[x->src] > best) {
-                    best = sim->ssum[x->src];
-                    crit = x->src;
-                    crit_send = true;
-                }
-            }
-            for (int64_t i = 0; i < n; i++) {
-                const SchedXfer *x = &f->x[i];
-                if (sim->rsum[x->dst] > best) {
-                    best = sim->rsum[x->dst];
-                    crit = x->dst;
-                    crit_send = false;
-                }
-            }
-            for (int64_t i = 0; i < n; i++) {
-                const SchedXfer *x = &f->x[i];
-                if ((crit_send ? x->src : x->dst) != crit)
-                    continue;
-                double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-                double ab = p->a * (double)sim->xb[i];
-                startup += p->b;
-                trans += ab;
-                cont += (m - 1) * ab;
-            }
-            for (int64_t i = 0; i < n; i++) {
-                sim->ssum[f->x[i].src] = 0;
-                sim->rsum[f->x[i].dst] = 0;
-            }
             comm = startup + trans + cont;
-            out->critical_node = crit;
             break;
         }
         case COST_POSTAL: {
@@ -1855,6 +1947,7 @@ void sim_free(Sim *sim)
     free(sim->steps);
     free(sim->cum);
     free(sim->viol);
+    free(sim->chan);
     for (uint64_t b = 0; b < sim->ndblk; b++)
         free(sim->dblk[b]);
     free(sim->dblk);
@@ -1868,6 +1961,7 @@ void sim_free(Sim *sim)
     free(sim->fk);
     free(sim->linebit);
     free(sim->touched);
+    subround_free(sim->sub);
     free(sim->sends);
     free(sim->recvs);
     free(sim->ssum);
@@ -1909,7 +2003,11 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
     sim->flat_step = sim->next_step = -1;
     sim->clean_step = -1;
     sim->nlinks = net_nlinks(net);
-    sim->full = net->kind == NET_FULL;
+    sim->full = net_pairwise(net);
+    sim->hx = net->kind == NET_HXBAR;
+    sim->hxA = net->modules;
+    sim->hxB = net->per;
+    sim->hxC = net->channels;
     sim->pow2 = true;
     for (int d = 0; d < net->ndim; d++) {
         int32_t v = net->dims[d];
@@ -1943,8 +2041,10 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
                            sizeof *sim->load);
     sim->sends = big_zalloc(size * sizeof *sim->sends);
     sim->recvs = big_zalloc(size * sizeof *sim->recvs);
+    if (sim->hx)
+        sim->chan = calloc(2 * (size_t)sim->hxA, sizeof *sim->chan);
     if (!sim->steps || !sim->cum || !sim->viol || !sim->hold || !sim->load || !sim->sends ||
-        !sim->recvs)
+        !sim->recvs || (sim->hx && !sim->chan))
         goto oom;
     if (flags & SIM_HISTORY) {
         sim->dstart = calloc((size_t)sim->nsteps + 1, sizeof *sim->dstart);
@@ -1999,8 +2099,13 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
         t->bytes = sat_add(t->bytes, o->bytes);
         if (o->max_link_load > t->max_link_load)
             t->max_link_load = o->max_link_load;
+        if (o->max_channel_load > t->max_channel_load)
+            t->max_channel_load = o->max_channel_load;
         t->link_overloads += o->link_overloads;
         t->port_conflicts += o->port_conflicts;
+        t->subrounds += o->subrounds;
+        if (o->subrounds > 1)
+            t->split_steps++;
         if (o->ntransfers > 0)
             t->phases++;
         t->switch_hops += o->max_len;
@@ -2092,7 +2197,15 @@ char *sim_violation_text(const Sim *sim, const SimViolation *v, char *buf, size_
     case SIM_V_LINK: {
         int32_t tail;
         net_link_info(net, v->link, &tail, NULL, NULL);
-        if (sim->p.model == COST_CIRCUIT && net_kind(net) != NET_FULL) {
+        int64_t pairs = (int64_t)net->size * net->size;
+        if (sim->hx && v->link >= pairs) {   /* a module's channel, load in units of C */
+            int64_t m = v->link - pairs;
+            snprintf(buf, len, "step %ld: more than %ld transfers %s module %ld over its %ld "
+                     "channels (load %ld)", (long)v->step + 1, (long)sim->hxC,
+                     m % 2 ? "into" : "out of", (long)(m / 2), (long)sim->hxC, (long)v->load);
+            break;
+        }
+        if (sim->p.model == COST_CIRCUIT && !sim->full) {
             snprintf(buf, len, "phase %ld: arc %s->%s is shared by %ld circuits "
                      "(arc-disjoint: one per arc)", (long)v->step + 1,
                      net_node_name(net, tail, a, sizeof a),
@@ -2282,10 +2395,24 @@ static bool cache_loads(Sim *sim, int32_t step)
     return true;
 }
 
+/* Seidel, a step played in sub-rounds: its sub-rounds split in sim->sub (subround.h), whose
+ * link loads are the most circuits on a link at once. */
+static bool sub_ready(Sim *sim, int32_t step)
+{
+    if (sim->p.model != COST_SEIDEL || sim->steps[step].subrounds <= 1)
+        return false;
+    if (!sim->sub && !(sim->sub = subround_new(sim->net)))
+        return false;
+    return subround_split(sim->sub, sim->s, step, cap_of(&sim->p)) > 0;
+}
+
 int32_t sim_link_load(Sim *sim, int32_t step, int64_t link)
 {
     if (!sim || step < 0 || step >= sim->nsteps || link < 0 || link >= sim->nlinks)
         return 0;
+    if (sub_ready(sim, step))
+        return sim->full ? full_pair_count(sim, sim_flat(sim, step), link) > 0
+                         : subround_link_load(sim->sub, link);
     if (sim->full)
         return full_pair_count(sim, sim_flat(sim, step), link);
     if (sim->linkload_step == step)
@@ -2313,6 +2440,12 @@ const int32_t *sim_link_loads(Sim *sim, int32_t step)
         sim->linkload = malloc((size_t)sim->nlinks * sizeof *sim->linkload);
         if (!sim->linkload)
             return NULL;
+    }
+    if (sub_ready(sim, step)) {
+        for (int64_t l = 0; l < sim->nlinks; l++)
+            sim->linkload[l] = subround_link_load(sim->sub, l);
+        sim->linkload_step = step;
+        return sim->linkload;
     }
     if (!cache_loads(sim, step))
         return NULL;
@@ -2359,6 +2492,17 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
     }
     int32_t k = sim->full ? full_pair_count(sim, f, (int64_t)x->src * sim->net->size + x->dst)
                           : xfer_maxload(sim, x, walk);
+    if (sim->hx && x->src / sim->hxB != x->dst / sim->hxB) {   /* and its two channels */
+        int32_t a = chan_units(sim, sim->chan[2 * (x->src / sim->hxB)]);
+        int32_t b = chan_units(sim, sim->chan[2 * (x->dst / sim->hxB) + 1]);
+        k = a > k ? a : k;
+        k = b > k ? b : k;
+    }
+    if (sub_ready(sim, step)) {
+        /* played in sub-rounds: only the circuits of its own sub-round count */
+        k = subround_load(sim->sub)[i];
+        out->subround = subround_of(sim->sub)[i] + 1;
+    }
     double B = (double)xfer_bytes(sim, x), d = xfer_len(sim, x);
     out->load = k;
     double m = p->model == COST_SEIDEL ? ceil_div(k, cap_of(p)) : 1;

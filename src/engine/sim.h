@@ -12,9 +12,9 @@
  *     of that node's local operations, including operations on every node), and
  *     communication is, by model:
  *       seidel  transfer t costs c_t = ceil(k_t / 2^nu) * a * B_t + b, where k_t is the largest
- *               load on t's route; one-port serialisation: for each node, the sum of c_t over
- *               its sends, and the sum over its receives; the step's communication cost is the
- *               largest of these sums (a node with one send is just c_t).
+ *               load on t's route; the step costs max_t c_t.  One-port: a step in which a
+ *               node sends or receives more than once is played in sub-rounds (subround.h),
+ *               k_t counting only t's sub-round, and costs the sum of its sub-rounds' costs.
  *       postal  t + beta * max_t B_t (0 for a step without transfers).  More than one send or
  *               receive at a node (duplex), or a node that both sends and receives (simplex),
  *               is a SIM_V_PORT violation.
@@ -30,7 +30,7 @@
  *  SIM_V_INCOMPLETE violation.
  *  *verified* = complete and no NOT_HELD;  *valid* = verified and no model violation.
  *
- * Breakdown (SimCost): for seidel, the terms along the critical node's serialised transfers:
+ * Breakdown (SimCost): for seidel, the terms of each sub-round's costliest transfer:
  * startup (b per message), transmission (a*B), contention ((ceil(k/2^nu)-1)*a*B); for postal
  * startup t and transmission beta*L; circuit startup alpha + d*delta, transmission L*tau;
  * saf startup d*beta, transmission d*L*tau.  permutation = the local part.  The terms add up
@@ -92,6 +92,8 @@ typedef struct {
     uint64_t bytes;         /* bytes moved (sum over transfers) */
     int32_t max_link_load;
     int64_t link_overloads; /* links over capacity */
+    int32_t max_channel_load; /* hxbar: the most transfers over one module's out or in channel
+                               * (its link load is this over C, rounded up; 0 elsewhere) */
     int64_t port_conflicts;
     int64_t violations;     /* model violations and NOT_HELD in this step */
     int32_t critical_node;  /* node whose serialised work set the cost, -1 */
@@ -99,6 +101,10 @@ typedef struct {
                              * informed nodes; s-to-p's active nodes) */
     int64_t max_len;        /* circuit, saf: the longest route of the step (hops) */
     uint64_t max_bytes;     /* the most bytes one transfer of the step carries */
+    int32_t subrounds;      /* seidel: the step's one-port sub-rounds (subround.h): 1 when
+                             * every node sends and receives at most once, more when some
+                             * node's messages go one after another; 0 without transfers and
+                             * under the other models */
 } SimStep;
 
 typedef struct {
@@ -109,6 +115,7 @@ typedef struct {
     uint64_t bytes;
     int32_t max_link_load;
     int64_t link_overloads;  /* summed over steps */
+    int32_t max_channel_load; /* hxbar: over all steps (SimStep's) */
     int64_t port_conflicts;  /* summed over steps */
     int64_t violations;      /* all kinds, including NOT_HELD and INCOMPLETE */
     int64_t not_held;
@@ -122,12 +129,16 @@ typedef struct {
     int32_t phases;          /* steps with at least one transfer (start-ups, alpha) */
     int64_t switch_hops;     /* sum over steps of max_len (delta) */
     uint64_t phase_bytes;    /* sum over steps of max_bytes (tau) */
+    int32_t split_steps;     /* seidel: steps played in more than one sub-round */
+    int64_t subrounds;       /* seidel: sub-rounds over all steps */
 } SimTotals;
 
 typedef struct {
     int32_t load;          /* k: the largest load on the route */
     double cost;           /* c_t under the model (seidel: ceil(k/2^nu)*a*B + b) */
     double contention;     /* the part of cost due to load over capacity */
+    int32_t subround;      /* seidel, a step played in sub-rounds: the transfer's (1-based;
+                            * its load counts only that sub-round's circuits); 0 otherwise */
 } SimTransferInfo;
 
 /* Simulate s under model p.  Returns NULL only on bad arguments, when memory runs out, or when

@@ -21,6 +21,8 @@
 #include "narrate.h"
 #include "fulltree.h"
 #include "overview.h"
+#include "tileview.h"
+#include "asynctl.h"
 #include "figure.h"
 #include "vs.h"
 #include "theme.h"
@@ -475,6 +477,8 @@ App *app_new(void)
     a->hist_node.gen = -1;
     a->narr_gen = -1;
     a->ov.gen = -1;
+    a->tv.gen = -1;
+    a->atl.gen = -1;
     a->ft.gen = -1;
     a->mode = MODE_MAP;
     return a;
@@ -503,6 +507,8 @@ void app_free(App *a)
     free_items(a);
     hist_free(a);
     overview_free(a);
+    tileview_free(a);
+    asynctl_free(a);
     fulltree_free(a);
     vs_close(a);
     figure_free(a);
@@ -525,6 +531,11 @@ void app_layout(App *a, int w, int h)
 void app_tick(App *a)
 {
     if (!a->playing) return;
+    if (asynctl_view(a)) {   /* the time line: the next moment */
+        asynctl_move(a, 1, true);
+        if (asynctl_at_end(a)) a->playing = false;
+        return;
+    }
     if (a->b.pos >= app_nsteps(a)) {
         a->playing = false;
         return;
@@ -815,7 +826,7 @@ static void picker_choose(App *a)
 
 static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
                                        "step", "lesson", "theme", "big", "overview", "hot", "vs",
-                                       "export", "figure",
+                                       "tiles", "timing", "export", "figure", "chart",
                                        "help", "quit", "q",
                                        NULL};
 
@@ -893,7 +904,10 @@ bool app_command(App *a, const char *line)
         return true;
     }
     if (strcmp(c, "vs") == 0) return vs_command(a, (const char *const *)words + 1, n - 1);
-    if (strcmp(c, "figure") == 0) return figure_command(a, (const char *const *)words + 1, n - 1);
+    if (strcmp(c, "figure") == 0) {   /* a figure of the s-to-p paper replaces Fig. 3 too */
+        a->chart_fig3 = false;
+        return figure_command(a, (const char *const *)words + 1, n - 1);
+    }
     if (strcmp(c, "overview") == 0) {
         if (!a->b.ready || !overview_supported(a->b.setup.net)) {
             app_msg(a, true, ":overview draws arrays, rings, meshes and tori of 1 or 2 dimensions");
@@ -914,6 +928,23 @@ bool app_command(App *a, const char *line)
         a->zoom_auto = false;
         return true;
     }
+    if (strcmp(c, "timing") == 0) {
+        if (n != 2 || (strcmp(words[1], "async") != 0 && strcmp(words[1], "lockstep") != 0)) {
+            app_msg(a, true, ":timing takes async or lockstep");
+            return false;
+        }
+        return asynctl_set(a, strcmp(words[1], "async") == 0);
+    }
+    if (strcmp(c, "tiles") == 0) {
+        if (n == 2 && strcmp(words[1], "off") == 0)
+            return tileview_set(a, 0);
+        uint64_t u = 1;
+        if (n > 2 || (n == 2 && (num_u64(words[1], &u, NULL) != NUM_OK || u < 1 || u > 64))) {
+            app_msg(a, true, ":tiles takes a level (1, 2, ...) or off");
+            return false;
+        }
+        return tileview_set(a, (int)u);
+    }
     if (strcmp(c, "hot") == 0) {
         int32_t h = overview_hot(a);
         if (h < 0) {
@@ -922,6 +953,27 @@ bool app_command(App *a, const char *line)
         }
         a->cursor = h;
         a->sel_link = -1;
+        return true;
+    }
+    if (strcmp(c, "chart") == 0) {   /* the Chart panel: cost vs size, or Fig. 3 */
+        int64_t P = 1024;
+        bool fig3 = n >= 2 && strcmp(words[1], "tradeoff") == 0;
+        if (n >= 2 && !fig3 && strcmp(words[1], "cost") != 0)
+            P = -1;
+        if (fig3 && n == 3)
+            P = strcmp(words[2], "64") == 0      ? 64
+                : strcmp(words[2], "1024") == 0  ? 1024
+                : strcmp(words[2], "16384") == 0 ? 16384
+                                                 : -1;
+        if (n < 2 || n > 3 || P < 0 || (!fig3 && n == 3)) {
+            app_msg(a, true, ":chart tradeoff [64|1024|16384] (Sanders & Sibeyn's Fig. 3) or "
+                    ":chart cost (cost against message size)");
+            return false;
+        }
+        figure_free(a);   /* either figure, or the cost chart */
+        a->chart_fig3 = fig3;
+        a->fig3_p = P;
+        a->panel = PANEL_CHART;
         return true;
     }
     if (strcmp(c, "big") == 0) {
@@ -945,7 +997,7 @@ bool app_command(App *a, const char *line)
         return true;
     }
     app_msg(a, true, "unknown command '%s' (algo, net, source, bytes, model, set, fit, step, "
-            "lesson, theme, help, q)", c);
+            "lesson, theme, chart, help, q)", c);
     return false;
 }
 
@@ -967,7 +1019,7 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
             else free(names[i]);
         }
     } else if (strcmp(cmd, "net") == 0) {
-        static const char *k[] = {"array:", "ring:", "mesh:", "torus:", NULL};
+        static const char *k[] = {"array:", "ring:", "mesh:", "torus:", "full:", "hxbar:", NULL};
         for (int i = 0; k[i] && n < max; i++) out[n++] = k[i];
     } else if (strcmp(cmd, "model") == 0) {
         for (int m = 0; m < COST_NMODELS && n < max; m++) out[n++] = cost_model_name((CostModel)m);
@@ -1007,6 +1059,9 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
     } else if (strcmp(cmd, "figure") == 0) {
         static const char *f[] = {"2", "3", "4", "5", "6", "7", "8", "off", NULL};
         for (int i = 0; f[i] && n < max; i++) out[n++] = f[i];
+    } else if (strcmp(cmd, "chart") == 0) {
+        static const char *ch[] = {"tradeoff", "cost", NULL};
+        for (int i = 0; ch[i] && n < max && wi == 1; i++) out[n++] = ch[i];
     } else if (strcmp(cmd, "bytes") == 0) {
         static const char *b[] = {"64", "1024", "4096", "64K", "1M", NULL};
         for (int i = 0; b[i] && n < max; i++) out[n++] = b[i];
@@ -1073,6 +1128,7 @@ typedef enum {
     K_DOWN, K_PAN_L, K_PAN_R, K_PAN_U, K_PAN_D, K_ZOOM_IN, K_ZOOM_OUT, K_ZOOM_FIT, K_PANEL,
     K_PANEL_BACK, K_SELECT, K_LINK, K_SOURCE, K_P_ALGO, K_P_NET, K_P_BYTES, K_P_MODEL,
     K_P_LESSON, K_PAGE_NEXT, K_PAGE_PREV, K_HELP, K_QUIT, K_REDRAW, K_CMD, K_ESC, K_SUSPEND,
+    K_TILES, K_TIMING,
 } Act;
 
 static const struct { const char *key; Act act; } keymap[] = {
@@ -1090,7 +1146,7 @@ static const struct { const char *key; Act act; } keymap[] = {
     {"a", K_P_ALGO}, {"t", K_P_NET}, {"b", K_P_BYTES}, {"m", K_P_MODEL}, {"o", K_P_LESSON},
     {"]", K_PAGE_NEXT}, {"[", K_PAGE_PREV},
     {"?", K_HELP}, {"<F1>", K_HELP}, {"q", K_QUIT}, {"<C-c>", K_QUIT}, {"<C-l>", K_REDRAW}, {"<C-z>", K_SUSPEND},
-    {":", K_CMD}, {"<Escape>", K_ESC},
+    {":", K_CMD}, {"<Escape>", K_ESC}, {"T", K_TILES}, {"A", K_TIMING},
 };
 
 static const AppKeyHelp key_help[] = {
@@ -1110,6 +1166,8 @@ static const AppKeyHelp key_help[] = {
     {"Tab / S-Tab", "next / previous panel (step, timeline, node, chart, lesson)"},
     {"a t b m", "pick algorithm / net / bytes / model"},
     {"o", "pick a lesson"},
+    {"T", "tiles of the broadcast tree on the map: next level, then off"},
+    {"A", "timing: the asynchronous time line (moments), or back to lockstep steps"},
     {"] / [", "lesson: next / previous page"},
     {"a b c ...", "lesson: answer a multiple-choice question"},
     {":", "command line (Tab completes, Up/Down history)"},
@@ -1131,11 +1189,14 @@ static const AppKeyHelp key_help[] = {
     {":big [off]", "projector mode: tall cells, the map fills the screen"},
     {":overview [B|off]", "one character a block of BxB nodes (Z past the smallest zoom)"},
     {":hot", "cursor to the most loaded link of the step"},
+    {":tiles [N|off]", "the tiles the last N informing phases grow (tiling: crosses, squares)"},
+    {":timing async|lockstep", "step through the asynchronous run moment by moment, or by steps"},
     {":vs ALGO [K=V]..", "side by side: a second algorithm or settings, stepped together"},
     {":vs off", "back to one broadcast"},
     {":figure N [async]", "Chart: Fig. N (2..8) of the s-to-p paper, as compare --sources"},
     {":figure off", "Chart: back to cost vs message size"},
     {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg"},
+    {":chart tradeoff [P]", "Chart panel: Sanders & Sibeyn's Fig. 3 (:chart cost: back)"},
     {":q", "quit"},
 };
 
@@ -1237,11 +1298,26 @@ static void map_act(App *a, Act act)
     int half_c = a->lay.vis_cols > 2 ? a->lay.vis_cols / 2 : 1;
     switch (act) {
     case K_NONE: break;
-    case K_NEXT: a->playing = false; app_goto(a, a->b.pos + 1); break;
-    case K_PREV: a->playing = false; app_goto(a, a->b.pos - 1); break;
-    case K_FIRST: a->playing = false; app_goto(a, 0); break;
-    case K_LAST: a->playing = false; app_goto(a, app_nsteps(a)); break;
+    case K_NEXT:
+    case K_PREV:
+    case K_FIRST:
+    case K_LAST:
+        if (asynctl_view(a)) {   /* the time line: moment to moment (asynctl.h) */
+            a->playing = false;
+            int64_t to = act == K_NEXT ? 1 : act == K_PREV ? -1 : act == K_FIRST ? 0 : INT64_MAX / 2;
+            asynctl_move(a, to, act == K_NEXT || act == K_PREV);
+            break;
+        }
+        if (act == K_PREV) { a->playing = false; app_goto(a, a->b.pos - 1); break; }
+        if (act == K_FIRST) { a->playing = false; app_goto(a, 0); break; }
+        if (act == K_LAST) { a->playing = false; app_goto(a, app_nsteps(a)); break; }
+        a->playing = false; app_goto(a, a->b.pos + 1); break;
     case K_PLAY:
+        if (asynctl_view(a)) {
+            if (!a->playing && asynctl_at_end(a)) asynctl_move(a, 0, false);
+            a->playing = !a->playing;
+            break;
+        }
         if (!a->playing && a->b.pos >= app_nsteps(a)) app_goto(a, 0);
         a->playing = !a->playing;
         break;
@@ -1305,6 +1381,8 @@ static void map_act(App *a, Act act)
         else if (a->lesson && a->page > 0) app_lesson_page(a, a->page - 1);
         break;
     case K_HELP: a->mode = MODE_HELP; a->help_top = 0; break;
+    case K_TILES: tileview_cycle(a); break;
+    case K_TIMING: asynctl_set(a, !a->async_tl); break;
     case K_QUIT: a->quit = true; break;
     case K_REDRAW: a->redraw = true; break;
     case K_SUSPEND: a->suspend = true; break;

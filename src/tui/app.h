@@ -26,6 +26,7 @@
 #include "../engine/sim.h"
 #include "../script/lesson.h"
 #include "../script/setup.h"
+#include "chart-fig3.h"
 #include "layout.h"
 
 /* The user's words for one broadcast (owned copies; NULL = setup.h's default). */
@@ -149,6 +150,23 @@ struct App {
         void *cells;       /* OvBlock[brows * bcols] */
     } ov;
 
+    /* the broadcast tree's tiles on the map (tileview.h): 0 off, else the level */
+    int tiles_level;
+    struct {
+        long gen;
+        int level;
+        struct Tiles *tiles;
+        unsigned char *colour;   /* per node, 0xff in no tile */
+    } tv;
+
+    /* the asynchronous time line (asynctl.h): moments instead of steps */
+    bool async_tl;
+    struct {
+        long gen;
+        struct SimAsync *as;
+        struct AsyncView *view;
+    } atl;
+
     /* full:P drawn as its broadcast's tree (fulltree.h): the tree and where its cells went */
     struct {
         long gen;
@@ -164,6 +182,11 @@ struct App {
 
     /* the comparison chart (computed on demand) */
     Chart chart;
+    /* ... or Sanders & Sibeyn's Fig. 3 in its place (`:chart tradeoff [P]`, `:chart cost`
+     * back): computed on first show; fig3_p is the P whose T table is listed */
+    bool chart_fig3;
+    int64_t fig3_p;
+    Fig3 fig3;
     struct AppFigure *fig;   /* :figure N: a figure of the s-to-p paper instead (figure.h) */
 
     /* the node inspector's history (computed on demand) */

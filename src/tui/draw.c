@@ -23,6 +23,8 @@
 #include "overview.h"
 #include "params.h"
 #include "theme.h"
+#include "tileview.h"
+#include "asynctl.h"
 
 /* ---- text helpers --------------------------------------------------------------------- */
 
@@ -131,7 +133,31 @@ typedef struct {
     const int32_t *sources;  /* s-to-p: the sorted source nodes (marked '@'), nsources > 1 */
     int32_t nsources;
     bool eyes;           /* Cang & Wu: mark the eyes (tcd, tcd-opt on a 2^k mesh or torus) */
+    bool tiles;          /* the broadcast tree's tiles (tileview.h) */
+    AsyncView *av;       /* the asynchronous time line's moment (asynctl.h), or NULL */
 } MapCtx;
+
+/* What the map shows of a link and a node: the lockstep step's, or the moment's. */
+static int32_t map_load(const MapCtx *m, int64_t l)
+{
+    if (l < 0 || m->step < 0) return 0;
+    return m->av ? asyncview_link_load(m->av, l) : sim_link_load(m->sim, m->step, l);
+}
+
+static uint64_t map_held(const MapCtx *m, int32_t n)
+{
+    return m->av ? asyncview_held(m->av, n) : sim_held(m->sim, n);
+}
+
+static bool map_holds(const MapCtx *m, int32_t n, uint32_t c)
+{
+    return m->av ? asyncview_holds(m->av, n, c) : sim_holds(m->sim, n, c);
+}
+
+static bool map_recv(const MapCtx *m, int32_t n)
+{
+    return m->av ? asyncview_receiving(m->av, n) > 0 : m->recvs && m->recvs[n] > 0;
+}
 
 static bool is_source(const MapCtx *m, int32_t n)
 {
@@ -178,8 +204,8 @@ static void draw_link(const MapCtx *m, int y, int x, int w, bool vertical, int64
     if (w <= 0) return;
     const Glyphs *g = m->g;
     /* one link at a time: nothing proportional to the whole net per frame or step */
-    int32_t kp = m->step >= 0 && lp >= 0 ? sim_link_load(m->sim, m->step, lp) : 0;
-    int32_t km = m->step >= 0 && lm >= 0 ? sim_link_load(m->sim, m->step, lm) : 0;
+    int32_t kp = map_load(m, lp);
+    int32_t km = map_load(m, lm);
     bool over = kp > m->cap || km > m->cap;
     int32_t kmax = kp > km ? kp : km;
     /* Cang & Wu: an idle link between two quadrants of the current level is left out, so the
@@ -239,8 +265,8 @@ static void draw_vlink(const MapCtx *m, int y, int h, int x, int64_t lp, int64_t
         draw_link(m, y, x, 1, true, lp, lm);
         return;
     }
-    int32_t kp = m->step >= 0 && lp >= 0 ? sim_link_load(m->sim, m->step, lp) : 0;
-    int32_t km = m->step >= 0 && lm >= 0 ? sim_link_load(m->sim, m->step, lm) : 0;
+    int32_t kp = map_load(m, lp);
+    int32_t km = map_load(m, lm);
     int head = km && !kp ? 0 : h - 1;
     Role r = kp > m->cap || km > m->cap ? R_OVERLOAD : (kp || km) ? R_CIRCUIT : R_LINK;
     for (int i = 0; i < h; i++) {
@@ -253,8 +279,8 @@ static void draw_vlink(const MapCtx *m, int y, int h, int x, int64_t lp, int64_t
 static void draw_cell_border(const MapCtx *m, int32_t n, int x, int y)
 {
     const Glyphs *g = m->g;
-    uint64_t held = sim_held(m->sim, n);
-    bool recv = m->recvs && m->recvs[n] > 0;
+    uint64_t held = map_held(m, n);
+    bool recv = map_recv(m, n);
     int grade;
     Role r = held_role(m, held, &grade);
     if (recv) r = R_RECV;
@@ -270,9 +296,9 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
 {
     const Layout *L = m->L;
     const Glyphs *g = m->g;
-    uint64_t held = sim_held(m->sim, n);
+    uint64_t held = map_held(m, n);
     uint64_t all = m->nchunks;
-    bool recv = m->recvs && m->recvs[n] > 0;
+    bool recv = map_recv(m, n);
     bool conflict = (m->sends && m->sends[n] > 1) || (m->recvs && m->recvs[n] > 1);
     bool cursor = n == m->a->cursor;
     int grade;
@@ -287,10 +313,17 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
             for (int d = 0; d < net_ndim(m->net) && r != R_CIRCUIT; d++)
                 for (int dir = -1; dir <= 1; dir += 2)
                     if (net_neighbor(m->net, n, d, dir) >= 0 &&
-                        sim_link_load(m->sim, m->step, net_link(m->net, n, d, dir)) > 0)
+                        map_load(m, net_link(m->net, n, d, dir)) > 0)
                         r = R_CIRCUIT;
         }
     }
+    /* tiles: the tile's colour and letter (a..f), its centre O */
+    int tcol = 0;
+    bool tcentre = false, tile = m->tiles && tileview_node(m->a, n, &tcol, &tcentre);
+    static const Role tileroles[6] = {R_C1, R_C2, R_C3, R_C4, R_C5, R_C6};
+    static const char *const tilemark[6] = {"a", "b", "c", "d", "e", "f"};
+    const char *tm = tile ? (tcentre ? "O" : tilemark[tcol]) : NULL;
+    if (tile) r = tileroles[tcol];
     if (recv) r = R_RECV;
     if (page_has_node(m->page, n)) r = R_HILITE;
     if (conflict) r = R_CONFLICT;
@@ -304,7 +337,7 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
         int pad = (inner - (int)all) / 2;
         for (int i = 0; i < pad; i++) content[o++] = ' ';
         for (uint32_t c = 0; c < all; c++) {
-            const char *s = sim_holds(m->sim, n, c) ? g->pk_have : g->pk_miss;
+            const char *s = map_holds(m, n, c) ? g->pk_have : g->pk_miss;
             size_t l = strlen(s);
             memcpy(content + o, s, l);
             o += l;
@@ -359,15 +392,17 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
         put(y, x + 1, 1, attr, recv ? g->recv_mark : src ? "@" : " ");
         put(y, x + 2, inner, attr, content);
         put(y, x + cw - 1, 1, conflict ? theme_attr(R_CONFLICT) : cursor ? cattr : em ? eattr : attr,
-            conflict ? "!" : cursor ? "]" : em ? em : " ");
+            conflict ? "!" : cursor ? "]" : em ? em : tm ? tm : " ");
     } else if (cw >= 4) {
         /* [0] cursor, conflict or receiving mark, [1..] content */
-        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : em ? em : src ? "@" : " ";
+        const char *m = cursor ? "[" : conflict ? "!" : recv ? g->recv_mark : em ? em : src ? "@" :
+                        tm ? tm : " ";
         put(y, x, 1, cursor ? theme_attr(R_CURSOR) : conflict ? theme_attr(R_CONFLICT) :
                      !recv && em ? eattr : attr, m);
         put(y, x + 1, inner, attr, content);
     } else {
         if (cursor) attr = theme_attr(R_CURSOR) | A_UNDERLINE;
+        if (tm && !recv && !conflict) snprintf(content, sizeof content, "%-*s", cw, tm);
         put(y, x, cw, attr, content);
     }
 }
@@ -391,10 +426,15 @@ static void draw_map(App *a)
     m.sources = a->b.setup.sources;
     m.nsources = a->b.setup.sources ? a->b.setup.nsources : 0;
     m.eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
+    m.tiles = a->tiles_level > 0;
     const CostParams *cp = sim_params(m.sim);
     m.cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
     if (a->lesson && a->panel == PANEL_LESSON) m.page = lesson_page(a->lesson, a->page);
-    if (m.step >= 0) {
+    m.av = asynctl_view(a);
+    if (m.av) {
+        /* the time line: the moment's circuits and holdings, no lockstep step */
+        m.step = 0;
+    } else if (m.step >= 0) {
         sim_port_counts(m.sim, m.step, &m.sends, &m.recvs);
         const Net *nt = m.net;
         if (L->hg == 0 && net_nlinks(nt) <= (INT64_C(1) << 18) &&
@@ -429,7 +469,12 @@ static void draw_map(App *a)
         for (int gr = L->vis_r0; gr < L->vis_r0 + L->vis_rows; gr++) {
             int y = L->oy + (gr - L->vis_r0) * L->py + L->ch / 2;
             long v = nd == 1 ? (long)gr * L->per_row : gr;
-            putf(y, L->ox - L->mx - L->label_w, L->label_w - 1, dim_attr, "%*ld", L->label_w - 1, v);
+            if (L->per_row > 0 && L->per_row == net_hxbar_per(net))   /* a module a row */
+                putf(y, L->ox - L->mx - L->label_w, L->label_w - 1, dim_attr, "%*sm%ld",
+                     L->label_w - 2 - (int)snprintf(NULL, 0, "%ld", (long)gr), "", (long)gr);
+            else
+                putf(y, L->ox - L->mx - L->label_w, L->label_w - 1, dim_attr, "%*ld",
+                     L->label_w - 1, v);
         }
     }
 
@@ -444,7 +489,7 @@ static void draw_map(App *a)
             draw_node(&m, n, x, y);
             /* a full net has no links between neighbours: its transfers are listed in the
              * Step panel and its receivers marked */
-            if (L->hg > 0 && net_kind(net) != NET_FULL) {
+            if (L->hg > 0 && !net_pairwise(net)) {
                 /* the horizontal link to the next node, or a stub when it is not adjacent */
                 int32_t nb = nd == 1 ? (n + 1 < net_size(net) ? n + 1 : (net_wraps(net) ? 0 : -1))
                                      : net_neighbor(net, n, hdim, 1);
@@ -481,7 +526,7 @@ static void draw_map(App *a)
                 int32_t nz = net_neighbor(net, n, 0, 1);
                 if (nz >= 0) {
                     int64_t lp = net_link(net, n, 0, 1), lm = net_link(net, nz, 0, -1);
-                    if (sim_link_load(m.sim, m.step, lp) || sim_link_load(m.sim, m.step, lm)) {
+                    if (map_load(&m, lp) || map_load(&m, lm)) {
                         put(ytop + L->ch, x + L->cw - 2, 1, theme_attr(R_CIRCUIT), "z");
                         draw_link(&m, ytop + L->ch, x + L->cw - 1, 1, false, lp, lm);
                     }
@@ -718,6 +763,9 @@ static void panel_step(App *a, Box *b, bool full)
         int64_t nt = sched_ntransfers(s, step);
         box_put(b, norm, "%lld transfer%s, max %s load %ld", (long long)nt, nt == 1 ? "" : "s",
                 circuit_words(sim_params(sim)->model)->link, (long)S->max_link_load);
+        if (S->subrounds > 1)   /* seidel: a node's sends one after another */
+            box_put(b, theme_attr(R_HILITE), "one-port: %ld sub-rounds (#j), costs added",
+                    (long)S->subrounds);
         box_put(b, norm, "active nodes %ld/%ld (holding a message; %ld before)",
                 (long)S->informed, (long)net_size(net),
                 (long)(step > 0 ? sim_step(sim, step - 1)->informed : T->informed_before));
@@ -732,10 +780,13 @@ static void panel_step(App *a, Box *b, bool full)
             chunkset_format(t.ranges, t.nranges, ch, sizeof ch);
             fmt_cost(c1, sizeof c1, ti.cost);
             int attr = ti.contention > 0 ? theme_attr(R_BAD) : theme_attr(R_CIRCUIT);
-            box_put(b, attr, " %s%s%s [%s] %lldh k%ld %s",
+            char sr[16] = "";
+            if (ti.subround > 0)
+                snprintf(sr, sizeof sr, " #%ld", (long)ti.subround);
+            box_put(b, attr, " %s%s%s [%s] %lldh k%ld%s %s",
                     node_name(net, t.src, nm, sizeof nm), theme_glyphs()->right,
                     node_name(net, t.dst, nm2, sizeof nm2), ch, (long long)t.len,
-                    (long)ti.load, c1);
+                    (long)ti.load, sr, c1);
         }
         if (nt > listmax) box_put(b, dim, " ... %lld more", (long long)(nt - listmax));
         fmt_cost(c1, sizeof c1, S->cost.total);
@@ -809,6 +860,9 @@ static void panel_step(App *a, Box *b, bool full)
     }
     box_put(b, dim, "TCD %lld, max %s load %ld", (long long)T->tcd,
             circuit_words(sim_params(sim)->model)->link, (long)T->max_link_load);
+    if (T->split_steps > 0)   /* seidel's one-port rule, played in sub-rounds */
+        box_put(b, dim, "one-port: %ld step%s in sub-rounds (%lld in all)", (long)T->split_steps,
+                T->split_steps == 1 ? "" : "s", (long long)T->subrounds);
     draw_bounds(b, sim, dim);
     /* Cang & Wu: the TCD's closed form, the time-step verdict, the level and its eyes */
     double ptcd;
@@ -905,6 +959,75 @@ static void panel_legend(Box *b, const Layout *L, int32_t nsources)
         x += 2;
     }
     b->row = b->h;
+}
+
+/* ---- the asynchronous time line (asynctl.h) --------------------------------------------- */
+
+/* The Step panel on the time line: the moment, what starts and ends then, what is in flight. */
+static void panel_moment(App *a, Box *b, AsyncView *v)
+{
+    const Net *net = a->b.setup.net;
+    Sched *s = a->b.sched;
+    int64_t i = asyncview_pos(v), n = asyncview_ntimes(v);
+    const char *unit = cost_unit(a->b.setup.cost.model);
+    char c1[32], c2[32], nm[48], nm2[48], ch[64];
+    fmt_cost(c1, sizeof c1, asyncview_time(v, i));
+    fmt_cost(c2, sizeof c2, asyncview_time(v, n - 1));
+    box_put(b, theme_attr(R_HEAD), "Time %s / %s %s  (moment %lld/%lld)", c1, c2, unit,
+            (long long)i, (long long)n - 1);
+    box_put(b, theme_attr(R_NORMAL), "timing async: %lld start, %lld end, %lld in flight",
+            (long long)asyncview_nstarting(v), (long long)asyncview_nending(v),
+            (long long)asyncview_nflight(v));
+    int64_t nf = asyncview_nflight(v);
+    int listmax = b->h - b->row - 4;
+    if (listmax < 2) listmax = 2;
+    for (int64_t k = 0; k < nf && k < listmax && box_line(b); k++) {
+        const SimAsyncEvent *e = asyncview_flight(v, k);
+        SchedTransfer t;
+        sched_transfer(s, e->step, e->index, &t);
+        chunkset_format(t.ranges, t.nranges, ch, sizeof ch);
+        fmt_cost(c1, sizeof c1, e->start);
+        fmt_cost(c2, sizeof c2, e->end);
+        box_put(b, theme_attr(R_CIRCUIT), " %s%s%s [%s] %lldh  %s-%s  (step %ld)",
+                node_name(net, t.src, nm, sizeof nm), theme_glyphs()->right,
+                node_name(net, t.dst, nm2, sizeof nm2), ch, (long long)t.len, c1, c2,
+                (long)e->step + 1);
+    }
+    if (nf > listmax) box_put(b, theme_attr(R_DIM), " ... %lld more", (long long)(nf - listmax));
+    char cu[64];
+    fmt_cost(c1, sizeof c1, asyncview_time(v, n - 1));
+    snprintf(cu, sizeof cu, "%s %s", c1, unit);
+    box_kv(b, theme_attr(R_HEAD), "Asynchronous total", cu);
+    fmt_cost(c1, sizeof c1, sim_totals(a->b.sim)->cost.total);
+    snprintf(cu, sizeof cu, "%s %s", c1, unit);
+    box_kv(b, theme_attr(R_NORMAL), "Lockstep total", cu);
+}
+
+/* The Timeline panel on the time line: one row per moment. */
+static void panel_timeline_async(App *a, Box *b, AsyncView *v)
+{
+    a->tl_rows = 0;
+    int64_t n = asyncview_ntimes(v), cur = asyncview_pos(v);
+    box_put(b, theme_attr(R_HEAD), "        time  start  end  in flight");
+    int rows = b->h - b->row - 1;
+    if (rows < 1) return;
+    int64_t first = cur - rows / 2;
+    if (first > n - rows) first = n - rows;
+    if (first < 0) first = 0;
+    /* each row's counts need the view at that moment: read them by moving, then come back */
+    for (int64_t i = first; i < n && box_line(b) && b->row < b->h - 1; i++) {
+        if (!asyncview_seek(v, i)) break;
+        char c1[32];
+        fmt_cost(c1, sizeof c1, asyncview_time(v, i));
+        box_put(b, i == cur ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL), "%s%11s %6lld %4lld %10lld",
+                i == cur ? theme_glyphs()->right : " ", c1, (long long)asyncview_nstarting(v),
+                (long long)asyncview_nending(v), (long long)asyncview_nflight(v));
+    }
+    asyncview_seek(v, cur);
+    char t[32];
+    fmt_cost(t, sizeof t, asyncview_time(v, n - 1));
+    b->row = b->h - 1;
+    box_put(b, theme_attr(R_HEAD), "async total %s over %lld moments", t, (long long)n - 1);
 }
 
 static void panel_timeline(App *a, Box *b)
@@ -1015,10 +1138,58 @@ static void fmt_bytes(char *buf, size_t len, uint64_t v)
     else snprintf(buf, len, "%llu", (unsigned long long)v);
 }
 
+/* Sanders & Sibeyn's Fig. 3 in place of the cost chart (`:chart tradeoff [P]`; the numbers of
+ * `meshcast tradeoff`, chart-fig3.h): the speedup plotted for the three P, their maxima, and
+ * the T table for one P. */
+static void panel_fig3(App *a, Box *b)
+{
+    if (!a->fig3.ready) fig3_compute(&a->fig3);
+    const Fig3 *f = &a->fig3;
+    int dim = theme_attr(R_DIM), q = fig3_index(f, a->fig3_p);
+    if (q < 0) q = 1;
+    box_put(b, theme_attr(R_HEAD), "Fig. 3: fractional tree vs chain and bintree");
+    box_put(b, dim, "full:P, postal duplex, t = beta = 1, each its best s and r");
+    int ph = b->h - b->row - (FIG3_NK + 2) - FIG3_NP - 3;
+    if (ph > 12) ph = 12;
+    if (ph >= 5 && b->w >= 20) {
+        char *rows = malloc((size_t)ph * (size_t)(b->w + 1));
+        if (rows && fig3_plot(f, b->w, ph, rows)) {
+            box_put(b, dim, "speedup over the better of chain and bintree");
+            for (int r = 0; r < ph; r++)
+                box_put(b, r == ph - 1 ? dim : theme_attr(R_KEY), "%s",
+                        rows + (size_t)r * (size_t)(b->w + 1));
+            box_put(b, dim, "      k/t = 4, 16, ... 1M (log)");
+        }
+        free(rows);
+    }
+    for (int p = 0; p < FIG3_NP; p++) {
+        int best = 0;
+        for (int i = 1; i < FIG3_NK; i++)
+            if (f->pt[p][i].speedup > f->pt[p][best].speedup) best = i;
+        box_put(b, p == q ? 0 : dim, "%d P=%lld: max speedup %.2f at k/t %llu", p + 1,
+                (long long)f->P[p], f->pt[p][best].speedup,
+                (unsigned long long)f->kt[best]);
+    }
+    box_put(b, theme_attr(R_HEAD), "T for P = %lld (:chart tradeoff P)", (long long)f->P[q]);
+    box_put(b, dim, "%8s %9s %9s %9s %4s %7s", "k/t", "chain", "bintree", "fract", "r",
+            "speedup");
+    for (int i = 0; i < FIG3_NK; i++) {
+        const SandersFig3 *x = &f->pt[q][i];
+        char rt[16];
+        snprintf(rt, sizeof rt, x->r_frac >= (1 << 20) ? "inf" : "%lld", (long long)x->r_frac);
+        box_put(b, 0, "%8llu %9.0f %9.0f %9.0f %4s %7.3f", (unsigned long long)f->kt[i],
+                x->chain, x->bintree, x->frac, rt, x->speedup);
+    }
+}
+
 static void panel_chart(App *a, Box *b)
 {
     if (figure_shown(a)) {   /* :figure N */
         draw_figure(a, b);
+        return;
+    }
+    if (a->chart_fig3) {   /* :chart tradeoff */
+        panel_fig3(a, b);
         return;
     }
     const Chart *c = app_chart(a);
@@ -1295,12 +1466,14 @@ static void draw_side(App *a)
     Box rest = {b.x, b.y + b.row, b.w, b.h - b.row, 0};
     switch (a->panel) {
     case PANEL_STEP:
-        panel_step(a, &rest, true);
+        if (asynctl_view(a)) panel_moment(a, &rest, asynctl_view(a));
+        else panel_step(a, &rest, true);
         panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0);
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */
-        panel_timeline(a, &rest);
+        if (asynctl_view(a)) panel_timeline_async(a, &rest, asynctl_view(a));
+        else panel_timeline(a, &rest);
         break;
     }
     case PANEL_NODE: panel_node(a, &rest); break;
@@ -1333,8 +1506,16 @@ static void draw_title(App *a)
                  net_spec(s->net), nm, by, cost_model_name(s->cost.model), pr[0] ? "  " : "",
                  pr);
         /* the step counter and play state keep their place at the right end */
-        snprintf(r, sizeof r, " step %ld/%ld  %s %gx ", (long)a->b.pos, (long)app_nsteps(a),
-                 a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);
+        AsyncView *v = asynctl_view(a);
+        char tm[32];
+        if (v) fmt_cost(tm, sizeof tm, asyncview_time(v, asyncview_pos(v)));
+        if (v)   /* the time line: the moment's time */
+            snprintf(r, sizeof r, " t=%s  %lld/%lld  %s %gx ", tm, (long long)asyncview_pos(v),
+                     (long long)asyncview_ntimes(v) - 1,
+                     a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);
+        else
+            snprintf(r, sizeof r, " step %ld/%ld  %s %gx ", (long)a->b.pos, (long)app_nsteps(a),
+                     a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);
     } else {
         snprintf(t, sizeof t, " meshcast  (no broadcast: : to choose one)");
         r[0] = '\0';

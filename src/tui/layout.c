@@ -48,6 +48,13 @@ static bool grid_for_zoom(Layout *L, const Net *net, int zoom)
         int per = (avail - L->hg) / L->px;
         if (per < 1) per = 1;
         if (per > n) per = n;
+        int32_t B = net_hxbar_per(net);   /* hxbar: a module a row (a box), when it fits */
+        if (B > 0 && B <= per) {
+            per = B;
+            int mw = digits(net_hxbar_modules(net) - 1) + 2;   /* the rows say "m7" */
+            if (L->label_w && L->label_w < mw)
+                L->label_w = mw;
+        }
         L->per_row = per;
         L->grid_cols = per;
         L->grid_rows = (int)((n + per - 1) / per);

@@ -22,6 +22,7 @@
 #include "../script/lua-sandbox.h"
 #include "algo-names.h"
 #include "app.h"
+#include "asynctl.h"
 #include "draw.h"
 #include "input.h"
 #include "record.h"
@@ -401,6 +402,8 @@ static int run(const TuiOptions *o)
         const char *w[1] = {o->vs};
         vs_command(a, w, 1);
     }
+    if (o->timing && strcmp(o->timing, "async") == 0 && a->b.ready && !a->quit)
+        asynctl_set(a, true);
 
     bool pending = false, chart_drawn = false;
     double pending_at = 0;    /* when a key became ambiguous (a lone Escape) */
@@ -476,6 +479,7 @@ static int run(const TuiOptions *o)
 
         /* the comparison chart fills in between frames: one algorithm, then look at input */
         bool busy = a->panel == PANEL_CHART && a->mode != MODE_HELP && !a->fig &&
+                    !a->chart_fig3 &&
                     app_chart_work(a);
         if (!busy && a->panel == PANEL_CHART && a->chart.done && !chart_drawn) {
             chart_drawn = true;   /* draw the finished chart once more */

@@ -22,6 +22,7 @@ typedef struct {
     const char *record;    /* meshcast record FILE: the session as an asciicast v2 file */
     const char *step;      /* --step N: open at that step, or NULL */
     const char *vs;        /* --vs ALGO: side by side with it, or NULL */
+    const char *timing;    /* --timing async: open on the asynchronous time line, or NULL */
     bool big;              /* --big: projector mode (and the contrast theme unless --theme) */
     const char *lesson;    /* meshcast lesson NAME|FILE, or NULL */
 } TuiOptions;

@@ -20,10 +20,13 @@ def hops($src; $route):
 | ([$ts[].src] | group_by(.) | map(select(length > 1) | .[0])) as $multi_send
 | ([$ts[].dst] | group_by(.) | map(select(length > 1) | .[0])) as $multi_recv
 | ($multi_send + $multi_recv | unique | map("C \(.)")) as $conflict
-| ([ $ts[] | hops(.src; .route)[] | {k, id: (if .dir == "+" then .from else .to end), dir} ]
+| ([ $ts[] | (.subround // 1) as $sr | hops(.src; .route)[]
+     | {k, id: (if .dir == "+" then .from else .to end), dir, sr: $sr} ]
    | group_by([.k, .id]) | map(
       (map(select(.dir == "+")) | length) as $p | (map(select(.dir == "-")) | length) as $m |
+      # a link's load: its most circuits in one sub-round (seidel's one-port sub-rounds)
+      ([group_by([.sr, .dir])[] | length] | max) as $most |
       "\(.[0].k) \(.[0].id) " +
-      (if ([$p, $m] | max) > $cap then "D\([$p, $m] | max)"
+      (if $most > $cap then "D\($most)"
        else (if $p > 0 then "+" else "" end) + (if $m > 0 then "-" else "" end) end))) as $links
 | ($recv + $conflict + $links)[]

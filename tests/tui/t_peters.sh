@@ -3,7 +3,8 @@
 # nodes the engine's schedule informs (marked receiving on the map) and its circuits drawn
 # (arrows along their routes), the Step panel's cost terms equal to the engine's, and the
 # panel speaks of arcs and all-port conflicts, with the terms and Proposition 1's lower
-# bound.  The truth comes from `schedule --format json` and `run --json`, never hard-coded.
+# bound; with T the knight's-move tiles (tileview.h) are drawn beside the circuits.  The truth
+# comes from `schedule --format json` and `run --json`, never hard-coded.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/tmux.sh"
 
@@ -16,6 +17,22 @@ n=$(jq '.steps | length' "$TMPD/t.json")
 check_eq "four phases" 4 "$n"
 # the map: left of the panel's bar
 map() { tm_cap | sed -n '4,60p' | cut -c1-170; }
+# the tiles (T): level 1 = the C_0 crosses round the nodes informed before the last phase;
+# every node shows its tile's letter a..f or O at a centre (the cursor sits on the source, a
+# centre); the number of tiles comes from the engine's informed counts, not a constant
+size=$(jq .nodes "$TMPD/t.run")
+centres1=$(jq ".informed[$n - 1]" "$TMPD/t.run")
+centres2=$(jq ".informed[$n - 2]" "$TMPD/t.run")
+tm_keys T
+check_screen_fixed "T: the tiles of the last phase" "tiles of the last 1 informing phase: $centres1 tiles"
+check_eq "level 1: a centre O per tile (the cursor on the source's)" "$((centres1 - 1))" "$(map | tr -cd 'O' | wc -c | tr -d ' ')"
+check_eq "level 1: every other node shows its tile's letter" "$((size - centres1))" "$(map | tr -cd 'a-f' | wc -c | tr -d ' ')"
+tm_keys T
+check_screen_fixed "T again: the S_1 squares" "tiles of the last 2 informing phases: $centres2 tiles"
+check_eq "level 2: a centre O per square" "$((centres2 - 1))" "$(map | tr -cd 'O' | wc -c | tr -d ' ')"
+tm_run ":tiles 1"
+check_screen_fixed ":tiles 1: the message" "tiles of the last 1 informing phase: $centres1 tiles"
+check_eq ":tiles 1: back to the crosses" "$((centres1 - 1))" "$(map | tr -cd 'O' | wc -c | tr -d ' ')"
 st=0
 while [ "$st" -lt "$n" ]; do
     tm_keys n
@@ -27,6 +44,10 @@ while [ "$st" -lt "$n" ]; do
     arrows=$(map | grep -o '=>\|<=\|\^\|v' | wc -l | tr -d ' ')
     hops=$(jq "[.steps[$st].transfers[].hops] | add" "$TMPD/t.json")
     check "phase $((st + 1)): circuits drawn ($arrows arrow marks for $hops hops)" test "$arrows" -ge "$hops"
+    # the tiles stay drawn: every node not receiving (nor the cursor) shows a letter or O,
+    # unless it is marked ! for its several sends
+    tl=$(map | tr -cd 'a-fO!' | wc -c | tr -d ' ')
+    check_eq "phase $((st + 1)): the tiles visible beside the circuits" "$((size - want - 1))" "$tl"
     v=$(fmt2 "$(jq ".steps[$st].cost.total" "$TMPD/t.json")")
     check_eq "phase $((st + 1)): step cost" "$v" "$(panel_value "Cost of this step")"
     st=$((st + 1))
@@ -36,6 +57,11 @@ check_screen "the panel speaks of arcs" "max arc load 1"
 check_screen "all-port conflicts" "all-port conflicts"
 check_screen_fixed "the terms" "Terms: 4 alpha, 24 delta, 4 L*tau"
 check_screen_fixed "the lower bound" "Lower bound 257.00: 4 alpha, 24 delta, L*tau/4"
+tm_run ":tiles off"
+check_screen_fixed ":tiles off: the message" "tiles off"
+check_eq ":tiles off: no tile letters" 0 "$(map | tr -cd 'a-fO' | wc -c | tr -d ' ')"
+tm_run ":tiles 4"
+check_screen ":tiles past the last level: a clear message" "tiles: levels 1 to 3 here"
 tm_keys q
 mc_exit_ok "tiling torus:25x25"
 finish

@@ -60,7 +60,7 @@ static void test_parse_bad(void **state)
         const char *spec, *msg;
     } bad[] = {
         { "mesh:0x4", "bad net 'mesh:0x4': every dimension must be at least 1" },
-        { "cube:8", "bad net 'cube:8': unknown kind 'cube' (array, ring, mesh, torus, full)" },
+        { "cube:8", "bad net 'cube:8': unknown kind 'cube' (array, ring, mesh, torus, full, hxbar)" },
         { "array:1", "bad net 'array:1': a net needs at least 2 nodes" },
         { "mesh:1x1x1", "bad net 'mesh:1x1x1': a net needs at least 2 nodes" },
         { "mesh:2x2x2x2", "bad net 'mesh:2x2x2x2': at most 3 dimensions" },
@@ -74,7 +74,7 @@ static void test_parse_bad(void **state)
         { "mesh: 4", "bad net 'mesh: 4': dimensions must be numbers separated by 'x'" },
         { "array:4x4", "bad net 'array:4x4': an array has one dimension (use mesh)" },
         { "ring:4x4", "bad net 'ring:4x4': a ring has one dimension (use torus)" },
-        { ":4", "bad net ':4': unknown kind '' (array, ring, mesh, torus, full)" },
+        { ":4", "bad net ':4': unknown kind '' (array, ring, mesh, torus, full, hxbar)" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char err[160] = "";

@@ -602,6 +602,60 @@ static uint64_t tx_bytes(const TX *t, uint64_t bytes, uint32_t nchunks)
     return b;
 }
 
+/* Seidel's sub-rounds (docs/model.md): in order, each transfer after its source's previous
+ * send and its destination's previous receive of the step; each link's most circuits in one
+ * sub-round into load, each transfer's busiest load within its sub-round into k (m entries);
+ * returns the sum over sub-rounds of their costliest transfer. */
+static double naive_sub(const Net *n, const TX *t, int64_t m, uint64_t bytes, uint32_t nchunks,
+                        double a, double b, int nu, int32_t *load, int32_t *k)
+{
+    int64_t nl = net_nlinks(n);
+    int32_t size = net_size(n), cap = 1 << nu;
+    int32_t *rd = calloc((size_t)m + 1, sizeof *rd);
+    int32_t *ls = calloc((size_t)size, sizeof *ls), *lr = calloc((size_t)size, sizeof *lr);
+    int32_t *cur = malloc((size_t)nl * sizeof *cur);
+    TX *sub = malloc(((size_t)m + 1) * sizeof *sub);
+    int64_t *idx = malloc(((size_t)m + 1) * sizeof *idx);
+    assert_true(rd && ls && lr && cur && sub && idx);
+    int32_t nsub = 0;
+    for (int64_t i = 0; i < m; i++) {
+        int32_t r = ls[t[i].x.src] > lr[t[i].x.dst] ? ls[t[i].x.src] : lr[t[i].x.dst];
+        rd[i] = r;
+        ls[t[i].x.src] = lr[t[i].x.dst] = r + 1;
+        nsub = r + 1 > nsub ? r + 1 : nsub;
+    }
+    memset(load, 0, (size_t)nl * sizeof *load);
+    double cost = 0;
+    for (int32_t r = 0; r < nsub; r++) {
+        int64_t ns = 0;
+        for (int64_t i = 0; i < m; i++)
+            if (rd[i] == r) {
+                sub[ns] = t[i];
+                idx[ns++] = i;
+            }
+        naive_loads(n, sub, ns, cur);
+        for (int64_t l = 0; l < nl; l++)
+            load[l] = cur[l] > load[l] ? cur[l] : load[l];
+        double best = -1;
+        for (int64_t j = 0; j < ns; j++) {
+            int32_t kk = naive_k(n, &sub[j], cur);
+            if (k)
+                k[idx[j]] = kk;
+            double mult = kk <= cap ? 1.0 : (double)((kk + cap - 1) / cap);
+            double c = mult * a * (double)tx_bytes(&sub[j], bytes, nchunks) + b;
+            best = c > best ? c : best;
+        }
+        cost += best;
+    }
+    free(rd);
+    free(ls);
+    free(lr);
+    free(cur);
+    free(sub);
+    free(idx);
+    return cost;
+}
+
 typedef struct {
     int32_t critical;
     double comm;          /* communication cost of the step */
@@ -611,7 +665,7 @@ typedef struct {
 } NaiveSeidel;
 
 /* A seidel step by the definition in sim.h: every transfer priced with its busiest link; with
- * no port conflict the first costliest transfer decides, else the largest serialised sum. */
+ * no port conflict the first costliest transfer decides, else the sum of the sub-rounds'. */
 static NaiveSeidel naive_seidel(const Net *n, const TX *t, int64_t m, uint64_t bytes,
                                 uint32_t nchunks, double a, double b, int nu, int32_t *load)
 {
@@ -625,9 +679,8 @@ static NaiveSeidel naive_seidel(const Net *n, const TX *t, int64_t m, uint64_t b
             r.mx = load[l];
     int32_t size = net_size(n);
     int32_t *sends = calloc((size_t)size, sizeof *sends), *recvs = calloc((size_t)size, sizeof *recvs);
-    double *ssum = calloc((size_t)size, sizeof *ssum), *rsum = calloc((size_t)size, sizeof *rsum);
     double *c = calloc((size_t)m, sizeof *c);
-    assert_true(sends && recvs && ssum && rsum && c);
+    assert_true(sends && recvs && c);
     bool conflict = false, sameb = true;
     uint64_t b0 = tx_bytes(&t[0], bytes, nchunks);
     for (int64_t i = 0; i < m; i++) {
@@ -659,27 +712,26 @@ static NaiveSeidel naive_seidel(const Net *n, const TX *t, int64_t m, uint64_t b
             }
         }
     } else {
-        for (int64_t i = 0; i < m; i++) {
-            ssum[t[i].x.src] += c[i];
-            rsum[t[i].x.dst] += c[i];
-        }
-        double best = -1;
+        /* sub-rounds; the critical node has the most sends or receives (senders first) */
+        r.comm = naive_sub(n, t, m, bytes, nchunks, a, b, nu, load, NULL);
+        r.mx = 0;
+        for (int64_t l = 0; l < net_nlinks(n); l++)
+            if (load[l] > r.mx)
+                r.mx = load[l];
+        int32_t most = 0;
         for (int64_t i = 0; i < m; i++)
-            if (ssum[t[i].x.src] > best) {
-                best = ssum[t[i].x.src];
+            if (sends[t[i].x.src] > most) {
+                most = sends[t[i].x.src];
                 r.critical = t[i].x.src;
             }
         for (int64_t i = 0; i < m; i++)
-            if (rsum[t[i].x.dst] > best) {
-                best = rsum[t[i].x.dst];
+            if (recvs[t[i].x.dst] > most) {
+                most = recvs[t[i].x.dst];
                 r.critical = t[i].x.dst;
             }
-        r.comm = best;
     }
     free(sends);
     free(recvs);
-    free(ssum);
-    free(rsum);
     free(c);
     return r;
 }
@@ -1080,7 +1132,11 @@ static void compare_sims(const Plan *p, Sim *sa, Sim *sb, const CostParams *cp, 
     }
     int32_t *naive = malloc((size_t)nl * sizeof *naive);
     int32_t *copy = malloc((size_t)nl * sizeof *copy);
-    assert_true(naive && copy);
+    int64_t maxn = 0;
+    for (int32_t st = 0; st < p->nsteps; st++)
+        maxn = p->st[st].n > maxn ? p->st[st].n : maxn;
+    int32_t *kk = malloc(((size_t)maxn + 1) * sizeof *kk);
+    assert_true(naive && copy && kk);
     for (int32_t st = 0; st < p->nsteps; st++) {
         const PStep *ps = &p->st[st];
         const SimStep *x = sim_step(sa, st), *y = sim_step(sb, st);
@@ -1116,8 +1172,11 @@ static void compare_sims(const Plan *p, Sim *sa, Sim *sb, const CostParams *cp, 
             assert_true(ia.cost == ib.cost);
             assert_true(ia.contention == ib.contention);
         }
-        /* link loads, equal to a naive walk */
-        naive_loads(n, ps->t, ps->n, naive);
+        /* link loads, equal to a naive walk (seidel: the most in one sub-round) */
+        if (cp->model == COST_SEIDEL)
+            naive_sub(n, ps->t, ps->n, p->bytes, p->nchunks, cp->a, cp->b, cp->nu, naive, kk);
+        else
+            naive_loads(n, ps->t, ps->n, naive);
         const int32_t *la = sim_link_loads(sa, st);
         assert_non_null(la);
         memcpy(copy, la, (size_t)nl * sizeof *copy);
@@ -1128,7 +1187,8 @@ static void compare_sims(const Plan *p, Sim *sa, Sim *sb, const CostParams *cp, 
         for (int64_t i = 0; i < ps->n; i++) {
             SimTransferInfo ia;
             sim_transfer_info(sb, st, i, &ia);
-            assert_int_equal(ia.load, naive_k(n, &ps->t[i], naive));
+            assert_int_equal(ia.load, cp->model == COST_SEIDEL ? kk[i]
+                                                               : naive_k(n, &ps->t[i], naive));
         }
         /* ports */
         const int32_t *sa_s, *sa_r, *sb_s, *sb_r;
@@ -1157,6 +1217,7 @@ static void compare_sims(const Plan *p, Sim *sa, Sim *sb, const CostParams *cp, 
         }
     free(naive);
     free(copy);
+    free(kk);
     /* holdings at every position (and against the plan's own bookkeeping) */
     for (int pass = 0; pass < 2; pass++)
         for (int32_t q = 0; q <= p->nsteps; q++) {

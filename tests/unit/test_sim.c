@@ -232,14 +232,16 @@ static void test_incomplete(void **state)
     assert_int_equal(sim_held(sim, 7), 0);
     sim_holdings(sim, 8, &nr);
     assert_int_equal(nr, 0);
-    /* node 4 sent two messages (16 and 32 bytes) to node 5 in step 3: serialised, and both
-     * on the link 4->5, so each is slowed down by the other (k = 2) */
+    /* node 4 sent two messages (16 and 32 bytes) to node 5 in step 3: one after the other,
+     * in two one-port sub-rounds, so they never share the link 4->5 at once (k = 1); the
+     * first sub-round also holds 0->1 and 2->3 (64 bytes each), the second only the 32 */
     const SimStep *st = sim_step(sim, 2);
     assert_int_equal(st->port_conflicts, 2);   /* one extra send at 4, one extra receive at 5 */
     assert_int_equal(st->critical_node, 4);
-    assert_int_equal(st->max_link_load, 2);
-    assert_double_equal(st->cost.total, (2 * 16 * A + B) + (2 * 32 * A + B), EPS);
-    assert_double_equal(st->cost.contention, 48 * A, EPS);
+    assert_int_equal(st->subrounds, 2);
+    assert_int_equal(st->max_link_load, 1);
+    assert_double_equal(st->cost.total, (64 * A + B) + (32 * A + B), EPS);
+    assert_double_equal(st->cost.contention, 0, EPS);
     sim_free(sim);
     sched_free(s);
     net_free(n);
@@ -399,8 +401,8 @@ static void test_port_serialisation(void **state)
     sim_free(sim);
     sched_free(s);
 
-    /* on an array, node 0's two messages share the link 0->1: serialised *and* contended
-     * (docs/model.md: loads count every circuit of the step) */
+    /* on an array, node 0's two messages both use the link 0->1, but one after the other
+     * (sub-rounds 1 and 2): serialised, never contended (docs/model.md, "Sub-rounds") */
     Net *a = net_parse("array:4", NULL, 0);
     s = sched_new(a, 1, 100);
     sched_give(s, 0, 0, 1);
@@ -408,8 +410,53 @@ static void test_port_serialisation(void **state)
     sched_send_range(s, 0, 1, 0, 1);
     sched_send_range(s, 0, 2, 0, 1);
     sim = run(s, COST_SEIDEL, 0);
-    assert_double_equal(sim_step(sim, 0)->cost.total, 2 * (2 * 100 * A + B), EPS);
-    assert_double_equal(sim_step(sim, 0)->cost.contention, 2 * 100 * A, EPS);
+    assert_double_equal(sim_step(sim, 0)->cost.total, 2 * (100 * A + B), EPS);
+    assert_double_equal(sim_step(sim, 0)->cost.contention, 0, EPS);
+    assert_int_equal(sim_step(sim, 0)->max_link_load, 1);
+    assert_int_equal(sim_link_load(sim, 0, net_link(a, 0, 0, 1)), 1);
+    SimTransferInfo ti;
+    sim_transfer_info(sim, 0, 1, &ti);
+    assert_int_equal(ti.subround, 2);
+    assert_int_equal(ti.load, 1);
+    sim_free(sim);
+    sched_free(s);
+
+    /* a third node's circuit in the same sub-round as one of node 0's does contend: 0->2 and
+     * 1->3 (sub-round 1) share 1->2; 0->3 (sub-round 2) is alone */
+    s = sched_new(a, 1, 100);
+    sched_give(s, 0, 0, 1);
+    sched_give(s, 1, 0, 1);
+    sched_step(s);
+    sched_send_range(s, 0, 2, 0, 1);
+    sched_send_range(s, 1, 3, 0, 1);
+    sched_send_range(s, 0, 3, 0, 1);
+    sim = run(s, COST_SEIDEL, 0);
+    assert_int_equal(sim_step(sim, 0)->subrounds, 2);
+    assert_int_equal(sim_step(sim, 0)->max_link_load, 2);
+    assert_int_equal(sim_step(sim, 0)->link_overloads, 1);
+    assert_int_equal(sim_link_load(sim, 0, net_link(a, 1, 0, 1)), 2);
+    assert_int_equal(sim_link_load(sim, 0, net_link(a, 0, 0, 1)), 1);
+    assert_int_equal(sim_link_load(sim, 0, net_link(a, 2, 0, 1)), 1);
+    assert_double_equal(sim_step(sim, 0)->cost.total, (2 * 100 * A + B) + (100 * A + B), EPS);
+    assert_double_equal(sim_step(sim, 0)->cost.contention, 100 * A, EPS);
+    /* a receiver's previous receive pushes a send back too: 2->3 waits for 0->3 */
+    sim_free(sim);
+    sched_free(s);
+    s = sched_new(a, 1, 100);
+    sched_give(s, 0, 0, 1);
+    sched_give(s, 2, 0, 1);
+    sched_step(s);
+    sched_send_range(s, 0, 3, 0, 1);
+    sched_send_range(s, 2, 3, 0, 1);
+    sched_send_range(s, 2, 1, 0, 1);
+    sim = run(s, COST_SEIDEL, 0);
+    int32_t want[3] = { 1, 2, 3 };
+    for (int i = 0; i < 3; i++) {
+        sim_transfer_info(sim, 0, i, &ti);
+        assert_int_equal(ti.subround, want[i]);
+    }
+    assert_int_equal(sim_step(sim, 0)->subrounds, 3);
+    assert_double_equal(sim_step(sim, 0)->cost.total, 3 * (100 * A + B), EPS);
     sim_free(sim);
     sched_free(s);
     net_free(a);
@@ -584,6 +631,65 @@ static int32_t naive_k(const Sched *s, int32_t step, int64_t i, const int32_t *l
     return k;
 }
 
+/* Seidel's sub-rounds, naively (docs/model.md, "Sub-rounds"): in transfer order each goes in
+ * the sub-round after its source's previous send and its destination's previous receive.
+ * Each link's largest load in one sub-round goes into loads, each transfer's busiest load
+ * within its own sub-round into k; returns the step's seidel cost (nu = 0): the sum over the
+ * sub-rounds of their costliest transfer. */
+static double naive_sub(const Sched *s, int32_t step, int32_t *loads, int32_t *k)
+{
+    const Net *n = sched_net(s);
+    int64_t nt = sched_ntransfers(s, step), nl = net_nlinks(n);
+    int32_t *rd = calloc((size_t)nt + 1, sizeof *rd);
+    int32_t *ls = calloc((size_t)net_size(n), sizeof *ls);
+    int32_t *lr = calloc((size_t)net_size(n), sizeof *lr);
+    int32_t *cur = malloc((size_t)nl * sizeof *cur);
+    int32_t nsub = 0;
+    for (int64_t i = 0; i < nt; i++) {
+        SchedTransfer t;
+        sched_transfer(s, step, i, &t);
+        int32_t r = ls[t.src] > lr[t.dst] ? ls[t.src] : lr[t.dst];
+        rd[i] = r;
+        ls[t.src] = lr[t.dst] = r + 1;
+        nsub = r + 1 > nsub ? r + 1 : nsub;
+    }
+    memset(loads, 0, (size_t)nl * sizeof *loads);
+    double cost = 0;
+    for (int32_t r = 0; r < nsub; r++) {
+        memset(cur, 0, (size_t)nl * sizeof *cur);
+        for (int64_t i = 0; i < nt; i++) {
+            if (rd[i] != r)
+                continue;
+            SchedTransfer t;
+            sched_transfer(s, step, i, &t);
+            int32_t u = t.src;
+            for (int g = 0; g < t.nseg; g++)
+                for (int h = 0; h < t.seg[g].len; h++) {
+                    cur[net_link(n, u, t.seg[g].dim, t.seg[g].dir)]++;
+                    u = net_neighbor(n, u, t.seg[g].dim, t.seg[g].dir);
+                }
+        }
+        for (int64_t l = 0; l < nl; l++)
+            loads[l] = cur[l] > loads[l] ? cur[l] : loads[l];
+        double best = 0;
+        for (int64_t i = 0; i < nt; i++) {
+            if (rd[i] != r)
+                continue;
+            SchedTransfer t;
+            sched_transfer(s, step, i, &t);
+            k[i] = naive_k(s, step, i, cur);
+            double c = k[i] * A * (double)t.bytes + B;
+            best = c > best ? c : best;
+        }
+        cost += best;
+    }
+    free(rd);
+    free(ls);
+    free(lr);
+    free(cur);
+    return cost;
+}
+
 static void test_torus_wrap(void **state)
 {
     (void)state;
@@ -626,13 +732,16 @@ static void test_torus_wrap(void **state)
     assert_int_equal(naive[net_link(t, 19, 0, 1)], 2);   /* (3,1)->(0,1) wraps, shared */
     for (int path = SIM_PATH_DIRECT; path <= SIM_PATH_DIFF; path++) {
         sim_load_path = path;
-        Sim *sim = run(s, COST_SEIDEL, 0);
-        sim_load_path = SIM_PATH_AUTO;
+        Sim *sim = run(s, COST_SAF, 0);   /* all-port: both circuits at once */
         const int32_t *L = sim_link_loads(sim, 0);
         assert_memory_equal(L, naive, (size_t)net_nlinks(t) * sizeof *L);
         assert_int_equal(sim_step(sim, 0)->max_link_load, 2);
-        /* both have k = 2: they are received by one node, so serialised */
-        assert_double_equal(sim_step(sim, 0)->cost.total, 2 * (2 * 100 * A + B), EPS);
+        sim_free(sim);
+        sim = run(s, COST_SEIDEL, 0);
+        sim_load_path = SIM_PATH_AUTO;
+        /* both are received by one node: two sub-rounds, each circuit alone on the wrap */
+        assert_int_equal(sim_step(sim, 0)->max_link_load, 1);
+        assert_double_equal(sim_step(sim, 0)->cost.total, 2 * (100 * A + B), EPS);
         sim_free(sim);
     }
     free(naive);
@@ -689,6 +798,7 @@ static void check_paths(const char *spec, int nsteps, int per_step, int explicit
     assert_null(sched_error(s));
     int64_t nl = net_nlinks(n);
     int32_t *naive = malloc((size_t)nl * sizeof *naive);
+    int32_t *kk = malloc(((size_t)per_step + 1) * sizeof *kk);
     CostModel models[] = { COST_SEIDEL, COST_CIRCUIT, COST_POSTAL, COST_SAF };
     for (int mi = 0; mi < 4; mi++) {
         CostParams p = model(models[mi]);
@@ -723,7 +833,11 @@ static void check_paths(const char *spec, int nsteps, int per_step, int explicit
             sim_free(ser);
         }
         for (int st = 0; st < nsteps; st++) {
-            naive_loads(s, st, naive);
+            /* seidel: a link's load is its most circuits in one sub-round */
+            if (models[mi] == COST_SEIDEL)
+                naive_sub(s, st, naive, kk);
+            else
+                naive_loads(s, st, naive);
             int32_t mx = 0;
             int64_t over = 0;
             for (int64_t l = 0; l < nl; l++) {
@@ -753,33 +867,17 @@ static void check_paths(const char *spec, int nsteps, int per_step, int explicit
                 for (int64_t i = 0; i < sched_ntransfers(s, st); i++) {
                     SimTransferInfo ti;
                     sim_transfer_info(sims[path], st, i, &ti);
-                    assert_int_equal(ti.load, naive_k(s, st, i, naive));
+                    assert_int_equal(ti.load, models[mi] == COST_SEIDEL
+                                                  ? kk[i] : naive_k(s, st, i, naive));
                 }
             }
         }
-        /* the seidel cost of each step from the naive loads */
+        /* the seidel cost of each step from the naive sub-rounds */
         if (models[mi] == COST_SEIDEL) {
             for (int st = 0; st < nsteps; st++) {
-                naive_loads(s, st, naive);
-                int64_t nt = sched_ntransfers(s, st);
-                double *ssum = calloc((size_t)size, sizeof *ssum);
-                double *rsum = calloc((size_t)size, sizeof *rsum);
-                double best = 0;
-                for (int64_t i = 0; i < nt; i++) {
-                    SchedTransfer t;
-                    sched_transfer(s, st, i, &t);
-                    double c = naive_k(s, st, i, naive) * A * (double)t.bytes + B;
-                    ssum[t.src] += c;
-                    rsum[t.dst] += c;
-                    if (ssum[t.src] > best)
-                        best = ssum[t.src];
-                    if (rsum[t.dst] > best)
-                        best = rsum[t.dst];
-                }
+                double want = naive_sub(s, st, naive, kk);
                 for (int path = 0; path < 3; path++)
-                    assert_double_equal(sim_step(sims[path], st)->cost.total, best, 1e-6);
-                free(ssum);
-                free(rsum);
+                    assert_double_equal(sim_step(sims[path], st)->cost.total, want, 1e-6);
             }
         }
         const SimTotals *t0 = sim_totals(sims[0]);
@@ -795,6 +893,7 @@ static void check_paths(const char *spec, int nsteps, int per_step, int explicit
             sim_free(sims[path]);
     }
     free(naive);
+    free(kk);
     sched_free(s);
     net_free(n);
 }

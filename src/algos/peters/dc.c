@@ -30,6 +30,7 @@
 #include <stdlib.h>
 
 #include "phases.h"
+#include "pipeline.h"
 
 static const AlgoParam dc_params[] = {
     {"B", 0, ALGO_AUTO, 1e18, "bytes per packet (0: the whole message; auto: the paper's B_opt)"},
@@ -224,8 +225,8 @@ static bool dc_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     return ok;
 }
 
-/* Lockstep: step t costs alpha + (longest active phase) delta + B tau; the phases' lengths are
- * 2^(k-i) (i < k) and 2 (phase k). */
+/* The phases' lengths are 2^(k-i) (i < k) and 2 (phase k): pipeline.h prices the packets,
+ * of unequal sizes too (when P does not divide L). */
 static bool dc_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                        double *total)
 {
@@ -234,28 +235,13 @@ static bool dc_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, cons
     if (p->model != COST_CIRCUIT || k < 0)
         return false;
     uint32_t P = peters_packets(a->bytes, dc_B(net, a));
-    if (a->bytes % P != 0)
-        return false;
-    double B = (double)(a->bytes / P), sum = 0;
-    if (a->async) {   /* the paper's T(B) */
-        *total = k * p->alpha + ldexp(1, k) * p->delta + k * B * p->tau +
-                 (P - 1) * (p->alpha + ldexp(1, k - 1) * p->delta + B * p->tau);
-        return true;
-    }
-    for (int64_t st = 0; st < (int64_t)k + P - 1; st++) {
-        int64_t dmax = 0;
-        for (int i = 1; i <= k; i++) {
-            int64_t pk = st - (i - 1);
-            if (pk < 0 || pk >= (int64_t)P)
-                continue;
-            int64_t di = i < k ? (INT64_C(1) << (k - i)) : 2;
-            if (di > dmax)
-                dmax = di;
-        }
-        sum += p->alpha + (double)dmax * p->delta + B * p->tau;
-    }
-    *total = sum;
-    return true;
+    int64_t len[64];   /* k <= 12 on a net of at most 2^24 nodes */
+    for (int i = 1; i <= k; i++)
+        len[i - 1] = i < k ? (INT64_C(1) << (k - i)) : 2;
+    /* async: the paper's T(B) (pipeline.h's flow shop, equal to it when P divides L);
+     * lockstep: every step its costliest circuit */
+    *total = peters_pipe_time(p, a->async, len, k, a->bytes, P, 1);
+    return !isnan(*total);
 }
 
 const AlgoDef algo_dc = {

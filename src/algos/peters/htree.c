@@ -30,6 +30,7 @@
 #include <stdlib.h>
 
 #include "phases.h"
+#include "pipeline.h"
 
 static const AlgoParam htree_params[] = {
     {"B", 0, ALGO_AUTO, 1e18, "bytes per packet of X and Y (0: one packet each; auto: B_opt)"},
@@ -217,31 +218,14 @@ static bool htree_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
     if (p->model != COST_CIRCUIT || k < 0)
         return false;
     uint32_t P = htree_packets(net, a);
-    if (a->bytes % (2 * (uint64_t)P) != 0)
-        return false;
-    double B = (double)(a->bytes / (2 * P));
-    if (a->async) {   /* the paper's T(B) */
-        *total = (2 * k - 1) * p->alpha + (ldexp(1, k) - 1) * p->delta +
-                 (2 * k - 1) * B * p->tau +
-                 (P - 1) * (p->alpha + ldexp(1, k - 2) * p->delta + B * p->tau);
-        return true;
-    }
     int nl = 2 * k - 1;
-    double sum = 0;
-    for (int64_t st = 0; st < (int64_t)nl + P - 1; st++) {
-        int64_t dmax = 0;
-        for (int l = 0; l < nl; l++) {
-            int64_t pk = st - l;
-            if (pk < 0 || pk >= (int64_t)P)
-                continue;
-            int64_t dl = l < nl - 1 ? (INT64_C(1) << (k - 2 - l / 2)) : 1;
-            if (dl > dmax)
-                dmax = dl;
-        }
-        sum += p->alpha + (double)dmax * p->delta + B * p->tau;
-    }
-    *total = sum;
-    return true;
+    int64_t len[64];
+    for (int l = 0; l < nl; l++)
+        len[l] = l < nl - 1 ? (INT64_C(1) << (k - 2 - l / 2)) : 1;
+    /* X and Y, P packets each (of unequal sizes when 2P does not divide L): async, the
+     * paper's T(B) as a flow shop (pipeline.h); lockstep, each step's costliest circuit */
+    *total = peters_pipe_time(p, a->async, len, nl, a->bytes, P, 2);
+    return !isnan(*total);
 }
 
 const AlgoDef algo_htree = {

@@ -154,3 +154,13 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
              "s=%lld%s, costs %.10g us", (long long)sp, rtxt, cp, (long long)bs, btxt, bc);
     return true;
 }
+
+void sanders_fig3_point(int64_t P, uint64_t k, const CostParams *p, SandersFig3 *out)
+{
+    int64_t r;
+    out->chain = sanders_search_best("chain", P, k, p, 1, 1, &out->s_chain, &r);
+    out->bintree = sanders_search_best("bintree", P, k, p, 1, 1, &out->s_bin, &r);
+    out->frac = sanders_search_best("fractional", P, k, p, 1, 64, &out->s_frac, &out->r_frac);
+    double best2 = out->chain < out->bintree ? out->chain : out->bintree;
+    out->speedup = out->frac > 0 ? best2 / out->frac : 0;
+}

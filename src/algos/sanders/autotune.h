@@ -26,4 +26,14 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
 double sanders_search_best(const char *name, int64_t P, uint64_t k, const CostParams *p,
                            int64_t rlo, int64_t rhi, int64_t *best_s, int64_t *best_r);
 
+/* One point of Fig. 3 (`meshcast tradeoff`, the TUI's Chart panel): on P PUs for k bytes
+ * under p, the cheapest chain, binary tree and fractional tree (r in 1..64, or one group as
+ * long as the message) by sanders_search_best, and the speedup of the fractional tree over
+ * the better of the other two. */
+typedef struct {
+    double chain, bintree, frac, speedup;
+    int64_t s_chain, s_bin, s_frac, r_frac;
+} SandersFig3;
+void sanders_fig3_point(int64_t P, uint64_t k, const CostParams *p, SandersFig3 *out);
+
 #endif

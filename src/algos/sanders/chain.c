@@ -171,7 +171,7 @@ const AlgoDef algo_chain = {
     .summary = "pipelined chain: s packets forwarded along the line or the snake",
     .ref = "pipelined broadcast (MPI chain); Seidel 1 mentions it, does not analyse it",
     .nets = (1u << NET_ARRAY) | (1u << NET_RING) | (1u << NET_MESH) | (1u << NET_TORUS) |
-            (1u << NET_FULL),
+            (1u << NET_FULL) | (1u << NET_HXBAR),
     .flags = 0,
     .params = chain_params,
     .nparams = 1,

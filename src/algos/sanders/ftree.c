@@ -729,7 +729,7 @@ static const Variant v_bin = { 1, false, false }, v_bin_simplex = { 1, true, fal
 static const Variant v_bin_direct = { 1, true, true };
 
 #define FT_NETS ((1u << NET_ARRAY) | (1u << NET_RING) | (1u << NET_MESH) | (1u << NET_TORUS) | \
-                 (1u << NET_FULL))
+                 (1u << NET_FULL) | (1u << NET_HXBAR))
 
 const AlgoDef algo_fractional = {
     .name = "fractional",

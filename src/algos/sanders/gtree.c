@@ -164,7 +164,7 @@ bool sanders_gtree_build(const SandersGTree *t, Sched *s, const char *name)
     int64_t r = t->r, np = sched_nchunks(s), per = r + 1;
     int64_t ulast = ((np - 1) / r) * per + (np - 1) % r;   /* offset of the last packet */
     int64_t D = sanders_gtree_steps(d, r, np);
-    bool ok = true, explicit_routes = net_kind(net) != NET_FULL;
+    bool ok = true, explicit_routes = !net_pairwise(net);
     int64_t lo = 0;   /* first PU with x + ulast >= tau */
     for (int64_t tau = 0; ok && tau < D; tau++) {
         bool opened = false;

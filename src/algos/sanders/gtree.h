@@ -46,4 +46,10 @@ int64_t sanders_gtree_steps(int64_t d, int64_t r, int64_t s);
  * i of n".  False after sched_fail on a malformed tree or out of memory. */
 bool sanders_gtree_build(const SandersGTree *t, Sched *s, const char *name);
 
+/* hxbar.c: the tree of groups of `fractional-hxbar` on an hxbar net with group size r from
+ * src (r <= processors per module); *block holds member, down and right (the caller frees
+ * it).  False when memory runs out. */
+bool sanders_hxbar_tree(const Net *net, int32_t r, int32_t src, SandersGTree *t,
+                        int32_t **block);
+
 #endif

@@ -1,0 +1,34 @@
+/* asynctl.h — the asynchronous time line on the screen (--timing async, :timing async, key
+ * A): instead of lockstep steps, n/p/g/G and play move from moment to moment of the
+ * asynchronous run (engine asyncview.h: every time a transfer starts or ends), the map shows
+ * the circuits in flight then and what every node holds, the Step panel the moment's time and
+ * its transfers, the Timeline panel times instead of step numbers.
+ *
+ * The run and its view are computed on demand, once per broadcast, and kept in the App;
+ * asynctl_free drops them.  Side by side (:vs) shows steps: the time line waits until
+ * :vs off.
+ */
+#ifndef MESHCAST_TUI_ASYNCTL_H
+#define MESHCAST_TUI_ASYNCTL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../engine/asyncview.h"
+#include "app.h"
+
+/* Largest schedule (transfers) the time line is built for. */
+#define ASYNCTL_MAXTRANSFERS 2000000
+
+/* Turn the time line on or off; false with a message when it cannot be built. */
+bool asynctl_set(App *a, bool on);
+/* The view of the current broadcast at its moment, or NULL when off (rebuilt, at moment 0,
+ * when the broadcast changed). */
+AsyncView *asynctl_view(App *a);
+/* Move: to moment `to` (absolute), or by `to` moments (relative). */
+void asynctl_move(App *a, int64_t to, bool relative);
+/* Whether the last moment is shown (play stops there). */
+bool asynctl_at_end(App *a);
+void asynctl_free(App *a);
+
+#endif

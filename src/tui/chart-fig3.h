@@ -1,0 +1,40 @@
+/* chart-fig3.h — Sanders & Sibeyn's Fig. 3 for the Chart panel (`:chart tradeoff`): for P =
+ * 64, 1024, 16384 and k/t = 4, 16, ..., 2^20, the cost T of the chain, the binary tree and the
+ * best fractional tree (each with its best s and r) and the speedup of the fractional tree
+ * over the better of the other two — the numbers `meshcast tradeoff` prints, from the same
+ * engine call (sanders_fig3_point, postal duplex, t = beta = 1).  No curses here: the plot is
+ * rendered into rows of text that draw.c puts on the screen.
+ *
+ * Ownership: a Fig3 is a plain value (the caller's). */
+#ifndef MESHCAST_TUI_CHART_FIG3_H
+#define MESHCAST_TUI_CHART_FIG3_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../algos/sanders/autotune.h"
+
+#define FIG3_NP 3
+#define FIG3_NK 10   /* k/t = 4^1 .. 4^10 */
+
+typedef struct {
+    bool ready;
+    int64_t P[FIG3_NP];
+    uint64_t kt[FIG3_NK];
+    SandersFig3 pt[FIG3_NP][FIG3_NK];
+} Fig3;
+
+/* Compute every point (about 0.1 s). */
+void fig3_compute(Fig3 *f);
+
+/* The index of P in f->P, or -1. */
+int fig3_index(const Fig3 *f, int64_t P);
+
+/* The speedup against k/t (log) in h rows of w characters: row r of the plot is
+ * rows + r*(w+1), NUL-terminated; a y label of 5 characters and an axis on the left, the
+ * marks '1', '2', '3' for the three P ('*' where two fall in one cell); the last row is the
+ * x axis.  The y range is 1 .. the largest speedup rounded up to a tenth.  False (nothing
+ * written) when w < 20 or h < 5. */
+bool fig3_plot(const Fig3 *f, int w, int h, char *rows);
+
+#endif
