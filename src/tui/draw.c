@@ -1012,6 +1012,15 @@ static void panel_moment(App *a, Box *b, AsyncView *v)
     box_kv(b, theme_attr(R_NORMAL), "Lockstep total", cu);
 }
 
+/* The first of `rows` lines to show out of n so that line cur sits in the middle, clamped to
+ * the list. */
+static int64_t window_first(int64_t cur, int64_t n, int64_t rows)
+{
+    int64_t first = cur - rows / 2;
+    if (first > n - rows) first = n - rows;
+    return first < 0 ? 0 : first;
+}
+
 /* The Timeline panel on the time line: one row per moment. */
 static void panel_timeline_async(App *a, Box *b, AsyncView *v)
 {
@@ -1020,9 +1029,7 @@ static void panel_timeline_async(App *a, Box *b, AsyncView *v)
     box_put(b, theme_attr(R_HEAD), "        time  start  end  in flight");
     int rows = b->h - b->row - 1;
     if (rows < 1) return;
-    int64_t first = cur - rows / 2;
-    if (first > n - rows) first = n - rows;
-    if (first < 0) first = 0;
+    int64_t first = window_first(cur, n, rows);
     /* each row's counts need the view at that moment: read them by moving, then come back */
     for (int64_t i = first; i < n && box_line(b) && b->row < b->h - 1; i++) {
         if (!asyncview_seek(v, i)) break;
@@ -1053,9 +1060,7 @@ static void panel_timeline(App *a, Box *b)
     box_put(b, theme_attr(R_HEAD), "  step        cost  running active");
     int rows = b->h - b->row - 1;
     if (rows < 1) return;
-    int32_t first = cur - rows / 2;
-    if (first > n - rows) first = n - rows;
-    if (first < 0) first = 0;
+    int32_t first = (int32_t)window_first(cur, n, rows);
     int barw = b->w - 35;
     const Glyphs *g = theme_glyphs();
     a->tl_y0 = b->y + b->row;
@@ -1125,9 +1130,7 @@ static void panel_node(App *a, Box *b)
     box_put(b, theme_attr(R_HEAD), " step  held  sent to      recv from");
     int32_t n = a->hist_node.nsteps, cur = a->b.pos;
     int rows = b->h - b->row;
-    int32_t first = cur - rows / 2;
-    if (first > n + 1 - rows) first = n + 1 - rows;
-    if (first < 0) first = 0;
+    int32_t first = (int32_t)window_first(cur, n + 1, rows);
     for (int32_t p = first; p <= n && box_line(b); p++) {
         char to[64] = "", from[64] = "";
         if (p >= 1) {
