@@ -26,6 +26,19 @@ struct SimAsync {
     int64_t nev;
 };
 
+#include <sys/mman.h>
+static void *hugez(size_t bytes)
+{
+    const size_t huge = (size_t)2 << 20;
+    size_t sz = (bytes + huge - 1) / huge * huge;
+    void *p = aligned_alloc(huge, sz);
+    if (p) {
+        (void)madvise(p, sz, MADV_HUGEPAGE);
+        memset(p, 0, bytes);
+    }
+    return p;
+}
+
 static double dmax(double a, double b) { return a > b ? a : b; }
 
 /* The latest arrival of any chunk of [lo,hi) at a node (0: given, or never received). */
@@ -115,6 +128,8 @@ typedef struct {
     int32_t ext[NET_MAXDIM], stride[NET_MAXDIM];
     int64_t lstride[NET_MAXDIM][NET_MAXDIM];   /* line of dim d = sum over e != d of c[e] * this */
     int64_t size;
+    bool pow2;                 /* every extent 2^k: coordinates by shifts and masks */
+    int sshift[NET_MAXDIM];    /* ... stride[d] = 2^sshift[d] */
 } Layout;
 
 static void layout_init(Layout *L, const Net *net)
@@ -124,9 +139,16 @@ static void layout_init(Layout *L, const Net *net)
     L->full = net_pairwise(net);   /* full:P and hxbar: pair links (hxbar channels: lockstep only) */
     L->wraps = net_wraps(net);
     L->size = net->size;
+    L->pow2 = true;
     for (int d = 0; d < L->nd; d++) {
         L->ext[d] = net->dims[d];
         L->stride[d] = net->stride[d];
+        int sh = 0;
+        while (sh < 31 && (INT32_C(1) << sh) < L->stride[d])
+            sh++;
+        L->sshift[d] = sh;
+        L->pow2 = L->pow2 && (INT32_C(1) << sh) == L->stride[d] &&
+                  (L->ext[d] & (L->ext[d] - 1)) == 0;
     }
     for (int d = 0; d < L->nd; d++)
         for (int e = 0; e < L->nd; e++) {
@@ -147,10 +169,15 @@ static int layout_pieces(const Layout *L, int32_t src, int32_t dst, const NetSeg
         return 1;
     }
     int32_t c[NET_MAXDIM];
-    int32_t id = src;
-    for (int d = 0; d < L->nd; d++) {
-        c[d] = id / L->stride[d];
-        id -= c[d] * L->stride[d];
+    if (L->pow2) {
+        for (int d = 0; d < L->nd; d++)
+            c[d] = (src >> L->sshift[d]) & (L->ext[d] - 1);
+    } else {
+        int32_t id = src;
+        for (int d = 0; d < L->nd; d++) {
+            c[d] = id / L->stride[d];
+            id -= c[d] * L->stride[d];
+        }
     }
     int np = 0;
     for (int g = 0; g < nseg; g++) {
@@ -221,10 +248,9 @@ typedef struct {
 /* What the pass keeps of a node, in one cache line (the second stream, rarely used, apart). */
 typedef struct {
     Stream s0;
-    double in;         /* the latest arrival so far (what its local operations wait for) */
     ArrList *list;     /* list mode when not NULL */
-    int32_t lastsend;  /* the last step in which it sends, -1 never: later arrivals unkept */
     uint16_t nt0, nt1; /* entries in the tails of stream 0 and of stream 1 (0: unused) */
+    char pad[12];
 } NodeArr;
 _Static_assert(sizeof(NodeArr) == 64, "a node's record is one cache line");
 
@@ -473,7 +499,8 @@ typedef struct {
 } Ahead;
 
 static void ahead(Ahead *ah, const Sched *s, const Layout *L, const SchedFlat *f, int64_t i,
-                  bool links, const NodeArr *arr, const double *arc)
+                  bool links, const NodeArr *arr, const int32_t *last, const double *arc,
+                  int32_t st)
 {
     const SchedXfer *x = &f->x[i];
     uint32_t route = sched_flat_route(f, i);
@@ -489,7 +516,8 @@ static void ahead(Ahead *ah, const Sched *s, const Layout *L, const SchedFlat *f
     ah->len = net_route_len(seg, nseg);
     ah->np = links ? layout_pieces(L, x->src, x->dst, seg, nseg, ah->pc) : 0;
     __builtin_prefetch(&arr[x->src]);
-    __builtin_prefetch(&arr[x->dst], 1);
+    if (last[x->dst] >= st)   /* (asked for AHEAD transfers before) */
+        __builtin_prefetch(&arr[x->dst], 1);
     for (int q = 0; q < ah->np; q++)
         __builtin_prefetch(arc + ah->pc[q].a, 1);
 }
@@ -500,17 +528,17 @@ static void ahead(Ahead *ah, const Sched *s, const Layout *L, const SchedFlat *f
  * the same few blocks step after step). */
 #define SEEN_MAX 256
 
-static void last_sends(const Sched *s, NodeArr *arr)
+static void last_sends(const Sched *s, int32_t *last)
 {
     for (int32_t v = 0; v < s->net->size; v++)
-        arr[v].lastsend = -1;
+        last[v] = -1;
     int64_t seen[SEEN_MAX][2];
     int nseen = 0;
     for (int32_t st = s->nsteps - 1; st >= 0; st--) {
         const SchedStep *ss = &s->steps[st];
         for (int64_t i = 0; i < ss->n; i++)
-            if (arr[ss->x[i].src].lastsend < 0)
-                arr[ss->x[i].src].lastsend = st;
+            if (last[ss->x[i].src] < 0)
+                last[ss->x[i].src] = st;
         for (int32_t q = 0; q < ss->nrule; q++) {
             const SchedRule *r = &ss->rule[q];
             if (sched_rule_is_edges(r)) {
@@ -529,8 +557,8 @@ static void last_sends(const Sched *s, NodeArr *arr)
                 SchedRuleXfer x;
                 uint32_t route;
                 sched_rule_get(s, r, j, &x, &route);
-                if (arr[x.src].lastsend < 0)
-                    arr[x.src].lastsend = st;
+                if (last[x.src] < 0)
+                    last[x.src] = st;
             }
         }
     }
@@ -562,22 +590,26 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
     Layout L;
     layout_init(&L, net);
     SimAsync *a = calloc(1, sizeof *a);
-    double *arc = links ? calloc((size_t)(nl * cap), sizeof *arc) : NULL;
+    double *arc = links ? hugez((size_t)(nl * cap) * sizeof *arc) : NULL;
     double *sendp = ports ? calloc((size_t)n, sizeof *sendp) : NULL;
     double *recvp = ports && !simplex ? calloc((size_t)n, sizeof *recvp) : NULL;
-    double *local = calloc((size_t)n, sizeof *local);     /* local operations done */
+    bool haslocal = false;   /* else local[] and in[] are not needed */
+    for (int32_t st = 0; st < nsteps; st++)
+        haslocal = haslocal || sched_nlocals(s, st) > 0;
+    /* local operations done, and the latest arrival so far (what they wait for) */
+    double *local = haslocal ? calloc((size_t)n, sizeof *local) : NULL;
+    double *in = haslocal ? calloc((size_t)n, sizeof *in) : NULL;
     /* one cache line per node */
-    NodeArr *arr = aligned_alloc(64, sizeof *arr * (size_t)n);
-    if (arr) {
-        memset(arr, 0, sizeof *arr * (size_t)n);
-        last_sends(s, arr);
-    }
+    NodeArr *arr = hugez(sizeof *arr * (size_t)n);
+    int32_t *last = hugez(sizeof *last * (size_t)n);
+    if (last)
+        last_sends(s, last);
     Arrivals A = { { 0 }, NULL, n };
     SchedFlatBuf fb = { 0 };
     Ahead ring[AHEAD];
     int64_t ntot = sched_total_transfers(s);
     bool ok = a && (!links || arc) && (!ports || sendp) && (!(ports && !simplex) || recvp) &&
-              local && arr;
+              (!haslocal || (local && in)) && arr && last;
     if (ok) {
         a->nsteps = nsteps;
         a->step_end = calloc((size_t)(nsteps > 0 ? nsteps : 1), sizeof *a->step_end);
@@ -591,9 +623,6 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
         recvp = sendp;   /* simplex: one port for both */
     bool uniform = sched_bytes(s) % sched_nchunks(s) == 0;
     uint64_t per_chunk = sched_bytes(s) / sched_nchunks(s);
-    bool haslocal = false;   /* else local[] stays 0 and is not read */
-    for (int32_t st = 0; st < nsteps; st++)
-        haslocal = haslocal || sched_nlocals(s, st) > 0;
     double total = 0;
     for (int32_t st = 0; ok && st < nsteps; st++) {
         double send_end = 0;
@@ -604,7 +633,7 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
             sched_local_get(s, st, i, &lo);
             int32_t first = lo.node < 0 ? 0 : lo.node, last = lo.node < 0 ? n - 1 : lo.node;
             for (int32_t v = first; v <= last; v++) {
-                local[v] = dmax(local[v], arr[v].in) + p->rho * (double)lo.bytes;
+                local[v] = dmax(local[v], in[v]) + p->rho * (double)lo.bytes;
                 send_end = dmax(send_end, local[v]);
             }
         }
@@ -614,7 +643,7 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
             break;
         }
         for (int64_t i = 0; i < AHEAD && i < f.n; i++)
-            ahead(&ring[i], s, &L, &f, i, links, arr, arc);
+            ahead(&ring[i], s, &L, &f, i, links, arr, last, arc, st);
         for (int64_t i = 0; ok && i < f.n; i++) {
             const SchedXfer *x = &f.x[i];
             int32_t src = x->src, dst = x->dst;
@@ -681,14 +710,17 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
                     }
             }
             for (uint32_t k = 0; ok && k < nr; k++)
-                if (arr[dst].lastsend >= st)   /* else never read */
+                if (last[dst] >= st)   /* else never read */
                     ok = node_add(&arr[dst], &A, dst, r[k].lo, r[k].hi, end);
-            arr[dst].in = dmax(arr[dst].in, end);
+            if (haslocal)
+                in[dst] = dmax(in[dst], end);
             send_end = dmax(send_end, end);
             if (a->ev)
                 a->ev[a->nev++] = (SimAsyncEvent){ start, end, st, i };
+            if (i + 2 * AHEAD < f.n)
+                __builtin_prefetch(&last[f.x[i + 2 * AHEAD].dst]);
             if (i + AHEAD < f.n)
-                ahead(&ring[i % AHEAD], s, &L, &f, i + AHEAD, links, arr, arc);
+                ahead(&ring[i % AHEAD], s, &L, &f, i + AHEAD, links, arr, last, arc, st);
         }
         a->step_end[st] = send_end;
         total = dmax(total, send_end);
@@ -701,6 +733,8 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
         free(recvp);
     free(sendp);
     free(local);
+    free(in);
+    free(last);
     if (arr)
         for (int32_t v = 0; v < n; v++)
             if (arr[v].list) {
