@@ -1,5 +1,5 @@
 /* sim-async.c — asynchronous (event by event) timing of a schedule: sim-async.h. */
-#include "sim-async.h"
+#include "sim-async-internal.h"
 #include "net-internal.h"
 #include "sched-internal.h"
 
@@ -487,6 +487,13 @@ static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, ui
     return arr_add(v->list, lo, hi, t);
 }
 
+/* Per node: the last step in which it sends (-1 never: its arrivals are never read, so not
+ * kept; most nodes of a broadcast tree are leaves) and its arrival record among the senders'
+ * (-1 none).  Only senders have records: fewer cache lines to touch and to zero. */
+typedef struct {
+    int32_t last, slot;
+} NodeIdx;
+
 /* What a transfer needs of its route, worked out AHEAD transfers early, when what it will
  * touch is also asked into the cache (the node records and the arcs are where the time goes on
  * a big net). */
@@ -494,51 +501,27 @@ static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, ui
 
 typedef struct {
     int64_t len;
+    int32_t ssrc, sdst;   /* the records of its source and (if kept) destination, -1 none */
     int np;
     Piece pc[MAXPIECES];
 } Ahead;
 
-static void ahead(Ahead *ah, const Sched *s, const Layout *L, const SchedFlat *f, int64_t i,
-                  bool links, const NodeArr *arr, const int32_t *last, const double *arc,
-                  int32_t st)
-{
-    const SchedXfer *x = &f->x[i];
-    uint32_t route = sched_flat_route(f, i);
-    NetSeg dseg[NET_MAXSEG];
-    const NetSeg *seg = dseg;
-    int nseg;
-    if (route == SCHED_DEFAULT_ROUTE) {
-        nseg = net_route_fast(L->net, x->src, x->dst, dseg);
-    } else {
-        nseg = (int)sched_route_nseg(route);
-        seg = sched_route_segs(s, route);
-    }
-    ah->len = net_route_len(seg, nseg);
-    ah->np = links ? layout_pieces(L, x->src, x->dst, seg, nseg, ah->pc) : 0;
-    __builtin_prefetch(&arr[x->src]);
-    if (last[x->dst] >= st)   /* (asked for AHEAD transfers before) */
-        __builtin_prefetch(&arr[x->dst], 1);
-    for (int q = 0; q < ah->np; q++)
-        __builtin_prefetch(arc + ah->pc[q].a, 1);
-}
-
-/* The last step in which each node sends (-1: never): a node's arrivals after it are never
- * read, so they are not kept (most nodes of a broadcast tree are leaves).  Steps are read from
- * the last: an edge block already met in a later step has nothing to add (a pipeline sends
- * the same few blocks step after step). */
+/* The last step in which each node sends.  Steps are read from the last: an edge block
+ * already met in a later step has nothing to add (a pipeline sends the same few blocks step
+ * after step). */
 #define SEEN_MAX 256
 
-static void last_sends(const Sched *s, int32_t *last)
+static void last_sends(const Sched *s, NodeIdx *idx)
 {
     for (int32_t v = 0; v < s->net->size; v++)
-        last[v] = -1;
+        idx[v] = (NodeIdx){ -1, -1 };
     int64_t seen[SEEN_MAX][2];
     int nseen = 0;
     for (int32_t st = s->nsteps - 1; st >= 0; st--) {
         const SchedStep *ss = &s->steps[st];
         for (int64_t i = 0; i < ss->n; i++)
-            if (last[ss->x[i].src] < 0)
-                last[ss->x[i].src] = st;
+            if (idx[ss->x[i].src].last < 0)
+                idx[ss->x[i].src].last = st;
         for (int32_t q = 0; q < ss->nrule; q++) {
             const SchedRule *r = &ss->rule[q];
             if (sched_rule_is_edges(r)) {
@@ -557,15 +540,69 @@ static void last_sends(const Sched *s, int32_t *last)
                 SchedRuleXfer x;
                 uint32_t route;
                 sched_rule_get(s, r, j, &x, &route);
-                if (last[x.src] < 0)
-                    last[x.src] = st;
+                if (idx[x.src].last < 0)
+                    idx[x.src].last = st;
             }
         }
     }
 }
 
-SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, char *err,
-                        size_t errlen)
+struct SimAsyncRun {
+    const Sched *s;
+    CostParams p;
+    int32_t n, nsteps;
+    int cap;
+    bool links, ports, haslocal, uniform;
+    uint64_t per_chunk;
+    Layout L;
+    SimAsync *a;
+    double *arc, *sendp, *recvp;
+    double *local, *in;   /* local operations done, the latest arrival (haslocal only) */
+    NodeIdx *idx;
+    NodeArr *arr;         /* one cache line per sending node */
+    Arrivals A;
+    SchedFlatBuf fb;      /* sim_async_run's own flat views */
+    Ahead ring[AHEAD];
+    double total;
+    bool ok;
+};
+
+static void ahead(SimAsyncRun *R, Ahead *ah, const SchedFlat *f, int64_t i, int32_t st)
+{
+    const Layout *L = &R->L;
+    const SchedXfer *x = &f->x[i];
+    uint32_t route = sched_flat_route(f, i);
+    NetSeg dseg[NET_MAXSEG];
+    const NetSeg *seg = dseg;
+    int nseg;
+    if (route == SCHED_DEFAULT_ROUTE) {
+        nseg = net_route_fast(L->net, x->src, x->dst, dseg);
+    } else {
+        nseg = (int)sched_route_nseg(route);
+        seg = sched_route_segs(R->s, route);
+    }
+    ah->len = net_route_len(seg, nseg);
+    ah->np = R->links ? layout_pieces(L, x->src, x->dst, seg, nseg, ah->pc) : 0;
+    NodeIdx is = R->idx[x->src], id = R->idx[x->dst];   /* (asked for AHEAD transfers before) */
+    ah->ssrc = is.slot;
+    ah->sdst = id.last >= st ? id.slot : -1;
+    if (is.slot >= 0)
+        __builtin_prefetch(&R->arr[is.slot]);
+    if (ah->sdst >= 0)
+        __builtin_prefetch(&R->arr[ah->sdst], 1);
+    for (int q = 0; q < ah->np; q++)
+        __builtin_prefetch(R->arc + ah->pc[q].a, 1);
+}
+
+static SimAsyncRun *run_fail(SimAsyncRun *R, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "async: out of memory");
+    sim_async_free(sim_async_end(R, NULL, 0));
+    return NULL;
+}
+
+SimAsyncRun *sim_async_begin(const Sched *s, const CostParams *p, unsigned flags, char *err,
+                             size_t errlen)
 {
     if (!s || !p) {
         snprintf(err, errlen, "async: no schedule");
@@ -576,9 +613,6 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
     int64_t nl = net_nlinks(net);
     int32_t nsteps = sched_nsteps(s);
     int cap = 1;
-    bool links = p->model == COST_CIRCUIT || p->model == COST_SAF || p->model == COST_SEIDEL;
-    bool ports = p->model == COST_SEIDEL || p->model == COST_POSTAL;
-    bool simplex = p->model == COST_POSTAL && !p->duplex;
     if (p->model == COST_SEIDEL) {
         cap = 1 << p->nu;
         if (cap > 64 || (double)cap * (double)nl > (double)(INT64_C(1) << 27)) {
@@ -587,170 +621,237 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
             return NULL;
         }
     }
-    Layout L;
-    layout_init(&L, net);
-    SimAsync *a = calloc(1, sizeof *a);
-    double *arc = links ? hugez((size_t)(nl * cap) * sizeof *arc) : NULL;
-    double *sendp = ports ? calloc((size_t)n, sizeof *sendp) : NULL;
-    double *recvp = ports && !simplex ? calloc((size_t)n, sizeof *recvp) : NULL;
-    bool haslocal = false;   /* else local[] and in[] are not needed */
+    SimAsyncRun *R = calloc(1, sizeof *R);
+    if (!R) {
+        snprintf(err, errlen, "async: out of memory");
+        return NULL;
+    }
+    R->s = s;
+    R->p = *p;
+    R->n = n;
+    R->nsteps = nsteps;
+    R->cap = cap;
+    R->links = p->model == COST_CIRCUIT || p->model == COST_SAF || p->model == COST_SEIDEL;
+    R->ports = p->model == COST_SEIDEL || p->model == COST_POSTAL;
+    bool simplex = p->model == COST_POSTAL && !p->duplex;
+    layout_init(&R->L, net);
     for (int32_t st = 0; st < nsteps; st++)
-        haslocal = haslocal || sched_nlocals(s, st) > 0;
-    /* local operations done, and the latest arrival so far (what they wait for) */
-    double *local = haslocal ? calloc((size_t)n, sizeof *local) : NULL;
-    double *in = haslocal ? calloc((size_t)n, sizeof *in) : NULL;
-    /* one cache line per node */
-    NodeArr *arr = hugez(sizeof *arr * (size_t)n);
-    int32_t *last = hugez(sizeof *last * (size_t)n);
-    if (last)
-        last_sends(s, last);
-    Arrivals A = { { 0 }, NULL, n };
-    SchedFlatBuf fb = { 0 };
-    Ahead ring[AHEAD];
-    int64_t ntot = sched_total_transfers(s);
-    bool ok = a && (!links || arc) && (!ports || sendp) && (!(ports && !simplex) || recvp) &&
-              (!haslocal || (local && in)) && arr && last;
-    if (ok) {
-        a->nsteps = nsteps;
-        a->step_end = calloc((size_t)(nsteps > 0 ? nsteps : 1), sizeof *a->step_end);
-        ok = a->step_end != NULL;
+        R->haslocal = R->haslocal || sched_nlocals(s, st) > 0;
+    R->uniform = sched_bytes(s) % sched_nchunks(s) == 0;
+    R->per_chunk = sched_bytes(s) / sched_nchunks(s);
+    R->a = calloc(1, sizeof *R->a);
+    if (!R->a)
+        return run_fail(R, err, errlen);
+    if (R->links && !(R->arc = hugez((size_t)(nl * cap) * sizeof *R->arc)))
+        return run_fail(R, err, errlen);
+    if (R->ports) {
+        R->sendp = calloc((size_t)n, sizeof *R->sendp);
+        R->recvp = simplex ? R->sendp : calloc((size_t)n, sizeof *R->recvp);
+        if (!R->sendp || !R->recvp)
+            return run_fail(R, err, errlen);
     }
-    if (ok && (flags & SIM_ASYNC_EVENTS)) {
-        a->ev = malloc(sizeof *a->ev * (size_t)(ntot > 0 ? ntot : 1));
-        ok = a->ev != NULL;
+    if (R->haslocal) {
+        R->local = calloc((size_t)n, sizeof *R->local);
+        R->in = calloc((size_t)n, sizeof *R->in);
+        if (!R->local || !R->in)
+            return run_fail(R, err, errlen);
     }
-    if (recvp == NULL && ports)
-        recvp = sendp;   /* simplex: one port for both */
-    bool uniform = sched_bytes(s) % sched_nchunks(s) == 0;
-    uint64_t per_chunk = sched_bytes(s) / sched_nchunks(s);
-    double total = 0;
-    for (int32_t st = 0; ok && st < nsteps; st++) {
-        double send_end = 0;
-        /* local operations: after the node's earlier arrivals and operations */
-        int64_t nloc = sched_nlocals(s, st);
-        for (int64_t i = 0; i < nloc; i++) {
-            SchedLocal lo;
-            sched_local_get(s, st, i, &lo);
-            int32_t first = lo.node < 0 ? 0 : lo.node, last = lo.node < 0 ? n - 1 : lo.node;
-            for (int32_t v = first; v <= last; v++) {
-                local[v] = dmax(local[v], in[v]) + p->rho * (double)lo.bytes;
-                send_end = dmax(send_end, local[v]);
-            }
+    if (!(R->idx = hugez(sizeof *R->idx * (size_t)n)))
+        return run_fail(R, err, errlen);
+    last_sends(s, R->idx);
+    int32_t ns = 0;
+    for (int32_t v = 0; v < n; v++)
+        if (R->idx[v].last >= 0)
+            R->idx[v].slot = ns++;
+    R->A.n = ns;
+    if (!(R->arr = hugez(sizeof *R->arr * (size_t)(ns > 0 ? ns : 1))))
+        return run_fail(R, err, errlen);
+    R->a->nsteps = nsteps;
+    R->a->step_end = calloc((size_t)(nsteps > 0 ? nsteps : 1), sizeof *R->a->step_end);
+    if (!R->a->step_end)
+        return run_fail(R, err, errlen);
+    if (flags & SIM_ASYNC_EVENTS) {
+        int64_t ntot = sched_total_transfers(s);
+        R->a->ev = malloc(sizeof *R->a->ev * (size_t)(ntot > 0 ? ntot : 1));
+        if (!R->a->ev)
+            return run_fail(R, err, errlen);
+    }
+    R->ok = true;
+    return R;
+}
+
+bool sim_async_step(SimAsyncRun *R, int32_t st, const SchedFlat *fp)
+{
+    if (!R->ok)
+        return false;
+    const Sched *s = R->s;
+    const CostParams *p = &R->p;
+    SimAsync *a = R->a;
+    double *arc = R->arc, *sendp = R->sendp, *recvp = R->recvp, *local = R->local;
+    NodeArr *arr = R->arr;
+    Arrivals *A = &R->A;
+    int cap = R->cap;
+    bool ports = R->ports, haslocal = R->haslocal, uniform = R->uniform;
+    uint64_t per_chunk = R->per_chunk;
+    bool ok = true;
+    double send_end = 0;
+    /* local operations: after the node's earlier arrivals and operations */
+    int64_t nloc = sched_nlocals(s, st);
+    for (int64_t i = 0; i < nloc; i++) {
+        SchedLocal lo;
+        sched_local_get(s, st, i, &lo);
+        int32_t v0 = lo.node < 0 ? 0 : lo.node, v1 = lo.node < 0 ? R->n - 1 : lo.node;
+        for (int32_t v = v0; v <= v1; v++) {
+            local[v] = dmax(local[v], R->in[v]) + p->rho * (double)lo.bytes;
+            send_end = dmax(send_end, local[v]);
         }
-        SchedFlat f;
-        if (!sched_flat(s, st, &fb, &f)) {
-            ok = false;
-            break;
+    }
+    const SchedFlat *f = fp;
+    SchedFlat own;
+    if (!f) {
+        if (!sched_flat(s, st, &R->fb, &own)) {
+            R->ok = false;
+            return false;
         }
-        for (int64_t i = 0; i < AHEAD && i < f.n; i++)
-            ahead(&ring[i], s, &L, &f, i, links, arr, last, arc, st);
-        for (int64_t i = 0; ok && i < f.n; i++) {
-            const SchedXfer *x = &f.x[i];
-            int32_t src = x->src, dst = x->dst;
-            uint32_t nr = sched_flat_nr(&f, i);
-            const ChunkRange *r = sched_flat_ranges(&f, i);
-            double start = haslocal ? local[src] : 0;
-            uint64_t bytes = 0;
-            for (uint32_t k = 0; ok && k < nr; k++) {
-                double tr = 0;
-                ok = node_ready(&arr[src], &A, src, r[k].lo, r[k].hi, &tr);
-                start = dmax(start, tr);
+        f = &own;
+    }
+    Ahead *ring = R->ring;
+    const NodeIdx *idx = R->idx;
+    for (int64_t i = 0; i < 2 * AHEAD && i < f->n; i++)
+        __builtin_prefetch(&idx[f->x[i].dst]);
+    for (int64_t i = 0; i < AHEAD && i < f->n; i++)
+        ahead(R, &ring[i], f, i, st);
+    for (int64_t i = 0; ok && i < f->n; i++) {
+        const SchedXfer *x = &f->x[i];
+        int32_t src = x->src, dst = x->dst;
+        uint32_t nr = sched_flat_nr(f, i);
+        const ChunkRange *r = sched_flat_ranges(f, i);
+        const Ahead *ah = &ring[i % AHEAD];
+        double start = haslocal ? local[src] : 0;
+        uint64_t bytes = 0;
+        for (uint32_t k = 0; ok && k < nr; k++) {
+            double tr = 0;
+            ok = node_ready(&arr[ah->ssrc], A, ah->ssrc, r[k].lo, r[k].hi, &tr);
+            start = dmax(start, tr);
+        }
+        for (uint32_t k = 0; k < nr; k++)
+            bytes += uniform ? (uint64_t)(r[k].hi - r[k].lo) * per_chunk
+                             : sched_range_bytes(s, r[k].lo, r[k].hi);
+        if (ports) {
+            start = dmax(start, sendp[src]);
+            start = dmax(start, recvp[dst]);
+        }
+        int64_t len = ah->len;
+        const Piece *pc = ah->pc;
+        int np = ah->np;
+        if (cap == 1) {
+            for (int q = 0; q < np; q++) {
+                const double *t = arc + pc[q].a;
+                double m = start;
+                for (int64_t h = 0; h < pc[q].n; h++)
+                    m = t[h] > m ? t[h] : m;
+                start = m;
             }
-            for (uint32_t k = 0; k < nr; k++)
-                bytes += uniform ? (uint64_t)(r[k].hi - r[k].lo) * per_chunk
-                                 : sched_range_bytes(s, r[k].lo, r[k].hi);
-            if (ports) {
-                start = dmax(start, sendp[src]);
-                start = dmax(start, recvp[dst]);
-            }
-            const Ahead *ah = &ring[i % AHEAD];
-            int64_t len = ah->len;
-            const Piece *pc = ah->pc;
-            int np = ah->np;
-            if (cap == 1) {
-                for (int q = 0; q < np; q++) {
-                    const double *t = arc + pc[q].a;
-                    double m = start;
-                    for (int64_t h = 0; h < pc[q].n; h++)
-                        m = t[h] > m ? t[h] : m;
-                    start = m;
+        } else {
+            /* the slot that frees first of every arc */
+            for (int q = 0; q < np; q++)
+                for (int64_t h = 0; h < pc[q].n; h++) {
+                    const double *t = arc + (pc[q].a + h) * cap;
+                    double best = t[0];
+                    for (int k = 1; k < cap; k++)
+                        if (t[k] < best)
+                            best = t[k];
+                    start = dmax(start, best);
                 }
-            } else {
-                /* the slot that frees first of every arc */
-                for (int q = 0; q < np; q++)
-                    for (int64_t h = 0; h < pc[q].n; h++) {
-                        const double *t = arc + (pc[q].a + h) * cap;
-                        double best = t[0];
-                        for (int k = 1; k < cap; k++)
-                            if (t[k] < best)
-                                best = t[k];
-                        start = dmax(start, best);
-                    }
+        }
+        double end = start + cost_transfer(p, (double)len, (double)bytes, 1);
+        if (ports) {
+            sendp[src] = end;
+            recvp[dst] = end;
+        }
+        if (cap == 1) {
+            for (int q = 0; q < np; q++) {
+                double *t = arc + pc[q].a;
+                for (int64_t h = 0; h < pc[q].n; h++)
+                    t[h] = end;
             }
-            double end = start + cost_transfer(p, (double)len, (double)bytes, 1);
-            if (ports) {
-                sendp[src] = end;
-                recvp[dst] = end;
-            }
-            if (cap == 1) {
-                for (int q = 0; q < np; q++) {
-                    double *t = arc + pc[q].a;
-                    for (int64_t h = 0; h < pc[q].n; h++)
-                        t[h] = end;
+        } else {
+            for (int q = 0; q < np; q++)
+                for (int64_t h = 0; h < pc[q].n; h++) {
+                    double *t = arc + (pc[q].a + h) * cap;
+                    int kbest = 0;
+                    for (int k = 1; k < cap; k++)
+                        if (t[k] < t[kbest])
+                            kbest = k;
+                    t[kbest] = end;
                 }
-            } else {
-                for (int q = 0; q < np; q++)
-                    for (int64_t h = 0; h < pc[q].n; h++) {
-                        double *t = arc + (pc[q].a + h) * cap;
-                        int kbest = 0;
-                        for (int k = 1; k < cap; k++)
-                            if (t[k] < t[kbest])
-                                kbest = k;
-                        t[kbest] = end;
-                    }
-            }
+        }
+        if (ah->sdst >= 0)   /* else never read */
             for (uint32_t k = 0; ok && k < nr; k++)
-                if (last[dst] >= st)   /* else never read */
-                    ok = node_add(&arr[dst], &A, dst, r[k].lo, r[k].hi, end);
-            if (haslocal)
-                in[dst] = dmax(in[dst], end);
-            send_end = dmax(send_end, end);
-            if (a->ev)
-                a->ev[a->nev++] = (SimAsyncEvent){ start, end, st, i };
-            if (i + 2 * AHEAD < f.n)
-                __builtin_prefetch(&last[f.x[i + 2 * AHEAD].dst]);
-            if (i + AHEAD < f.n)
-                ahead(&ring[i % AHEAD], s, &L, &f, i + AHEAD, links, arr, last, arc, st);
-        }
-        a->step_end[st] = send_end;
-        total = dmax(total, send_end);
+                ok = node_add(&arr[ah->sdst], A, ah->sdst, r[k].lo, r[k].hi, end);
+        if (haslocal)
+            R->in[dst] = dmax(R->in[dst], end);
+        send_end = dmax(send_end, end);
+        if (a->ev)
+            a->ev[a->nev++] = (SimAsyncEvent){ start, end, st, i };
+        if (i + 2 * AHEAD < f->n)
+            __builtin_prefetch(&idx[f->x[i + 2 * AHEAD].dst]);
+        if (i + AHEAD < f->n)
+            ahead(R, &ring[i % AHEAD], f, i + AHEAD, st);
     }
+    a->step_end[st] = send_end;
+    R->total = dmax(R->total, send_end);
+    R->ok = ok;
+    return ok;
+}
+
+SimAsync *sim_async_end(SimAsyncRun *R, char *err, size_t errlen)
+{
+    if (!R)
+        return NULL;
+    SimAsync *a = R->a;
+    bool ok = R->ok && a;
+    double total = R->total;
     if (ok && a->ev)
         qsort(a->ev, (size_t)a->nev, sizeof *a->ev, cmp_ev);
-    sched_flatbuf_free(&fb);
-    free(arc);
-    if (recvp != sendp)
-        free(recvp);
-    free(sendp);
-    free(local);
-    free(in);
-    free(last);
-    if (arr)
-        for (int32_t v = 0; v < n; v++)
-            if (arr[v].list) {
-                free(arr[v].list->a);
-                free(arr[v].list);
+    sched_flatbuf_free(&R->fb);
+    free(R->arc);
+    if (R->recvp != R->sendp)
+        free(R->recvp);
+    free(R->sendp);
+    free(R->local);
+    free(R->in);
+    free(R->idx);
+    if (R->arr)
+        for (int32_t v = 0; v < R->A.n; v++)
+            if (R->arr[v].list) {
+                free(R->arr[v].list->a);
+                free(R->arr[v].list);
             }
-    log_free(&A.lg);
-    free(A.s1);
-    free(arr);
+    log_free(&R->A.lg);
+    free(R->A.s1);
+    free(R->arr);
+    free(R);
     if (!ok) {
-        snprintf(err, errlen, "async: out of memory");
+        if (err)
+            snprintf(err, errlen, "async: out of memory");
         sim_async_free(a);
         return NULL;
     }
     a->total = total;
     return a;
+}
+
+SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, char *err,
+                        size_t errlen)
+{
+    SimAsyncRun *R = sim_async_begin(s, p, flags, err, errlen);
+    if (!R)
+        return NULL;
+    for (int32_t st = 0; st < R->nsteps; st++)
+        if (!sim_async_step(R, st, NULL))
+            break;
+    return sim_async_end(R, err, errlen);
 }
 
 void sim_async_free(SimAsync *a)

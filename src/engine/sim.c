@@ -20,6 +20,7 @@
 #include "net-internal.h"
 #include "sched-internal.h"
 #include "sim-internal.h"
+#include "sim-async-internal.h"
 #include "subround.h"
 #include "progress.h"
 
@@ -167,6 +168,9 @@ struct Sim {
     SchedFlatBuf nbuf;         /* while simulating: the next step's, made ahead */
     SchedFlat next;
     int32_t next_step;         /* -1: none */
+    SimAsyncRun *arun;         /* SIM_ASYNC: the timing, step by step while running ... */
+    SimAsync *async;           /* ... and its result (until sim_async_take) */
+    char aerr[160];            /* ... or why there is none */
 };
 
 /* Step st's transfers as flat arrays (see sched-internal.h): the last step asked for is kept,
@@ -1974,7 +1978,20 @@ void sim_free(Sim *sim)
     free(sim->tmpnodes);
     sched_flatbuf_free(&sim->fbuf);
     sched_flatbuf_free(&sim->nbuf);
+    sim_async_free(sim_async_end(sim->arun, NULL, 0));
+    sim_async_free(sim->async);
     free(sim);
+}
+
+SimAsync *sim_async_take(Sim *sim, char *err, size_t errlen)
+{
+    if (!sim || !sim->async) {
+        snprintf(err, errlen, "%s", sim && sim->aerr[0] ? sim->aerr : "async: not timed");
+        return NULL;
+    }
+    SimAsync *a = sim->async;
+    sim->async = NULL;
+    return a;
 }
 
 static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32_t nrun,
@@ -2081,6 +2098,8 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
     }
     if (!hold_givens(sim))
         goto oom;
+    if (flags & SIM_ASYNC)   /* (if it cannot be timed, the replay goes on: sim_async_take) */
+        sim->arun = sim_async_begin(s, p, 0, sim->aerr, sizeof sim->aerr);
     int64_t maxn = 0;   /* the per-transfer scratch, once, at its largest */
     for (int32_t st = 0; st < sim->nsteps; st++)
         if (sched_ntransfers(s, st) > maxn)
@@ -2107,6 +2126,9 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
         if (sim->dstart)
             sim->dstart[st] = sim->ndelta;
         if (!run_step(sim, st))
+            goto oom;
+        /* the asynchronous timing, on the step's transfers as run_step left them */
+        if (sim->arun && !sim_async_step(sim->arun, st, sim_flat(sim, st)))
             goto oom;
         const SimStep *o = &sim->steps[st];
         cum += o->cost.total;
@@ -2159,6 +2181,12 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
     }
     t->verified = !prefix && t->not_held == 0 && t->incomplete_nodes == 0;
     t->valid = t->verified && t->violations == t->not_held + t->incomplete_nodes;
+    if (sim->arun) {
+        sim->async = sim_async_end(sim->arun, sim->aerr, sizeof sim->aerr);
+        sim->arun = NULL;
+        if (!sim->async)
+            goto oom;
+    }
     /* The per-node cost sums and the view made ahead are only needed while running. */
     sched_flatbuf_free(&sim->nbuf);
     sim->next_step = -1;
