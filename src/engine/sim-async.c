@@ -243,22 +243,44 @@ typedef struct {
     Arr tail[TAILN];   /* the newest entries, ascending */
     uint32_t chain;    /* 1 + the newest entry in the log, 0 none */
     uint32_t base;     /* the lowest chunk of the stream (of its first entry) */
+    uint32_t floor;    /* entries below this were dropped, not logged (0: none) */
 } Stream;
 
 /* What the pass keeps of a node, in one cache line (the second stream, rarely used, apart). */
 typedef struct {
     Stream s0;
-    ArrList *list;     /* list mode when not NULL */
-    uint16_t nt0, nt1; /* entries in the tails of stream 0 and of stream 1 (0: unused) */
-    char pad[12];
+    uint32_t list;     /* list mode when not 0: 1 + its index in Arrivals.lists */
+    uint8_t nt0, nt1;  /* entries in the tails of stream 0 and of stream 1 (0: unused) */
+    uint16_t rstep;    /* its last reading step (read_stamp; 0 none; a node silent for a
+                        * multiple of 2^14 steps only drops less) and flags, ... */
+    uint32_t rmin;     /* ... and the lowest chunk read in it */
+    uint32_t dropb;    /* entries ending at or below this may be dropped (read_dropb of the
+                        * reading step before; 0: none) */
 } NodeArr;
-_Static_assert(sizeof(NodeArr) == 64, "a node's record is one cache line");
+_Static_assert(sizeof(NodeArr) == 64, "a node's record fits one cache line");
 
+/* An entry leaving a stream's tail is logged, or dropped when it lies wholly at or below
+ * the lowest chunk the node read in its last finished reading step (dropb): a pipeline's node
+ * reads, step after step, packets that all lie above the lowest it read the step before, and
+ * a big broadcast would otherwise log hundreds of megabytes never read.  Should a read or a
+ * receive later reach below a stream's floor (or a node with dropped entries turn to list
+ * mode), the run is "spoiled": the steps so far are timed again from the start keeping every
+ * entry (keep), and the run goes on in that mode. */
 typedef struct {
     Log lg;
     Stream *s1;        /* every node's second stream, allocated when first used */
+    ArrList *lists;    /* the nodes in list mode */
+    uint32_t nlists, caplists;
     int32_t n;
+    bool keep;         /* log every entry (never drop) */
+    bool spoiled;      /* a dropped entry may have been needed: time again with keep */
 } Arrivals;
+
+/* Does [lo,hi) reach below what stream S dropped? */
+static inline bool below_floor(const Stream *S, uint32_t nt, uint32_t lo, uint32_t hi)
+{
+    return nt > 0 && lo < S->floor && hi > S->base;
+}
 
 static inline LogArr *log_at(const Log *g, int64_t i)
 {
@@ -318,10 +340,20 @@ static int cmp_arr(const void *pa, const void *pb)
 }
 
 /* Turn a node into list mode: its streams, merged, into its own ArrList. */
-static bool node_list(NodeArr *v, const Arrivals *A, int32_t id)
+static bool node_list(NodeArr *v, Arrivals *A, int32_t id)
 {
     if (v->list)
         return true;
+    if (A->nlists == A->caplists) {
+        uint32_t nc = A->caplists ? A->caplists * 2 : 16;
+        ArrList *q = nc > A->caplists ? realloc(A->lists, sizeof *q * nc) : NULL;
+        if (!q)
+            return false;
+        A->lists = q;
+        A->caplists = nc;
+    }
+    if (v->s0.floor || (v->nt1 && A->s1[id].floor))
+        A->spoiled = true;   /* the list would lack what was dropped */
     uint32_t n = v->nt0 + v->nt1;
     for (int64_t i = v->s0.chain; i > 0; i = log_at(&A->lg, i - 1)->prev)
         n++;
@@ -329,20 +361,16 @@ static bool node_list(NodeArr *v, const Arrivals *A, int32_t id)
         for (int64_t i = A->s1[id].chain; i > 0; i = log_at(&A->lg, i - 1)->prev)
             n++;
     Arr *a = malloc(sizeof *a * (n ? n : 1));
-    ArrList *l = malloc(sizeof *l);
-    if (!a || !l) {
-        free(a);
-        free(l);
+    if (!a)
         return false;
-    }
     uint32_t k = 0;
     stream_out(&v->s0, v->nt0, &A->lg, a, &k);
     if (v->nt1) {
         stream_out(&A->s1[id], v->nt1, &A->lg, a, &k);
         qsort(a, k, sizeof *a, cmp_arr);   /* two disjoint ascending runs */
     }
-    *l = (ArrList){ a, n, n ? n : 1 };
-    v->list = l;
+    A->lists[A->nlists++] = (ArrList){ a, n, n ? n : 1 };
+    v->list = A->nlists;
     return true;
 }
 
@@ -386,13 +414,48 @@ static inline int stream_meets(const Stream *S, uint32_t nt, const Log *g, uint3
     return i > 0 ? -1 : met;
 }
 
-/* The latest arrival of any chunk of [lo,hi) at node id (0: given or never received); false
- * when memory runs out. */
-static inline bool node_ready(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, uint32_t hi,
-                              double *t)
+/* A node's reading step, as NodeArr.rstep keeps it: 1 + st mod 2^14 (never 0) in the low
+ * bits, and two flags. */
+#define RSTEP_MULTI 0x8000u     /* it read more than one range in that step */
+#define RSTEP_SEVERAL 0x4000u   /* it sends in more than one block (for good) */
+#define RSTEP_STAMP 0x3fffu
+
+static inline uint16_t read_stamp(int32_t st)
 {
+    uint16_t r = (uint16_t)((uint32_t)(st + 1) & RSTEP_STAMP);
+    return r ? r : 1;
+}
+
+/* What the node's finished reading step lets it drop: entries ending at or below the lowest
+ * chunk it read then, plus one if it read one range only and sends in one block (a pipeline's
+ * node that forwards in one phase reads a higher packet each step; one that sends in several
+ * phases reads the lowest again). */
+static inline uint32_t read_dropb(const NodeArr *v)
+{
+    return v->rmin + ((v->rstep & (RSTEP_MULTI | RSTEP_SEVERAL)) ? 0 : 1);
+}
+
+/* The latest arrival of any chunk of [lo,hi) at node id (0: given or never received), read
+ * in step st; false when memory runs out. */
+static inline bool node_ready(NodeArr *v, Arrivals *A, int32_t id, int32_t st, uint32_t lo,
+                              uint32_t hi, double *t)
+{
+    uint16_t rs = read_stamp(st);
+    if ((v->rstep & RSTEP_STAMP) != rs) {
+        if (v->rstep & RSTEP_STAMP)
+            v->dropb = read_dropb(v);
+        v->rstep = (uint16_t)(rs | (v->rstep & RSTEP_SEVERAL));
+        v->rmin = lo;
+    } else if (lo != v->rmin) {
+        v->rstep |= RSTEP_MULTI;
+        if (lo < v->rmin)
+            v->rmin = lo;
+    }
     if (!v->list) {
         double m = 0;
+        Stream *S1 = v->nt1 ? &A->s1[id] : NULL;
+        if (below_floor(&v->s0, v->nt0, lo, hi) || (S1 && below_floor(S1, v->nt1, lo, hi)))
+            A->spoiled = true;
         if (stream_meets(&v->s0, v->nt0, &A->lg, lo, hi, &m) >= 0 &&
             (!v->nt1 || stream_meets(&A->s1[id], v->nt1, &A->lg, lo, hi, &m) >= 0)) {
             *t = m;
@@ -401,13 +464,13 @@ static inline bool node_ready(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, 
         if (!node_list(v, A, id))
             return false;
     }
-    *t = arr_ready(v->list, lo, hi);
+    *t = arr_ready(&A->lists[v->list - 1], lo, hi);
     return true;
 }
 
 /* Append [lo,hi) at t to a stream whose newest entry ends at or below lo. */
-static inline bool stream_push(Stream *S, uint16_t *nt, Log *g, uint32_t lo, uint32_t hi,
-                               double t)
+static inline bool stream_push(Stream *S, uint8_t *nt, Arrivals *A, uint32_t dropb,
+                               uint32_t lo, uint32_t hi, double t)
 {
     Arr *z = &S->tail[*nt - 1];
     if (z->hi == lo && z->t == t) {
@@ -415,10 +478,15 @@ static inline bool stream_push(Stream *S, uint16_t *nt, Log *g, uint32_t lo, uin
         return true;
     }
     if (*nt == TAILN) {
-        uint32_t idx;
-        if (!log_push(g, S->tail[0], S->chain, &idx))
-            return false;
-        S->chain = idx;
+        if (!A->keep && S->tail[0].hi <= dropb) {
+            if (S->tail[0].hi > S->floor)
+                S->floor = S->tail[0].hi;
+        } else {
+            uint32_t idx;
+            if (!log_push(&A->lg, S->tail[0], S->chain, &idx))
+                return false;
+            S->chain = idx;
+        }
         memmove(&S->tail[0], &S->tail[1], sizeof S->tail[0] * (TAILN - 1));
         (*nt)--;
     }
@@ -428,9 +496,12 @@ static inline bool stream_push(Stream *S, uint16_t *nt, Log *g, uint32_t lo, uin
 
 /* Record [lo,hi) arriving at node id at time t (chunks already there keep their first
  * arrival). */
-static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, uint32_t hi,
-                            double t)
+static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, int32_t st, uint32_t lo,
+                            uint32_t hi, double t)
 {
+    /* what its reads so far allow to drop (the reading step before this one finished) */
+    uint16_t rs = v->rstep & RSTEP_STAMP;
+    uint32_t db = rs && rs != read_stamp(st) ? read_dropb(v) : v->dropb;
     if (!v->list) {
         if (v->nt0 == 0) {   /* (stream 1 is used only after stream 0) */
             v->s0.tail[0] = (Arr){ lo, hi, t };
@@ -439,6 +510,8 @@ static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, ui
             return true;
         }
         Stream *S1 = v->nt1 ? &A->s1[id] : NULL;
+        if (below_floor(&v->s0, v->nt0, lo, hi) || (S1 && below_floor(S1, v->nt1, lo, hi)))
+            A->spoiled = true;
         for (uint32_t j = 0; j < v->nt0; j++)
             if (v->s0.tail[j].lo <= lo && hi <= v->s0.tail[j].hi)
                 return true;   /* held already */
@@ -455,9 +528,9 @@ static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, ui
         bool next0 = fit0 && v->s0.tail[v->nt0 - 1].hi == lo;
         bool next1 = fit1 && S1->tail[v->nt1 - 1].hi == lo;
         if (next0 && free1)
-            return stream_push(&v->s0, &v->nt0, &A->lg, lo, hi, t);
+            return stream_push(&v->s0, &v->nt0, A, db, lo, hi, t);
         if (next1 && free0)
-            return stream_push(S1, &v->nt1, &A->lg, lo, hi, t);
+            return stream_push(S1, &v->nt1, A, db, lo, hi, t);
         if (S1 && fit0 && fit1) {
             if (v->s0.tail[v->nt0 - 1].hi >= S1->tail[v->nt1 - 1].hi)
                 fit1 = false;
@@ -465,9 +538,9 @@ static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, ui
                 fit0 = false;
         }
         if (S1 && fit0 && free1)
-            return stream_push(&v->s0, &v->nt0, &A->lg, lo, hi, t);
+            return stream_push(&v->s0, &v->nt0, A, db, lo, hi, t);
         if (S1 && fit1 && free0)
-            return stream_push(S1, &v->nt1, &A->lg, lo, hi, t);
+            return stream_push(S1, &v->nt1, A, db, lo, hi, t);
         if (!S1 && free0 && !next0) {   /* a second stream: below, between or apart above */
             if (!A->s1) {
                 A->s1 = calloc((size_t)A->n, sizeof *A->s1);
@@ -475,16 +548,16 @@ static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, ui
                     return false;
             }
             S1 = &A->s1[id];
-            *S1 = (Stream){ { { lo, hi, t } }, 0, lo };
+            *S1 = (Stream){ .tail = { { lo, hi, t } }, .base = lo };
             v->nt1 = 1;
             return true;
         }
         if (!S1 && fit0)
-            return stream_push(&v->s0, &v->nt0, &A->lg, lo, hi, t);
+            return stream_push(&v->s0, &v->nt0, A, db, lo, hi, t);
         if (!node_list(v, A, id))
             return false;
     }
-    return arr_add(v->list, lo, hi, t);
+    return arr_add(&A->lists[v->list - 1], lo, hi, t);
 }
 
 /* Per node: the last step in which it sends (-1 never: its arrivals are never read, so not
@@ -506,42 +579,59 @@ typedef struct {
     Piece pc[MAXPIECES];
 } Ahead;
 
-/* The last step in which each node sends.  Steps are read from the last: an edge block
+/* Node v sends in step st (the steps come last first) in block b: its last step, and whether
+ * it sends in more than one block (slot -2 until the slots are given out). */
+static inline void note_send(NodeIdx *idx, int32_t *blk, int32_t v, int32_t st, int32_t b)
+{
+    if (idx[v].last < 0)
+        idx[v].last = st;
+    if (blk[v] != b) {
+        if (blk[v] >= 0)
+            idx[v].slot = -2;
+        blk[v] = b;
+    }
+}
+
+/* The last step in which each node sends, and the nodes that send in more than one block
+ * (an edge block sent again in later steps, as a pipeline does, is one block).  Steps are read from the last: an edge block
  * already met in a later step has nothing to add (a pipeline sends the same few blocks step
  * after step). */
 #define SEEN_MAX 256
 
-static void last_sends(const Sched *s, NodeIdx *idx)
+static void last_sends(const Sched *s, NodeIdx *idx, int32_t *blk)
 {
-    for (int32_t v = 0; v < s->net->size; v++)
+    for (int32_t v = 0; v < s->net->size; v++) {
         idx[v] = (NodeIdx){ -1, -1 };
+        blk[v] = -1;
+    }
     int64_t seen[SEEN_MAX][2];
     int nseen = 0;
+    int32_t nblk = SEEN_MAX;   /* block ids: an edge block's place in seen, else from here */
     for (int32_t st = s->nsteps - 1; st >= 0; st--) {
         const SchedStep *ss = &s->steps[st];
+        int32_t b = nblk++;
         for (int64_t i = 0; i < ss->n; i++)
-            if (idx[ss->x[i].src].last < 0)
-                idx[ss->x[i].src].last = st;
+            note_send(idx, blk, ss->x[i].src, st, b);
         for (int32_t q = 0; q < ss->nrule; q++) {
             const SchedRule *r = &ss->rule[q];
+            b = nblk++;
             if (sched_rule_is_edges(r)) {
-                bool met = false;
-                for (int k = 0; k < nseen && !met; k++)
-                    met = seen[k][0] == r->e0 && seen[k][1] == r->count;
-                if (met)
+                int k = 0;
+                while (k < nseen && !(seen[k][0] == r->e0 && seen[k][1] == r->count))
+                    k++;
+                if (k < nseen)
                     continue;
                 if (nseen < SEEN_MAX) {
                     seen[nseen][0] = r->e0;
                     seen[nseen][1] = r->count;
-                    nseen++;
+                    b = nseen++;
                 }
             }
             for (int64_t j = 0; j < r->count; j++) {
                 SchedRuleXfer x;
                 uint32_t route;
                 sched_rule_get(s, r, j, &x, &route);
-                if (idx[x.src].last < 0)
-                    idx[x.src].last = st;
+                note_send(idx, blk, x.src, st, b);
             }
         }
     }
@@ -550,6 +640,7 @@ static void last_sends(const Sched *s, NodeIdx *idx)
 struct SimAsyncRun {
     const Sched *s;
     CostParams p;
+    unsigned flags;
     int32_t n, nsteps;
     int cap;
     bool links, ports, haslocal, uniform;
@@ -601,8 +692,8 @@ static SimAsyncRun *run_fail(SimAsyncRun *R, char *err, size_t errlen)
     return NULL;
 }
 
-SimAsyncRun *sim_async_begin(const Sched *s, const CostParams *p, unsigned flags, char *err,
-                             size_t errlen)
+static SimAsyncRun *run_begin(const Sched *s, const CostParams *p, unsigned flags, bool keep,
+                              char *err, size_t errlen)
 {
     if (!s || !p) {
         snprintf(err, errlen, "async: no schedule");
@@ -628,6 +719,8 @@ SimAsyncRun *sim_async_begin(const Sched *s, const CostParams *p, unsigned flags
     }
     R->s = s;
     R->p = *p;
+    R->flags = flags;
+    R->A.keep = keep;
     R->n = n;
     R->nsteps = nsteps;
     R->cap = cap;
@@ -658,14 +751,24 @@ SimAsyncRun *sim_async_begin(const Sched *s, const CostParams *p, unsigned flags
     }
     if (!(R->idx = hugez(sizeof *R->idx * (size_t)n)))
         return run_fail(R, err, errlen);
-    last_sends(s, R->idx);
+    int32_t *blk = malloc(sizeof *blk * (size_t)(n > 0 ? n : 1));
+    if (!blk)
+        return run_fail(R, err, errlen);
+    last_sends(s, R->idx, blk);
+    free(blk);
     int32_t ns = 0;
     for (int32_t v = 0; v < n; v++)
-        if (R->idx[v].last >= 0)
-            R->idx[v].slot = ns++;
+        ns += R->idx[v].last >= 0;
     R->A.n = ns;
     if (!(R->arr = hugez(sizeof *R->arr * (size_t)(ns > 0 ? ns : 1))))
         return run_fail(R, err, errlen);
+    ns = 0;
+    for (int32_t v = 0; v < n; v++)
+        if (R->idx[v].last >= 0) {
+            if (R->idx[v].slot == -2)   /* sends in several blocks: may read a packet again */
+                R->arr[ns].rstep = RSTEP_SEVERAL;
+            R->idx[v].slot = ns++;
+        }
     R->a->nsteps = nsteps;
     R->a->step_end = calloc((size_t)(nsteps > 0 ? nsteps : 1), sizeof *R->a->step_end);
     if (!R->a->step_end)
@@ -679,6 +782,14 @@ SimAsyncRun *sim_async_begin(const Sched *s, const CostParams *p, unsigned flags
     R->ok = true;
     return R;
 }
+
+SimAsyncRun *sim_async_begin(const Sched *s, const CostParams *p, unsigned flags, char *err,
+                             size_t errlen)
+{
+    return run_begin(s, p, flags, false, err, errlen);
+}
+
+static bool run_again(SimAsyncRun *R, int32_t st);
 
 bool sim_async_step(SimAsyncRun *R, int32_t st, const SchedFlat *fp)
 {
@@ -731,7 +842,7 @@ bool sim_async_step(SimAsyncRun *R, int32_t st, const SchedFlat *fp)
         uint64_t bytes = 0;
         for (uint32_t k = 0; ok && k < nr; k++) {
             double tr = 0;
-            ok = node_ready(&arr[ah->ssrc], A, ah->ssrc, r[k].lo, r[k].hi, &tr);
+            ok = node_ready(&arr[ah->ssrc], A, ah->ssrc, st, r[k].lo, r[k].hi, &tr);
             start = dmax(start, tr);
         }
         for (uint32_t k = 0; k < nr; k++)
@@ -788,7 +899,7 @@ bool sim_async_step(SimAsyncRun *R, int32_t st, const SchedFlat *fp)
         }
         if (ah->sdst >= 0)   /* else never read */
             for (uint32_t k = 0; ok && k < nr; k++)
-                ok = node_add(&arr[ah->sdst], A, ah->sdst, r[k].lo, r[k].hi, end);
+                ok = node_add(&arr[ah->sdst], A, ah->sdst, st, r[k].lo, r[k].hi, end);
         if (haslocal)
             R->in[dst] = dmax(R->in[dst], end);
         send_end = dmax(send_end, end);
@@ -802,7 +913,46 @@ bool sim_async_step(SimAsyncRun *R, int32_t st, const SchedFlat *fp)
     a->step_end[st] = send_end;
     R->total = dmax(R->total, send_end);
     R->ok = ok;
+    if (ok && R->A.spoiled && !R->A.keep)
+        return run_again(R, st);
     return ok;
+}
+
+/* Free what the run holds but the run itself and its result. */
+static void run_free_parts(SimAsyncRun *R)
+{
+    sched_flatbuf_free(&R->fb);
+    free(R->arc);
+    if (R->recvp != R->sendp)
+        free(R->recvp);
+    free(R->sendp);
+    free(R->local);
+    free(R->in);
+    free(R->idx);
+    for (uint32_t k = 0; k < R->A.nlists; k++)
+        free(R->A.lists[k].a);
+    free(R->A.lists);
+    log_free(&R->A.lg);
+    free(R->A.s1);
+    free(R->arr);
+}
+
+/* A dropped arrival may have been needed by step st: steps 0..st timed again from the start,
+ * keeping every arrival (the run goes on from there in that mode). */
+static bool run_again(SimAsyncRun *R, int32_t st)
+{
+    char e[160];
+    SimAsyncRun *Q = run_begin(R->s, &R->p, R->flags, true, e, sizeof e);
+    if (!Q)
+        return false;
+    for (int32_t k = 0; k <= st; k++)
+        if (!sim_async_step(Q, k, NULL))
+            break;
+    run_free_parts(R);
+    sim_async_free(R->a);
+    *R = *Q;
+    free(Q);
+    return R->ok;
 }
 
 SimAsync *sim_async_end(SimAsyncRun *R, char *err, size_t errlen)
@@ -814,23 +964,7 @@ SimAsync *sim_async_end(SimAsyncRun *R, char *err, size_t errlen)
     double total = R->total;
     if (ok && a->ev)
         qsort(a->ev, (size_t)a->nev, sizeof *a->ev, cmp_ev);
-    sched_flatbuf_free(&R->fb);
-    free(R->arc);
-    if (R->recvp != R->sendp)
-        free(R->recvp);
-    free(R->sendp);
-    free(R->local);
-    free(R->in);
-    free(R->idx);
-    if (R->arr)
-        for (int32_t v = 0; v < R->A.n; v++)
-            if (R->arr[v].list) {
-                free(R->arr[v].list->a);
-                free(R->arr[v].list);
-            }
-    log_free(&R->A.lg);
-    free(R->A.s1);
-    free(R->arr);
+    run_free_parts(R);
     free(R);
     if (!ok) {
         if (err)
