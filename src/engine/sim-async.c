@@ -1,5 +1,6 @@
 /* sim-async.c — asynchronous (event by event) timing of a schedule: sim-async.h. */
 #include "sim-async-internal.h"
+#include "bigmem.h"
 #include "net-internal.h"
 #include "sched-internal.h"
 
@@ -25,19 +26,6 @@ struct SimAsync {
     SimAsyncEvent *ev;
     int64_t nev;
 };
-
-#include <sys/mman.h>
-static void *hugez(size_t bytes)
-{
-    const size_t huge = (size_t)2 << 20;
-    size_t sz = (bytes + huge - 1) / huge * huge;
-    void *p = aligned_alloc(huge, sz);
-    if (p) {
-        (void)madvise(p, sz, MADV_HUGEPAGE);
-        memset(p, 0, bytes);
-    }
-    return p;
-}
 
 static double dmax(double a, double b) { return a > b ? a : b; }
 
@@ -735,7 +723,7 @@ static SimAsyncRun *run_begin(const Sched *s, const CostParams *p, unsigned flag
     R->a = calloc(1, sizeof *R->a);
     if (!R->a)
         return run_fail(R, err, errlen);
-    if (R->links && !(R->arc = hugez((size_t)(nl * cap) * sizeof *R->arc)))
+    if (R->links && !(R->arc = bigmem_alloc((size_t)(nl * cap) * sizeof *R->arc, true)))
         return run_fail(R, err, errlen);
     if (R->ports) {
         R->sendp = calloc((size_t)n, sizeof *R->sendp);
@@ -749,7 +737,7 @@ static SimAsyncRun *run_begin(const Sched *s, const CostParams *p, unsigned flag
         if (!R->local || !R->in)
             return run_fail(R, err, errlen);
     }
-    if (!(R->idx = hugez(sizeof *R->idx * (size_t)n)))
+    if (!(R->idx = bigmem_alloc(sizeof *R->idx * (size_t)n, true)))
         return run_fail(R, err, errlen);
     int32_t *blk = malloc(sizeof *blk * (size_t)(n > 0 ? n : 1));
     if (!blk)
@@ -760,7 +748,7 @@ static SimAsyncRun *run_begin(const Sched *s, const CostParams *p, unsigned flag
     for (int32_t v = 0; v < n; v++)
         ns += R->idx[v].last >= 0;
     R->A.n = ns;
-    if (!(R->arr = hugez(sizeof *R->arr * (size_t)(ns > 0 ? ns : 1))))
+    if (!(R->arr = bigmem_alloc(sizeof *R->arr * (size_t)(ns > 0 ? ns : 1), true)))
         return run_fail(R, err, errlen);
     ns = 0;
     for (int32_t v = 0; v < n; v++)

@@ -14,6 +14,7 @@
  * over the blocks) or, on the walking path, from a second walk.
  */
 #include "sim.h"
+#include "bigmem.h"
 #include "circuit.h"
 #include "err-internal.h"
 #include "chunkset-internal.h"
@@ -25,7 +26,6 @@
 #include "progress.h"
 
 #include <math.h>
-#include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,27 +196,7 @@ static const SchedFlat *sim_flat(Sim *sim, int32_t st)
     return &sim->flat;
 }
 
-/* A zeroed array of `bytes`.  Big ones are asked to live on transparent huge pages where the
- * system offers them (MADV_HUGEPAGE): the simulator touches every page of its per-node and
- * per-link arrays, and on some virtual machines a page fault costs microseconds.  Freed with
- * free(). */
-static void *big_alloc(size_t bytes, bool zero)
-{
-#ifdef MADV_HUGEPAGE
-    const size_t huge = (size_t)2 << 20;
-    if (bytes >= 2 * huge) {
-        size_t sz = (bytes + huge - 1) / huge * huge;
-        void *p = aligned_alloc(huge, sz);
-        if (p) {
-            (void)madvise(p, sz, MADV_HUGEPAGE);
-            if (zero)
-                memset(p, 0, bytes);
-            return p;
-        }
-    }
-#endif
-    return zero ? calloc(1, bytes ? bytes : 1) : malloc(bytes ? bytes : 1);
-}
+static void *big_alloc(size_t bytes, bool zero) { return bigmem_alloc(bytes, zero); }
 
 static void *big_zalloc(size_t bytes)
 {
