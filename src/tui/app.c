@@ -20,6 +20,7 @@
 #include "../script/lesson-try.h"
 #include "narrate.h"
 #include "fulltree.h"
+#include "hxview.h"
 #include "overview.h"
 #include "tileview.h"
 #include "asynctl.h"
@@ -1677,7 +1678,8 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     int32_t node = -1;
     int64_t link = -1;
     int what = layout_hit(&a->lay, net, col, line, &node, &link);
-    if (fulltree_active(a) && !a->vs && a->ov_block == 0) {   /* the tree's cells */
+    if ((fulltree_active(a) || hxview_active(a)) && !a->vs && a->ov_block == 0) {
+        /* the tree's cells, or the hxbar modules' */
         node = fulltree_hit(a, col, line);
         what = node >= 0 ? 1 : 0;
     }

@@ -19,6 +19,7 @@
 #include "draw-internal.h"
 #include "figure.h"
 #include "fulltree.h"
+#include "hxview.h"
 #include "grade.h"
 #include "overview.h"
 #include "params.h"
@@ -412,6 +413,10 @@ static void draw_map(App *a)
 {
     if (fulltree_active(a)) {   /* full:P: no links, the broadcast's tree instead */
         fulltree_draw(a);
+        return;
+    }
+    if (hxview_active(a)) {   /* hxbar: its modules as boxes, their channels on the borders */
+        hxview_draw(a);
         return;
     }
     const Layout *L = &a->lay;

@@ -2,7 +2,7 @@
 # The Chart panel shows Sanders & Sibeyn's Fig. 3 (`:chart tradeoff [P]`): the T table for P
 # and every speedup maximum are the numbers `meshcast tradeoff` prints (read from it here, not
 # hard-coded); `:chart cost` goes back; a bad `:chart` is a one-line message.  And an hxbar
-# run draws one module a row.
+# run draws its modules as boxes.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/tmux.sh"
 
@@ -36,11 +36,11 @@ check_screen "back to the cost chart" "Cost vs message size"
 tm_keys q
 mc_exit_ok "fig3"
 
-# hxbar: a module a row
+# hxbar: a box a module
 tm_start 160 50
 mc_start --ascii --net hxbar:4x8 --algo fractional-hxbar --model postal
 check_screen "fractional-hxbar on hxbar:4x8 opens" "fractional-hxbar on hxbar:4x8"
-check_screen "a module a row, labelled m0..m3" '^ *m3 +'
+check_screen "a box a module, m0..m3 (t_hxbar.sh checks the boxes)" '^\+- m3 out [0-9]+/2'
 tm_keys G
 check_screen "last step" ' step [0-9]+/[0-9]+ '
 tm_keys q
