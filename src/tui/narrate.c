@@ -42,7 +42,7 @@ static void cost_words(const CostParams *p, const SimStep *S, bool ascii, char *
     switch (p->model) {
     case COST_SEIDEL: st = "b"; tr = ascii ? "m*a" : "m\u00b7a"; break;
     case COST_POSTAL: st = "t"; tr = ascii ? "beta*L" : "\u03b2L"; break;
-    case COST_CIRCUIT: st = ascii ? "alpha + d*delta" : "\u03b1 + d\u03b4"; tr = ascii ? "L*tau" : "L\u03c4"; break;
+    case COST_CIRCUIT: st = ascii ? "(alpha + d*delta)" : "(\u03b1 + d\u03b4)"; tr = ascii ? "L*tau" : "L\u03c4"; break;
     case COST_SAF: st = ascii ? "d*beta" : "d\u03b2"; tr = ascii ? "d*L*tau" : "dL\u03c4"; break;
     default: break;
     }
