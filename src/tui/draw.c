@@ -1172,8 +1172,11 @@ static void panel_fig3(App *a, Box *b)
     if (q < 0) q = 1;
     box_put(b, theme_attr(R_HEAD), "Fig. 3: fractional tree vs chain and bintree");
     box_put(b, dim, "full:P, postal duplex, t = beta = 1, each its best s and r");
-    int ph = b->h - b->row - (FIG3_NK + 2) - FIG3_NP - 3;
+    /* two plots (the speedup, then T for P) share what the maxima and the table leave */
+    int left = b->h - b->row - (FIG3_NK + 2) - FIG3_NP - 5;
+    int ph = left / 2 - 1, pt = left - left / 2 - 2;
     if (ph > 12) ph = 12;
+    if (pt > 12) pt = 12;
     if (ph >= 5 && b->w >= 20) {
         char *rows = malloc((size_t)ph * (size_t)(b->w + 1));
         if (rows && fig3_plot(f, b->w, ph, rows)) {
@@ -1192,6 +1195,19 @@ static void panel_fig3(App *a, Box *b)
         box_put(b, p == q ? 0 : dim, "%d P=%lld: max speedup %.2f at k/t %llu", p + 1,
                 (long long)f->P[p], f->pt[p][best].speedup,
                 (unsigned long long)f->kt[best]);
+    }
+    if (pt >= 5 && b->w >= 20) {   /* T against k/t for P: where the chain and the tree lose */
+        char *rows = malloc((size_t)pt * (size_t)(b->w + 1));
+        double lo, hi;
+        if (rows && fig3_plot_t(f, q, b->w, pt, rows, &lo, &hi)) {
+            box_put(b, dim, "T/(k/t) for P = %lld (log): c chain, b bintree, f fract",
+                    (long long)f->P[q]);
+            for (int r = 0; r < pt; r++)
+                box_put(b, r == pt - 1 ? dim : theme_attr(R_KEY), "%s",
+                        rows + (size_t)r * (size_t)(b->w + 1));
+            box_put(b, dim, "      k/t = 4, 16, ... 1M (log)");
+        }
+        free(rows);
     }
     box_put(b, theme_attr(R_HEAD), "T for P = %lld (:chart tradeoff P)", (long long)f->P[q]);
     box_put(b, dim, "%8s %9s %9s %9s %4s %7s", "k/t", "chain", "bintree", "fract", "r",
