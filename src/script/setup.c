@@ -249,6 +249,17 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
         goto fail;
     }
 
+    if (spec->op && strcmp(spec->op, "reduce") != 0 && strcmp(spec->op, "broadcast") != 0) {
+        snprintf(err, errlen, "bad --op: broadcast or reduce");
+        goto fail;
+    }
+    if (spec->op && (s.def->flags & ALGO_REDUCE) && strcmp(spec->op, "broadcast") == 0) {
+        snprintf(err, errlen, "%s builds a reduction (op = \"reduce\"): --op broadcast does "
+                 "not apply", s.def->name);
+        goto fail;
+    }
+    s.reduce = spec->op && strcmp(spec->op, "reduce") == 0 && !(s.def->flags & ALGO_REDUCE);
+
     for (size_t i = 0; i < spec->nsets; i++)
         if (!apply_set(&s, spec->sets[i], err, errlen))
             goto fail;

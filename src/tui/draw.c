@@ -303,8 +303,10 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     bool recv = map_recv(m, n);
     bool conflict = (m->sends && m->sends[n] > 1) || (m->recvs && m->recvs[n] > 1);
     bool cursor = n == m->a->cursor;
-    int grade;
-    Role r = held_role(m, held, &grade);
+    int grade = 0;
+    /* a reduction: the contributions its partials combine, of nodes * chunks */
+    bool part = !m->av && app_partial_count(m->a, n, &held, &all);
+    Role r = part ? (Role)app_partial_role(m->a, held, all) : held_role(m, held, &grade);
     if (L->hg == 0 && m->step >= 0) {
         /* no links drawn at this zoom: a node a circuit leaves shows the route's colour */
         int per = 2 * net_ndim(m->net);
@@ -333,7 +335,7 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     char content[64];
     int cw = L->cw, inner = cw >= 8 ? cw - 3 : cw >= 4 ? cw - 1 : cw;
     content[0] = '\0';
-    if (all <= (uint64_t)inner && inner > 1) {
+    if (!part && all <= (uint64_t)inner && inner > 1) {
         /* one glyph per packet */
         size_t o = 0;
         int pad = (inner - (int)all) / 2;
@@ -870,6 +872,13 @@ static void panel_step(App *a, Box *b, bool full)
         for (size_t i = 0; i < reduce_nviolations(rd) && i < 3; i++)
             box_wrap(b, theme_attr(R_BAD),
                      reduce_violation_text(rd, reduce_violation(rd, i), rt, sizeof rt), 2);
+        uint64_t cnt, full;
+        if (app_partial_count(a, a->b.setup.args.source, &cnt, &full)) {
+            snprintf(rt, sizeof rt, "cells: the contributions each node's partials combine "
+                     "(over its chunks); the root has %llu of %llu", (unsigned long long)cnt,
+                     (unsigned long long)full);
+            box_wrap(b, dim, rt, 2);
+        }
     }
     box_put(b, dim, "TCD %lld, max %s load %ld", (long long)T->tcd,
             circuit_words(sim_params(sim)->model)->link, (long)T->max_link_load);
@@ -1539,11 +1548,12 @@ static void draw_title(App *a)
         params_text(s, a->b.spec.fit, pr, sizeof pr);
         if (s->sources && s->nsources > 1)
             snprintf(nm, sizeof nm, "%ld sources (@)", (long)s->nsources);
-        else
-            snprintf(nm, sizeof nm, "source %s", node_name(s->net, s->args.source, t, sizeof t));
-        snprintf(t, sizeof t, " meshcast  %s on %s  %s  %s B  %s%s%s", s->def->name,
-                 net_spec(s->net), nm, by, cost_model_name(s->cost.model), pr[0] ? "  " : "",
-                 pr);
+        else   /* a reduction has a root where a broadcast has a source */
+            snprintf(nm, sizeof nm, "%s %s", a->b.reduce ? "root" : "source",
+                     node_name(s->net, s->args.source, t, sizeof t));
+        snprintf(t, sizeof t, " meshcast  %s%s on %s  %s  %s B  %s%s%s", s->def->name,
+                 s->reduce ? " reduce" : "", net_spec(s->net), nm, by,
+                 cost_model_name(s->cost.model), pr[0] ? "  " : "", pr);
         /* the step counter and play state keep their place at the right end */
         AsyncView *v = asynctl_view(a);
         char tm[32];

@@ -267,10 +267,13 @@ void fulltree_draw(App *a)
             }
             int32_t v = t->order[t->rstart[k] + i];
             int x = x0 + lw + (i % per) * cw;
-            uint64_t held = sim_held(sim, v);
+            uint64_t held = sim_held(sim, v), full = all;
             bool recv = recvs && recvs[v] > 0, send = sends && sends[v] > 0;
             bool conflict = (sends && sends[v] > 1) || (recvs && recvs[v] > 1);
-            Role r = held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+            /* a reduction: the contributions its partials combine */
+            bool part = app_partial_count(a, v, &held, &full);
+            Role r = part ? (Role)app_partial_role(a, held, full)
+                          : held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
             if (send) r = R_CIRCUIT;
             if (recv) r = R_RECV;
             if (conflict) r = R_CONFLICT;
