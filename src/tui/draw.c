@@ -1024,6 +1024,13 @@ static void panel_moment(App *a, Box *b, AsyncView *v)
     fmt_cost(c1, sizeof c1, sim_totals(a->b.sim)->cost.total);
     snprintf(cu, sizeof cu, "%s %s", c1, unit);
     box_kv(b, theme_attr(R_NORMAL), "Lockstep total", cu);
+    if (net_kind(net) == NET_HXBAR && a->atl.as) {   /* transfers a module channel held back */
+        fmt_cost(c1, sizeof c1, sim_async_channel_wait(a->atl.as));
+        snprintf(cu, sizeof cu, "%lld, %s %s", (long long)sim_async_channel_waits(a->atl.as), c1,
+                 unit);
+        box_kv(b, theme_attr(sim_async_channel_waits(a->atl.as) ? R_BAD : R_NORMAL),
+               "Channel waits", cu);
+    }
 }
 
 /* The first of `rows` lines to show out of n so that line cur sits in the middle, clamped to
