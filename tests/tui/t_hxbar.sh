@@ -60,6 +60,17 @@ check_screen "c=0 refused in one line" "c is the channels per module of hxbar, 1
 tm_keys q
 mc_exit_ok "hxbar:8x4"
 
+# the asynchronous time line: the Step panel says how many transfers a channel held back
+"$MESHCAST" run --net hxbar:16x4 --algo bintree --timing async --json >"$TMPD/a.run"
+tm_start 150 45
+mc_start --ascii --net hxbar:16x4 --algo bintree --timing async
+check_screen "async hxbar opens on the time line" "Time 0.00 / "
+check_eq "the panel's channel waits are the run's" \
+    "$(jq -r '"\(.channel_waits), \(.channel_wait)"' "$TMPD/a.run")" \
+    "$(tm_cap | sed -n 's/.*| Channel waits  *\([0-9]*, [0-9.]*\) .*/\1/p')"
+tm_keys q
+mc_exit_ok "async hxbar:16x4"
+
 # 256 processors: the rows of boxes holding the step's receivers are shown
 "$MESHCAST" schedule --net hxbar:16x16 --algo chain --model postal --format json >"$TMPD/c.json"
 tm_start 150 45
