@@ -35,6 +35,11 @@ extern const AlgoDef algo_fractional;         /* "fractional" r, s */
 extern const AlgoDef algo_bintree_simplex;    /* "bintree-simplex" s */
 extern const AlgoDef algo_fractional_simplex; /* "fractional-simplex" r, s */
 extern const AlgoDef algo_bintree_direct;     /* "bintree-direct" s (simplex, 3 per packet) */
+extern const AlgoDef algo_fractional_direct;  /* "fractional-direct" r, s (simplex, 2r+1 a run) */
+/* fdirect.c: the direct simplex fractional tree's periodic-model bound on its steps, and its
+ * closed form (the bound where it is exact, and the small nets; -1 where none is offered). */
+int64_t sanders_fdirect_bound(int64_t P, int64_t r, int64_t s);
+int64_t sanders_fdirect_steps(int64_t P, int64_t r, int64_t s);
 /* Steps of the direct simplex binary tree: d + 3s - 2 (s for P = 2, 2s for P = 3). */
 int64_t sanders_direct_steps(int64_t P, int64_t s);
 /* The layout recurrence P_i = r + P_{i-r} + P_{i-r-1} (P_i = i+1 for i <= r); -1 if i < 0. */
