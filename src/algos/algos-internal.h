@@ -39,6 +39,8 @@ extern const AlgoDef algo_fractional_direct;  /* "fractional-direct" r, s (simpl
 /* fdirect.c: the direct simplex fractional tree's periodic-model bound on its steps, and its
  * closed form (the bound where it is exact, and the small nets; -1 where none is offered). */
 int64_t sanders_fdirect_bound(int64_t P, int64_t r, int64_t s);
+/* its steps for one run of j0 + 1 packets (the bound is that plus (2r+1) per further run) */
+int64_t sanders_fdirect_latency(int64_t P, int64_t r, int64_t j0);
 int64_t sanders_fdirect_steps(int64_t P, int64_t r, int64_t s);
 /* Steps of the direct simplex binary tree: d + 3s - 2 (s for P = 2, 2s for P = 3). */
 int64_t sanders_direct_steps(int64_t P, int64_t s);

@@ -46,6 +46,7 @@
  * PUs that skip operations (no right or down successor) overtake the model by a step or two
  * in places: no closed form is offered (B stays an upper bound).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,19 +231,26 @@ static int root_kind(int64_t r, const int64_t t0[NTY])
     return best;
 }
 
-int64_t sanders_fdirect_bound(int64_t P, int64_t r, int64_t s)
+int64_t sanders_fdirect_latency(int64_t P, int64_t r, int64_t j0)
 {
-    if (P < 2 || r < 1 || s < 1)
+    if (P < 2 || r < 1 || j0 < 0 || j0 >= r)
         return -1;
     Dp p;
     int64_t t0[NTY];
-    int64_t q = (s - 1) / r, j0 = (s - 1) % r;
     bool ok = dp_make(&p, P, r, j0, t0);
     dp_free(&p);
     if (!ok)
         return -1;
     int a = root_kind(r, t0);
-    return t0[a] - origin(r, a) + q * (2 * r + 1) + 1;
+    return t0[a] - origin(r, a) + 1;
+}
+
+int64_t sanders_fdirect_bound(int64_t P, int64_t r, int64_t s)
+{
+    if (s < 1 || r < 1)
+        return -1;
+    int64_t c = sanders_fdirect_latency(P, r, (s - 1) % r);
+    return c < 0 ? -1 : c + (s - 1) / r * (2 * r + 1);
 }
 
 int64_t sanders_fdirect_steps(int64_t P, int64_t r, int64_t s)
@@ -550,11 +558,14 @@ static uint32_t packets_on(const AlgoDef *d, const Net *net, const AlgoArgs *a)
 {
     double v = algo_param(d, a, "s");
     uint64_t s;
-    if (v == ALGO_AUTO)
-        s = (uint64_t)sanders_paper_s(net_size(net) < 2 ? 2 : net_size(net),
-                                      group_size(d, net, a), a->cost.beta * (double)a->bytes,
-                                      a->cost.t, a->bytes);
-    else
+    if (v == ALGO_AUTO) {
+        /* T = (D + s(2r+1)/r)(t + k/s), D the steps of one run: s = sqrt(k D r / (t(2r+1))) */
+        int64_t r = group_size(d, net, a), P = net_size(net) < 2 ? 2 : net_size(net);
+        double k = a->cost.beta * (double)a->bytes, t = a->cost.t;
+        double D = (double)sanders_fdirect_latency(P, r, r - 1);
+        double x = t > 0 ? sqrt(k * D * (double)r / (t * (double)(2 * r + 1))) : (double)a->bytes;
+        s = x < 1 ? 1 : x > (1 << 20) ? (1 << 20) : (uint64_t)llround(x);
+    } else
         s = v >= 1 ? (uint64_t)v : 1;
     return (uint32_t)(s < a->bytes ? s : a->bytes);
 }
@@ -572,11 +583,12 @@ static bool fd_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
                      d->params[i].name, a->param[i]);
             return false;
         }
-    int64_t P = net_size(net), r = group_size(d, net, a), s = packets_on(d, net, a);
+    int64_t P = net_size(net), r = group_size(d, net, a);
     if (r > FD_MAX_R) {
         snprintf(err, errlen, "%s: r=%lld is more than %d", d->name, (long long)r, FD_MAX_R);
         return false;
     }
+    int64_t s = packets_on(d, net, a);
     int64_t b = sanders_fdirect_bound(P < 2 ? 2 : P, r, s);
     if ((P - 1) * s > FD_MAX_TRANSFERS || b < 0 || b * P > FD_MAX_WORK) {
         snprintf(err, errlen, "%s on %s with r=%lld s=%lld is too large (%lld transfers, at "
