@@ -19,7 +19,7 @@
  * period start t_0 + 2r + K.  The four patterns Z = 0...0, O = 1...1, W = 0101..., and its
  * complement close under these rules (Z -> right NW (K = 1); O -> W; W -> Z (K = 0) or O
  * (K = 1); NW -> Z (K = 1) or O (K = 2); every group's down head: A, W for r even, NW for r
- * odd), and they are the tree's "kinds".  (tools/simplex-slots.py enumerated the patterns.)
+ * odd), and they are the tree's "kinds".
  * r = 1: sigma = 0 is bintree-direct's "receive, send down, send right"; there the down head
  * may also start one step after its parent (K-like choice c = 0, pattern Z).
  *
