@@ -51,6 +51,9 @@ int64_t sanders_tree_depth(int64_t P, int64_t r);
 /* Steps of the duplex fractional tree (Fig. 2) with s packets: d + (r+1)floor((s-1)/r) +
  * (s-1) mod r + 1 (ftree.c says why; -1 on bad arguments). */
 int64_t sanders_tree_steps(int64_t P, int64_t r, int64_t s);
+/* Every parameter of d in a a whole number >= 1 or auto; else false with a one-line message
+ * (ftree.c, for the trees' fits). */
+bool sanders_params_whole(const AlgoDef *d, const AlgoArgs *a, char *err, size_t errlen);
 /* The paper's choices (ftree.c): r = (k(r+1)/(d t))^(1/3) iterated, and s = sqrt(kdr/(t(r+1)))
  * for k = beta*m, on P PUs. */
 int64_t sanders_paper_r(int64_t P, double k, double t);

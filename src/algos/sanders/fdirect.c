@@ -573,16 +573,8 @@ static uint32_t packets_on(const AlgoDef *d, const Net *net, const AlgoArgs *a)
 static bool fd_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                     size_t errlen)
 {
-    for (int i = 0; i < d->nparams; i++)
-        if (a->param[i] != ALGO_AUTO && a->param[i] < 1) {
-            snprintf(err, errlen, "%s: %s must be at least 1 (or auto)", d->name,
-                     d->params[i].name);
-            return false;
-        } else if (a->param[i] != (double)(int64_t)a->param[i] && a->param[i] != ALGO_AUTO) {
-            snprintf(err, errlen, "%s: %s=%.15g is not a whole number", d->name,
-                     d->params[i].name, a->param[i]);
-            return false;
-        }
+    if (!sanders_params_whole(d, a, err, errlen))
+        return false;
     int64_t P = net_size(net), r = group_size(d, net, a);
     if (r > FD_MAX_R) {
         snprintf(err, errlen, "%s: r=%lld is more than %d", d->name, (long long)r, FD_MAX_R);
