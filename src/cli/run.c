@@ -183,13 +183,13 @@ static void print_text(CliRun *r, const SimAsync *as)
                export_format_double(r->predicted, b1, sizeof b1), unit, verdict,
                export_format_double(d, b2, sizeof b2));
     } else {
-        printf("predicted:   none (no closed form for this net and model)\n");
+        printf("predicted:   none (no closed form for this net, model and settings)\n");
     }
     if (r->reduce)
-        printf("combine:     %s us  (total with combining %s us)\n",
-               export_format_double(reduce_combine_cost(r->reduce), b1, sizeof b1),
+        printf("combine:     %s %s  (total with combining %s %s)\n",
+               export_format_double(reduce_combine_cost(r->reduce), b1, sizeof b1), unit,
                export_format_double(t->cost.total + reduce_combine_cost(r->reduce), b2,
-                                    sizeof b2));
+                                    sizeof b2), unit);
     print_bounds(r->sim);
     if (s->cost.model == COST_CIRCUIT)
         printf("contention:  max arc load %ld, %lld shared arc%s, %lld all-port conflict%s\n",

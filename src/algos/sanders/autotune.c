@@ -159,8 +159,9 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
         snprintf(rtxt, sizeof rtxt, " r=%lld", (long long)rp);
         snprintf(btxt, sizeof btxt, " r=%lld", (long long)br);
     }
-    snprintf(note, len, "auto: the paper's s=%lld%s costs %.10g us; the best found by search, "
-             "s=%lld%s, costs %.10g us", (long long)sp, rtxt, cp, (long long)bs, btxt, bc);
+    const char *u = cost_unit(a->cost.model);
+    snprintf(note, len, "auto: the paper's s=%lld%s costs %.10g %s; the best found by search, "
+             "s=%lld%s, costs %.10g %s", (long long)sp, rtxt, cp, u, (long long)bs, btxt, bc, u);
     return true;
 }
 
