@@ -30,9 +30,9 @@ check_match "reduce: verified" '^verified: +yes, the root ends with every contri
 
 # s=auto, r=auto: both shown, the search never worse
 check_exit "s=auto r=auto" 0 "$MESHCAST" run --net full:1024 --algo fractional-direct --model postal --set duplex=0 --bytes 4096 --set s=auto --set r=auto
-paper=$(printf '%s\n' "$OUT" | sed -n "s/^auto: the paper's .* costs \([0-9.]*\) us; .*/\1/p")
-best=$(printf '%s\n' "$OUT" | sed -n 's/^auto: .*best found by search, .* costs \([0-9.]*\) us$/\1/p')
-check_match "auto: both shown" '^auto: the paper.s s=[0-9]+ r=[0-9]+ costs [0-9.]+ us; the best found by search, s=[0-9]+ r=[0-9]+' "$OUT"
+paper=$(printf '%s\n' "$OUT" | sed -n "s/^auto: the paper's .* costs \([0-9.]*\) units; .*/\1/p")
+best=$(printf '%s\n' "$OUT" | sed -n 's/^auto: .*best found by search, .* costs \([0-9.]*\) units$/\1/p')
+check_match "auto: both shown" '^auto: the paper.s s=[0-9]+ r=[0-9]+ costs [0-9.]+ units; the best found by search, s=[0-9]+ r=[0-9]+' "$OUT"
 check "auto: best found <= the paper's" awk -v b="$best" -v p="$paper" 'BEGIN { exit !(b + 0 <= p + 0 && b > 0) }'
 
 check_exit "r=0 refused" 2 "$MESHCAST" run --net full:8 --algo fractional-direct --set r=0
