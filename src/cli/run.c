@@ -114,11 +114,11 @@ static void print_text(CliRun *r, const SimAsync *as)
         printf("%s\n", note);
     if (r->reduce) {
         const Reduce *rd = r->reduce;
-        printf("operation:   reduce to node %s (%s; combine gamma=%s us/byte)\n",
+        printf("operation:   reduce to node %s (%s; combine gamma=%s %s/byte)\n",
                net_node_name(net, s->args.source, b1, sizeof b1),
                r->reduce_declared ? "built as a reduction by the script"
                                   : "the broadcast run backwards",
-               export_format_double(s->cost.gamma, b2, sizeof b2));
+               export_format_double(s->cost.gamma, b2, sizeof b2), cost_unit(s->cost.model));
         if (r->reduce_dropped > 0)
             printf("             %lld chunk deliveries of the broadcast went to nodes that held "
                    "them: not reversed\n", (long long)r->reduce_dropped);
