@@ -152,5 +152,25 @@ cost between the depth term and the per-packet term.]],
         },
       },
     },
+    {
+      text = [[
+Simplex ports (duplex = 0): a node either sends or receives in a step, never both, and the
+duplex tree above breaks that rule.  fractional-direct runs the same program with every
+"send and receive" split into two steps, in an order that makes nobody wait: a run of r
+packets then takes 2r + 1 steps instead of r + 1.]],
+      net = "full:256", algo = "fractional-direct", source = 0, bytes = 4096, model = "postal",
+      set = { r = 4, s = 64, t = 16, duplex = 0 }, step = 0,
+      question = {
+        text = "How many steps with r = 4 and s = 64 under simplex ports?",
+        choices = { "104", "187", "200" },
+        answer = "b",
+        explain = "187: 9 steps a run of 4 packets; the two-substep emulation " ..
+                  "(fractional-simplex, couples of nodes playing one duplex node) takes 200.",
+        feedback = {
+          a = "104 is the duplex tree, which sends and receives in the same step.",
+          c = "200 is the emulation (fractional-simplex): the direct schedule is faster.",
+        },
+      },
+    },
   },
 }

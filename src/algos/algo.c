@@ -18,7 +18,7 @@ static const AlgoDef *const table[] = {
     /* Sanders & Sibeyn */
     &algo_chain,     &algo_bintree,   &algo_fractional, &algo_bintree_simplex,
     &algo_fractional_simplex, &algo_fractional_htree, &algo_fractional_hxbar,
-    &algo_bintree_direct,
+    &algo_bintree_direct, &algo_fractional_direct,
     /* Seidel's mesh variants */
     &algo_st_simple, &algo_st_5phase, &algo_bst_rowcol, &algo_bst_snake,
     /* Cang & Wu */

@@ -35,6 +35,13 @@ extern const AlgoDef algo_fractional;         /* "fractional" r, s */
 extern const AlgoDef algo_bintree_simplex;    /* "bintree-simplex" s */
 extern const AlgoDef algo_fractional_simplex; /* "fractional-simplex" r, s */
 extern const AlgoDef algo_bintree_direct;     /* "bintree-direct" s (simplex, 3 per packet) */
+extern const AlgoDef algo_fractional_direct;  /* "fractional-direct" r, s (simplex, 2r+1 a run) */
+/* fdirect.c: the direct simplex fractional tree's periodic-model bound on its steps, and its
+ * closed form (the bound where it is exact, and the small nets; -1 where none is offered). */
+int64_t sanders_fdirect_bound(int64_t P, int64_t r, int64_t s);
+/* its steps for one run of j0 + 1 packets (the bound is that plus (2r+1) per further run) */
+int64_t sanders_fdirect_latency(int64_t P, int64_t r, int64_t j0);
+int64_t sanders_fdirect_steps(int64_t P, int64_t r, int64_t s);
 /* Steps of the direct simplex binary tree: d + 3s - 2 (s for P = 2, 2s for P = 3). */
 int64_t sanders_direct_steps(int64_t P, int64_t s);
 /* The layout recurrence P_i = r + P_{i-r} + P_{i-r-1} (P_i = i+1 for i <= r); -1 if i < 0. */
@@ -44,6 +51,9 @@ int64_t sanders_tree_depth(int64_t P, int64_t r);
 /* Steps of the duplex fractional tree (Fig. 2) with s packets: d + (r+1)floor((s-1)/r) +
  * (s-1) mod r + 1 (ftree.c says why; -1 on bad arguments). */
 int64_t sanders_tree_steps(int64_t P, int64_t r, int64_t s);
+/* Every parameter of d in a a whole number >= 1 or auto; else false with a one-line message
+ * (ftree.c, for the trees' fits). */
+bool sanders_params_whole(const AlgoDef *d, const AlgoArgs *a, char *err, size_t errlen);
 /* The paper's choices (ftree.c): r = (k(r+1)/(d t))^(1/3) iterated, and s = sqrt(kdr/(t(r+1)))
  * for k = beta*m, on P PUs. */
 int64_t sanders_paper_r(int64_t P, double k, double t);

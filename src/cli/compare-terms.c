@@ -49,6 +49,30 @@ static void measure(const Net *net, const CostParams *cost, const AlgoDef *d, Al
     sched_free(s);
 }
 
+/* L*tau for the text table: exact when it has at most three decimals (4, 0.25, 78.875),
+ * else rounded to three (the JSON keeps every digit). */
+static const char *ltau_text(double v, char *buf, size_t n)
+{
+    export_format_double(v, buf, n);
+    const char *dot = strchr(buf, '.');
+    if (dot && strlen(dot + 1) > 3)
+        snprintf(buf, n, "~%.3f", v);
+    return buf;
+}
+
+/* One table row, printed without the trailing blanks of its empty columns. */
+static void row_print(const char *name, long phases, long long hops, const char *ltau,
+                      const char *lockstep, const char *async, const char *note)
+{
+    char line[512];
+    snprintf(line, sizeof line, "%-18s %10ld %14lld %8s %14s %14s  %s", name, phases, hops,
+             ltau, lockstep, async, note);
+    size_t l = strlen(line);
+    while (l && line[l - 1] == ' ')
+        line[--l] = '\0';
+    puts(line);
+}
+
 static int print_table(const Net *net, const CostParams *cost, const AlgoDef *const *defs,
                        const AlgoArgs *args, size_t n, uint64_t bytes, unsigned timing,
                        bool json, char *const *notes, size_t nnotes)
@@ -85,15 +109,19 @@ static int print_table(const Net *net, const CostParams *cost, const AlgoDef *co
     } else {
         printf("Table 1, measured: %s, %s model, %llu bytes\n", net_spec(net),
                cost_model_name(cost->model), (unsigned long long)bytes);
-        printf("%-18s %10s %14s %8s %14s %14s  %s\n", "", "start-ups", "switched hops",
-               "L*tau", (timing & TERMS_LOCKSTEP) ? "lockstep" : "", 
-               (timing & TERMS_ASYNC) ? "async" : "", "");
+        char head[160];
+        size_t l = (size_t)snprintf(head, sizeof head, "%-18s %10s %14s %8s %14s %14s", "",
+                                    "start-ups", "switched hops", "L*tau",
+                                    (timing & TERMS_LOCKSTEP) ? "lockstep" : "",
+                                    (timing & TERMS_ASYNC) ? "async" : "");
+        while (l && head[l - 1] == ' ')
+            head[--l] = '\0';
+        puts(head);
         if (hasb)
-            printf("%-18s %10ld %14lld %8s %14s %14s  %s\n", "lower bound", (long)bd.phases,
-                   (long long)bd.diameter,
-                   export_format_double(1.0 / bd.lambda, b1, sizeof b1),
-                   export_format_double(bd.total, b2, sizeof b2), "",
-                   "(Prop. 1: each term, and their max as the cost)");
+            row_print("lower bound", (long)bd.phases, (long long)bd.diameter,
+                      ltau_text(1.0 / bd.lambda, b1, sizeof b1),
+                      export_format_double(bd.total, b2, sizeof b2), "",
+                      "(Prop. 1: each term, and their max as the cost)");
     }
     for (size_t i = 0; i < n; i++) {
         Row r = { 0 };
@@ -136,11 +164,11 @@ static int print_table(const Net *net, const CostParams *cost, const AlgoDef *co
             printf("%-18s %s\n", defs[i]->name, r.why);
             continue;
         }
-        printf("%-18s %10ld %14lld %8s %14s %14s  %s\n", defs[i]->name, (long)r.phases,
-               (long long)r.hops, export_format_double(r.ltau, b1, sizeof b1),
-               (timing & TERMS_LOCKSTEP) ? export_format_double(r.lockstep, b2, sizeof b2) : "",
-               (timing & TERMS_ASYNC) ? export_format_double(r.async, b3, sizeof b3) : "",
-               !r.verified ? "NOT verified" : !r.valid ? "violates the model" : "");
+        row_print(defs[i]->name, (long)r.phases, (long long)r.hops,
+                  ltau_text(r.ltau, b1, sizeof b1),
+                  (timing & TERMS_LOCKSTEP) ? export_format_double(r.lockstep, b2, sizeof b2) : "",
+                  (timing & TERMS_ASYNC) ? export_format_double(r.async, b3, sizeof b3) : "",
+                  !r.verified ? "NOT verified" : !r.valid ? "violates the model" : "");
     }
     if (json) {
         json_end_array(&j);

@@ -15,7 +15,7 @@
  * cheaper than ALGO (positive: it pays; Fig. 8's "percentage difference").
  * --timing async prices every schedule event by event (sim-async.h: no synchronisation
  * between iterations, as the paper's runs); lockstep (the default) step by step.
- * Cells: the simulated cost in us; '#' not verified, '!' breaks the model, '-' does not run.
+ * Cells: the simulated cost (in the model's unit: us under seidel); '#' not verified, '!' breaks the model, '-' does not run.
  * Exit: 0 if every schedule that was built was verified, 1 if one was not, 2 usage.
  *
  *   Fig. 2  compare --net mesh:10x10 --sources E --s 1:100:9 --bytes 4K
@@ -213,8 +213,11 @@ int cmd_compare_stop(int argc, char **argv)
         json_end_object(&j);
         fputc('\n', stdout);
     } else {
-        printf("s-to-p compare, model %s, %s timing: simulated cost in us%s\n",
-               o.model ? o.model : "seidel", o.timing ? o.timing : "lockstep",
+        CostModel cm = COST_SEIDEL;
+        if (o.model)
+            cost_model_parse(o.model, &cm);
+        printf("s-to-p compare, model %s, %s timing: simulated cost in %s%s\n",
+               o.model ? o.model : "seidel", o.timing ? o.timing : "lockstep", cost_unit(cm),
                relcol >= 0 ? "; other columns: % cheaper than the first" : "");
         printf("%-16s %-9s %9s", "net", "sources", "bytes");
         if (relcol >= 0)

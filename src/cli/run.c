@@ -114,11 +114,11 @@ static void print_text(CliRun *r, const SimAsync *as)
         printf("%s\n", note);
     if (r->reduce) {
         const Reduce *rd = r->reduce;
-        printf("operation:   reduce to node %s (%s; combine gamma=%s us/byte)\n",
+        printf("operation:   reduce to node %s (%s; combine gamma=%s %s/byte)\n",
                net_node_name(net, s->args.source, b1, sizeof b1),
                r->reduce_declared ? "built as a reduction by the script"
                                   : "the broadcast run backwards",
-               export_format_double(s->cost.gamma, b2, sizeof b2));
+               export_format_double(s->cost.gamma, b2, sizeof b2), cost_unit(s->cost.model));
         if (r->reduce_dropped > 0)
             printf("             %lld chunk deliveries of the broadcast went to nodes that held "
                    "them: not reversed\n", (long long)r->reduce_dropped);
@@ -183,13 +183,13 @@ static void print_text(CliRun *r, const SimAsync *as)
                export_format_double(r->predicted, b1, sizeof b1), unit, verdict,
                export_format_double(d, b2, sizeof b2));
     } else {
-        printf("predicted:   none (no closed form for this net and model)\n");
+        printf("predicted:   none (no closed form for this net, model and settings)\n");
     }
     if (r->reduce)
-        printf("combine:     %s us  (total with combining %s us)\n",
-               export_format_double(reduce_combine_cost(r->reduce), b1, sizeof b1),
+        printf("combine:     %s %s  (total with combining %s %s)\n",
+               export_format_double(reduce_combine_cost(r->reduce), b1, sizeof b1), unit,
                export_format_double(t->cost.total + reduce_combine_cost(r->reduce), b2,
-                                    sizeof b2));
+                                    sizeof b2), unit);
     print_bounds(r->sim);
     if (s->cost.model == COST_CIRCUIT)
         printf("contention:  max arc load %ld, %lld shared arc%s, %lld all-port conflict%s\n",
@@ -210,6 +210,12 @@ static void print_text(CliRun *r, const SimAsync *as)
                "(%ld channels per module: a channel's link load is transfers/%ld, rounded up)\n",
                (long)t->max_channel_load, (long)net_hxbar_channels(s->net),
                (long)net_hxbar_channels(s->net));
+    if (as && net_kind(s->net) == NET_HXBAR)
+        printf("             async: %lld transfer%s waited for a free channel, %s %s in all "
+               "(longest %s)\n", (long long)sim_async_channel_waits(as),
+               sim_async_channel_waits(as) == 1 ? "" : "s",
+               export_format_double(sim_async_channel_wait(as), b1, sizeof b1), unit,
+               export_format_double(sim_async_channel_wait_max(as), b2, sizeof b2));
     print_circuit_terms(r);
     if (t->violations > 0) {
         size_t nv = sim_nviolations(r->sim);
@@ -277,6 +283,8 @@ int cmd_run(int argc, char **argv)
             .param_values = r.setup.args.param, .nparams = np, .max_violations = 100,
             .reduce = r.reduce,
             .has_async = as != NULL, .async_total = sim_async_total(as),
+            .async_channel_waits = sim_async_channel_waits(as),
+            .async_channel_wait = sim_async_channel_wait(as),
         };
         char dist[64];
         info.dist = r.setup.sources ? cli_dist_text(&r.setup, dist, sizeof dist) : NULL;

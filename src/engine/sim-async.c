@@ -21,6 +21,8 @@ typedef struct {
 
 struct SimAsync {
     double total;
+    int64_t chan_waits;      /* hxbar: transfers that waited for a module channel */
+    double chan_wait, chan_wait_max;
     int32_t nsteps;
     double *step_end;
     SimAsyncEvent *ev;
@@ -88,6 +90,16 @@ static bool arr_add(ArrList *l, uint32_t lo, uint32_t hi, double t)
     return true;
 }
 
+/* The slot of k that frees first. */
+static double *chan_first(double *t, int32_t k)
+{
+    double *best = t;
+    for (int32_t i = 1; i < k; i++)
+        if (t[i] < *best)
+            best = &t[i];
+    return best;
+}
+
 static int cmp_ev(const void *pa, const void *pb)
 {
     const SimAsyncEvent *a = pa, *b = pb;
@@ -124,7 +136,7 @@ static void layout_init(Layout *L, const Net *net)
 {
     L->net = net;
     L->nd = net->ndim;
-    L->full = net_pairwise(net);   /* full:P and hxbar: pair links (hxbar channels: lockstep only) */
+    L->full = net_pairwise(net);   /* full:P and hxbar: pair links (hxbar channels: apart) */
     L->wraps = net_wraps(net);
     L->size = net->size;
     L->pow2 = true;
@@ -637,6 +649,10 @@ struct SimAsyncRun {
     SimAsync *a;
     double *arc, *sendp, *recvp;
     double *local, *in;   /* local operations done, the latest arrival (haslocal only) */
+    /* hxbar: when each of a module's C out channels (slots 2m*C..) and C in channels
+     * ((2m+1)*C..) is free, under every model */
+    int32_t hxB, hxC;
+    double *chan;
     NodeIdx *idx;
     NodeArr *arr;         /* one cache line per sending node */
     Arrivals A;
@@ -731,6 +747,11 @@ static SimAsyncRun *run_begin(const Sched *s, const CostParams *p, unsigned flag
         if (!R->sendp || !R->recvp)
             return run_fail(R, err, errlen);
     }
+    R->hxB = net_hxbar_per(net);
+    R->hxC = net_hxbar_channels(net);
+    if (R->hxB > 0 && !(R->chan = calloc((size_t)net_hxbar_modules(net) * 2 * (size_t)R->hxC,
+                                         sizeof *R->chan)))
+        return run_fail(R, err, errlen);
     if (R->haslocal) {
         R->local = calloc((size_t)n, sizeof *R->local);
         R->in = calloc((size_t)n, sizeof *R->in);
@@ -863,7 +884,26 @@ bool sim_async_step(SimAsyncRun *R, int32_t st, const SchedFlat *fp)
                     start = dmax(start, best);
                 }
         }
+        /* hxbar, between modules: the out channel of the source's module and the in channel
+         * of the destination's that free first */
+        double *cout = NULL, *cin = NULL;
+        int32_t hxB = R->hxB, hxC = R->hxC;
+        if (hxB > 0 && src / hxB != dst / hxB) {
+            cout = chan_first(R->chan + (int64_t)(src / hxB) * 2 * hxC, hxC);
+            cin = chan_first(R->chan + ((int64_t)(dst / hxB) * 2 + 1) * hxC, hxC);
+            double c = dmax(*cout, *cin);
+            if (c > start) {
+                a->chan_waits++;
+                a->chan_wait += c - start;
+                a->chan_wait_max = dmax(a->chan_wait_max, c - start);
+                start = c;
+            }
+        }
         double end = start + cost_transfer(p, (double)len, (double)bytes, 1);
+        if (cout) {
+            *cout = end;
+            *cin = end;
+        }
         if (ports) {
             sendp[src] = end;
             recvp[dst] = end;
@@ -916,6 +956,7 @@ static void run_free_parts(SimAsyncRun *R)
     free(R->sendp);
     free(R->local);
     free(R->in);
+    free(R->chan);
     free(R->idx);
     for (uint32_t k = 0; k < R->A.nlists; k++)
         free(R->A.lists[k].a);
@@ -993,6 +1034,10 @@ double sim_async_step_end(const SimAsync *a, int32_t step)
 }
 
 int64_t sim_async_nevents(const SimAsync *a) { return a ? a->nev : 0; }
+
+int64_t sim_async_channel_waits(const SimAsync *a) { return a ? a->chan_waits : 0; }
+double sim_async_channel_wait(const SimAsync *a) { return a ? a->chan_wait : 0; }
+double sim_async_channel_wait_max(const SimAsync *a) { return a ? a->chan_wait_max : 0; }
 
 const SimAsyncEvent *sim_async_event(const SimAsync *a, int64_t i)
 {

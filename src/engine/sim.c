@@ -1797,6 +1797,10 @@ static bool run_step(Sim *sim, int32_t st)
                     if (j && sim->tmpnodes[j] == sim->tmpnodes[j - 1])
                         continue;
                     int32_t v = sim->tmpnodes[j];
+                    /* simplex: one port for both ways, so a node that sends and receives
+                     * uses it once too often (besides its extra sends and receives) */
+                    if (!p->duplex && sim->sends[v] > 0 && sim->recvs[v] > 0)
+                        out->port_conflicts++;
                     add_viol(sim, (SimViolation){ .kind = SIM_V_PORT, .step = st, .node = v,
                                                   .link = -1, .transfer = -1,
                                                   .load = sim->sends[v], .recvs = sim->recvs[v] });

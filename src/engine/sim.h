@@ -17,7 +17,8 @@
  *               k_t counting only t's sub-round, and costs the sum of its sub-rounds' costs.
  *       postal  t + beta * max_t B_t (0 for a step without transfers).  More than one send or
  *               receive at a node (duplex), or a node that both sends and receives (simplex),
- *               is a SIM_V_PORT violation.
+ *               is a SIM_V_PORT violation; port_conflicts counts the sends and receives over
+ *               one per node (duplex) or over one in all (simplex: one port both ways).
  *       circuit max_t (alpha + d_t * delta + B_t * tau); all-port: an arc used by two
  *               circuits of the step is a SIM_V_LINK violation, a port (a node's outgoing or
  *               incoming arc) used by two a SIM_V_ALLPORT violation, and port_conflicts counts

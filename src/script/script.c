@@ -589,7 +589,7 @@ static int sa_read(lua_State *L)
         lua_rawgeti(L, -1, i);
         NetKind k;
         if (lua_type(L, -1) != LUA_TSTRING || !net_kind_parse(lua_tostring(L, -1), &k)) {
-            return luaL_error(L, "nets[%d] is not a net kind (array, ring, mesh, torus)", (int)i);
+            return luaL_error(L, "nets[%d] is not a net kind (array, ring, mesh, torus, full, hxbar)", (int)i);
         }
         nets |= 1u << k;
         lua_pop(L, 1);

@@ -376,9 +376,13 @@ bool stopcmp_plot(const StopFigure *f, const StopCmp *c, StopPlot *out)
     if (out->percent)
         snprintf(out->yaxis, sizeof out->yaxis, "%% by which %.20s is cheaper than %.20s",
                  c->algos[other], c->algos[c->relcol]);
-    else
-        snprintf(out->yaxis, sizeof out->yaxis, "%s",
-                 c->spec.async ? "simulated cost in us (async)" : "simulated cost in us");
+    else {
+        CostModel cm = COST_SEIDEL;
+        if (c->spec.model)
+            cost_model_parse(c->spec.model, &cm);
+        snprintf(out->yaxis, sizeof out->yaxis, "simulated cost in %s%s", cost_unit(cm),
+                 c->spec.async ? " (async)" : "");
+    }
     char names[STOPFIG_MAXSERIES][24];
     int ns = 0;
     if (!f->series_by_source) {

@@ -42,7 +42,7 @@ static void cost_words(const CostParams *p, const SimStep *S, bool ascii, char *
     switch (p->model) {
     case COST_SEIDEL: st = "b"; tr = ascii ? "m*a" : "m\u00b7a"; break;
     case COST_POSTAL: st = "t"; tr = ascii ? "beta*L" : "\u03b2L"; break;
-    case COST_CIRCUIT: st = ascii ? "alpha + d*delta" : "\u03b1 + d\u03b4"; tr = ascii ? "L*tau" : "L\u03c4"; break;
+    case COST_CIRCUIT: st = ascii ? "(alpha + d*delta)" : "(\u03b1 + d\u03b4)"; tr = ascii ? "L*tau" : "L\u03c4"; break;
     case COST_SAF: st = ascii ? "d*beta" : "d\u03b2"; tr = ascii ? "d*L*tau" : "dL\u03c4"; break;
     default: break;
     }
@@ -64,6 +64,59 @@ static void cost_words(const CostParams *p, const SimStep *S, bool ascii, char *
         cat(vals, sizeof vals, " + %s", d);
     }
     snprintf(buf, len, "%s = %s = %s", names, vals, t);
+}
+
+/* full and hxbar: one hop to any processor, no directions; the ports (and on an hxbar the
+ * modules' channels) are what transfers can share. */
+static void pairwise_words(const Net *net, const SimStep *S, char *buf, size_t len)
+{
+    cat(buf, len, ", each straight to its receiver");
+    int32_t c = net_hxbar_channels(net);
+    if (net_kind(net) == NET_HXBAR && S->max_channel_load > 0)
+        cat(buf, len, "; up to %ld transfer%s through one module's %ld channel%s%s",
+            (long)S->max_channel_load, S->max_channel_load == 1 ? "" : "s", (long)c,
+            c == 1 ? "" : "s", S->max_channel_load > c ? " (overloaded)" : "");
+    if (S->port_conflicts > 0)
+        cat(buf, len, "; %lld port conflict%s", (long long)S->port_conflicts,
+            S->port_conflicts == 1 ? "" : "s");
+    else
+        cat(buf, len, "; no port used twice");
+}
+
+/* arrays, rings, meshes, tori: the routes' directions and lengths, and the links they share */
+static void route_words(Sim *sim, const Net *net, const SimStep *S, const SimShape *sh,
+                        int64_t nt, char *buf, size_t len)
+{
+    int nd = net_ndim(net);
+    int ndirs = 0;
+    for (int k = 0; k < 2 * NET_MAXDIM; k++)
+        ndirs += (sh->dirs >> k) & 1;
+    if (ndirs == 1) {
+        for (int k = 0; k < 2 * NET_MAXDIM; k++)
+            if ((sh->dirs >> k) & 1) cat(buf, len, " %s", dir_word(nd, k / 2, (k % 2) ? 1 : -1));
+    } else {
+        cat(buf, len, " in %d directions", ndirs);
+    }
+    if (sh->turns) cat(buf, len, " (turning)");
+    if (sh->hmin == sh->hmax)
+        cat(buf, len, ", %lld hop%s%s", (long long)sh->hmin, sh->hmin == 1 ? "" : "s",
+            nt > 1 ? " each" : "");
+    else
+        cat(buf, len, ", %lld to %lld hops", (long long)sh->hmin, (long long)sh->hmax);
+    const CostParams *p = sim_params(sim);
+    int cap = p->model == COST_SEIDEL ? (1 << p->nu) : 1;
+    if (S->max_link_load <= 1)
+        cat(buf, len, "; no link shared");
+    else if (S->max_link_load <= cap)
+        cat(buf, len, "; links carry up to %ld circuits (capacity %d)",
+            (long)S->max_link_load, cap);
+    else
+        cat(buf, len, "; %lld link%s overloaded, up to %ld circuits (capacity %d)",
+            (long long)S->link_overloads, S->link_overloads == 1 ? "" : "s",
+            (long)S->max_link_load, cap);
+    if (S->port_conflicts > 0)
+        cat(buf, len, "; %lld port conflict%s", (long long)S->port_conflicts,
+            S->port_conflicts == 1 ? "" : "s");
 }
 
 void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
@@ -131,12 +184,6 @@ void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
         }
         int64_t senders = sh.senders;
         int32_t one = sh.one_sender;
-        int nd = net_ndim(net);
-        int ndirs = 0;
-        for (int k = 0; k < 2 * NET_MAXDIM; k++)
-            ndirs += (sh.dirs >> k) & 1;
-        bool turns = sh.turns;
-        int64_t hmin = sh.hmin, hmax = sh.hmax;
         if (senders == 1 && one == sched_source(s) && pos == 1)
             cat(buf, len, "the source sends");
         else if (senders == 1)
@@ -144,32 +191,10 @@ void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
         else
             cat(buf, len, "%lld holders send", (long long)senders);
         if (nt > senders) cat(buf, len, " %lld messages", (long long)nt);
-        if (ndirs == 1) {
-            for (int k = 0; k < 2 * NET_MAXDIM; k++)
-                if ((sh.dirs >> k) & 1) cat(buf, len, " %s", dir_word(nd, k / 2, (k % 2) ? 1 : -1));
-        } else {
-            cat(buf, len, " in %d directions", ndirs);
-        }
-        if (turns) cat(buf, len, " (turning)");
-        if (hmin == hmax)
-            cat(buf, len, ", %lld hop%s%s", (long long)hmin, hmin == 1 ? "" : "s",
-                nt > 1 ? " each" : "");
+        if (net_pairwise(net))
+            pairwise_words(net, S, buf, len);
         else
-            cat(buf, len, ", %lld to %lld hops", (long long)hmin, (long long)hmax);
-        const CostParams *p = sim_params(sim);
-        int cap = p->model == COST_SEIDEL ? (1 << p->nu) : 1;
-        if (S->max_link_load <= 1)
-            cat(buf, len, "; no link shared");
-        else if (S->max_link_load <= cap)
-            cat(buf, len, "; links carry up to %ld circuits (capacity %d)",
-                (long)S->max_link_load, cap);
-        else
-            cat(buf, len, "; %lld link%s overloaded, up to %ld circuits (capacity %d)",
-                (long long)S->link_overloads, S->link_overloads == 1 ? "" : "s",
-                (long)S->max_link_load, cap);
-        if (S->port_conflicts > 0)
-            cat(buf, len, "; %lld port conflict%s", (long long)S->port_conflicts,
-                S->port_conflicts == 1 ? "" : "s");
+            route_words(sim, net, S, &sh, nt, buf, len);
         int32_t before = st == 0 ? sim_totals(sim)->informed_before : sim_step(sim, st - 1)->informed;
         int32_t fresh = S->informed - before;
         if (fresh > 0)

@@ -45,7 +45,7 @@ check_match "fractional on mesh:8x8: no closed form under seidel" 'predicted: +n
 # --op reduce: the broadcast run backwards, checked contribution by contribution
 check_exit "fractional --op reduce" 0 "$MESHCAST" run --net full:64 --algo fractional --model postal --op reduce --set gamma=0.5
 check_match "reduce: verified" '^verified: +yes, the root ends with every contribution' "$OUT"
-check_match "reduce: combine cost = 22 steps x gamma x 128-byte packets" '^combine: +1408 us +\(total with combining 4246 us\)' "$OUT"
+check_match "reduce: combine cost = 22 steps x gamma x 128-byte packets" '^combine: +1408 units +\(total with combining 4246 units\)' "$OUT"
 check_exit "rh --op reduce" 0 "$MESHCAST" run --net mesh:8x8 --algo rh --op reduce
 check_match "rh: repeated deliveries are not reversed" '192 chunk deliveries' "$OUT"
 check_exit "reduce --json" 0 "$MESHCAST" run --net full:16 --algo bintree --model postal --op reduce --json
@@ -60,9 +60,9 @@ for a in chain bintree bintree-direct fractional; do
     # shellcheck disable=SC2086
     check_exit "$a s=auto" 0 "$MESHCAST" run --net full:1024 --algo $a --model postal --bytes 4096 --set s=auto $extra
     check_match "$a: params say auto" '^params: .*s=auto' "$OUT"
-    paper=$(printf '%s\n' "$OUT" | sed -n "s/^auto: the paper's .* costs \([0-9.]*\) us; .*/\1/p")
-    best=$(printf '%s\n' "$OUT" | sed -n 's/^auto: .*best found by search, .* costs \([0-9.]*\) us$/\1/p')
-    check_match "$a: both shown" '^auto: the paper.s s=[0-9]+.* costs [0-9.]+ us; the best found by search, s=[0-9]+' "$OUT"
+    paper=$(printf '%s\n' "$OUT" | sed -n "s/^auto: the paper's .* costs \([0-9.]*\) units; .*/\1/p")
+    best=$(printf '%s\n' "$OUT" | sed -n 's/^auto: .*best found by search, .* costs \([0-9.]*\) units$/\1/p')
+    check_match "$a: both shown" '^auto: the paper.s s=[0-9]+.* costs [0-9.]+ units; the best found by search, s=[0-9]+' "$OUT"
     check "$a: best found <= the paper's" awk -v b="$best" -v p="$paper" 'BEGIN { exit !(b + 0 <= p + 0 && b > 0) }'
     # the direct simplex tree's s minimises (d + 3s)(t + k/s): sqrt(kd/(3t)), d = 13
     [ $a = bintree-direct ] && check_match "bintree-direct: s = sqrt(kd/(3t))" "the paper's s=133 " "$OUT"

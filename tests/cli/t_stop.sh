@@ -65,6 +65,13 @@ check_exit "Fig. 6 total fixed" 0 "$MESHCAST" compare --net mesh:10x10 --sources
     --total 80K --algos br-xy-source --csv
 check_match "80K over 5 sources" 'Dr:5,5,16384,' "$OUT"
 check_match "80K over 40 sources" 'Dr:40,40,2048,' "$OUT"
+# the table's header names the model's unit (us only under seidel)
+check_exit "compare --sources, seidel" 0 "$MESHCAST" compare --net mesh:4x4 --sources X:4 \
+    --bytes 1K --algos br-lin
+check_match "seidel: cost in us" '^s-to-p compare, model seidel, .*simulated cost in us$' "$OUT"
+check_exit "compare --sources, postal" 0 "$MESHCAST" compare --net mesh:4x4 --sources X:4 \
+    --bytes 1K --algos br-lin --model postal
+check_match "postal: cost in units" '^s-to-p compare, model postal, .*simulated cost in units$' "$OUT"
 check_exit "compare --timing async" 0 "$MESHCAST" compare --net mesh:10x10 --sources X:30 \
     --bytes 4K --algos br-xy-source,repos-xy-source --timing async --json
 ax=$(printf '%s' "$OUT" | jq '.rows[0].cost["br-xy-source"]')

@@ -69,7 +69,8 @@ lesson model-crossovers 8 "c a" "c b" "c a" "c b" "c b" "c a" "t :algo rh;:bytes
 # Sanders & Sibeyn: the chain against the tree, and "set r and see" on the fractional tree
 lesson chain-vs-tree 10 "c b" "c b" "c b" "c b" "c b" "c a" "c a" "c b" "t :step 31" \
     "t :set s=1;:algo bintree"
-lesson fractional-tradeoff 9 "c a" "c b" "c a" "c c" "t :set r=4" "c b" "t :set r=2" "c a" "c a"
+lesson fractional-tradeoff 10 "c a" "c b" "c a" "c c" "t :set r=4" "c b" "t :set r=2" "c a" "c a" \
+    "c b"
 
 # the picker lists every lesson with its title, page count and progress
 tm_run clear

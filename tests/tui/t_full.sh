@@ -81,6 +81,27 @@ check_screen "click on node $node's cell: cursor $node" "cursor $node "
 tm_keys q
 mc_exit_ok "fractional full:64"
 
+# simplex ports: the duplex schedule breaks the rule; the status line counts, at every step,
+# the sends and receives over one per node (one port both ways), as the engine does
+"$MESHCAST" schedule --net full:16 --algo fractional --model postal --format json >"$TMPD/x.json"
+tm_start 200 45
+mc_start --ascii --net full:16 --algo fractional --model postal --set duplex=0
+check_screen "simplex fractional on full:16 opens" "fractional on full:16"
+for st in 1 2 3 4 5; do
+    tm_keys n
+    check_screen "simplex: step $st" " step $st/"
+    want=$(jq "[.steps[$((st - 1))].transfers[] | .src, .dst] | group_by(.) |
+        map(length - 1) | add" "$TMPD/x.json")
+    if [ "$want" = 0 ]; then words="no port used twice"
+    elif [ "$want" = 1 ]; then words="1 port conflict;"
+    else words="$want port conflicts;"; fi
+    check_screen_fixed "simplex step $st: the status line says '$words'" \
+        "Step $st/$(jq ".steps | length" "$TMPD/x.json"): "
+    check_screen_fixed "simplex step $st: '$words'" "each straight to its receiver; $words"
+done
+tm_keys q
+mc_exit_ok "simplex fractional full:16"
+
 # full:300: rows wider than the map wrap, the view follows the step's receivers
 "$MESHCAST" schedule --net full:300 --algo fractional --model postal --format json >"$TMPD/g.json"
 tm_start 150 45

@@ -1,7 +1,7 @@
 /* test_bounds.c — Sanders & Sibeyn's lower bounds (4), (5), (6) under postal never exceed a
  * simulated cost: every built-in of the paper (chain, bintree, fractional r = 1..5, the
- * simplex versions and bintree-direct under simplex ports) on full:P for P in 2..160, several
- * packet counts, two startup costs.  And the erratum: (6) as printed exceeds the chain's cost on 2 PUs. */
+ * simplex versions, bintree-direct and fractional-direct under simplex ports) on full:P for
+ * P in 2..160, several packet counts, two startup costs.  And the erratum: (6) as printed exceeds the chain's cost on 2 PUs. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -89,6 +89,13 @@ static void test_bounds_hold(void **state)
                             fail_msg("bintree-direct s=%d on %s t=%g: cost %.9g < bound %.9g",
                                      ss[si], spec, p.t, c, best);
                         checked++;
+                        for (int r = 2; r <= 5; r += 3) {   /* and the fractional one */
+                            c = simulate("fractional-direct", net, r, ss[si], bytes, &p);
+                            if (c < best * (1 - 1e-12))
+                                fail_msg("fractional-direct r=%d s=%d on %s t=%g: cost %.9g < "
+                                         "bound %.9g", r, ss[si], spec, p.t, c, best);
+                            checked++;
+                        }
                     }
                 }
         net_free(net);

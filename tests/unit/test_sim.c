@@ -520,6 +520,10 @@ static void test_postal(void **state)
     assert_int_equal(v->recvs, 1);
     assert_string_equal(vtext(sim, 1, buf, sizeof buf),
                         "step 2: node (0,1) sends 1 and receives 1 messages (simplex: one send or one receive)");
+    /* the port conflicts say so too: step 1's second send, step 2's send-and-receive */
+    assert_int_equal(sim_step(sim, 0)->port_conflicts, 1);
+    assert_int_equal(sim_step(sim, 1)->port_conflicts, 1);
+    assert_int_equal(sim_totals(sim)->port_conflicts, 2);
     sim_free(sim);
 
     /* a step without transfers costs nothing */

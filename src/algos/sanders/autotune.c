@@ -88,7 +88,8 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
                 strcmp(d->name, "bintree-simplex") == 0 ||
                 strcmp(d->name, "fractional-simplex") == 0;
     bool direct = strcmp(d->name, "bintree-direct") == 0;   /* (d + 3s)(t + k/s) */
-    tree = tree || direct;
+    bool fdirect = strcmp(d->name, "fractional-direct") == 0;   /* fdirect.c */
+    tree = tree || direct || fdirect;
     int is = pidx(d, "s"), ir = pidx(d, "r");
     if ((!chain && !tree) || is < 0)
         return false;
@@ -104,7 +105,7 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
     int64_t sp = !sauto ? (int64_t)a->param[is]
                  : chain ? (t > 0 ? (int64_t)fmax(1, llround(sqrt(k * (double)(P - 2) / t)))
                                   : (int64_t)a->bytes)
-                 : direct ? (int64_t)d->nchunks(d, net, a)   /* s = sqrt(kd/(3t)), ftree.c */
+                 : direct || fdirect ? (int64_t)d->nchunks(d, net, a)   /* ftree.c, fdirect.c */
                           : sanders_paper_s(Pt, rp, k, t, a->bytes);
     if ((uint64_t)sp > a->bytes)
         sp = (int64_t)a->bytes;
@@ -115,9 +116,16 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
     int64_t cs[NCAND], cr[NCAND];
     double ce[NCAND];
     int nc = 0;
-    for (int64_t r = rlo; r <= rhi; r++)
+    for (int64_t r = rlo; r <= rhi; r++) {
+        /* fractional-direct: its bound, one run's steps (per last-run length) + 2r+1 a run */
+        int64_t lat[32];
+        for (int64_t j = 0; fdirect && j < r && j < 32; j++)
+            lat[j] = sanders_fdirect_latency(Pt, r, j);
         for (int64_t s = sauto ? 1 : sp; s <= (sauto ? smax : sp); s++) {
+            if (fdirect && (r > 32 || lat[(s - 1) % r] < 0))
+                continue;
             int64_t steps = chain ? P - 2 + s
+                            : fdirect ? lat[(s - 1) % r] + (s - 1) / r * (2 * r + 1)
                             : direct ? sanders_direct_steps(Pt, s)
                             : strstr(d->name, "simplex") ? 2 * sanders_tree_steps(Pt, r, s)
                                                          : sanders_tree_steps(Pt, r, s);
@@ -135,6 +143,7 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
             cs[w] = s;
             cr[w] = r;
         }
+    }
     int64_t bs = sp, br = rp;
     double bc = cp;
     for (int q = 0; q < nc; q++) {
@@ -150,8 +159,9 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
         snprintf(rtxt, sizeof rtxt, " r=%lld", (long long)rp);
         snprintf(btxt, sizeof btxt, " r=%lld", (long long)br);
     }
-    snprintf(note, len, "auto: the paper's s=%lld%s costs %.10g us; the best found by search, "
-             "s=%lld%s, costs %.10g us", (long long)sp, rtxt, cp, (long long)bs, btxt, bc);
+    const char *u = cost_unit(a->cost.model);
+    snprintf(note, len, "auto: the paper's s=%lld%s costs %.10g %s; the best found by search, "
+             "s=%lld%s, costs %.10g %s", (long long)sp, rtxt, cp, u, (long long)bs, btxt, bc, u);
     return true;
 }
 

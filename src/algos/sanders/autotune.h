@@ -13,7 +13,7 @@
 #include "../algo.h"
 
 /* If d is one of the paper's algorithms and a asks for s or r = auto: write one line into note
- * ("auto: the paper's s=23 r=3 costs 1234 us; the best found, s=25 r=3, costs 1220 us") and
+ * ("auto: the paper's s=23 r=3 costs 1234 units; the best found, s=25 r=3, costs 1220 units") and
  * return true; false (note empty) otherwise.  *s_paper, *r_paper get the paper's values (may
  * be NULL). */
 bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *note,

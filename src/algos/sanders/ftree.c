@@ -529,8 +529,7 @@ static int64_t steps_of(const AlgoDef *d, int64_t P, int64_t r, int64_t s)
     return D < 0 ? -1 : 2 * D;
 }
 
-static bool ft_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
-                    size_t errlen)
+bool sanders_params_whole(const AlgoDef *d, const AlgoArgs *a, char *err, size_t errlen)
 {
     for (int i = 0; i < d->nparams; i++)
         if (a->param[i] != ALGO_AUTO && a->param[i] < 1) {
@@ -542,6 +541,14 @@ static bool ft_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
                      d->params[i].name, a->param[i]);
             return false;
         }
+    return true;
+}
+
+static bool ft_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
+                    size_t errlen)
+{
+    if (!sanders_params_whole(d, a, err, errlen))
+        return false;
     int64_t P = net_size(net), s = packets_on(d, net, a), r = group_size_on(d, net, a);
     int64_t steps = steps_of(d, P, r, s);
     if (steps < 0 || steps > FT_MAX_STEPS) {

@@ -1,0 +1,186 @@
+/* test_fdirect.c — the direct simplex fractional tree (fractional-direct, fdirect.c, run by the
+ * rendezvous executor, rendezvous.c).  For every P in 2..300 and r in 1..8 from node 0: the
+ * schedule is verified and valid under simplex ports (so no PU sends and receives in a step,
+ * nobody sends what it does not hold), never deadlocks, never takes longer than the periodic
+ * model's bound, and takes exactly the closed form where one is offered (r divides s, s >= 2r;
+ * the small nets); a run costs exactly 2r+1 steps once P >= 4 (P >= 6 for r = 1) — the paper's
+ * claim; r = 1 is bintree-direct's d + 3s - 2; with many packets it is 2 - 1/(r+1) times the
+ * duplex fractional tree and faster than the two-substep emulation.  A malformed program (a
+ * deadlock) fails with its step and PU named. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../src/algos/algos-internal.h"
+#include "../../src/algos/sanders/rendezvous.h"
+#include "../../src/engine/sim.h"
+
+static Net *mknet(const char *spec)
+{
+    char err[256];
+    Net *n = net_parse(spec, err, sizeof err);
+    if (!n)
+        fail_msg("%s", err);
+    return n;
+}
+
+/* Steps of `name` with r, s on net, checked verified and valid under simplex ports. */
+static int64_t steps_of(const char *name, const Net *net, int r, int s, int32_t src)
+{
+    char err[256], v[32];
+    const AlgoDef *d = algo_find(name, net);
+    assert_non_null(d);
+    AlgoArgs a;
+    algo_args_init(&a, d);
+    if (r > 0) {
+        snprintf(v, sizeof v, "%d", r);
+        assert_int_equal(algo_args_set(&a, d, "r", v, err, sizeof err), 0);
+    }
+    snprintf(v, sizeof v, "%d", s);
+    assert_int_equal(algo_args_set(&a, d, "s", v, err, sizeof err), 0);
+    a.source = src;
+    a.bytes = (uint64_t)s * 16;
+    Sched *sc = algo_build(d, net, &a, err, sizeof err);
+    if (!sc)
+        fail_msg("%s on %s r=%d s=%d: %s", name, net_spec(net), r, s, err);
+    CostParams p;
+    cost_defaults(&p, COST_POSTAL);
+    p.duplex = strcmp(name, "fractional") == 0;
+    Sim *sim = sim_run(sc, &p, 0, err, sizeof err);
+    assert_non_null(sim);
+    const SimTotals *t = sim_totals(sim);
+    if (!t->verified || !t->valid)
+        fail_msg("%s on %s r=%d s=%d: verified %d valid %d", name, net_spec(net), r, s,
+                 t->verified, t->valid);
+    int64_t n = sched_nsteps(sc);
+    double pred;
+    if (algo_predict(d, net, &a, &p, &pred) && fabs(t->cost.total - pred) > 1e-9 * pred)
+        fail_msg("%s on %s r=%d s=%d: simulated %.9g, predicted %.9g", name, net_spec(net), r,
+                 s, t->cost.total, pred);
+    if (strcmp(name, "fractional-direct") == 0 &&
+        algo_predict(d, net, &a, &p, &pred) != (sanders_fdirect_steps(net_size(net), r, s) >= 0))
+        fail_msg("%s on %s r=%d s=%d: a prediction iff a closed form", name, net_spec(net), r, s);
+    sim_free(sim);
+    sched_free(sc);
+    return n;
+}
+
+static void test_sweep(void **state)
+{
+    (void)state;
+    int exact = 0, below = 0;
+    for (int P = 2; P <= 300; P++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "full:%d", P);
+        Net *net = mknet(spec);
+        for (int r = 1; r <= 8; r++) {
+            int ss[] = { 1, r, 2 * r, 3 * r, 2 * r + 1 + (r > 2) };
+            int64_t got[5];
+            for (int k = 0; k < 5; k++) {
+                int s = ss[k];
+                got[k] = steps_of("fractional-direct", net, r, s, 0);
+                int64_t bound = sanders_fdirect_bound(P, r, s);
+                int64_t want = sanders_fdirect_steps(P, r, s);
+                if (got[k] > bound)
+                    fail_msg("P=%d r=%d s=%d: %lld steps > bound %lld", P, r, s,
+                             (long long)got[k], (long long)bound);
+                if (want >= 0 && got[k] != want)
+                    fail_msg("P=%d r=%d s=%d: %lld steps, closed form %lld", P, r, s,
+                             (long long)got[k], (long long)want);
+                if (want >= 0)
+                    exact++;
+                below += got[k] < bound;
+            }
+            /* 2r+1 steps a run (fewer where nobody sends right) */
+            int64_t run = got[3] - got[2];
+            bool full = P >= (r == 1 ? 6 : 4);
+            if (full ? run != 2 * r + 1 : run > 2 * r + 1)
+                fail_msg("P=%d r=%d: a run costs %lld steps", P, r, (long long)run);
+            if (r == 1 && P >= 6)   /* the direct binary tree */
+                assert_int_equal(got[2], sanders_direct_steps(P, 2));
+        }
+        net_free(net);
+    }
+    /* the closed form covers the paper's case (r | s, s >= 2r) and the small nets */
+    assert_true(exact >= 299 * 8 * 2);
+    print_message("closed form checked %d times; %d runs beat the bound\n", exact, below);
+}
+
+/* Many packets: 2 - 1/(r+1) times the duplex tree, faster than the emulation. */
+static void test_ratio(void **state)
+{
+    (void)state;
+    Net *net = mknet("full:256");
+    for (int r = 1; r <= 6; r++) {
+        int s1 = 60 * r, s2 = 120 * r;
+        double dir = (double)(steps_of("fractional-direct", net, r, s2, 0) -
+                              steps_of("fractional-direct", net, r, s1, 0));
+        double dup = (double)(steps_of("fractional", net, r, s2, 0) -
+                              steps_of("fractional", net, r, s1, 0));
+        double emu = (double)(steps_of("fractional-simplex", net, r, s2, 0) -
+                              steps_of("fractional-simplex", net, r, s1, 0));
+        assert_true(dir / dup > 2 - 1.0 / (r + 1) - 1e-9 && dir / dup < 2 - 1.0 / (r + 1) + 1e-9);
+        assert_true(emu / dup > 2 - 1e-9);
+        assert_true(steps_of("fractional-direct", net, r, s2, 0) <
+                    steps_of("fractional-simplex", net, r, s2, 0));
+    }
+    net_free(net);
+}
+
+/* Other sources and nets verify (the tree embedded in node order). */
+static void test_other_nets(void **state)
+{
+    (void)state;
+    const char *nets[] = { "array:17", "ring:12", "mesh:5x6", "torus:4x4", "hxbar:4x4" };
+    for (size_t i = 0; i < sizeof nets / sizeof *nets; i++) {
+        Net *net = mknet(nets[i]);
+        for (int r = 1; r <= 4; r++)
+            steps_of("fractional-direct", net, r, 2 * r, (int32_t)(net_size(net) / 3));
+        net_free(net);
+    }
+}
+
+/* A deadlock is reported with its step and PU. */
+static bool swap_next(const void *ctx, int32_t pu, int64_t *cursor, RdvOp *op)
+{
+    (void)ctx;
+    if (*cursor > 0)
+        return false;
+    /* both wait to receive from each other */
+    *op = (RdvOp){ .send = false, .peer = 1 - pu, .pk = 0 };
+    (*cursor)++;
+    return true;
+}
+
+static void test_deadlock(void **state)
+{
+    (void)state;
+    Net *net = mknet("full:2");
+    Sched *s = sched_new(net, 1, 16);
+    int32_t node[2] = { 0, 1 };
+    RdvRun run = { .n = 2, .node = node, .next = swap_next, .label = "x", .max_steps = 10 };
+    assert_int_equal(rdv_run(s, &run), -1);
+    assert_non_null(sched_error(s));
+    assert_non_null(strstr(sched_error(s), "deadlock at step 1: PU 0 waits to receive packet 0 "
+                                           "from PU 1"));
+    sched_free(s);
+    net_free(net);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sweep),
+        cmocka_unit_test(test_ratio),
+        cmocka_unit_test(test_other_nets),
+        cmocka_unit_test(test_deadlock),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
