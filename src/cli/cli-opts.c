@@ -142,7 +142,7 @@ SetupSpec cli_opts_spec(const CliOpts *o)
     SetupSpec s = {
         .net = o->net, .algo = o->algo, .source = o->source, .sources = o->sources,
         .bytes = o->bytes,
-        .model = o->model, .fit = o->fit, .sets = o->sets, .nsets = o->nsets,
+        .model = o->model, .fit = o->fit, .sets = o->sets, .nsets = o->nsets, .op = o->op,
     };
     return s;
 }
@@ -223,20 +223,8 @@ int cli_prepare(const CliOpts *o, unsigned simflags, CliRun *r)
         return cli_usage_error("missing --algo NAME (meshcast list algorithms)");
     if (!setup_make(&spec, &setup, err, sizeof err))
         return cli_usage_error(err);
-    bool reduce = o->op && strcmp(o->op, "reduce") == 0;
-    if (o->op && !reduce && strcmp(o->op, "broadcast") != 0) {
-        setup_free(&setup);
-        return cli_usage_error("bad --op: broadcast or reduce");
-    }
     /* a script that declares a reduction (op = "reduce") builds it itself */
-    bool declared = setup.def->flags & ALGO_REDUCE;
-    if (declared && o->op && !reduce) {
-        char e[160];
-        snprintf(e, sizeof e, "%s builds a reduction (op = \"reduce\"): --op broadcast does "
-                 "not apply", setup.def->name);
-        setup_free(&setup);
-        return cli_usage_error(e);
-    }
+    bool declared = setup.def->flags & ALGO_REDUCE, reduce = setup.reduce;
     int rc = cli_prepare_setup(&setup, simflags, r, err, sizeof err);
     if (rc != 0)
         cli_error("%s", err[0] ? err : "cannot build the broadcast");
@@ -280,9 +268,7 @@ int cli_prepare_reduce(CliRun *r, unsigned simflags)
     r->sched = rs;
     r->sim = sim;
     r->reduce = rd;
-    /* the closed form prices the communication; the links a reversed route uses differ under
-     * dimension-ordered routing, so it is kept only where links do not count */
-    if (r->setup.cost.model != COST_POSTAL && net_kind(r->setup.net) != NET_FULL)
+    if (!reduce_prediction_holds(r->setup.net, r->setup.cost.model))
         r->has_predicted = false;
     return 0;
 }

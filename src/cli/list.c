@@ -108,7 +108,8 @@ static void list_nets(void)
          "               only the ports count (Sanders & Sibeyn; full:64)\n"
          "hxbar:AxB      hierarchical crossbar: A modules of B processors, any to any in\n"
          "               one hop, C channels per module to the others (hxbar:AxB,c=C,\n"
-         "               default 2); the simulator counts channel contention (hxbar:256x64)\n"
+         "               default 2, or --set c=C); the simulator counts channel\n"
+         "               contention, --timing async the channel waits (hxbar:256x64)\n"
          "Sources: a node id (37) or coordinates (3,4 or 1,2,3).");
 }
 

@@ -210,6 +210,12 @@ static void print_text(CliRun *r, const SimAsync *as)
                "(%ld channels per module: a channel's link load is transfers/%ld, rounded up)\n",
                (long)t->max_channel_load, (long)net_hxbar_channels(s->net),
                (long)net_hxbar_channels(s->net));
+    if (as && net_kind(s->net) == NET_HXBAR)
+        printf("             async: %lld transfer%s waited for a free channel, %s %s in all "
+               "(longest %s)\n", (long long)sim_async_channel_waits(as),
+               sim_async_channel_waits(as) == 1 ? "" : "s",
+               export_format_double(sim_async_channel_wait(as), b1, sizeof b1), unit,
+               export_format_double(sim_async_channel_wait_max(as), b2, sizeof b2));
     print_circuit_terms(r);
     if (t->violations > 0) {
         size_t nv = sim_nviolations(r->sim);
@@ -276,6 +282,8 @@ int cmd_run(int argc, char **argv)
             .param_values = r.setup.args.param, .nparams = np, .max_violations = 100,
             .reduce = r.reduce,
             .has_async = as != NULL, .async_total = sim_async_total(as),
+            .async_channel_waits = sim_async_channel_waits(as),
+            .async_channel_wait = sim_async_channel_wait(as),
         };
         char dist[64];
         info.dist = r.setup.sources ? cli_dist_text(&r.setup, dist, sizeof dist) : NULL;

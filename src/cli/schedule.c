@@ -13,7 +13,7 @@ static void schedule_help(void)
 {
     puts("usage: meshcast schedule --net SPEC --algo NAME|FILE.lua [--source ID|R,C[,Z]]\n"
          "                    [--bytes M] [--model M] [--set K=V]... [--fit F]\n"
-         "                    [--format text|json|csv]\n"
+         "                    [--format text|json|csv] [--op broadcast|reduce]\n"
          "Prints every step of the broadcast: each transfer's source, destination, chunks,\n"
          "bytes, route, busiest link load and cost.");
 }
@@ -85,7 +85,7 @@ int cmd_schedule(int argc, char **argv)
     char err[512];
     int st = cli_opts_begin(argc, argv,
                             OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES | OPT_MODEL | OPT_SET |
-                                OPT_FIT | OPT_JSON | OPT_CSV | OPT_FORMAT,
+                                OPT_FIT | OPT_JSON | OPT_CSV | OPT_FORMAT | OPT_OP,
                             &o, schedule_help);
     if (st >= 0)
         return st;

@@ -97,8 +97,13 @@ int64_t asyncview_pos(const AsyncView *v) { return v->pos; }
 /* Add delta to the load of every link of t's route. */
 static void route_load(AsyncView *v, const SchedTransfer *t, int delta)
 {
-    if (net_kind(v->net) == NET_FULL) {
+    if (net_pairwise(v->net)) {   /* full, hxbar: the pair's link (hxbar: and the channels) */
         v->load[net_pair_link(v->net, t->src, t->dst)] += delta;
+        int32_t B = net_hxbar_per(v->net);
+        if (B > 0 && t->src / B != t->dst / B) {
+            v->load[net_channel_link(v->net, t->src / B, false)] += delta;
+            v->load[net_channel_link(v->net, t->dst / B, true)] += delta;
+        }
         return;
     }
     int32_t u = t->src;

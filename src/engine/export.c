@@ -509,6 +509,12 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
         json_str(&j, "async");
         json_key(&j, "async_total");
         json_num(&j, info->async_total);
+        if (net_kind(sched_net(sim_sched(sim))) == NET_HXBAR) {
+            json_key(&j, "channel_waits");
+            json_num(&j, (double)info->async_channel_waits);
+            json_key(&j, "channel_wait");
+            json_num(&j, info->async_channel_wait);
+        }
     }
 
     json_key(&j, "predicted");

@@ -78,6 +78,8 @@ typedef struct {
     const Reduce *reduce;      /* --op reduce: "op" and "reduction" are written; else NULL */
     bool has_async;            /* timed asynchronously too: "timing": "async", "async_total" */
     double async_total;
+    int64_t async_channel_waits;  /* hxbar, async: "channel_waits", "channel_wait" (summed) */
+    double async_channel_wait;
     const char *dist;          /* s-to-p: the sources' distribution ("R:20", "list"), or NULL */
 } ExportRun;
 

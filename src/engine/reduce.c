@@ -406,3 +406,8 @@ char *reduce_violation_text(const Reduce *rd, const ReduceViolation *v, char *bu
                  (long long)v->count, (long)net_size(rd->net));
     return buf;
 }
+
+bool reduce_prediction_holds(const Net *net, CostModel model)
+{
+    return model == COST_POSTAL || net_kind(net) == NET_FULL;
+}

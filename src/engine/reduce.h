@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cost.h"
 #include "sched.h"
 
 #define REDUCE_EXACT_MAX (INT64_C(1) << 26)
@@ -47,6 +48,12 @@ typedef struct {
  * combine a contribution twice; *dropped (if not NULL) gets how many chunk deliveries were
  * left out.  NULL with a message when memory runs out. */
 Sched *reduce_reverse(const Sched *b, int64_t *dropped, char *err, size_t errlen);
+
+/* Does a broadcast's closed form also price its reduction (reduce_reverse) on net under
+ * model?  Where links do not count (postal, or a full net): the reversed transfers cost what
+ * the broadcast's did.  Elsewhere a reversed route uses other links under dimension-ordered
+ * routing, so the prediction is dropped. */
+bool reduce_prediction_holds(const Net *net, CostModel model);
 
 /* Check the reduction r towards root, pricing combines at gamma us/byte. */
 Reduce *reduce_run(const Sched *r, int32_t root, double gamma, char *err, size_t errlen);

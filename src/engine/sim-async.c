@@ -20,6 +20,8 @@ typedef struct {
 
 struct SimAsync {
     double total;
+    int64_t chan_waits;      /* hxbar: transfers that waited for a module channel */
+    double chan_wait, chan_wait_max;
     int32_t nsteps;
     double *step_end;
     SimAsyncEvent *ev;
@@ -87,6 +89,16 @@ static bool arr_add(ArrList *l, uint32_t lo, uint32_t hi, double t)
     return true;
 }
 
+/* The slot of k that frees first. */
+static double *chan_first(double *t, int32_t k)
+{
+    double *best = t;
+    for (int32_t i = 1; i < k; i++)
+        if (t[i] < *best)
+            best = &t[i];
+    return best;
+}
+
 static int cmp_ev(const void *pa, const void *pb)
 {
     const SimAsyncEvent *a = pa, *b = pb;
@@ -121,7 +133,7 @@ static void layout_init(Layout *L, const Net *net)
 {
     L->net = net;
     L->nd = net->ndim;
-    L->full = net_pairwise(net);   /* full:P and hxbar: pair links (hxbar channels: lockstep only) */
+    L->full = net_pairwise(net);   /* full:P and hxbar: pair links (hxbar channels: apart) */
     L->wraps = net_wraps(net);
     L->size = net->size;
     for (int d = 0; d < L->nd; d++) {
@@ -566,6 +578,11 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
     double *sendp = ports ? calloc((size_t)n, sizeof *sendp) : NULL;
     double *recvp = ports && !simplex ? calloc((size_t)n, sizeof *recvp) : NULL;
     double *local = calloc((size_t)n, sizeof *local);     /* local operations done */
+    /* hxbar: when each of a module's C out channels (slots 2m*C..) and C in channels
+     * ((2m+1)*C..) is free, under every model */
+    int32_t hxB = net_hxbar_per(net), hxC = net_hxbar_channels(net);
+    double *chan = hxB > 0 ? calloc((size_t)net_hxbar_modules(net) * 2 * (size_t)hxC,
+                                    sizeof *chan) : NULL;
     /* one cache line per node */
     NodeArr *arr = aligned_alloc(64, sizeof *arr * (size_t)n);
     if (arr) {
@@ -577,7 +594,7 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
     Ahead ring[AHEAD];
     int64_t ntot = sched_total_transfers(s);
     bool ok = a && (!links || arc) && (!ports || sendp) && (!(ports && !simplex) || recvp) &&
-              local && arr;
+              local && arr && (hxB == 0 || chan);
     if (ok) {
         a->nsteps = nsteps;
         a->step_end = calloc((size_t)(nsteps > 0 ? nsteps : 1), sizeof *a->step_end);
@@ -658,7 +675,25 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
                         start = dmax(start, best);
                     }
             }
+            /* hxbar, between modules: the out channel of the source's module and the in
+             * channel of the destination's that free first */
+            double *cout = NULL, *cin = NULL;
+            if (hxB > 0 && src / hxB != dst / hxB) {
+                cout = chan_first(chan + (int64_t)(src / hxB) * 2 * hxC, hxC);
+                cin = chan_first(chan + ((int64_t)(dst / hxB) * 2 + 1) * hxC, hxC);
+                double c = dmax(*cout, *cin);
+                if (c > start) {
+                    a->chan_waits++;
+                    a->chan_wait += c - start;
+                    a->chan_wait_max = dmax(a->chan_wait_max, c - start);
+                    start = c;
+                }
+            }
             double end = start + cost_transfer(p, (double)len, (double)bytes, 1);
+            if (cout) {
+                *cout = end;
+                *cin = end;
+            }
             if (ports) {
                 sendp[src] = end;
                 recvp[dst] = end;
@@ -701,6 +736,7 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
         free(recvp);
     free(sendp);
     free(local);
+    free(chan);
     if (arr)
         for (int32_t v = 0; v < n; v++)
             if (arr[v].list) {
@@ -736,6 +772,10 @@ double sim_async_step_end(const SimAsync *a, int32_t step)
 }
 
 int64_t sim_async_nevents(const SimAsync *a) { return a ? a->nev : 0; }
+
+int64_t sim_async_channel_waits(const SimAsync *a) { return a ? a->chan_waits : 0; }
+double sim_async_channel_wait(const SimAsync *a) { return a ? a->chan_wait : 0; }
+double sim_async_channel_wait_max(const SimAsync *a) { return a ? a->chan_wait_max : 0; }
 
 const SimAsyncEvent *sim_async_event(const SimAsync *a, int64_t i)
 {

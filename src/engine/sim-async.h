@@ -11,6 +11,10 @@
  *                     and every link of its route, which carries up to 2^nu circuits at once;
  *       postal        its source's send port and its destination's receive port (duplex), or
  *                     one port per node for both (simplex).
+ *   and, on hxbar:AxB,c=C whatever the model, a transfer between two modules also needs one
+ *   of the C out channels of its source's module and one of the C in channels of its
+ *   destination's (each the one that frees first), held until it ends; the transfers that
+ *   wait for a channel (start later than they could without the channels) are counted.
  *   A resource serves its transfers in schedule order (first come in the schedule, first
  *   served): a transfer never overtakes an earlier one on a shared resource.
  * It then lasts cost_transfer (cost.h) with no contention factor (sharing is waiting here),
@@ -62,5 +66,10 @@ double sim_async_step_end(const SimAsync *a, int32_t step);
 /* With SIM_ASYNC_EVENTS: the transfers sorted by start time (ties: schedule order); else 0. */
 int64_t sim_async_nevents(const SimAsync *a);
 const SimAsyncEvent *sim_async_event(const SimAsync *a, int64_t i);
+/* hxbar: how many transfers waited for a module channel, their waits summed and the longest
+ * (0 on other nets). */
+int64_t sim_async_channel_waits(const SimAsync *a);
+double sim_async_channel_wait(const SimAsync *a);
+double sim_async_channel_wait_max(const SimAsync *a);
 
 #endif

@@ -110,6 +110,8 @@ static bool apply_set(Setup *s, const char *kv, char *err, size_t errlen)
     const char *value = eq + 1;
 
     bool known = false;
+    if (strcmp(name, "c") == 0 && net_kind(s->net) == NET_HXBAR)
+        known = true;   /* the channels per module: applied to the net first (hxbar_sets) */
     if (cost_is_param(name)) {
         if (!cost_set(&s->cost, name, value, err, errlen))
             return false;
@@ -124,6 +126,11 @@ static bool apply_set(Setup *s, const char *kv, char *err, size_t errlen)
             return false;
         }
         known = true;
+    }
+    if (!known && strcmp(name, "c") == 0) {
+        snprintf(err, errlen, "--set c=C sets the channels per module of a hierarchical "
+                 "crossbar (hxbar:AxB); %s has none", net_spec(s->net));
+        return false;
     }
     if (!known) {
         char list[256] = "";
@@ -144,6 +151,35 @@ static bool apply_set(Setup *s, const char *kv, char *err, size_t errlen)
     return true;
 }
 
+/* hxbar: the last --set c=C rebuilds the net with C channels per module (before anything is
+ * resolved on it); false with a message for a bad C.  Other nets are left to apply_set. */
+static bool hxbar_sets(const SetupSpec *spec, Net **net, char *err, size_t errlen)
+{
+    const char *last = NULL;
+    for (size_t i = 0; i < spec->nsets; i++)
+        if (strncmp(spec->sets[i], "c=", 2) == 0)
+            last = spec->sets[i];
+    if (!last || net_kind(*net) != NET_HXBAR)
+        return true;
+    uint64_t c;
+    const char *end;
+    char q[48];
+    if (num_u64(last + 2, &c, &end) != NUM_OK || *end || c < 1 || c > 1 << 20) {
+        snprintf(err, errlen, "bad --set '%s': c is the channels per module of hxbar, 1..%d",
+                 text_quote(last, 40, q, sizeof q), 1 << 20);
+        return false;
+    }
+    char made[96];
+    snprintf(made, sizeof made, "hxbar:%ldx%ld,c=%llu", (long)net_hxbar_modules(*net),
+             (long)net_hxbar_per(*net), (unsigned long long)c);
+    Net *n = net_parse(made, err, errlen);
+    if (!n)
+        return false;
+    net_free(*net);
+    *net = n;
+    return true;
+}
+
 bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
 {
     Setup s;
@@ -160,6 +196,9 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
             snprintf(err, errlen, "bad net '%s'", netspec);
         return false;
     }
+
+    if (!hxbar_sets(spec, &s.net, err, errlen))
+        goto fail;
 
     CostModel model = COST_SEIDEL;
     if (spec->model && !cost_model_parse(spec->model, &model)) {
@@ -209,6 +248,17 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
                  text_quote(spec->fit, 40, q, sizeof q));
         goto fail;
     }
+
+    if (spec->op && strcmp(spec->op, "reduce") != 0 && strcmp(spec->op, "broadcast") != 0) {
+        snprintf(err, errlen, "bad --op: broadcast or reduce");
+        goto fail;
+    }
+    if (spec->op && (s.def->flags & ALGO_REDUCE) && strcmp(spec->op, "broadcast") == 0) {
+        snprintf(err, errlen, "%s builds a reduction (op = \"reduce\"): --op broadcast does "
+                 "not apply", s.def->name);
+        goto fail;
+    }
+    s.reduce = spec->op && strcmp(spec->op, "reduce") == 0 && !(s.def->flags & ALGO_REDUCE);
 
     for (size_t i = 0; i < spec->nsets; i++)
         if (!apply_set(&s, spec->sets[i], err, errlen))

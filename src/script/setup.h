@@ -6,6 +6,9 @@
  * parameter (algo_args_set) if the algorithm has one called K; `nu` is both (it also becomes
  * args.nu).  A name that is neither is an error.  bytes accepts 1024, 64K, 1M (K = 1024).
  *
+ * Op: "reduce" turns a broadcast into its reduction (Setup.reduce); "broadcast" on a script
+ * that declares a reduction is refused; anything else is "bad --op: broadcast or reduce".
+ *
  * Sources: --source ID gives one source; --sources SPEC many (a distribution or a list; with
  * one, it is also args.source, so one-source algorithms take it).  Both at once is an error.
  *
@@ -33,6 +36,8 @@ typedef struct {
     const char *const *sets; /* "nu=1", ... */
     size_t nsets;
     const char *sources; /* s-to-p: "R:20", "E:7", "0,17,42", "3,4;5,6" (dist.h); NULL: one */
+    const char *op;      /* "broadcast" or "reduce" (the broadcast run backwards); NULL: the
+                          * algorithm's own (a script may declare a reduction) */
 } SetupSpec;
 
 typedef struct {
@@ -43,6 +48,8 @@ typedef struct {
     CostParams cost;
     int32_t *sources;    /* owned: --sources, sorted ids (NULL without --sources) */
     int32_t nsources;
+    bool reduce;         /* op reduce on a broadcast: the caller reverses its schedule
+                          * (reduce_reverse); a script's own reduction is def->flags */
 } Setup;
 
 bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen);

@@ -20,6 +20,8 @@
 #include "../script/lesson-try.h"
 #include "narrate.h"
 #include "fulltree.h"
+#include "hxview.h"
+#include "../engine/partials.h"
 #include "overview.h"
 #include "tileview.h"
 #include "asynctl.h"
@@ -48,7 +50,7 @@ static char *dupz(const char *s) { return s ? strdup(s) : NULL; }
 static void bspec_free(BSpec *s)
 {
     free(s->net); free(s->algo); free(s->source); free(s->bytes); free(s->model); free(s->fit);
-    free(s->sources);
+    free(s->sources); free(s->op);
     for (size_t i = 0; i < s->nsets; i++) free(s->sets[i]);
     free(s->sets);
     memset(s, 0, sizeof *s);
@@ -59,7 +61,7 @@ static bool bspec_from(BSpec *d, const SetupSpec *s)
     memset(d, 0, sizeof *d);
     d->net = dupz(s->net); d->algo = dupz(s->algo); d->source = dupz(s->source);
     d->bytes = dupz(s->bytes); d->model = dupz(s->model); d->fit = dupz(s->fit);
-    d->sources = dupz(s->sources);
+    d->sources = dupz(s->sources); d->op = dupz(s->op);
     if (s->nsets) {
         d->sets = calloc(s->nsets, sizeof *d->sets);
         if (!d->sets) return false;
@@ -72,7 +74,7 @@ static bool bspec_from(BSpec *d, const SetupSpec *s)
 static SetupSpec bspec_setup(const BSpec *s)
 {
     SetupSpec ss = {s->net, s->algo, s->source, s->bytes, s->model, s->fit,
-                    (const char *const *)s->sets, s->nsets, s->sources};
+                    (const char *const *)s->sets, s->nsets, s->sources, s->op};
     return ss;
 }
 
@@ -87,7 +89,7 @@ static bool bspec_same(const BSpec *x, const BSpec *y)
     if (!str_same(x->net, y->net) || !str_same(x->algo, y->algo) ||
         !str_same(x->source, y->source) || !str_same(x->bytes, y->bytes) ||
         !str_same(x->model, y->model) || !str_same(x->fit, y->fit) || x->nsets != y->nsets ||
-        !str_same(x->sources, y->sources))
+        !str_same(x->sources, y->sources) || !str_same(x->op, y->op))
         return false;
     for (size_t i = 0; i < x->nsets; i++)
         if (!str_same(x->sets[i], y->sets[i])) return false;
@@ -121,6 +123,7 @@ static void bcast_free(Bcast *b)
 {
     rest_free(b->rest);
     reduce_free(b->reduce);
+    partials_free(b->partials);
     if (b->sim) sim_free(b->sim);
     if (b->sched) sched_free(b->sched);
     if (b->ready) setup_free(&b->setup);
@@ -177,6 +180,15 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
         setup_free(&nb->setup);
         return false;
     }
+    if (nb->setup.reduce) {   /* --op reduce: the broadcast run backwards */
+        Sched *rs = reduce_reverse(nb->sched, NULL, err, errlen);
+        sched_free(nb->sched);
+        nb->sched = rs;
+        if (!rs) {
+            setup_free(&nb->setup);
+            return false;
+        }
+    }
     int32_t m = rest ? prefix_steps(nb->sched, pos) : -1;
     nb->sim = m >= 0 ? sim_run_prefix(nb->sched, &nb->setup.cost, SIM_HISTORY, m, err, errlen)
                      : sim_run(nb->sched, &nb->setup.cost, SIM_HISTORY, err, errlen);
@@ -187,11 +199,15 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
         nb->sched = NULL;
         return false;
     }
-    /* a reduction the script built (op = "reduce"): whose contributions reach the root */
-    if (nb->setup.def->flags & ALGO_REDUCE) {
+    /* a reduction (the script's own, op = "reduce", or --op reduce): whose contributions
+     * reach the root, and every node's partials to show */
+    if ((nb->setup.def->flags & ALGO_REDUCE) || nb->setup.reduce) {
+        nb->partials = partials_new(nb->sched, NULL, 0);   /* NULL: too big to show */
         nb->reduce = reduce_run(nb->sched, nb->setup.args.source, nb->setup.cost.gamma, err,
                                 errlen);
         if (!nb->reduce) {
+            partials_free(nb->partials);
+            nb->partials = NULL;
             sim_free(nb->sim);
             sched_free(nb->sched);
             setup_free(&nb->setup);
@@ -204,11 +220,27 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
     progress_report(PROGRESS_SEEK, 0, 1);
     if (pos >= 0 && pos < nb->nsim) sim_seek(nb->sim, pos);
     nb->has_predicted = algo_predict(nb->setup.def, nb->setup.net, &nb->setup.args,
-                                     &nb->setup.cost, &nb->predicted);
+                                     &nb->setup.cost, &nb->predicted) &&
+                        (!nb->setup.reduce ||
+                         reduce_prediction_holds(nb->setup.net, nb->setup.cost.model));
     nb->ready = true;
     nb->spec = *spec;
     memset(spec, 0, sizeof *spec);
     return true;
+}
+
+bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full)
+{
+    if (!a->b.ready || !a->b.partials) return false;
+    *count = (uint64_t)partials_count(a->b.partials, a->b.pos, node);
+    *full = (uint64_t)partials_full(a->b.partials);
+    return true;
+}
+
+int app_partial_role(const App *a, uint64_t count, uint64_t full)
+{
+    uint64_t own = a->b.ready ? sched_nchunks(a->b.sched) : 0;
+    return count >= full ? R_FULL : count > own ? R_PARTIAL : R_EMPTY;
 }
 
 /* bcast_build on a worker thread when the loop has a wait hook (job.h). */
@@ -518,7 +550,7 @@ static bool app_change(App *a, const char *field, const char *value)
     char **slot = strcmp(field, "net") == 0 ? &s.net : strcmp(field, "algo") == 0 ? &s.algo
                 : strcmp(field, "source") == 0 ? &s.source : strcmp(field, "bytes") == 0 ? &s.bytes
                 : strcmp(field, "model") == 0 ? &s.model : strcmp(field, "sources") == 0
-                ? &s.sources : &s.fit;
+                ? &s.sources : strcmp(field, "op") == 0 ? &s.op : &s.fit;
     free(*slot);
     *slot = dupz(value);
     /* one source or many: the other goes (":sources off" back to one source) */
@@ -966,7 +998,7 @@ static void picker_choose(App *a)
 
 static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
                                        "step", "lesson", "theme", "big", "overview", "hot", "vs",
-                                       "tiles", "timing", "export", "figure", "chart",
+                                       "tiles", "timing", "export", "figure", "chart", "op",
                                        "help", "quit", "q",
                                        NULL};
 
@@ -991,14 +1023,14 @@ bool app_command(App *a, const char *line)
         return true;
     }
     static const char *const one[] = {"algo", "net", "source", "bytes", "model", "fit", "sources",
-                                      NULL};
+                                      "op", NULL};
     for (int i = 0; one[i]; i++) {
         if (strcmp(c, one[i]) != 0) continue;
         if (n != 2) {
             app_msg(a, true, ":%s takes one value, e.g. %s", c,
                     i == 0 ? ":algo bst" : i == 1 ? ":net torus:5x5" : i == 2 ? ":source 3,4"
                     : i == 3 ? ":bytes 4096" : i == 4 ? ":model circuit" : i == 5 ? ":fit companions"
-                    : ":sources Dr:10");
+                    : i == 6 ? ":sources Dr:10" : ":op reduce");
             return false;
         }
         return app_change(a, c, words[1]);
@@ -1321,6 +1353,7 @@ static const AppKeyHelp key_help[] = {
     {":source ID|R,C", "source node"},
     {":bytes N", "message length (1024, 64K, 1M)"},
     {":model M", "seidel, postal, circuit, saf"},
+    {":op reduce", "the broadcast run backwards (:op broadcast back)"},
     {":set K=V ...", "cost or algorithm parameter (nu=1, a=0.08, ...)"},
     {":fit F", "companions, virtual, none, auto"},
     {":step N", "jump to step N"},
@@ -1677,7 +1710,8 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     int32_t node = -1;
     int64_t link = -1;
     int what = layout_hit(&a->lay, net, col, line, &node, &link);
-    if (fulltree_active(a) && !a->vs && a->ov_block == 0) {   /* the tree's cells */
+    if ((fulltree_active(a) || hxview_active(a)) && !a->vs && a->ov_block == 0) {
+        /* the tree's cells, or the hxbar modules' */
         node = fulltree_hit(a, col, line);
         what = node >= 0 ? 1 : 0;
     }
@@ -1721,7 +1755,7 @@ static double chart_cost(App *a, const char *name, uint64_t bytes, bool *ok)
     snprintf(by, sizeof by, "%llu", (unsigned long long)bytes);
     SetupSpec ss = {netspec, name, a->b.spec.sources ? NULL : src, by, a->b.spec.model,
                     a->b.spec.fit, (const char *const *)a->b.spec.sets, a->b.spec.nsets,
-                    a->b.spec.sources};
+                    a->b.spec.sources, NULL};
     Setup st;
     double cost = -1;
     *ok = false;

@@ -35,6 +35,7 @@ typedef struct {
     char **sets;
     size_t nsets;
     char *sources;         /* s-to-p: --sources SPEC */
+    char *op;              /* --op broadcast|reduce (NULL: the algorithm's own) */
 } BSpec;
 
 /* One broadcast, ready to step. */
@@ -44,7 +45,9 @@ typedef struct {
     Setup setup;
     Sched *sched;
     Sim *sim;
-    Reduce *reduce;        /* a script's own reduction (ALGO_REDUCE): its check, else NULL */
+    Reduce *reduce;        /* a reduction (a script's own, or --op reduce): its check, else NULL */
+    struct Partials *partials; /* a reduction: every node's partials step by step (NULL: too
+                                * big, or a broadcast); partials.h */
     bool has_predicted;
     double predicted;
     int32_t pos;           /* 0..nsim */
@@ -295,6 +298,13 @@ bool app_node_history(App *a);
 
 /* The schedule step shown at the current position (pos-1), or -1 at pos 0. */
 static inline int32_t app_step_shown(const App *a) { return a->b.ready ? a->b.pos - 1 : -1; }
+/* A reduction shown (--op reduce, or a script's own) with its partials counted: how many
+ * contributions node's partials combine at the position shown (*count) out of the most any
+ * can (*full = nodes * chunks; partials.h); false for a broadcast (cells show chunks held). */
+bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full);
+/* The Role of a cell counting partials: full (every contribution), partial (more than its
+ * own), empty (its own only). */
+int app_partial_role(const App *a, uint64_t count, uint64_t full);
 
 /* Build a broadcast from words into *out (on the worker thread when the loop has a wait
  * hook), sought to position pos; false with a message in err (a->cancelled if cancelled).

@@ -28,9 +28,78 @@ int fig3_index(const Fig3 *f, int64_t P)
     return -1;
 }
 
+enum { YW = 6 };   /* "1.75 |" */
+
+/* The empty frame: the y axis with labels at the top, middle and last plot rows (lab(r)),
+ * the x axis in the last row. */
+static void frame(int w, int h, char *rows, double lo, double hi, bool logy)
+{
+    int ph = h - 1, pw = w - YW;
+    for (int r = 0; r < h; r++) {
+        char *row = rows + (size_t)r * (size_t)(w + 1);
+        memset(row, ' ', (size_t)w);
+        row[w] = '\0';
+        if (r < ph) {
+            row[YW - 1] = '|';
+            if (r == 0 || r == ph - 1 || r == ph / 2) {
+                double v = hi - (hi - lo) * r / (ph - 1);
+                char lab[16];
+                if (logy)
+                    snprintf(lab, sizeof lab, "%.3g", pow(10, v));
+                else
+                    snprintf(lab, sizeof lab, "%4.2f", v);
+                memcpy(row, lab, strlen(lab) < YW - 1 ? strlen(lab) : YW - 2);
+            }
+        } else {
+            row[YW - 1] = '+';
+            memset(row + YW, '-', (size_t)pw);
+        }
+    }
+}
+
+/* Mark (k/t index i, value v) in the frame: mark, or '*' over another mark. */
+static void mark(char *rows, int w, int h, int i, double v, double lo, double hi, char m)
+{
+    int ph = h - 1, pw = w - YW;
+    int r = (int)lround((hi - v) / (hi - lo) * (ph - 1));
+    int c = YW + (int)lround((double)i * (pw - 1) / (FIG3_NK - 1));
+    if (r < 0 || r >= ph || c >= w)
+        return;
+    char *cell = rows + (size_t)r * (size_t)(w + 1) + c;
+    *cell = *cell == ' ' ? m : '*';
+}
+
+bool fig3_plot_t(const Fig3 *f, int q, int w, int h, char *rows, double *ylo, double *yhi)
+{
+    if (w < 20 || h < 5 || q < 0 || q >= FIG3_NP)
+        return false;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < FIG3_NK; i++) {
+        const SandersFig3 *x = &f->pt[q][i];
+        double v[3] = { x->chain, x->bintree, x->frac };
+        for (int k = 0; k < 3; k++) {
+            double y = log10(v[k] / (double)f->kt[i]);
+            lo = y < lo ? y : lo;
+            hi = y > hi ? y : hi;
+        }
+    }
+    if (hi - lo < 1e-9)
+        hi = lo + 1;
+    frame(w, h, rows, lo, hi, true);
+    for (int i = 0; i < FIG3_NK; i++) {
+        const SandersFig3 *x = &f->pt[q][i];
+        double k = (double)f->kt[i];
+        mark(rows, w, h, i, log10(x->chain / k), lo, hi, 'c');
+        mark(rows, w, h, i, log10(x->bintree / k), lo, hi, 'b');
+        mark(rows, w, h, i, log10(x->frac / k), lo, hi, 'f');
+    }
+    *ylo = pow(10, lo);
+    *yhi = pow(10, hi);
+    return true;
+}
+
 bool fig3_plot(const Fig3 *f, int w, int h, char *rows)
 {
-    enum { YW = 6 };   /* "1.75 |" */
     if (w < 20 || h < 5)
         return false;
     double top = 1;
@@ -41,32 +110,9 @@ bool fig3_plot(const Fig3 *f, int w, int h, char *rows)
     top = ceil(top * 10 - 1e-9) / 10;
     if (top <= 1)
         top = 1.1;
-    int ph = h - 1, pw = w - YW;
-    for (int r = 0; r < h; r++) {
-        char *row = rows + (size_t)r * (size_t)(w + 1);
-        memset(row, ' ', (size_t)w);
-        row[w] = '\0';
-        if (r < ph) {
-            row[YW - 1] = '|';
-            if (r == 0 || r == ph - 1 || r == ph / 2) {
-                char lab[16];
-                snprintf(lab, sizeof lab, "%4.2f", top - (top - 1) * r / (ph - 1));
-                memcpy(row, lab, strlen(lab) < YW - 1 ? strlen(lab) : YW - 2);
-            }
-        } else {
-            row[YW - 1] = '+';
-            memset(row + YW, '-', (size_t)pw);
-        }
-    }
+    frame(w, h, rows, 1, top, false);
     for (int q = 0; q < FIG3_NP; q++)
-        for (int i = 0; i < FIG3_NK; i++) {
-            double s = f->pt[q][i].speedup;
-            int r = (int)lround((top - s) / (top - 1) * (ph - 1));
-            int c = YW + (int)lround((double)i * (pw - 1) / (FIG3_NK - 1));
-            if (r < 0 || r >= ph || c >= w)
-                continue;
-            char *cell = rows + (size_t)r * (size_t)(w + 1) + c;
-            *cell = *cell == ' ' ? (char)('1' + q) : '*';
-        }
+        for (int i = 0; i < FIG3_NK; i++)
+            mark(rows, w, h, i, f->pt[q][i].speedup, 1, top, (char)('1' + q));
     return true;
 }

@@ -37,4 +37,11 @@ int fig3_index(const Fig3 *f, int64_t P);
  * written) when w < 20 or h < 5. */
 bool fig3_plot(const Fig3 *f, int w, int h, char *rows);
 
+/* T against k/t for P = f->P[q], in the same frame (rows, y labels, x axis): T/(k/t), the cost
+ * per unit of message, on a log scale (*ylo .. *yhi, the smallest and largest value over the
+ * three algorithms; the top row is *yhi, the last plot row *ylo), k/t on the same log x axis
+ * as fig3_plot.  Marks 'c' chain, 'b' bintree, 'f' the best fractional tree, '*' where two or
+ * three fall in one cell.  False (nothing written) when w < 20, h < 5 or q is out of range. */
+bool fig3_plot_t(const Fig3 *f, int q, int w, int h, char *rows, double *ylo, double *yhi);
+
 #endif

@@ -19,6 +19,7 @@
 #include "draw-internal.h"
 #include "figure.h"
 #include "fulltree.h"
+#include "hxview.h"
 #include "grade.h"
 #include "overview.h"
 #include "params.h"
@@ -302,8 +303,10 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     bool recv = map_recv(m, n);
     bool conflict = (m->sends && m->sends[n] > 1) || (m->recvs && m->recvs[n] > 1);
     bool cursor = n == m->a->cursor;
-    int grade;
-    Role r = held_role(m, held, &grade);
+    int grade = 0;
+    /* a reduction: the contributions its partials combine, of nodes * chunks */
+    bool part = !m->av && app_partial_count(m->a, n, &held, &all);
+    Role r = part ? (Role)app_partial_role(m->a, held, all) : held_role(m, held, &grade);
     if (L->hg == 0 && m->step >= 0) {
         /* no links drawn at this zoom: a node a circuit leaves shows the route's colour */
         int per = 2 * net_ndim(m->net);
@@ -332,7 +335,7 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     char content[64];
     int cw = L->cw, inner = cw >= 8 ? cw - 3 : cw >= 4 ? cw - 1 : cw;
     content[0] = '\0';
-    if (all <= (uint64_t)inner && inner > 1) {
+    if (!part && all <= (uint64_t)inner && inner > 1) {
         /* one glyph per packet */
         size_t o = 0;
         int pad = (inner - (int)all) / 2;
@@ -412,6 +415,10 @@ static void draw_map(App *a)
 {
     if (fulltree_active(a)) {   /* full:P: no links, the broadcast's tree instead */
         fulltree_draw(a);
+        return;
+    }
+    if (hxview_active(a)) {   /* hxbar: its modules as boxes, their channels on the borders */
+        hxview_draw(a);
         return;
     }
     const Layout *L = &a->lay;
@@ -865,6 +872,13 @@ static void panel_step(App *a, Box *b, bool full)
         for (size_t i = 0; i < reduce_nviolations(rd) && i < 3; i++)
             box_wrap(b, theme_attr(R_BAD),
                      reduce_violation_text(rd, reduce_violation(rd, i), rt, sizeof rt), 2);
+        uint64_t cnt, full;
+        if (app_partial_count(a, a->b.setup.args.source, &cnt, &full)) {
+            snprintf(rt, sizeof rt, "cells: the contributions each node's partials combine "
+                     "(over its chunks); the root has %llu of %llu", (unsigned long long)cnt,
+                     (unsigned long long)full);
+            box_wrap(b, dim, rt, 2);
+        }
     }
     box_put(b, dim, "TCD %lld, max %s load %ld", (long long)T->tcd,
             circuit_words(sim_params(sim)->model)->link, (long)T->max_link_load);
@@ -1010,6 +1024,13 @@ static void panel_moment(App *a, Box *b, AsyncView *v)
     fmt_cost(c1, sizeof c1, sim_totals(a->b.sim)->cost.total);
     snprintf(cu, sizeof cu, "%s %s", c1, unit);
     box_kv(b, theme_attr(R_NORMAL), "Lockstep total", cu);
+    if (net_kind(net) == NET_HXBAR && a->atl.as) {   /* transfers a module channel held back */
+        fmt_cost(c1, sizeof c1, sim_async_channel_wait(a->atl.as));
+        snprintf(cu, sizeof cu, "%lld, %s %s", (long long)sim_async_channel_waits(a->atl.as), c1,
+                 unit);
+        box_kv(b, theme_attr(sim_async_channel_waits(a->atl.as) ? R_BAD : R_NORMAL),
+               "Channel waits", cu);
+    }
 }
 
 /* The first of `rows` lines to show out of n so that line cur sits in the middle, clamped to
@@ -1167,8 +1188,11 @@ static void panel_fig3(App *a, Box *b)
     if (q < 0) q = 1;
     box_put(b, theme_attr(R_HEAD), "Fig. 3: fractional tree vs chain and bintree");
     box_put(b, dim, "full:P, postal duplex, t = beta = 1, each its best s and r");
-    int ph = b->h - b->row - (FIG3_NK + 2) - FIG3_NP - 3;
+    /* two plots (the speedup, then T for P) share what the maxima and the table leave */
+    int left = b->h - b->row - (FIG3_NK + 2) - FIG3_NP - 5;
+    int ph = left / 2 - 1, pt = left - left / 2 - 2;
     if (ph > 12) ph = 12;
+    if (pt > 12) pt = 12;
     if (ph >= 5 && b->w >= 20) {
         char *rows = malloc((size_t)ph * (size_t)(b->w + 1));
         if (rows && fig3_plot(f, b->w, ph, rows)) {
@@ -1187,6 +1211,19 @@ static void panel_fig3(App *a, Box *b)
         box_put(b, p == q ? 0 : dim, "%d P=%lld: max speedup %.2f at k/t %llu", p + 1,
                 (long long)f->P[p], f->pt[p][best].speedup,
                 (unsigned long long)f->kt[best]);
+    }
+    if (pt >= 5 && b->w >= 20) {   /* T against k/t for P: where the chain and the tree lose */
+        char *rows = malloc((size_t)pt * (size_t)(b->w + 1));
+        double lo, hi;
+        if (rows && fig3_plot_t(f, q, b->w, pt, rows, &lo, &hi)) {
+            box_put(b, dim, "T/(k/t) for P = %lld (log): c chain, b bintree, f fract",
+                    (long long)f->P[q]);
+            for (int r = 0; r < pt; r++)
+                box_put(b, r == pt - 1 ? dim : theme_attr(R_KEY), "%s",
+                        rows + (size_t)r * (size_t)(b->w + 1));
+            box_put(b, dim, "      k/t = 4, 16, ... 1M (log)");
+        }
+        free(rows);
     }
     box_put(b, theme_attr(R_HEAD), "T for P = %lld (:chart tradeoff P)", (long long)f->P[q]);
     box_put(b, dim, "%8s %9s %9s %9s %4s %7s", "k/t", "chain", "bintree", "fract", "r",
@@ -1518,11 +1555,12 @@ static void draw_title(App *a)
         params_text(s, a->b.spec.fit, pr, sizeof pr);
         if (s->sources && s->nsources > 1)
             snprintf(nm, sizeof nm, "%ld sources (@)", (long)s->nsources);
-        else
-            snprintf(nm, sizeof nm, "source %s", node_name(s->net, s->args.source, t, sizeof t));
-        snprintf(t, sizeof t, " meshcast  %s on %s  %s  %s B  %s%s%s", s->def->name,
-                 net_spec(s->net), nm, by, cost_model_name(s->cost.model), pr[0] ? "  " : "",
-                 pr);
+        else   /* a reduction has a root where a broadcast has a source */
+            snprintf(nm, sizeof nm, "%s %s", a->b.reduce ? "root" : "source",
+                     node_name(s->net, s->args.source, t, sizeof t));
+        snprintf(t, sizeof t, " meshcast  %s%s on %s  %s  %s B  %s%s%s", s->def->name,
+                 s->reduce ? " reduce" : "", net_spec(s->net), nm, by,
+                 cost_model_name(s->cost.model), pr[0] ? "  " : "", pr);
         /* the step counter and play state keep their place at the right end */
         AsyncView *v = asynctl_view(a);
         char tm[32];

@@ -158,7 +158,7 @@ static void text(int y, int x, int w, int attr, const char *s)
     attrset(A_NORMAL);
 }
 
-static void add_hit(App *a, int y, int x0, int x1, int32_t node)
+void fulltree_hit_add(App *a, int y, int x0, int x1, int32_t node)
 {
     if (a->ft.nhit == a->ft.caphit) {
         int nc = a->ft.caphit ? 2 * a->ft.caphit : 256;
@@ -169,6 +169,8 @@ static void add_hit(App *a, int y, int x0, int x1, int32_t node)
     }
     ((Hit *)a->ft.hits)[a->ft.nhit++] = (Hit){ y, x0, x1, node };
 }
+
+void fulltree_hits_clear(App *a) { a->ft.nhit = 0; }
 
 int32_t fulltree_hit(const App *a, int x, int y)
 {
@@ -265,10 +267,13 @@ void fulltree_draw(App *a)
             }
             int32_t v = t->order[t->rstart[k] + i];
             int x = x0 + lw + (i % per) * cw;
-            uint64_t held = sim_held(sim, v);
+            uint64_t held = sim_held(sim, v), full = all;
             bool recv = recvs && recvs[v] > 0, send = sends && sends[v] > 0;
             bool conflict = (sends && sends[v] > 1) || (recvs && recvs[v] > 1);
-            Role r = held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+            /* a reduction: the contributions its partials combine */
+            bool part = app_partial_count(a, v, &held, &full);
+            Role r = part ? (Role)app_partial_role(a, held, full)
+                          : held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
             if (send) r = R_CIRCUIT;
             if (recv) r = R_RECV;
             if (conflict) r = R_CONFLICT;
@@ -278,7 +283,7 @@ void fulltree_draw(App *a)
             if (recv && from && from[v] >= 0 && o > 0 && o < (int)sizeof buf)
                 snprintf(buf + o, sizeof buf - (size_t)o, "<%d", (int)from[v]);
             text(y, x, cw - 1, theme_attr(r), buf);
-            add_hit(a, y, x, x + cw - 1, v);
+            fulltree_hit_add(a, y, x, x + cw - 1, v);
         }
         line += (len + per - 1) / per;
     }

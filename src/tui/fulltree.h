@@ -43,5 +43,9 @@ void fulltree_draw(App *a);
 /* The node drawn at screen cell (x, y) by the last fulltree_draw, or -1. */
 int32_t fulltree_hit(const App *a, int x, int y);
 void fulltree_free(App *a);
+/* The click map shared with the other drawn-as-cells views (hxview.h): forget every cell,
+ * and record that node is drawn at columns x0..x1-1 of line y. */
+void fulltree_hits_clear(App *a);
+void fulltree_hit_add(App *a, int y, int x0, int x1, int32_t node);
 
 #endif

@@ -4,7 +4,8 @@
  * left, the panel column on the right.  The map places every node on a *grid*:
  *   2-D mesh/torus  node (r,c) at grid (r,c);
  *   1-D array/ring  folded into rows of `per_row` nodes (node i at (i/per_row, i%per_row));
- *   hxbar:AxB       the same with one module a row when B nodes fit (per_row = B), the
+ *   hxbar:AxB       the same with one module a row when B nodes fit (per_row = B; hxview.h
+ *                   draws the modules as boxes up to HX_MAX_NODES, on this grid for keys), the
  *                   row labelled with its module ("m3") instead of its first id;
  *   3-D             slices side by side: node (z,r,c) at grid (r, z*(cols+1)+c).
  * Axis labels: row numbers on the left (1-D: the first node id of the row), column numbers

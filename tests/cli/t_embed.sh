@@ -34,11 +34,20 @@ check_exit "hxbar c=1 circuit: invalid" 1 "$MESHCAST" run --net hxbar:8x4,c=1 --
 check_match "hxbar c=1 circuit: the channel named" 'step 3: more than 1 transfers out of module 0 over its 1 channels \(load 2\)' "$OUT"
 check_exit "hxbar json" 0 "$MESHCAST" run --net hxbar:16x4 --algo fractional-hxbar --model postal --json
 check_match "hxbar json keys" '"max_link_load":1,"max_channel_load":2,"channels":2,' "$OUT"
-# asynchronous timing on hxbar: the pair links as on full:P (channels are counted in lockstep only)
+# asynchronous timing on hxbar: a transfer between modules waits for a free channel of each
+# module; with channels enough for every step (c=64) the time is full:64's
 check_exit "hxbar async" 0 "$MESHCAST" run --net hxbar:16x4 --algo bintree --timing async
-check_match "hxbar async: timed" '^timing: +async: 1875.28 us' "$OUT"
+check_match "hxbar async: channels hold it back" '^timing: +async: 4688.2 us' "$OUT"
+check_match "hxbar async: channel waits printed" '^ +async: 341 transfers waited for a free channel, 65890.52 us in all \(longest 596.68\)' "$OUT"
+check_exit "hxbar async json" 0 "$MESHCAST" run --net hxbar:16x4 --algo bintree --timing async --json
+check_match "hxbar async json: channel waits" '"async_total":4688.2,"channel_waits":341,"channel_wait":65890.52' "$OUT"
+check_exit "hxbar c=64 async" 0 "$MESHCAST" run --net hxbar:16x4,c=64 --algo bintree --timing async
+check_match "hxbar c=64 async: as on full:64" '^timing: +async: 1875.28 us' "$OUT"
+check_match "hxbar c=64 async: no wait" '^ +async: 0 transfers waited' "$OUT"
 check_exit "full:64 async" 0 "$MESHCAST" run --net full:64 --algo bintree --timing async
 check_match "full:64 async: the same" '^timing: +async: 1875.28 us' "$OUT"
+check_exit "chain on hxbar async: no wait" 0 "$MESHCAST" run --net hxbar:16x4 --algo chain --timing async --model postal
+check_match "chain: one transfer a module at a time" '^ +async: 0 transfers waited' "$OUT"
 check_exit "bintree on hxbar" 0 "$MESHCAST" run --net hxbar:16x4 --algo bintree --model postal
 check_match "bintree in node order overloads" '^contention: +max link load 2, 231 overloaded' "$OUT"
 for spec in hxbar:4 hxbar:4x8,c=0 hxbar:4x8,d=3 hxbar:4x4x4 hxbar:x8; do

@@ -40,6 +40,7 @@ typedef struct {
     double *step_end;
     SimAsyncEvent *ev;
     int64_t nev;
+    int64_t chan_waits;   /* hxbar: transfers a channel held back */
 } Ref;
 
 static void ref_run(const Sched *s, const CostParams *p, Ref *out)
@@ -59,6 +60,11 @@ static void ref_run(const Sched *s, const CostParams *p, Ref *out)
     double *recvp = simplex ? sendp : calloc((size_t)n, sizeof *recvp);
     double *local = calloc((size_t)n, sizeof *local), *lastin = calloc((size_t)n, sizeof *lastin);
     double *stepin = calloc((size_t)n, sizeof *stepin);
+    /* hxbar: module m's C out channels at [2m*C, 2m*C+C), its in channels after them */
+    int32_t hB = net_hxbar_per(net), hC = net_hxbar_channels(net);
+    double *chan = calloc((size_t)net_hxbar_modules(net) * 2 * (size_t)(hC > 0 ? hC : 1) + 1,
+                          sizeof *chan);
+    out->chan_waits = 0;
     int32_t nsteps = sched_nsteps(s);
     out->step_end = calloc((size_t)nsteps + 1, sizeof *out->step_end);
     out->ev = calloc((size_t)sched_total_transfers(s) + 1, sizeof *out->ev);
@@ -88,7 +94,7 @@ static void ref_run(const Sched *s, const CostParams *p, Ref *out)
             int64_t ids[4096];
             int nid = 0;
             if (links) {
-                if (net_kind(net) == NET_FULL) {
+                if (net_pairwise(net)) {
                     ids[nid++] = net_pair_link(net, t.src, t.dst);
                 } else {
                     int32_t v = t.src;
@@ -105,11 +111,28 @@ static void ref_run(const Sched *s, const CostParams *p, Ref *out)
                     best = arc[ids[q] * cap + k] < best ? arc[ids[q] * cap + k] : best;
                 start = dmax(start, best);
             }
+            int co = -1, ci = -1;
+            if (hB > 0 && t.src / hB != t.dst / hB) {
+                co = (t.src / hB) * 2 * hC;
+                ci = (t.dst / hB * 2 + 1) * hC;
+                for (int k = 1, b = co; k < hC; k++)
+                    if (chan[b + k] < chan[co])
+                        co = b + k;
+                for (int k = 1, b = ci; k < hC; k++)
+                    if (chan[b + k] < chan[ci])
+                        ci = b + k;
+                if (dmax(chan[co], chan[ci]) > start) {
+                    start = dmax(chan[co], chan[ci]);
+                    out->chan_waits++;
+                }
+            }
             double end = start + cost_transfer(p, (double)t.len, (double)t.bytes, 1);
             if (ports) {
                 sendp[t.src] = end;
                 recvp[t.dst] = end;
             }
+            if (co >= 0)
+                chan[co] = chan[ci] = end;
             for (int q = 0; q < nid; q++) {
                 int kb = 0;
                 for (int k = 1; k < cap; k++)
@@ -144,6 +167,7 @@ static void ref_run(const Sched *s, const CostParams *p, Ref *out)
     free(local);
     free(lastin);
     free(stepin);
+    free(chan);
 }
 
 /* A rule block: transfer j goes from node (j * 3 + k) % n to its next id, chunk j % nc. */
@@ -247,9 +271,11 @@ static void test_against_reference(void **state)
 {
     (void)state;
     static const char *nets[] = { "array:6", "ring:7", "mesh:4x5", "torus:5x4", "torus:2x3",
-                                  "mesh:3x3x2", "torus:3x2x4", "full:5" };
+                                  "mesh:3x3x2", "torus:3x2x4", "full:5", "hxbar:3x2,c=1",
+                                  "hxbar:2x3", "hxbar:4x2,c=3" };
     static const CostModel models[] = { COST_CIRCUIT, COST_SAF, COST_SEIDEL, COST_POSTAL };
     int runs = 0;
+    int64_t waits = 0;   /* the hxbar nets' channels do hold transfers back */
     for (size_t ni = 0; ni < sizeof nets / sizeof nets[0]; ni++) {
         Net *net = net_parse(nets[ni], NULL, 0);
         assert_non_null(net);
@@ -276,6 +302,8 @@ static void test_against_reference(void **state)
                 for (int32_t st = 0; st < sched_nsteps(s); st++)
                     assert_true(sim_async_step_end(a, st) == r.step_end[st]);
                 assert_int_equal(sim_async_nevents(a), r.nev);
+                assert_int_equal(sim_async_channel_waits(a), r.chan_waits);
+                waits += r.chan_waits;
                 int64_t *first = calloc((size_t)sched_nsteps(s) + 1, sizeof *first);
                 for (int32_t st = 0; st < sched_nsteps(s); st++)
                     first[st + 1] = first[st] + sched_ntransfers(s, st);
@@ -299,7 +327,40 @@ static void test_against_reference(void **state)
         }
         net_free(net);
     }
-    assert_true(runs == 8 * 60 * 4);
+    assert_true(runs == 11 * 60 * 4);
+    assert_true(waits > 0);
+}
+
+/* hxbar:2x2: two transfers out of module 0 in one step, 0->2 and 1->3.  With one channel
+ * the second waits for the first (one channel wait of a whole transfer); with two, none. */
+static void test_hxbar_channels(void **state)
+{
+    (void)state;
+    for (int c = 1; c <= 2; c++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "hxbar:2x2,c=%d", c);
+        Net *net = net_parse(spec, NULL, 0);
+        assert_non_null(net);
+        Sched *s = sched_new(net, 1, 100);
+        sched_give(s, 0, 0, 1);
+        sched_give(s, 1, 0, 1);
+        sched_step(s);
+        ChunkRange r = { 0, 1 };
+        assert_true(sched_send(s, 0, 2, &r, 1));
+        assert_true(sched_send(s, 1, 3, &r, 1));
+        CostParams p;
+        cost_defaults(&p, COST_POSTAL);   /* t = beta = 1: a transfer costs 101 */
+        char err[256];
+        SimAsync *a = sim_async_run(s, &p, 0, err, sizeof err);
+        assert_non_null(a);
+        assert_true(sim_async_total(a) == (c == 1 ? 202.0 : 101.0));
+        assert_int_equal(sim_async_channel_waits(a), c == 1 ? 1 : 0);
+        assert_true(sim_async_channel_wait(a) == (c == 1 ? 101.0 : 0.0));
+        assert_true(sim_async_channel_wait_max(a) == (c == 1 ? 101.0 : 0.0));
+        sim_async_free(a);
+        sched_free(s);
+        net_free(net);
+    }
 }
 
 /* A pipeline in which a node sends the oldest of many chunks last (its arrivals leave the
@@ -501,6 +562,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_reference),
+        cmocka_unit_test(test_hxbar_channels),
         cmocka_unit_test(test_old_chunks),
         cmocka_unit_test(test_edges),
         cmocka_unit_test(test_pipeline_steps),

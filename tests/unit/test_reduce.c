@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "../../src/algos/algo.h"
+#include "../../src/engine/partials.h"
 #include "../../src/engine/reduce.h"
 #include "../../src/engine/sim.h"
 
@@ -60,6 +61,13 @@ static void test_builtins_reversed(void **state)
                     fail_msg("%s on %s from %d: %s", d->name, nets[i], (int)src,
                              reduce_violation_text(rd, reduce_violation(rd, 0), t, sizeof t));
                 }
+                /* the partials shown: the root ends with every contribution to every chunk */
+                Partials *pt = partials_new(r, err, sizeof err);
+                assert_non_null(pt);
+                assert_int_equal(partials_count(pt, sched_nsteps(r), src),
+                                 (int64_t)net_size(net) * sched_nchunks(r));
+                assert_int_equal(partials_count(pt, 0, src), sched_nchunks(r));
+                partials_free(pt);
                 /* the reversed schedule is valid under the model the broadcast was */
                 CostParams p;
                 cost_defaults(&p, COST_SEIDEL);
@@ -175,6 +183,46 @@ static void test_violations_named(void **state)
 
 /* On a net too big to track contributors one by one, counts and hashed sums still catch a
  * wrong root partial. */
+/* partials.h: each node starts with its own (a count per chunk), a transfer adds the
+ * sender's count as the step began; a doubled contribution is counted twice. */
+static void test_partials(void **state)
+{
+    (void)state;
+    Net *net = mknet("full:4");
+    char err[256];
+    Sched *s = line(net, 0);   /* 0 <- 1 <- 2 <- 3, two chunks */
+    Partials *p = partials_new(s, err, sizeof err);
+    assert_non_null(p);
+    assert_int_equal(partials_full(p), 8);
+    static const int64_t want[4][4] = { { 2, 2, 2, 2 }, { 2, 2, 4, 2 }, { 2, 6, 4, 2 },
+                                        { 8, 6, 4, 2 } };
+    for (int32_t pos = 0; pos <= 3; pos++)
+        for (int32_t v = 0; v < 4; v++)
+            assert_int_equal(partials_count(p, pos, v), want[pos][v]);
+    assert_int_equal(partials_count(p, 99, 0), 8);   /* clamped */
+    assert_int_equal(partials_count(p, 0, 4), 0);    /* outside the net */
+    partials_free(p);
+    sched_free(s);
+    s = line(net, 1);   /* chunk 1 of 2 and 3 sent on twice: counted twice */
+    p = partials_new(s, err, sizeof err);
+    assert_int_equal(partials_count(p, sched_nsteps(s), 0), 13);   /* c1: 4, then 1 of 5 */
+    partials_free(p);
+    sched_free(s);
+    /* one step: 3 -> 2 and 2 -> 1 at once; 1 gets 2's partial as the step began */
+    s = sched_new(net, 1, 100);
+    for (int v = 0; v < 4; v++)
+        assert_true(sched_give(s, v, 0, 1));
+    assert_true(sched_at(s, 0));
+    assert_true(sched_send_range(s, 3, 2, 0, 1));
+    assert_true(sched_send_range(s, 2, 1, 0, 1));
+    p = partials_new(s, err, sizeof err);
+    assert_int_equal(partials_count(p, 1, 1), 2);
+    assert_int_equal(partials_count(p, 1, 2), 2);
+    partials_free(p);
+    sched_free(s);
+    net_free(net);
+}
+
 static void test_hashed(void **state)
 {
     (void)state;
@@ -209,6 +257,7 @@ int main(void)
         cmocka_unit_test(test_violations_named),
         cmocka_unit_test(test_builtins_reversed),
         cmocka_unit_test(test_hashed),
+        cmocka_unit_test(test_partials),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

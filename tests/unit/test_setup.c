@@ -111,6 +111,33 @@ static void test_refusals(void **state)
     }
 }
 
+/* --set c=C: the channels per module of hxbar (the net is rebuilt with them, a later one wins
+ * over the spec); a bad C, or c on a net without channels, is one line. */
+static void test_channels(void **state)
+{
+    (void)state;
+    Setup s;
+    char err[256];
+    assert_true(make("hxbar:4x8", "chain", NULL, NULL, NULL, "c=5", &s, err, sizeof err));
+    assert_int_equal(net_hxbar_channels(s.net), 5);
+    assert_string_equal(net_spec(s.net), "hxbar:4x8,c=5");
+    setup_free(&s);
+    assert_true(make("hxbar:4x8,c=1", "chain", NULL, NULL, NULL, "c=2", &s, err, sizeof err));
+    assert_int_equal(net_hxbar_channels(s.net), 2);
+    assert_int_equal(net_hxbar_modules(s.net), 4);
+    assert_int_equal(net_hxbar_per(s.net), 8);
+    setup_free(&s);
+    const char *bad[] = {"c=0", "c=-1", "c=x", "c=1048577", "c=2x"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_false(make("hxbar:4x8", "chain", NULL, NULL, NULL, bad[i], &s, err, sizeof err));
+        assert_non_null(strstr(err, "c is the channels per module of hxbar, 1..1048576"));
+        assert_null(strchr(err, '\n'));
+    }
+    assert_false(make("full:16", "chain", NULL, NULL, NULL, "c=2", &s, err, sizeof err));
+    assert_string_equal(err, "--set c=C sets the channels per module of a hierarchical "
+                             "crossbar (hxbar:AxB); full:16 has none");
+}
+
 static void test_fit(void **state)
 {
     (void)state;
@@ -131,7 +158,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bytes),     cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_values),    cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_fit),
+        cmocka_unit_test(test_fit),       cmocka_unit_test(test_channels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

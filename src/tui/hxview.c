@@ -1,0 +1,251 @@
+/* hxview.c — hxbar:AxB drawn as its modules (see hxview.h). */
+#include "hxview.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asynctl.h"
+#include "fulltree.h"
+#include "theme.h"
+
+void hxview_channels(const Sched *s, int32_t st, int32_t *out, int32_t *in)
+{
+    const Net *net = sched_net(s);
+    int32_t A = net_hxbar_modules(net), B = net_hxbar_per(net);
+    for (int32_t m = 0; m < A; m++)
+        out[m] = in[m] = 0;
+    if (B <= 0 || st < 0 || st >= sched_nsteps(s))
+        return;
+    int64_t n = sched_ntransfers(s, st);
+    for (int64_t i = 0; i < n; i++) {
+        SchedTransfer x;
+        sched_transfer(s, st, i, &x);
+        if (x.src / B != x.dst / B) {
+            out[x.src / B]++;
+            in[x.dst / B]++;
+        }
+    }
+}
+
+bool hxview_active(App *a)
+{
+    const Net *net = a->b.ready ? a->b.setup.net : NULL;
+    return net && net_kind(net) == NET_HXBAR && net_size(net) <= HX_MAX_NODES &&
+           !asynctl_view(a);
+}
+
+static int digits(long v)
+{
+    int d = 1;
+    while (v >= 10) { v /= 10; d++; }
+    return d;
+}
+
+static void text(int y, int x, int w, int attr, const char *s)
+{
+    if (w <= 0 || y < 0 || x < 0 || y >= LINES || x >= COLS) return;
+    if (x + w > COLS) w = COLS - x;
+    attrset(attr);
+    mvaddnstr(y, x, s, w);
+    attrset(A_NORMAL);
+}
+
+/* One glyph (UTF-8: several bytes) at (y, x). */
+static void glyph(int y, int x, int attr, const char *g)
+{
+    if (y < 0 || x < 0 || y >= LINES || x >= COLS) return;
+    attrset(attr);
+    mvaddstr(y, x, g);
+    attrset(A_NORMAL);
+}
+
+/* A border line of width bw at (y, x): corners l and r, bh between. */
+static void box_rule(int y, int x, int bw, const char *l, const char *r, int attr)
+{
+    const Glyphs *g = theme_glyphs();
+    glyph(y, x, attr, l);
+    for (int i = 1; i < bw - 1; i++)
+        glyph(y, x + i, attr, g->hbar);
+    glyph(y, x + bw - 1, attr, r);
+}
+
+/* Write s at x on line y (at most room columns); returns the columns used. */
+static int piece(int y, int x, int room, int attr, const char *s)
+{
+    int n = (int)strlen(s);
+    if (n > room) n = room;
+    if (n > 0) text(y, x, n, attr, s);
+    return n;
+}
+
+/* The modules a module's channel transfers of the step go to (dir > 0) or come from, as
+ * "->m5 ->m6" into buf (each once, in order). */
+static void peers(const Sched *s, int32_t st, int32_t m, int dir, char *buf, size_t len)
+{
+    const Net *net = sched_net(s);
+    int32_t B = net_hxbar_per(net), A = net_hxbar_modules(net);
+    buf[0] = '\0';
+    if (st < 0) return;
+    unsigned char *seen = calloc((size_t)A, 1);
+    if (!seen) return;
+    int64_t n = sched_ntransfers(s, st);
+    for (int64_t i = 0; i < n; i++) {
+        SchedTransfer x;
+        sched_transfer(s, st, i, &x);
+        int32_t ms = x.src / B, md = x.dst / B;
+        if (ms == md) continue;
+        int32_t other = dir > 0 ? (ms == m ? md : -1) : (md == m ? ms : -1);
+        if (other < 0 || seen[other]) continue;
+        seen[other] = 1;
+        size_t u = strlen(buf);
+        snprintf(buf + u, len - u, "%s%sm%d", u ? " " : "", dir > 0 ? "->" : "<-", (int)other);
+    }
+    free(seen);
+}
+
+void hxview_draw(App *a)
+{
+    const Layout *L = &a->lay;
+    const Sched *s = a->b.sched;
+    const Net *net = a->b.setup.net;
+    Sim *sim = a->b.sim;
+    int32_t A = net_hxbar_modules(net), B = net_hxbar_per(net), C = net_hxbar_channels(net);
+    int32_t P = net_size(net);
+    int x0 = L->map_x, y0 = L->map_y, w = L->map_w, h = L->map_h;
+    fulltree_hits_clear(a);
+    for (int y = y0; y < y0 + h; y++)
+        text(y, x0, w, theme_attr(R_NORMAL), "");
+    int32_t step = app_step_shown(a);
+    const int32_t *sends = NULL, *recvs = NULL;
+    if (step >= 0) sim_port_counts(sim, step, &sends, &recvs);
+    uint64_t all = sched_nchunks(s);
+    int32_t *from = malloc((size_t)P * sizeof *from);
+    int32_t *out = malloc((size_t)A * sizeof *out), *in = malloc((size_t)A * sizeof *in);
+    if (!from || !out || !in || w < 24 || h < 3) {
+        free(from); free(out); free(in);
+        text(y0, x0, w, theme_attr(R_BAD), "no room for the modules");
+        return;
+    }
+    for (int32_t v = 0; v < P; v++) from[v] = -1;
+    if (step >= 0) {
+        int64_t m = sched_ntransfers(s, step);
+        for (int64_t i = 0; i < m; i++) {
+            SchedTransfer x;
+            sched_transfer(s, step, i, &x);
+            if (from[x.dst] < 0) from[x.dst] = x.src;
+        }
+    }
+    hxview_channels(s, step, out, in);
+    int idw = digits(P - 1);
+    int cw = idw + 1 + digits((long)all) + 2 + idw + 1;   /* mark id:count<from, blank */
+    /* boxes per row: the fewest lines in all, the first that fits the map */
+    int best_nc = 1, best_q = 1, best_total = -1;
+    for (int nc = 1; nc <= A; nc++) {
+        int bw = (w - (nc - 1)) / nc;
+        int q = (bw - 4 + 1) / cw;
+        if (q > B) q = B;
+        if (q < 1 || bw < 24) break;
+        int bh = (B + q - 1) / q + 2;
+        int total = (A + nc - 1) / nc * bh;
+        if (best_total < 0 || total < best_total) {
+            best_total = total;
+            best_nc = nc;
+            best_q = q;
+        }
+        if (total <= h) break;
+    }
+    int nc = best_nc, q = best_q;
+    int bw = q * cw - 1 + 4, bh = (B + q - 1) / q + 2;
+    int brows = (A + nc - 1) / nc;
+    int fit = h / bh;
+    if (fit < brows && fit > 1) fit = (h - 1) / bh;   /* room for the "modules" line */
+    if (fit < 1) fit = 1;
+    /* the first row of boxes: the step's receivers', else the cursor's, kept in view */
+    int top = 0;
+    if (fit < brows) {
+        int want = -1, wlast = -1;
+        for (int32_t v = 0; v < P; v++)
+            if (recvs && recvs[v] > 0) {
+                int r = (int)(v / B / nc);
+                if (want < 0 || r < want) want = r;
+                if (r > wlast) wlast = r;
+            }
+        if (want < 0) want = wlast = (int)(a->cursor / B / nc);
+        top = wlast - want < fit ? want - (fit - (wlast - want + 1)) / 2 : want;
+        if (top > brows - fit) top = brows - fit;
+        if (top < 0) top = 0;
+    }
+    char buf[256];
+    for (int br = top; br < brows && br < top + fit; br++) {
+        int by = y0 + (br - top) * bh;
+        for (int bc = 0; bc < nc; bc++) {
+            int32_t m = br * nc + bc;
+            if (m >= A) break;
+            int bx = x0 + bc * (bw + 1);
+            const Glyphs *g = theme_glyphs();
+            bool over = out[m] > C || in[m] > C;
+            int battr = theme_attr(over ? R_CONFLICT : out[m] + in[m] > 0 ? R_CIRCUIT : R_DIM);
+            box_rule(by, bx, bw, g->tl, g->tr, battr);
+            box_rule(by + bh - 1, bx, bw, g->bl, g->br, battr);
+            for (int r = 1; r < bh - 1; r++) {
+                glyph(by + r, bx, battr, g->vbar);
+                glyph(by + r, bx + bw - 1, battr, g->vbar);
+            }
+            /* the top border: the module and its channels */
+            int x = bx + 2, room = bw - 4;
+            snprintf(buf, sizeof buf, " m%d ", (int)m);
+            int u = piece(by, x, room, theme_attr(R_HEAD), buf);
+            x += u; room -= u;
+            snprintf(buf, sizeof buf, "out %d/%d%s ", (int)out[m], (int)C, out[m] > C ? "!" : "");
+            u = piece(by, x, room, theme_attr(out[m] > C ? R_CONFLICT : out[m] ? R_CIRCUIT : R_DIM),
+                      buf);
+            x += u; room -= u;
+            snprintf(buf, sizeof buf, "in %d/%d%s ", (int)in[m], (int)C, in[m] > C ? "!" : "");
+            piece(by, x, room, theme_attr(in[m] > C ? R_CONFLICT : in[m] ? R_CIRCUIT : R_DIM), buf);
+            /* the bottom border: where the channels' transfers go and come from */
+            char to[96], fr[96];
+            peers(s, step, m, 1, to, sizeof to);
+            peers(s, step, m, -1, fr, sizeof fr);
+            if (to[0] || fr[0]) {
+                snprintf(buf, sizeof buf, " %s%s%s ", to, to[0] && fr[0] ? " " : "", fr);
+                piece(by + bh - 1, bx + 2, bw - 4, battr, buf);
+            }
+            /* the processors */
+            for (int32_t k = 0; k < B; k++) {
+                int32_t v = m * B + k;
+                int cy = by + 1 + k / q, cx = bx + 2 + (k % q) * cw;
+                if (cy >= y0 + h) continue;
+                uint64_t held = sim_held(sim, v), full = all;
+                bool recv = recvs && recvs[v] > 0, send = sends && sends[v] > 0;
+                bool conflict = (sends && sends[v] > 1) || (recvs && recvs[v] > 1);
+                /* a reduction: the contributions its partials combine */
+                bool part = app_partial_count(a, v, &held, &full);
+                Role r = part ? (Role)app_partial_role(a, held, full)
+                                  : held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+                if (send) r = R_CIRCUIT;
+                if (recv) r = R_RECV;
+                if (conflict) r = R_CONFLICT;
+                if (v == a->cursor) r = R_CURSOR;
+                int o = snprintf(buf, sizeof buf, "%s%d:%llu",
+                                 conflict ? "!" : recv ? "*" : send ? ">" : " ", (int)v,
+                                 (unsigned long long)held);
+                if (recv && from[v] >= 0 && o > 0 && o < (int)sizeof buf)
+                    snprintf(buf + o, sizeof buf - (size_t)o, "<%d", (int)from[v]);
+                text(cy, cx, cw - 1, theme_attr(r), buf);
+                fulltree_hit_add(a, cy, cx, cx + cw - 1, v);
+            }
+        }
+    }
+    if (fit < brows) {
+        int32_t m0 = top * nc, m1 = (top + fit) * nc - 1;
+        if (m1 > A - 1) m1 = A - 1;
+        snprintf(buf, sizeof buf, "modules m%d-m%d of %d", (int)m0, (int)m1, (int)A);
+        int bl = (int)strlen(buf);
+        text(y0 + h - 1, x0 + (w > bl ? w - bl : 0), bl, theme_attr(R_DIM), buf);
+    }
+    free(from);
+    free(out);
+    free(in);
+}
