@@ -1,5 +1,6 @@
 /* sanders_ftree.c — benchmark: Sanders & Sibeyn's fractional tree on full:1048576 with s = 64
- * packets (67M transfers) and the binary tree beside it: build, simulate (postal, duplex) and
+ * packets (67M transfers) and the binary tree beside it (and the direct simplex fractional tree
+ * on full:65536, 4M transfers): build, simulate (postal, duplex) and
  * verify, each case in its own process.  Target: each case under 2 s and 1 GiB.  Exit status
  * 1 if a case failed, did not verify, disagreed with its closed form or missed the target.
  *
@@ -27,6 +28,8 @@ static const struct {
     {"full:1048576", "fractional", "2", "64"},
     {"full:1048576", "fractional", "4", "64"},
     {"full:1048576", "bintree", NULL, "64"},
+    /* the direct simplex tree records every transfer (rendezvous executor): 4M here */
+    {"full:65536", "fractional-direct", "4", "64"},
 };
 
 static double now(void)

@@ -43,8 +43,10 @@
  * form meshcast predicts (tests/unit/test_fdirect.c: every P in 2..300, r in 1..8); below,
  * P = 2 takes s steps, P = 3 takes 2s (a chain), r = 1 on 4 and 5 PUs 2s and 2s + 1 (nobody
  * sends right, so nobody needs 3 steps a packet).  With one run, or a shorter last run, the
- * PUs that skip operations (no right or down successor) overtake the model by a step or two
- * in places: no closed form is offered (B stays an upper bound).
+ * model is not exact everywhere: after the last run a sendRight has no receive left in its
+ * pair and moves to the period's first step, in a short last run the lone sendDown moves up,
+ * and a PU not held by earlier operations (with one run: a right head) gets packets a step
+ * earlier than the model says.  No closed form is offered then (B stays an upper bound).
  */
 #include <math.h>
 #include <stdio.h>
