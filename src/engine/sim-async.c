@@ -570,7 +570,7 @@ typedef struct {
 /* What a transfer needs of its route, worked out AHEAD transfers early, when what it will
  * touch is also asked into the cache (the node records and the arcs are where the time goes on
  * a big net). */
-#define AHEAD 8
+#define AHEAD 16
 
 typedef struct {
     int64_t len;
