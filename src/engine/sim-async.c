@@ -688,6 +688,12 @@ static void ahead(SimAsyncRun *R, Ahead *ah, const SchedFlat *f, int64_t i, int3
         __builtin_prefetch(&R->arr[is.slot]);
     if (ah->sdst >= 0)
         __builtin_prefetch(&R->arr[ah->sdst], 1);
+    if (R->A.s1) {   /* second streams in use (the H-trees' X and Y packets) */
+        if (is.slot >= 0)
+            __builtin_prefetch(&R->A.s1[is.slot]);
+        if (ah->sdst >= 0)
+            __builtin_prefetch(&R->A.s1[ah->sdst], 1);
+    }
     for (int q = 0; q < ah->np; q++)
         __builtin_prefetch(R->arc + ah->pc[q].a, 1);
 }
