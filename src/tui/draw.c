@@ -1178,8 +1178,8 @@ static void fmt_bytes(char *buf, size_t len, uint64_t v)
 }
 
 /* Sanders & Sibeyn's Fig. 3 in place of the cost chart (`:chart tradeoff [P]`; the numbers of
- * `meshcast tradeoff`, chart-fig3.h): the speedup plotted for the three P, their maxima, and
- * the T table for one P. */
+ * `meshcast tradeoff`, chart-fig3.h): the speedup plotted for the three P, their maxima,
+ * T/(k/t) of the three algorithms plotted for one P, and its T table. */
 static void panel_fig3(App *a, Box *b)
 {
     if (!a->fig3.ready) fig3_compute(&a->fig3);

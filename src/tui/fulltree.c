@@ -142,14 +142,14 @@ void fulltree_free(App *a)
     a->ft.gen = -1;
 }
 
-static int digits(long v)
+int fulltree_digits(long v)
 {
     int d = 1;
     while (v >= 10) { v /= 10; d++; }
     return d;
 }
 
-static void text(int y, int x, int w, int attr, const char *s)
+void fulltree_text(int y, int x, int w, int attr, const char *s)
 {
     if (w <= 0 || y < 0 || x < 0 || y >= LINES || x >= COLS) return;
     if (x + w > COLS) w = COLS - x;
@@ -181,6 +181,30 @@ int32_t fulltree_hit(const App *a, int x, int y)
     return -1;
 }
 
+void fulltree_cell(App *a, int y, int x, int w, int32_t v, const int32_t *sends,
+                   const int32_t *recvs, int32_t from)
+{
+    uint64_t all = sched_nchunks(a->b.sched);
+    uint64_t held = sim_held(a->b.sim, v), full = all;
+    bool recv = recvs && recvs[v] > 0, send = sends && sends[v] > 0;
+    bool conflict = (sends && sends[v] > 1) || (recvs && recvs[v] > 1);
+    /* a reduction: the contributions its partials combine */
+    bool part = app_partial_count(a, v, &held, &full);
+    Role r = part ? (Role)app_partial_role(a, held, full)
+                  : held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
+    if (send) r = R_CIRCUIT;
+    if (recv) r = R_RECV;
+    if (conflict) r = R_CONFLICT;
+    if (v == a->cursor) r = R_CURSOR;
+    char buf[64];
+    int o = snprintf(buf, sizeof buf, "%s%d:%llu", conflict ? "!" : recv ? "*" : send ? ">" : " ",
+                     (int)v, (unsigned long long)held);
+    if (recv && from >= 0 && o > 0 && o < (int)sizeof buf)
+        snprintf(buf + o, sizeof buf - (size_t)o, "<%d", (int)from);
+    fulltree_text(y, x, w, theme_attr(r), buf);
+    fulltree_hit_add(a, y, x, x + w, v);
+}
+
 void fulltree_draw(App *a)
 {
     const Layout *L = &a->lay;
@@ -194,9 +218,9 @@ void fulltree_draw(App *a)
     const FullTree *t = a->ft.tree;
     int x0 = L->map_x, y0 = L->map_y, w = L->map_w, h = L->map_h;
     for (int y = y0; y < y0 + h; y++)
-        text(y, x0, w, theme_attr(R_NORMAL), "");
+        fulltree_text(y, x0, w, theme_attr(R_NORMAL), "");
     if (!t || w < 20 || h < 2) {
-        text(y0, x0, w, theme_attr(R_BAD), "no room for the tree");
+        fulltree_text(y0, x0, w, theme_attr(R_BAD), "no room for the tree");
         return;
     }
     int32_t step = app_step_shown(a);
@@ -215,8 +239,8 @@ void fulltree_draw(App *a)
         }
     }
     int lw = 9;                                               /* "step 123 " */
-    int idw = digits(t->n - 1);
-    int cw = idw + 1 + digits((long)all) + 2 + idw + 1;   /* mark id:count<from, blank */
+    int idw = fulltree_digits(t->n - 1);
+    int cw = idw + 1 + fulltree_digits((long)all) + 2 + idw + 1;   /* mark id:count<from, blank */
     int per = (w - lw) / cw;
     if (per < 1) per = 1;
     /* lines of each row, and the first line to draw: the first row with a receiver in the
@@ -262,28 +286,12 @@ void fulltree_draw(App *a)
                     else if (rs == INT32_MAX) snprintf(buf, sizeof buf, "never");
                     else snprintf(buf, sizeof buf, "step %d", rs + 1);
                     /* the rows the step shown informs stand out */
-                    text(y, x0, lw - 1, theme_attr(rs == step ? R_RECV : R_DIM), buf);
+                    fulltree_text(y, x0, lw - 1, theme_attr(rs == step ? R_RECV : R_DIM), buf);
                 }
             }
             int32_t v = t->order[t->rstart[k] + i];
             int x = x0 + lw + (i % per) * cw;
-            uint64_t held = sim_held(sim, v), full = all;
-            bool recv = recvs && recvs[v] > 0, send = sends && sends[v] > 0;
-            bool conflict = (sends && sends[v] > 1) || (recvs && recvs[v] > 1);
-            /* a reduction: the contributions its partials combine */
-            bool part = app_partial_count(a, v, &held, &full);
-            Role r = part ? (Role)app_partial_role(a, held, full)
-                          : held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
-            if (send) r = R_CIRCUIT;
-            if (recv) r = R_RECV;
-            if (conflict) r = R_CONFLICT;
-            if (v == a->cursor) r = R_CURSOR;
-            int o = snprintf(buf, sizeof buf, "%s%d:%llu", conflict ? "!" : recv ? "*" : send ? ">" : " ",
-                             (int)v, (unsigned long long)held);
-            if (recv && from && from[v] >= 0 && o > 0 && o < (int)sizeof buf)
-                snprintf(buf + o, sizeof buf - (size_t)o, "<%d", (int)from[v]);
-            text(y, x, cw - 1, theme_attr(r), buf);
-            fulltree_hit_add(a, y, x, x + cw - 1, v);
+            fulltree_cell(a, y, x, cw - 1, v, sends, recvs, from ? from[v] : -1);
         }
         line += (len + per - 1) / per;
     }
@@ -292,6 +300,6 @@ void fulltree_draw(App *a)
         snprintf(buf, sizeof buf, "lines %d-%d of %d", top + 1,
                  top + h < total ? top + h : total, total);
         int bl = (int)strlen(buf);
-        text(y0 + full_h - 1, x0 + (w > bl ? w - bl : 0), bl, theme_attr(R_DIM), buf);
+        fulltree_text(y0 + full_h - 1, x0 + (w > bl ? w - bl : 0), bl, theme_attr(R_DIM), buf);
     }
 }

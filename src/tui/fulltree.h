@@ -47,5 +47,14 @@ void fulltree_free(App *a);
  * and record that node is drawn at columns x0..x1-1 of line y. */
 void fulltree_hits_clear(App *a);
 void fulltree_hit_add(App *a, int y, int x0, int x1, int32_t node);
+/* A node's cell at (y, x), w columns: "id:count" (chunks held, or in a reduction the
+ * contributions its partials combine), '*' receiving in the step shown ("<from" after it when
+ * from >= 0), '>' only sending, '!' a port used twice; coloured by its role; recorded for
+ * clicks.  sends/recvs: sim_port_counts of the step shown, or NULL. */
+void fulltree_cell(App *a, int y, int x, int w, int32_t v, const int32_t *sends,
+                   const int32_t *recvs, int32_t from);
+/* Text cut to w columns at (y, x); the decimal digits of v. */
+void fulltree_text(int y, int x, int w, int attr, const char *s);
+int fulltree_digits(long v);
 
 #endif

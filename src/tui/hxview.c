@@ -36,22 +36,6 @@ bool hxview_active(App *a)
            !asynctl_view(a);
 }
 
-static int digits(long v)
-{
-    int d = 1;
-    while (v >= 10) { v /= 10; d++; }
-    return d;
-}
-
-static void text(int y, int x, int w, int attr, const char *s)
-{
-    if (w <= 0 || y < 0 || x < 0 || y >= LINES || x >= COLS) return;
-    if (x + w > COLS) w = COLS - x;
-    attrset(attr);
-    mvaddnstr(y, x, s, w);
-    attrset(A_NORMAL);
-}
-
 /* One glyph (UTF-8: several bytes) at (y, x). */
 static void glyph(int y, int x, int attr, const char *g)
 {
@@ -76,7 +60,7 @@ static int piece(int y, int x, int room, int attr, const char *s)
 {
     int n = (int)strlen(s);
     if (n > room) n = room;
-    if (n > 0) text(y, x, n, attr, s);
+    if (n > 0) fulltree_text(y, x, n, attr, s);
     return n;
 }
 
@@ -116,7 +100,7 @@ void hxview_draw(App *a)
     int x0 = L->map_x, y0 = L->map_y, w = L->map_w, h = L->map_h;
     fulltree_hits_clear(a);
     for (int y = y0; y < y0 + h; y++)
-        text(y, x0, w, theme_attr(R_NORMAL), "");
+        fulltree_text(y, x0, w, theme_attr(R_NORMAL), "");
     int32_t step = app_step_shown(a);
     const int32_t *sends = NULL, *recvs = NULL;
     if (step >= 0) sim_port_counts(sim, step, &sends, &recvs);
@@ -125,7 +109,7 @@ void hxview_draw(App *a)
     int32_t *out = malloc((size_t)A * sizeof *out), *in = malloc((size_t)A * sizeof *in);
     if (!from || !out || !in || w < 24 || h < 3) {
         free(from); free(out); free(in);
-        text(y0, x0, w, theme_attr(R_BAD), "no room for the modules");
+        fulltree_text(y0, x0, w, theme_attr(R_BAD), "no room for the modules");
         return;
     }
     for (int32_t v = 0; v < P; v++) from[v] = -1;
@@ -138,8 +122,8 @@ void hxview_draw(App *a)
         }
     }
     hxview_channels(s, step, out, in);
-    int idw = digits(P - 1);
-    int cw = idw + 1 + digits((long)all) + 2 + idw + 1;   /* mark id:count<from, blank */
+    int idw = fulltree_digits(P - 1);
+    int cw = idw + 1 + fulltree_digits((long)all) + 2 + idw + 1;   /* mark id:count<from, blank */
     /* boxes per row: the fewest lines in all, the first that fits the map */
     int best_nc = 1, best_q = 1, best_total = -1;
     for (int nc = 1; nc <= A; nc++) {
@@ -217,24 +201,7 @@ void hxview_draw(App *a)
                 int32_t v = m * B + k;
                 int cy = by + 1 + k / q, cx = bx + 2 + (k % q) * cw;
                 if (cy >= y0 + h) continue;
-                uint64_t held = sim_held(sim, v), full = all;
-                bool recv = recvs && recvs[v] > 0, send = sends && sends[v] > 0;
-                bool conflict = (sends && sends[v] > 1) || (recvs && recvs[v] > 1);
-                /* a reduction: the contributions its partials combine */
-                bool part = app_partial_count(a, v, &held, &full);
-                Role r = part ? (Role)app_partial_role(a, held, full)
-                                  : held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
-                if (send) r = R_CIRCUIT;
-                if (recv) r = R_RECV;
-                if (conflict) r = R_CONFLICT;
-                if (v == a->cursor) r = R_CURSOR;
-                int o = snprintf(buf, sizeof buf, "%s%d:%llu",
-                                 conflict ? "!" : recv ? "*" : send ? ">" : " ", (int)v,
-                                 (unsigned long long)held);
-                if (recv && from[v] >= 0 && o > 0 && o < (int)sizeof buf)
-                    snprintf(buf + o, sizeof buf - (size_t)o, "<%d", (int)from[v]);
-                text(cy, cx, cw - 1, theme_attr(r), buf);
-                fulltree_hit_add(a, cy, cx, cx + cw - 1, v);
+                fulltree_cell(a, cy, cx, cw - 1, v, sends, recvs, from[v]);
             }
         }
     }
@@ -243,7 +210,7 @@ void hxview_draw(App *a)
         if (m1 > A - 1) m1 = A - 1;
         snprintf(buf, sizeof buf, "modules m%d-m%d of %d", (int)m0, (int)m1, (int)A);
         int bl = (int)strlen(buf);
-        text(y0 + h - 1, x0 + (w > bl ? w - bl : 0), bl, theme_attr(R_DIM), buf);
+        fulltree_text(y0 + h - 1, x0 + (w > bl ? w - bl : 0), bl, theme_attr(R_DIM), buf);
     }
     free(from);
     free(out);
