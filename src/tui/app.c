@@ -1200,8 +1200,9 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
         for (int i = 0; f[i] && n < max; i++) out[n++] = f[i];
     } else if (strcmp(cmd, "set") == 0) {
         static const char *p[] = {"a=", "b=", "rho=", "nu=", "t=", "beta=", "duplex=", "alpha=",
-                                  "delta=", "tau=", NULL};
+                                  "delta=", "tau=", "gamma=", NULL};
         for (int i = 0; p[i] && n < max; i++) out[n++] = p[i];
+        if (a->b.ready && net_kind(a->b.setup.net) == NET_HXBAR && n < max) out[n++] = "c=";
         if (a->b.ready)
             for (int i = 0; i < a->b.setup.def->nparams && n < max && *nowned < 64; i++) {
                 char t[64];
