@@ -28,7 +28,7 @@ static void measure(const Net *net, const CostParams *cost, const AlgoDef *d, Al
     Sched *s = algo_build(d, net, &a, r->why, sizeof r->why);
     if (!s)
         return;
-    Sim *sim = sim_run(s, cost, 0, r->why, sizeof r->why);
+    Sim *sim = sim_run(s, cost, (timing & TERMS_ASYNC) ? SIM_ASYNC : 0, r->why, sizeof r->why);
     if (sim) {
         const SimTotals *t = sim_totals(sim);
         r->built = true;
@@ -38,13 +38,13 @@ static void measure(const Net *net, const CostParams *cost, const AlgoDef *d, Al
         r->hops = t->switch_hops;
         r->ltau = bytes ? (double)t->phase_bytes / (double)bytes : 0;
         r->lockstep = t->cost.total;
-        sim_free(sim);
         if (timing & TERMS_ASYNC) {
-            SimAsync *as = sim_async_run(s, cost, 0, r->why, sizeof r->why);
+            SimAsync *as = sim_async_take(sim, r->why, sizeof r->why);
             r->built = as != NULL;
             r->async = sim_async_total(as);
             sim_async_free(as);
         }
+        sim_free(sim);
     }
     sched_free(s);
 }

@@ -248,7 +248,8 @@ int cmd_run(int argc, char **argv)
         return cli_usage_error("unknown --timing (lockstep, async)");
     }
     CliRun r;
-    int rc = cli_prepare(&o, 0, &r);
+    /* one pass over the steps replays, verifies and times them asynchronously */
+    int rc = cli_prepare(&o, async ? SIM_ASYNC : 0, &r);
     if (rc != 0) {
         cli_run_free(&r);
         cli_opts_free(&o);
@@ -258,7 +259,7 @@ int cmd_run(int argc, char **argv)
     SimAsync *as = NULL;
     if (async) {
         char err[256];
-        as = sim_async_run(r.sched, &r.setup.cost, 0, err, sizeof err);
+        as = sim_async_take(r.sim, err, sizeof err);
         if (!as) {
             cli_error("%s", err);
             cli_run_free(&r);

@@ -1,5 +1,6 @@
 /* sim-async.c — asynchronous (event by event) timing of a schedule: sim-async.h. */
-#include "sim-async.h"
+#include "sim-async-internal.h"
+#include "bigmem.h"
 #include "net-internal.h"
 #include "sched-internal.h"
 
@@ -127,6 +128,8 @@ typedef struct {
     int32_t ext[NET_MAXDIM], stride[NET_MAXDIM];
     int64_t lstride[NET_MAXDIM][NET_MAXDIM];   /* line of dim d = sum over e != d of c[e] * this */
     int64_t size;
+    bool pow2;                 /* every extent 2^k: coordinates by shifts and masks */
+    int sshift[NET_MAXDIM];    /* ... stride[d] = 2^sshift[d] */
 } Layout;
 
 static void layout_init(Layout *L, const Net *net)
@@ -136,9 +139,16 @@ static void layout_init(Layout *L, const Net *net)
     L->full = net_pairwise(net);   /* full:P and hxbar: pair links (hxbar channels: apart) */
     L->wraps = net_wraps(net);
     L->size = net->size;
+    L->pow2 = true;
     for (int d = 0; d < L->nd; d++) {
         L->ext[d] = net->dims[d];
         L->stride[d] = net->stride[d];
+        int sh = 0;
+        while (sh < 31 && (INT32_C(1) << sh) < L->stride[d])
+            sh++;
+        L->sshift[d] = sh;
+        L->pow2 = L->pow2 && (INT32_C(1) << sh) == L->stride[d] &&
+                  (L->ext[d] & (L->ext[d] - 1)) == 0;
     }
     for (int d = 0; d < L->nd; d++)
         for (int e = 0; e < L->nd; e++) {
@@ -159,10 +169,15 @@ static int layout_pieces(const Layout *L, int32_t src, int32_t dst, const NetSeg
         return 1;
     }
     int32_t c[NET_MAXDIM];
-    int32_t id = src;
-    for (int d = 0; d < L->nd; d++) {
-        c[d] = id / L->stride[d];
-        id -= c[d] * L->stride[d];
+    if (L->pow2) {
+        for (int d = 0; d < L->nd; d++)
+            c[d] = (src >> L->sshift[d]) & (L->ext[d] - 1);
+    } else {
+        int32_t id = src;
+        for (int d = 0; d < L->nd; d++) {
+            c[d] = id / L->stride[d];
+            id -= c[d] * L->stride[d];
+        }
     }
     int np = 0;
     for (int g = 0; g < nseg; g++) {
@@ -228,23 +243,44 @@ typedef struct {
     Arr tail[TAILN];   /* the newest entries, ascending */
     uint32_t chain;    /* 1 + the newest entry in the log, 0 none */
     uint32_t base;     /* the lowest chunk of the stream (of its first entry) */
+    uint32_t floor;    /* entries below this were dropped, not logged (0: none) */
 } Stream;
 
 /* What the pass keeps of a node, in one cache line (the second stream, rarely used, apart). */
 typedef struct {
     Stream s0;
-    double in;         /* the latest arrival so far (what its local operations wait for) */
-    ArrList *list;     /* list mode when not NULL */
-    int32_t lastsend;  /* the last step in which it sends, -1 never: later arrivals unkept */
-    uint16_t nt0, nt1; /* entries in the tails of stream 0 and of stream 1 (0: unused) */
+    uint32_t list;     /* list mode when not 0: 1 + its index in Arrivals.lists */
+    uint8_t nt0, nt1;  /* entries in the tails of stream 0 and of stream 1 (0: unused) */
+    uint16_t rstep;    /* its last reading step (read_stamp; 0 none; a node silent for a
+                        * multiple of 2^14 steps only drops less) and flags, ... */
+    uint32_t rmin;     /* ... and the lowest chunk read in it */
+    uint32_t dropb;    /* entries ending at or below this may be dropped (read_dropb of the
+                        * reading step before; 0: none) */
 } NodeArr;
-_Static_assert(sizeof(NodeArr) == 64, "a node's record is one cache line");
+_Static_assert(sizeof(NodeArr) == 64, "a node's record fits one cache line");
 
+/* An entry leaving a stream's tail is logged, or dropped when it lies wholly at or below
+ * the lowest chunk the node read in its last finished reading step (dropb): a pipeline's node
+ * reads, step after step, packets that all lie above the lowest it read the step before, and
+ * a big broadcast would otherwise log hundreds of megabytes never read.  Should a read or a
+ * receive later reach below a stream's floor (or a node with dropped entries turn to list
+ * mode), the run is "spoiled": the steps so far are timed again from the start keeping every
+ * entry (keep), and the run goes on in that mode. */
 typedef struct {
     Log lg;
     Stream *s1;        /* every node's second stream, allocated when first used */
+    ArrList *lists;    /* the nodes in list mode */
+    uint32_t nlists, caplists;
     int32_t n;
+    bool keep;         /* log every entry (never drop) */
+    bool spoiled;      /* a dropped entry may have been needed: time again with keep */
 } Arrivals;
+
+/* Does [lo,hi) reach below what stream S dropped? */
+static inline bool below_floor(const Stream *S, uint32_t nt, uint32_t lo, uint32_t hi)
+{
+    return nt > 0 && lo < S->floor && hi > S->base;
+}
 
 static inline LogArr *log_at(const Log *g, int64_t i)
 {
@@ -304,10 +340,20 @@ static int cmp_arr(const void *pa, const void *pb)
 }
 
 /* Turn a node into list mode: its streams, merged, into its own ArrList. */
-static bool node_list(NodeArr *v, const Arrivals *A, int32_t id)
+static bool node_list(NodeArr *v, Arrivals *A, int32_t id)
 {
     if (v->list)
         return true;
+    if (A->nlists == A->caplists) {
+        uint32_t nc = A->caplists ? A->caplists * 2 : 16;
+        ArrList *q = nc > A->caplists ? realloc(A->lists, sizeof *q * nc) : NULL;
+        if (!q)
+            return false;
+        A->lists = q;
+        A->caplists = nc;
+    }
+    if (v->s0.floor || (v->nt1 && A->s1[id].floor))
+        A->spoiled = true;   /* the list would lack what was dropped */
     uint32_t n = v->nt0 + v->nt1;
     for (int64_t i = v->s0.chain; i > 0; i = log_at(&A->lg, i - 1)->prev)
         n++;
@@ -315,20 +361,16 @@ static bool node_list(NodeArr *v, const Arrivals *A, int32_t id)
         for (int64_t i = A->s1[id].chain; i > 0; i = log_at(&A->lg, i - 1)->prev)
             n++;
     Arr *a = malloc(sizeof *a * (n ? n : 1));
-    ArrList *l = malloc(sizeof *l);
-    if (!a || !l) {
-        free(a);
-        free(l);
+    if (!a)
         return false;
-    }
     uint32_t k = 0;
     stream_out(&v->s0, v->nt0, &A->lg, a, &k);
     if (v->nt1) {
         stream_out(&A->s1[id], v->nt1, &A->lg, a, &k);
         qsort(a, k, sizeof *a, cmp_arr);   /* two disjoint ascending runs */
     }
-    *l = (ArrList){ a, n, n ? n : 1 };
-    v->list = l;
+    A->lists[A->nlists++] = (ArrList){ a, n, n ? n : 1 };
+    v->list = A->nlists;
     return true;
 }
 
@@ -372,13 +414,48 @@ static inline int stream_meets(const Stream *S, uint32_t nt, const Log *g, uint3
     return i > 0 ? -1 : met;
 }
 
-/* The latest arrival of any chunk of [lo,hi) at node id (0: given or never received); false
- * when memory runs out. */
-static inline bool node_ready(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, uint32_t hi,
-                              double *t)
+/* A node's reading step, as NodeArr.rstep keeps it: 1 + st mod 2^14 (never 0) in the low
+ * bits, and two flags. */
+#define RSTEP_MULTI 0x8000u     /* it read more than one range in that step */
+#define RSTEP_SEVERAL 0x4000u   /* it sends in more than one block (for good) */
+#define RSTEP_STAMP 0x3fffu
+
+static inline uint16_t read_stamp(int32_t st)
 {
+    uint16_t r = (uint16_t)((uint32_t)(st + 1) & RSTEP_STAMP);
+    return r ? r : 1;
+}
+
+/* What the node's finished reading step lets it drop: entries ending at or below the lowest
+ * chunk it read then, plus one if it read one range only and sends in one block (a pipeline's
+ * node that forwards in one phase reads a higher packet each step; one that sends in several
+ * phases reads the lowest again). */
+static inline uint32_t read_dropb(const NodeArr *v)
+{
+    return v->rmin + ((v->rstep & (RSTEP_MULTI | RSTEP_SEVERAL)) ? 0 : 1);
+}
+
+/* The latest arrival of any chunk of [lo,hi) at node id (0: given or never received), read
+ * in step st; false when memory runs out. */
+static inline bool node_ready(NodeArr *v, Arrivals *A, int32_t id, int32_t st, uint32_t lo,
+                              uint32_t hi, double *t)
+{
+    uint16_t rs = read_stamp(st);
+    if ((v->rstep & RSTEP_STAMP) != rs) {
+        if (v->rstep & RSTEP_STAMP)
+            v->dropb = read_dropb(v);
+        v->rstep = (uint16_t)(rs | (v->rstep & RSTEP_SEVERAL));
+        v->rmin = lo;
+    } else if (lo != v->rmin) {
+        v->rstep |= RSTEP_MULTI;
+        if (lo < v->rmin)
+            v->rmin = lo;
+    }
     if (!v->list) {
         double m = 0;
+        Stream *S1 = v->nt1 ? &A->s1[id] : NULL;
+        if (below_floor(&v->s0, v->nt0, lo, hi) || (S1 && below_floor(S1, v->nt1, lo, hi)))
+            A->spoiled = true;
         if (stream_meets(&v->s0, v->nt0, &A->lg, lo, hi, &m) >= 0 &&
             (!v->nt1 || stream_meets(&A->s1[id], v->nt1, &A->lg, lo, hi, &m) >= 0)) {
             *t = m;
@@ -387,13 +464,13 @@ static inline bool node_ready(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, 
         if (!node_list(v, A, id))
             return false;
     }
-    *t = arr_ready(v->list, lo, hi);
+    *t = arr_ready(&A->lists[v->list - 1], lo, hi);
     return true;
 }
 
 /* Append [lo,hi) at t to a stream whose newest entry ends at or below lo. */
-static inline bool stream_push(Stream *S, uint16_t *nt, Log *g, uint32_t lo, uint32_t hi,
-                               double t)
+static inline bool stream_push(Stream *S, uint8_t *nt, Arrivals *A, uint32_t dropb,
+                               uint32_t lo, uint32_t hi, double t)
 {
     Arr *z = &S->tail[*nt - 1];
     if (z->hi == lo && z->t == t) {
@@ -401,10 +478,15 @@ static inline bool stream_push(Stream *S, uint16_t *nt, Log *g, uint32_t lo, uin
         return true;
     }
     if (*nt == TAILN) {
-        uint32_t idx;
-        if (!log_push(g, S->tail[0], S->chain, &idx))
-            return false;
-        S->chain = idx;
+        if (!A->keep && S->tail[0].hi <= dropb) {
+            if (S->tail[0].hi > S->floor)
+                S->floor = S->tail[0].hi;
+        } else {
+            uint32_t idx;
+            if (!log_push(&A->lg, S->tail[0], S->chain, &idx))
+                return false;
+            S->chain = idx;
+        }
         memmove(&S->tail[0], &S->tail[1], sizeof S->tail[0] * (TAILN - 1));
         (*nt)--;
     }
@@ -414,9 +496,12 @@ static inline bool stream_push(Stream *S, uint16_t *nt, Log *g, uint32_t lo, uin
 
 /* Record [lo,hi) arriving at node id at time t (chunks already there keep their first
  * arrival). */
-static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, uint32_t hi,
-                            double t)
+static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, int32_t st, uint32_t lo,
+                            uint32_t hi, double t)
 {
+    /* what its reads so far allow to drop (the reading step before this one finished) */
+    uint16_t rs = v->rstep & RSTEP_STAMP;
+    uint32_t db = rs && rs != read_stamp(st) ? read_dropb(v) : v->dropb;
     if (!v->list) {
         if (v->nt0 == 0) {   /* (stream 1 is used only after stream 0) */
             v->s0.tail[0] = (Arr){ lo, hi, t };
@@ -425,6 +510,8 @@ static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, ui
             return true;
         }
         Stream *S1 = v->nt1 ? &A->s1[id] : NULL;
+        if (below_floor(&v->s0, v->nt0, lo, hi) || (S1 && below_floor(S1, v->nt1, lo, hi)))
+            A->spoiled = true;
         for (uint32_t j = 0; j < v->nt0; j++)
             if (v->s0.tail[j].lo <= lo && hi <= v->s0.tail[j].hi)
                 return true;   /* held already */
@@ -441,9 +528,9 @@ static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, ui
         bool next0 = fit0 && v->s0.tail[v->nt0 - 1].hi == lo;
         bool next1 = fit1 && S1->tail[v->nt1 - 1].hi == lo;
         if (next0 && free1)
-            return stream_push(&v->s0, &v->nt0, &A->lg, lo, hi, t);
+            return stream_push(&v->s0, &v->nt0, A, db, lo, hi, t);
         if (next1 && free0)
-            return stream_push(S1, &v->nt1, &A->lg, lo, hi, t);
+            return stream_push(S1, &v->nt1, A, db, lo, hi, t);
         if (S1 && fit0 && fit1) {
             if (v->s0.tail[v->nt0 - 1].hi >= S1->tail[v->nt1 - 1].hi)
                 fit1 = false;
@@ -451,9 +538,9 @@ static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, ui
                 fit0 = false;
         }
         if (S1 && fit0 && free1)
-            return stream_push(&v->s0, &v->nt0, &A->lg, lo, hi, t);
+            return stream_push(&v->s0, &v->nt0, A, db, lo, hi, t);
         if (S1 && fit1 && free0)
-            return stream_push(S1, &v->nt1, &A->lg, lo, hi, t);
+            return stream_push(S1, &v->nt1, A, db, lo, hi, t);
         if (!S1 && free0 && !next0) {   /* a second stream: below, between or apart above */
             if (!A->s1) {
                 A->s1 = calloc((size_t)A->n, sizeof *A->s1);
@@ -461,17 +548,24 @@ static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, ui
                     return false;
             }
             S1 = &A->s1[id];
-            *S1 = (Stream){ { { lo, hi, t } }, 0, lo };
+            *S1 = (Stream){ .tail = { { lo, hi, t } }, .base = lo };
             v->nt1 = 1;
             return true;
         }
         if (!S1 && fit0)
-            return stream_push(&v->s0, &v->nt0, &A->lg, lo, hi, t);
+            return stream_push(&v->s0, &v->nt0, A, db, lo, hi, t);
         if (!node_list(v, A, id))
             return false;
     }
-    return arr_add(v->list, lo, hi, t);
+    return arr_add(&A->lists[v->list - 1], lo, hi, t);
 }
+
+/* Per node: the last step in which it sends (-1 never: its arrivals are never read, so not
+ * kept; most nodes of a broadcast tree are leaves) and its arrival record among the senders'
+ * (-1 none).  Only senders have records: fewer cache lines to touch and to zero. */
+typedef struct {
+    int32_t last, slot;
+} NodeIdx;
 
 /* What a transfer needs of its route, worked out AHEAD transfers early, when what it will
  * touch is also asked into the cache (the node records and the arcs are where the time goes on
@@ -480,13 +574,97 @@ static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, uint32_t lo, ui
 
 typedef struct {
     int64_t len;
+    int32_t ssrc, sdst;   /* the records of its source and (if kept) destination, -1 none */
     int np;
     Piece pc[MAXPIECES];
 } Ahead;
 
-static void ahead(Ahead *ah, const Sched *s, const Layout *L, const SchedFlat *f, int64_t i,
-                  bool links, const NodeArr *arr, const double *arc)
+/* Node v sends in step st (the steps come last first) in block b: its last step, and whether
+ * it sends in more than one block (slot -2 until the slots are given out). */
+static inline void note_send(NodeIdx *idx, int32_t *blk, int32_t v, int32_t st, int32_t b)
 {
+    if (idx[v].last < 0)
+        idx[v].last = st;
+    if (blk[v] != b) {
+        if (blk[v] >= 0)
+            idx[v].slot = -2;
+        blk[v] = b;
+    }
+}
+
+/* The last step in which each node sends, and the nodes that send in more than one block
+ * (an edge block sent again in later steps, as a pipeline does, is one block).  Steps are read from the last: an edge block
+ * already met in a later step has nothing to add (a pipeline sends the same few blocks step
+ * after step). */
+#define SEEN_MAX 256
+
+static void last_sends(const Sched *s, NodeIdx *idx, int32_t *blk)
+{
+    for (int32_t v = 0; v < s->net->size; v++) {
+        idx[v] = (NodeIdx){ -1, -1 };
+        blk[v] = -1;
+    }
+    int64_t seen[SEEN_MAX][2];
+    int nseen = 0;
+    int32_t nblk = SEEN_MAX;   /* block ids: an edge block's place in seen, else from here */
+    for (int32_t st = s->nsteps - 1; st >= 0; st--) {
+        const SchedStep *ss = &s->steps[st];
+        int32_t b = nblk++;
+        for (int64_t i = 0; i < ss->n; i++)
+            note_send(idx, blk, ss->x[i].src, st, b);
+        for (int32_t q = 0; q < ss->nrule; q++) {
+            const SchedRule *r = &ss->rule[q];
+            b = nblk++;
+            if (sched_rule_is_edges(r)) {
+                int k = 0;
+                while (k < nseen && !(seen[k][0] == r->e0 && seen[k][1] == r->count))
+                    k++;
+                if (k < nseen)
+                    continue;
+                if (nseen < SEEN_MAX) {
+                    seen[nseen][0] = r->e0;
+                    seen[nseen][1] = r->count;
+                    b = nseen++;
+                }
+            }
+            for (int64_t j = 0; j < r->count; j++) {
+                SchedRuleXfer x;
+                uint32_t route;
+                sched_rule_get(s, r, j, &x, &route);
+                note_send(idx, blk, x.src, st, b);
+            }
+        }
+    }
+}
+
+struct SimAsyncRun {
+    const Sched *s;
+    CostParams p;
+    unsigned flags;
+    int32_t n, nsteps;
+    int cap;
+    bool links, ports, haslocal, uniform;
+    uint64_t per_chunk;
+    Layout L;
+    SimAsync *a;
+    double *arc, *sendp, *recvp;
+    double *local, *in;   /* local operations done, the latest arrival (haslocal only) */
+    /* hxbar: when each of a module's C out channels (slots 2m*C..) and C in channels
+     * ((2m+1)*C..) is free, under every model */
+    int32_t hxB, hxC;
+    double *chan;
+    NodeIdx *idx;
+    NodeArr *arr;         /* one cache line per sending node */
+    Arrivals A;
+    SchedFlatBuf fb;      /* sim_async_run's own flat views */
+    Ahead ring[AHEAD];
+    double total;
+    bool ok;
+};
+
+static void ahead(SimAsyncRun *R, Ahead *ah, const SchedFlat *f, int64_t i, int32_t st)
+{
+    const Layout *L = &R->L;
     const SchedXfer *x = &f->x[i];
     uint32_t route = sched_flat_route(f, i);
     NetSeg dseg[NET_MAXSEG];
@@ -496,60 +674,30 @@ static void ahead(Ahead *ah, const Sched *s, const Layout *L, const SchedFlat *f
         nseg = net_route_fast(L->net, x->src, x->dst, dseg);
     } else {
         nseg = (int)sched_route_nseg(route);
-        seg = sched_route_segs(s, route);
+        seg = sched_route_segs(R->s, route);
     }
     ah->len = net_route_len(seg, nseg);
-    ah->np = links ? layout_pieces(L, x->src, x->dst, seg, nseg, ah->pc) : 0;
-    __builtin_prefetch(&arr[x->src]);
-    __builtin_prefetch(&arr[x->dst], 1);
+    ah->np = R->links ? layout_pieces(L, x->src, x->dst, seg, nseg, ah->pc) : 0;
+    NodeIdx is = R->idx[x->src], id = R->idx[x->dst];   /* (asked for AHEAD transfers before) */
+    ah->ssrc = is.slot;
+    ah->sdst = id.last >= st ? id.slot : -1;
+    if (is.slot >= 0)
+        __builtin_prefetch(&R->arr[is.slot]);
+    if (ah->sdst >= 0)
+        __builtin_prefetch(&R->arr[ah->sdst], 1);
     for (int q = 0; q < ah->np; q++)
-        __builtin_prefetch(arc + ah->pc[q].a, 1);
+        __builtin_prefetch(R->arc + ah->pc[q].a, 1);
 }
 
-/* The last step in which each node sends (-1: never): a node's arrivals after it are never
- * read, so they are not kept (most nodes of a broadcast tree are leaves).  Steps are read from
- * the last: an edge block already met in a later step has nothing to add (a pipeline sends
- * the same few blocks step after step). */
-#define SEEN_MAX 256
-
-static void last_sends(const Sched *s, NodeArr *arr)
+static SimAsyncRun *run_fail(SimAsyncRun *R, char *err, size_t errlen)
 {
-    for (int32_t v = 0; v < s->net->size; v++)
-        arr[v].lastsend = -1;
-    int64_t seen[SEEN_MAX][2];
-    int nseen = 0;
-    for (int32_t st = s->nsteps - 1; st >= 0; st--) {
-        const SchedStep *ss = &s->steps[st];
-        for (int64_t i = 0; i < ss->n; i++)
-            if (arr[ss->x[i].src].lastsend < 0)
-                arr[ss->x[i].src].lastsend = st;
-        for (int32_t q = 0; q < ss->nrule; q++) {
-            const SchedRule *r = &ss->rule[q];
-            if (sched_rule_is_edges(r)) {
-                bool met = false;
-                for (int k = 0; k < nseen && !met; k++)
-                    met = seen[k][0] == r->e0 && seen[k][1] == r->count;
-                if (met)
-                    continue;
-                if (nseen < SEEN_MAX) {
-                    seen[nseen][0] = r->e0;
-                    seen[nseen][1] = r->count;
-                    nseen++;
-                }
-            }
-            for (int64_t j = 0; j < r->count; j++) {
-                SchedRuleXfer x;
-                uint32_t route;
-                sched_rule_get(s, r, j, &x, &route);
-                if (arr[x.src].lastsend < 0)
-                    arr[x.src].lastsend = st;
-            }
-        }
-    }
+    snprintf(err, errlen, "async: out of memory");
+    sim_async_free(sim_async_end(R, NULL, 0));
+    return NULL;
 }
 
-SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, char *err,
-                        size_t errlen)
+static SimAsyncRun *run_begin(const Sched *s, const CostParams *p, unsigned flags, bool keep,
+                              char *err, size_t errlen)
 {
     if (!s || !p) {
         snprintf(err, errlen, "async: no schedule");
@@ -560,9 +708,6 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
     int64_t nl = net_nlinks(net);
     int32_t nsteps = sched_nsteps(s);
     int cap = 1;
-    bool links = p->model == COST_CIRCUIT || p->model == COST_SAF || p->model == COST_SEIDEL;
-    bool ports = p->model == COST_SEIDEL || p->model == COST_POSTAL;
-    bool simplex = p->model == COST_POSTAL && !p->duplex;
     if (p->model == COST_SEIDEL) {
         cap = 1 << p->nu;
         if (cap > 64 || (double)cap * (double)nl > (double)(INT64_C(1) << 27)) {
@@ -571,188 +716,305 @@ SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, cha
             return NULL;
         }
     }
-    Layout L;
-    layout_init(&L, net);
-    SimAsync *a = calloc(1, sizeof *a);
-    double *arc = links ? calloc((size_t)(nl * cap), sizeof *arc) : NULL;
-    double *sendp = ports ? calloc((size_t)n, sizeof *sendp) : NULL;
-    double *recvp = ports && !simplex ? calloc((size_t)n, sizeof *recvp) : NULL;
-    double *local = calloc((size_t)n, sizeof *local);     /* local operations done */
-    /* hxbar: when each of a module's C out channels (slots 2m*C..) and C in channels
-     * ((2m+1)*C..) is free, under every model */
-    int32_t hxB = net_hxbar_per(net), hxC = net_hxbar_channels(net);
-    double *chan = hxB > 0 ? calloc((size_t)net_hxbar_modules(net) * 2 * (size_t)hxC,
-                                    sizeof *chan) : NULL;
-    /* one cache line per node */
-    NodeArr *arr = aligned_alloc(64, sizeof *arr * (size_t)n);
-    if (arr) {
-        memset(arr, 0, sizeof *arr * (size_t)n);
-        last_sends(s, arr);
+    SimAsyncRun *R = calloc(1, sizeof *R);
+    if (!R) {
+        snprintf(err, errlen, "async: out of memory");
+        return NULL;
     }
-    Arrivals A = { { 0 }, NULL, n };
-    SchedFlatBuf fb = { 0 };
-    Ahead ring[AHEAD];
-    int64_t ntot = sched_total_transfers(s);
-    bool ok = a && (!links || arc) && (!ports || sendp) && (!(ports && !simplex) || recvp) &&
-              local && arr && (hxB == 0 || chan);
-    if (ok) {
-        a->nsteps = nsteps;
-        a->step_end = calloc((size_t)(nsteps > 0 ? nsteps : 1), sizeof *a->step_end);
-        ok = a->step_end != NULL;
-    }
-    if (ok && (flags & SIM_ASYNC_EVENTS)) {
-        a->ev = malloc(sizeof *a->ev * (size_t)(ntot > 0 ? ntot : 1));
-        ok = a->ev != NULL;
-    }
-    if (recvp == NULL && ports)
-        recvp = sendp;   /* simplex: one port for both */
-    bool uniform = sched_bytes(s) % sched_nchunks(s) == 0;
-    uint64_t per_chunk = sched_bytes(s) / sched_nchunks(s);
-    bool haslocal = false;   /* else local[] stays 0 and is not read */
+    R->s = s;
+    R->p = *p;
+    R->flags = flags;
+    R->A.keep = keep;
+    R->n = n;
+    R->nsteps = nsteps;
+    R->cap = cap;
+    R->links = p->model == COST_CIRCUIT || p->model == COST_SAF || p->model == COST_SEIDEL;
+    R->ports = p->model == COST_SEIDEL || p->model == COST_POSTAL;
+    bool simplex = p->model == COST_POSTAL && !p->duplex;
+    layout_init(&R->L, net);
     for (int32_t st = 0; st < nsteps; st++)
-        haslocal = haslocal || sched_nlocals(s, st) > 0;
-    double total = 0;
-    for (int32_t st = 0; ok && st < nsteps; st++) {
-        double send_end = 0;
-        /* local operations: after the node's earlier arrivals and operations */
-        int64_t nloc = sched_nlocals(s, st);
-        for (int64_t i = 0; i < nloc; i++) {
-            SchedLocal lo;
-            sched_local_get(s, st, i, &lo);
-            int32_t first = lo.node < 0 ? 0 : lo.node, last = lo.node < 0 ? n - 1 : lo.node;
-            for (int32_t v = first; v <= last; v++) {
-                local[v] = dmax(local[v], arr[v].in) + p->rho * (double)lo.bytes;
-                send_end = dmax(send_end, local[v]);
-            }
-        }
-        SchedFlat f;
-        if (!sched_flat(s, st, &fb, &f)) {
-            ok = false;
-            break;
-        }
-        for (int64_t i = 0; i < AHEAD && i < f.n; i++)
-            ahead(&ring[i], s, &L, &f, i, links, arr, arc);
-        for (int64_t i = 0; ok && i < f.n; i++) {
-            const SchedXfer *x = &f.x[i];
-            int32_t src = x->src, dst = x->dst;
-            uint32_t nr = sched_flat_nr(&f, i);
-            const ChunkRange *r = sched_flat_ranges(&f, i);
-            double start = haslocal ? local[src] : 0;
-            uint64_t bytes = 0;
-            for (uint32_t k = 0; ok && k < nr; k++) {
-                double tr = 0;
-                ok = node_ready(&arr[src], &A, src, r[k].lo, r[k].hi, &tr);
-                start = dmax(start, tr);
-            }
-            for (uint32_t k = 0; k < nr; k++)
-                bytes += uniform ? (uint64_t)(r[k].hi - r[k].lo) * per_chunk
-                                 : sched_range_bytes(s, r[k].lo, r[k].hi);
-            if (ports) {
-                start = dmax(start, sendp[src]);
-                start = dmax(start, recvp[dst]);
-            }
-            const Ahead *ah = &ring[i % AHEAD];
-            int64_t len = ah->len;
-            const Piece *pc = ah->pc;
-            int np = ah->np;
-            if (cap == 1) {
-                for (int q = 0; q < np; q++) {
-                    const double *t = arc + pc[q].a;
-                    double m = start;
-                    for (int64_t h = 0; h < pc[q].n; h++)
-                        m = t[h] > m ? t[h] : m;
-                    start = m;
-                }
-            } else {
-                /* the slot that frees first of every arc */
-                for (int q = 0; q < np; q++)
-                    for (int64_t h = 0; h < pc[q].n; h++) {
-                        const double *t = arc + (pc[q].a + h) * cap;
-                        double best = t[0];
-                        for (int k = 1; k < cap; k++)
-                            if (t[k] < best)
-                                best = t[k];
-                        start = dmax(start, best);
-                    }
-            }
-            /* hxbar, between modules: the out channel of the source's module and the in
-             * channel of the destination's that free first */
-            double *cout = NULL, *cin = NULL;
-            if (hxB > 0 && src / hxB != dst / hxB) {
-                cout = chan_first(chan + (int64_t)(src / hxB) * 2 * hxC, hxC);
-                cin = chan_first(chan + ((int64_t)(dst / hxB) * 2 + 1) * hxC, hxC);
-                double c = dmax(*cout, *cin);
-                if (c > start) {
-                    a->chan_waits++;
-                    a->chan_wait += c - start;
-                    a->chan_wait_max = dmax(a->chan_wait_max, c - start);
-                    start = c;
-                }
-            }
-            double end = start + cost_transfer(p, (double)len, (double)bytes, 1);
-            if (cout) {
-                *cout = end;
-                *cin = end;
-            }
-            if (ports) {
-                sendp[src] = end;
-                recvp[dst] = end;
-            }
-            if (cap == 1) {
-                for (int q = 0; q < np; q++) {
-                    double *t = arc + pc[q].a;
-                    for (int64_t h = 0; h < pc[q].n; h++)
-                        t[h] = end;
-                }
-            } else {
-                for (int q = 0; q < np; q++)
-                    for (int64_t h = 0; h < pc[q].n; h++) {
-                        double *t = arc + (pc[q].a + h) * cap;
-                        int kbest = 0;
-                        for (int k = 1; k < cap; k++)
-                            if (t[k] < t[kbest])
-                                kbest = k;
-                        t[kbest] = end;
-                    }
-            }
-            for (uint32_t k = 0; ok && k < nr; k++)
-                if (arr[dst].lastsend >= st)   /* else never read */
-                    ok = node_add(&arr[dst], &A, dst, r[k].lo, r[k].hi, end);
-            arr[dst].in = dmax(arr[dst].in, end);
-            send_end = dmax(send_end, end);
-            if (a->ev)
-                a->ev[a->nev++] = (SimAsyncEvent){ start, end, st, i };
-            if (i + AHEAD < f.n)
-                ahead(&ring[i % AHEAD], s, &L, &f, i + AHEAD, links, arr, arc);
-        }
-        a->step_end[st] = send_end;
-        total = dmax(total, send_end);
+        R->haslocal = R->haslocal || sched_nlocals(s, st) > 0;
+    R->uniform = sched_bytes(s) % sched_nchunks(s) == 0;
+    R->per_chunk = sched_bytes(s) / sched_nchunks(s);
+    R->a = calloc(1, sizeof *R->a);
+    if (!R->a)
+        return run_fail(R, err, errlen);
+    if (R->links && !(R->arc = bigmem_alloc((size_t)(nl * cap) * sizeof *R->arc, true)))
+        return run_fail(R, err, errlen);
+    if (R->ports) {
+        R->sendp = calloc((size_t)n, sizeof *R->sendp);
+        R->recvp = simplex ? R->sendp : calloc((size_t)n, sizeof *R->recvp);
+        if (!R->sendp || !R->recvp)
+            return run_fail(R, err, errlen);
     }
+    R->hxB = net_hxbar_per(net);
+    R->hxC = net_hxbar_channels(net);
+    if (R->hxB > 0 && !(R->chan = calloc((size_t)net_hxbar_modules(net) * 2 * (size_t)R->hxC,
+                                         sizeof *R->chan)))
+        return run_fail(R, err, errlen);
+    if (R->haslocal) {
+        R->local = calloc((size_t)n, sizeof *R->local);
+        R->in = calloc((size_t)n, sizeof *R->in);
+        if (!R->local || !R->in)
+            return run_fail(R, err, errlen);
+    }
+    if (!(R->idx = bigmem_alloc(sizeof *R->idx * (size_t)n, true)))
+        return run_fail(R, err, errlen);
+    int32_t *blk = malloc(sizeof *blk * (size_t)(n > 0 ? n : 1));
+    if (!blk)
+        return run_fail(R, err, errlen);
+    last_sends(s, R->idx, blk);
+    free(blk);
+    int32_t ns = 0;
+    for (int32_t v = 0; v < n; v++)
+        ns += R->idx[v].last >= 0;
+    R->A.n = ns;
+    if (!(R->arr = bigmem_alloc(sizeof *R->arr * (size_t)(ns > 0 ? ns : 1), true)))
+        return run_fail(R, err, errlen);
+    ns = 0;
+    for (int32_t v = 0; v < n; v++)
+        if (R->idx[v].last >= 0) {
+            if (R->idx[v].slot == -2)   /* sends in several blocks: may read a packet again */
+                R->arr[ns].rstep = RSTEP_SEVERAL;
+            R->idx[v].slot = ns++;
+        }
+    R->a->nsteps = nsteps;
+    R->a->step_end = calloc((size_t)(nsteps > 0 ? nsteps : 1), sizeof *R->a->step_end);
+    if (!R->a->step_end)
+        return run_fail(R, err, errlen);
+    if (flags & SIM_ASYNC_EVENTS) {
+        int64_t ntot = sched_total_transfers(s);
+        R->a->ev = malloc(sizeof *R->a->ev * (size_t)(ntot > 0 ? ntot : 1));
+        if (!R->a->ev)
+            return run_fail(R, err, errlen);
+    }
+    R->ok = true;
+    return R;
+}
+
+SimAsyncRun *sim_async_begin(const Sched *s, const CostParams *p, unsigned flags, char *err,
+                             size_t errlen)
+{
+    return run_begin(s, p, flags, false, err, errlen);
+}
+
+static bool run_again(SimAsyncRun *R, int32_t st);
+
+bool sim_async_step(SimAsyncRun *R, int32_t st, const SchedFlat *fp)
+{
+    if (!R->ok)
+        return false;
+    const Sched *s = R->s;
+    const CostParams *p = &R->p;
+    SimAsync *a = R->a;
+    double *arc = R->arc, *sendp = R->sendp, *recvp = R->recvp, *local = R->local;
+    NodeArr *arr = R->arr;
+    Arrivals *A = &R->A;
+    int cap = R->cap;
+    bool ports = R->ports, haslocal = R->haslocal, uniform = R->uniform;
+    uint64_t per_chunk = R->per_chunk;
+    bool ok = true;
+    double send_end = 0;
+    /* local operations: after the node's earlier arrivals and operations */
+    int64_t nloc = sched_nlocals(s, st);
+    for (int64_t i = 0; i < nloc; i++) {
+        SchedLocal lo;
+        sched_local_get(s, st, i, &lo);
+        int32_t v0 = lo.node < 0 ? 0 : lo.node, v1 = lo.node < 0 ? R->n - 1 : lo.node;
+        for (int32_t v = v0; v <= v1; v++) {
+            local[v] = dmax(local[v], R->in[v]) + p->rho * (double)lo.bytes;
+            send_end = dmax(send_end, local[v]);
+        }
+    }
+    const SchedFlat *f = fp;
+    SchedFlat own;
+    if (!f) {
+        if (!sched_flat(s, st, &R->fb, &own)) {
+            R->ok = false;
+            return false;
+        }
+        f = &own;
+    }
+    Ahead *ring = R->ring;
+    const NodeIdx *idx = R->idx;
+    for (int64_t i = 0; i < 2 * AHEAD && i < f->n; i++)
+        __builtin_prefetch(&idx[f->x[i].dst]);
+    for (int64_t i = 0; i < AHEAD && i < f->n; i++)
+        ahead(R, &ring[i], f, i, st);
+    for (int64_t i = 0; ok && i < f->n; i++) {
+        const SchedXfer *x = &f->x[i];
+        int32_t src = x->src, dst = x->dst;
+        uint32_t nr = sched_flat_nr(f, i);
+        const ChunkRange *r = sched_flat_ranges(f, i);
+        const Ahead *ah = &ring[i % AHEAD];
+        double start = haslocal ? local[src] : 0;
+        uint64_t bytes = 0;
+        for (uint32_t k = 0; ok && k < nr; k++) {
+            double tr = 0;
+            ok = node_ready(&arr[ah->ssrc], A, ah->ssrc, st, r[k].lo, r[k].hi, &tr);
+            start = dmax(start, tr);
+        }
+        for (uint32_t k = 0; k < nr; k++)
+            bytes += uniform ? (uint64_t)(r[k].hi - r[k].lo) * per_chunk
+                             : sched_range_bytes(s, r[k].lo, r[k].hi);
+        if (ports) {
+            start = dmax(start, sendp[src]);
+            start = dmax(start, recvp[dst]);
+        }
+        int64_t len = ah->len;
+        const Piece *pc = ah->pc;
+        int np = ah->np;
+        if (cap == 1) {
+            for (int q = 0; q < np; q++) {
+                const double *t = arc + pc[q].a;
+                double m = start;
+                for (int64_t h = 0; h < pc[q].n; h++)
+                    m = t[h] > m ? t[h] : m;
+                start = m;
+            }
+        } else {
+            /* the slot that frees first of every arc */
+            for (int q = 0; q < np; q++)
+                for (int64_t h = 0; h < pc[q].n; h++) {
+                    const double *t = arc + (pc[q].a + h) * cap;
+                    double best = t[0];
+                    for (int k = 1; k < cap; k++)
+                        if (t[k] < best)
+                            best = t[k];
+                    start = dmax(start, best);
+                }
+        }
+        /* hxbar, between modules: the out channel of the source's module and the in channel
+         * of the destination's that free first */
+        double *cout = NULL, *cin = NULL;
+        int32_t hxB = R->hxB, hxC = R->hxC;
+        if (hxB > 0 && src / hxB != dst / hxB) {
+            cout = chan_first(R->chan + (int64_t)(src / hxB) * 2 * hxC, hxC);
+            cin = chan_first(R->chan + ((int64_t)(dst / hxB) * 2 + 1) * hxC, hxC);
+            double c = dmax(*cout, *cin);
+            if (c > start) {
+                a->chan_waits++;
+                a->chan_wait += c - start;
+                a->chan_wait_max = dmax(a->chan_wait_max, c - start);
+                start = c;
+            }
+        }
+        double end = start + cost_transfer(p, (double)len, (double)bytes, 1);
+        if (cout) {
+            *cout = end;
+            *cin = end;
+        }
+        if (ports) {
+            sendp[src] = end;
+            recvp[dst] = end;
+        }
+        if (cap == 1) {
+            for (int q = 0; q < np; q++) {
+                double *t = arc + pc[q].a;
+                for (int64_t h = 0; h < pc[q].n; h++)
+                    t[h] = end;
+            }
+        } else {
+            for (int q = 0; q < np; q++)
+                for (int64_t h = 0; h < pc[q].n; h++) {
+                    double *t = arc + (pc[q].a + h) * cap;
+                    int kbest = 0;
+                    for (int k = 1; k < cap; k++)
+                        if (t[k] < t[kbest])
+                            kbest = k;
+                    t[kbest] = end;
+                }
+        }
+        if (ah->sdst >= 0)   /* else never read */
+            for (uint32_t k = 0; ok && k < nr; k++)
+                ok = node_add(&arr[ah->sdst], A, ah->sdst, st, r[k].lo, r[k].hi, end);
+        if (haslocal)
+            R->in[dst] = dmax(R->in[dst], end);
+        send_end = dmax(send_end, end);
+        if (a->ev)
+            a->ev[a->nev++] = (SimAsyncEvent){ start, end, st, i };
+        if (i + 2 * AHEAD < f->n)
+            __builtin_prefetch(&idx[f->x[i + 2 * AHEAD].dst]);
+        if (i + AHEAD < f->n)
+            ahead(R, &ring[i % AHEAD], f, i + AHEAD, st);
+    }
+    a->step_end[st] = send_end;
+    R->total = dmax(R->total, send_end);
+    R->ok = ok;
+    if (ok && R->A.spoiled && !R->A.keep)
+        return run_again(R, st);
+    return ok;
+}
+
+/* Free what the run holds but the run itself and its result. */
+static void run_free_parts(SimAsyncRun *R)
+{
+    sched_flatbuf_free(&R->fb);
+    free(R->arc);
+    if (R->recvp != R->sendp)
+        free(R->recvp);
+    free(R->sendp);
+    free(R->local);
+    free(R->in);
+    free(R->chan);
+    free(R->idx);
+    for (uint32_t k = 0; k < R->A.nlists; k++)
+        free(R->A.lists[k].a);
+    free(R->A.lists);
+    log_free(&R->A.lg);
+    free(R->A.s1);
+    free(R->arr);
+}
+
+/* A dropped arrival may have been needed by step st: steps 0..st timed again from the start,
+ * keeping every arrival (the run goes on from there in that mode). */
+static bool run_again(SimAsyncRun *R, int32_t st)
+{
+    char e[160];
+    SimAsyncRun *Q = run_begin(R->s, &R->p, R->flags, true, e, sizeof e);
+    if (!Q)
+        return false;
+    for (int32_t k = 0; k <= st; k++)
+        if (!sim_async_step(Q, k, NULL))
+            break;
+    run_free_parts(R);
+    sim_async_free(R->a);
+    *R = *Q;
+    free(Q);
+    return R->ok;
+}
+
+SimAsync *sim_async_end(SimAsyncRun *R, char *err, size_t errlen)
+{
+    if (!R)
+        return NULL;
+    SimAsync *a = R->a;
+    bool ok = R->ok && a;
+    double total = R->total;
     if (ok && a->ev)
         qsort(a->ev, (size_t)a->nev, sizeof *a->ev, cmp_ev);
-    sched_flatbuf_free(&fb);
-    free(arc);
-    if (recvp != sendp)
-        free(recvp);
-    free(sendp);
-    free(local);
-    free(chan);
-    if (arr)
-        for (int32_t v = 0; v < n; v++)
-            if (arr[v].list) {
-                free(arr[v].list->a);
-                free(arr[v].list);
-            }
-    log_free(&A.lg);
-    free(A.s1);
-    free(arr);
+    run_free_parts(R);
+    free(R);
     if (!ok) {
-        snprintf(err, errlen, "async: out of memory");
+        if (err)
+            snprintf(err, errlen, "async: out of memory");
         sim_async_free(a);
         return NULL;
     }
     a->total = total;
     return a;
+}
+
+SimAsync *sim_async_run(const Sched *s, const CostParams *p, unsigned flags, char *err,
+                        size_t errlen)
+{
+    SimAsyncRun *R = sim_async_begin(s, p, flags, err, errlen);
+    if (!R)
+        return NULL;
+    for (int32_t st = 0; st < R->nsteps; st++)
+        if (!sim_async_step(R, st, NULL))
+            break;
+    return sim_async_end(R, err, errlen);
 }
 
 void sim_async_free(SimAsync *a)

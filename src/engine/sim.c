@@ -14,17 +14,18 @@
  * over the blocks) or, on the walking path, from a second walk.
  */
 #include "sim.h"
+#include "bigmem.h"
 #include "circuit.h"
 #include "err-internal.h"
 #include "chunkset-internal.h"
 #include "net-internal.h"
 #include "sched-internal.h"
 #include "sim-internal.h"
+#include "sim-async-internal.h"
 #include "subround.h"
 #include "progress.h"
 
 #include <math.h>
-#include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,6 +168,9 @@ struct Sim {
     SchedFlatBuf nbuf;         /* while simulating: the next step's, made ahead */
     SchedFlat next;
     int32_t next_step;         /* -1: none */
+    SimAsyncRun *arun;         /* SIM_ASYNC: the timing, step by step while running ... */
+    SimAsync *async;           /* ... and its result (until sim_async_take) */
+    char aerr[160];            /* ... or why there is none */
 };
 
 /* Step st's transfers as flat arrays (see sched-internal.h): the last step asked for is kept,
@@ -192,27 +196,7 @@ static const SchedFlat *sim_flat(Sim *sim, int32_t st)
     return &sim->flat;
 }
 
-/* A zeroed array of `bytes`.  Big ones are asked to live on transparent huge pages where the
- * system offers them (MADV_HUGEPAGE): the simulator touches every page of its per-node and
- * per-link arrays, and on some virtual machines a page fault costs microseconds.  Freed with
- * free(). */
-static void *big_alloc(size_t bytes, bool zero)
-{
-#ifdef MADV_HUGEPAGE
-    const size_t huge = (size_t)2 << 20;
-    if (bytes >= 2 * huge) {
-        size_t sz = (bytes + huge - 1) / huge * huge;
-        void *p = aligned_alloc(huge, sz);
-        if (p) {
-            (void)madvise(p, sz, MADV_HUGEPAGE);
-            if (zero)
-                memset(p, 0, bytes);
-            return p;
-        }
-    }
-#endif
-    return zero ? calloc(1, bytes ? bytes : 1) : malloc(bytes ? bytes : 1);
-}
+static void *big_alloc(size_t bytes, bool zero) { return bigmem_alloc(bytes, zero); }
 
 static void *big_zalloc(size_t bytes)
 {
@@ -1978,7 +1962,20 @@ void sim_free(Sim *sim)
     free(sim->tmpnodes);
     sched_flatbuf_free(&sim->fbuf);
     sched_flatbuf_free(&sim->nbuf);
+    sim_async_free(sim_async_end(sim->arun, NULL, 0));
+    sim_async_free(sim->async);
     free(sim);
+}
+
+SimAsync *sim_async_take(Sim *sim, char *err, size_t errlen)
+{
+    if (!sim || !sim->async) {
+        snprintf(err, errlen, "%s", sim && sim->aerr[0] ? sim->aerr : "async: not timed");
+        return NULL;
+    }
+    SimAsync *a = sim->async;
+    sim->async = NULL;
+    return a;
 }
 
 static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32_t nrun,
@@ -2085,6 +2082,8 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
     }
     if (!hold_givens(sim))
         goto oom;
+    if (flags & SIM_ASYNC)   /* (if it cannot be timed, the replay goes on: sim_async_take) */
+        sim->arun = sim_async_begin(s, p, 0, sim->aerr, sizeof sim->aerr);
     int64_t maxn = 0;   /* the per-transfer scratch, once, at its largest */
     for (int32_t st = 0; st < sim->nsteps; st++)
         if (sched_ntransfers(s, st) > maxn)
@@ -2111,6 +2110,9 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
         if (sim->dstart)
             sim->dstart[st] = sim->ndelta;
         if (!run_step(sim, st))
+            goto oom;
+        /* the asynchronous timing, on the step's transfers as run_step left them */
+        if (sim->arun && !sim_async_step(sim->arun, st, sim_flat(sim, st)))
             goto oom;
         const SimStep *o = &sim->steps[st];
         cum += o->cost.total;
@@ -2163,6 +2165,12 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
     }
     t->verified = !prefix && t->not_held == 0 && t->incomplete_nodes == 0;
     t->valid = t->verified && t->violations == t->not_held + t->incomplete_nodes;
+    if (sim->arun) {
+        sim->async = sim_async_end(sim->arun, sim->aerr, sizeof sim->aerr);
+        sim->arun = NULL;
+        if (!sim->async)
+            goto oom;
+    }
     /* The per-node cost sums and the view made ahead are only needed while running. */
     sched_flatbuf_free(&sim->nbuf);
     sim->next_step = -1;

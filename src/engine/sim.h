@@ -60,6 +60,8 @@ typedef struct Sim Sim;
 
 enum {
     SIM_HISTORY = 1 << 0, /* keep per-step deltas so that sim_seek can go back and forth */
+    SIM_ASYNC = 1 << 1,   /* also time the schedule asynchronously (sim-async.h), in the same
+                           * pass over its steps: fetch it with sim_async_take */
 };
 
 typedef enum {
@@ -156,6 +158,12 @@ Sim *sim_run(const Sched *s, const CostParams *p, unsigned flags, char *err, siz
 Sim *sim_run_prefix(const Sched *s, const CostParams *p, unsigned flags, int32_t nsteps,
                     char *err, size_t errlen);
 void sim_free(Sim *sim);
+/* With SIM_ASYNC: the asynchronous timing of the steps simulated, the same as sim_async_run's
+ * without SIM_ASYNC_EVENTS; the caller owns it from then on (frees it with sim_async_free) and
+ * a second call gives NULL.  NULL with a message in err when it could not be timed (the
+ * messages of sim_async_run) or without SIM_ASYNC. */
+struct SimAsync;
+struct SimAsync *sim_async_take(Sim *sim, char *err, size_t errlen);
 
 const Sched *sim_sched(const Sim *sim);
 const CostParams *sim_params(const Sim *sim);

@@ -160,7 +160,7 @@ int32_t subround_split(SubRound *sr, const Sched *s, int32_t st, int32_t cap)
     sr->cap = cap;
     sr->maxload = n > 0;
     sr->over = 0;
-    if (net_kind(sr->net) == NET_FULL) {
+    if (net_pairwise(sr->net)) {   /* full:P, hxbar: pair links, no grid links to walk */
         /* a pair's link is used by its source only, which sends once per sub-round */
         for (int64_t i = 0; i < n; i++)
             sr->kload[i] = 1;

@@ -33,7 +33,7 @@ int32_t subround_split(SubRound *sr, const Sched *s, int32_t st, int32_t cap);
 const int32_t *subround_of(const SubRound *sr);
 const int32_t *subround_load(const SubRound *sr);
 /* A link's load in a step played in sub-rounds is the most circuits using it at once: its
- * largest load in any one sub-round (subround_link_load; 0 on a full net, whose pair links
+ * largest load in any one sub-round (subround_link_load; 0 on full:P and hxbar, whose pair links
  * carry 1).  The largest of them, and the links where it exceeds cap. */
 int32_t subround_link_load(const SubRound *sr, int64_t link);
 int32_t subround_maxload(const SubRound *sr);

@@ -253,7 +253,8 @@ bool stopcmp_cell(StopCmp *c, int i, int k)
     r->state[k] = STOPCMP_NORUN;
     if (!setup_make(&spec, &st, err, sizeof err)) return true;
     Sched *sched = algo_build(st.def, st.net, &st.args, err, sizeof err);
-    Sim *sim = sched ? sim_run(sched, &st.cost, 0, err, sizeof err) : NULL;
+    Sim *sim = sched ? sim_run(sched, &st.cost, c->spec.async ? SIM_ASYNC : 0, err, sizeof err)
+                     : NULL;
     if (sim) {
         const SimTotals *t = sim_totals(sim);
         r->cost[k] = t->cost.total;
@@ -261,7 +262,7 @@ bool stopcmp_cell(StopCmp *c, int i, int k)
         r->state[k] = !t->verified ? STOPCMP_UNVERIFIED : !t->valid ? STOPCMP_INVALID : STOPCMP_OK;
         if (c->spec.async) {
             /* the paper's runs: no synchronisation between iterations (sim-async.h) */
-            SimAsync *as = sim_async_run(sched, &st.cost, 0, err, sizeof err);
+            SimAsync *as = sim_async_take(sim, err, sizeof err);
             if (as) r->cost[k] = sim_async_total(as);
             else r->state[k] = STOPCMP_NORUN;
             sim_async_free(as);

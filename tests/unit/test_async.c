@@ -318,6 +318,24 @@ static void test_against_reference(void **state)
                                  (q->step < e->step || (q->step == e->step && q->index < e->index))));
                 }
                 free(first);
+                /* the same timing made in the simulator's pass (SIM_ASYNC) */
+                Sim *sim = sim_run(s, &p, SIM_ASYNC, err, sizeof err);
+                assert_non_null(sim);
+                SimAsync *b = sim_async_take(sim, err, sizeof err);
+                if (!b)
+                    fail_msg("%s: fused: %s", nets[ni], err);
+                if (sim_async_total(b) != r.total)
+                    fail_msg("%s %s rep %d: fused total %.17g, reference %.17g", nets[ni],
+                             cost_model_name(models[mi]), rep, sim_async_total(b), r.total);
+                for (int32_t st = 0; st < sched_nsteps(s); st++)
+                    assert_true(sim_async_step_end(b, st) == r.step_end[st]);
+                assert_int_equal(sim_async_nevents(b), 0);
+                assert_int_equal(sim_async_channel_waits(b), sim_async_channel_waits(a));
+                assert_true(sim_async_channel_wait(b) == sim_async_channel_wait(a));
+                assert_true(sim_async_channel_wait_max(b) == sim_async_channel_wait_max(a));
+                assert_null(sim_async_take(sim, err, sizeof err));   /* given away */
+                sim_async_free(b);
+                sim_free(sim);
                 free(r.step_end);
                 free(r.ev);
                 sim_async_free(a);
@@ -558,10 +576,50 @@ static void test_pipeline_steps(void **state)
     net_free(net);
 }
 
+/* SIM_ASYNC where the schedule cannot be timed: the replay still runs, sim_async_take says
+ * why (sim_async_run's message); without SIM_ASYNC there is nothing to take. */
+static void test_fused_errors(void **state)
+{
+    (void)state;
+    Net *net = net_parse("torus:64x64", NULL, 0);
+    assert_non_null(net);
+    Sched *s = sched_new(net, 1, 100);
+    sched_step(s);
+    ChunkRange r = { 0, 1 };
+    assert_true(sched_send(s, 0, 1, &r, 1));
+    CostParams p;
+    cost_defaults(&p, COST_SEIDEL);
+    p.nu = 7;   /* 128 circuits a link: too many slots to time */
+    char err[256] = "", aerr[256] = "";
+    Sim *sim = sim_run(s, &p, SIM_ASYNC, err, sizeof err);
+    assert_non_null(sim);
+    assert_null(sim_async_take(sim, err, sizeof err));
+    assert_null(sim_async_run(s, &p, 0, aerr, sizeof aerr));
+    assert_string_equal(err, aerr);
+    sim_free(sim);
+    cost_defaults(&p, COST_CIRCUIT);
+    sim = sim_run(s, &p, 0, err, sizeof err);
+    assert_non_null(sim);
+    assert_null(sim_async_take(sim, err, sizeof err));
+    assert_non_null(strstr(err, "not timed"));
+    sim_free(sim);
+    /* a prefix: the steps it ran, timed as the whole run times them */
+    sim = sim_run_prefix(s, &p, SIM_ASYNC, 0, err, sizeof err);
+    assert_non_null(sim);
+    SimAsync *a = sim_async_take(sim, err, sizeof err);
+    assert_non_null(a);
+    assert_true(sim_async_total(a) == 0);
+    sim_async_free(a);
+    sim_free(sim);
+    sched_free(s);
+    net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_reference),
+        cmocka_unit_test(test_fused_errors),
         cmocka_unit_test(test_hxbar_channels),
         cmocka_unit_test(test_old_chunks),
         cmocka_unit_test(test_edges),
