@@ -108,6 +108,17 @@ static void test_sweep(void **state)
         }
         net_free(net);
     }
+    /* beyond the sweep: larger nets and groups */
+    int bigP[] = { 301, 517, 1000, 1499 };
+    for (size_t i = 0; i < sizeof bigP / sizeof *bigP; i++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "full:%d", bigP[i]);
+        Net *net = mknet(spec);
+        for (int r = 9; r <= 16; r += 7)
+            assert_int_equal(steps_of("fractional-direct", net, r, 2 * r, 0),
+                             sanders_fdirect_steps(bigP[i], r, 2 * r));
+        net_free(net);
+    }
     /* the closed form covers the paper's case (r | s, s >= 2r) and the small nets */
     assert_true(exact >= 299 * 8 * 2);
     print_message("closed form checked %d times; %d runs beat the bound\n", exact, below);
