@@ -84,6 +84,12 @@ static void list_models(void)
             printf(" %s=%g", names[i], cost_param_get(&p, names[i]));
         putchar('\n');
     }
+    puts("Every model: --set gamma=V prices combining in a reduction (per byte, default 0).\n"
+         "Operations (--op, run, schedule and the screen; :op on its command line):\n"
+         "broadcast  every node ends with the source's message (the default)\n"
+         "reduce     the broadcast run backwards: the source ends with every node's\n"
+         "           contribution to every chunk combined exactly once (a Lua script may\n"
+         "           build its own reduction, op = \"reduce\")");
 }
 
 static void list_distributions(void)

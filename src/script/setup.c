@@ -143,9 +143,10 @@ static bool apply_set(Setup *s, const char *kv, char *err, size_t errlen)
             used += (size_t)w;
         }
         snprintf(err, errlen, "unknown setting '%s' (cost parameters: a, b, rho, nu, t, beta, "
-                 "duplex, alpha, delta, tau; parameters of %s: %s)",
-                 text_quote(name, 40, q, sizeof q), s->def->name,
-                 used ? list : "none");
+                 "duplex, alpha, delta, tau, gamma;%s parameters of %s: %s)",
+                 text_quote(name, 40, q, sizeof q),
+                 net_kind(s->net) == NET_HXBAR ? " c, the channels per module;" : "",
+                 s->def->name, used ? list : "none");
         return false;
     }
     return true;

@@ -22,6 +22,7 @@
 #include "fulltree.h"
 #include "hxview.h"
 #include "../engine/partials.h"
+#include "../algos/sanders/autotune.h"
 #include "overview.h"
 #include "tileview.h"
 #include "asynctl.h"
@@ -223,6 +224,10 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
                                      &nb->setup.cost, &nb->predicted) &&
                         (!nb->setup.reduce ||
                          reduce_prediction_holds(nb->setup.net, nb->setup.cost.model));
+    /* s=auto, r=auto: the paper's formulas run; say what a search of the cost finds */
+    if (!sanders_autotune(nb->setup.def, nb->setup.net, &nb->setup.args, nb->auto_note,
+                          sizeof nb->auto_note))
+        nb->auto_note[0] = '\0';
     nb->ready = true;
     nb->spec = *spec;
     memset(spec, 0, sizeof *spec);
@@ -1200,8 +1205,9 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
         for (int i = 0; f[i] && n < max; i++) out[n++] = f[i];
     } else if (strcmp(cmd, "set") == 0) {
         static const char *p[] = {"a=", "b=", "rho=", "nu=", "t=", "beta=", "duplex=", "alpha=",
-                                  "delta=", "tau=", NULL};
+                                  "delta=", "tau=", "gamma=", NULL};
         for (int i = 0; p[i] && n < max; i++) out[n++] = p[i];
+        if (a->b.ready && net_kind(a->b.setup.net) == NET_HXBAR && n < max) out[n++] = "c=";
         if (a->b.ready)
             for (int i = 0; i < a->b.setup.def->nparams && n < max && *nowned < 64; i++) {
                 char t[64];

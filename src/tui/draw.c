@@ -849,6 +849,7 @@ static void panel_step(App *a, Box *b, bool full)
     } else {
         box_put(b, dim, "Predicted (paper): no closed form");
     }
+    if (a->b.auto_note[0]) box_wrap(b, dim, a->b.auto_note, 2);   /* s=auto, r=auto */
     PostalBounds lb;   /* Sanders & Sibeyn's lower bounds beside a postal run on full:P */
     if (net_kind(net) == NET_FULL && sim_params(sim)->model == COST_POSTAL &&
         bounds_postal(net_size(net), sched_bytes(sim_sched(sim)), sim_params(sim), &lb)) {

@@ -33,7 +33,7 @@ bool hxview_active(App *a)
 {
     const Net *net = a->b.ready ? a->b.setup.net : NULL;
     return net && net_kind(net) == NET_HXBAR && net_size(net) <= HX_MAX_NODES &&
-           !asynctl_view(a);
+           !asynctl_view(a) && a->lay.map_w >= HX_MIN_W && a->lay.map_h >= 3;
 }
 
 /* One glyph (UTF-8: several bytes) at (y, x). */
@@ -107,7 +107,7 @@ void hxview_draw(App *a)
     uint64_t all = sched_nchunks(s);
     int32_t *from = malloc((size_t)P * sizeof *from);
     int32_t *out = malloc((size_t)A * sizeof *out), *in = malloc((size_t)A * sizeof *in);
-    if (!from || !out || !in || w < 24 || h < 3) {
+    if (!from || !out || !in || w < HX_MIN_W || h < 3) {
         free(from); free(out); free(in);
         fulltree_text(y0, x0, w, theme_attr(R_BAD), "no room for the modules");
         return;
@@ -130,7 +130,7 @@ void hxview_draw(App *a)
         int bw = (w - (nc - 1)) / nc;
         int q = (bw - 4 + 1) / cw;
         if (q > B) q = B;
-        if (q < 1 || bw < 24) break;
+        if (q < 1 || bw < HX_MIN_W) break;
         int bh = (B + q - 1) / q + 2;
         int total = (A + nc - 1) / nc * bh;
         if (best_total < 0 || total < best_total) {

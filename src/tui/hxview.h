@@ -10,7 +10,7 @@
  * <-m0" (the modules it sends to and receives from).  Boxes stand side by side as the map's
  * width allows; when they do not all fit, the rows of boxes holding the step's receivers (or
  * the cursor) are shown, and the last line says which modules.  Nets of at most HX_MAX_NODES
- * processors (else the plain rows are drawn).  Clicks go through fulltree's click map.
+ * processors on a map at least HX_MIN_W wide (else the plain rows are drawn).  Clicks go through fulltree's click map.
  *
  * hxview_channels (no curses) counts the channels of one step.
  */
@@ -23,12 +23,14 @@
 #include "app.h"
 
 #define HX_MAX_NODES 4096
+#define HX_MIN_W 24   /* the narrowest box (and map) drawn: a narrower map gets the rows */
 
 /* The transfers of step st of s leaving (out[m]) and entering (in[m]) each module m over its
  * channels (between different modules only); out and in have net_hxbar_modules entries. */
 void hxview_channels(const Sched *s, int32_t st, int32_t *out, int32_t *in);
 
-/* Is the map of a drawn as modules (hxbar, at most HX_MAX_NODES, not the async time line)? */
+/* Is the map of a drawn as modules (hxbar, at most HX_MAX_NODES, not the async time line, a
+ * map at least HX_MIN_W wide)? */
 bool hxview_active(App *a);
 void hxview_draw(App *a);
 

@@ -128,13 +128,14 @@ void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
     char nm[48];
     /* a reduction (every node starts with all of its own contribution) */
     size_t full = 0;
-    for (size_t i = 0; pos <= 0 && i < sched_ngiven(s); i++) {
+    for (size_t i = 0; i < sched_ngiven(s); i++) {
         int32_t v;
         ChunkRange r;
         sched_given(s, i, &v, &r);
         full += r.lo == 0 && r.hi == sched_nchunks(s);
     }
-    if (pos <= 0 && full >= (size_t)net_size(net) && net_size(net) > 1) {
+    bool reduce = full >= (size_t)net_size(net) && net_size(net) > 1;
+    if (pos <= 0 && reduce) {
         snprintf(buf, len, "Before step 1: every node holds its own contribution (%lu chunk%s, "
                  "%llu bytes); %ld step%s to combine them at %s.",
                  (unsigned long)sched_nchunks(s), sched_nchunks(s) == 1 ? "" : "s",
@@ -172,7 +173,7 @@ void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
     int32_t st = pos - 1;
     const SimStep *S = sim_step(sim, st);
     int64_t nt = sched_ntransfers(s, st);
-    snprintf(buf, len, "Step %ld/%ld: ", (long)pos, (long)n);
+    snprintf(buf, len, "Step %ld/%ld%s: ", (long)pos, (long)n, reduce ? " (reduce)" : "");
     if (nt == 0) {
         cat(buf, len, "no transfers");
     } else {
@@ -188,6 +189,8 @@ void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
             cat(buf, len, "the source sends");
         else if (senders == 1)
             cat(buf, len, "node %s sends", net_node_name(net, one, nm, sizeof nm));
+        else if (reduce)   /* every node holds a partial of every chunk */
+            cat(buf, len, "%lld nodes send their partials", (long long)senders);
         else
             cat(buf, len, "%lld holders send", (long long)senders);
         if (nt > senders) cat(buf, len, " %lld messages", (long long)nt);

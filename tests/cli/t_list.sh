@@ -20,6 +20,8 @@ check_match "a shipped script is listed" '^knomial ' "$OUT"
 check_match "a broken script is listed as refused" '^broken +refused: ' "$OUT"
 check_exit "list models" 0 "$MESHCAST" list models
 for m in seidel postal circuit saf; do check_match "list models names $m" "^$m " "$OUT"; done
+check_match "list models: the --op operations" '^reduce +the broadcast run backwards' "$OUT"
+check_match "list models: gamma" 'gamma=V prices combining' "$OUT"
 check_match "seidel defaults are Table II" 'a=0\.08.*b=75' "$OUT"
 check_exit "list nets" 0 "$MESHCAST" list nets
 for n in array ring mesh torus; do check_match "list nets names $n" "^$n:" "$OUT"; done

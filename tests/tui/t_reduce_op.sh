@@ -35,6 +35,10 @@ for st in 1 2 3 4 5; do
     tm_keys n
     check_screen "counter shows step $st/$n" " step $st/$n "
     check_eq "step $st: every node's partials" "$(counts "$TMPD/r.json" 16 "$K" "$st")" "$(cells)"
+    snd=$(jq "[.steps[$((st - 1))].transfers[].src] | unique | length" "$TMPD/r.json")
+    if [ "$snd" -gt 1 ]; then
+        check_screen_fixed "step $st: the narration says reduce" "Step $st/$n (reduce): $snd nodes send their partials"
+    fi
 done
 tm_keys G
 check_screen "at the end" " step $n/$n "

@@ -4,8 +4,9 @@
  * nobody sends what it does not hold), never deadlocks, never takes longer than the periodic
  * model's bound, and takes exactly the closed form where one is offered (r divides s, s >= 2r;
  * the small nets); a run costs exactly 2r+1 steps once P >= 4 (P >= 6 for r = 1) — the paper's
- * claim; r = 1 is bintree-direct's d + 3s - 2; with many packets it is 2 - 1/(r+1) times the
- * duplex fractional tree and faster than the two-substep emulation.  A malformed program (a
+ * claim — unless r >= P - 1, where the tree is the simplex chain (P + 2s - 3 steps); r = 1 is
+ * bintree-direct's d + 3s - 2; with many packets it is 2 - 1/(r+1) times the duplex fractional
+ * tree and faster than the two-substep emulation.  A malformed program (a
  * deadlock) fails with its step and PU named. */
 #include <math.h>
 #include <setjmp.h>
@@ -100,12 +101,25 @@ static void test_sweep(void **state)
             }
             /* 2r+1 steps a run (fewer where nobody sends right) */
             int64_t run = got[3] - got[2];
-            bool full = P >= (r == 1 ? 6 : 4);
+            bool full = P >= (r == 1 ? 6 : 4) && r < P - 1;   /* else: the chain, 2r a run */
+            if (r >= P - 1)   /* the simplex chain: one step apart, 2 steps a packet */
+                assert_int_equal(got[2], P == 2 ? 2 * r : P + 4 * r - 3);
             if (full ? run != 2 * r + 1 : run > 2 * r + 1)
                 fail_msg("P=%d r=%d: a run costs %lld steps", P, r, (long long)run);
             if (r == 1 && P >= 6)   /* the direct binary tree */
                 assert_int_equal(got[2], sanders_direct_steps(P, 2));
         }
+        net_free(net);
+    }
+    /* beyond the sweep: larger nets and groups */
+    int bigP[] = { 301, 517, 1000, 1499 };
+    for (size_t i = 0; i < sizeof bigP / sizeof *bigP; i++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "full:%d", bigP[i]);
+        Net *net = mknet(spec);
+        for (int r = 9; r <= 16; r += 7)
+            assert_int_equal(steps_of("fractional-direct", net, r, 2 * r, 0),
+                             sanders_fdirect_steps(bigP[i], r, 2 * r));
         net_free(net);
     }
     /* the closed form covers the paper's case (r | s, s >= 2r) and the small nets */

@@ -133,6 +133,8 @@ static void test_channels(void **state)
         assert_non_null(strstr(err, "c is the channels per module of hxbar, 1..1048576"));
         assert_null(strchr(err, '\n'));
     }
+    assert_false(make("hxbar:4x8", "chain", NULL, NULL, NULL, "zz=2", &s, err, sizeof err));
+    assert_non_null(strstr(err, "tau, gamma; c, the channels per module; parameters of chain"));
     assert_false(make("full:16", "chain", NULL, NULL, NULL, "c=2", &s, err, sizeof err));
     assert_string_equal(err, "--set c=C sets the channels per module of a hierarchical "
                              "crossbar (hxbar:AxB); full:16 has none");
