@@ -4,8 +4,9 @@
  * nobody sends what it does not hold), never deadlocks, never takes longer than the periodic
  * model's bound, and takes exactly the closed form where one is offered (r divides s, s >= 2r;
  * the small nets); a run costs exactly 2r+1 steps once P >= 4 (P >= 6 for r = 1) — the paper's
- * claim; r = 1 is bintree-direct's d + 3s - 2; with many packets it is 2 - 1/(r+1) times the
- * duplex fractional tree and faster than the two-substep emulation.  A malformed program (a
+ * claim — unless r >= P - 1, where the tree is the simplex chain (P + 2s - 3 steps); r = 1 is
+ * bintree-direct's d + 3s - 2; with many packets it is 2 - 1/(r+1) times the duplex fractional
+ * tree and faster than the two-substep emulation.  A malformed program (a
  * deadlock) fails with its step and PU named. */
 #include <math.h>
 #include <setjmp.h>
@@ -100,7 +101,9 @@ static void test_sweep(void **state)
             }
             /* 2r+1 steps a run (fewer where nobody sends right) */
             int64_t run = got[3] - got[2];
-            bool full = P >= (r == 1 ? 6 : 4);
+            bool full = P >= (r == 1 ? 6 : 4) && r < P - 1;   /* else: the chain, 2r a run */
+            if (r >= P - 1)   /* the simplex chain: one step apart, 2 steps a packet */
+                assert_int_equal(got[2], P == 2 ? 2 * r : P + 4 * r - 3);
             if (full ? run != 2 * r + 1 : run > 2 * r + 1)
                 fail_msg("P=%d r=%d: a run costs %lld steps", P, r, (long long)run);
             if (r == 1 && P >= 6)   /* the direct binary tree */

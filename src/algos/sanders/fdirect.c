@@ -41,8 +41,9 @@
  *     B(P, r, s) = T_0 - o + q (2r+1) + 1.
  * It takes exactly B when r divides s, s >= 2r and P >= 4 (P >= 6 for r = 1) — the closed
  * form meshcast predicts (tests/unit/test_fdirect.c: every P in 2..300, r in 1..8); below,
- * P = 2 takes s steps, P = 3 takes 2s (a chain), r = 1 on 4 and 5 PUs 2s and 2s + 1 (nobody
- * sends right, so nobody needs 3 steps a packet).  With one run, or a shorter last run, the
+ * P = 2 takes s steps, r >= P - 1 (and P = 3) is the simplex chain (chain_tree: P + 2s - 3),
+ * r = 1 on 4 and 5 PUs takes 2s and 2s + 1 (nobody sends right, so nobody needs 3 steps a
+ * packet).  With one run, or a shorter last run, the
  * model is not exact everywhere: after the last run a sendRight has no receive left in its
  * pair and moves to the period's first step, in a short last run the lone sendDown moves up,
  * and a PU not held by earlier operations (with one run: a right head) gets packets a step
@@ -249,8 +250,10 @@ int64_t sanders_fdirect_latency(int64_t P, int64_t r, int64_t j0)
 
 int64_t sanders_fdirect_bound(int64_t P, int64_t r, int64_t s)
 {
-    if (s < 1 || r < 1)
+    if (s < 1 || r < 1 || P < 2)
         return -1;
+    if (r >= P - 1)   /* the chain */
+        return P == 2 ? s : P + 2 * s - 3;
     int64_t c = sanders_fdirect_latency(P, r, (s - 1) % r);
     return c < 0 ? -1 : c + (s - 1) / r * (2 * r + 1);
 }
@@ -261,8 +264,8 @@ int64_t sanders_fdirect_steps(int64_t P, int64_t r, int64_t s)
         return -1;
     if (P == 2)
         return s;
-    if (P == 3)
-        return 2 * s;
+    if (P == 3 || r >= P - 1)   /* a chain */
+        return P + 2 * s - 3;
     if (r == 1 && P <= 5)
         return 2 * s + (P == 5);
     if (s % r != 0 || s < 2 * r)
@@ -274,6 +277,7 @@ int64_t sanders_fdirect_steps(int64_t P, int64_t r, int64_t s)
 
 typedef struct {
     int kind;
+    bool chain;              /* r >= P - 1: one line of P PUs one step apart, all pattern Z */
     int32_t nmem, first;     /* members: PUs first..first+nmem-1 */
     int32_t down, right;     /* child groups or -1 */
     int32_t parent;          /* -1 for the root */
@@ -459,6 +463,30 @@ static bool cut(Tree *t, int32_t P)
     return t->n == P;
 }
 
+/* r >= P - 1: one group holds every PU (as the duplex tree is the chain there), and with no
+ * right head to feed its members need not be two steps apart: all of pattern Z (send first),
+ * one step apart, they alternate receive and send — the simplex chain, P + 2s - 3 steps. */
+static bool chain_tree(Tree *t, int32_t P)
+{
+    if (!grow(t, 1, P))
+        return false;
+    t->ng = 1;
+    t->g[0] = (Group){ .kind = TY_Z, .chain = true, .nmem = P, .first = 0, .down = -1,
+                       .right = -1, .parent = -1 };
+    t->pos = malloc((size_t)P * sizeof *t->pos);
+    t->pu = malloc((size_t)P * sizeof *t->pu);
+    if (!t->pos || !t->pu)
+        return false;
+    for (int32_t x = 0; x < P; x++) {
+        t->gid[x] = 0;
+        t->mem[x] = x;
+        t->f[x] = x;
+        t->pos[x] = t->pu[x] = x;
+    }
+    t->npu = t->n = P;
+    return true;
+}
+
 /* ---- the programs -------------------------------------------------------------------------- */
 
 static int64_t runlen(const Tree *t, int64_t m)
@@ -475,7 +503,7 @@ static int32_t posof(const Tree *t, int32_t x)
 static int32_t down_succ(const Tree *t, int32_t x)
 {
     const Group *g = &t->g[t->gid[x]];
-    if (t->mem[x] + 1 < g->nmem)
+    if (t->mem[x] + 1 < g->nmem && (g->chain || t->mem[x] + 1 < t->r))
         return posof(t, x + 1);
     if (t->mem[x] == t->r - 1 && g->down >= 0)
         return posof(t, t->g[g->down].first);
@@ -502,7 +530,7 @@ static bool next_op(const void *ctx, int32_t p, int64_t *cursor, RdvOp *op)
     const Tree *t = ctx;
     int32_t x = t->pu[p];
     int64_t r = t->r, L = 2 * r + 1, i = t->mem[x];
-    bool root = t->gid[x] == 0 && i == 0;
+    bool root = t->gid[x] == 0 && i == 0, chain = t->g[t->gid[x]].chain;
     int a = t->g[t->gid[x]].kind;
     for (int64_t c = *cursor;; c++) {
         int64_t m = c / L, slot = c % L;
@@ -517,7 +545,7 @@ static bool next_op(const void *ctx, int32_t p, int64_t *cursor, RdvOp *op)
             }
         } else {
             int64_t k = slot / 2;
-            bool send_half = (slot % 2) == sigma(r, a, i, k);   /* sigma 0: send first */
+            bool send_half = (slot % 2) == (chain ? 0 : sigma(r, a, i, k));   /* 0: send first */
             if (send_half && k == 0) {          /* sendRight, packet i of the last run */
                 if (m > 0 && i < runlen(t, m - 1)) {
                     to = right_succ(t, x);
@@ -618,15 +646,20 @@ static bool fd_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         return true;
     Tree t = { .r = r, .q = (np - 1) / r, .j0 = (np - 1) % r };
     t.nr = t.q + 1;
-    Dp p;
-    int64_t t0[NTY];
-    bool ok = dp_make(&p, P, r, t.j0, t0);
-    if (ok) {
-        int kind = root_kind(r, t0);
-        ok = build_group(&t, &p, kind, 0, t0[kind], true, -1, false, 0) >= 0 &&
-             cut(&t, (int32_t)P);
+    bool ok;
+    if (r >= P - 1) {   /* the chain (chain_tree) */
+        ok = chain_tree(&t, (int32_t)P);
+    } else {
+        Dp p;
+        int64_t t0[NTY];
+        ok = dp_make(&p, P, r, t.j0, t0);
+        if (ok) {
+            int kind = root_kind(r, t0);
+            ok = build_group(&t, &p, kind, 0, t0[kind], true, -1, false, 0) >= 0 &&
+                 cut(&t, (int32_t)P);
+        }
+        dp_free(&p);
     }
-    dp_free(&p);
     if (ok) {
         t.node = malloc((size_t)P * sizeof *t.node);
         ok = t.node != NULL;
