@@ -76,28 +76,16 @@ FullTree *fulltree_tree(const Sched *s)
         left = n;
         for (int32_t v = 0; v < n; v++)
             first[v] = INT32_MAX;
-        for (int32_t st = 0; left > 0 && st < sched_nsteps(s); st++) {
-            int64_t m = sched_ntransfers(s, st);
-            for (int64_t i = 0; i < m; i++) {
-                SchedTransfer x;
-                sched_transfer(s, st, i, &x);
-                if (x.src >= 0 && x.src < n && first[x.src] == INT32_MAX && x.nranges > 0) {
-                    first[x.src] = st;
-                    t->parent[x.src] = x.dst;
-                    left--;
-                }
-            }
-        }
-        left = 0;   /* (nothing to look for below) */
     }
     for (int32_t st = 0; left > 0 && st < sched_nsteps(s); st++) {
         int64_t m = sched_ntransfers(s, st);
         for (int64_t i = 0; i < m; i++) {
             SchedTransfer x;
             sched_transfer(s, st, i, &x);
-            if (x.dst >= 0 && x.dst < n && first[x.dst] == INT32_MAX && x.nranges > 0) {
-                first[x.dst] = st;
-                t->parent[x.dst] = x.src;
+            int32_t v = t->reduce ? x.src : x.dst, p = t->reduce ? x.dst : x.src;
+            if (v >= 0 && v < n && first[v] == INT32_MAX && x.nranges > 0) {
+                first[v] = st;
+                t->parent[v] = p;
                 left--;
             }
         }
