@@ -7,11 +7,17 @@
  *                                     child process
  *   peters_bcast NET ALGO B [async]   one case, in this process (B: packet bytes, 0 = whole)
  *
- * Each case prints the CPU time of build, simulate (lockstep, with verification) and, for
- * async cases, the asynchronous timing, their sum and the wall time, peak memory, and whether
- * the simulated cost equals the paper's closed form.  Target: each case under 5 s of CPU (the
+ * Each case prints the CPU time of build and of simulate (lockstep, with verification; for
+ * async cases with the asynchronous timing in the same pass, as `meshcast run --timing async`
+ * does: sim_run with SIM_ASYNC), their sum and the wall time, peak memory, and whether the
+ * simulated cost equals the paper's closed form.  Target: each case under 5 s of CPU (the
  * machine this runs on is often shared: wall time then measures the load more than the code).
  * Exit 1 if a case failed, did not verify, was not valid, or missed the target.
+ *
+ * Measured (2026-11-24, 2 cores shared with three other engineers, load about 3, best of
+ * three): tiling 0.38 + 2.8 = 3.7 s, 836 MiB; dc 0.19 + 5.9 = 6.1 s, 246 MiB (MISSES the
+ * target; before the one-pass timing 6.9 s, 781 MiB); htree 0.8 s, 122 MiB
+ * (docs/algorithms.md).
  */
 #include <math.h>
 #include <stdio.h>

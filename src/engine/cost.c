@@ -184,18 +184,3 @@ bool cost_set(CostParams *p, const char *name, const char *value, char *err, siz
     *param_ptr(p, name) = v;
     return true;
 }
-
-double cost_transfer(const CostParams *p, double d, double bytes, double m)
-{
-    switch (p->model) {
-    case COST_SEIDEL:
-        return m * p->a * bytes + p->b;
-    case COST_POSTAL:
-        return p->t + p->beta * bytes;
-    case COST_CIRCUIT:
-        return p->alpha + d * p->delta + bytes * p->tau;
-    case COST_SAF:
-    default:
-        return d * (p->beta + bytes * p->tau);
-    }
-}

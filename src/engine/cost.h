@@ -62,8 +62,22 @@ bool cost_is_param(const char *name);
 /* One transfer of `bytes` bytes over a route of d links under p's model, its links shared
  * m-fold beyond capacity (seidel's ceil(k / 2^nu); 1 when not shared): seidel m*a*B + b,
  * postal t + beta*B, circuit alpha + d*delta + B*tau, saf d*(beta + B*tau).  Shared by the
- * lockstep (sim.c) and asynchronous (sim-async.c) timings. */
-double cost_transfer(const CostParams *p, double d, double bytes, double m);
+ * lockstep (sim.c) and asynchronous (sim-async.c) timings; inline, as the asynchronous timing
+ * prices every transfer of a big broadcast with it. */
+static inline double cost_transfer(const CostParams *p, double d, double bytes, double m)
+{
+    switch (p->model) {
+    case COST_SEIDEL:
+        return m * p->a * bytes + p->b;
+    case COST_POSTAL:
+        return p->t + p->beta * bytes;
+    case COST_CIRCUIT:
+        return p->alpha + d * p->delta + bytes * p->tau;
+    case COST_SAF:
+    default:
+        return d * (p->beta + bytes * p->tau);
+    }
+}
 
 /* Names of the parameters a model uses, NULL-terminated. */
 const char *const *cost_param_names(CostModel m);

@@ -570,7 +570,7 @@ typedef struct {
 /* What a transfer needs of its route, worked out AHEAD transfers early, when what it will
  * touch is also asked into the cache (the node records and the arcs are where the time goes on
  * a big net). */
-#define AHEAD 8
+#define AHEAD 16
 
 typedef struct {
     int64_t len;
@@ -676,7 +676,10 @@ static void ahead(SimAsyncRun *R, Ahead *ah, const SchedFlat *f, int64_t i, int3
         nseg = (int)sched_route_nseg(route);
         seg = sched_route_segs(R->s, route);
     }
-    ah->len = net_route_len(seg, nseg);
+    int64_t len = 0;   /* (net_route_len, inline) */
+    for (int g = 0; g < nseg; g++)
+        len += seg[g].len;
+    ah->len = len;
     ah->np = R->links ? layout_pieces(L, x->src, x->dst, seg, nseg, ah->pc) : 0;
     NodeIdx is = R->idx[x->src], id = R->idx[x->dst];   /* (asked for AHEAD transfers before) */
     ah->ssrc = is.slot;
@@ -685,6 +688,12 @@ static void ahead(SimAsyncRun *R, Ahead *ah, const SchedFlat *f, int64_t i, int3
         __builtin_prefetch(&R->arr[is.slot]);
     if (ah->sdst >= 0)
         __builtin_prefetch(&R->arr[ah->sdst], 1);
+    if (R->A.s1) {   /* second streams in use (the H-trees' X and Y packets) */
+        if (is.slot >= 0)
+            __builtin_prefetch(&R->A.s1[is.slot]);
+        if (ah->sdst >= 0)
+            __builtin_prefetch(&R->A.s1[ah->sdst], 1);
+    }
     for (int q = 0; q < ah->np; q++)
         __builtin_prefetch(R->arc + ah->pc[q].a, 1);
 }
@@ -837,8 +846,10 @@ bool sim_async_step(SimAsyncRun *R, int32_t st, const SchedFlat *fp)
     }
     Ahead *ring = R->ring;
     const NodeIdx *idx = R->idx;
-    for (int64_t i = 0; i < 2 * AHEAD && i < f->n; i++)
+    for (int64_t i = 0; i < 2 * AHEAD && i < f->n; i++) {
+        __builtin_prefetch(&idx[f->x[i].src]);
         __builtin_prefetch(&idx[f->x[i].dst]);
+    }
     for (int64_t i = 0; i < AHEAD && i < f->n; i++)
         ahead(R, &ring[i], f, i, st);
     for (int64_t i = 0; ok && i < f->n; i++) {
@@ -933,8 +944,10 @@ bool sim_async_step(SimAsyncRun *R, int32_t st, const SchedFlat *fp)
         send_end = dmax(send_end, end);
         if (a->ev)
             a->ev[a->nev++] = (SimAsyncEvent){ start, end, st, i };
-        if (i + 2 * AHEAD < f->n)
+        if (i + 2 * AHEAD < f->n) {
+            __builtin_prefetch(&idx[f->x[i + 2 * AHEAD].src]);
             __builtin_prefetch(&idx[f->x[i + 2 * AHEAD].dst]);
+        }
         if (i + AHEAD < f->n)
             ahead(R, &ring[i % AHEAD], f, i + AHEAD, st);
     }

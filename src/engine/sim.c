@@ -251,6 +251,14 @@ static bool hold_set(Hold *h, const ChunkRange *t, size_t k)
 #define PREFETCH 12
 #define RING 16   /* a power of two > PREFETCH */
 
+/* Ask for the whole of a Hold (40 bytes: half of them straddle two cache lines, and its n
+ * and cap lie in the second). */
+#define HOLD_FETCH(h, rw)                                                                    \
+    do {                                                                                     \
+        __builtin_prefetch((h), (rw));                                                       \
+        __builtin_prefetch((const char *)(h) + sizeof(Hold) - 1, (rw));                      \
+    } while (0)
+
 static inline void hold_prefetch(const Hold *h)
 {
     if (h->cap)
@@ -1607,14 +1615,25 @@ static bool run_step(Sim *sim, int32_t st)
     int64_t conflicts = 0, multisend = 0, mixed = 0;
     uint64_t bmax = 0;   /* the most bytes one transfer carries ... */
     int64_t barg = 0;    /* ... first by */
-    bool keepxb = p->model != COST_POSTAL;   /* postal needs only the largest */
+    bool keepxb = p->model == COST_SEIDEL;   /* seidel prices them after pass 1 */
+    /* circuit, saf: the costliest transfer (the first of them) and the longest route, priced
+     * here (alpha + d delta + B tau; d beta + d B tau) */
+    bool lenpass = p->model == COST_CIRCUIT || p->model == COST_SAF;
+    double cbest = -1, csu = 0, ctr = 0;
+    int32_t ccrit = -1;
+    int64_t cmaxlen = 0;
+    /* Sends and receives per node (one-port conflicts); not under circuit on a grid, whose
+     * port rule allport_step checks from the arcs (a port used twice is an arc used twice) */
+    bool ports = p->model != COST_CIRCUIT || sim->full;
     for (int64_t i = 0; i < n; i++) {
         const XV xv_ = xv(f, i), *x = &xv_;
         if (i + 2 * PREFETCH < n) {   /* the Hold itself, then (below) its heap; the ports */
             const SchedXfer *y = &f->x[i + 2 * PREFETCH];
-            __builtin_prefetch(&sim->hold[y->src]);
-            __builtin_prefetch(&sim->sends[y->src], 1);
-            __builtin_prefetch(&sim->recvs[y->dst], 1);
+            HOLD_FETCH(&sim->hold[y->src], 0);
+            if (ports) {
+                __builtin_prefetch(&sim->sends[y->src], 1);
+                __builtin_prefetch(&sim->recvs[y->dst], 1);
+            }
         }
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[f->x[i + PREFETCH].src]);
@@ -1634,6 +1653,27 @@ static bool run_step(Sim *sim, int32_t st)
             barg = i;
         }
         bytes = sat_add(bytes, b);
+        if (lenpass) {
+            int32_t len = xfer_len(sim, x);
+            if (len > cmaxlen)
+                cmaxlen = len;
+            double d = len, B = (double)b, su, tr;
+            if (p->model == COST_SAF) {
+                su = d * p->beta;
+                tr = d * B * p->tau;
+            } else {
+                su = p->alpha + d * p->delta;
+                tr = B * p->tau;
+            }
+            if (su + tr > cbest) {
+                cbest = su + tr;
+                csu = su;
+                ctr = tr;
+                ccrit = x->src;
+            }
+        }
+        if (!ports)
+            continue;
         if (++sim->sends[x->src] > 1) {
             conflicts++;
             multisend++;
@@ -1811,30 +1851,13 @@ static bool run_step(Sim *sim, int32_t st)
         }
         case COST_CIRCUIT:
         case COST_SAF:
-        default: {
-            double best = -1;
-            for (int64_t i = 0; i < n; i++) {
-                int32_t len = xfer_len(sim, XVP(f, i));
-                if (len > out->max_len)
-                    out->max_len = len;
-                double d = len, B = (double)sim->xb[i], su, tr;
-                if (p->model == COST_SAF) {
-                    su = d * p->beta;
-                    tr = d * B * p->tau;
-                } else {
-                    su = p->alpha + d * p->delta;
-                    tr = B * p->tau;
-                }
-                if (su + tr > best) {
-                    best = su + tr;
-                    startup = su;
-                    trans = tr;
-                    out->critical_node = f->x[i].src;
-                }
-            }
+        default:   /* (priced in pass 1) */
+            out->max_len = cmaxlen;
+            startup = csu;
+            trans = ctr;
+            out->critical_node = ccrit;
             comm = startup + trans;
             break;
-        }
         }
     }
     /* (the loads are cleared while the receives are handed out, the port counts in that
@@ -1882,13 +1905,17 @@ static bool run_step(Sim *sim, int32_t st)
     bool ok = true;
     for (int64_t i = 0; ok && i < n; i++) {
         const XV xv_ = xv(f, i), *x = &xv_;
-        sim->sends[x->src] = 0;
-        sim->recvs[x->dst] = 0;
+        if (ports) {
+            sim->sends[x->src] = 0;
+            sim->recvs[x->dst] = 0;
+        }
         if (i + 2 * PREFETCH < n) {
             const SchedXfer *y = &f->x[i + 2 * PREFETCH];
-            __builtin_prefetch(&sim->hold[y->dst], 1);
-            __builtin_prefetch(&sim->sends[y->src], 1);
-            __builtin_prefetch(&sim->recvs[y->dst], 1);
+            HOLD_FETCH(&sim->hold[y->dst], 1);
+            if (ports) {
+                __builtin_prefetch(&sim->sends[y->src], 1);
+                __builtin_prefetch(&sim->recvs[y->dst], 1);
+            }
         }
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[f->x[i + PREFETCH].dst]);

@@ -69,6 +69,27 @@ FullTree *fulltree_tree(const Sched *s)
     int32_t left = 0;
     for (int32_t v = 0; v < n; v++)
         left += first[v] == INT32_MAX;
+    /* a reduction (every node holds every chunk from the start): the first send of each node
+     * instead, to its parent; the root never sends (its row comes last) */
+    t->reduce = left == 0 && n > 1 && sched_total_transfers(s) > 0;
+    if (t->reduce) {
+        left = n;
+        for (int32_t v = 0; v < n; v++)
+            first[v] = INT32_MAX;
+        for (int32_t st = 0; left > 0 && st < sched_nsteps(s); st++) {
+            int64_t m = sched_ntransfers(s, st);
+            for (int64_t i = 0; i < m; i++) {
+                SchedTransfer x;
+                sched_transfer(s, st, i, &x);
+                if (x.src >= 0 && x.src < n && first[x.src] == INT32_MAX && x.nranges > 0) {
+                    first[x.src] = st;
+                    t->parent[x.src] = x.dst;
+                    left--;
+                }
+            }
+        }
+        left = 0;   /* (nothing to look for below) */
+    }
     for (int32_t st = 0; left > 0 && st < sched_nsteps(s); st++) {
         int64_t m = sched_ntransfers(s, st);
         for (int64_t i = 0; i < m; i++) {
@@ -94,27 +115,29 @@ FullTree *fulltree_tree(const Sched *s)
         place[v] = -1;
     }
     qsort(e, (size_t)n, sizeof *e, cmp_ent);   /* by step, then id: the rows' members */
-    int32_t at = 0;
     t->nrows = 0;
-    while (at < n) {
-        int32_t end = at;
-        while (end < n && e[end].key0 == e[at].key0)
-            end++;
-        for (int32_t k = at; k < end; k++) {
-            int32_t p = t->parent[e[k].node];
-            e[k].key1 = p >= 0 && place[p] >= 0 ? place[p] : -1;
+    for (int32_t at = 0; at < n; at++)
+        if (at == 0 || e[at].key0 != e[at - 1].key0) {
+            t->rstart[t->nrows] = at;
+            t->rstep[t->nrows] = e[at].key0;
+            t->nrows++;
+        }
+    t->rstart[t->nrows] = n;
+    /* each row ordered by its parents' places: a broadcast's parents stand in the rows above,
+     * a reduction's below (its rows are placed from the root's up) */
+    for (int32_t q = 0; q < t->nrows; q++) {
+        int32_t k = t->reduce ? t->nrows - 1 - q : q;
+        int32_t at = t->rstart[k], end = t->rstart[k + 1];
+        for (int32_t i = at; i < end; i++) {
+            int32_t p = t->parent[e[i].node];
+            e[i].key1 = p >= 0 && place[p] >= 0 ? place[p] : -1;
         }
         qsort(e + at, (size_t)(end - at), sizeof *e, cmp_ent);
-        t->rstart[t->nrows] = at;
-        t->rstep[t->nrows] = e[at].key0;
-        t->nrows++;
-        for (int32_t k = at; k < end; k++) {
-            t->order[k] = e[k].node;
-            place[e[k].node] = k;
+        for (int32_t i = at; i < end; i++) {
+            t->order[i] = e[i].node;
+            place[e[i].node] = i;
         }
-        at = end;
     }
-    t->rstart[t->nrows] = n;
     free(place);
     free(first);
     free(e);
@@ -181,6 +204,12 @@ int32_t fulltree_hit(const App *a, int x, int y)
     return -1;
 }
 
+uint64_t fulltree_count_max(const App *a)
+{
+    uint64_t c, full;
+    return app_partial_count(a, 0, &c, &full) ? full : sched_nchunks(a->b.sched);
+}
+
 void fulltree_cell(App *a, int y, int x, int w, int32_t v, const int32_t *sends,
                    const int32_t *recvs, int32_t from)
 {
@@ -226,7 +255,6 @@ void fulltree_draw(App *a)
     int32_t step = app_step_shown(a);
     const int32_t *sends = NULL, *recvs = NULL;
     if (step >= 0) sim_port_counts(sim, step, &sends, &recvs);
-    uint64_t all = sched_nchunks(a->b.sched);
     /* who sends to each receiver of the step shown (the first sender, if several) */
     int32_t *from = NULL;
     if (step >= 0 && (from = malloc((size_t)t->n * sizeof *from)) != NULL) {
@@ -240,7 +268,7 @@ void fulltree_draw(App *a)
     }
     int lw = 9;                                               /* "step 123 " */
     int idw = fulltree_digits(t->n - 1);
-    int cw = idw + 1 + fulltree_digits((long)all) + 2 + idw + 1;   /* mark id:count<from, blank */
+    int cw = idw + 1 + fulltree_digits((long)fulltree_count_max(a)) + 2 + idw + 1;   /* mark id:count<from, blank */
     int per = (w - lw) / cw;
     if (per < 1) per = 1;
     /* lines of each row, and the first line to draw: the first row with a receiver in the
@@ -283,7 +311,7 @@ void fulltree_draw(App *a)
                 if (i == 0) {
                     int32_t rs = t->rstep[k];
                     if (rs < 0) snprintf(buf, sizeof buf, "source");
-                    else if (rs == INT32_MAX) snprintf(buf, sizeof buf, "never");
+                    else if (rs == INT32_MAX) snprintf(buf, sizeof buf, t->reduce ? "root" : "never");
                     else snprintf(buf, sizeof buf, "step %d", rs + 1);
                     /* the rows the step shown informs stand out */
                     fulltree_text(y, x0, lw - 1, theme_attr(rs == step ? R_RECV : R_DIM), buf);

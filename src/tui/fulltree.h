@@ -4,6 +4,9 @@
  * is the sender of the first chunk it receives, and the nodes stand in rows by the step of
  * that first receive (the paper's level x of a fractional tree is that step - 1), the source
  * on top, each row ordered by its parents' places so that children come below their parents.
+ * A reduction (every node holds every chunk from the start) is drawn as its tree the other
+ * way: a node's parent is the receiver of its first send, the rows are the steps of those
+ * first sends, the root (which never sends) last, labelled "root".
  * A cell is "id:count" (the packets the node holds at the step shown), marked '*' when it
  * receives in the step shown (then "id:count<sender"), '>' when it only sends, '!' when a port
  * is used twice; rows
@@ -30,6 +33,8 @@ typedef struct {
     int32_t n, nrows;
     int32_t *order, *rstart, *rstep;
     int32_t *parent;   /* by node: the sender of its first chunk, -1 */
+    bool reduce;       /* a reduction (every node given every chunk): rows by each node's
+                        * first send, parent = its receiver, the root (never sends) last */
 } FullTree;
 
 /* The tree of s (NULL when memory runs out).  Free with fulltree_tree_free. */
@@ -53,6 +58,8 @@ void fulltree_hit_add(App *a, int y, int x0, int x1, int32_t node);
  * clicks.  sends/recvs: sim_port_counts of the step shown, or NULL. */
 void fulltree_cell(App *a, int y, int x, int w, int32_t v, const int32_t *sends,
                    const int32_t *recvs, int32_t from);
+/* The largest count a cell can show: the chunks, or in a reduction nodes x chunks. */
+uint64_t fulltree_count_max(const App *a);
 /* Text cut to w columns at (y, x); the decimal digits of v. */
 void fulltree_text(int y, int x, int w, int attr, const char *s);
 int fulltree_digits(long v);

@@ -104,7 +104,6 @@ void hxview_draw(App *a)
     int32_t step = app_step_shown(a);
     const int32_t *sends = NULL, *recvs = NULL;
     if (step >= 0) sim_port_counts(sim, step, &sends, &recvs);
-    uint64_t all = sched_nchunks(s);
     int32_t *from = malloc((size_t)P * sizeof *from);
     int32_t *out = malloc((size_t)A * sizeof *out), *in = malloc((size_t)A * sizeof *in);
     if (!from || !out || !in || w < HX_MIN_W || h < 3) {
@@ -123,7 +122,7 @@ void hxview_draw(App *a)
     }
     hxview_channels(s, step, out, in);
     int idw = fulltree_digits(P - 1);
-    int cw = idw + 1 + fulltree_digits((long)all) + 2 + idw + 1;   /* mark id:count<from, blank */
+    int cw = idw + 1 + fulltree_digits((long)fulltree_count_max(a)) + 2 + idw + 1;   /* mark id:count<from, blank */
     /* boxes per row: the fewest lines in all, the first that fits the map */
     int best_nc = 1, best_q = 1, best_total = -1;
     for (int nc = 1; nc <= A; nc++) {

@@ -44,6 +44,13 @@ check_match "hxbar async json: channel waits" '"async_total":4688.2,"channel_wai
 check_exit "hxbar c=64 async" 0 "$MESHCAST" run --net hxbar:16x4,c=64 --algo bintree --timing async
 check_match "hxbar c=64 async: as on full:64" '^timing: +async: 1875.28 us' "$OUT"
 check_match "hxbar c=64 async: no wait" '^ +async: 0 transfers waited' "$OUT"
+# the paper's 256 x 64 machine timed asynchronously: 2 channels, no wait; 1 channel, waits
+check_exit "hxbar 256x64 async" 0 "$MESHCAST" run --net hxbar:256x64 --algo fractional-hxbar --set r=2 --model postal --timing async
+check_match "hxbar 256x64 async: the lockstep time" '^timing: +async: 6063 units +\(event by event; lockstep above: 6063 units\)' "$OUT"
+check_match "hxbar 256x64 async: no channel wait" '^ +async: 0 transfers waited' "$OUT"
+check_exit "hxbar 256x64 c=1 async" 0 "$MESHCAST" run --net hxbar:256x64,c=1 --algo fractional-hxbar --set r=2 --model postal --timing async
+check_match "hxbar 256x64 c=1 async: slower" '^timing: +async: 7869 units' "$OUT"
+check_match "hxbar 256x64 c=1 async: channel waits" '^ +async: 1044 transfers waited' "$OUT"
 check_exit "full:64 async" 0 "$MESHCAST" run --net full:64 --algo bintree --timing async
 check_match "full:64 async: the same" '^timing: +async: 1875.28 us' "$OUT"
 check_exit "chain on hxbar async: no wait" 0 "$MESHCAST" run --net hxbar:16x4 --algo chain --timing async --model postal

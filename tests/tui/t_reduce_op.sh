@@ -40,6 +40,23 @@ for st in 1 2 3 4 5; do
         check_screen_fixed "step $st: the narration says reduce" "Step $st/$n (reduce): $snd nodes send their partials"
     fi
 done
+# the tree the other way: each node in the row of its first send (the root, which never
+# sends, last), its parent — the receiver of that send — in a row below
+jq -r '[.steps | to_entries[] | .key as $k | .value.transfers[] | {src, dst, k: ($k + 1)}]
+    | group_by(.src) | map(min_by(.k)) | .[] | "\(.k) \(.src) \(.dst)"' "$TMPD/r.json" >"$TMPD/first"
+tm_cap | cut -d'|' -f1 | awk '/^step / { row = $2 } /^root/ { row = 999 }
+    { n = split($0, f, " "); for (i = 1; i <= n; i++) if (f[i] ~ /^[*>!]?[0-9]+:[0-9]+(<[0-9]+)?$/) {
+        c = f[i]; gsub(/[*>!]/, "", c); sub(/<.*/, "", c); split(c, q, ":"); print row, q[1] } }' >"$TMPD/rows"
+rows_ok=1
+while read -r k v p; do
+    got=$(awk -v v="$v" '$2 == v { print $1 }' "$TMPD/rows")
+    prow=$(awk -v v="$p" '$2 == v { print $1 }' "$TMPD/rows")
+    if [ "$got" != "$k" ] || [ -z "$prow" ] || [ "$prow" -le "$k" ]; then
+        rows_ok=0; echo "node $v: row '$got' want $k, parent $p in row '$prow'"; fi
+done <"$TMPD/first"
+check_eq "every node in the row of its first send, its parent below" 1 "$rows_ok"
+check_eq "the root alone in the last row" "999 0" "$(grep '^999 ' "$TMPD/rows")"
+check_eq "every node drawn once" 16 "$(sort -u "$TMPD/rows" | wc -l | tr -d ' ')"
 tm_keys G
 check_screen "at the end" " step $n/$n "
 check_eq "the end: every node's partials" "$(counts "$TMPD/r.json" 16 "$K" "$n")" "$(cells)"

@@ -190,6 +190,42 @@ static void test_corollary_1(void **state)
     net_free(n);
 }
 
+/* All-port: a node's four circuits out of its four ports in one phase break nothing (the
+ * simulator counts no one-port sends under circuit on a grid), the same phase under seidel
+ * has three one-port conflicts; both in the same step of a pipeline reused (same edges). */
+static void test_allport_four_ports(void **state)
+{
+    (void)state;
+    Net *n = mknet("torus:5x5");
+    Sched *s = sched_new(n, 2, 200);
+    sched_give(s, 12, 0, 2);
+    int32_t nb[4] = { 7, 11, 13, 17 };
+    for (int st = 0; st < 2; st++) {
+        sched_step(s);
+        for (int k = 0; k < 4; k++)
+            sched_send_range(s, 12, nb[k], (uint32_t)st, (uint32_t)st + 1);
+    }
+    CostParams p;
+    cost_defaults(&p, COST_CIRCUIT);
+    char err[256];
+    Sim *sim = sim_run(s, &p, 0, err, sizeof err);
+    const SimTotals *t = sim_totals(sim);
+    /* (not a broadcast: only the nodes left incomplete are violations) */
+    assert_int_equal(t->not_held, 0);
+    assert_int_equal(t->violations, t->incomplete_nodes);
+    assert_int_equal(t->port_conflicts, 0);
+    assert_int_equal(sim_step(sim, 1)->port_conflicts, 0);
+    sim_free(sim);
+    cost_defaults(&p, COST_SEIDEL);
+    sim = sim_run(s, &p, 0, err, sizeof err);
+    t = sim_totals(sim);
+    assert_int_equal(t->port_conflicts, 6);
+    assert_int_equal(sim_step(sim, 1)->port_conflicts, 3);
+    sim_free(sim);
+    sched_free(s);
+    net_free(n);
+}
+
 /* The all-port rule: two circuits out of one port, two into one port, each named. */
 static void test_allport_named(void **state)
 {
@@ -490,6 +526,7 @@ static void test_async_rules(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_allport_four_ports),
         cmocka_unit_test(test_allport_named),
         cmocka_unit_test(test_tiling_paper_counts),
         cmocka_unit_test(test_corollary_1),
