@@ -280,6 +280,15 @@ bool algo_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const Cos
     return d->predict && d->predict(d, net, a, p, total);
 }
 
+bool algo_predict_none(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
+                       char *why, size_t len)
+{
+    if (len)
+        why[0] = '\0';
+    return !fit_needed(d, net) && d->predict_none && d->predict_none(d, net, a, p, why, len) &&
+           len && why[0];
+}
+
 const char *algo_predict_error(const AlgoDef *d)
 {
     return d && d->predict_error ? d->predict_error(d) : NULL;

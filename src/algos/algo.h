@@ -91,6 +91,11 @@ struct AlgoDef {
      * this model/net. */
     bool (*predict)(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                     double *total);
+    /* When predict gives no closed form for these settings although the paper has one for
+     * others: why, as a phrase into why ("the closed form needs ..."), and true.  NULL or
+     * false: nothing to say (no closed form for this model/net at all). */
+    bool (*predict_none)(const AlgoDef *d, const Net *net, const AlgoArgs *a,
+                         const CostParams *p, char *why, size_t len);
     /* Why the last predict failed when it failed by an error (a script's predict raised),
      * not for want of a closed form; NULL otherwise.  NULL: never. */
     const char *(*predict_error)(const AlgoDef *d);
@@ -138,6 +143,10 @@ Sched *algo_build(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err
  * failed: then algo_predict_error(d) says why (NULL: there is simply no closed form). */
 bool algo_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                   double *total);
+/* After algo_predict gave none: why there is none for these settings, into why (true), or
+ * false when the algorithm has nothing to say (predict_none). */
+bool algo_predict_none(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
+                       char *why, size_t len);
 const char *algo_predict_error(const AlgoDef *d);
 
 /* The closed form of the TCD (predict_tcd); false if none, or when a fit applies. */

@@ -54,6 +54,15 @@ int64_t sanders_tree_steps(int64_t P, int64_t r, int64_t s);
 /* Every parameter of d in a a whole number >= 1 or auto; else false with a one-line message
  * (ftree.c, for the trees' fits). */
 bool sanders_params_whole(const AlgoDef *d, const AlgoArgs *a, char *err, size_t errlen);
+/* A predict's "no closed form, because ...": writes the phrase into why when why is not NULL
+ * (printf-style) and returns false, the predict's answer. */
+bool sanders_why(char *why, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The trees' closed forms price their steps alike: steps * (t + beta L) under postal, steps *
+ * (a L + b) under seidel on full:P (elsewhere the embedding's shared links decide), with L the
+ * bytes of one of np equal packets of m.  Into *total, or false with why (sanders_why). */
+bool sanders_price(const Net *net, const CostParams *p, uint64_t m, int64_t np, double steps,
+                   double *total, char *why, size_t len);
 /* The paper's choices (ftree.c): r = (k(r+1)/(d t))^(1/3) iterated, and s = sqrt(kdr/(t(r+1)))
  * for k = beta*m, on P PUs. */
 int64_t sanders_paper_r(int64_t P, double k, double t);

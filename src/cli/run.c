@@ -183,7 +183,12 @@ static void print_text(CliRun *r, const SimAsync *as)
                export_format_double(r->predicted, b1, sizeof b1), unit, verdict,
                export_format_double(d, b2, sizeof b2));
     } else {
-        printf("predicted:   none (no closed form for this net, model and settings)\n");
+        char why[256];
+        if (algo_predict_none(r->setup.def, r->setup.net, &r->setup.args, &r->setup.cost, why,
+                              sizeof why))
+            printf("predicted:   none (%s)\n", why);
+        else
+            printf("predicted:   none (no closed form for this net and model)\n");
     }
     if (r->reduce)
         printf("combine:     %s %s  (total with combining %s %s)\n",
@@ -275,10 +280,15 @@ int cmd_run(int argc, char **argv)
         int np = 0;
         for (; np < r.setup.def->nparams && np < ALGO_MAXPARAM; np++)
             names[np] = r.setup.def->params[np].name;
+        char none[256] = "";
+        if (!r.has_predicted)
+            algo_predict_none(r.setup.def, r.setup.net, &r.setup.args, &r.setup.cost, none,
+                              sizeof none);
         ExportRun info = {
             .algo = r.setup.def->name, .algo_ref = r.setup.def->ref,
             .fit = algo_fit_name(r.fit), .has_predicted = r.has_predicted,
-            .predicted = r.predicted, .has_predicted_tcd = r.has_predicted_tcd,
+            .predicted = r.predicted, .predicted_none = none[0] ? none : NULL,
+            .has_predicted_tcd = r.has_predicted_tcd,
             .predicted_tcd = r.predicted_tcd, .param_names = names,
             .param_values = r.setup.args.param, .nparams = np, .max_violations = 100,
             .reduce = r.reduce,

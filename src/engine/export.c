@@ -528,6 +528,10 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
         json_num(&j, export_difference(t->cost.total, info->predicted));
     else
         json_null(&j);
+    if (!info->has_predicted && info->predicted_none) {
+        json_key(&j, "predicted_none");   /* why there is no closed form for these settings */
+        json_str(&j, info->predicted_none);
+    }
 
     /* A reduction (--op reduce): whose contributions reached the root (reduce.h). */
     if (info->reduce) {

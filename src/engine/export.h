@@ -68,6 +68,7 @@ typedef struct {
     const char *fit;           /* "none", "companions", "virtual" */
     bool has_predicted;
     double predicted;
+    const char *predicted_none;  /* no prediction: why, for these settings (NULL: nothing said) */
     bool has_predicted_tcd;    /* the closed form of the TCD (algo_predict_tcd) */
     double predicted_tcd;
     /* Algorithm parameters (name, value), and the cost parameters come from the Sim. */

@@ -847,7 +847,14 @@ static void panel_step(App *a, Box *b, bool full)
         box_put(b, theme_attr(R_BAD), "Predicted: error: %s",
                 text_quote(algo_predict_error(a->b.setup.def), 150, e, sizeof e));
     } else {
-        box_put(b, dim, "Predicted (paper): no closed form");
+        char why[256], line[300];
+        if (algo_predict_none(a->b.setup.def, net, &a->b.setup.args, &a->b.setup.cost, why,
+                              sizeof why)) {
+            snprintf(line, sizeof line, "Predicted (paper): none: %s", why);
+            box_wrap(b, dim, line, 0);
+        } else {
+            box_put(b, dim, "Predicted (paper): no closed form");
+        }
     }
     if (a->b.auto_note[0]) box_wrap(b, dim, a->b.auto_note, 2);   /* s=auto, r=auto */
     PostalBounds lb;   /* Sanders & Sibeyn's lower bounds beside a postal run on full:P */

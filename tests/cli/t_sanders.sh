@@ -42,6 +42,16 @@ check_match "fractional under simplex: named" 'simplex: one send or one receive'
 check_exit "fractional on mesh:8x8 (seidel)" 0 "$MESHCAST" run --net mesh:8x8 --algo fractional --set r=2
 check_match "fractional on mesh:8x8: no closed form under seidel" 'predicted: +none' "$OUT"
 
+# no closed form for these settings: run and JSON say why
+check_exit "chain, s=7 on 1024 bytes" 0 "$MESHCAST" run --net full:64 --algo chain --model postal --set s=7
+check_match "why no closed form: unequal packets" '^predicted: +none \(the closed form needs packets of equal size: 1024 bytes do not split into 7 packets\)$' "$OUT"
+check_exit "fractional-direct, one run" 0 "$MESHCAST" run --net full:64 --algo fractional-direct --model postal --set duplex=0 --set r=3 --set s=3
+check_match "why no closed form: one run" '^predicted: +none \(the closed form needs s a multiple of r and at least 2r \(here r=3 s=3\)' "$OUT"
+check_exit "fractional under simplex, JSON" 1 "$MESHCAST" run --net full:64 --algo fractional --model postal --set duplex=0 --json
+check_eq "JSON: predicted_none says why" "under duplex=0 the duplex schedule breaks the simplex rule" "$(printf '%s' "$OUT" | jq -r .predicted_none)"
+check_exit "fractional with its closed form, JSON" 0 "$MESHCAST" run --net full:64 --algo fractional --model postal --json
+check_eq "JSON: no predicted_none beside a prediction" "null" "$(printf '%s' "$OUT" | jq -r .predicted_none)"
+
 # --op reduce: the broadcast run backwards, checked contribution by contribution
 check_exit "fractional --op reduce" 0 "$MESHCAST" run --net full:64 --algo fractional --model postal --op reduce --set gamma=0.5
 check_match "reduce: verified" '^verified: +yes, the root ends with every contribution' "$OUT"

@@ -99,6 +99,8 @@ for st in 1 2 3 4 5; do
         "Step $st/$(jq ".steps | length" "$TMPD/x.json"): "
     check_screen_fixed "simplex step $st: '$words'" "each straight to its receiver; $words"
 done
+check_screen_fixed "simplex: the Step panel says why there is no closed form" \
+    "Predicted (paper): none: under duplex=0 the duplex"
 tm_keys q
 mc_exit_ok "simplex fractional full:16"
 

@@ -139,10 +139,10 @@ static bool chain_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     return ok;
 }
 
-static bool chain_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
-                          const CostParams *p, double *total)
+/* The closed form (n - 2 + s)(t + k/s) into *total, or false with why there is none. */
+static bool chain_closed(const Net *net, const AlgoArgs *a, const CostParams *p, double *total,
+                         char *why, size_t len)
 {
-    (void)d;
     int32_t n = net_size(net);
     uint32_t np = packets(net, a);
     if (n < 2) {
@@ -150,7 +150,9 @@ static bool chain_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
         return true;
     }
     if (a->bytes % np != 0)
-        return false;
+        return sanders_why(why, len, "the closed form needs packets of equal size: %llu bytes "
+                           "do not split into %lu packets", (unsigned long long)a->bytes,
+                           (unsigned long)np);
     double steps = (double)n - 2.0 + np, L = (double)(a->bytes / np);
     switch (p->model) {
     case COST_SEIDEL:
@@ -158,12 +160,28 @@ static bool chain_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
         return true;
     case COST_POSTAL:
         if (!p->duplex)
-            return false;
+            return sanders_why(why, len, "under duplex=0 the chain's interior PUs would "
+                               "send and receive in one step");
         *total = steps * (p->t + p->beta * L);
         return true;
     default:
         return false;
     }
+}
+
+static bool chain_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
+                          const CostParams *p, double *total)
+{
+    (void)d;
+    return chain_closed(net, a, p, total, NULL, 0);
+}
+
+static bool chain_predict_none(const AlgoDef *d, const Net *net, const AlgoArgs *a,
+                               const CostParams *p, char *why, size_t len)
+{
+    (void)d;
+    double t;
+    return !chain_closed(net, a, p, &t, why, len);
 }
 
 const AlgoDef algo_chain = {
@@ -179,4 +197,5 @@ const AlgoDef algo_chain = {
     .nchunks = chain_nchunks,
     .build = chain_build,
     .predict = chain_predict,
+    .predict_none = chain_predict_none,
 };

@@ -680,28 +680,32 @@ static bool fd_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     return steps >= 0;
 }
 
+/* The closed form into *total, or false with why there is none into why (when not NULL). */
+/* The closed form into *total, or false with why there is none into why (when not NULL). */
+static bool fd_closed(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
+                      double *total, char *why, size_t len)
+{
+    int64_t P = net_size(net), np = packets_on(d, net, a), r = group_size(d, net, a);
+    int64_t steps = sanders_fdirect_steps(P, r, np);
+    if (steps < 0)
+        return sanders_why(why, len, "the closed form needs s a multiple of r and at least 2r "
+                           "(here r=%lld s=%lld): with one run or a shorter last run some PUs "
+                           "finish a step or two early, docs/errata.md", (long long)r,
+                           (long long)np);
+    return sanders_price(net, p, a->bytes, np, (double)steps, total, why, len);
+}
+
 static bool fd_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                        double *total)
 {
-    int64_t P = net_size(net), np = packets_on(d, net, a), r = group_size(d, net, a);
-    if (a->bytes % (uint64_t)np != 0)
-        return false;
-    int64_t steps = sanders_fdirect_steps(P, r, np);
-    if (steps < 0)
-        return false;
-    double L = (double)(a->bytes / (uint64_t)np);
-    switch (p->model) {
-    case COST_POSTAL:
-        *total = (double)steps * (p->t + p->beta * L);
-        return true;
-    case COST_SEIDEL:
-        if (net_kind(net) != NET_FULL)
-            return false;
-        *total = (double)steps * (p->a * L + p->b);
-        return true;
-    default:
-        return false;
-    }
+    return fd_closed(d, net, a, p, total, NULL, 0);
+}
+
+static bool fd_predict_none(const AlgoDef *d, const Net *net, const AlgoArgs *a,
+                            const CostParams *p, char *why, size_t len)
+{
+    double t;
+    return !fd_closed(d, net, a, p, &t, why, len);
 }
 
 static const AlgoParam fd_params[] = {
@@ -723,4 +727,5 @@ const AlgoDef algo_fractional_direct = {
     .nchunks = fd_nchunks,
     .build = fd_build,
     .predict = fd_predict,
+    .predict_none = fd_predict_none,
 };

@@ -47,6 +47,7 @@
  * under duplex and simplex ports alike.  seidel on full:P: steps * (a*m/s + b) (load 1).
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -529,6 +530,40 @@ static int64_t steps_of(const AlgoDef *d, int64_t P, int64_t r, int64_t s)
     return D < 0 ? -1 : 2 * D;
 }
 
+bool sanders_why(char *why, size_t len, const char *fmt, ...)
+{
+    if (why && len) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, len, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+bool sanders_price(const Net *net, const CostParams *p, uint64_t m, int64_t np, double steps,
+                   double *total, char *why, size_t len)
+{
+    if (np < 1 || m % (uint64_t)np != 0)
+        return sanders_why(why, len, "the closed form needs packets of equal size: %llu bytes "
+                           "do not split into %lld packets", (unsigned long long)m,
+                           (long long)np);
+    double L = (double)(m / (uint64_t)np);
+    switch (p->model) {
+    case COST_POSTAL:
+        *total = steps * (p->t + p->beta * L);
+        return true;
+    case COST_SEIDEL:
+        if (net_kind(net) != NET_FULL)
+            return sanders_why(why, len, "on %s the links the embedded tree shares decide the "
+                               "cost", net_kind_name(net_kind(net)));
+        *total = steps * (p->a * L + p->b);
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool sanders_params_whole(const AlgoDef *d, const AlgoArgs *a, char *err, size_t errlen)
 {
     for (int i = 0; i < d->nparams; i++)
@@ -692,34 +727,37 @@ static bool ft_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     return ok;
 }
 
-static bool ft_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
-                       double *total)
+/* The closed form (eq. 7 and its relatives, with our step counts) into *total, or false with
+ * why there is none into why (when why is not NULL). */
+static bool ft_closed(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
+                      double *total, char *why, size_t len)
 {
     const Variant *v = d->ud;
     int64_t P = net_size(net), np = packets_on(d, net, a), r = group_size_on(d, net, a);
-    if (a->bytes % (uint64_t)np != 0)
-        return false;
-    double steps = (double)steps_of(d, P, r, np), L = (double)(a->bytes / (uint64_t)np);
+    double steps = (double)steps_of(d, P, r, np);
     if (steps < 0)
         return false;
     /* P odd (> 3): the lone A's receives leave some forwarding substeps empty; the paper
      * gives only the bound 2 * D(ceil(P/2)), no closed form */
     if (v->simplex && !v->direct && (P & 1) && P > 3)
-        return false;
-    switch (p->model) {
-    case COST_POSTAL:
-        if (!p->duplex && !v->simplex)
-            return false;   /* the duplex schedule breaks the simplex rule */
-        *total = steps * (p->t + p->beta * L);
-        return true;
-    case COST_SEIDEL:
-        if (net_kind(net) != NET_FULL)
-            return false;   /* elsewhere the links the embedding shares decide */
-        *total = steps * (p->a * L + p->b);
-        return true;
-    default:
-        return false;
-    }
+        return sanders_why(why, len, "the emulation on an odd number of PUs leaves one PU "
+                           "without a partner: the paper gives only the bound 2 D(ceil(P/2))");
+    if (p->model == COST_POSTAL && !p->duplex && !v->simplex)
+        return sanders_why(why, len, "under duplex=0 the duplex schedule breaks the simplex rule");
+    return sanders_price(net, p, a->bytes, np, steps, total, why, len);
+}
+
+static bool ft_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
+                       double *total)
+{
+    return ft_closed(d, net, a, p, total, NULL, 0);
+}
+
+static bool ft_predict_none(const AlgoDef *d, const Net *net, const AlgoArgs *a,
+                            const CostParams *p, char *why, size_t len)
+{
+    double t;
+    return !ft_closed(d, net, a, p, &t, why, len);
 }
 
 static const AlgoParam frac_params[] = {
@@ -749,6 +787,7 @@ const AlgoDef algo_fractional = {
     .nchunks = ft_nchunks,
     .build = ft_build,
     .predict = ft_predict,
+    .predict_none = ft_predict_none,
     .ud = (void *)&v_frac,
 };
 
@@ -763,6 +802,7 @@ const AlgoDef algo_fractional_simplex = {
     .nchunks = ft_nchunks,
     .build = ft_build,
     .predict = ft_predict,
+    .predict_none = ft_predict_none,
     .ud = (void *)&v_frac_simplex,
 };
 
@@ -777,6 +817,7 @@ const AlgoDef algo_bintree = {
     .nchunks = ft_nchunks,
     .build = ft_build,
     .predict = ft_predict,
+    .predict_none = ft_predict_none,
     .ud = (void *)&v_bin,
 };
 
@@ -791,6 +832,7 @@ const AlgoDef algo_bintree_simplex = {
     .nchunks = ft_nchunks,
     .build = ft_build,
     .predict = ft_predict,
+    .predict_none = ft_predict_none,
     .ud = (void *)&v_bin_simplex,
 };
 
@@ -805,5 +847,6 @@ const AlgoDef algo_bintree_direct = {
     .nchunks = ft_nchunks,
     .build = ft_build,
     .predict = ft_predict,
+    .predict_none = ft_predict_none,
     .ud = (void *)&v_bin_direct,
 };
