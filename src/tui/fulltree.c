@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asynctl.h"
 #include "theme.h"
 
 /* ---- the tree (no curses) ------------------------------------------------------------------ */
@@ -76,28 +77,16 @@ FullTree *fulltree_tree(const Sched *s)
         left = n;
         for (int32_t v = 0; v < n; v++)
             first[v] = INT32_MAX;
-        for (int32_t st = 0; left > 0 && st < sched_nsteps(s); st++) {
-            int64_t m = sched_ntransfers(s, st);
-            for (int64_t i = 0; i < m; i++) {
-                SchedTransfer x;
-                sched_transfer(s, st, i, &x);
-                if (x.src >= 0 && x.src < n && first[x.src] == INT32_MAX && x.nranges > 0) {
-                    first[x.src] = st;
-                    t->parent[x.src] = x.dst;
-                    left--;
-                }
-            }
-        }
-        left = 0;   /* (nothing to look for below) */
     }
     for (int32_t st = 0; left > 0 && st < sched_nsteps(s); st++) {
         int64_t m = sched_ntransfers(s, st);
         for (int64_t i = 0; i < m; i++) {
             SchedTransfer x;
             sched_transfer(s, st, i, &x);
-            if (x.dst >= 0 && x.dst < n && first[x.dst] == INT32_MAX && x.nranges > 0) {
-                first[x.dst] = st;
-                t->parent[x.dst] = x.src;
+            int32_t v = t->reduce ? x.src : x.dst, p = t->reduce ? x.dst : x.src;
+            if (v >= 0 && v < n && first[v] == INT32_MAX && x.nranges > 0) {
+                first[v] = st;
+                t->parent[v] = p;
                 left--;
             }
         }
@@ -210,15 +199,63 @@ uint64_t fulltree_count_max(const App *a)
     return app_partial_count(a, 0, &c, &full) ? full : sched_nchunks(a->b.sched);
 }
 
-void fulltree_cell(App *a, int y, int x, int w, int32_t v, const int32_t *sends,
-                   const int32_t *recvs, int32_t from)
+void fulltree_shown_free(FtShown *sh)
 {
+    free(sh->sends);
+    free(sh->recvs);
+    free(sh->from);
+    free(sh->src);
+    free(sh->dst);
+    memset(sh, 0, sizeof *sh);
+}
+
+bool fulltree_shown(App *a, FtShown *sh)
+{
+    memset(sh, 0, sizeof *sh);
+    const Sched *s = a->b.sched;
+    int32_t n = net_size(a->b.setup.net), step = app_step_shown(a);
+    AsyncView *av = asynctl_view(a);
+    int64_t m = av ? asyncview_nflight(av) : step >= 0 ? sched_ntransfers(s, step) : -1;
+    if (m < 0)
+        return true;
+    sh->sends = calloc((size_t)n, sizeof *sh->sends);
+    sh->recvs = calloc((size_t)n, sizeof *sh->recvs);
+    sh->from = malloc((size_t)n * sizeof *sh->from);
+    sh->src = malloc(((size_t)m + 1) * sizeof *sh->src);
+    sh->dst = malloc(((size_t)m + 1) * sizeof *sh->dst);
+    if (!sh->sends || !sh->recvs || !sh->from || !sh->src || !sh->dst) {
+        fulltree_shown_free(sh);
+        return false;
+    }
+    for (int32_t v = 0; v < n; v++) sh->from[v] = -1;
+    for (int64_t i = 0; i < m; i++) {
+        SchedTransfer x;
+        if (av) {
+            const SimAsyncEvent *e = asyncview_flight(av, i);
+            sched_transfer(s, e->step, e->index, &x);
+        } else {
+            sched_transfer(s, step, i, &x);
+        }
+        if (x.src < 0 || x.src >= n || x.dst < 0 || x.dst >= n) continue;
+        sh->sends[x.src]++;
+        sh->recvs[x.dst]++;
+        if (sh->from[x.dst] < 0) sh->from[x.dst] = x.src;
+        sh->src[sh->nx] = x.src;
+        sh->dst[sh->nx++] = x.dst;
+    }
+    return true;
+}
+
+void fulltree_cell(App *a, int y, int x, int w, int32_t v, const FtShown *sh)
+{
+    AsyncView *av = asynctl_view(a);
     uint64_t all = sched_nchunks(a->b.sched);
-    uint64_t held = sim_held(a->b.sim, v), full = all;
-    bool recv = recvs && recvs[v] > 0, send = sends && sends[v] > 0;
-    bool conflict = (sends && sends[v] > 1) || (recvs && recvs[v] > 1);
-    /* a reduction: the contributions its partials combine */
-    bool part = app_partial_count(a, v, &held, &full);
+    uint64_t held = av ? asyncview_held(av, v) : sim_held(a->b.sim, v), full = all;
+    bool recv = sh->recvs && sh->recvs[v] > 0, send = sh->sends && sh->sends[v] > 0;
+    bool conflict = (sh->sends && sh->sends[v] > 1) || (sh->recvs && sh->recvs[v] > 1);
+    int32_t from = sh->from ? sh->from[v] : -1;
+    /* a reduction: the contributions its partials combine (at a lockstep position) */
+    bool part = !av && app_partial_count(a, v, &held, &full);
     Role r = part ? (Role)app_partial_role(a, held, full)
                   : held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
     if (send) r = R_CIRCUIT;
@@ -237,7 +274,6 @@ void fulltree_cell(App *a, int y, int x, int w, int32_t v, const int32_t *sends,
 void fulltree_draw(App *a)
 {
     const Layout *L = &a->lay;
-    Sim *sim = a->b.sim;
     if (a->ft.gen != a->b.gen || !a->ft.tree) {
         fulltree_tree_free(a->ft.tree);
         a->ft.tree = fulltree_tree(a->b.sched);
@@ -253,19 +289,9 @@ void fulltree_draw(App *a)
         return;
     }
     int32_t step = app_step_shown(a);
-    const int32_t *sends = NULL, *recvs = NULL;
-    if (step >= 0) sim_port_counts(sim, step, &sends, &recvs);
-    /* who sends to each receiver of the step shown (the first sender, if several) */
-    int32_t *from = NULL;
-    if (step >= 0 && (from = malloc((size_t)t->n * sizeof *from)) != NULL) {
-        for (int32_t v = 0; v < t->n; v++) from[v] = -1;
-        int64_t m = sched_ntransfers(a->b.sched, step);
-        for (int64_t i = 0; i < m; i++) {
-            SchedTransfer x;
-            sched_transfer(a->b.sched, step, i, &x);
-            if (x.dst >= 0 && x.dst < t->n && from[x.dst] < 0) from[x.dst] = x.src;
-        }
-    }
+    FtShown sh;   /* the step's transfers, or the moment's in flight */
+    fulltree_shown(a, &sh);
+    const int32_t *recvs = sh.recvs;
     int lw = 9;                                               /* "step 123 " */
     int idw = fulltree_digits(t->n - 1);
     int cw = idw + 1 + fulltree_digits((long)fulltree_count_max(a)) + 2 + idw + 1;   /* mark id:count<from, blank */
@@ -319,11 +345,11 @@ void fulltree_draw(App *a)
             }
             int32_t v = t->order[t->rstart[k] + i];
             int x = x0 + lw + (i % per) * cw;
-            fulltree_cell(a, y, x, cw - 1, v, sends, recvs, from ? from[v] : -1);
+            fulltree_cell(a, y, x, cw - 1, v, &sh);
         }
         line += (len + per - 1) / per;
     }
-    free(from);
+    fulltree_shown_free(&sh);
     if (total > h) {
         snprintf(buf, sizeof buf, "lines %d-%d of %d", top + 1,
                  top + h < total ? top + h : total, total);

@@ -52,12 +52,22 @@ void fulltree_free(App *a);
  * and record that node is drawn at columns x0..x1-1 of line y. */
 void fulltree_hits_clear(App *a);
 void fulltree_hit_add(App *a, int y, int x0, int x1, int32_t node);
+/* What the map shows moving: the transfers of the lockstep step shown or, on the asynchronous
+ * time line (asynctl.h), those in flight at the moment; per node its sends, its receives and
+ * its (first) sender, -1 none.  Arrays of net_size entries (NULL: nothing moves, before the
+ * first step), the transfers as src[i] -> dst[i], i < nx.  Free with fulltree_shown_free. */
+typedef struct {
+    int32_t *sends, *recvs, *from;
+    int32_t *src, *dst;
+    int64_t nx;
+} FtShown;
+bool fulltree_shown(App *a, FtShown *sh);   /* false: out of memory (*sh empty) */
+void fulltree_shown_free(FtShown *sh);
+
 /* A node's cell at (y, x), w columns: "id:count" (chunks held, or in a reduction the
- * contributions its partials combine), '*' receiving in the step shown ("<from" after it when
- * from >= 0), '>' only sending, '!' a port used twice; coloured by its role; recorded for
- * clicks.  sends/recvs: sim_port_counts of the step shown, or NULL. */
-void fulltree_cell(App *a, int y, int x, int w, int32_t v, const int32_t *sends,
-                   const int32_t *recvs, int32_t from);
+ * contributions its partials combine), '*' receiving ("<from" after it), '>' only sending,
+ * '!' a port used twice, as sh says; coloured by its role; recorded for clicks. */
+void fulltree_cell(App *a, int y, int x, int w, int32_t v, const FtShown *sh);
 /* The largest count a cell can show: the chunks, or in a reduction nodes x chunks. */
 uint64_t fulltree_count_max(const App *a);
 /* Text cut to w columns at (y, x); the decimal digits of v. */

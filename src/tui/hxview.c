@@ -10,30 +10,24 @@
 #include "fulltree.h"
 #include "theme.h"
 
-void hxview_channels(const Sched *s, int32_t st, int32_t *out, int32_t *in)
+void hxview_channels(const Net *net, const int32_t *src, const int32_t *dst, int64_t nx,
+                     int32_t *out, int32_t *in)
 {
-    const Net *net = sched_net(s);
     int32_t A = net_hxbar_modules(net), B = net_hxbar_per(net);
     for (int32_t m = 0; m < A; m++)
         out[m] = in[m] = 0;
-    if (B <= 0 || st < 0 || st >= sched_nsteps(s))
-        return;
-    int64_t n = sched_ntransfers(s, st);
-    for (int64_t i = 0; i < n; i++) {
-        SchedTransfer x;
-        sched_transfer(s, st, i, &x);
-        if (x.src / B != x.dst / B) {
-            out[x.src / B]++;
-            in[x.dst / B]++;
+    for (int64_t i = 0; B > 0 && i < nx; i++)
+        if (src[i] / B != dst[i] / B) {
+            out[src[i] / B]++;
+            in[dst[i] / B]++;
         }
-    }
 }
 
 bool hxview_active(App *a)
 {
     const Net *net = a->b.ready ? a->b.setup.net : NULL;
     return net && net_kind(net) == NET_HXBAR && net_size(net) <= HX_MAX_NODES &&
-           !asynctl_view(a) && a->lay.map_w >= HX_MIN_W && a->lay.map_h >= 3;
+           a->lay.map_w >= HX_MIN_W && a->lay.map_h >= 3;
 }
 
 /* One glyph (UTF-8: several bytes) at (y, x). */
@@ -64,21 +58,16 @@ static int piece(int y, int x, int room, int attr, const char *s)
     return n;
 }
 
-/* The modules a module's channel transfers of the step go to (dir > 0) or come from, as
+/* The modules a module's channel transfers (of sh) go to (dir > 0) or come from, as
  * "->m5 ->m6" into buf (each once, in order). */
-static void peers(const Sched *s, int32_t st, int32_t m, int dir, char *buf, size_t len)
+static void peers(const Net *net, const FtShown *sh, int32_t m, int dir, char *buf, size_t len)
 {
-    const Net *net = sched_net(s);
     int32_t B = net_hxbar_per(net), A = net_hxbar_modules(net);
     buf[0] = '\0';
-    if (st < 0) return;
     unsigned char *seen = calloc((size_t)A, 1);
     if (!seen) return;
-    int64_t n = sched_ntransfers(s, st);
-    for (int64_t i = 0; i < n; i++) {
-        SchedTransfer x;
-        sched_transfer(s, st, i, &x);
-        int32_t ms = x.src / B, md = x.dst / B;
+    for (int64_t i = 0; i < sh->nx; i++) {
+        int32_t ms = sh->src[i] / B, md = sh->dst[i] / B;
         if (ms == md) continue;
         int32_t other = dir > 0 ? (ms == m ? md : -1) : (md == m ? ms : -1);
         if (other < 0 || seen[other]) continue;
@@ -92,35 +81,24 @@ static void peers(const Sched *s, int32_t st, int32_t m, int dir, char *buf, siz
 void hxview_draw(App *a)
 {
     const Layout *L = &a->lay;
-    const Sched *s = a->b.sched;
     const Net *net = a->b.setup.net;
-    Sim *sim = a->b.sim;
     int32_t A = net_hxbar_modules(net), B = net_hxbar_per(net), C = net_hxbar_channels(net);
     int32_t P = net_size(net);
     int x0 = L->map_x, y0 = L->map_y, w = L->map_w, h = L->map_h;
     fulltree_hits_clear(a);
     for (int y = y0; y < y0 + h; y++)
         fulltree_text(y, x0, w, theme_attr(R_NORMAL), "");
-    int32_t step = app_step_shown(a);
-    const int32_t *sends = NULL, *recvs = NULL;
-    if (step >= 0) sim_port_counts(sim, step, &sends, &recvs);
-    int32_t *from = malloc((size_t)P * sizeof *from);
+    FtShown sh;   /* the step's transfers, or the moment's in flight */
+    fulltree_shown(a, &sh);
+    const int32_t *recvs = sh.recvs;
     int32_t *out = malloc((size_t)A * sizeof *out), *in = malloc((size_t)A * sizeof *in);
-    if (!from || !out || !in || w < HX_MIN_W || h < 3) {
-        free(from); free(out); free(in);
+    if (!out || !in || w < HX_MIN_W || h < 3) {
+        free(out); free(in);
+        fulltree_shown_free(&sh);
         fulltree_text(y0, x0, w, theme_attr(R_BAD), "no room for the modules");
         return;
     }
-    for (int32_t v = 0; v < P; v++) from[v] = -1;
-    if (step >= 0) {
-        int64_t m = sched_ntransfers(s, step);
-        for (int64_t i = 0; i < m; i++) {
-            SchedTransfer x;
-            sched_transfer(s, step, i, &x);
-            if (from[x.dst] < 0) from[x.dst] = x.src;
-        }
-    }
-    hxview_channels(s, step, out, in);
+    hxview_channels(net, sh.src, sh.dst, sh.nx, out, in);
     int idw = fulltree_digits(P - 1);
     int cw = idw + 1 + fulltree_digits((long)fulltree_count_max(a)) + 2 + idw + 1;   /* mark id:count<from, blank */
     /* boxes per row: the fewest lines in all, the first that fits the map */
@@ -189,8 +167,8 @@ void hxview_draw(App *a)
             piece(by, x, room, theme_attr(in[m] > C ? R_CONFLICT : in[m] ? R_CIRCUIT : R_DIM), buf);
             /* the bottom border: where the channels' transfers go and come from */
             char to[96], fr[96];
-            peers(s, step, m, 1, to, sizeof to);
-            peers(s, step, m, -1, fr, sizeof fr);
+            peers(net, &sh, m, 1, to, sizeof to);
+            peers(net, &sh, m, -1, fr, sizeof fr);
             if (to[0] || fr[0]) {
                 snprintf(buf, sizeof buf, " %s%s%s ", to, to[0] && fr[0] ? " " : "", fr);
                 piece(by + bh - 1, bx + 2, bw - 4, battr, buf);
@@ -200,7 +178,7 @@ void hxview_draw(App *a)
                 int32_t v = m * B + k;
                 int cy = by + 1 + k / q, cx = bx + 2 + (k % q) * cw;
                 if (cy >= y0 + h) continue;
-                fulltree_cell(a, cy, cx, cw - 1, v, sends, recvs, from[v]);
+                fulltree_cell(a, cy, cx, cw - 1, v, &sh);
             }
         }
     }
@@ -211,7 +189,7 @@ void hxview_draw(App *a)
         int bl = (int)strlen(buf);
         fulltree_text(y0 + h - 1, x0 + (w > bl ? w - bl : 0), bl, theme_attr(R_DIM), buf);
     }
-    free(from);
+    fulltree_shown_free(&sh);
     free(out);
     free(in);
 }

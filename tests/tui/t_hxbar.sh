@@ -70,6 +70,27 @@ check_eq "the panel's channel waits are the run's" \
     "$(tm_cap | sed -n 's/.*| Channel waits  *\([0-9]*, [0-9.]*\) .*/\1/p')"
 tm_keys q
 mc_exit_ok "async hxbar:16x4"
+# ... and the boxes follow the time line: at every moment the channels in use are those of
+# the transfers in flight (listed in the Step panel), never more than c
+tm_start 150 45
+mc_start --ascii --net hxbar:8x4 --algo bintree --model postal --timing async
+check_screen "async hxbar:8x4 opens" "Time 0.00 / "
+for k in 1 2 3 4 5 6; do
+    tm_keys n
+    check_screen "moment $k" "\\(moment $k/"
+    flying=$(tm_cap | sed -n 's/.*|  \([0-9]*\)>\([0-9]*\) \[.*/\1 \2/p')
+    want=$(printf '%s\n' "$flying" | awk -v A=8 -v B=4 -v C=2 '
+        NF == 2 { s = int($1 / B); d = int($2 / B); if (s != d) { o[s]++; i[d]++ } }
+        END { for (m = 0; m < A; m++) printf "m%d out %d/%d%s in %d/%d%s\n", m, o[m], C,
+              (o[m] > C ? "!" : ""), i[m], C, (i[m] > C ? "!" : "") }' | sort)
+    check_eq "moment $k: the channels of the transfers in flight" "$want" "$(shown_channels)"
+    want_pairs=$(printf '%s\n' "$flying" | awk 'NF == 2 { print $1 ">" $2 }' | sort -u)
+    got_pairs=$(tm_cap | cut -d'|' -f1-3 | grep -oE '\*[0-9]+:[0-9]+<[0-9]+' | sed 's/\*\([0-9]*\):[0-9]*<\([0-9]*\)/\2>\1/' | sort -u)
+    check_eq "moment $k: the receivers in flight, each with its sender" "$want_pairs" "$got_pairs"
+done
+check_eq "no channel past c on the time line" "" "$(shown_channels | grep '!')"
+tm_keys q
+mc_exit_ok "async hxbar:8x4"
 
 # 256 processors: the rows of boxes holding the step's receivers are shown
 "$MESHCAST" schedule --net hxbar:16x16 --algo chain --model postal --format json >"$TMPD/c.json"
