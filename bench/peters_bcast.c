@@ -15,8 +15,9 @@
  * Exit 1 if a case failed, did not verify, was not valid, or missed the target.
  *
  * Measured (2026-11-24, 2 cores shared with three other engineers, load about 3, best of
- * three): tiling 0.38 + 2.8 = 3.7 s, 836 MiB; dc 0.19 + 5.9 = 6.1 s, 246 MiB (MISSES the
- * target; before the one-pass timing 6.9 s, 781 MiB); htree 0.8 s, 122 MiB
+ * three): tiling 0.36 + 1.4 = 1.8 s (up to 4.2 s: huge-page zeroing under load), 761 MiB;
+ * dc 0.19 + 5.5 = 5.7 s (up to 6.6 s), 246 MiB (MISSES the target; before the one-pass
+ * timing 6.8-7.8 s, 781 MiB); htree 0.7-0.9 s, 122 MiB
  * (docs/algorithms.md).
  */
 #include <math.h>

@@ -1369,6 +1369,19 @@ static bool ensure_tmp(Sim *sim, size_t n)
 
 /* The per-node sums of seidel's serialisation and of local operations, allocated the first
  * time a step needs them (never for broadcasts without port conflicts). */
+/* The per-node send and receive counts (zero), made once. */
+static bool ensure_ports(Sim *sim)
+{
+    if (sim->sends && sim->recvs)
+        return true;
+    size_t size = (size_t)sim->net->size;
+    if (!sim->sends)
+        sim->sends = big_zalloc(size * sizeof *sim->sends);
+    if (!sim->recvs)
+        sim->recvs = big_zalloc(size * sizeof *sim->recvs);
+    return sim->sends && sim->recvs;
+}
+
 static bool ensure_sums(Sim *sim)
 {
     if (sim->ssum)
@@ -2089,12 +2102,14 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
     /* full: per-node scratch (see full_loads), not per link */
     sim->load = big_zalloc(((size_t)(sim->full ? net->size : sim->nlinks) + 1) *
                            sizeof *sim->load);
-    sim->sends = big_zalloc(size * sizeof *sim->sends);
-    sim->recvs = big_zalloc(size * sizeof *sim->recvs);
+    /* per-node sends and receives: only where run_step counts them (not under circuit on a
+     * grid), else made when sim_port_counts first asks */
+    if ((p->model != COST_CIRCUIT || sim->full) && !ensure_ports(sim))
+        goto oom;
     if (sim->hx)
         sim->chan = calloc(2 * (size_t)sim->hxA, sizeof *sim->chan);
-    if (!sim->steps || !sim->cum || !sim->viol || !sim->hold || !sim->load || !sim->sends ||
-        !sim->recvs || (sim->hx && !sim->chan))
+    if (!sim->steps || !sim->cum || !sim->viol || !sim->hold || !sim->load ||
+        (sim->hx && !sim->chan))
         goto oom;
     if (flags & SIM_HISTORY) {
         sim->dstart = calloc((size_t)sim->nsteps + 1, sizeof *sim->dstart);
@@ -2583,7 +2598,7 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
 void sim_port_counts(Sim *sim, int32_t step, const int32_t **sends, const int32_t **recvs)
 {
     const int32_t *s_ = NULL, *r_ = NULL;
-    if (sim && step >= 0 && step < sim->nsteps) {
+    if (sim && step >= 0 && step < sim->nsteps && ensure_ports(sim)) {
         if (sim->port_step != step) {
             size_t size = (size_t)sim->net->size;
             memset(sim->sends, 0, size * sizeof *sim->sends);

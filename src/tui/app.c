@@ -656,6 +656,7 @@ App *app_new(void)
     a->ov.gen = -1;
     a->tv.gen = -1;
     a->atl.gen = -1;
+    a->atl.ev_node = -1;
     a->ft.gen = -1;
     a->mode = MODE_MAP;
     return a;
@@ -1915,6 +1916,12 @@ static void chart_bisect_step(App *a, Chart *c)
 const char *app_narration(App *a)
 {
     if (!a->b.ready) return "";
+    if (asynctl_view(a)) {   /* the time line: its moment, cheap enough for every frame */
+        narrate_moment(asynctl_view(a), cost_unit(sim_params(a->b.sim)->model), a->narr,
+                       sizeof a->narr);
+        a->narr_gen = -1;
+        return a->narr;
+    }
     if (a->narr_gen != a->b.gen || a->narr_pos != a->b.pos) {
         narrate_step(a->b.sim, a->b.pos, a->ascii, a->narr, sizeof a->narr);
         a->narr_gen = a->b.gen;

@@ -173,6 +173,8 @@ struct App {
         long gen;
         struct SimAsync *as;
         struct AsyncView *view;
+        int32_t ev_node;   /* the node whose transfers ev lists (asynctl_node_events), or -1 */
+        int64_t *ev, nev;
     } atl;
 
     /* full:P drawn as its broadcast's tree (fulltree.h): the tree and where its cells went */

@@ -76,8 +76,47 @@ bool asynctl_at_end(App *a)
     return !v || asyncview_pos(v) >= asyncview_ntimes(v) - 1;
 }
 
+int64_t asynctl_node_events(App *a, int32_t node, const int64_t **ev)
+{
+    if (!asynctl_view(a))
+        return -1;
+    if (a->atl.ev_node != node || !a->atl.ev) {
+        int64_t n = sim_async_nevents(a->atl.as), k = 0, cap = 16;
+        int64_t *e = malloc((size_t)cap * sizeof *e);
+        for (int64_t i = 0; e && i < n; i++) {
+            const SimAsyncEvent *x = sim_async_event(a->atl.as, i);
+            SchedTransfer t;
+            sched_transfer(a->b.sched, x->step, x->index, &t);
+            if (t.src != node && t.dst != node)
+                continue;
+            if (k == cap) {
+                int64_t *g = realloc(e, (size_t)(cap *= 2) * sizeof *e);
+                if (!g) {
+                    free(e);
+                    e = NULL;
+                    break;
+                }
+                e = g;
+            }
+            e[k++] = i;
+        }
+        free(a->atl.ev);
+        a->atl.ev = e;
+        a->atl.nev = e ? k : 0;
+        a->atl.ev_node = e ? node : -1;
+        if (!e)
+            return -1;
+    }
+    *ev = a->atl.ev;
+    return a->atl.nev;
+}
+
 void asynctl_free(App *a)
 {
+    free(a->atl.ev);
+    a->atl.ev = NULL;
+    a->atl.nev = 0;
+    a->atl.ev_node = -1;
     asyncview_free(a->atl.view);
     sim_async_free(a->atl.as);
     a->atl.view = NULL;

@@ -29,6 +29,10 @@ AsyncView *asynctl_view(App *a);
 void asynctl_move(App *a, int64_t to, bool relative);
 /* Whether the last moment is shown (play stops there). */
 bool asynctl_at_end(App *a);
+/* The time line's transfers to or from node, as indices of sim_async_event (by start time)
+ * into *ev (kept by the App until the next call for another node or asynctl_free); how many,
+ * or -1 when the time line is off or memory runs out. */
+int64_t asynctl_node_events(App *a, int32_t node, const int64_t **ev);
 void asynctl_free(App *a);
 
 #endif

@@ -5,6 +5,8 @@
 #define MESHCAST_TUI_DRAW_INTERNAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "app.h"
 
@@ -21,6 +23,15 @@ void draw_put_blank(int y, int x, int attr, const char *s);
 void draw_line(Box *b, int attr, const char *s);
 /* Word-wrapped text from the next line of the box. */
 void draw_wrap(Box *b, int attr, const char *text, int indent);
+
+/* A cost as the panels print it (2 decimals, or 4 significant digits when huge). */
+void draw_fmt_cost(char *buf, size_t len, double v);
+/* The first of `rows` lines to show out of n so that line cur sits in the middle. */
+int64_t draw_window_first(int64_t cur, int64_t n, int64_t rows);
+
+/* The Node panel on the asynchronous time line (draw-asyncnode.c): the cursor node's
+ * transfers with their times, those in flight at the moment marked. */
+void draw_node_async(App *a, Box *b, struct AsyncView *v);
 
 /* The Chart panel showing a figure of the s-to-p paper (figure.h). */
 void draw_figure(App *a, Box *b);

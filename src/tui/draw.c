@@ -706,6 +706,7 @@ static void box_wrap(Box *b, int attr, const char *text, int indent)
 int draw_put(int y, int x, int w, int attr, const char *s) { return put(y, x, w, attr, s); }
 void draw_put_blank(int y, int x, int attr, const char *s) { put_blank(y, x, attr, s); }
 void draw_line(Box *b, int attr, const char *s) { box_put(b, attr, "%s", s); }
+void draw_fmt_cost(char *buf, size_t len, double v) { fmt_cost(buf, len, v); }
 void draw_wrap(Box *b, int attr, const char *text, int indent) { box_wrap(b, attr, text, indent); }
 
 static void panel_title(Box *b, App *a, const char *title)
@@ -1048,6 +1049,11 @@ static int64_t window_first(int64_t cur, int64_t n, int64_t rows)
     int64_t first = cur - rows / 2;
     if (first > n - rows) first = n - rows;
     return first < 0 ? 0 : first;
+}
+
+int64_t draw_window_first(int64_t cur, int64_t n, int64_t rows)
+{
+    return window_first(cur, n, rows);
 }
 
 /* The Timeline panel on the time line: one row per moment. */
@@ -1539,7 +1545,10 @@ static void draw_side(App *a)
         else panel_timeline(a, &rest);
         break;
     }
-    case PANEL_NODE: panel_node(a, &rest); break;
+    case PANEL_NODE:
+        if (asynctl_view(a)) draw_node_async(a, &rest, asynctl_view(a));
+        else panel_node(a, &rest);
+        break;
     case PANEL_CHART: panel_chart(a, &rest); break;
     case PANEL_LESSON:
         if (a->lesson) panel_lesson(a, &rest);

@@ -1,6 +1,8 @@
 /* narrate.c — a step in words (see narrate.h). */
 #include "narrate.h"
 
+#include "../engine/asyncview.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -206,4 +208,18 @@ void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len)
     char c[400];
     cost_words(sim_params(sim), S, ascii, c, sizeof c);
     cat(buf, len, "; costs %s %s", c, cost_unit(sim_params(sim)->model));
+}
+
+void narrate_moment(struct AsyncView *v, const char *unit, char *buf, size_t len)
+{
+    int64_t i = asyncview_pos(v), n = asyncview_ntimes(v);
+    char t[32], e[32];
+    num(t, sizeof t, asyncview_time(v, i));
+    num(e, sizeof e, asyncview_time(v, n - 1));
+    int64_t st = asyncview_nstarting(v), en = asyncview_nending(v), fl = asyncview_nflight(v);
+    snprintf(buf, len, "t = %s of %s %s (moment %lld/%lld): %lld transfer%s start%s, %lld "
+             "end%s, %lld in flight%s", t, e, unit, (long long)i, (long long)n - 1,
+             (long long)st, st == 1 ? "" : "s", st == 1 ? "s" : "", (long long)en,
+             en == 1 ? "s" : "", (long long)fl,
+             i == n - 1 ? "; the broadcast is complete" : "");
 }

@@ -16,4 +16,9 @@
  * cost terms in ASCII ("m*a", "beta*L") instead of their symbols. */
 void narrate_step(Sim *sim, int32_t pos, bool ascii, char *buf, size_t len);
 
+/* The line for the asynchronous time line's current moment (asyncview.h), unit the model's:
+ *   "t = 645.00 of 1290.00 units (moment 5/10): 84 transfers start, 84 end, 84 in flight" */
+struct AsyncView;
+void narrate_moment(struct AsyncView *v, const char *unit, char *buf, size_t len);
+
 #endif

@@ -25,6 +25,9 @@ check_screen "opens on the time line at t=0" " t=0\\.00  0/[0-9]+ "
 check_screen_fixed "the Step panel speaks of time" "Time 0.00 / $async units"
 check_screen_fixed "at t=0 the first step's transfers start, all in flight" "timing async: $first start, 0 end, $first in flight"
 check_eq "the map marks their destinations receiving" "$firstdst" "$(map | tr -cd '*' | wc -c | tr -d ' ')"
+check_screen_fixed "the status line narrates the moment" \
+    "t = 0.00 of $async units (moment 0/"
+check_screen_fixed "... with the Step panel's counts" "): $first transfers start, 0 end, $first in flight"
 check_screen_fixed "both totals beside" "Lockstep total"
 check_eq "lockstep total" "$lock" "$(panel_value "Lockstep total")"
 check_eq "asynchronous total" "$async" "$(panel_value "Asynchronous total")"
@@ -40,6 +43,26 @@ last=$(tm_cap | head -n 1 | sed -n 's/.* t=[0-9.]*  \([0-9]*\)\/.*/\1/p')
 tm_keys p
 check_screen "p: back one moment, before the end" " t=[0-9.]+  $((last - 1))/$last "
 check_nomatch "p: not the total any more" " t=$async " "$(tm_cap | head -n 1)"
+# the Node panel on the time line: the cursor node's (the source's) transfers with times
+src=$(jq .source "$TMPD/a.json")
+nsrc=$(jq "[.steps[].transfers[] | select(.src == $src or .dst == $src)] | length" "$TMPD/a.json")
+nsrc0=$(jq "[.steps[0].transfers[] | select(.src == $src)] | length" "$TMPD/a.json")
+tm_keys g Tab Tab
+check_screen "Node panel at t=0: the source, the moment's time" "Node .*  source  at t=0\.00"
+check_screen_fixed "Node panel: start-end of its transfers" " start-end "
+# as many of them as the panel has rows for, from the first (the panel follows the moment)
+hdr=$(tm_cap | grep -n ' start-end ' | cut -d: -f1)
+avail=$(( $(tm_cap | wc -l) - 2 - hdr ))
+[ "$nsrc" -lt "$avail" ] && avail=$nsrc
+check_eq "Node panel: the source's transfers listed, as many as fit" "$avail" \
+    "$(tm_cap | grep -c 'sent \[[0-9-]*\] to ')"
+check_eq "Node panel: those of step 1 in flight at t=0" "$nsrc0" \
+    "$(tm_cap | grep -c '| >0\.00-[0-9.]*  sent')"
+tm_keys G
+check_screen_fixed "Node panel at the end: the source holds everything" "holds $(jq .chunks "$TMPD/a.run") of"
+check_eq "Node panel at the end: nothing in flight" 0 "$(tm_cap | grep -c '| >[0-9.]*-[0-9.]*  sent')"
+tm_keys Tab Tab
+check_screen_fixed "back on the Step panel" "Asynchronous total"
 tm_keys Tab
 check_screen_fixed "the Timeline panel lists times" "time  start  end  in flight"
 check_screen_fixed "and ends with the total" "async total $async over"

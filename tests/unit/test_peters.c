@@ -215,6 +215,13 @@ static void test_allport_four_ports(void **state)
     assert_int_equal(t->violations, t->incomplete_nodes);
     assert_int_equal(t->port_conflicts, 0);
     assert_int_equal(sim_step(sim, 1)->port_conflicts, 0);
+    /* the per-node counts, made when first asked for (the replay did not count them) */
+    const int32_t *snd, *rcv;
+    sim_port_counts(sim, 1, &snd, &rcv);
+    assert_non_null(snd);
+    assert_int_equal(snd[12], 4);
+    assert_int_equal(rcv[7], 1);
+    assert_int_equal(rcv[12], 0);
     sim_free(sim);
     cost_defaults(&p, COST_SEIDEL);
     sim = sim_run(s, &p, 0, err, sizeof err);
