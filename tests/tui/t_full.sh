@@ -56,19 +56,11 @@ done
 check_screen_fixed "the panel shows the closed form agreeing" "Predicted (paper) ="
 # the rows are the tree's levels: row "step k" holds the nodes whose first chunk came at step
 # k, each below its parent (the sender of that chunk) in a row above
-rows_ok=1
 jq -r '[.steps | to_entries[] | .key as $k | .value.transfers[] | {dst, src, k: ($k + 1)}]
     | group_by(.dst) | map(min_by(.k)) | .[] | "\(.k) \(.dst) \(.src)"' "$TMPD/f.json" \
     >"$TMPD/first"
-tm_cap | cut -d'|' -f1 | awk '/^step / { row = $2 } /^source/ { row = 0 }
-    { n = split($0, f, " "); for (i = 1; i <= n; i++) if (f[i] ~ /^[*>!]?[0-9]+:[0-9]+(<[0-9]+)?$/) {
-        c = f[i]; gsub(/[*>!]/, "", c); sub(/<.*/, "", c); split(c, q, ":"); print row, q[1] } }' >"$TMPD/rows"
-while read -r k v p; do
-    got=$(awk -v v="$v" '$2 == v { print $1 }' "$TMPD/rows")
-    prow=$(awk -v v="$p" '$2 == v { print $1 }' "$TMPD/rows")
-    if [ "$got" != "$k" ] || [ -z "$prow" ] || [ "$prow" -ge "$k" ]; then
-        rows_ok=0; echo "node $v: row '$got' want $k, parent $p in row '$prow'"; fi
-done <"$TMPD/first"
+tree_rows >"$TMPD/rows"
+rows_ok=$(tree_placed "$TMPD/first" "$TMPD/rows" -lt)
 check_eq "every node in the row of its first receive, below its parent" 1 "$rows_ok"
 check_eq "every node drawn once" 64 "$(sort -u "$TMPD/rows" | wc -l | tr -d ' ')"
 # a click on a cell puts the cursor on that node

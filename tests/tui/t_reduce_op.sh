@@ -44,16 +44,8 @@ done
 # sends, last), its parent — the receiver of that send — in a row below
 jq -r '[.steps | to_entries[] | .key as $k | .value.transfers[] | {src, dst, k: ($k + 1)}]
     | group_by(.src) | map(min_by(.k)) | .[] | "\(.k) \(.src) \(.dst)"' "$TMPD/r.json" >"$TMPD/first"
-tm_cap | cut -d'|' -f1 | awk '/^step / { row = $2 } /^root/ { row = 999 }
-    { n = split($0, f, " "); for (i = 1; i <= n; i++) if (f[i] ~ /^[*>!]?[0-9]+:[0-9]+(<[0-9]+)?$/) {
-        c = f[i]; gsub(/[*>!]/, "", c); sub(/<.*/, "", c); split(c, q, ":"); print row, q[1] } }' >"$TMPD/rows"
-rows_ok=1
-while read -r k v p; do
-    got=$(awk -v v="$v" '$2 == v { print $1 }' "$TMPD/rows")
-    prow=$(awk -v v="$p" '$2 == v { print $1 }' "$TMPD/rows")
-    if [ "$got" != "$k" ] || [ -z "$prow" ] || [ "$prow" -le "$k" ]; then
-        rows_ok=0; echo "node $v: row '$got' want $k, parent $p in row '$prow'"; fi
-done <"$TMPD/first"
+tree_rows >"$TMPD/rows"
+rows_ok=$(tree_placed "$TMPD/first" "$TMPD/rows" -gt)
 check_eq "every node in the row of its first send, its parent below" 1 "$rows_ok"
 check_eq "the root alone in the last row" "999 0" "$(grep '^999 ' "$TMPD/rows")"
 check_eq "every node drawn once" 16 "$(sort -u "$TMPD/rows" | wc -l | tr -d ' ')"

@@ -64,3 +64,23 @@ expect_items() {
 # panel_value LABEL — the number after LABEL in the panel column
 panel_value() { tm_cap | sed -n "s/.*| *$1  *\([0-9.][0-9.]*\).*/\1/p" | head -n 1; }
 fmt2() { awk -v v="$1" 'BEGIN { printf "%.2f", v }'; }
+# tree_rows — the full:P tree on the screen (fulltree.h) as "row node" lines: the row's step,
+# 0 for "source", 999 for "root"
+tree_rows() {
+    tm_cap | cut -d'|' -f1 | awk '/^step / { row = $2 } /^source/ { row = 0 } /^root/ { row = 999 }
+        { n = split($0, f, " "); for (i = 1; i <= n; i++) if (f[i] ~ /^[*>!]?[0-9]+:[0-9]+(<[0-9]+)?$/) {
+            c = f[i]; gsub(/[*>!]/, "", c); sub(/<.*/, "", c); split(c, q, ":"); print row, q[1] } }'
+}
+# tree_placed FIRST ROWS CMP — 1 if every "k v p" line of FIRST has v in row k of ROWS
+# (tree_rows) and its parent p in a row that is CMP k (-lt: above, -gt: below), else 0 (the
+# misplaced are printed)
+tree_placed() {
+    _ok=1
+    while read -r _k _v _p; do
+        _got=$(awk -v v="$_v" '$2 == v { print $1 }' "$2")
+        _prow=$(awk -v v="$_p" '$2 == v { print $1 }' "$2")
+        if [ "$_got" != "$_k" ] || [ -z "$_prow" ] || ! [ "$_prow" "$3" "$_k" ]; then
+            _ok=0; echo "node $_v: row '$_got' want $_k, parent $_p in row '$_prow'" >&2; fi
+    done <"$1"
+    echo "$_ok"
+}
