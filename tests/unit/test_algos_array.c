@@ -13,15 +13,7 @@
 
 #include "../../src/algos/algo.h"
 #include "../../src/engine/sim.h"
-
-static Net *mknet(const char *spec)
-{
-    char err[256];
-    Net *n = net_parse(spec, err, sizeof err);
-    if (!n)
-        fail_msg("%s", err);
-    return n;
-}
+#include "mknet.h"
 
 typedef struct {
     Sched *s;

@@ -15,6 +15,7 @@
 
 #include "../../src/algos/algo.h"
 #include "../../src/engine/sim.h"
+#include "mknet.h"
 
 typedef struct {
     bool built;
@@ -25,15 +26,6 @@ typedef struct {
     bool has_pred;
     int32_t step_load[128]; /* max link load of every step */
 } Run;
-
-static Net *mknet(const char *spec)
-{
-    char err[256];
-    Net *n = net_parse(spec, err, sizeof err);
-    if (!n)
-        fail_msg("%s", err);
-    return n;
-}
 
 static bool run(const char *algo, const Net *net, int nu, uint64_t bytes, int32_t source, Run *r)
 {

@@ -10,15 +10,7 @@
 
 #include "../../src/algos/blocks.h"
 #include "../../src/engine/sim.h"
-
-static Net *mknet(const char *spec)
-{
-    char err[256];
-    Net *n = net_parse(spec, err, sizeof err);
-    if (!n)
-        fail_msg("%s", err);
-    return n;
-}
+#include "mknet.h"
 
 static Sim *simulate(const Sched *s, int nu)
 {

@@ -18,15 +18,7 @@
 #include "../../src/algos/cangwu/cangwu.h"
 #include "../../src/engine/sim.h"
 #include "../../src/engine/tso.h"
-
-static Net *mknet(const char *spec)
-{
-    char err[256];
-    Net *n = net_parse(spec, err, sizeof err);
-    if (!n)
-        fail_msg("%s", err);
-    return n;
-}
+#include "mknet.h"
 
 /* Build and simulate tcd from source; check verified, kd steps, time-step optimal and
  * contention-free; return the TCD (and the predicted one in *pred, -1 if none). */

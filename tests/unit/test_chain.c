@@ -13,15 +13,7 @@
 
 #include "../../src/algos/algo.h"
 #include "../../src/engine/sim.h"
-
-static Net *mknet(const char *spec)
-{
-    char err[256];
-    Net *n = net_parse(spec, err, sizeof err);
-    if (!n)
-        fail_msg("%s", err);
-    return n;
-}
+#include "mknet.h"
 
 /* One chain broadcast under model m; checks everything; returns the simulated cost. */
 static void check(const Net *net, int32_t source, int s, uint64_t bytes, CostModel model)

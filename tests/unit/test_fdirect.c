@@ -22,15 +22,7 @@
 #include "../../src/algos/algos-internal.h"
 #include "../../src/algos/sanders/rendezvous.h"
 #include "../../src/engine/sim.h"
-
-static Net *mknet(const char *spec)
-{
-    char err[256];
-    Net *n = net_parse(spec, err, sizeof err);
-    if (!n)
-        fail_msg("%s", err);
-    return n;
-}
+#include "mknet.h"
 
 /* Steps of `name` with r, s on net, checked verified and valid under simplex ports. */
 static int64_t steps_of(const char *name, const Net *net, int r, int s, int32_t src)

@@ -16,15 +16,7 @@
 #include "../../src/algos/algos-internal.h"
 #include "../../src/algos/blocks.h"
 #include "../../src/engine/sim.h"
-
-static Net *mknet(const char *spec)
-{
-    char err[256];
-    Net *n = net_parse(spec, err, sizeof err);
-    if (!n)
-        fail_msg("%s", err);
-    return n;
-}
+#include "mknet.h"
 
 static int flg(int n)
 {

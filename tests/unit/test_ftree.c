@@ -19,15 +19,7 @@
 
 #include "../../src/algos/algos-internal.h"
 #include "../../src/engine/sim.h"
-
-static Net *mknet(const char *spec)
-{
-    char err[256];
-    Net *n = net_parse(spec, err, sizeof err);
-    if (!n)
-        fail_msg("%s", err);
-    return n;
-}
+#include "mknet.h"
 
 static Sched *build(const char *name, const Net *net, int r, int s, int32_t src, uint64_t bytes,
                     AlgoArgs *a, const AlgoDef **dd)

@@ -21,17 +21,9 @@
 #include <lauxlib.h>
 #include "../../src/script/script.h"
 #include "srctree.h"
+#include "mknet.h"
 
 static char root[4096];
-
-static Net *mknet(const char *spec)
-{
-    char err[256];
-    Net *n = net_parse(spec, err, sizeof err);
-    if (!n)
-        fail_msg("%s", err);
-    return n;
-}
 
 static AlgoDef *load(const char *path)
 {

@@ -19,15 +19,7 @@
 #include "../../src/engine/circuit.h"
 #include "../../src/engine/sim.h"
 #include "../../src/engine/sim-async.h"
-
-static Net *mknet(const char *spec)
-{
-    char err[256];
-    Net *n = net_parse(spec, err, sizeof err);
-    if (!n)
-        fail_msg("%s", err);
-    return n;
-}
+#include "mknet.h"
 
 typedef struct {
     int32_t phases;

@@ -17,15 +17,7 @@
 #include "../../src/engine/partials.h"
 #include "../../src/engine/reduce.h"
 #include "../../src/engine/sim.h"
-
-static Net *mknet(const char *spec)
-{
-    char err[256];
-    Net *n = net_parse(spec, err, sizeof err);
-    if (!n)
-        fail_msg("%s", err);
-    return n;
-}
+#include "mknet.h"
 
 static void test_builtins_reversed(void **state)
 {

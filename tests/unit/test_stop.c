@@ -18,15 +18,7 @@
 #include "../../src/engine/dist.h"
 #include "../../src/engine/sim-async.h"
 #include "../../src/engine/sim.h"
-
-static Net *mknet(const char *spec)
-{
-    char err[256];
-    Net *n = net_parse(spec, err, sizeof err);
-    if (!n)
-        fail_msg("%s", err);
-    return n;
-}
+#include "mknet.h"
 
 static int32_t *cells(DistKind k, int32_t r, int32_t c, int32_t s)
 {
