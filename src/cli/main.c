@@ -27,7 +27,8 @@ static void usage(FILE *f)
           "       meshcast replay FILE.cast [--step N]           step through a recording\n"
           "       meshcast run --net SPEC --algo NAME [--source ID|R,C[,Z]] [--bytes M]\n"
           "                    [--model seidel|postal|circuit|saf] [--set K=V]...\n"
-          "                    [--fit companions|virtual] [--json]\n"
+          "                    [--fit companions|virtual] [--timing lockstep|async]\n"
+          "                    [--op broadcast|reduce] [--json|--csv]\n"
           "       meshcast schedule ... [--format text|json|csv]\n"
           "       meshcast tcd-table --net SPEC [--algo tcd|tcd-opt] [--set K=V]...\n"
           "       meshcast compare --net SPEC [--bytes LO:HI] [--model M] [--set K=V]...\n"
@@ -37,7 +38,8 @@ static void usage(FILE *f)
           "       meshcast list [algorithms|lessons|models|nets]\n"
           "       meshcast --help | --version\n"
           "\n"
-          "Nets: array:16, ring:16, mesh:16x32, torus:25x25, mesh:4x4x4.  Bytes: 1024, 64K, 1M.\n"
+          "Nets: array:16, ring:16, mesh:16x32, torus:25x25, mesh:4x4x4, full:64, hxbar:16x8.\n"
+          "Bytes: 1024, 64K, 1M.\n"
           "Exit status: 0 verified and valid, 1 wrong or violating schedule, 2 usage error.\n"
           "See meshcast(1).\n",
           f);

@@ -44,6 +44,8 @@ bad_input "negative a"      "a"          run --net array:16 --algo st --set a=-1
 # Help and version are not errors.
 check_exit "--help exits 0" 0 "$MESHCAST" --help
 check_match "--help shows the run usage" 'meshcast run --net SPEC' "$OUT"
+check_match "--help names --op and --timing" '\[--op broadcast\|reduce\]' "$OUT"
+check_match "--help names the full and hxbar nets" 'full:64, hxbar:16x8' "$OUT"
 check_exit "help exits 0" 0 "$MESHCAST" help
 check_exit "--version exits 0" 0 "$MESHCAST" --version
 check_match "--version names meshcast" '^meshcast [0-9]' "$OUT"
