@@ -84,3 +84,16 @@ tree_placed() {
     done <"$1"
     echo "$_ok"
 }
+# check_full_step JSON ST — a broadcast on full:P drawn as its tree, at step ST: the Step
+# panel lists the step's transfers of the schedule JSON (" src>dst [chunk]") and the map marks
+# every receiver '*'.  The map (left of the panel) is left in $TMPD/map.
+check_full_step() {
+    jq -r ".steps[$(($2 - 1))].transfers[] | \" \\(.src)>\\(.dst) [\\(.chunks[0][0])]\"" \
+        "$1" >"$TMPD/want"
+    _got=$(tm_cap | sed -n 's/.*| \( [0-9]*>[0-9]* \[[0-9]*\]\).*/\1/p' | sort)
+    check_eq "step $2: the listed transfers are the engine's" "$(sort "$TMPD/want")" "$_got"
+    tm_cap | cut -d'|' -f1 >"$TMPD/map"
+    _want=$(jq -r ".steps[$(($2 - 1))].transfers[].dst" "$1" | sort -n | tr '\n' ' ')
+    _got=$(grep -oE '\*[0-9]+:' "$TMPD/map" | tr -d '*:' | sort -n | tr '\n' ' ')
+    check_eq "step $2: receivers marked on the tree" "$_want" "$_got"
+}

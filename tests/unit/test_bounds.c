@@ -15,21 +15,16 @@
 #include "../../src/algos/algo.h"
 #include "../../src/engine/bounds.h"
 #include "../../src/engine/sim.h"
+#include "sanders-args.h"
 
 static double simulate(const char *name, const Net *net, int r, int s, uint64_t bytes,
                        const CostParams *p)
 {
-    char err[256], v[32];
+    char err[256];
     const AlgoDef *d = algo_find(name, net);
     assert_non_null(d);
     AlgoArgs a;
-    algo_args_init(&a, d);
-    if (r > 0) {
-        snprintf(v, sizeof v, "%d", r);
-        assert_int_equal(algo_args_set(&a, d, "r", v, err, sizeof err), 0);
-    }
-    snprintf(v, sizeof v, "%d", s);
-    assert_int_equal(algo_args_set(&a, d, "s", v, err, sizeof err), 0);
+    sanders_args_rs(&a, d, r, s);
     a.bytes = bytes;
     Sched *sc = algo_build(d, net, &a, err, sizeof err);
     if (!sc)

@@ -23,21 +23,16 @@
 #include "../../src/algos/sanders/rendezvous.h"
 #include "../../src/engine/sim.h"
 #include "mknet.h"
+#include "sanders-args.h"
 
 /* Steps of `name` with r, s on net, checked verified and valid under simplex ports. */
 static int64_t steps_of(const char *name, const Net *net, int r, int s, int32_t src)
 {
-    char err[256], v[32];
+    char err[256];
     const AlgoDef *d = algo_find(name, net);
     assert_non_null(d);
     AlgoArgs a;
-    algo_args_init(&a, d);
-    if (r > 0) {
-        snprintf(v, sizeof v, "%d", r);
-        assert_int_equal(algo_args_set(&a, d, "r", v, err, sizeof err), 0);
-    }
-    snprintf(v, sizeof v, "%d", s);
-    assert_int_equal(algo_args_set(&a, d, "s", v, err, sizeof err), 0);
+    sanders_args_rs(&a, d, r, s);
     a.source = src;
     a.bytes = (uint64_t)s * 16;
     Sched *sc = algo_build(d, net, &a, err, sizeof err);

@@ -19,6 +19,7 @@
 #include "../../src/algos/sanders/gtree.h"
 #include "../../src/engine/sim.h"
 #include "mknet.h"
+#include "sanders-args.h"
 
 static void test_specs(void **state)
 {
@@ -104,12 +105,8 @@ static int run_case(const Net *net, int r, int s, int32_t src)
     const AlgoDef *d = algo_find("fractional-hxbar", net);
     assert_non_null(d);
     AlgoArgs a;
-    algo_args_init(&a, d);
-    char err[256], v[16];
-    snprintf(v, sizeof v, "%d", r);
-    assert_int_equal(algo_args_set(&a, d, "r", v, err, sizeof err), 0);
-    snprintf(v, sizeof v, "%d", s);
-    assert_int_equal(algo_args_set(&a, d, "s", v, err, sizeof err), 0);
+    sanders_args_rs(&a, d, r, s);
+    char err[256];
     a.source = src;
     a.bytes = (uint64_t)s * 4;
     Sched *sc = algo_build(d, net, &a, err, sizeof err);
