@@ -899,7 +899,7 @@ static bool run_again(SimAsyncRun *R, int32_t st);
  * given as layout pieces pc[0..np), or, for an exclusive edge, by the time *efree its arcs
  * free; the records of its source and of its destination, -1 if not kept); its end raises
  * *send_end.  False when memory runs out. */
-static inline bool time_xfer(SimAsyncRun *R, int32_t st, int64_t i, int32_t src, int32_t dst,
+__attribute__((always_inline)) static inline bool time_xfer(SimAsyncRun *R, int32_t st, int64_t i, int32_t src, int32_t dst,
                              uint32_t nr, const ChunkRange *r, int64_t len, int32_t ssrc,
                              int32_t sdst, const Piece *pc, int np, double *efree,
                              double *send_end)
@@ -1145,6 +1145,8 @@ static bool run_again(SimAsyncRun *R, int32_t st)
     free(Q);
     return R->ok;
 }
+
+bool sim_async_own_steps(const SimAsyncRun *R) { return R && R->edge; }
 
 SimAsync *sim_async_end(SimAsyncRun *R, char *err, size_t errlen)
 {
