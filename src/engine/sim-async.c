@@ -645,12 +645,12 @@ static void last_sends(const Sched *s, NodeIdx *idx, int32_t *blk)
  * is worked out once, not again in every step. */
 typedef struct {
     double free;     /* when its arcs are free; < 0: not exclusive (timed on the arcs) */
-    int64_t len;     /* route length in hops */
+    int32_t len;     /* route length in hops (longer routes: no records, the general way) */
     int32_t ssrc;    /* its source's record (-1: the edge is never sent) */
     int32_t sdst;    /* its destination's record, -1 none ... */
     int32_t dlast;   /* ... read up to this step (the last in which the destination sends) */
-    int32_t unused;
 } EdgeRec;
+_Static_assert(sizeof(EdgeRec) == 24, "an edge's record: 24 bytes");
 
 struct SimAsyncRun {
     const Sched *s;
@@ -773,8 +773,14 @@ static bool edges_init(SimAsyncRun *R, bool *shared)
         const NetSeg *seg = sched_route_segs(s, x->route);
         for (uint32_t g = 0; g < sched_route_nseg(x->route); g++)
             len += seg[g].len;
+        if (len > INT32_MAX) {   /* (a route round and round a ring) */
+            free(R->edge);
+            R->edge = NULL;
+            *shared = true;
+            break;
+        }
         NodeIdx is = R->idx[x->src], id = R->idx[x->dst];
-        R->edge[e] = (EdgeRec){ excl ? 0 : -1, len, is.slot, id.slot, id.last, 0 };
+        R->edge[e] = (EdgeRec){ excl ? 0 : -1, (int32_t)len, is.slot, id.slot, id.last };
     }
     free(use);
     return true;
