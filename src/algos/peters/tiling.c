@@ -287,6 +287,19 @@ static bool tiling_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
     return true;
 }
 
+static bool tiling_predict_none(const AlgoDef *d, const Net *net, const AlgoArgs *a,
+                                const CostParams *p, char *why, size_t len)
+{
+    (void)d;
+    Shape sh;
+    double t;
+    if (p->model != COST_CIRCUIT || !shape_of(net, &sh) || tiling_predict(d, net, a, p, &t))
+        return false;
+    snprintf(why, len, "the paper's closed forms are for 5^k x 5^k (Theorem 2), 10x10 and "
+             "5x10; it does not analyse the other blocks (Section 4)");
+    return true;
+}
+
 const AlgoDef algo_tiling = {
     .name = "tiling",
     .summary = "circuit-switched recursive tiling (knight's moves), log_5 N phases",
@@ -299,4 +312,5 @@ const AlgoDef algo_tiling = {
     .nchunks = NULL,
     .build = tiling_build,
     .predict = tiling_predict,
+    .predict_none = tiling_predict_none,
 };
