@@ -72,8 +72,8 @@ static int candidates(int32_t s, int32_t *c)
     }
     for (int32_t v = 1; v <= 8; v++)
         c[n++] = v;
-    for (int j = 1; j <= 40; j++) {
-        int32_t v = (int32_t)((int64_t)s * j / 40);
+    for (int j = 1; j <= 24; j++) {
+        int32_t v = (int32_t)((int64_t)s * j / 24);
         if (v > c[n - 1])
             c[n++] = v;
     }
