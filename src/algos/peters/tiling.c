@@ -32,10 +32,27 @@
  *     of 2^a x 2^b S_k squares, then every boss broadcasts in its square.  10x10: 3 alpha +
  *     14 delta + 3 L tau.
  * a = b = 0 is Theorem 2; k = 0 is the pure 2x2 expansion (log_4 N phases on 2^a x 2^a).
+ *
+ * Every other 2-D torus X x Y (the paper: "We can generalize our constructions to any size of
+ * torus by expanding nodes into blocks of the appropriate dimensions"; it gives no
+ * construction; we decided, tiling-cells.c):
+ *   blocks=0: cut each extent into 5^k cells of floor or ceil(E / 5^k) nodes (cells.h), k
+ *     the larger of the two largest with 5^k <= X, Y that gives fewer phases; S_k on the
+ *     cells' bosses with every route stretched between the bosses (arc-disjoint because the
+ *     5^k x 5^k phases are: each arc of those becomes its own run of arcs), then every cell
+ *     filled by cross splits (fill.h: up to four straight circuits per boss, inside its
+ *     sub-block, the factor 5 of Proposition 1).  When 5^k divides both extents the cells are
+ *     the brief's m x n blocks of the largest common power; 5 x 25 (k differs per dimension:
+ *     no S_k is 5 x 25) is S_1 on 1x5 cells.
+ *   blocks=1: X = 5^k m, Y = 5^k n with the largest common power of 5: the m x n block of S_k
+ *     squares is filled by cross splits first (cells 5^k apart), then S_k in every square.
+ *   Measured on every torus up to 32x32 (tests/unit/test_peters.c): at most two phases more
+ *   than Proposition 1's ceil(log_5 N), half of them exactly on it.  1-wide tori (torus:1xN)
+ *   are accepted: the cells are 1 x n, filled by splits into thirds.
  * Any source: the torus is vertex-transitive, every offset is relative to the source.
  *
  * Predicted (circuit model): Theorem 2 on 5^k x 5^k, and the paper's three 10x10 and the
- * 5x10 (10x5) totals; no closed form elsewhere.
+ * 5x10 (10x5) totals; no closed form elsewhere (predict_none says why).
  */
 #include <stdio.h>
 
@@ -44,8 +61,8 @@
 #include "tiling.h"
 
 static const AlgoParam tiling_params[] = {
-    {"blocks", 0, 0, 1, "0: expand nodes into 2^a x 2^b blocks (last phases); 1: blocks of S_k squares (first phases)"},
-    {"slant", 1, 0, 1, "1: the finest 2x2 phase uses the slanting blocks; 0: the ordinary ones"},
+    {"blocks", 0, 0, 1, "0: expand nodes into blocks (S_k first, the blocks last); 1: blocks of S_k squares (the blocks first)"},
+    {"slant", 1, 0, 1, "1: the finest 2x2 phase of 2^a x 2^b blocks uses the slanting blocks; 0: the ordinary ones"},
 };
 
 typedef struct {
@@ -302,7 +319,7 @@ static bool tiling_predict_none(const AlgoDef *d, const Net *net, const AlgoArgs
 
 const AlgoDef algo_tiling = {
     .name = "tiling",
-    .summary = "circuit-switched recursive tiling (knight's moves), log_5 N phases",
+    .summary = "circuit-switched recursive tiling (knight's moves), log_5 N phases; any 2-D torus by blocks",
     .ref = "Peters & Syska, Section 4, Theorem 2; expansions Figs. 5-6",
     .nets = 1u << NET_TORUS,
     .flags = 0,
