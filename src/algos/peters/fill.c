@@ -5,18 +5,18 @@
 #include <stdlib.h>
 
 typedef struct {
-    int32_t r0, r1;    /* sender, cells from the block's boss */
+    int32_t r0, r1;    /* sender, units from the block's boss */
     int8_t dim;
-    int32_t len;       /* signed, cells */
+    int32_t len;       /* signed, units */
 } Move;
 
 typedef struct {
-    int32_t o0, o1, s0, s1;   /* rectangle [o0, o0+s0) x [o1, o1+s1), block cells */
-    int32_t b0, b1;           /* its boss, block cells */
+    int32_t o0, o1, s0, s1;   /* rectangle [o0, o0+s0) x [o1, o1+s1), block units */
+    int32_t b0, b1;           /* its boss, block units */
 } Sub;
 
 struct PetersFill {
-    int32_t m, n, c0, c1;   /* block extents; the block's boss cell */
+    int32_t m, n, c0, c1;   /* block extents; the block's boss unit */
     uint8_t *tab;           /* tab[s0 * (n + 1) + s1]: fewest phases, s0 x s1 */
     int nphases;
     int64_t *start;         /* start[p]: first move of phase p; start[nphases] = nmoves */
@@ -246,15 +246,15 @@ static bool split_sub(PetersFill *f, const Sub *x, const Split *sp, Sub **next, 
 
 static bool make_plan(PetersFill *f)
 {
-    int64_t cells = (int64_t)f->m * f->n;
-    f->mv = malloc(sizeof *f->mv * (size_t)(cells > 1 ? cells - 1 : 1));
+    int64_t units = (int64_t)f->m * f->n;
+    f->mv = malloc(sizeof *f->mv * (size_t)(units > 1 ? units - 1 : 1));
     f->start = malloc(sizeof *f->start * 257);
     Sub *cur = NULL, *next = NULL;
     int64_t nc = 0, cc = 0, nn = 0, cn = 0;
     bool ok = f->mv && f->start;
     /* the block's boss in the middle of the block */
     f->c0 = (f->m - 1) / 2, f->c1 = (f->n - 1) / 2;   /* the block's boss: its middle */
-    if (ok && cells > 1)
+    if (ok && units > 1)
         ok = push_sub(&cur, &nc, &cc, (Sub){ 0, 0, f->m, f->n, f->c0, f->c1 });
     f->nphases = 0;
     if (f->start)
@@ -309,8 +309,6 @@ static int32_t wrap(int64_t x, int32_t e)
     x %= e;
     return (int32_t)(x < 0 ? x + e : x);
 }
-
-int32_t peters_fill_boss(const PetersFill *f, int dim) { return dim == 0 ? f->c0 : f->c1; }
 
 bool peters_fill_send(Sched *s, const PetersFill *f, int p, int32_t boss, int64_t u0,
                       int64_t u1, PetersSet *out)
