@@ -23,10 +23,7 @@ map() { tm_cap | sed -n '4,60p' | cut -c1-170; }
 size=$(jq .nodes "$TMPD/t.run")
 centres1=$(jq ".informed[$n - 1]" "$TMPD/t.run")
 centres2=$(jq ".informed[$n - 2]" "$TMPD/t.run")
-tm_keys T
-check_screen_fixed "T: the tiles of the last phase" "tiles of the last 1 informing phase: $centres1 tiles"
-check_eq "level 1: a centre O per tile (the cursor on the source's)" "$((centres1 - 1))" "$(map | tr -cd 'O' | wc -c | tr -d ' ')"
-check_eq "level 1: every other node shows its tile's letter" "$((size - centres1))" "$(map | tr -cd 'a-f' | wc -c | tr -d ' ')"
+check_tiles1 "$TMPD/t.run" 60 170
 tm_keys T
 check_screen_fixed "T again: the S_1 squares" "tiles of the last 2 informing phases: $centres2 tiles"
 check_eq "level 2: a centre O per square" "$((centres2 - 1))" "$(map | tr -cd 'O' | wc -c | tr -d ' ')"

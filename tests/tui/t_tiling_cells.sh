@@ -13,12 +13,7 @@ check_screen "tiling on torus:7x12 opens" "tiling on torus:7x12"
 n=$(jq '.steps | length' "$TMPD/t.json")
 check_eq "four phases" 4 "$n"
 map() { tm_cap | sed -n '4,50p' | cut -c1-140; }
-size=$(jq .nodes "$TMPD/t.run")
-centres1=$(jq ".informed[$n - 1]" "$TMPD/t.run")
-tm_keys T
-check_screen_fixed "T: the tiles of the last phase" "tiles of the last 1 informing phase: $centres1 tiles"
-check_eq "level 1: a centre O per tile (the cursor on the source's)" "$((centres1 - 1))" "$(map | tr -cd 'O' | wc -c | tr -d ' ')"
-check_eq "level 1: every other node shows its tile's letter" "$((size - centres1))" "$(map | tr -cd 'a-f' | wc -c | tr -d ' ')"
+check_tiles1 "$TMPD/t.run" 50 140
 st=0
 while [ "$st" -lt "$n" ]; do
     tm_keys n

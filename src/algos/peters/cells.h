@@ -4,10 +4,10 @@
  *
  * An extent E cut into K cells: cell i has E*(i+1)/K - E*i/K nodes (floor; the sizes differ
  * by at most one and spread evenly), its boss in the middle of it ((size - 1) / 2 from its
- * first node, where fill.h puts a block's boss).  A route given in cells (the S_k patterns with distance 1 between cells) is
- * stretched to the nodes between the bosses: an arc between cells i and i+1 becomes the run of
- * arcs between their bosses, and different arcs become disjoint runs, so arc-disjoint phases
- * stay arc-disjoint.
+ * first node, where fill.h puts a block's boss).  A route given in cells (the S_k patterns
+ * with distance 1 between cells) is stretched to the nodes between the bosses: an arc between
+ * cells i and i+1 becomes the run of arcs between their bosses, and different arcs become
+ * disjoint runs, so arc-disjoint phases stay arc-disjoint.
  *
  * Ownership: a PetersCells owns its arrays; free with peters_cells_free.
  */
