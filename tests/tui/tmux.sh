@@ -97,17 +97,3 @@ check_full_step() {
     _got=$(grep -oE '\*[0-9]+:' "$TMPD/map" | tr -d '*:' | sort -n | tr '\n' ' ')
     check_eq "step $2: receivers marked on the tree" "$_want" "$_got"
 }
-# check_tiles1 RUNJSON ROWS COLS — key T on a broadcast whose `run --json` is RUNJSON: the
-# message names the tiles of the last informing phase (as many as the nodes informed before
-# it), the map (rows 4-ROWS, columns 1-COLS) shows one centre O per tile but the cursor's (on the
-# source, a centre) and a tile letter a-f on every other node.
-check_tiles1() {
-    _size=$(jq .nodes "$1")
-    _nst=$(jq '.informed | length' "$1")
-    _c1=$(jq ".informed[$_nst - 2]" "$1")
-    tm_keys T
-    check_screen_fixed "T: the tiles of the last phase" "tiles of the last 1 informing phase: $_c1 tiles"
-    _map=$(tm_cap | sed -n "4,$2p" | cut -c1-"$3")
-    check_eq "level 1: a centre O per tile (the cursor on the source's)" "$((_c1 - 1))" "$(printf '%s' "$_map" | tr -cd 'O' | wc -c | tr -d ' ')"
-    check_eq "level 1: every other node shows its tile's letter" "$((_size - _c1))" "$(printf '%s' "$_map" | tr -cd 'a-f' | wc -c | tr -d ' ')"
-}
