@@ -18,9 +18,18 @@ check_exit "errata command" 0 "$MESHCAST" run --net torus:10x10 --algo tiling --
 check_match "cost 300" '^cost: +300 ' "$OUT"
 check_match "corollary 400" '^corollary 1: 400 ' "$OUT"
 
-check_exit "tiling refuses 6x6" 2 "$MESHCAST" run --net torus:6x6 --algo tiling --model circuit
-check_match "one-line reason" 'tiling runs on 2-D tori of \(5\^k 2\^a\)' "$ERR"
+# every 2-D torus: S_k on uneven cells, then the cells filled by cross splits
+check_exit "tiling on torus:7x12" 0 "$MESHCAST" run --net torus:7x12 --algo tiling --model circuit --source 6,11
+check_match "7x12 verified" '^verified: +yes' "$OUT"
+check_match "7x12 arc-disjoint" '^contention: +max arc load 1, 0 shared arcs, 0 all-port conflicts' "$OUT"
+check_match "7x12 terms" '^terms: +4 start-ups \(alpha\), 12 switched hops' "$OUT"
+check_match "7x12 no closed form, why" '^predicted: +none \(the paper.s closed forms are for 5\^k x 5\^k' "$OUT"
+check_exit "tiling on torus:3x3 --json" 0 "$MESHCAST" run --net torus:3x3 --algo tiling --model circuit --json
+check_eq "3x3 meets Prop. 1's phases" "2 2 true" "$(printf '%s' "$OUT" | jq -r '[.terms.phases, .lower_bound.phases, .verified] | map(tostring) | join(" ")')"
+check_exit "tiling refuses a 3-D torus" 2 "$MESHCAST" run --net torus:5x5x5 --algo tiling --model circuit
+check_match "one-line reason" '^meshcast: tiling runs on 2-D tori of at least 2 nodes \(torus:XxY\), not on torus:5x5x5$' "$ERR"
 check_exit "tiling refuses a mesh" 2 "$MESHCAST" run --net mesh:5x5 --algo tiling
+check_match "mesh: one line" 'does not run on mesh' "$ERR"
 check_exit "blocks=2 refused" 2 "$MESHCAST" run --net torus:5x5 --algo tiling --set blocks=2
 
 # shared arcs are named as arcs of a phase under circuit

@@ -20,7 +20,7 @@ void peters_set_free(PetersSet *v)
     v->n = v->cap = 0;
 }
 
-static bool set_push(PetersSet *v, int32_t x)
+bool peters_set_push(PetersSet *v, int32_t x)
 {
     if (v->n == v->cap) {
         int64_t nc = v->cap * 2;
@@ -76,7 +76,7 @@ bool peters_phase(Sched *s, const char *label, const PetersPattern *pat, PetersS
             }
             if (!sched_send_route(s, v, w, &all, 1, seg[o], nseg[o]))
                 return false;
-            if (!set_push(to, w)) {
+            if (!peters_set_push(to, w)) {
                 sched_fail(s, "out of memory");
                 return false;
             }

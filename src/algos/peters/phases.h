@@ -36,6 +36,8 @@ typedef struct {
 
 bool peters_set_init(PetersSet *v, int64_t cap);
 void peters_set_free(PetersSet *v);
+/* Append x (growing the array); false when memory runs out. */
+bool peters_set_push(PetersSet *v, int32_t x);
 
 /* The route's pieces as NetSegs (zero pieces dropped); returns their number. */
 int peters_segs(const PetersRoute *r, NetSeg *seg);
@@ -48,7 +50,6 @@ int64_t peters_route_len(const PetersRoute *r);
 bool peters_phase(Sched *s, const char *label, const PetersPattern *pat, PetersSet *from,
                   int64_t nfrom, PetersSet *to);
 
-#endif
 
 /* ---- broadcast trees, emitted pipelined ----------------------------------------------------
  * A tree is a list of circuits by level (level 1 first): level i is sent by nodes that
@@ -82,3 +83,5 @@ bool peters_tree_emit(Sched *s, const PetersTree *t, uint32_t npk, const char *n
 /* The number of packets of one sub-message for a packet size (bytes per packet; 0: the whole
  * sub-message in one packet); at least 1, at most the sub-message's bytes. */
 uint32_t peters_packets(uint64_t subbytes, double B);
+
+#endif

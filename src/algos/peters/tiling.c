@@ -32,47 +32,84 @@
  *     of 2^a x 2^b S_k squares, then every boss broadcasts in its square.  10x10: 3 alpha +
  *     14 delta + 3 L tau.
  * a = b = 0 is Theorem 2; k = 0 is the pure 2x2 expansion (log_4 N phases on 2^a x 2^a).
+ *
+ * Every other 2-D torus X x Y (the paper: "We can generalize our constructions to any size of
+ * torus by expanding nodes into blocks of the appropriate dimensions"; it gives no
+ * construction; we decided, tiling-cells.c):
+ *   blocks=0: cut each extent into 5^k cells of floor or ceil(E / 5^k) nodes (cells.h), k
+ *     the larger of the two largest with 5^k <= X, Y that gives fewer phases; S_k on the
+ *     cells' bosses with every route stretched between the bosses (arc-disjoint because the
+ *     5^k x 5^k phases are: each arc of those becomes its own run of arcs), then every cell
+ *     filled by cross splits (fill.h: up to four straight circuits per boss, inside its
+ *     sub-block, the factor 5 of Proposition 1).  When 5^k divides both extents the cells are
+ *     the brief's m x n blocks of the largest common power; 5 x 25 (k differs per dimension:
+ *     no S_k is 5 x 25) is S_1 on 1x5 cells.
+ *   blocks=1: X = 5^k m, Y = 5^k n with the largest common power of 5: the m x n block of S_k
+ *     squares is filled by cross splits first (cells 5^k apart), then S_k in every square.
+ *   Measured on every torus up to 32x32 (tests/unit/test_peters.c): at most two phases more
+ *   than Proposition 1's ceil(log_5 N), half of them exactly on it.  1-wide tori (torus:1xN)
+ *   are accepted: the cells are 1 x n, filled by splits into thirds.
  * Any source: the torus is vertex-transitive, every offset is relative to the source.
  *
  * Predicted (circuit model): Theorem 2 on 5^k x 5^k, and the paper's three 10x10 and the
- * 5x10 (10x5) totals; no closed form elsewhere.
+ * 5x10 (10x5) totals; no closed form elsewhere (predict_none says why).
  */
 #include <stdio.h>
 
+#include "fill.h"
 #include "phases.h"
+#include "tiling.h"
 
 static const AlgoParam tiling_params[] = {
-    {"blocks", 0, 0, 1, "0: expand nodes into 2^a x 2^b blocks (last phases); 1: blocks of S_k squares (first phases)"},
-    {"slant", 1, 0, 1, "1: the finest 2x2 phase uses the slanting blocks; 0: the ordinary ones"},
+    {"blocks", 0, 0, 1, "0: expand nodes into blocks (S_k first, the blocks last); 1: blocks of S_k squares (the blocks first)"},
+    {"slant", 1, 0, 1, "1: the finest 2x2 phase of 2^a x 2^b blocks uses the slanting blocks; 0: the ordinary ones"},
 };
 
 typedef struct {
-    int k, a, b;     /* extents 5^k 2^a x 5^k 2^b */
+    int k;           /* extents 5^k m x 5^k n, the largest common power of 5 */
+    int32_t m, n;
+    bool pow2;       /* m = 2^a, n = 2^b: the paper's halving blocks */
+    int a, b;
 } Shape;
 
-static int split(int32_t e, int *k5, int *k2)
+/* The power of 5 in e, into *k5; e without it. */
+static int32_t fives(int32_t e, int *k5)
 {
-    *k5 = *k2 = 0;
+    *k5 = 0;
     while (e % 5 == 0) {
         e /= 5;
         (*k5)++;
     }
+    return e;
+}
+
+static int log2_exact(int32_t e)
+{
+    int k = 0;
     while (e % 2 == 0) {
         e /= 2;
-        (*k2)++;
+        k++;
     }
-    return e;
+    return e == 1 ? k : -1;
 }
 
 static bool shape_of(const Net *net, Shape *sh)
 {
-    if (net_kind(net) != NET_TORUS || net_ndim(net) != 2)
+    if (net_kind(net) != NET_TORUS || net_ndim(net) != 2 || net_size(net) < 2)
         return false;
     int k0, k1;
-    if (split(net_dim(net, 0), &k0, &sh->a) != 1 || split(net_dim(net, 1), &k1, &sh->b) != 1)
-        return false;
-    sh->k = k0;
-    return k0 == k1 && net_size(net) >= 2;
+    fives(net_dim(net, 0), &k0);
+    fives(net_dim(net, 1), &k1);
+    sh->k = k0 < k1 ? k0 : k1;
+    int32_t p = 1;
+    for (int i = 0; i < sh->k; i++)
+        p *= 5;
+    sh->m = net_dim(net, 0) / p;
+    sh->n = net_dim(net, 1) / p;
+    sh->a = log2_exact(sh->m);
+    sh->b = log2_exact(sh->n);
+    sh->pow2 = sh->a >= 0 && sh->b >= 0;
+    return true;
 }
 
 static bool tiling_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
@@ -85,9 +122,8 @@ static bool tiling_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, cha
             return false;
         }
     if (!shape_of(net, &sh)) {
-        snprintf(err, errlen,
-                 "%s runs on 2-D tori of (5^k 2^a) x (5^k 2^b) nodes (5x5, 25x25, 10x10, 5x10, "
-                 "8x8, ...), not on %s", d->name, net_spec(net));
+        snprintf(err, errlen, "%s runs on 2-D tori of at least 2 nodes (torus:XxY), not on %s",
+                 d->name, net_spec(net));
         return false;
     }
     return true;
@@ -130,7 +166,7 @@ static PetersPattern halving(int32_t h0, int32_t h1, bool slant)
     return p;
 }
 
-static PetersPattern knight(int32_t u0, int32_t v0, int32_t u1, int32_t v1)
+PetersPattern tiling_knight(int32_t u0, int32_t v0, int32_t u1, int32_t v1)
 {
     /* (u,v) scaled: u0 = u*c0, v0 = v*c0 along rows; u1, v1 along columns */
     PetersPattern p = { .nout = 4 };
@@ -141,7 +177,7 @@ static PetersPattern knight(int32_t u0, int32_t v0, int32_t u1, int32_t v1)
     return p;
 }
 
-static PetersPattern cross(int32_t s0, int32_t s1)
+PetersPattern tiling_cross(int32_t s0, int32_t s1)
 {
     PetersPattern p = { .nout = 4 };
     p.out[0] = rt(1, 1, s1, 0, 0, 0, 0);
@@ -169,13 +205,58 @@ static bool run_halvings(Sched *s, const Shape *sh, int64_t unit, bool slant, Pe
     return true;
 }
 
+/* The S_k phases (knight's moves and crosses), every distance of dimension 0 times c0, of
+ * dimension 1 times c1, from every node of inf. */
+static bool run_sk(Sched *s, int k, int64_t c0, int64_t c1, PetersSet *inf)
+{
+    for (int i = k; i >= 1; i--) {
+        int32_t u = (int32_t)ipow(5, i - 1);
+        char label[96];
+        PetersPattern p = tiling_knight((int32_t)(u * c0), (int32_t)(2 * u * c0), (int32_t)(u * c1),
+                                 (int32_t)(2 * u * c1));
+        snprintf(label, sizeof label, "tiling: knight's moves (%ld,%ld) between the C_%d of each S_%d",
+                 (long)u, (long)(2 * u), i - 1, i);
+        if (!peters_phase(s, label, &p, inf, inf->n, inf))
+            return false;
+        p = tiling_cross((int32_t)(u * c0), (int32_t)(u * c1));
+        snprintf(label, sizeof label, "tiling: cross at distance %ld between the S_%d of each C_%d",
+                 (long)u, i - 1, i - 1);
+        if (!peters_phase(s, label, &p, inf, inf->n, inf))
+            return false;
+    }
+    return true;
+}
+
+/* The m x n blocks of S_k squares (blocks=1) on a torus 5^k m x 5^k n, m or n not a power of
+ * 2: the blocks' cross splits first, cells 5^k apart, from the source (fill.h). */
+static bool fill_squares(Sched *s, const Shape *sh, int64_t unit, PetersSet *inf)
+{
+    PetersFill *f = peters_fill_new(sh->m, sh->n);
+    if (!f) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    int64_t nb = inf->n;   /* the block's boss (the source): the plan is relative to it */
+    for (int p = 0; ok && p < peters_fill_phases(f); p++) {
+        char label[96];
+        snprintf(label, sizeof label, "tiling: cross splits of the %ldx%ld block of S_%d squares",
+                 (long)sh->m, (long)sh->n, sh->k);
+        ok = sched_step(s) >= 0 && sched_label(s, label);
+        for (int64_t i = 0; ok && i < nb; i++)
+            ok = peters_fill_send(s, f, p, inf->node[i], unit, unit, inf);
+    }
+    peters_fill_free(f);
+    return ok;
+}
+
 static bool tiling_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
 {
     (void)d;
     const Net *net = sched_net(s);
     Shape sh;
     if (!shape_of(net, &sh)) {
-        sched_fail(s, "tiling: not a (5^k 2^a) x (5^k 2^b) torus");
+        sched_fail(s, "tiling: not a 2-D torus");
         return false;
     }
     bool outer = a->param[0] != 0, slant = a->param[1] != 0;
@@ -186,26 +267,14 @@ static bool tiling_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     }
     inf.node[inf.n++] = a->source;
     bool ok = true;
-    int64_t c0 = outer ? 1 : ipow(2, sh.a), c1 = outer ? 1 : ipow(2, sh.b);
-    if (outer)
-        ok = run_halvings(s, &sh, ipow(5, sh.k), slant, &inf);
-    for (int i = sh.k; ok && i >= 1; i--) {
-        int32_t u = (int32_t)ipow(5, i - 1);
-        char label[96];
-        PetersPattern p = knight((int32_t)(u * c0), (int32_t)(2 * u * c0), (int32_t)(u * c1),
-                                 (int32_t)(2 * u * c1));
-        snprintf(label, sizeof label, "tiling: knight's moves (%ld,%ld) between the C_%d of each S_%d",
-                 (long)u, (long)(2 * u), i - 1, i);
-        ok = peters_phase(s, label, &p, &inf, inf.n, &inf);
-        if (!ok)
-            break;
-        p = cross((int32_t)(u * c0), (int32_t)(u * c1));
-        snprintf(label, sizeof label, "tiling: cross at distance %ld between the S_%d of each C_%d",
-                 (long)u, i - 1, i - 1);
-        ok = peters_phase(s, label, &p, &inf, inf.n, &inf);
-    }
-    if (ok && !outer)
-        ok = run_halvings(s, &sh, 1, slant, &inf);
+    int64_t p5 = ipow(5, sh.k);
+    if (!sh.pow2 && !outer)   /* any other torus: S_k on uneven cells, then the cells */
+        ok = tiling_cells(s, tiling_cells_k(net), a->source);
+    else if (outer)   /* blocks of S_k squares: the blocks first, cells 5^k apart */
+        ok = (sh.pow2 ? run_halvings(s, &sh, p5, slant, &inf) : fill_squares(s, &sh, p5, &inf)) &&
+             run_sk(s, sh.k, 1, 1, &inf);
+    else   /* nodes expanded into 2^a x 2^b blocks: S_k on the bosses, the blocks last */
+        ok = run_sk(s, sh.k, sh.m, sh.n, &inf) && run_halvings(s, &sh, 1, slant, &inf);
     peters_set_free(&inf);
     return ok;
 }
@@ -215,7 +284,7 @@ static bool tiling_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
 {
     (void)d;
     Shape sh;
-    if (p->model != COST_CIRCUIT || !shape_of(net, &sh))
+    if (p->model != COST_CIRCUIT || !shape_of(net, &sh) || !sh.pow2)
         return false;
     double A, D, T;   /* multiples of alpha, delta, L tau */
     bool outer = a->param[0] != 0, slant = a->param[1] != 0;
@@ -235,9 +304,22 @@ static bool tiling_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
     return true;
 }
 
+static bool tiling_predict_none(const AlgoDef *d, const Net *net, const AlgoArgs *a,
+                                const CostParams *p, char *why, size_t len)
+{
+    (void)d;
+    Shape sh;
+    double t;
+    if (p->model != COST_CIRCUIT || !shape_of(net, &sh) || tiling_predict(d, net, a, p, &t))
+        return false;
+    snprintf(why, len, "the paper's closed forms are for 5^k x 5^k (Theorem 2), 10x10 and "
+             "5x10; it does not analyse the other blocks (Section 4)");
+    return true;
+}
+
 const AlgoDef algo_tiling = {
     .name = "tiling",
-    .summary = "circuit-switched recursive tiling (knight's moves), log_5 N phases",
+    .summary = "circuit-switched recursive tiling (knight's moves), log_5 N phases; any 2-D torus by blocks",
     .ref = "Peters & Syska, Section 4, Theorem 2; expansions Figs. 5-6",
     .nets = 1u << NET_TORUS,
     .flags = 0,
@@ -247,4 +329,5 @@ const AlgoDef algo_tiling = {
     .nchunks = NULL,
     .build = tiling_build,
     .predict = tiling_predict,
+    .predict_none = tiling_predict_none,
 };
