@@ -7,16 +7,17 @@
  *                                     child process
  *   peters_bcast NET ALGO B [async]   one case, in this process (B: packet bytes, 0 = whole)
  *
- * Each case prints the CPU time of build and of simulate (lockstep, with verification; for
- * async cases with the asynchronous timing in the same pass, as `meshcast run --timing async`
- * does: sim_run with SIM_ASYNC), their sum and the wall time, peak memory, and whether the
+ * Each case prints the CPU time (of all threads) of build and of simulate (lockstep, with
+ * verification; for async cases with the asynchronous timing of the same run, as `meshcast run
+ * --timing async` does: sim_run with SIM_ASYNC, which times exclusive edges on a second
+ * thread), their sum and the wall time, peak memory, and whether the
  * simulated cost equals the paper's closed form.  Target: each case under 5 s of CPU (the
  * machine this runs on is often shared: wall time then measures the load more than the code).
  * Exit 1 if a case failed, did not verify, was not valid, or missed the target.
  *
- * Measured (2026-11-24, the 2-core machine at load about 1): tiling 0.4 + 2.6 = 3.0-3.3 s,
- * 760 MiB; dc 0.19 + 5.3 = 5.5-5.8 s, 240 MiB (MISSES the target; before the one-pass timing
- * 7.1-7.5 s, 781 MiB); htree 0.8-0.9 s, 122 MiB (docs/algorithms.md).
+ * Measured (2026-11-24, the 2-core machine at load about 1; CPU of all threads): tiling
+ * 0.7 + 2.8 = 3.6 s, 760 MiB; dc 0.18 + 4.0 = 4.1 s (wall 2.5 s: the async timing of its
+ * exclusive edges runs on a second thread), 240 MiB; htree 0.6 s, 123 MiB (docs/algorithms.md).
  */
 #include <math.h>
 #include <stdio.h>

@@ -19,6 +19,10 @@ SimAsyncRun *sim_async_begin(const Sched *s, const CostParams *p, unsigned flags
 /* Time step st (steps in order, each once): its transfers f (NULL: the run expands them
  * itself).  False when memory ran out (the run then stays failed). */
 bool sim_async_step(SimAsyncRun *r, int32_t st, const SchedFlat *f);
+/* True when sim_async_step(r, st, NULL) expands no step (a schedule of exclusive edges: it
+ * reads the edge table): the steps may then be timed on a thread of their own, in order, while
+ * the caller replays them (the Sched is only read by both). */
+bool sim_async_own_steps(const SimAsyncRun *r);
 /* The timing of the steps given; r is freed.  NULL with "async: out of memory" in err (when
  * err is not NULL) if a step failed. */
 SimAsync *sim_async_end(SimAsyncRun *r, char *err, size_t errlen);

@@ -637,6 +637,21 @@ static void last_sends(const Sched *s, NodeIdx *idx, int32_t *blk)
     }
 }
 
+/* Exclusive edges.  When the schedule is made of edge blocks only (sched_send_edges: a
+ * pipeline's tree sent again and again) and an edge's arcs are used by no other edge (nor
+ * twice by its own route), those arcs serve that edge's transfers alone, in schedule order:
+ * they all free at the end of its last transfer, so one time per edge stands for all of them
+ * (the same maxima, bit for bit, as reading every arc), and what the timing needs of the edge
+ * is worked out once, not again in every step. */
+typedef struct {
+    double free;     /* when its arcs are free; < 0: not exclusive (timed on the arcs) */
+    int32_t len;     /* route length in hops (longer routes: no records, the general way) */
+    int32_t ssrc;    /* its source's record (-1: the edge is never sent) */
+    int32_t sdst;    /* its destination's record, -1 none ... */
+    int32_t dlast;   /* ... read up to this step (the last in which the destination sends) */
+} EdgeRec;
+_Static_assert(sizeof(EdgeRec) == 24, "an edge's record: 24 bytes");
+
 struct SimAsyncRun {
     const Sched *s;
     CostParams p;
@@ -655,6 +670,7 @@ struct SimAsyncRun {
     double *chan;
     NodeIdx *idx;
     NodeArr *arr;         /* one cache line per sending node */
+    EdgeRec *edge;        /* per edge of the table (exclusive edges), or NULL */
     Arrivals A;
     SchedFlatBuf fb;      /* sim_async_run's own flat views */
     Ahead ring[AHEAD];
@@ -696,6 +712,78 @@ static void ahead(SimAsyncRun *R, Ahead *ah, const SchedFlat *f, int64_t i, int3
     }
     for (int q = 0; q < ah->np; q++)
         __builtin_prefetch(R->arc + ah->pc[q].a, 1);
+}
+
+/* Is the schedule made of edge blocks only (no stored transfers, no other rules)? */
+static bool edges_only(const Sched *s)
+{
+    if (s->nedges == 0)
+        return false;
+    for (int32_t st = 0; st < s->nsteps; st++) {
+        const SchedStep *ss = &s->steps[st];
+        if (ss->n > 0)
+            return false;
+        for (int32_t q = 0; q < ss->nrule; q++)
+            if (!sched_rule_is_edges(&ss->rule[q]))
+                return false;
+    }
+    return true;
+}
+
+/* The route of edge e as layout pieces; returns their number. */
+static int edge_pieces(const SimAsyncRun *R, const SchedEdge *e, Piece *pc)
+{
+    return layout_pieces(&R->L, e->src, e->dst, sched_route_segs(R->s, e->route),
+                         (int)sched_route_nseg(e->route), pc);
+}
+
+/* The exclusive edges' records (R->edge), when the schedule and the model allow them (one
+ * circuit per arc, arcs on a grid, edge blocks only); *shared: some edge is not exclusive
+ * (its transfers are timed on the arcs).  False when memory runs out. */
+static bool edges_init(SimAsyncRun *R, bool *shared)
+{
+    const Sched *s = R->s;
+    *shared = true;
+    if (!R->links || R->cap != 1 || R->L.full || !edges_only(s))
+        return true;
+    int64_t nl = net_nlinks(s->net), ne = s->nedges;
+    uint8_t *use = calloc((size_t)nl, 1);   /* edges over the arc, up to 2 */
+    R->edge = bigmem_alloc(sizeof *R->edge * (size_t)ne, false);
+    if (!use || !R->edge) {
+        free(use);
+        return false;
+    }
+    Piece pc[MAXPIECES];
+    for (int64_t e = 0; e < ne; e++) {
+        int np = edge_pieces(R, &s->edges[e], pc);
+        for (int q = 0; q < np; q++)
+            for (int64_t h = 0; h < pc[q].n; h++)
+                use[pc[q].a + h] += use[pc[q].a + h] < 2;
+    }
+    *shared = false;
+    for (int64_t e = 0; e < ne; e++) {
+        const SchedEdge *x = &s->edges[e];
+        int np = edge_pieces(R, x, pc);
+        bool excl = true;
+        for (int q = 0; q < np && excl; q++)
+            for (int64_t h = 0; h < pc[q].n && excl; h++)
+                excl = use[pc[q].a + h] == 1;
+        *shared = *shared || !excl;
+        int64_t len = 0;
+        const NetSeg *seg = sched_route_segs(s, x->route);
+        for (uint32_t g = 0; g < sched_route_nseg(x->route); g++)
+            len += seg[g].len;
+        if (len > INT32_MAX) {   /* (a route round and round a ring) */
+            free(R->edge);
+            R->edge = NULL;
+            *shared = true;
+            break;
+        }
+        NodeIdx is = R->idx[x->src], id = R->idx[x->dst];
+        R->edge[e] = (EdgeRec){ excl ? 0 : -1, (int32_t)len, is.slot, id.slot, id.last };
+    }
+    free(use);
+    return true;
 }
 
 static SimAsyncRun *run_fail(SimAsyncRun *R, char *err, size_t errlen)
@@ -748,8 +836,6 @@ static SimAsyncRun *run_begin(const Sched *s, const CostParams *p, unsigned flag
     R->a = calloc(1, sizeof *R->a);
     if (!R->a)
         return run_fail(R, err, errlen);
-    if (R->links && !(R->arc = bigmem_alloc((size_t)(nl * cap) * sizeof *R->arc, true)))
-        return run_fail(R, err, errlen);
     if (R->ports) {
         R->sendp = calloc((size_t)n, sizeof *R->sendp);
         R->recvp = simplex ? R->sendp : calloc((size_t)n, sizeof *R->recvp);
@@ -787,6 +873,12 @@ static SimAsyncRun *run_begin(const Sched *s, const CostParams *p, unsigned flag
                 R->arr[ns].rstep = RSTEP_SEVERAL;
             R->idx[v].slot = ns++;
         }
+    bool shared = true;
+    if (!edges_init(R, &shared))
+        return run_fail(R, err, errlen);
+    if (R->links && shared &&
+        !(R->arc = bigmem_alloc((size_t)(nl * cap) * sizeof *R->arc, true)))
+        return run_fail(R, err, errlen);
     R->a->nsteps = nsteps;
     R->a->step_end = calloc((size_t)(nsteps > 0 ? nsteps : 1), sizeof *R->a->step_end);
     if (!R->a->step_end)
@@ -809,6 +901,155 @@ SimAsyncRun *sim_async_begin(const Sched *s, const CostParams *p, unsigned flags
 
 static bool run_again(SimAsyncRun *R, int32_t st);
 
+/* Time one transfer (transfer i of step st: src to dst, ranges r[0..nr), a route of len hops
+ * given as layout pieces pc[0..np), or, for an exclusive edge, by the time *efree its arcs
+ * free; the records of its source and of its destination, -1 if not kept); its end raises
+ * *send_end.  False when memory runs out. */
+__attribute__((always_inline)) static inline bool time_xfer(SimAsyncRun *R, int32_t st, int64_t i, int32_t src, int32_t dst,
+                             uint32_t nr, const ChunkRange *r, int64_t len, int32_t ssrc,
+                             int32_t sdst, const Piece *pc, int np, double *efree,
+                             double *send_end)
+{
+    const CostParams *p = &R->p;
+    SimAsync *a = R->a;
+    double *arc = R->arc;
+    int cap = R->cap;
+    bool ok = true;
+    double start = R->haslocal ? R->local[src] : 0;
+    uint64_t bytes = 0;
+    for (uint32_t k = 0; ok && k < nr; k++) {
+        double tr = 0;
+        ok = node_ready(&R->arr[ssrc], &R->A, ssrc, st, r[k].lo, r[k].hi, &tr);
+        start = dmax(start, tr);
+    }
+    for (uint32_t k = 0; k < nr; k++)
+        bytes += R->uniform ? (uint64_t)(r[k].hi - r[k].lo) * R->per_chunk
+                            : sched_range_bytes(R->s, r[k].lo, r[k].hi);
+    if (R->ports) {
+        start = dmax(start, R->sendp[src]);
+        start = dmax(start, R->recvp[dst]);
+    }
+    if (efree) {
+        start = dmax(start, *efree);
+    } else if (cap == 1) {
+        for (int q = 0; q < np; q++) {
+            const double *t = arc + pc[q].a;
+            double m = start;
+            for (int64_t h = 0; h < pc[q].n; h++)
+                m = t[h] > m ? t[h] : m;
+            start = m;
+        }
+    } else {
+        /* the slot that frees first of every arc */
+        for (int q = 0; q < np; q++)
+            for (int64_t h = 0; h < pc[q].n; h++) {
+                const double *t = arc + (pc[q].a + h) * cap;
+                double best = t[0];
+                for (int k = 1; k < cap; k++)
+                    if (t[k] < best)
+                        best = t[k];
+                start = dmax(start, best);
+            }
+    }
+    /* hxbar, between modules: the out channel of the source's module and the in channel of
+     * the destination's that free first */
+    double *cout = NULL, *cin = NULL;
+    int32_t hxB = R->hxB, hxC = R->hxC;
+    if (hxB > 0 && src / hxB != dst / hxB) {
+        cout = chan_first(R->chan + (int64_t)(src / hxB) * 2 * hxC, hxC);
+        cin = chan_first(R->chan + ((int64_t)(dst / hxB) * 2 + 1) * hxC, hxC);
+        double c = dmax(*cout, *cin);
+        if (c > start) {
+            a->chan_waits++;
+            a->chan_wait += c - start;
+            a->chan_wait_max = dmax(a->chan_wait_max, c - start);
+            start = c;
+        }
+    }
+    double end = start + cost_transfer(p, (double)len, (double)bytes, 1);
+    if (cout) {
+        *cout = end;
+        *cin = end;
+    }
+    if (R->ports) {
+        R->sendp[src] = end;
+        R->recvp[dst] = end;
+    }
+    if (efree) {
+        *efree = end;
+    } else if (cap == 1) {
+        for (int q = 0; q < np; q++) {
+            double *t = arc + pc[q].a;
+            for (int64_t h = 0; h < pc[q].n; h++)
+                t[h] = end;
+        }
+    } else {
+        for (int q = 0; q < np; q++)
+            for (int64_t h = 0; h < pc[q].n; h++) {
+                double *t = arc + (pc[q].a + h) * cap;
+                int kbest = 0;
+                for (int k = 1; k < cap; k++)
+                    if (t[k] < t[kbest])
+                        kbest = k;
+                t[kbest] = end;
+            }
+    }
+    if (sdst >= 0)   /* else never read */
+        for (uint32_t k = 0; ok && k < nr; k++)
+            ok = node_add(&R->arr[sdst], &R->A, sdst, st, r[k].lo, r[k].hi, end);
+    if (R->haslocal)
+        R->in[dst] = dmax(R->in[dst], end);
+    *send_end = dmax(*send_end, end);
+    if (a->ev)
+        a->ev[a->nev++] = (SimAsyncEvent){ start, end, st, i };
+    return ok;
+}
+
+/* Step st of a schedule of edge blocks only, with the edges' records (edges_init). */
+#define EDGE_AHEAD 12
+
+static bool edges_step(SimAsyncRun *R, int32_t st, double *send_end)
+{
+    const Sched *s = R->s;
+    const SchedStep *ss = &s->steps[st];
+    const NodeArr *arr = R->arr;
+    bool ok = true;
+    for (int32_t q = 0; ok && q < ss->nrule; q++) {
+        const SchedRule *r = &ss->rule[q];
+        const SchedEdge *x = s->edges + r->e0;
+        EdgeRec *E = R->edge + r->e0;
+        int64_t n = r->count;
+        for (int64_t j = 0; j < EDGE_AHEAD && j < n; j++) {
+            __builtin_prefetch(&arr[E[j].ssrc]);
+            if (E[j].sdst >= 0 && E[j].dlast >= st)
+                __builtin_prefetch(&arr[E[j].sdst], 1);
+        }
+        for (int64_t j = 0; ok && j < n; j++) {
+            if (j + EDGE_AHEAD < n) {
+                const EdgeRec *f = &E[j + EDGE_AHEAD];
+                __builtin_prefetch(&arr[f->ssrc]);
+                if (f->sdst >= 0 && f->dlast >= st)
+                    __builtin_prefetch(&arr[f->sdst], 1);
+            }
+            EdgeRec *e = &E[j];
+            uint32_t c = x[j].tag * r->mul + r->add;
+            ChunkRange cr = { c, c + 1 };
+            int32_t sdst = e->dlast >= st ? e->sdst : -1;
+            int64_t i = ss->n + r->first + j;
+            if (e->free >= 0) {
+                ok = time_xfer(R, st, i, x[j].src, x[j].dst, 1, &cr, e->len, e->ssrc, sdst,
+                               NULL, 0, &e->free, send_end);
+            } else {
+                Piece pc[MAXPIECES];
+                int np = edge_pieces(R, &x[j], pc);
+                ok = time_xfer(R, st, i, x[j].src, x[j].dst, 1, &cr, e->len, e->ssrc, sdst,
+                               pc, np, NULL, send_end);
+            }
+        }
+    }
+    return ok;
+}
+
 bool sim_async_step(SimAsyncRun *R, int32_t st, const SchedFlat *fp)
 {
     if (!R->ok)
@@ -816,12 +1057,7 @@ bool sim_async_step(SimAsyncRun *R, int32_t st, const SchedFlat *fp)
     const Sched *s = R->s;
     const CostParams *p = &R->p;
     SimAsync *a = R->a;
-    double *arc = R->arc, *sendp = R->sendp, *recvp = R->recvp, *local = R->local;
-    NodeArr *arr = R->arr;
-    Arrivals *A = &R->A;
-    int cap = R->cap;
-    bool ports = R->ports, haslocal = R->haslocal, uniform = R->uniform;
-    uint64_t per_chunk = R->per_chunk;
+    double *local = R->local;
     bool ok = true;
     double send_end = 0;
     /* local operations: after the node's earlier arrivals and operations */
@@ -835,121 +1071,39 @@ bool sim_async_step(SimAsyncRun *R, int32_t st, const SchedFlat *fp)
             send_end = dmax(send_end, local[v]);
         }
     }
-    const SchedFlat *f = fp;
-    SchedFlat own;
-    if (!f) {
-        if (!sched_flat(s, st, &R->fb, &own)) {
-            R->ok = false;
-            return false;
-        }
-        f = &own;
-    }
-    Ahead *ring = R->ring;
-    const NodeIdx *idx = R->idx;
-    for (int64_t i = 0; i < 2 * AHEAD && i < f->n; i++) {
-        __builtin_prefetch(&idx[f->x[i].src]);
-        __builtin_prefetch(&idx[f->x[i].dst]);
-    }
-    for (int64_t i = 0; i < AHEAD && i < f->n; i++)
-        ahead(R, &ring[i], f, i, st);
-    for (int64_t i = 0; ok && i < f->n; i++) {
-        const SchedXfer *x = &f->x[i];
-        int32_t src = x->src, dst = x->dst;
-        uint32_t nr = sched_flat_nr(f, i);
-        const ChunkRange *r = sched_flat_ranges(f, i);
-        const Ahead *ah = &ring[i % AHEAD];
-        double start = haslocal ? local[src] : 0;
-        uint64_t bytes = 0;
-        for (uint32_t k = 0; ok && k < nr; k++) {
-            double tr = 0;
-            ok = node_ready(&arr[ah->ssrc], A, ah->ssrc, st, r[k].lo, r[k].hi, &tr);
-            start = dmax(start, tr);
-        }
-        for (uint32_t k = 0; k < nr; k++)
-            bytes += uniform ? (uint64_t)(r[k].hi - r[k].lo) * per_chunk
-                             : sched_range_bytes(s, r[k].lo, r[k].hi);
-        if (ports) {
-            start = dmax(start, sendp[src]);
-            start = dmax(start, recvp[dst]);
-        }
-        int64_t len = ah->len;
-        const Piece *pc = ah->pc;
-        int np = ah->np;
-        if (cap == 1) {
-            for (int q = 0; q < np; q++) {
-                const double *t = arc + pc[q].a;
-                double m = start;
-                for (int64_t h = 0; h < pc[q].n; h++)
-                    m = t[h] > m ? t[h] : m;
-                start = m;
+    if (R->edge) {
+        ok = edges_step(R, st, &send_end);
+    } else {
+        const SchedFlat *f = fp;
+        SchedFlat own;
+        if (!f) {
+            if (!sched_flat(s, st, &R->fb, &own)) {
+                R->ok = false;
+                return false;
             }
-        } else {
-            /* the slot that frees first of every arc */
-            for (int q = 0; q < np; q++)
-                for (int64_t h = 0; h < pc[q].n; h++) {
-                    const double *t = arc + (pc[q].a + h) * cap;
-                    double best = t[0];
-                    for (int k = 1; k < cap; k++)
-                        if (t[k] < best)
-                            best = t[k];
-                    start = dmax(start, best);
-                }
+            f = &own;
         }
-        /* hxbar, between modules: the out channel of the source's module and the in channel
-         * of the destination's that free first */
-        double *cout = NULL, *cin = NULL;
-        int32_t hxB = R->hxB, hxC = R->hxC;
-        if (hxB > 0 && src / hxB != dst / hxB) {
-            cout = chan_first(R->chan + (int64_t)(src / hxB) * 2 * hxC, hxC);
-            cin = chan_first(R->chan + ((int64_t)(dst / hxB) * 2 + 1) * hxC, hxC);
-            double c = dmax(*cout, *cin);
-            if (c > start) {
-                a->chan_waits++;
-                a->chan_wait += c - start;
-                a->chan_wait_max = dmax(a->chan_wait_max, c - start);
-                start = c;
+        Ahead *ring = R->ring;
+        const NodeIdx *idx = R->idx;
+        for (int64_t i = 0; i < 2 * AHEAD && i < f->n; i++) {
+            __builtin_prefetch(&idx[f->x[i].src]);
+            __builtin_prefetch(&idx[f->x[i].dst]);
+        }
+        for (int64_t i = 0; i < AHEAD && i < f->n; i++)
+            ahead(R, &ring[i], f, i, st);
+        for (int64_t i = 0; ok && i < f->n; i++) {
+            const SchedXfer *x = &f->x[i];
+            const Ahead *ah = &ring[i % AHEAD];
+            ok = time_xfer(R, st, i, x->src, x->dst, sched_flat_nr(f, i),
+                           sched_flat_ranges(f, i), ah->len, ah->ssrc, ah->sdst, ah->pc, ah->np,
+                           NULL, &send_end);
+            if (i + 2 * AHEAD < f->n) {
+                __builtin_prefetch(&idx[f->x[i + 2 * AHEAD].src]);
+                __builtin_prefetch(&idx[f->x[i + 2 * AHEAD].dst]);
             }
+            if (i + AHEAD < f->n)
+                ahead(R, &ring[i % AHEAD], f, i + AHEAD, st);
         }
-        double end = start + cost_transfer(p, (double)len, (double)bytes, 1);
-        if (cout) {
-            *cout = end;
-            *cin = end;
-        }
-        if (ports) {
-            sendp[src] = end;
-            recvp[dst] = end;
-        }
-        if (cap == 1) {
-            for (int q = 0; q < np; q++) {
-                double *t = arc + pc[q].a;
-                for (int64_t h = 0; h < pc[q].n; h++)
-                    t[h] = end;
-            }
-        } else {
-            for (int q = 0; q < np; q++)
-                for (int64_t h = 0; h < pc[q].n; h++) {
-                    double *t = arc + (pc[q].a + h) * cap;
-                    int kbest = 0;
-                    for (int k = 1; k < cap; k++)
-                        if (t[k] < t[kbest])
-                            kbest = k;
-                    t[kbest] = end;
-                }
-        }
-        if (ah->sdst >= 0)   /* else never read */
-            for (uint32_t k = 0; ok && k < nr; k++)
-                ok = node_add(&arr[ah->sdst], A, ah->sdst, st, r[k].lo, r[k].hi, end);
-        if (haslocal)
-            R->in[dst] = dmax(R->in[dst], end);
-        send_end = dmax(send_end, end);
-        if (a->ev)
-            a->ev[a->nev++] = (SimAsyncEvent){ start, end, st, i };
-        if (i + 2 * AHEAD < f->n) {
-            __builtin_prefetch(&idx[f->x[i + 2 * AHEAD].src]);
-            __builtin_prefetch(&idx[f->x[i + 2 * AHEAD].dst]);
-        }
-        if (i + AHEAD < f->n)
-            ahead(R, &ring[i % AHEAD], f, i + AHEAD, st);
     }
     a->step_end[st] = send_end;
     R->total = dmax(R->total, send_end);
@@ -977,6 +1131,7 @@ static void run_free_parts(SimAsyncRun *R)
     log_free(&R->A.lg);
     free(R->A.s1);
     free(R->arr);
+    free(R->edge);
 }
 
 /* A dropped arrival may have been needed by step st: steps 0..st timed again from the start,
@@ -996,6 +1151,8 @@ static bool run_again(SimAsyncRun *R, int32_t st)
     free(Q);
     return R->ok;
 }
+
+bool sim_async_own_steps(const SimAsyncRun *R) { return R && R->edge; }
 
 SimAsync *sim_async_end(SimAsyncRun *R, char *err, size_t errlen)
 {

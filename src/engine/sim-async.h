@@ -23,12 +23,14 @@
  * local operations have ended, and lasts rho*B.  The broadcast ends when the last transfer or
  * local operation does.  Verification (holdings, violations) is the lockstep simulator's job;
  * the same schedule is timed here.  sim_run with SIM_ASYNC (sim.h) does both in one pass over
- * the steps (what `run --timing async` does); sim_async_run times alone.
+ * the steps (what `run --timing async` does; a schedule of edge blocks whose edges have arcs of
+ * their own is timed per edge, on a second thread: sim-async.c); sim_async_run times alone.
  *
  * Memory: one time per arc (per link slot under seidel nu > 0), per node port, and per
  * arrival range a sending node may still read (a pipeline's node keeps its newest two; a run
- * that turns out to need one it dropped is timed again keeping all: sim-async.c); with
- * SIM_ASYNC_EVENTS, 24 bytes per transfer.
+ * that turns out to need one it dropped is timed again keeping all: sim-async.c); for a
+ * schedule of edge blocks only, 24 bytes per edge of its table (and no arc times at all when
+ * every edge owns its arcs); with SIM_ASYNC_EVENTS, 24 bytes per transfer.
  *
  * Ownership: sim_async_run borrows the Sched (and its Net), which must outlive the result; the
  * caller frees it with sim_async_free.

@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdatomic.h>
 #include <threads.h>
 
 int sim_load_path = SIM_PATH_AUTO;
@@ -94,6 +95,27 @@ typedef struct {
 } Piece;
 
 #define MAXPIECES (2 * NET_MAXSEG)
+
+/* SIM_ASYNC on a big run whose timing reads no step views of ours (sim_async_own_steps): the
+ * timing of every step runs on a second thread while this one replays the steps, each on
+ * the same read-only schedule (a second core does the timing). */
+typedef struct {
+    SimAsyncRun *r;
+    int32_t nsteps;
+    atomic_bool stop;          /* set by the replay when it gives up */
+    bool ok;                   /* (read after the join) */
+    bool on;
+    thrd_t t;
+} AsyncJob;
+
+static int async_job(void *arg)
+{
+    AsyncJob *j = arg;
+    j->ok = true;
+    for (int32_t st = 0; j->ok && st < j->nsteps && !atomic_load(&j->stop); st++)
+        j->ok = sim_async_step(j->r, st, NULL);
+    return 0;
+}
 
 struct Sim {
     const Sched *s;
@@ -171,6 +193,7 @@ struct Sim {
     SimAsyncRun *arun;         /* SIM_ASYNC: the timing, step by step while running ... */
     SimAsync *async;           /* ... and its result (until sim_async_take) */
     char aerr[160];            /* ... or why there is none */
+    AsyncJob ajob;             /* the timing on a thread of its own (ajob.on) */
 };
 
 /* Step st's transfers as flat arrays (see sched-internal.h): the last step asked for is kept,
@@ -2002,6 +2025,10 @@ void sim_free(Sim *sim)
     free(sim->tmpnodes);
     sched_flatbuf_free(&sim->fbuf);
     sched_flatbuf_free(&sim->nbuf);
+    if (sim->ajob.on) {
+        atomic_store(&sim->ajob.stop, true);
+        thrd_join(sim->ajob.t, NULL);
+    }
     sim_async_free(sim_async_end(sim->arun, NULL, 0));
     sim_async_free(sim->async);
     free(sim);
@@ -2126,6 +2153,12 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
         goto oom;
     if (flags & SIM_ASYNC)   /* (if it cannot be timed, the replay goes on: sim_async_take) */
         sim->arun = sim_async_begin(s, p, 0, sim->aerr, sizeof sim->aerr);
+    if (sim->arun && sim_async_own_steps(sim->arun) && sched_total_transfers(s) >= sim_par_min) {
+        sim->ajob.r = sim->arun;
+        sim->ajob.nsteps = sim->nsteps;
+        atomic_init(&sim->ajob.stop, false);
+        sim->ajob.on = thrd_create(&sim->ajob.t, async_job, &sim->ajob) == thrd_success;
+    }
     int64_t maxn = 0;   /* the per-transfer scratch, once, at its largest */
     for (int32_t st = 0; st < sim->nsteps; st++)
         if (sched_ntransfers(s, st) > maxn)
@@ -2154,7 +2187,7 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
         if (!run_step(sim, st))
             goto oom;
         /* the asynchronous timing, on the step's transfers as run_step left them */
-        if (sim->arun && !sim_async_step(sim->arun, st, sim_flat(sim, st)))
+        if (sim->arun && !sim->ajob.on && !sim_async_step(sim->arun, st, sim_flat(sim, st)))
             goto oom;
         const SimStep *o = &sim->steps[st];
         cum += o->cost.total;
@@ -2207,6 +2240,12 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
     }
     t->verified = !prefix && t->not_held == 0 && t->incomplete_nodes == 0;
     t->valid = t->verified && t->violations == t->not_held + t->incomplete_nodes;
+    if (sim->ajob.on) {
+        thrd_join(sim->ajob.t, NULL);
+        sim->ajob.on = false;
+        if (!sim->ajob.ok)
+            goto oom;
+    }
     if (sim->arun) {
         sim->async = sim_async_end(sim->arun, sim->aerr, sizeof sim->aerr);
         sim->arun = NULL;

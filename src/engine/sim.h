@@ -61,7 +61,8 @@ typedef struct Sim Sim;
 enum {
     SIM_HISTORY = 1 << 0, /* keep per-step deltas so that sim_seek can go back and forth */
     SIM_ASYNC = 1 << 1,   /* also time the schedule asynchronously (sim-async.h), in the same
-                           * pass over its steps: fetch it with sim_async_take */
+                           * pass over its steps (or, for a big schedule of exclusive edges, on
+                           * a second thread at the same time): fetch it with sim_async_take */
 };
 
 typedef enum {

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "../../src/engine/sched.h"
+#include "../../src/engine/sim-internal.h"
 #include "../../src/engine/sim-async.h"
 #include "../../src/engine/sim.h"
 
@@ -267,6 +268,67 @@ static Sched *random_sched(const Net *net, uint32_t nc, uint64_t bytes)
     return s;
 }
 
+/* The timing of s under p, alone (with its events) and in the simulator's pass, against the
+ * reference, word for word; returns the reference's channel waits. */
+static int64_t check_against_ref(const char *what, int rep, const Sched *s, const CostParams *p)
+{
+    char err[256];
+    SimAsync *a = sim_async_run(s, p, SIM_ASYNC_EVENTS, err, sizeof err);
+    if (!a)
+        fail_msg("%s: %s", what, err);
+    Ref r;
+    ref_run(s, p, &r);   /* its events in schedule order */
+    if (sim_async_total(a) != r.total)
+        fail_msg("%s %s rep %d: total %.17g, reference %.17g", what, cost_model_name(p->model),
+                 rep, sim_async_total(a), r.total);
+    for (int32_t st = 0; st < sched_nsteps(s); st++)
+        assert_true(sim_async_step_end(a, st) == r.step_end[st]);
+    assert_int_equal(sim_async_nevents(a), r.nev);
+    assert_int_equal(sim_async_channel_waits(a), r.chan_waits);
+    int64_t *first = calloc((size_t)sched_nsteps(s) + 1, sizeof *first);
+    for (int32_t st = 0; st < sched_nsteps(s); st++)
+        first[st + 1] = first[st] + sched_ntransfers(s, st);
+    for (int64_t i = 0; i < r.nev; i++) {
+        const SimAsyncEvent *e = sim_async_event(a, i), *q = e - 1;
+        const SimAsyncEvent *w = &r.ev[first[e->step] + e->index];
+        assert_true(e->start == w->start && e->end == w->end && e->step == w->step &&
+                    e->index == w->index);
+        /* sorted by start, ties in schedule order */
+        assert_true(i == 0 || q->start < e->start ||
+                    (q->start == e->start &&
+                     (q->step < e->step || (q->step == e->step && q->index < e->index))));
+    }
+    free(first);
+    /* the same timing made in the simulator's pass (SIM_ASYNC), in turn on the replay's
+     * thread and (where the timing reads no step views: exclusive edges) on a second one */
+    for (int par = 0; par < 2; par++) {
+        sim_par_min = par ? 0 : INT64_MAX;
+        Sim *sim = sim_run(s, p, SIM_ASYNC, err, sizeof err);
+        sim_par_min = 65536;
+        assert_non_null(sim);
+        SimAsync *b = sim_async_take(sim, err, sizeof err);
+        if (!b)
+            fail_msg("%s: fused: %s", what, err);
+        if (sim_async_total(b) != r.total)
+            fail_msg("%s %s rep %d: fused total %.17g, reference %.17g", what,
+                     cost_model_name(p->model), rep, sim_async_total(b), r.total);
+        for (int32_t st = 0; st < sched_nsteps(s); st++)
+            assert_true(sim_async_step_end(b, st) == r.step_end[st]);
+        assert_int_equal(sim_async_nevents(b), 0);
+        assert_int_equal(sim_async_channel_waits(b), sim_async_channel_waits(a));
+        assert_true(sim_async_channel_wait(b) == sim_async_channel_wait(a));
+        assert_true(sim_async_channel_wait_max(b) == sim_async_channel_wait_max(a));
+        assert_null(sim_async_take(sim, err, sizeof err));   /* given away */
+        sim_async_free(b);
+        sim_free(sim);
+    }
+    int64_t waits = r.chan_waits;
+    free(r.step_end);
+    free(r.ev);
+    sim_async_free(a);
+    return waits;
+}
+
 static void test_against_reference(void **state)
 {
     (void)state;
@@ -290,55 +352,7 @@ static void test_against_reference(void **state)
                 if (models[mi] == COST_POSTAL)
                     p.duplex = (int)rnd(2);
                 p.rho = 0.5;
-                char err[256];
-                SimAsync *a = sim_async_run(s, &p, SIM_ASYNC_EVENTS, err, sizeof err);
-                if (!a)
-                    fail_msg("%s: %s", nets[ni], err);
-                Ref r;
-                ref_run(s, &p, &r);   /* its events in schedule order */
-                if (sim_async_total(a) != r.total)
-                    fail_msg("%s %s rep %d: total %.17g, reference %.17g", nets[ni],
-                             cost_model_name(models[mi]), rep, sim_async_total(a), r.total);
-                for (int32_t st = 0; st < sched_nsteps(s); st++)
-                    assert_true(sim_async_step_end(a, st) == r.step_end[st]);
-                assert_int_equal(sim_async_nevents(a), r.nev);
-                assert_int_equal(sim_async_channel_waits(a), r.chan_waits);
-                waits += r.chan_waits;
-                int64_t *first = calloc((size_t)sched_nsteps(s) + 1, sizeof *first);
-                for (int32_t st = 0; st < sched_nsteps(s); st++)
-                    first[st + 1] = first[st] + sched_ntransfers(s, st);
-                for (int64_t i = 0; i < r.nev; i++) {
-                    const SimAsyncEvent *e = sim_async_event(a, i), *q = e - 1;
-                    const SimAsyncEvent *w = &r.ev[first[e->step] + e->index];
-                    assert_true(e->start == w->start && e->end == w->end && e->step == w->step &&
-                                e->index == w->index);
-                    /* sorted by start, ties in schedule order */
-                    assert_true(i == 0 || q->start < e->start ||
-                                (q->start == e->start &&
-                                 (q->step < e->step || (q->step == e->step && q->index < e->index))));
-                }
-                free(first);
-                /* the same timing made in the simulator's pass (SIM_ASYNC) */
-                Sim *sim = sim_run(s, &p, SIM_ASYNC, err, sizeof err);
-                assert_non_null(sim);
-                SimAsync *b = sim_async_take(sim, err, sizeof err);
-                if (!b)
-                    fail_msg("%s: fused: %s", nets[ni], err);
-                if (sim_async_total(b) != r.total)
-                    fail_msg("%s %s rep %d: fused total %.17g, reference %.17g", nets[ni],
-                             cost_model_name(models[mi]), rep, sim_async_total(b), r.total);
-                for (int32_t st = 0; st < sched_nsteps(s); st++)
-                    assert_true(sim_async_step_end(b, st) == r.step_end[st]);
-                assert_int_equal(sim_async_nevents(b), 0);
-                assert_int_equal(sim_async_channel_waits(b), sim_async_channel_waits(a));
-                assert_true(sim_async_channel_wait(b) == sim_async_channel_wait(a));
-                assert_true(sim_async_channel_wait_max(b) == sim_async_channel_wait_max(a));
-                assert_null(sim_async_take(sim, err, sizeof err));   /* given away */
-                sim_async_free(b);
-                sim_free(sim);
-                free(r.step_end);
-                free(r.ev);
-                sim_async_free(a);
+                waits += check_against_ref(nets[ni], rep, s, &p);
                 runs++;
             }
             sched_free(s);
@@ -347,6 +361,72 @@ static void test_against_reference(void **state)
     }
     assert_true(runs == 11 * 60 * 4);
     assert_true(waits > 0);
+}
+
+/* A schedule of edge blocks only (the simulator's per-edge path: an edge whose arcs no other
+ * edge uses is timed by one time of its own, the others on the arcs): 3 to 10 random edges,
+ * which on a small net often share arcs and on a big one seldom do. */
+static Sched *random_edge_sched(const Net *net, uint32_t nc, uint64_t bytes)
+{
+    int32_t n = net_size(net);
+    Sched *s = sched_new(net, nc, bytes);
+    int32_t src = (int32_t)rnd((uint32_t)n);
+    assert_true(sched_give(s, src, 0, nc));
+    int64_t ne = 0;
+    for (int q = 0, want = 3 + (int)rnd(8); q < want; q++) {
+        int32_t a = rnd(2) ? src : (int32_t)rnd((uint32_t)n), b;
+        NetSeg seg[3];
+        int ns = random_route(net, a, seg, &b);
+        if (ns < 0 || b == a)
+            continue;
+        assert_true(sched_edge(s, a, b, seg, ns, rnd(2)) == ne);
+        ne++;
+    }
+    int32_t nsteps = 2 + (int32_t)rnd(6);
+    for (int32_t st = 0; st < nsteps; st++) {
+        assert_true(sched_step(s) >= 0);
+        if (rnd(5) == 0)
+            assert_true(sched_local(s, rnd(3) == 0 ? -1 : (int32_t)rnd((uint32_t)n), 1 + rnd(50)));
+        for (int k = 0, nb = ne > 0 ? (int)rnd(4) : 0; k < nb; k++) {
+            int64_t first = rnd((uint32_t)ne);
+            int64_t cnt = 1 + rnd((uint32_t)(ne - first));
+            uint32_t mul = nc / 2, add = rnd(nc - mul);
+            assert_true(sched_send_edges(s, first, cnt, mul, add));
+        }
+    }
+    assert_null(sched_error(s));
+    return s;
+}
+
+static void test_edges_only(void **state)
+{
+    (void)state;
+    static const char *nets[] = { "array:6", "ring:7", "mesh:4x5", "torus:5x4", "torus:2x3",
+                                  "torus:9x9", "mesh:3x3x2", "torus:5x4x3" };
+    static const CostModel models[] = { COST_CIRCUIT, COST_SAF, COST_SEIDEL, COST_POSTAL };
+    int runs = 0;
+    for (size_t ni = 0; ni < sizeof nets / sizeof nets[0]; ni++) {
+        Net *net = net_parse(nets[ni], NULL, 0);
+        assert_non_null(net);
+        for (int rep = 0; rep < 40; rep++) {
+            uint32_t nc = 2 + rnd(9);
+            Sched *s = random_edge_sched(net, nc, rnd(2) ? nc * 100 : 997);
+            for (size_t mi = 0; mi < sizeof models / sizeof models[0]; mi++) {
+                CostParams p;
+                cost_defaults(&p, models[mi]);
+                if (models[mi] == COST_SEIDEL)
+                    p.nu = (int)rnd(2);
+                if (models[mi] == COST_POSTAL)
+                    p.duplex = (int)rnd(2);
+                p.rho = 0.5;
+                check_against_ref(nets[ni], rep, s, &p);
+                runs++;
+            }
+            sched_free(s);
+        }
+        net_free(net);
+    }
+    assert_int_equal(runs, 8 * 40 * 4);
 }
 
 /* hxbar:2x2: two transfers out of module 0 in one step, 0->2 and 1->3.  With one channel
@@ -561,6 +641,22 @@ static void test_pipeline_steps(void **state)
                 if (clash && models[mi] == COST_CIRCUIT && st >= 1 && st <= 7)
                     assert_true(x->link_overloads > 0);   /* every step of level 2 */
             }
+            /* the timing of the edge blocks (per edge where no other edge shares their
+             * arcs) is the timing of the same sends stored (on the arcs), word for word */
+            SimAsync *ta = sim_async_run(a, &p, SIM_ASYNC_EVENTS, err, sizeof err),
+                     *tb = sim_async_run(b, &p, SIM_ASYNC_EVENTS, err, sizeof err);
+            assert_non_null(ta);
+            assert_non_null(tb);
+            assert_true(sim_async_total(ta) == sim_async_total(tb));
+            assert_int_equal(sim_async_nevents(ta), sim_async_nevents(tb));
+            for (int64_t i = 0; i < sim_async_nevents(ta); i++) {
+                const SimAsyncEvent *u = sim_async_event(ta, i), *w = sim_async_event(tb, i);
+                assert_true(u->start == w->start && u->end == w->end && u->step == w->step &&
+                            u->index == w->index);
+            }
+            sim_async_free(ta);
+            sim_async_free(tb);
+            check_against_ref(clash ? "pipeline, clash" : "pipeline", 0, a, &p);
             const SimTotals *x = sim_totals(sa), *y = sim_totals(sb);
             assert_true(x->cost.total == y->cost.total && x->violations == y->violations &&
                         x->verified == y->verified && x->valid == y->valid);
@@ -619,6 +715,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_reference),
+        cmocka_unit_test(test_edges_only),
         cmocka_unit_test(test_fused_errors),
         cmocka_unit_test(test_hxbar_channels),
         cmocka_unit_test(test_old_chunks),
