@@ -111,21 +111,22 @@ static void test_tiling_paper_counts(void **state)
     expect_terms("torus:10x5", "blocks=0", 3, 8, 3);
 }
 
-/* The phases Proposition 1 asks for on net (ceil(log_5 N)). */
-static int32_t prop1_phases(const Net *net)
+/* Proposition 1 on net: its phases (ceil(log_5 N)) and switched hops (the diameter). */
+static CircuitBounds prop1(const Net *net)
 {
     CostParams p;
     cost_defaults(&p, COST_CIRCUIT);
     CircuitBounds bd;
     assert_true(bounds_circuit(net, &p, 1, &bd));
-    return bd.phases;
+    return bd;
 }
 
 /* Every 2-D torus X x Y with 1 <= X, Y <= 32 (at least 2 nodes) is claimed; verified, valid
  * (all-port, arc-disjoint), the lower bound under the cost, from every source when X, Y <= 10,
  * from three others elsewhere; both layouts (and both 2x2 blocks on the paper's family).  The
  * default takes at most two phases more than Proposition 1 asks for (measured: 279 of the 527
- * shapes X <= Y meet it, 245 take one more, 2x32, 4x20 and 4x28 two). */
+ * shapes X <= Y meet it, 245 take one more, 2x32, 4x20 and 4x28 two) and, off the paper's
+ * family, at most 8 switched hops more than the diameter (16x31: 31 for 23). */
 static void test_tiling_sweep(void **state)
 {
     (void)state;
@@ -158,12 +159,15 @@ static void test_tiling_sweep(void **state)
                     Got g = check_run("tiling", n, v, ps, 3, 0.5, 0.01, 4096);
                     runs++;
                     if (m == 0 && src == 0) {
-                        int32_t lb = prop1_phases(n);
-                        if (g.phases > lb + 2)
+                        CircuitBounds bd = prop1(n);
+                        if (g.phases > bd.phases + 2)
                             fail_msg("tiling on %s: %d phases, Prop. 1 asks for %d", spec,
-                                     (int)g.phases, (int)lb);
+                                     (int)g.phases, (int)bd.phases);
+                        if (!family && g.hops > bd.diameter + 8)
+                            fail_msg("tiling on %s: %lld switched hops, the diameter %lld", spec,
+                                     (long long)g.hops, (long long)bd.diameter);
                         shapes++;
-                        meet += g.phases == lb;
+                        meet += g.phases == bd.phases;
                     }
                 }
             }
@@ -187,7 +191,7 @@ static void test_tiling_any(void **state)
                   { "torus:10x15", 4 }, { "torus:1x7", 2 } };
     for (size_t i = 0; i < sizeof meets / sizeof meets[0]; i++) {
         Net *n = mknet(meets[i].spec);
-        assert_int_equal(prop1_phases(n), meets[i].phases);
+        assert_int_equal(prop1(n).phases, meets[i].phases);
         Got g = check_run("tiling", n, net_size(n) - 1, "blocks=0", 1, 1, 1, 1000);
         if (g.phases != meets[i].phases)
             fail_msg("tiling on %s: %d phases, Prop. 1: %d", meets[i].spec, (int)g.phases,
