@@ -289,6 +289,15 @@ bool algo_predict_none(const AlgoDef *d, const Net *net, const AlgoArgs *a, cons
            len && why[0];
 }
 
+bool algo_predict_note(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
+                       char *why, size_t len)
+{
+    if (len)
+        why[0] = '\0';
+    return !fit_needed(d, net) && d->predict_note && d->predict_note(d, net, a, p, why, len) &&
+           len && why[0];
+}
+
 const char *algo_predict_error(const AlgoDef *d)
 {
     return d && d->predict_error ? d->predict_error(d) : NULL;

@@ -96,6 +96,11 @@ struct AlgoDef {
      * false: nothing to say (no closed form for this model/net at all). */
     bool (*predict_none)(const AlgoDef *d, const Net *net, const AlgoArgs *a,
                          const CostParams *p, char *why, size_t len);
+    /* When the simulated cost is known to differ from predict's closed form for these
+     * settings (an erratum of the paper: docs/errata.md): why, as a phrase into why, and
+     * true.  NULL or false: they should agree. */
+    bool (*predict_note)(const AlgoDef *d, const Net *net, const AlgoArgs *a,
+                         const CostParams *p, char *why, size_t len);
     /* Why the last predict failed when it failed by an error (a script's predict raised),
      * not for want of a closed form; NULL otherwise.  NULL: never. */
     const char *(*predict_error)(const AlgoDef *d);
@@ -146,6 +151,10 @@ bool algo_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const Cos
 /* After algo_predict gave none: why there is none for these settings, into why (true), or
  * false when the algorithm has nothing to say (predict_none). */
 bool algo_predict_none(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
+                       char *why, size_t len);
+/* After algo_predict gave a closed form: why the simulated cost differs from it here (a known
+ * erratum), into why (true), or false (they should agree: predict_note). */
+bool algo_predict_note(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                        char *why, size_t len);
 const char *algo_predict_error(const AlgoDef *d);
 

@@ -182,6 +182,10 @@ static void print_text(CliRun *r, const SimAsync *as)
         printf("predicted:   %s %s  (closed form, %s; difference %s)\n",
                export_format_double(r->predicted, b1, sizeof b1), unit, verdict,
                export_format_double(d, b2, sizeof b2));
+        char why[256];
+        if (d != 0 && algo_predict_note(r->setup.def, r->setup.net, &r->setup.args,
+                                        &r->setup.cost, why, sizeof why))
+            printf("             known: %s\n", why);
     } else {
         char why[256];
         if (algo_predict_none(r->setup.def, r->setup.net, &r->setup.args, &r->setup.cost, why,
@@ -280,14 +284,18 @@ int cmd_run(int argc, char **argv)
         int np = 0;
         for (; np < r.setup.def->nparams && np < ALGO_MAXPARAM; np++)
             names[np] = r.setup.def->params[np].name;
-        char none[256] = "";
+        char none[256] = "", note[256] = "";
         if (!r.has_predicted)
             algo_predict_none(r.setup.def, r.setup.net, &r.setup.args, &r.setup.cost, none,
                               sizeof none);
+        else
+            algo_predict_note(r.setup.def, r.setup.net, &r.setup.args, &r.setup.cost, note,
+                              sizeof note);
         ExportRun info = {
             .algo = r.setup.def->name, .algo_ref = r.setup.def->ref,
             .fit = algo_fit_name(r.fit), .has_predicted = r.has_predicted,
             .predicted = r.predicted, .predicted_none = none[0] ? none : NULL,
+            .predicted_note = note[0] ? note : NULL,
             .has_predicted_tcd = r.has_predicted_tcd,
             .predicted_tcd = r.predicted_tcd, .param_names = names,
             .param_values = r.setup.args.param, .nparams = np, .max_violations = 100,

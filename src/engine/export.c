@@ -522,15 +522,21 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
         json_num(&j, info->predicted);
     else
         json_null(&j);
-    /* The difference, with floating-point noise (relative 1e-9) shown as 0. */
+    /* The difference, with floating-point noise (relative 1e-9) shown as 0: from the time
+     * the run was priced by (under --timing async the prediction is the asynchronous one) */
     json_key(&j, "difference");
     if (info->has_predicted)
-        json_num(&j, export_difference(t->cost.total, info->predicted));
+        json_num(&j, export_difference(info->has_async ? info->async_total : t->cost.total,
+                                       info->predicted));
     else
         json_null(&j);
     if (!info->has_predicted && info->predicted_none) {
         json_key(&j, "predicted_none");   /* why there is no closed form for these settings */
         json_str(&j, info->predicted_none);
+    }
+    if (info->has_predicted && info->predicted_note) {
+        json_key(&j, "predicted_note");   /* why the run differs from it (an erratum) */
+        json_str(&j, info->predicted_note);
     }
 
     /* A reduction (--op reduce): whose contributions reached the root (reduce.h). */

@@ -69,6 +69,7 @@ typedef struct {
     bool has_predicted;
     double predicted;
     const char *predicted_none;  /* no prediction: why, for these settings (NULL: nothing said) */
+    const char *predicted_note;  /* a prediction the run is known to differ from: why (NULL) */
     bool has_predicted_tcd;    /* the closed form of the TCD (algo_predict_tcd) */
     double predicted_tcd;
     /* Algorithm parameters (name, value), and the cost parameters come from the Sim. */

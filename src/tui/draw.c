@@ -851,6 +851,12 @@ static void panel_step(App *a, Box *b, bool full)
         bool agree = fabs(d) <= 1e-6 * (fabs(a->b.predicted) > 1 ? fabs(a->b.predicted) : 1);
         box_kv(b, agree ? theme_attr(R_GOOD) : theme_attr(R_BAD),
                agree ? "Predicted (paper) =" : "Predicted (paper) !=", c1);
+        char why[256], line[300];
+        if (!agree && algo_predict_note(a->b.setup.def, net, &a->b.setup.args, &a->b.setup.cost,
+                                        why, sizeof why)) {
+            snprintf(line, sizeof line, "known: %s", why);
+            box_wrap(b, dim, line, 0);
+        }
     } else if (algo_predict_error(a->b.setup.def)) {
         /* the script's predict raised: an error, not "no closed form" */
         char e[200];

@@ -62,7 +62,16 @@ for c in "dc torus:4x4 1000 250" "dc torus:8x8 6000 100" "dc torus:16x16 2048 32
     set -- $c
     check_exit "$1 on $2 L=$3 B=$4 async" 0 "$MESHCAST" run --net "$2" --algo "$1" --model circuit --set alpha=65 --set delta=10 --set tau=0.425 --set B="$4" --bytes "$3" --timing async --json
     check_eq "$1 on $2 L=$3 B=$4: async = T(B)" "true" "$(printf '%s' "$OUT" | jq -r '.async_total == .predicted')"
+    check_eq "$1 on $2 L=$3 B=$4: JSON's difference is the async time's" "0 null" \
+        "$(printf '%s' "$OUT" | jq -r '"\(.difference) \(.predicted_note)"')"
 done
 check_exit "htree on 15x15 async" 0 "$MESHCAST" run --net torus:15x15 --algo htree --model circuit --timing async
 check_match "htree differs from T(B) by the extra phase" 'DIFFERS' "$OUT"
+check_match "... and says why (the erratum)" '^ +known: the paper.s one final phase does not inform every node from 15x15 on: a second one-hop phase adds alpha \+ delta \+ B tau \(docs/errata.md\)' "$OUT"
+check_exit "htree on 15x15 async, JSON" 0 "$MESHCAST" run --net torus:15x15 --algo htree --model circuit --set B=100 --bytes 1000 --timing async --json
+# (B = 100 of L = 1000: X and Y 5 packets each, the extra phase costs alpha + delta + 100 tau)
+check_eq "the difference is the extra phase's alpha + delta + B tau" "true" \
+    "$(printf '%s' "$OUT" | jq -r '.difference == .params.alpha + .params.delta + 100 * .params.tau')"
+check_eq "JSON: predicted_note" "true" \
+    "$(printf '%s' "$OUT" | jq -r '.predicted_note | startswith("the paper'"'"'s one final phase")')"
 finish

@@ -103,4 +103,12 @@ tiling_steps
 check_screen_fixed "7x12: the terms" "Terms: 4 alpha, 12 delta, 4 L*tau"
 tm_keys q
 mc_exit_ok "tiling torus:7x12"
+
+# htree on torus:15x15: the paper's T(B) differs by its erratum, and the Step panel says so
+tm_start 200 60
+mc_start --ascii --net torus:15x15 --algo htree --model circuit
+check_screen_fixed "htree 15x15: the prediction differs" "Predicted (paper) !="
+check_screen_fixed "... and the Step panel says why" "known: the paper's one final phase"
+tm_keys q
+mc_exit_ok "htree torus:15x15"
 finish

@@ -15,10 +15,11 @@
  * (per node the choice is independent of every other node's: the arc u->v serves only v).
  * The report says "every node that is not informed by the H-tree has two informed neighbours,
  * so one more phase [of one hop] is sufficient".  We check it while building: if some node
- * had no such neighbour the build would add a second final phase for it and say so in the
- * step label ("htree: extra phase"); docs/algorithms.md records what the tests find for
- * k = 2..5 (none needed).  Neighbours are tried in the order up, down, left, right (decided by
- * us; any works).
+ * had no such neighbour the build adds a second final phase for it and says so in the step
+ * label ("htree (extra phase)").  From k = 4 on it is needed (docs/errata.md: some nodes of the
+ * central cross have no informed neighbour), and the time is the paper's T(B) plus
+ * alpha + delta + B tau: `predicted` stays the paper's T(B), with that note (predict_note).
+ * Neighbours are tried in the order up, down, left, right (decided by us; any works).
  *
  * Pipelining: B bytes per packet (--set B=N; 0: X and Y each one packet; B=auto: the paper's
  * B_opt = sqrt((alpha + 2^(k-2) delta) L / (4 (k-1) tau))).  X and Y are P packets each
@@ -228,6 +229,20 @@ static bool htree_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
     return !isnan(*total);
 }
 
+/* From k = 4 on, the second one-hop phase (the build's, docs/errata.md). */
+static bool htree_note(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
+                       char *why, size_t len)
+{
+    (void)d;
+    (void)a;
+    int k = htree_k(net);
+    if (p->model != COST_CIRCUIT || k < 4)
+        return false;
+    snprintf(why, len, "the paper's one final phase does not inform every node from 15x15 on: "
+             "a second one-hop phase adds alpha + delta + B tau (docs/errata.md)");
+    return true;
+}
+
 const AlgoDef algo_htree = {
     .name = "htree",
     .summary = "circuit-switched: two arc-disjoint H-trees carry halves X and Y, pipelined (B)",
@@ -240,4 +255,5 @@ const AlgoDef algo_htree = {
     .nchunks = htree_nchunks,
     .build = htree_build,
     .predict = htree_predict,
+    .predict_note = htree_note,
 };
