@@ -657,6 +657,8 @@ App *app_new(void)
     a->tv.gen = -1;
     a->atl.gen = -1;
     a->atl.ev_node = -1;
+    a->vatl.gen = -1;
+    a->vatl.ev_node = -1;
     a->ft.gen = -1;
     a->mode = MODE_MAP;
     return a;

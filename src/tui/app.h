@@ -95,6 +95,15 @@ typedef struct {
     bool done;
 } Chart;
 
+/* An asynchronous time line (asynctl.h): the run, its view, the Node panel's transfers. */
+typedef struct {
+    long gen;
+    struct SimAsync *as;
+    struct AsyncView *view;
+    int32_t ev_node;   /* the node whose transfers ev lists (asynctl_node_events), or -1 */
+    int64_t *ev, nev;
+} AsyncTl;
+
 typedef struct App App;
 struct App {
     Bcast b;
@@ -167,15 +176,10 @@ struct App {
         unsigned char *colour;   /* per node, 0xff in no tile */
     } tv;
 
-    /* the asynchronous time line (asynctl.h): moments instead of steps */
+    /* the asynchronous time line (asynctl.h): moments instead of steps; vatl: the second
+     * broadcast's (side by side, vs.h), at the latest of its moments not after atl's */
     bool async_tl;
-    struct {
-        long gen;
-        struct SimAsync *as;
-        struct AsyncView *view;
-        int32_t ev_node;   /* the node whose transfers ev lists (asynctl_node_events), or -1 */
-        int64_t *ev, nev;
-    } atl;
+    AsyncTl atl, vatl;
 
     /* full:P drawn as its broadcast's tree (fulltree.h): the tree and where its cells went */
     struct {

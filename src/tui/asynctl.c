@@ -34,10 +34,6 @@ bool asynctl_set(App *a, bool on)
         app_msg(a, false, "timing lockstep: steps");
         return true;
     }
-    if (a->vs) {
-        app_msg(a, true, "the time line shows one broadcast: :vs off first");
-        return false;
-    }
     if (!build(a))
         return false;
     a->async_tl = true;
@@ -50,13 +46,59 @@ bool asynctl_set(App *a, bool on)
 
 AsyncView *asynctl_view(App *a)
 {
-    if (!a->async_tl || !a->b.ready || a->vs)   /* side by side: steps (vs.h) */
+    if (!a->async_tl || !a->b.ready)
         return NULL;
     if (a->atl.gen != a->b.gen && !build(a)) {
         a->async_tl = false;
         return NULL;
     }
     return a->atl.view;
+}
+
+/* The App with the second broadcast and its time line in the first's places, or back. */
+static void swap_vs(App *a)
+{
+    Bcast b = a->b;
+    a->b = *a->vs;
+    *a->vs = b;
+    AsyncTl t = a->atl;
+    a->atl = a->vatl;
+    a->vatl = t;
+}
+
+void asynctl_vs_enter(App *a, double t)
+{
+    swap_vs(a);
+    if (!a->async_tl || !a->b.ready)
+        return;
+    /* (built here as the first's is; if it cannot be, the half shows steps: the first's
+     * time line stays on) */
+    if (a->atl.gen != a->b.gen && !build(a)) {
+        a->atl.gen = a->b.gen;   /* (no view: not tried again for this broadcast) */
+        return;
+    }
+    AsyncView *v = a->atl.view;
+    int64_t lo = 0, hi = asyncview_ntimes(v) - 1;   /* the latest moment not after t */
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo + 1) / 2;
+        if (asyncview_time(v, mid) <= t)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    if (asyncview_pos(v) != lo && !asyncview_seek(v, lo))
+        app_msg(a, true, "out of memory moving on the time line");
+}
+
+void asynctl_vs_leave(App *a) { swap_vs(a); }
+
+void asynctl_vs_free(App *a)
+{
+    AsyncTl t = a->atl;
+    a->atl = a->vatl;
+    asynctl_free(a);
+    a->vatl = a->atl;
+    a->atl = t;
 }
 
 void asynctl_move(App *a, int64_t to, bool relative)

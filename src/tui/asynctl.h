@@ -5,8 +5,9 @@
  * its transfers, the Timeline panel times instead of step numbers.
  *
  * The run and its view are computed on demand, once per broadcast, and kept in the App;
- * asynctl_free drops them.  Side by side (:vs) shows steps: the time line waits until
- * :vs off.
+ * asynctl_free drops them.  Side by side (:vs) the second broadcast has a time line of its
+ * own (App.vatl), shown at the latest of its moments not after the first's time: the two
+ * halves show the same instant, n/p/g/G move the first.
  */
 #ifndef MESHCAST_TUI_ASYNCTL_H
 #define MESHCAST_TUI_ASYNCTL_H
@@ -34,5 +35,11 @@ bool asynctl_at_end(App *a);
  * or -1 when the time line is off or memory runs out. */
 int64_t asynctl_node_events(App *a, int32_t node, const int64_t **ev);
 void asynctl_free(App *a);
+/* Side by side: put the second broadcast (a->vs, which must be open) and its time line in the
+ * first's places (a->b, a->atl) at time t, so that the map and headers draw it; then back.
+ * asynctl_vs_free drops the second's time line. */
+void asynctl_vs_enter(App *a, double t);
+void asynctl_vs_leave(App *a);
+void asynctl_vs_free(App *a);
 
 #endif

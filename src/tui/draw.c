@@ -580,10 +580,20 @@ static void fmt_cost(char *buf, size_t len, double v)
 
 /* ---- side by side (vs.h) -------------------------------------------------------------- */
 
-/* One half's header: what it is and its costs at the position shown. */
+/* One half's header: what it is and its costs at the position shown (on the time line: its
+ * moment and time). */
 static void vs_header(App *a, const Layout *L, const char *label)
 {
     Sim *sim = a->b.sim;
+    AsyncView *v = asynctl_view(a);
+    if (v) {
+        char t[32], tot[32];
+        fmt_cost(t, sizeof t, asyncview_time(v, asyncview_pos(v)));
+        fmt_cost(tot, sizeof tot, sim_async_total(a->atl.as));
+        putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD), "%s  t=%s  %lld/%lld  of %s",
+             label, t, (long long)asyncview_pos(v), (long long)asyncview_ntimes(v) - 1, tot);
+        return;
+    }
     int32_t n = sched_nsteps(a->b.sched), st = app_step_shown(a);
     char c1[32], c2[32], c3[32];
     fmt_cost(c1, sizeof c1, st >= 0 ? sim_step(sim, st)->cost.total : 0);
@@ -612,13 +622,12 @@ static void draw_vs(App *a)
     a->lay = left;
     draw_map(a);
     vs_header(a, &left, a->b.setup.def->name);
-    Bcast mine = a->b;
-    a->b = *a->vs;
+    AsyncView *v = asynctl_view(a);   /* on the time line: the second at the same time */
+    asynctl_vs_enter(a, v ? asyncview_time(v, asyncview_pos(v)) : 0);
     a->lay = right;
     draw_map(a);
     vs_header(a, &right, a->vs_label);
-    *a->vs = a->b;
-    a->b = mine;
+    asynctl_vs_leave(a);
     a->lay = left;
 }
 

@@ -1,5 +1,6 @@
 /* vs.c — a second broadcast side by side (see vs.h). */
 #include "vs.h"
+#include "asynctl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 void vs_close(App *a)
 {
     if (!a->vs) return;
+    asynctl_vs_free(a);
     app_bcast_free(a->vs);
     free(a->vs);
     a->vs = NULL;
