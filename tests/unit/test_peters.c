@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "../../src/algos/algo.h"
+#include "../../src/algos/peters/cells.h"
 #include "../../src/engine/circuit-bounds.h"
 #include "../../src/engine/circuit.h"
 #include "../../src/engine/sim.h"
@@ -215,6 +216,46 @@ static void test_tiling_any(void **state)
     assert_true(algo_predict_none(d, n, &a, &p, why, sizeof why));
     assert_non_null(strstr(why, "closed form"));
     net_free(n);
+}
+
+/* Uneven cells: 13 nodes in 5 cells of 2 or 3, bosses increasing, counted from cell 0's; a
+ * knight's move (+1, +2 cells) from cell (4, 0) stretched: along dimension 0 across the wrap
+ * from boss 4 to boss 0 (13 - boss[4] hops), then along dimension 1 from boss 0 to boss 2;
+ * and -1 cell from cell 0 back across the wrap, the same hops the other way. */
+static void test_cells(void **state)
+{
+    (void)state;
+    PetersCells c[2];
+    assert_true(peters_cells_init(&c[0], 13, 5));
+    assert_true(peters_cells_init(&c[1], 17, 5));
+    int32_t sum = 0;
+    for (int i = 0; i < 5; i++) {
+        assert_true(c[0].size[i] == 2 || c[0].size[i] == 3);
+        assert_true(i == 0 || c[0].boss[i] > c[0].boss[i - 1]);
+        sum += c[0].size[i];
+    }
+    assert_int_equal(sum, 13);
+    assert_int_equal(c[0].boss[0], 0);
+    PetersRoute r = { .nseg = 2, .dim = { 0, 1 }, .len = { 1, 2 } };
+    NetSeg seg[PETERS_MAXSEG];
+    int32_t j0, j1;
+    int n = peters_cells_route(c, 4, 0, &r, seg, &j0, &j1);
+    assert_int_equal(n, 2);
+    assert_int_equal(j0, 0);
+    assert_int_equal(j1, 2);
+    assert_int_equal(seg[0].dim, 0);
+    assert_int_equal(seg[0].dir, 1);
+    assert_int_equal(seg[0].len, 13 - c[0].boss[4]);
+    assert_int_equal(seg[1].len, c[1].boss[2]);
+    PetersRoute b = { .nseg = 1, .dim = { 0 }, .len = { -1 } };
+    n = peters_cells_route(c, 0, 3, &b, seg, &j0, &j1);
+    assert_int_equal(n, 1);
+    assert_int_equal(j0, 4);
+    assert_int_equal(j1, 3);
+    assert_int_equal(seg[0].dir, -1);
+    assert_int_equal(seg[0].len, 13 - c[0].boss[4]);
+    peters_cells_free(&c[0]);
+    peters_cells_free(&c[1]);
 }
 
 /* Corollary 1 as printed (2 ceil(log_5 n) alpha) is above what the paper's own 10x10 tiling
@@ -597,6 +638,7 @@ int main(void)
         cmocka_unit_test(test_corollary_1),
         cmocka_unit_test(test_tiling_sweep),
         cmocka_unit_test(test_tiling_any),
+        cmocka_unit_test(test_cells),
         cmocka_unit_test(test_dc),
         cmocka_unit_test(test_dc_async_TB),
         cmocka_unit_test(test_async_rules),

@@ -71,6 +71,12 @@ int tiling_cells_k(const Net *net)
         k++;
     if (k == 0)
         return 0;
+    /* one less only where its cells are small enough to plan quickly (at most 64 x 64 nodes:
+     * every torus up to 320 x 320) */
+    int64_t big = ((int64_t)net_dim(net, 0) / pow5(k - 1) + 1) *
+                  (net_dim(net, 1) / pow5(k - 1) + 1);
+    if (big > 64 * 64)
+        return k;
     int a = phases_with(net, k), b = phases_with(net, k - 1);
     return b >= 0 && (a < 0 || b < a) ? k - 1 : k;
 }

@@ -37,7 +37,7 @@
  * torus by expanding nodes into blocks of the appropriate dimensions"; it gives no
  * construction; we decided, tiling-cells.c):
  *   blocks=0: cut each extent into 5^k cells of floor or ceil(E / 5^k) nodes (cells.h), k
- *     the larger of the two largest with 5^k <= X, Y that gives fewer phases; S_k on the
+ *     the largest with 5^k <= X, Y, or one less when that takes fewer phases; S_k on the
  *     cells' bosses with every route stretched between the bosses (arc-disjoint because the
  *     5^k x 5^k phases are: each arc of those becomes its own run of arcs), then every cell
  *     filled by cross splits (fill.h: up to four straight circuits per boss, inside its
@@ -212,8 +212,8 @@ static bool run_sk(Sched *s, int k, int64_t c0, int64_t c1, PetersSet *inf)
     for (int i = k; i >= 1; i--) {
         int32_t u = (int32_t)ipow(5, i - 1);
         char label[96];
-        PetersPattern p = tiling_knight((int32_t)(u * c0), (int32_t)(2 * u * c0), (int32_t)(u * c1),
-                                 (int32_t)(2 * u * c1));
+        PetersPattern p = tiling_knight((int32_t)(u * c0), (int32_t)(2 * u * c0),
+                                        (int32_t)(u * c1), (int32_t)(2 * u * c1));
         snprintf(label, sizeof label, "tiling: knight's moves (%ld,%ld) between the C_%d of each S_%d",
                  (long)u, (long)(2 * u), i - 1, i);
         if (!peters_phase(s, label, &p, inf, inf->n, inf))
