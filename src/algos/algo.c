@@ -280,22 +280,29 @@ bool algo_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a, const Cos
     return d->predict && d->predict(d, net, a, p, total);
 }
 
-bool algo_predict_none(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
-                       char *why, size_t len)
+/* What an algorithm says about its closed form for these settings (predict_none,
+ * predict_note): a phrase into why, and true; false when it says nothing. */
+typedef bool (*PredictSay)(const AlgoDef *d, const Net *net, const AlgoArgs *a,
+                           const CostParams *p, char *why, size_t len);
+
+static bool predict_say(PredictSay say, const AlgoDef *d, const Net *net, const AlgoArgs *a,
+                        const CostParams *p, char *why, size_t len)
 {
     if (len)
         why[0] = '\0';
-    return !fit_needed(d, net) && d->predict_none && d->predict_none(d, net, a, p, why, len) &&
-           len && why[0];
+    return !fit_needed(d, net) && say && say(d, net, a, p, why, len) && len && why[0];
+}
+
+bool algo_predict_none(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
+                       char *why, size_t len)
+{
+    return predict_say(d->predict_none, d, net, a, p, why, len);
 }
 
 bool algo_predict_note(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                        char *why, size_t len)
 {
-    if (len)
-        why[0] = '\0';
-    return !fit_needed(d, net) && d->predict_note && d->predict_note(d, net, a, p, why, len) &&
-           len && why[0];
+    return predict_say(d->predict_note, d, net, a, p, why, len);
 }
 
 const char *algo_predict_error(const AlgoDef *d)

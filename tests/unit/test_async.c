@@ -329,38 +329,50 @@ static int64_t check_against_ref(const char *what, int rep, const Sched *s, cons
     return waits;
 }
 
-static void test_against_reference(void **state)
+typedef Sched *(*MakeSched)(const Net *net, uint32_t nc, uint64_t bytes);
+
+/* reps random schedules made by make on every net, each timed under every model (seidel with
+ * nu < numax) against the reference; returns the channel waits seen, adds the timings to
+ * *runs. */
+static int64_t sweep(const char *const *nets, size_t nn, int reps, MakeSched make, int numax,
+                     int *runs)
 {
-    (void)state;
-    static const char *nets[] = { "array:6", "ring:7", "mesh:4x5", "torus:5x4", "torus:2x3",
-                                  "mesh:3x3x2", "torus:3x2x4", "full:5", "hxbar:3x2,c=1",
-                                  "hxbar:2x3", "hxbar:4x2,c=3" };
     static const CostModel models[] = { COST_CIRCUIT, COST_SAF, COST_SEIDEL, COST_POSTAL };
-    int runs = 0;
-    int64_t waits = 0;   /* the hxbar nets' channels do hold transfers back */
-    for (size_t ni = 0; ni < sizeof nets / sizeof nets[0]; ni++) {
+    int64_t waits = 0;
+    for (size_t ni = 0; ni < nn; ni++) {
         Net *net = net_parse(nets[ni], NULL, 0);
         assert_non_null(net);
-        for (int rep = 0; rep < 60; rep++) {
+        for (int rep = 0; rep < reps; rep++) {
             uint32_t nc = 2 + rnd(9);
-            Sched *s = random_sched(net, nc, rnd(2) ? nc * 100 : 997);
+            Sched *s = make(net, nc, rnd(2) ? nc * 100 : 997);
             for (size_t mi = 0; mi < sizeof models / sizeof models[0]; mi++) {
                 CostParams p;
                 cost_defaults(&p, models[mi]);
                 if (models[mi] == COST_SEIDEL)
-                    p.nu = (int)rnd(3);
+                    p.nu = (int)rnd((uint32_t)numax);
                 if (models[mi] == COST_POSTAL)
                     p.duplex = (int)rnd(2);
                 p.rho = 0.5;
                 waits += check_against_ref(nets[ni], rep, s, &p);
-                runs++;
+                (*runs)++;
             }
             sched_free(s);
         }
         net_free(net);
     }
-    assert_true(runs == 11 * 60 * 4);
-    assert_true(waits > 0);
+    return waits;
+}
+
+static void test_against_reference(void **state)
+{
+    (void)state;
+    static const char *const nets[] = { "array:6", "ring:7", "mesh:4x5", "torus:5x4",
+                                        "torus:2x3", "mesh:3x3x2", "torus:3x2x4", "full:5",
+                                        "hxbar:3x2,c=1", "hxbar:2x3", "hxbar:4x2,c=3" };
+    int runs = 0;
+    /* the hxbar nets' channels do hold transfers back */
+    assert_true(sweep(nets, sizeof nets / sizeof nets[0], 60, random_sched, 3, &runs) > 0);
+    assert_int_equal(runs, 11 * 60 * 4);
 }
 
 /* A schedule of edge blocks only (the simulator's per-edge path: an edge whose arcs no other
@@ -401,31 +413,10 @@ static Sched *random_edge_sched(const Net *net, uint32_t nc, uint64_t bytes)
 static void test_edges_only(void **state)
 {
     (void)state;
-    static const char *nets[] = { "array:6", "ring:7", "mesh:4x5", "torus:5x4", "torus:2x3",
-                                  "torus:9x9", "mesh:3x3x2", "torus:5x4x3" };
-    static const CostModel models[] = { COST_CIRCUIT, COST_SAF, COST_SEIDEL, COST_POSTAL };
+    static const char *const nets[] = { "array:6", "ring:7", "mesh:4x5", "torus:5x4",
+                                        "torus:2x3", "torus:9x9", "mesh:3x3x2", "torus:5x4x3" };
     int runs = 0;
-    for (size_t ni = 0; ni < sizeof nets / sizeof nets[0]; ni++) {
-        Net *net = net_parse(nets[ni], NULL, 0);
-        assert_non_null(net);
-        for (int rep = 0; rep < 40; rep++) {
-            uint32_t nc = 2 + rnd(9);
-            Sched *s = random_edge_sched(net, nc, rnd(2) ? nc * 100 : 997);
-            for (size_t mi = 0; mi < sizeof models / sizeof models[0]; mi++) {
-                CostParams p;
-                cost_defaults(&p, models[mi]);
-                if (models[mi] == COST_SEIDEL)
-                    p.nu = (int)rnd(2);
-                if (models[mi] == COST_POSTAL)
-                    p.duplex = (int)rnd(2);
-                p.rho = 0.5;
-                check_against_ref(nets[ni], rep, s, &p);
-                runs++;
-            }
-            sched_free(s);
-        }
-        net_free(net);
-    }
+    sweep(nets, sizeof nets / sizeof nets[0], 40, random_edge_sched, 2, &runs);
     assert_int_equal(runs, 8 * 40 * 4);
 }
 
