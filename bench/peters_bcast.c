@@ -3,8 +3,9 @@
  *
  *   peters_bcast                      the issue's cases (tiling on torus:3125x3125; dc with
  *                                     B = L/64 under --timing async on torus:1024x1024) and
- *                                     htree with B = L/128 on torus:255x255, each in its own
- *                                     child process
+ *                                     htree with B = L/128 on torus:255x255, saf-trees with
+ *                                     B = L/16 (4 packets a quarter, lockstep) on
+ *                                     torus:1024x1024, each in its own child process
  *   peters_bcast NET ALGO B [async]   one case, in this process (B: packet bytes, 0 = whole)
  *
  * Each case prints the CPU time (of all threads) of build and of simulate (lockstep, with
@@ -18,6 +19,7 @@
  * Measured (2026-11-24, the 2-core machine at load about 1; CPU of all threads): tiling
  * 0.7 + 2.8 = 3.6 s, 760 MiB; dc 0.18 + 4.0 = 4.1 s (wall 2.5 s: the async timing of its
  * exclusive edges runs on a second thread), 240 MiB; htree 0.6 s, 123 MiB (docs/algorithms.md).
+ * saf-trees (load about 1.2): 0.3 + 0.9 s, 245 MiB.
  */
 #include <math.h>
 #include <stdio.h>
@@ -45,6 +47,7 @@ static const Case cases[] = {
     {"torus:3125x3125", "tiling", 0, false},
     {"torus:1024x1024", "dc", MSG / 64, true},
     {"torus:255x255", "htree", MSG / 128, true},
+    {"torus:1024x1024", "saf-trees", MSG / 16, false},
 };
 
 static double now(void)
