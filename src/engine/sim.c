@@ -187,6 +187,11 @@ struct Sim {
     int32_t clean_step;        /* the last step simulated with no link over its capacity ... */
     int64_t clean_tcd;         /* ... and its TCD (a step of the same routes reuses them) */
     int32_t clean_mx;
+    struct {                   /* circuit, saf: the step before's costliest transfer (run_step) */
+        double cbest, csu, ctr;
+        int32_t ccrit;
+        int64_t cmaxlen;
+    } lenp;
     SchedFlatBuf nbuf;         /* while simulating: the next step's, made ahead */
     SchedFlat next;
     int32_t next_step;         /* -1: none */
@@ -1658,6 +1663,16 @@ static bool run_step(Sim *sim, int32_t st)
     double cbest = -1, csu = 0, ctr = 0;
     int32_t ccrit = -1;
     int64_t cmaxlen = 0;
+    /* a step of the same edge blocks as the step before (reuse: in order, so the same routes
+     * transfer by transfer), each sending one chunk of the same size: the same costliest
+     * transfer, first at the same place */
+    bool samelen = lenpass && reuse && sim->uniform;
+    if (samelen) {
+        cbest = sim->lenp.cbest, csu = sim->lenp.csu, ctr = sim->lenp.ctr;
+        ccrit = sim->lenp.ccrit;
+        cmaxlen = sim->lenp.cmaxlen;
+        lenpass = false;
+    }
     /* Sends and receives per node (one-port conflicts); not under circuit on a grid, whose
      * port rule allport_step checks from the arcs (a port used twice is an arc used twice) */
     bool ports = p->model != COST_CIRCUIT || sim->full;
@@ -1725,6 +1740,11 @@ static bool run_step(Sim *sim, int32_t st)
     out->bytes = bytes;
     out->max_bytes = bmax;
     out->port_conflicts = conflicts;
+    if (lenpass || samelen) {
+        sim->lenp.cbest = cbest, sim->lenp.csu = csu, sim->lenp.ctr = ctr;
+        sim->lenp.ccrit = ccrit;
+        sim->lenp.cmaxlen = cmaxlen;
+    }
 
     if (par) {
         thrd_join(helper, NULL);
