@@ -25,7 +25,7 @@ static const AlgoDef *const table[] = {
     &algo_tcd,       &algo_tcd_opt,
 
     /* Peters & Syska */
-    &algo_tiling, &algo_dc, &algo_htree, &algo_flood,
+    &algo_tiling, &algo_dc, &algo_htree, &algo_flood, &algo_saf_trees,
     /* s-to-p */
     &algo_br_lin, &algo_br_xy_source, &algo_br_xy_dim, &algo_xor, &algo_two_step,
     &algo_repos_lin, &algo_repos_xy_source, &algo_part_lin, &algo_part_xy_source,

@@ -86,11 +86,12 @@ extern const AlgoDef algo_tcd;          /* "tcd" Algorithm 1, any source; d-D; t
 extern const AlgoDef algo_tcd_opt;      /* "tcd-opt" least TCD: exact (opt.c) or search.c */
 
 /* == Peters & Syska (papers/003): peters/ ==
- * Circuit-switched tori — tiling.c, dc.c, htree.c, flood.c (phases.c: shared phase patterns and trees) */
+ * Circuit-switched tori — tiling.c, dc.c, htree.c, flood.c, saftrees.c (phases.c: shared phase patterns and trees) */
 extern const AlgoDef algo_tiling;       /* "tiling" Section 4, Theorem 2 and expansions */
 extern const AlgoDef algo_dc;           /* "dc" Section 5, divide and conquer, pipelined */
 extern const AlgoDef algo_htree;        /* "htree" Section 5, two H-trees, pipelined */
 extern const AlgoDef algo_flood;        /* "flood" Table 1's store-and-forward baseline, d = 1 */
+extern const AlgoDef algo_saf_trees;    /* "saf-trees" Table 1's store-and-forward row, 4 trees */
 
 /* == s-to-p (papers/004): stop/ ==
  * Br_Lin and Br_xy (Section 2) — brlin.c; Xor and 2-Step — xor.c; Repos and Part (Section

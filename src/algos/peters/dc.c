@@ -115,7 +115,7 @@ static bool dc_tree(Sched *s, int32_t source, PetersTree *t)
     for (int i = 1; i <= k - 1 && ok; i++) {
         int32_t l = (int32_t)1 << (k - i - 1);
         int64_t lo = from, hi = t->n;
-        peters_tree_level(t);
+        ok = peters_tree_level(t);
         int64_t nsend = i == 1 ? 1 : hi - lo;
         for (int64_t j = 0; j < nsend && ok; j++) {
             int32_t v = i == 1 ? source : t->e[lo + j].dst;
@@ -179,7 +179,7 @@ static bool dc_tree(Sched *s, int32_t source, PetersTree *t)
     }
     if (ok) {
         int64_t lo = from, hi = t->n;
-        peters_tree_level(t);
+        ok = peters_tree_level(t);
         for (int64_t j = lo; j < hi && ok; j++) {
             int32_t o = t->e[j].dst;
             for (int port = 0; port < 4 && ok; port++) {

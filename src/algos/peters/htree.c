@@ -146,7 +146,7 @@ static bool htree_tree(Sched *s, int32_t source, PetersTree *t, int *extra)
     for (int j = k; ok && j >= 2; j--) {
         int32_t half = (int32_t)1 << (j - 2);
         for (int lv = 0; ok && lv < 2; lv++) {
-            peters_tree_level(t);
+            ok = peters_tree_level(t);
             for (int m = 0; ok && m < 2; m++) {
                 int dim = (m == 0) == (lv == 0) ? 0 : 1;
                 int64_t nn = 0;
@@ -174,7 +174,8 @@ static bool htree_tree(Sched *s, int32_t source, PetersTree *t, int *extra)
         }
     }
     while (ok) {
-        peters_tree_level(t);
+        if (!(ok = peters_tree_level(t)))
+            break;
         int64_t left = final_phase(net, t, has, used, got);
         ok = left >= 0;
         if (!ok || left == 0)

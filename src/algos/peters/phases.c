@@ -89,23 +89,36 @@ void peters_tree_init(PetersTree *t)
 {
     t->e = NULL;
     t->n = t->cap = 0;
-    t->nlevels = 0;
-    t->start[0] = 0;
+    t->nlevels = t->caplevels = 0;
+    t->start0 = 0;
+    t->start = &t->start0;
 }
 
 void peters_tree_free(PetersTree *t)
 {
     free(t->e);
+    if (t->start != &t->start0)
+        free(t->start);
     peters_tree_init(t);
 }
 
-void peters_tree_level(PetersTree *t)
+bool peters_tree_level(PetersTree *t)
 {
-    if (t->nlevels < 63) {
-        t->start[t->nlevels] = t->n;
-        t->nlevels++;
-        t->start[t->nlevels] = t->n;
+    if (t->nlevels + 1 > t->caplevels) {
+        int nc = t->caplevels ? 2 * t->caplevels : 64;
+        int64_t *old = t->start == &t->start0 ? NULL : t->start;
+        int64_t *p = realloc(old, sizeof *p * (size_t)(nc + 1));
+        if (!p)
+            return false;
+        if (t->start == &t->start0)
+            p[0] = t->start0;
+        t->start = p;
+        t->caplevels = nc;
     }
+    t->start[t->nlevels] = t->n;
+    t->nlevels++;
+    t->start[t->nlevels] = t->n;
+    return true;
 }
 
 int32_t peters_tree_edge(PetersTree *t, const Net *net, int32_t src, const NetSeg *seg, int nseg,

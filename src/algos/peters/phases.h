@@ -65,14 +65,16 @@ typedef struct {
 typedef struct {
     PetersEdge *e;
     int64_t n, cap;
-    int nlevels;
-    int64_t start[64];   /* start[i]: first edge of level i+1; start[nlevels] = n */
+    int nlevels, caplevels;
+    int64_t *start;      /* start[i]: first edge of level i+1; start[nlevels] = n */
+    int64_t start0;      /* start's storage before the first level */
 } PetersTree;
 
 void peters_tree_init(PetersTree *t);
 void peters_tree_free(PetersTree *t);
-/* Open the next level (levels are added in order). */
-void peters_tree_level(PetersTree *t);
+/* Open the next level (levels are added in order, as many as memory allows); false when
+ * memory runs out (the level is not opened). */
+bool peters_tree_level(PetersTree *t);
 /* Add an edge from src along seg (its destination computed) to the level opened last; returns
  * the destination, or -1 (no memory, or a route that leaves the net). */
 int32_t peters_tree_edge(PetersTree *t, const Net *net, int32_t src, const NetSeg *seg, int nseg,
