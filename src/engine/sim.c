@@ -187,6 +187,13 @@ struct Sim {
     int32_t clean_step;        /* the last step simulated with no link over its capacity ... */
     int64_t clean_tcd;         /* ... and its TCD (a step of the same routes reuses them) */
     int32_t clean_mx;
+    int64_t *edisj;            /* a schedule of edge blocks only whose edges all have arcs of
+                                * their own: edisj[e] = the length of edges 0..e-1 (else NULL) */
+    struct {                   /* circuit, saf: the step before's costliest transfer (run_step) */
+        double cbest, csu, ctr;
+        int32_t ccrit;
+        int64_t cmaxlen;
+    } lenp;
     SchedFlatBuf nbuf;         /* while simulating: the next step's, made ahead */
     SchedFlat next;
     int32_t next_step;         /* -1: none */
@@ -1614,6 +1621,72 @@ static bool same_routes(const Sched *s, int32_t a, int32_t b)
     return true;
 }
 
+/* sim->edisj: when every step is made of edge blocks only and no two edges of the table (nor
+ * one route twice) use an arc, the lengths of the edges summed (see run_step); else NULL.
+ * False when memory runs out. */
+static bool edges_disjoint(Sim *sim)
+{
+    const Sched *s = sim->s;
+    int64_t ne = s->nedges;
+    if (sim->full || ne == 0)
+        return true;
+    for (int32_t st = 0; st < sim->nsteps; st++) {
+        const SchedStep *ss = &s->steps[st];
+        if (ss->n > 0)
+            return true;
+        for (int32_t q = 0; q < ss->nrule; q++)
+            if (!sched_rule_is_edges(&ss->rule[q]))
+                return true;
+    }
+    uint8_t *use = calloc((size_t)sim->nlinks, 1);
+    int64_t *len = malloc(sizeof *len * (size_t)(ne + 1));
+    if (!use || !len) {
+        free(use);
+        free(len);
+        return false;
+    }
+    bool disj = true;
+    len[0] = 0;
+    for (int64_t e = 0; e < ne && disj; e++) {
+        const SchedEdge *x = &s->edges[e];
+        XV v = { x->src, x->dst, 1, x->route, NULL };
+        Piece pc[MAXPIECES];
+        int32_t l = 0;
+        int np = route_pieces(sim, &v, pc, &l);
+        for (int k = 0; k < np && disj; k++)
+            for (int64_t j = pc[k].a; j <= pc[k].b && disj; j++)
+                disj = use[j]++ == 0;
+        len[e + 1] = len[e] + l;
+    }
+    free(use);
+    if (disj)
+        sim->edisj = len;
+    else
+        free(len);
+    return true;
+}
+
+/* With sim->edisj: a step of edge blocks that name no edge twice loads every arc of its
+ * routes once: its TCD (> 0), or -1 when it is not such a step. */
+#define EDISJ_MAXBLOCKS 64
+
+static int64_t edges_once_tcd(const Sim *sim, const SchedStep *ss)
+{
+    if (!sim->edisj || ss->n > 0 || ss->nrule == 0 || ss->nrule > EDISJ_MAXBLOCKS)
+        return -1;
+    int64_t tcd = 0;
+    for (int32_t q = 0; q < ss->nrule; q++) {
+        const SchedRule *r = &ss->rule[q];
+        for (int32_t k = 0; k < q; k++) {
+            const SchedRule *o = &ss->rule[k];
+            if (r->e0 < o->e0 + o->count && o->e0 < r->e0 + r->count)
+                return -1;   /* an edge twice */
+        }
+        tcd += sim->edisj[r->e0 + r->count] - sim->edisj[r->e0];
+    }
+    return tcd;
+}
+
 static bool run_step(Sim *sim, int32_t st)
 {
     const Sched *s = sim->s;
@@ -1642,6 +1715,17 @@ static bool run_step(Sim *sim, int32_t st)
         job.mx = sim->clean_mx;
         job.path = SIM_PATH_AUTO;   /* (read by nothing: no loads needed) */
     }
+    /* edge blocks on arcs of their own, no edge twice: every arc used carries one circuit,
+     * nothing to count (nor, below, to clear) */
+    int64_t once = reuse || n == 0 ? -1 : edges_once_tcd(sim, ss);
+    bool same = reuse;   /* (the same routes as the step before) */
+    if (once >= 0) {
+        reuse = true;    /* (from here: no loads to count or clear) */
+        job.tcd = once;
+        job.mx = 1;
+        job.path = SIM_PATH_AUTO;
+        sim->nover = 0;
+    }
     /* (on full:P the loads follow from the port counts of pass 1: no second thread) */
     bool par = !reuse && n > 0 && n >= sim_par_min && !sim->full &&
                thrd_create(&helper, load_count_job, &job) == thrd_success;
@@ -1658,6 +1742,16 @@ static bool run_step(Sim *sim, int32_t st)
     double cbest = -1, csu = 0, ctr = 0;
     int32_t ccrit = -1;
     int64_t cmaxlen = 0;
+    /* a step of the same edge blocks as the step before (same: in order, so the same routes
+     * transfer by transfer), each sending one chunk of the same size: the same costliest
+     * transfer, first at the same place */
+    bool samelen = lenpass && same && sim->uniform;
+    if (samelen) {
+        cbest = sim->lenp.cbest, csu = sim->lenp.csu, ctr = sim->lenp.ctr;
+        ccrit = sim->lenp.ccrit;
+        cmaxlen = sim->lenp.cmaxlen;
+        lenpass = false;
+    }
     /* Sends and receives per node (one-port conflicts); not under circuit on a grid, whose
      * port rule allport_step checks from the arcs (a port used twice is an arc used twice) */
     bool ports = p->model != COST_CIRCUIT || sim->full;
@@ -1725,6 +1819,11 @@ static bool run_step(Sim *sim, int32_t st)
     out->bytes = bytes;
     out->max_bytes = bmax;
     out->port_conflicts = conflicts;
+    if (lenpass || samelen) {
+        sim->lenp.cbest = cbest, sim->lenp.csu = csu, sim->lenp.ctr = ctr;
+        sim->lenp.ccrit = ccrit;
+        sim->lenp.cmaxlen = cmaxlen;
+    }
 
     if (par) {
         thrd_join(helper, NULL);
@@ -2023,6 +2122,7 @@ void sim_free(Sim *sim)
     free(sim->bpre);
     free(sim->bsuf);
     free(sim->tmpnodes);
+    free(sim->edisj);
     sched_flatbuf_free(&sim->fbuf);
     sched_flatbuf_free(&sim->nbuf);
     if (sim->ajob.on) {
@@ -2149,7 +2249,7 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
         if (!sim->xnew)
             goto oom;
     }
-    if (!hold_givens(sim))
+    if (!hold_givens(sim) || !edges_disjoint(sim))
         goto oom;
     if (flags & SIM_ASYNC)   /* (if it cannot be timed, the replay goes on: sim_async_take) */
         sim->arun = sim_async_begin(s, p, 0, sim->aerr, sizeof sim->aerr);

@@ -628,6 +628,7 @@ static void test_pipeline_steps(void **state)
                             x->link_overloads == y->link_overloads &&
                             x->port_conflicts == y->port_conflicts &&
                             x->violations == y->violations && x->max_len == y->max_len &&
+                            x->critical_node == y->critical_node &&
                             x->bytes == y->bytes && x->informed == y->informed);
                 if (clash && models[mi] == COST_CIRCUIT && st >= 1 && st <= 7)
                     assert_true(x->link_overloads > 0);   /* every step of level 2 */
