@@ -216,14 +216,15 @@ static int layout_pieces(const Layout *L, int32_t src, int32_t dst, const NetSeg
 }
 
 /* A node's arrivals, kept cheaply for the common case: chunk ranges arriving in increasing
- * order in up to two streams (a pipeline; the H-trees' X and Y packets in turn), read soon
- * after.  In "stream" mode each stream keeps its newest TAILN ranges in the node's records and
+ * order in up to NSTREAM streams (a pipeline; the H-trees' X and Y packets in turn; the four
+ * quarters of saf-trees), read soon after.  In "stream" mode each stream keeps its newest TAILN ranges in the node's records and
  * older ones in a shared append-only log, chained newest first; in a stream every range lies
  * above the ones before it, and no range of one stream meets one of the other.  A range that
  * fits no stream (unless it is already held: a redundant receive changes nothing) or a read
  * that reaches below a stream's tail turns the node into "list" mode: all its ranges in a
  * sorted ArrList of its own, as the general case needs. */
 #define TAILN 2
+#define NSTREAM 4
 
 typedef struct {
     uint32_t lo, hi;
@@ -244,13 +245,15 @@ typedef struct {
     uint32_t chain;    /* 1 + the newest entry in the log, 0 none */
     uint32_t base;     /* the lowest chunk of the stream (of its first entry) */
     uint32_t floor;    /* entries below this were dropped, not logged (0: none) */
+    uint8_t nt;        /* entries in the tail (0: the stream is unused) */
 } Stream;
 
-/* What the pass keeps of a node, in one cache line (the second stream, rarely used, apart). */
+/* What the pass keeps of a node, in one cache line (the other streams, less used, apart). */
 typedef struct {
     Stream s0;
     uint32_t list;     /* list mode when not 0: 1 + its index in Arrivals.lists */
-    uint8_t nt0, nt1;  /* entries in the tails of stream 0 and of stream 1 (0: unused) */
+    uint8_t ns;        /* streams in use: 0..ns-1 (stream k is used only after 0..k-1) */
+    uint8_t unused;
     uint16_t rstep;    /* its last reading step (read_stamp; 0 none; a node silent for a
                         * multiple of 2^14 steps only drops less) and flags, ... */
     uint32_t rmin;     /* ... and the lowest chunk read in it */
@@ -268,7 +271,7 @@ _Static_assert(sizeof(NodeArr) == 64, "a node's record fits one cache line");
  * entry (keep), and the run goes on in that mode. */
 typedef struct {
     Log lg;
-    Stream *s1;        /* every node's second stream, allocated when first used */
+    Stream *sx[NSTREAM];   /* every node's stream k >= 1, allocated when first used */
     ArrList *lists;    /* the nodes in list mode */
     uint32_t nlists, caplists;
     int32_t n;
@@ -281,6 +284,15 @@ static inline bool below_floor(const Stream *S, uint32_t nt, uint32_t lo, uint32
 {
     return nt > 0 && lo < S->floor && hi > S->base;
 }
+
+/* Stream k of node id (whose record is v). */
+static inline Stream *stream_of(NodeArr *v, Arrivals *A, int32_t id, int k)
+{
+    return k == 0 ? &v->s0 : &A->sx[k][id];
+}
+
+/* How many streams the node uses. */
+static inline int nstreams(const NodeArr *v) { return v->ns; }
 
 static inline LogArr *log_at(const Log *g, int64_t i)
 {
@@ -352,23 +364,24 @@ static bool node_list(NodeArr *v, Arrivals *A, int32_t id)
         A->lists = q;
         A->caplists = nc;
     }
-    if (v->s0.floor || (v->nt1 && A->s1[id].floor))
-        A->spoiled = true;   /* the list would lack what was dropped */
-    uint32_t n = v->nt0 + v->nt1;
-    for (int64_t i = v->s0.chain; i > 0; i = log_at(&A->lg, i - 1)->prev)
-        n++;
-    if (v->nt1)
-        for (int64_t i = A->s1[id].chain; i > 0; i = log_at(&A->lg, i - 1)->prev)
+    int ns = nstreams(v);
+    uint32_t n = 0;
+    for (int q = 0; q < ns; q++) {
+        const Stream *S = stream_of(v, A, id, q);
+        if (S->floor)
+            A->spoiled = true;   /* the list would lack what was dropped */
+        n += S->nt;
+        for (int64_t i = S->chain; i > 0; i = log_at(&A->lg, i - 1)->prev)
             n++;
+    }
     Arr *a = malloc(sizeof *a * (n ? n : 1));
     if (!a)
         return false;
     uint32_t k = 0;
-    stream_out(&v->s0, v->nt0, &A->lg, a, &k);
-    if (v->nt1) {
-        stream_out(&A->s1[id], v->nt1, &A->lg, a, &k);
-        qsort(a, k, sizeof *a, cmp_arr);   /* two disjoint ascending runs */
-    }
+    for (int q = 0; q < ns; q++)
+        stream_out(stream_of(v, A, id, q), stream_of(v, A, id, q)->nt, &A->lg, a, &k);
+    if (ns > 1)
+        qsort(a, k, sizeof *a, cmp_arr);   /* disjoint ascending runs */
     A->lists[A->nlists++] = (ArrList){ a, n, n ? n : 1 };
     v->list = A->nlists;
     return true;
@@ -453,11 +466,14 @@ static inline bool node_ready(NodeArr *v, Arrivals *A, int32_t id, int32_t st, u
     }
     if (!v->list) {
         double m = 0;
-        Stream *S1 = v->nt1 ? &A->s1[id] : NULL;
-        if (below_floor(&v->s0, v->nt0, lo, hi) || (S1 && below_floor(S1, v->nt1, lo, hi)))
-            A->spoiled = true;
-        if (stream_meets(&v->s0, v->nt0, &A->lg, lo, hi, &m) >= 0 &&
-            (!v->nt1 || stream_meets(&A->s1[id], v->nt1, &A->lg, lo, hi, &m) >= 0)) {
+        bool seen = true;
+        for (int q = 0; q < v->ns; q++) {
+            const Stream *S = stream_of(v, A, id, q);
+            if (below_floor(S, S->nt, lo, hi))
+                A->spoiled = true;
+            seen = seen && stream_meets(S, S->nt, &A->lg, lo, hi, &m) >= 0;
+        }
+        if (seen) {
             *t = m;
             return true;
         }
@@ -469,15 +485,15 @@ static inline bool node_ready(NodeArr *v, Arrivals *A, int32_t id, int32_t st, u
 }
 
 /* Append [lo,hi) at t to a stream whose newest entry ends at or below lo. */
-static inline bool stream_push(Stream *S, uint8_t *nt, Arrivals *A, uint32_t dropb,
+static inline bool stream_push(Stream *S, Arrivals *A, uint32_t dropb,
                                uint32_t lo, uint32_t hi, double t)
 {
-    Arr *z = &S->tail[*nt - 1];
+    Arr *z = &S->tail[S->nt - 1];
     if (z->hi == lo && z->t == t) {
         z->hi = hi;
         return true;
     }
-    if (*nt == TAILN) {
+    if (S->nt == TAILN) {
         if (!A->keep && S->tail[0].hi <= dropb) {
             if (S->tail[0].hi > S->floor)
                 S->floor = S->tail[0].hi;
@@ -488,9 +504,9 @@ static inline bool stream_push(Stream *S, uint8_t *nt, Arrivals *A, uint32_t dro
             S->chain = idx;
         }
         memmove(&S->tail[0], &S->tail[1], sizeof S->tail[0] * (TAILN - 1));
-        (*nt)--;
+        S->nt--;
     }
-    S->tail[(*nt)++] = (Arr){ lo, hi, t };
+    S->tail[S->nt++] = (Arr){ lo, hi, t };
     return true;
 }
 
@@ -503,57 +519,58 @@ static inline bool node_add(NodeArr *v, Arrivals *A, int32_t id, int32_t st, uin
     uint16_t rs = v->rstep & RSTEP_STAMP;
     uint32_t db = rs && rs != read_stamp(st) ? read_dropb(v) : v->dropb;
     if (!v->list) {
-        if (v->nt0 == 0) {   /* (stream 1 is used only after stream 0) */
+        if (v->ns == 0) {   /* (stream k is used only after streams 0..k-1) */
             v->s0.tail[0] = (Arr){ lo, hi, t };
             v->s0.base = lo;
-            v->nt0 = 1;
+            v->s0.nt = 1;
+            v->ns = 1;
             return true;
         }
-        Stream *S1 = v->nt1 ? &A->s1[id] : NULL;
-        if (below_floor(&v->s0, v->nt0, lo, hi) || (S1 && below_floor(S1, v->nt1, lo, hi)))
-            A->spoiled = true;
-        for (uint32_t j = 0; j < v->nt0; j++)
-            if (v->s0.tail[j].lo <= lo && hi <= v->s0.tail[j].hi)
-                return true;   /* held already */
-        for (uint32_t j = 0; S1 && j < v->nt1; j++)
-            if (S1->tail[j].lo <= lo && hi <= S1->tail[j].hi)
-                return true;
-        double m = 0;
-        bool fit0 = v->s0.tail[v->nt0 - 1].hi <= lo;
-        bool fit1 = S1 && S1->tail[v->nt1 - 1].hi <= lo;
-        bool free0 = stream_meets(&v->s0, v->nt0, &A->lg, lo, hi, &m) == 0;
-        bool free1 = !S1 || stream_meets(S1, v->nt1, &A->lg, lo, hi, &m) == 0;
-        /* where it follows on: the stream it continues; else a second stream; else above
-         * the stream that ends nearer below it */
-        bool next0 = fit0 && v->s0.tail[v->nt0 - 1].hi == lo;
-        bool next1 = fit1 && S1->tail[v->nt1 - 1].hi == lo;
-        if (next0 && free1)
-            return stream_push(&v->s0, &v->nt0, A, db, lo, hi, t);
-        if (next1 && free0)
-            return stream_push(S1, &v->nt1, A, db, lo, hi, t);
-        if (S1 && fit0 && fit1) {
-            if (v->s0.tail[v->nt0 - 1].hi >= S1->tail[v->nt1 - 1].hi)
-                fit1 = false;
-            else
-                fit0 = false;
+        int ns = nstreams(v);
+        Stream *S[NSTREAM];
+        bool fit[NSTREAM], free_[NSTREAM], next[NSTREAM];
+        int nfree = 0, anynext = 0;
+        for (int q = 0; q < ns; q++) {
+            S[q] = stream_of(v, A, id, q);
+            if (below_floor(S[q], S[q]->nt, lo, hi))
+                A->spoiled = true;
+            for (uint32_t j = 0; j < S[q]->nt; j++)
+                if (S[q]->tail[j].lo <= lo && hi <= S[q]->tail[j].hi)
+                    return true;   /* held already */
         }
-        if (S1 && fit0 && free1)
-            return stream_push(&v->s0, &v->nt0, A, db, lo, hi, t);
-        if (S1 && fit1 && free0)
-            return stream_push(S1, &v->nt1, A, db, lo, hi, t);
-        if (!S1 && free0 && !next0) {   /* a second stream: below, between or apart above */
-            if (!A->s1) {
-                A->s1 = calloc((size_t)A->n, sizeof *A->s1);
-                if (!A->s1)
+        for (int q = 0; q < ns; q++) {
+            double m = 0;
+            uint32_t top = S[q]->tail[S[q]->nt - 1].hi;
+            fit[q] = top <= lo;
+            free_[q] = stream_meets(S[q], S[q]->nt, &A->lg, lo, hi, &m) == 0;
+            next[q] = fit[q] && top == lo;
+            nfree += free_[q];
+            anynext |= next[q];
+        }
+        /* where it follows on: the stream it continues; else (a gap) a new stream while there
+         * is one; else above the stream that ends nearest below it — the others never met */
+        for (int q = 0; q < ns; q++)
+            if (next[q] && nfree - free_[q] == ns - 1)
+                return stream_push(S[q], A, db, lo, hi, t);
+        if (ns < NSTREAM && nfree == ns && !anynext) {
+            if (!A->sx[ns]) {
+                A->sx[ns] = calloc((size_t)A->n, sizeof *A->sx[ns]);
+                if (!A->sx[ns])
                     return false;
             }
-            S1 = &A->s1[id];
-            *S1 = (Stream){ .tail = { { lo, hi, t } }, .base = lo };
-            v->nt1 = 1;
+            A->sx[ns][id] = (Stream){ .tail = { { lo, hi, t } }, .base = lo, .nt = 1 };
+            v->ns = (uint8_t)(ns + 1);
             return true;
         }
-        if (!S1 && fit0)
-            return stream_push(&v->s0, &v->nt0, A, db, lo, hi, t);
+        int best = -1;
+        uint32_t btop = 0;
+        for (int q = 0; q < ns; q++)
+            if (fit[q] && (best < 0 || S[q]->tail[S[q]->nt - 1].hi > btop)) {
+                best = q;
+                btop = S[q]->tail[S[q]->nt - 1].hi;
+            }
+        if (best >= 0 && nfree - free_[best] == ns - 1)
+            return stream_push(S[best], A, db, lo, hi, t);
         if (!node_list(v, A, id))
             return false;
     }
@@ -704,11 +721,11 @@ static void ahead(SimAsyncRun *R, Ahead *ah, const SchedFlat *f, int64_t i, int3
         __builtin_prefetch(&R->arr[is.slot]);
     if (ah->sdst >= 0)
         __builtin_prefetch(&R->arr[ah->sdst], 1);
-    if (R->A.s1) {   /* second streams in use (the H-trees' X and Y packets) */
+    for (int k = 1; k < NSTREAM && R->A.sx[k]; k++) {   /* more streams in use */
         if (is.slot >= 0)
-            __builtin_prefetch(&R->A.s1[is.slot]);
+            __builtin_prefetch(&R->A.sx[k][is.slot]);
         if (ah->sdst >= 0)
-            __builtin_prefetch(&R->A.s1[ah->sdst], 1);
+            __builtin_prefetch(&R->A.sx[k][ah->sdst], 1);
     }
     for (int q = 0; q < ah->np; q++)
         __builtin_prefetch(R->arc + ah->pc[q].a, 1);
@@ -1129,7 +1146,8 @@ static void run_free_parts(SimAsyncRun *R)
         free(R->A.lists[k].a);
     free(R->A.lists);
     log_free(&R->A.lg);
-    free(R->A.s1);
+    for (int k = 1; k < NSTREAM; k++)
+        free(R->A.sx[k]);
     free(R->arr);
     free(R->edge);
 }

@@ -605,6 +605,52 @@ static void pipeline(const Net *net, bool clash, uint32_t P, Sched **pa, Sched *
     *pb = b;
 }
 
+/* Four quarters of the message down the same tree of 3 levels on torus:6x6 (the edges once
+ * per quarter, tags 0..3), packet p of every quarter at level l in step p + l: every node
+ * receives four interleaved ascending streams, as saf-trees' nodes do; with more packets
+ * than a stream's tail keeps, reads go down the log.  Against the reference. */
+static void test_quarters(void **state)
+{
+    (void)state;
+    Net *net = net_parse("torus:6x6", NULL, 0);
+    for (uint32_t P = 1; P <= 9; P += 4) {
+        Sched *s = sched_new(net, 4 * P, 400 * P);
+        assert_true(sched_give(s, 0, 0, 4 * P));
+        /* 0 -> 2 (right 2), 0 -> 12 (down 2); 2 -> 4, 12 -> 14; 4 -> 5, 14 -> 15 */
+        static const int32_t lv[3][2][2] = { { { 0, 2 }, { 0, 12 } }, { { 2, 4 }, { 12, 14 } },
+                                             { { 4, 5 }, { 14, 15 } } };
+        int64_t first[3];
+        for (int l = 0; l < 3; l++)
+            for (uint32_t q = 0; q < 4; q++)
+                for (int i = 0; i < 2; i++) {
+                    int32_t a = lv[l][i][0], b = lv[l][i][1];
+                    bool right = b - a < 6;
+                    NetSeg seg = { (int8_t)(right ? 1 : 0), 1, right ? b - a : (b - a) / 6 };
+                    int64_t e = sched_edge(s, a, b, &seg, 1, q);
+                    assert_true(e >= 0);
+                    if (q == 0 && i == 0)
+                        first[l] = e;
+                }
+        for (uint32_t st = 0; st < P + 2; st++) {
+            assert_true(sched_step(s) >= 0);
+            for (int l = 0; l < 3; l++) {
+                int64_t p = (int64_t)st - l;
+                if (p >= 0 && p < (int64_t)P)
+                    assert_true(sched_send_edges(s, first[l], 8, P, (uint32_t)p));
+            }
+        }
+        assert_null(sched_error(s));
+        static const CostModel models[] = { COST_CIRCUIT, COST_SAF, COST_POSTAL };
+        for (size_t mi = 0; mi < 3; mi++) {
+            CostParams p;
+            cost_defaults(&p, models[mi]);
+            check_against_ref("quarters", (int)P, s, &p);
+        }
+        sched_free(s);
+    }
+    net_free(net);
+}
+
 static void test_pipeline_steps(void **state)
 {
     (void)state;
@@ -713,6 +759,7 @@ int main(void)
         cmocka_unit_test(test_old_chunks),
         cmocka_unit_test(test_edges),
         cmocka_unit_test(test_pipeline_steps),
+        cmocka_unit_test(test_quarters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
