@@ -86,8 +86,10 @@ static void push(Input *in, App *a, const char *s, size_t n)
 
 /* A CSI sequence at s (s[0] == ESC): ESC [ params(0x30-0x3F)* intermediates(0x20-0x2F)*
  * final(0x40-0x7E).  Returns its length; 0 if s does not start one; -1 if it is cut off at the
- * end of the bytes.  *bad is set for one libtermkey must not see: intermediates present, or
- * malformed (then the length covers ESC [ and the parameter/intermediate bytes only). */
+ * end of the bytes.  *bad is set for one libtermkey must not see: intermediates present,
+ * malformed (then the length covers ESC [ and the parameter/intermediate bytes only), or a
+ * "CSI codepoint u" key whose parameters do not start with the codepoint's digits (libtermkey
+ * 0.22 crashes naming the key of "ESC [ ; 5 u": no key sends it). */
 static int csi_len(const char *s, size_t n, bool *bad, char *final)
 {
     if (n < 2 || s[1] != '[') return 0;
@@ -106,7 +108,7 @@ static int csi_len(const char *s, size_t n, bool *bad, char *final)
         *final = 0;
         return (int)j;
     }
-    *bad = j > k;
+    *bad = j > k || (f == 'u' && k > 2 && !(s[2] >= '0' && s[2] <= '9'));
     *final = (char)f;
     return (int)j + 1;
 }

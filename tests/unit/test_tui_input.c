@@ -309,14 +309,16 @@ static void test_chart(void **state)
 }
 
 /* Byte sequences no key sends, on which libtermkey 0.22 itself crashes, are dropped before it
- * sees them: CSI with intermediate bytes (7- and 8-bit), and the rest of a half character
- * after the Escape wait.  Keys after them still work. */
+ * sees them: CSI with intermediate bytes (7- and 8-bit), "CSI u" keys with no codepoint (found
+ * by fuzz_input), and the rest of a half character after the Escape wait.  Keys after them
+ * still work. */
 static void test_hostile_bytes(void **state)
 {
     Fx *f = *state;
     static const char *const bad[] = {
         "\x1b[ P", "\x1b[$P", "\x1b[/Z", "\x1b[1;2 A", "\x9b B", "a\x9b B", "\x1b[%\x1bP",
-        "\x1b[<0;1", "\x1b[", "\x1b",
+        "\x1b[<0;1", "\x1b[", "\x1b", "\x1b[;u", "\x1b[;5u", "\x1b[:;u", "\x1b[;1;u",
+        "\x1b[?;u",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         if (input_feed(f->in, f->a, bad[i], strlen(bad[i]))) input_flush(f->in, f->a);
