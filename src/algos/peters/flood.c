@@ -8,7 +8,8 @@
  * eccentricity (the diameter on a ring or torus).  Not pipelined: e (alpha + delta + L tau)
  * under circuit, e (beta + L tau) under saf — far from the Table 1 row for store-and-forward
  * (sqrt(N) alpha, sqrt(N) delta, L tau / 4), which needs pipelining over four arc-disjoint
- * spanning trees; this is the simplest d = 1 broadcast, to set the start-up count against.
+ * spanning trees (saf-trees, saftrees.c); this is the simplest d = 1 broadcast, to set the
+ * start-up count against.
  */
 #include <stdio.h>
 #include <stdlib.h>
