@@ -16,10 +16,10 @@
  * machine this runs on is often shared: wall time then measures the load more than the code).
  * Exit 1 if a case failed, did not verify, was not valid, or missed the target.
  *
- * Measured (2026-11-24, the 2-core machine at load about 1; CPU of all threads): tiling
- * 0.7 + 2.8 = 3.6 s, 760 MiB; dc 0.18 + 4.0 = 4.1 s (wall 2.5 s: the async timing of its
- * exclusive edges runs on a second thread), 240 MiB; htree 0.6 s, 123 MiB (docs/algorithms.md).
- * saf-trees (load about 1.2): 0.3 + 0.9 s, 245 MiB.
+ * Measured (2026-11-24, the idle 2-core machine; CPU of all threads): tiling 0.7 + 2.6 =
+ * 3.3 s, 760 MiB; dc 0.18 + 3.1 = 3.3 s (wall 1.8 s: the async timing of its exclusive edges
+ * runs on a second thread), 212 MiB; htree 0.5 s, 120 MiB; saf-trees 0.3 + 0.4 s, 243 MiB
+ * (docs/algorithms.md).
  */
 #include <math.h>
 #include <stdio.h>
