@@ -49,6 +49,9 @@ typedef struct {
 } SchedRule;
 
 static inline bool sched_rule_is_edges(const SchedRule *r) { return !r->fn && !r->batch; }
+/* A schedule made of edge blocks only (some edges, no stored transfers, no other rules): a
+ * pipeline's trees, which the simulators can handle edge by edge. */
+bool sched_edges_only(const Sched *s);
 /* Transfer j of rule block r: what its rule writes, or its edge; *route gets the edge's
  * explicit route, else SCHED_DEFAULT_ROUTE. */
 void sched_rule_get(const Sched *s, const SchedRule *r, int64_t j, SchedRuleXfer *out,

@@ -756,6 +756,21 @@ static void rule_xfer(const Sched *s, const SchedStep *st, int64_t j, SchedRuleX
     sched_rule_get(s, &st->rule[lo], j - st->rule[lo].first, out, route);
 }
 
+bool sched_edges_only(const Sched *s)
+{
+    if (s->nedges == 0)
+        return false;
+    for (int32_t st = 0; st < s->nsteps; st++) {
+        const SchedStep *ss = &s->steps[st];
+        if (ss->n > 0)
+            return false;
+        for (int32_t q = 0; q < ss->nrule; q++)
+            if (!sched_rule_is_edges(&ss->rule[q]))
+                return false;
+    }
+    return true;
+}
+
 bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
 {
     const SchedStep *st = &s->steps[step];

@@ -731,22 +731,6 @@ static void ahead(SimAsyncRun *R, Ahead *ah, const SchedFlat *f, int64_t i, int3
         __builtin_prefetch(R->arc + ah->pc[q].a, 1);
 }
 
-/* Is the schedule made of edge blocks only (no stored transfers, no other rules)? */
-static bool edges_only(const Sched *s)
-{
-    if (s->nedges == 0)
-        return false;
-    for (int32_t st = 0; st < s->nsteps; st++) {
-        const SchedStep *ss = &s->steps[st];
-        if (ss->n > 0)
-            return false;
-        for (int32_t q = 0; q < ss->nrule; q++)
-            if (!sched_rule_is_edges(&ss->rule[q]))
-                return false;
-    }
-    return true;
-}
-
 /* The route of edge e as layout pieces; returns their number. */
 static int edge_pieces(const SimAsyncRun *R, const SchedEdge *e, Piece *pc)
 {
@@ -761,7 +745,7 @@ static bool edges_init(SimAsyncRun *R, bool *shared)
 {
     const Sched *s = R->s;
     *shared = true;
-    if (!R->links || R->cap != 1 || R->L.full || !edges_only(s))
+    if (!R->links || R->cap != 1 || R->L.full || !sched_edges_only(s))
         return true;
     int64_t nl = net_nlinks(s->net), ne = s->nedges;
     uint8_t *use = calloc((size_t)nl, 1);   /* edges over the arc, up to 2 */

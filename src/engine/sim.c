@@ -1628,16 +1628,8 @@ static bool edges_disjoint(Sim *sim)
 {
     const Sched *s = sim->s;
     int64_t ne = s->nedges;
-    if (sim->full || ne == 0)
+    if (sim->full || !sched_edges_only(s))
         return true;
-    for (int32_t st = 0; st < sim->nsteps; st++) {
-        const SchedStep *ss = &s->steps[st];
-        if (ss->n > 0)
-            return true;
-        for (int32_t q = 0; q < ss->nrule; q++)
-            if (!sched_rule_is_edges(&ss->rule[q]))
-                return true;
-    }
     uint8_t *use = calloc((size_t)sim->nlinks, 1);
     int64_t *len = malloc(sizeof *len * (size_t)(ne + 1));
     if (!use || !len) {

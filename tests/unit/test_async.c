@@ -205,6 +205,23 @@ static int random_route(const Net *net, int32_t v, NetSeg *seg, int32_t *end)
     return ns;
 }
 
+/* Up to want random edges (random_route's routes, tags 0..1) into s's empty edge table; with
+ * from >= 0 about half of them start there.  Returns how many (numbered from 0). */
+static int64_t add_edges(Sched *s, const Net *net, int want, int32_t from)
+{
+    int64_t ne = 0;
+    for (int q = 0; q < want; q++) {
+        int32_t a = from >= 0 && rnd(2) ? from : (int32_t)rnd((uint32_t)net_size(net)), b;
+        NetSeg seg[3];
+        int ns = random_route(net, a, seg, &b);
+        if (ns < 0 || b == a)
+            continue;
+        assert_true(sched_edge(s, a, b, seg, ns, rnd(2)) == ne);
+        ne++;
+    }
+    return ne;
+}
+
 static Sched *random_sched(const Net *net, uint32_t nc, uint64_t bytes)
 {
     int32_t n = net_size(net);
@@ -212,21 +229,7 @@ static Sched *random_sched(const Net *net, uint32_t nc, uint64_t bytes)
     int32_t src = (int32_t)rnd((uint32_t)n);
     assert_true(sched_give(s, src, 0, nc));
     bool full = net_kind(net) == NET_FULL;
-    int64_t e0 = -1, ne = 0;
-    if (!full) {   /* an edge table for edge blocks: 6 edges, tags 0..1 */
-        for (int q = 0; q < 6; q++) {
-            int32_t a = (int32_t)rnd((uint32_t)n), b;
-            NetSeg seg[3];
-            int ns = random_route(net, a, seg, &b);
-            if (ns < 0 || b == a)
-                continue;
-            int64_t e = sched_edge(s, a, b, seg, ns, rnd(2));
-            assert_true(e >= 0);
-            if (e0 < 0)
-                e0 = e;
-            ne++;
-        }
-    }
+    int64_t e0 = 0, ne = full ? 0 : add_edges(s, net, 6, -1);   /* for edge blocks */
     int32_t nsteps = 3 + (int32_t)rnd(5);
     for (int32_t st = 0; st < nsteps; st++) {
         assert_true(sched_step(s) >= 0);
@@ -384,16 +387,7 @@ static Sched *random_edge_sched(const Net *net, uint32_t nc, uint64_t bytes)
     Sched *s = sched_new(net, nc, bytes);
     int32_t src = (int32_t)rnd((uint32_t)n);
     assert_true(sched_give(s, src, 0, nc));
-    int64_t ne = 0;
-    for (int q = 0, want = 3 + (int)rnd(8); q < want; q++) {
-        int32_t a = rnd(2) ? src : (int32_t)rnd((uint32_t)n), b;
-        NetSeg seg[3];
-        int ns = random_route(net, a, seg, &b);
-        if (ns < 0 || b == a)
-            continue;
-        assert_true(sched_edge(s, a, b, seg, ns, rnd(2)) == ne);
-        ne++;
-    }
+    int64_t ne = add_edges(s, net, 3 + (int)rnd(8), src);
     int32_t nsteps = 2 + (int32_t)rnd(6);
     for (int32_t st = 0; st < nsteps; st++) {
         assert_true(sched_step(s) >= 0);
