@@ -137,6 +137,7 @@ typedef struct {
     bool eyes;           /* Cang & Wu: mark the eyes (tcd, tcd-opt on a 2^k mesh or torus) */
     bool tiles;          /* the broadcast tree's tiles (tileview.h) */
     AsyncView *av;       /* the asynchronous time line's moment (asynctl.h), or NULL */
+    bool allport;        /* circuit on a grid: a node may use every port at once */
 } MapCtx;
 
 /* What the map shows of a link and a node: the lockstep step's, or the moment's. */
@@ -144,6 +145,22 @@ static int32_t map_load(const MapCtx *m, int64_t l)
 {
     if (l < 0 || m->step < 0) return 0;
     return m->av ? asyncview_link_load(m->av, l) : sim_link_load(m->sim, m->step, l);
+}
+
+/* All-port (circuit on a grid): does a port of node n carry more than one circuit, i.e. is an
+ * arc out of n or into n shared? */
+static bool port_shared(const MapCtx *m, int32_t n)
+{
+    for (int d = 0; d < net_ndim(m->net); d++)
+        for (int dir = -1; dir <= 1; dir += 2) {
+            int32_t u = net_neighbor(m->net, n, d, dir);
+            if (u < 0)
+                continue;
+            if (map_load(m, net_link(m->net, n, d, dir)) > 1 ||
+                map_load(m, net_link(m->net, u, d, -dir)) > 1)
+                return true;
+        }
+    return false;
 }
 
 static uint64_t map_held(const MapCtx *m, int32_t n)
@@ -302,6 +319,8 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     uint64_t all = m->nchunks;
     bool recv = map_recv(m, n);
     bool conflict = (m->sends && m->sends[n] > 1) || (m->recvs && m->recvs[n] > 1);
+    if (conflict && m->allport)   /* several circuits, one per port: no conflict */
+        conflict = port_shared(m, n);
     bool cursor = n == m->a->cursor;
     int grade = 0;
     /* a reduction: the contributions its partials combine, of nodes * chunks */
@@ -437,6 +456,7 @@ static void draw_map(App *a)
     m.tiles = a->tiles_level > 0;
     const CostParams *cp = sim_params(m.sim);
     m.cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
+    m.allport = cp->model == COST_CIRCUIT && !net_pairwise(m.net);
     if (a->lesson && a->panel == PANEL_LESSON) m.page = lesson_page(a->lesson, a->page);
     m.av = asynctl_view(a);
     if (m.av) {

@@ -111,4 +111,28 @@ check_screen_fixed "htree 15x15: the prediction differs" "Predicted (paper) !="
 check_screen_fixed "... and the Step panel says why" "known: the paper's one final phase"
 tm_keys q
 mc_exit_ok "htree torus:15x15"
+
+# the map's '!' (port conflict) under circuit is an all-port one: a node that sends its four
+# circuits through four ports is not marked; one whose arc two circuits share is (after the
+# step's circuits are drawn: the arcs' loads)
+bangs() { tm_cap | sed -n '4,30p' | cut -c1-100 | tr -cd '!' | wc -c | tr -d ' '; }
+tm_start 160 45
+mc_start --ascii --net torus:8x8 --algo saf-trees --model circuit --set B=256 --bytes 2048
+tm_keys n n n
+check_screen "saf-trees, step 3: its circuits drawn" " step 3/.*|" 10
+check_screen "... as links (one circuit each)" "==>"
+check_eq "saf-trees, step 3: several circuits per node, one per port: no '!'" 0 "$(bangs)"
+tm_run ":model seidel"
+check_screen_fixed "under seidel (one-port) ..." "seidel"
+tm_keys g n n n
+check_screen "... the same sends are port conflicts" "! *==>"
+tm_keys q
+mc_exit_ok "saf-trees torus:8x8"
+tm_start 160 45
+mc_start --ascii --net torus:8x8 --algo knomial --model circuit
+tm_keys n n
+check_screen "knomial under circuit, step 2: a node whose out-arc two circuits share is marked" \
+    "#  !=2>"
+tm_keys q
+mc_exit_ok "knomial torus:8x8 circuit"
 finish
