@@ -47,10 +47,8 @@ static int dc_k(const Net *net)
 static bool dc_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                     size_t errlen)
 {
-    if (a->param[0] != ALGO_AUTO && a->param[0] < 0) {
-        snprintf(err, errlen, "%s: B must be auto or a number of bytes >= 0", d->name);
+    if (!peters_B_ok(d, a, err, errlen))
         return false;
-    }
     if (dc_k(net) < 0) {
         snprintf(err, errlen, "%s runs on 2^k x 2^k tori, k >= 2 (4x4, 8x8, ...), not on %s",
                  d->name, net_spec(net));

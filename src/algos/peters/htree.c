@@ -48,10 +48,8 @@ static int htree_k(const Net *net)
 static bool htree_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                        size_t errlen)
 {
-    if (a->param[0] != ALGO_AUTO && a->param[0] < 0) {
-        snprintf(err, errlen, "%s: B must be auto or a number of bytes >= 0", d->name);
+    if (!peters_B_ok(d, a, err, errlen))
         return false;
-    }
     if (htree_k(net) < 0) {
         snprintf(err, errlen,
                  "%s runs on (2^k-1) x (2^k-1) tori, k >= 2 (3x3, 7x7, 15x15, 31x31), not on %s",

@@ -146,6 +146,15 @@ int32_t peters_tree_edge(PetersTree *t, const Net *net, int32_t src, const NetSe
     return dst;
 }
 
+bool peters_B_ok(const AlgoDef *d, const AlgoArgs *a, char *err, size_t errlen)
+{
+    if (a->param[0] != ALGO_AUTO && a->param[0] < 0) {
+        snprintf(err, errlen, "%s: B must be auto or a number of bytes >= 0", d->name);
+        return false;
+    }
+    return true;
+}
+
 uint32_t peters_packets(uint64_t subbytes, double B)
 {
     if (subbytes == 0)

@@ -85,5 +85,8 @@ bool peters_tree_emit(Sched *s, const PetersTree *t, uint32_t npk, const char *n
 /* The number of packets of one sub-message for a packet size (bytes per packet; 0: the whole
  * sub-message in one packet); at least 1, at most the sub-message's bytes. */
 uint32_t peters_packets(uint64_t subbytes, double B);
+/* The packet size parameter (a->param[0], "B") of a pipelined tree algorithm: auto or a number
+ * of bytes >= 0; false with a message in err otherwise. */
+bool peters_B_ok(const AlgoDef *d, const AlgoArgs *a, char *err, size_t errlen);
 
 #endif

@@ -64,10 +64,8 @@ static int64_t saf_depth(const Net *net)
 static bool saf_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                      size_t errlen)
 {
-    if (a->param[0] != ALGO_AUTO && a->param[0] < 0) {
-        snprintf(err, errlen, "%s: B must be auto or a number of bytes >= 0", d->name);
+    if (!peters_B_ok(d, a, err, errlen))
         return false;
-    }
     if (!saf_net_ok(net)) {
         snprintf(err, errlen,
                  "%s runs on 2-D tori X x Y with X, Y >= 3 (four arc-disjoint spanning trees "
