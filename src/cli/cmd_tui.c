@@ -14,7 +14,7 @@ static const char usage_tui[] =
     "usage: meshcast [--net SPEC] [--algo NAME] [--source ID|R,C | --sources SPEC] [--bytes M]\n"
     "                [--model seidel|postal|circuit|saf] [--set K=V]... [--fit F]\n"
     "                [--no-color] [--ascii] [--theme NAME] [--big] [--vs ALGO] [--step N]\n"
-    "                [--timing lockstep|async] [--op broadcast|reduce]\n"
+    "                [--timing lockstep|async] [--op broadcast|reduce] [--profile NAME]\n"
     "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME] [--big]\n"
     "       meshcast record FILE.cast [--force] [the options above]\n"
     "       meshcast replay FILE.cast [--step N]\n";
@@ -53,7 +53,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
         }
         static const char *const names[] = {"--net", "--algo", "--source", "--bytes", "--model",
                                             "--set", "--fit", "--theme", "--vs", "--step",
-                                            "--sources", "--timing", "--op", NULL};
+                                            "--sources", "--timing", "--op", "--profile", NULL};
         int k = -1;
         const char *val = NULL;
         for (int j = 0; names[j]; j++) {
@@ -104,6 +104,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
             slot = &o->timing;
             break;
         case 12: slot = &o->spec.op; break;
+        case 13: slot = &o->spec.profile; break;
         }
         if (*slot) {
             fprintf(stderr, "meshcast: %s given twice\n", names[k]);

@@ -36,6 +36,7 @@ typedef struct {
     size_t nsets;
     char *sources;         /* s-to-p: --sources SPEC */
     char *op;              /* --op broadcast|reduce (NULL: the algorithm's own) */
+    char *profile;         /* --profile / :profile NAME (NULL: the built-in constants) */
 } BSpec;
 
 /* One broadcast, ready to step. */
