@@ -125,13 +125,32 @@ static void screen_text(Buf *b)
     }
 }
 
+/* s as XML character data: markup escaped; what XML 1.0 forbids (C0 controls but tab, LF
+ * and CR; U+FFFE, U+FFFF; broken UTF-8) shown as '?' so the columns stay where they were. */
 static void xml(Buf *b, const char *s)
 {
-    for (; *s; s++) {
-        if (*s == '<') bputs(b, "&lt;");
-        else if (*s == '>') bputs(b, "&gt;");
-        else if (*s == '&') bputs(b, "&amp;");
-        else bput(b, s, 1);
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        if (*p == '<') bputs(b, "&lt;");
+        else if (*p == '>') bputs(b, "&gt;");
+        else if (*p == '&') bputs(b, "&amp;");
+        else if (*p == '"') bputs(b, "&quot;");
+        else if (*p < 0x80) {
+            if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') bputs(b, "?");
+            else bput(b, (const char *)p, 1);
+        } else {
+            int n = text_utf8_len(p);
+            /* U+FFFE and U+FFFF: EF BF BE, EF BF BF */
+            if (n == 0 || (n == 3 && p[0] == 0xEF && p[1] == 0xBF && p[2] >= 0xBE)) {
+                bputs(b, "?");
+                p += n ? n : 1;
+                continue;
+            }
+            bput(b, (const char *)p, (size_t)n);
+            p += n;
+            continue;
+        }
+        p++;
     }
 }
 

@@ -7,42 +7,48 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/tmux.sh"
 
+# clear the pane and wait until the last EXIT= is gone
+fresh() {
+    tm_run clear
+    _n=50
+    while [ "$_n" -gt 0 ] && tm_cap | grep -q 'EXIT='; do sleep 0.1; _n=$((_n - 1)); done
+}
 cp "$ROOT/scripts/bst.lua" "$TMPD/my.lua"
 tm_start 120 40
 
 # the script it was asked to record: refused, with and without --force, byte for byte kept
 mc_start record "$TMPD/my.lua" --net array:8 --algo "$TMPD/my.lua"
-check_screen "record over the script: refused" '^EXIT=2' 20
+check_screen "record over the script: refused" 'EXIT=2' 20
 check_match "record over the script: says why" "is a file this session reads, not replaced" "$(cat "$TMPD/err")"
-tm_run clear
+fresh
 mc_start record "$TMPD/my.lua" --force --net array:8 --algo "$TMPD/my.lua"
-check_screen "record --force over the script it reads: refused" '^EXIT=2' 20
+check_screen "record --force over the script it reads: refused" 'EXIT=2' 20
 check_match "record --force over the script: says why" "is a file this session reads" "$(cat "$TMPD/err")"
 check "the script is untouched" cmp "$TMPD/my.lua" "$ROOT/scripts/bst.lua"
 check_eq "no temporary file left" "my.lua" "$(ls -A "$TMPD" | grep my.lua | tr '\n' ' ' | sed 's/ $//')"
-tm_run clear
+fresh
 
 # a FIFO: refused at once
 mkfifo "$TMPD/fifo"
 mc_start record "$TMPD/fifo" --net array:8
-check_screen "record to a FIFO: refused, not waited on" '^EXIT=2' 20
+check_screen "record to a FIFO: refused, not waited on" 'EXIT=2' 20
 check_match "record to a FIFO: says why" "not a regular file" "$(cat "$TMPD/err")"
-tm_run clear
+fresh
 
 # a notes file: refused; with --force replaced by a recording
 printf 'my notes\n' >"$TMPD/notes.txt"
 mc_start record "$TMPD/notes.txt" --net array:8
-check_screen "record over notes: refused" '^EXIT=2' 20
+check_screen "record over notes: refused" 'EXIT=2' 20
 check_match "record over notes: says why" "notes.txt exists and is not an asciicast; record FILE --force replaces it" "$(cat "$TMPD/err")"
 check_eq "record over notes: kept" "my notes" "$(cat "$TMPD/notes.txt")"
-tm_run clear
+fresh
 mc_start record "$TMPD/notes.txt" --force --net array:8
 check_screen "record --force over notes: runs" "on array:8"
 check_eq "while recording, the old file is as it was" "my notes" "$(cat "$TMPD/notes.txt")"
 tm_keys q
 mc_exit_ok "record --force"
 check_eq "record --force: now an asciicast" 2 "$(head -n 1 "$TMPD/notes.txt" | jq .version)"
-tm_run clear
+fresh
 
 # an existing recording is replaced without --force, once the session ends; SIGTERM keeps it
 cp "$TMPD/notes.txt" "$TMPD/old.cast"
@@ -61,7 +67,7 @@ check_screen "record: SIGTERM ends it with 143" '^EXIT=143' 20
 check_eq "record: SIGTERM still leaves the whole recording" "step 0,step 1" \
     "$(tail -n +2 "$TMPD/old.cast" | jq -r 'select(.[1] == "m") | .[2]' | paste -sd, -)"
 check_eq "record: no temporary file left" "" "$(ls -A "$TMPD" | grep '^\.old\.cast\.' )"
-tm_run clear
+fresh
 
 # :export: an existing file is kept unless --force
 printf 'keep me\n' >"$TMPD/shot.txt"
@@ -75,4 +81,22 @@ check_screen ":export --force: written" "the screen is in .*shot.txt"
 tm_keys q
 mc_exit_ok "export"
 check_match ":export --force: the screen's text" "on mesh:4x4" "$(head -n 1 "$TMPD/shot.txt")"
+
+# :export FILE.svg is well-formed XML whatever the screen holds (issue 24 finding 6): an
+# algorithm named with markup and the characters XML forbids (U+FFFF, U+FFFE)
+sed 's/name = "bst-lua"/name = "bst<\&>\\u{FFFF}\\u{FFFE}"/' "$ROOT/scripts/bst.lua" >"$TMPD/weird.lua"
+fresh
+mc_start --net array:8 --algo "$TMPD/weird.lua"
+check_screen "svg: the odd name on screen" "bst<&>"
+tm_keys : ; tm_run "export $TMPD/odd.svg"
+check_screen "svg: written" "the screen is in .*odd.svg"
+tm_keys q
+mc_exit_ok "svg"
+if command -v xmllint >/dev/null; then
+    check "svg: xmllint parses it" xmllint --noout "$TMPD/odd.svg"
+    check_match "svg: the name's markup escaped, the forbidden characters shown as ?" \
+        "bst&lt;&amp;&gt;\\?\\?" "$(cat "$TMPD/odd.svg")"
+else
+    bad "svg: xmllint (libxml2-utils, tools/deps.sh) is missing"
+fi
 finish
