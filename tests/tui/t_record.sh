@@ -7,11 +7,13 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/tmux.sh"
 
-# clear the pane and wait until the last EXIT= is gone
+# clear the pane and wait until it shows only the prompt (a command typed before the clear
+# ran would be wiped from the screen)
 fresh() {
     tm_run clear
-    _n=50
-    while [ "$_n" -gt 0 ] && tm_cap | grep -q 'EXIT='; do sleep 0.1; _n=$((_n - 1)); done
+    _n=100
+    while [ "$_n" -gt 0 ] && [ "$(tm_cap | grep -v '^ *$' | tr -d '\n')" != '$' ]; do
+        sleep 0.1; _n=$((_n - 1)); done
 }
 cp "$ROOT/scripts/bst.lua" "$TMPD/my.lua"
 tm_start 120 40

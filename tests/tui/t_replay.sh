@@ -19,7 +19,15 @@ shell_ok() {   # DESC HEIGHT
         "0 1 0 0 0 0 $(($2 - 1)) 0" "$(modes)"
     tm_run "stty -a | tr ' ;' '\\n\\n' | grep -Ex -- '-?(icanon|echo)' | tr '\\n' ' '; echo"
     check_screen "$1: icanon and echo back" '^icanon echo ?$|^echo icanon ?$'
+    fresh
+}
+# clear the pane and wait until it shows only the prompt (a command typed before the clear
+# ran would be wiped from the screen)
+fresh() {
     tm_run clear
+    _n=100
+    while [ "$_n" -gt 0 ] && [ "$(tm_cap | grep -v '^ *$' | tr -d '\n')" != '$' ]; do
+        sleep 0.1; _n=$((_n - 1)); done
 }
 hdr() { printf '{"version": 2, "width": %s, "height": %s}\n' "$1" "$2"; }
 
@@ -32,13 +40,13 @@ tm_keys n
 check_screen "markers, no output: n steps (trailing blank line accepted)" "marker 2/2: step 1"
 tm_keys q
 mc_exit_ok "markers, no output"
-tm_run clear
+fresh
 { printf '\357\273\277'; hdr 80 24; printf '%s\n' '[0.1, "o", "bom-text"]' '[0.2, "m", "step 0"]'; } >"$TMPD/bom.cast"
 mc_start replay "$TMPD/bom.cast"
 check_screen "a byte order mark before the header: replayed" "^bom-text"
 tm_keys q
 mc_exit_ok "byte order mark"
-tm_run clear
+fresh
 
 # --- 2. a recording that tries to change the terminal: scroll region, insert mode, hidden
 # cursor, keypad and cursor-key modes, origin mode, line drawing, the alternate screen, a
