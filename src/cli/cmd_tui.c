@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tui/record.h"
+#include "../tui/replay.h"
 #include "../tui/tui.h"
 #include "../engine/num.h"
 #include "cli-opts.h"
@@ -16,7 +16,7 @@ static const char usage_tui[] =
     "                [--no-color] [--ascii] [--theme NAME] [--big] [--vs ALGO] [--step N]\n"
     "                [--timing lockstep|async] [--op broadcast|reduce] [--profile NAME]\n"
     "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME] [--big]\n"
-    "       meshcast record FILE.cast [the options above]\n"
+    "       meshcast record FILE.cast [--force] [the options above]\n"
     "       meshcast replay FILE.cast [--step N]\n";
 
 /* Parse the options shared by both commands.  Returns -1 to go on, else an exit status. */
@@ -146,8 +146,17 @@ int cmd_record(int argc, char **argv)
     TuiOptions o;
     memset(&o, 0, sizeof o);
     o.record = argv[0];
+    /* --force (replace a FILE that is not an asciicast) is record's own option */
+    char **rest = calloc((size_t)argc, sizeof *rest);
+    if (!rest) return 1;
+    int nrest = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--force") == 0) o.force = true;
+        else rest[nrest++] = argv[i];
+    }
     const char **sets = NULL;
-    int rc = parse(argc - 1, argv + 1, &o, &sets, false);
+    int rc = parse(nrest, rest, &o, &sets, false);
+    free(rest);
     if (rc < 0) rc = tui_run(&o);
     free(sets);
     return rc;

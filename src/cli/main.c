@@ -23,7 +23,7 @@ static void usage(FILE *f)
 {
     fputs("usage: meshcast [--net SPEC] [--algo NAME] ...     the terminal UI\n"
           "       meshcast lesson NAME|FILE.lua                  a guided lesson\n"
-          "       meshcast record FILE.cast [--net SPEC] ...     the terminal UI, recorded\n"
+          "       meshcast record FILE.cast [--force] ...        the terminal UI, recorded\n"
           "       meshcast replay FILE.cast [--step N]           step through a recording\n"
           "       meshcast run --net SPEC --algo NAME [--source ID|R,C[,Z]] [--bytes M]\n"
           "                    [--model seidel|postal|circuit|saf] [--set K=V]... [--profile NAME]\n"

@@ -1087,13 +1087,15 @@ bool app_command(App *a, const char *line)
         return app_open_lesson(a, words[1]);
     }
     if (strcmp(c, "export") == 0) {
-        size_t l = n == 2 ? strlen(words[1]) : 0;
-        if (n != 2 || l < 5 || l >= sizeof a->export_path ||
+        bool force = n == 3 && strcmp(words[2], "--force") == 0;
+        size_t l = n == 2 || force ? strlen(words[1]) : 0;
+        if ((n != 2 && !force) || l < 5 || l >= sizeof a->export_path ||
             (strcmp(words[1] + l - 4, ".txt") != 0 && strcmp(words[1] + l - 4, ".svg") != 0)) {
             app_msg(a, true, ":export takes FILE.txt (the screen as text) or FILE.svg (a picture)");
             return false;
         }
         snprintf(a->export_path, sizeof a->export_path, "%s", words[1]);
+        a->export_force = force;
         return true;
     }
     if (strcmp(c, "vs") == 0) return vs_command(a, (const char *const *)words + 1, n - 1);
@@ -1399,7 +1401,7 @@ static const AppKeyHelp key_help[] = {
     {":vs off", "back to one broadcast"},
     {":figure N [async]", "Chart: Fig. N (2..8) of the s-to-p paper, as compare --sources"},
     {":figure off", "Chart: back to cost vs message size"},
-    {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg"},
+    {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg (--force: replace)"},
     {":chart tradeoff [P]", "Chart panel: Sanders & Sibeyn's Fig. 3 (:chart cost: back)"},
     {":q", "quit"},
 };

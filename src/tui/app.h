@@ -223,6 +223,7 @@ struct App {
     bool cancelled;        /* the last build or seek was cancelled */
 
     char export_path[256]; /* :export FILE: the loop writes the next frame there */
+    bool export_force;     /* :export FILE --force: replacing an existing file */
 
     /* options */
     bool big;              /* projector mode (--big, :big): tall cells, the map fills the screen */
