@@ -113,7 +113,7 @@ static void print_text(CliRun *r, const SimAsync *as, const char *profile)
                    ? "auto"
                    : export_format_double(s->args.param[i], b1, sizeof b1),
                i + 1 == s->def->nparams ? "\n" : "");
-    char note[256];
+    char note[400];
     if (sanders_autotune(s->def, net, &s->args, note, sizeof note))
         printf("%s\n", note);
     if (r->reduce) {
