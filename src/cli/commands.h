@@ -21,5 +21,6 @@ int cmd_record(int argc, char **argv);    /* cmd_tui.c: `meshcast record FILE [o
 int cmd_replay(int argc, char **argv);    /* cmd_tui.c: `meshcast replay FILE [--step N]` */
 int cmd_tcd_table(int argc, char **argv); /* tcd_table.c: Cang & Wu's per-source TCD grid */
 int cmd_exec(int argc, char **argv);      /* exec.c: run a schedule on MPI ranks (meshcast-mpi) */
+int cmd_calibrate(int argc, char **argv); /* calibrate.c: fit the models to this machine */
 
 #endif

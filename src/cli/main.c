@@ -33,6 +33,7 @@ static void usage(FILE *f)
           "       meshcast tcd-table --net SPEC [--algo tcd|tcd-opt] [--set K=V]...\n"
           "       meshcast exec --net SPEC --algo NAME [--bytes M] [--reps R] [--timing T]\n"
           "                    [--mpirun CMD] [--json|--csv]   run it on MPI ranks, measured\n"
+          "       meshcast calibrate [--np N] [--save NAME]      fit the models to this machine\n"
           "       meshcast compare --net SPEC [--bytes LO:HI] [--model M] [--set K=V]...\n"
           "                    [--json|--csv]\n"
           "       meshcast tradeoff [--p P,...] [--kt LO:HI] [--verify]   Sanders & Sibeyn Fig. 3\n"
@@ -70,13 +71,13 @@ static int dispatch(int argc, char **argv)
         {"run", cmd_run},       {"schedule", cmd_schedule}, {"compare", cmd_compare},
         {"list", cmd_list},     {"check", cmd_check},       {"lesson", cmd_lesson},
         {"record", cmd_record}, {"replay", cmd_replay},     {"tradeoff", cmd_tradeoff},
-        {"tcd-table", cmd_tcd_table}, {"exec", cmd_exec},
+        {"tcd-table", cmd_tcd_table}, {"exec", cmd_exec}, {"calibrate", cmd_calibrate},
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmd, cmds[i].name) == 0)
             return cmds[i].fn(argc - 2, argv + 2);
 
-    cli_error("unknown command '%s' (run, schedule, compare, exec, list, check, "
+    cli_error("unknown command '%s' (run, schedule, compare, exec, calibrate, list, check, "
             "lesson, record, replay, tradeoff; meshcast --help)", cmd);
     return 2;
 }
