@@ -196,6 +196,14 @@ bool setup_profile(const char *name, CostParams *c, char *err, size_t errlen)
 
 bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
 {
+    bool refused;
+    return setup_make_def(spec, NULL, out, &refused, err, errlen);
+}
+
+bool setup_make_def(const SetupSpec *spec, const AlgoDef *def, Setup *out, bool *refused,
+                    char *err, size_t errlen)
+{
+    *refused = false;
     Setup s;
     memset(&s, 0, sizeof s);
     memset(out, 0, sizeof *out);
@@ -225,7 +233,7 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
         goto fail;
 
     const char *algo = spec->algo ? spec->algo : "st";
-    s.def = script_algo(algo, s.net, &s.owned, err, errlen);
+    s.def = def ? def : script_algo(algo, s.net, &s.owned, err, errlen);
     if (!s.def) {
         if (errlen && !err[0])
             snprintf(err, errlen, "unknown algorithm '%s' (meshcast list algorithms)",
@@ -281,8 +289,10 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
             goto fail;
     s.args.cost = s.cost;
 
-    if (!algo_check(s.def, s.net, &s.args, err, errlen))
+    if (!algo_check(s.def, s.net, &s.args, err, errlen)) {
+        *refused = true;
         goto fail;
+    }
 
     *out = s;
     return true;
