@@ -21,6 +21,7 @@ static const struct {
     {"timing", OPT_TIMING, true}, {"terms", OPT_TERMS, false},
     {"by", OPT_BY, true},
     {"sources", OPT_SOURCES, true},
+    {"map", OPT_MAP, true},
 };
 
 static const char **slot(CliOpts *o, unsigned bit)
@@ -37,6 +38,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_TIMING: return &o->timing;
     case OPT_BY: return &o->by;
     case OPT_SOURCES: return &o->sources;
+    case OPT_MAP: return &o->map;
     }
     return NULL;
 }
@@ -140,7 +142,7 @@ int cli_opts_begin(int argc, char **argv, unsigned allowed, CliOpts *o, void (*h
 SetupSpec cli_opts_spec(const CliOpts *o)
 {
     SetupSpec s = {
-        .net = o->net, .algo = o->algo, .source = o->source, .sources = o->sources,
+        .net = o->net, .algo = o->algo, .source = o->source, .sources = o->sources, .map = o->map,
         .bytes = o->bytes,
         .model = o->model, .fit = o->fit, .sets = o->sets, .nsets = o->nsets, .op = o->op,
     };

@@ -20,6 +20,7 @@
 #include "../engine/num.h"
 #include "../engine/text.h"
 #include "script.h"
+#include "../algos/goal/goal.h"
 
 const char *setup_bytes_problem(const char *text, uint64_t *out)
 {
@@ -210,7 +211,17 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
     cost_defaults(&s.cost, model);
 
     const char *algo = spec->algo ? spec->algo : "st";
-    s.def = script_algo(algo, s.net, &s.owned, err, errlen);
+    if (goal_is_path(algo)) {
+        s.owned = goal_algo(algo, s.net, spec->map, err, errlen);
+        s.def = s.owned;
+        if (!s.def)
+            goto fail;
+    } else if (spec->map) {
+        snprintf(err, errlen, "--map applies to a GOAL file (--algo FILE.goal)");
+        goto fail;
+    } else {
+        s.def = script_algo(algo, s.net, &s.owned, err, errlen);
+    }
     if (!s.def) {
         if (errlen && !err[0])
             snprintf(err, errlen, "unknown algorithm '%s' (meshcast list algorithms)",
@@ -219,6 +230,10 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
     }
     algo_args_init(&s.args, s.def);
     s.args.nu = s.cost.nu;
+    if (goal_is_algo(s.def)) {   /* the file says who broadcasts and how much */
+        s.args.source = goal_algo_source(s.def);
+        s.args.bytes = goal_algo_bytes(s.def);
+    }
 
     if (spec->source && !parse_source(s.net, spec->source, &s.args.source, err, errlen))
         goto fail;
