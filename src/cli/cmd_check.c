@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../algos/algo.h"
+#include "../algos/goal/goal.h"
 #include "../engine/cost.h"
 #include "../engine/num.h"
 #include "../engine/reduce.h"
@@ -48,7 +49,7 @@ static const char *const sweep_torus[] = {"3x3", "4x4", "5x5", "4x8", "8x8"};
 
 static void check_help(void)
 {
-    puts("usage: meshcast check FILE.lua|NAME [--net SPEC]... [--bytes M] [--model MODEL]\n"
+    puts("usage: meshcast check FILE.lua|FILE.goal|NAME [--net SPEC]... [--bytes M] [--model MODEL]\n"
          "                      [--set K=V]... [--max-sources N]\n"
          "Builds, simulates and verifies the algorithm on every source of each net (the --net\n"
          "ones, or a sweep of sizes over the kinds it claims) and prints one row per net:\n"
@@ -74,6 +75,7 @@ typedef struct {
     const char *sets[CHECK_MAXSETS];
     int nsets;
     uint64_t bytes;
+    bool bytes_given;
     CostModel model;
     long max_sources;
 } CheckOpts;
@@ -132,6 +134,7 @@ static int parse_opts(int argc, char **argv, CheckOpts *o)
                 o->sets[o->nsets++] = val;
             } else if (strcmp(name, "--bytes") == 0) {
                 const char *why = setup_bytes_problem(val, &o->bytes);
+                o->bytes_given = true;
                 if (why) {
                     char m[160], q[48];
                     snprintf(m, sizeof m, "bad --bytes '%s': %s", text_quote(val, 40, q, sizeof q),
@@ -316,6 +319,13 @@ static int check_net(const CheckOpts *o, const AlgoDef *d, const Net *net, Row *
      * within the work budget */
     int32_t nsrc = sources_for(o, n);
     a.source = 0;
+    bool goal = goal_is_algo(d);   /* a GOAL file: its own source (and bytes, unless given) */
+    if (goal) {
+        nsrc = 1;
+        a.source = goal_algo_source(d);
+        if (!o->bytes_given)
+            a.bytes = goal_algo_bytes(d);
+    }
     if (!algo_check(d, net, &a, err, sizeof err)) {
         snprintf(row->first_fail, sizeof row->first_fail, "%.480s", err);
         return 3;
@@ -323,7 +333,7 @@ static int check_net(const CheckOpts *o, const AlgoDef *d, const Net *net, Row *
     int rc = 0;
     for (int32_t src = 0; src < nsrc; src++) {
         /* with --max-sources, spread the sources over the net */
-        int32_t s = nsrc == n ? src : (int32_t)((int64_t)src * n / nsrc);
+        int32_t s = goal ? a.source : nsrc == n ? src : (int32_t)((int64_t)src * n / nsrc);
         a.source = s;
         row->sources++;
         Sched *sc = algo_build(d, net, &a, err, sizeof err);
@@ -421,7 +431,16 @@ int cmd_check(int argc, char **argv)
 
     char err[1024];
     AlgoDef *owned = NULL;
-    const AlgoDef *d = script_algo(o.file, NULL, &owned, err, sizeof err);
+    const AlgoDef *d = NULL;
+    if (goal_is_path(o.file)) {   /* a GOAL file is read for each net (its ranks on it) */
+        Net *n0 = o.nnets ? net_parse(o.nets[0], err, sizeof err) : NULL;
+        if (!o.nnets)
+            snprintf(err, sizeof err, "a GOAL file needs --net (as many nodes as ranks)");
+        d = n0 ? owned = goal_algo(o.file, n0, NULL, err, sizeof err) : NULL;
+        net_free(n0);
+    } else {
+        d = script_algo(o.file, NULL, &owned, err, sizeof err);
+    }
     if (!d) {
         cli_error("check: %s", err);
         return 2;
@@ -486,6 +505,17 @@ int cmd_check(int argc, char **argv)
             break;
         }
         const AlgoDef *dn = d;
+        AlgoDef *goal_def = NULL;
+        if (goal_is_algo(d) && i > 0) {
+            goal_def = goal_algo(o.file, net, NULL, err, sizeof err);
+            if (!goal_def) {
+                cli_error("check: %s", err);
+                status = 2;
+                net_free(net);
+                break;
+            }
+            dn = goal_def;
+        }
         if (!owned) {
             dn = algo_find(d->name, net);
             if (!dn) {
@@ -502,6 +532,7 @@ int cmd_check(int argc, char **argv)
         }
         Row row;
         int rc = check_net(&o, dn, net, &row);
+        algo_release(goal_def);
         if (rc == 4) {
             cli_error("check: %s", row.script_error);
             status = 2;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../algos/goal/goal.h"
 #include "../engine/export.h"
 #include "../engine/sim.h"
 #include "cli-opts.h"
@@ -72,6 +73,7 @@ typedef struct {
     size_t nx_cap;
     uint64_t bisect_work;   /* node-builds spent bisecting (WORK_BUDGET) */
     bool unbisected;    /* a crossover was left between its sampled sizes */
+    AlgoDef *goal;      /* --algo FILE.goal: one more entry (owned) */
 } Cmp;
 
 static void compare_help(void)
@@ -79,6 +81,7 @@ static void compare_help(void)
     puts("usage: meshcast compare --net SPEC [--bytes LO:HI] [--source S] [--model M]\n"
          "                        [--set K=V]... [--fit F] [--json|--csv]\n"
          "                        [--terms] [--timing lockstep|async|both]\n"
+         "                        [--algo FILE.goal [--map FILE]]  (a GOAL schedule too)\n"
          "       meshcast compare --by tcd --net SPEC [--source S] [--json]\n"
          "       meshcast compare --net SPEC --algo A,B,... --sweep PARAM=LO:HI [--json]\n"
          "                        (each algorithm's cost at every value of PARAM)\n"
@@ -496,11 +499,38 @@ static void print_csv(const Cmp *c)
     }
 }
 
+/* --algo FILE.goal: the GOAL file's schedule beside the built-ins (its own source; the
+ * sizes scale its chunks).  False with the message in err. */
+static bool add_goal(Cmp *c, const CliOpts *o, AlgoFit fit, char *err, size_t errlen)
+{
+    if (!goal_is_path(o->algo)) {
+        snprintf(err, errlen, "compare --algo takes a GOAL file (FILE.goal); the built-ins are "
+                 "all compared");
+        return false;
+    }
+    c->goal = goal_algo(o->algo, c->net, o->map, err, errlen);
+    if (!c->goal)
+        return false;
+    Entry *e = &c->e[c->ne];
+    memset(e, 0, sizeof *e);
+    e->def = c->goal;
+    algo_args_init(&e->args, c->goal);
+    e->args.source = goal_algo_source(c->goal);
+    e->args.fit = fit;
+    e->args.nu = c->cost.nu;
+    e->args.cost = c->cost;
+    e->args.bytes = c->size[0];
+    if (!algo_check(c->goal, c->net, &e->args, err, errlen))
+        return false;
+    c->ne++;
+    return true;
+}
+
 /* Collect the applicable algorithms and apply the settings.  Returns 0 or 2 (message in
  * err). */
 static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
 {
-    c->e = calloc(algo_count() ? algo_count() : 1, sizeof *c->e);
+    c->e = calloc(algo_count() + 1, sizeof *c->e);
     if (!c->e) {
         snprintf(err, errlen, "out of memory");
         return 2;
@@ -584,6 +614,8 @@ static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
         c->ne++;
     }
     err[0] = '\0';
+    if (o->algo && !add_goal(c, o, fit, err, errlen))
+        return 2;
     if (c->ne == 0) {
         snprintf(err, errlen, "no built-in algorithm runs on %s with these settings",
                  net_spec(c->net));
@@ -606,7 +638,8 @@ int cmd_compare(int argc, char **argv)
     memset(&c, 0, sizeof c);
     int rc = cli_opts_begin(argc, argv,
                             OPT_NET | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_FIT |
-                                OPT_JSON | OPT_CSV | OPT_TIMING | OPT_TERMS | OPT_BY,
+                                OPT_JSON | OPT_CSV | OPT_TIMING | OPT_TERMS | OPT_BY |
+                                OPT_ALGO | OPT_MAP,
                             &o, compare_help);
     if (rc >= 0)
         return rc;
@@ -743,6 +776,7 @@ int cmd_compare(int argc, char **argv)
 out:
     free(c.e);
     free(c.x);
+    algo_release(c.goal);
     if (c.net)
         net_free(c.net);
     cli_opts_free(&o);

@@ -188,7 +188,8 @@ AlgoDef *goal_algo(const char *path, const Net *net, const char *map_path, char 
             return NULL;
         }
     }
-    snprintf(g->name, sizeof g->name, "%s", path);
+    const char *base = strrchr(path, '/');
+    snprintf(g->name, sizeof g->name, "%s", base ? base + 1 : path);
     snprintf(g->summary, sizeof g->summary, "GOAL schedule: %ld ranks, %lld sends in %ld steps",
              (long)prog->nranks, (long long)prog->nxf, (long)prog->nsteps);
     g->def = (AlgoDef){

@@ -24,6 +24,7 @@ typedef struct {
 typedef struct {
     int32_t src, dst;  /* ranks */
     uint32_t lo, hi;   /* chunks [lo, hi) */
+    uint32_t line;     /* of the send */
 } GoalXfer;
 
 struct GoalProg {

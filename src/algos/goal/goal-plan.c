@@ -213,7 +213,8 @@ static bool find_source(Plan *p)
     for (int64_t i = g->step_first[0]; i < g->step_first[1]; i++)
         if (g->xf[i].src != g->source) {
             const GoalXfer *x = &g->xf[i];
-            return plan_fail(p, NULL, "ranks %ld and %ld both send in the first step: meshcast "
+            GoalOp at = {.line = x->line};
+            return plan_fail(p, &at, "ranks %ld and %ld both send in the first step: meshcast "
                              "reads broadcasts from one source", (long)g->source, (long)x->src);
         }
     return true;
@@ -410,7 +411,8 @@ static bool lay_out(Plan *p)
         if (o->kind != GOP_SEND)
             continue;
         g->xf[fill[renum[p->start[i]]]++] =
-            (GoalXfer){o->rank, o->peer, (uint32_t)p->off[i], (uint32_t)(p->off[i] >> 32)};
+            (GoalXfer){o->rank, o->peer, (uint32_t)p->off[i], (uint32_t)(p->off[i] >> 32),
+                       o->line};
     }
     free(fill);
     free(renum);
