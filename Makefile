@@ -129,11 +129,12 @@ fuzz:
 
 install: meshcast
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/scripts $(DESTDIR)$(SHAREDIR)/lessons \
-	        $(DESTDIR)$(SHAREDIR)/assets
+	        $(DESTDIR)$(SHAREDIR)/assets $(DESTDIR)$(SHAREDIR)/assets/profiles
 	install -m 755 meshcast $(DESTDIR)$(BINDIR)/meshcast
 	for f in scripts/*.lua; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/scripts/; done; true
 	for f in lessons/*.lua; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/lessons/; done; true
 	for f in assets/*; do [ -f "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/assets/; done; true
+	for f in assets/profiles/*.profile; do [ -f "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/assets/profiles/; done; true
 	if [ -f man/meshcast.1 ]; then install -d $(DESTDIR)$(MANDIR)/man1 && \
 	    install -m 644 man/meshcast.1 $(DESTDIR)$(MANDIR)/man1/; fi
 

@@ -21,6 +21,7 @@ static const struct {
     {"timing", OPT_TIMING, true}, {"terms", OPT_TERMS, false},
     {"by", OPT_BY, true},
     {"sources", OPT_SOURCES, true},
+    {"profile", OPT_PROFILE, true},
     {"map", OPT_MAP, true},
 };
 
@@ -38,6 +39,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_TIMING: return &o->timing;
     case OPT_BY: return &o->by;
     case OPT_SOURCES: return &o->sources;
+    case OPT_PROFILE: return &o->profile;
     case OPT_MAP: return &o->map;
     }
     return NULL;
@@ -145,6 +147,7 @@ SetupSpec cli_opts_spec(const CliOpts *o)
         .net = o->net, .algo = o->algo, .source = o->source, .sources = o->sources, .map = o->map,
         .bytes = o->bytes,
         .model = o->model, .fit = o->fit, .sets = o->sets, .nsets = o->nsets, .op = o->op,
+        .profile = o->profile,
     };
     return s;
 }

@@ -637,7 +637,7 @@ int cmd_compare(int argc, char **argv)
     Cmp c;
     memset(&c, 0, sizeof c);
     int rc = cli_opts_begin(argc, argv,
-                            OPT_NET | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_FIT |
+                            OPT_NET | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE | OPT_FIT |
                                 OPT_JSON | OPT_CSV | OPT_TIMING | OPT_TERMS | OPT_BY |
                                 OPT_ALGO | OPT_MAP,
                             &o, compare_help);
@@ -670,6 +670,10 @@ int cmd_compare(int argc, char **argv)
         goto out;
     }
     cost_defaults(&c.cost, model);
+    if (!setup_profile(o.profile, &c.cost, err, sizeof err)) {
+        rc = cli_usage_error(err);
+        goto out;
+    }
     uint64_t lo = 8, hi = 65536;
     if (o.bytes && !parse_range(o.bytes, &lo, &hi)) {
         snprintf(err, sizeof err, "bad byte range '%s': expected LO:HI with 1 <= LO <= HI, "

@@ -82,7 +82,7 @@ static void print_bounds(Sim *sim)
            export_format_double(lb.packets_paper, b4, sizeof b4), cost_unit(p->model));
 }
 
-static void print_text(CliRun *r, const SimAsync *as)
+static void print_text(CliRun *r, const SimAsync *as, const char *profile)
 {
     const Setup *s = &r->setup;
     const SimTotals *t = sim_totals(r->sim);
@@ -102,7 +102,10 @@ static void print_text(CliRun *r, const SimAsync *as)
         printf(", --fit %s", algo_fit_name(r->fit));
     printf("\nmodel:       %s (", cost_model_name(s->cost.model));
     print_params(r);
-    printf(")\n");
+    printf(")");
+    if (profile)   /* --profile: say whose constants these are */
+        printf(", profile %s", profile);
+    printf("\n");
     for (int i = 0; i < s->def->nparams && i < ALGO_MAXPARAM; i++)
         printf("%s%s=%s%s", i ? " " : "params:      ", s->def->params[i].name,
                s->args.param[i] == ALGO_AUTO && s->def->params[i].min == ALGO_AUTO
@@ -244,7 +247,7 @@ int cmd_run(int argc, char **argv)
 {
     CliOpts o;
     int st = cli_opts_begin(argc, argv,
-                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_MAP | OPT_BYTES | OPT_MODEL | OPT_SET |
+                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_MAP | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE |
                                 OPT_FIT | OPT_JSON | OPT_CSV | OPT_TIMING | OPT_OP,
                             &o, run_help);
     if (st >= 0)
@@ -310,7 +313,7 @@ int cmd_run(int argc, char **argv)
     } else if (o.csv) {
         export_run_csv(stdout, r.sim);
     } else {
-        print_text(&r, as);
+        print_text(&r, as, o.profile);
     }
     rc = t->verified && t->valid && (!r.reduce || reduce_verified(r.reduce)) ? 0 : 1;
     sim_async_free(as);

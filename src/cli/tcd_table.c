@@ -24,7 +24,7 @@ static void table_help(void)
 int cmd_tcd_table(int argc, char **argv)
 {
     CliOpts o;
-    int st = cli_opts_begin(argc, argv, OPT_NET | OPT_ALGO | OPT_SET, &o, table_help);
+    int st = cli_opts_begin(argc, argv, OPT_NET | OPT_ALGO | OPT_SET | OPT_PROFILE, &o, table_help);
     if (st >= 0)
         return st;
     char err[512];

@@ -3,7 +3,7 @@
  * they accept and refuse exactly the same things with the same one-line messages.
  *
  * Order matters and is fixed: the net first (the algorithm and the source are resolved on it),
- * then the model's defaults, the algorithm and its default parameters, source, bytes, fit,
+ * then the model's defaults and the profile's constants, the algorithm and its default parameters, source, bytes, fit,
  * then every --set in the order given (a later one wins), and last algo_check, so that a
  * setting the algorithm cannot take (nu = 9 on a 4-node array) is refused here, before any
  * schedule is built.
@@ -19,6 +19,7 @@
 #include "../engine/dist.h"
 #include "../engine/num.h"
 #include "../engine/text.h"
+#include "profile.h"
 #include "script.h"
 #include "../algos/goal/goal.h"
 
@@ -182,6 +183,18 @@ static bool hxbar_sets(const SetupSpec *spec, Net **net, char *err, size_t errle
     return true;
 }
 
+bool setup_profile(const char *name, CostParams *c, char *err, size_t errlen)
+{
+    if (!name)
+        return true;
+    Profile *prof = profile_load(name, err, errlen);
+    if (!prof)
+        return false;
+    profile_apply(prof, c);
+    profile_free(prof);
+    return true;
+}
+
 bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
 {
     Setup s;
@@ -209,6 +222,8 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
         goto fail;
     }
     cost_defaults(&s.cost, model);
+    if (!setup_profile(spec->profile, &s.cost, err, errlen))
+        goto fail;
 
     const char *algo = spec->algo ? spec->algo : "st";
     if (goal_is_path(algo)) {

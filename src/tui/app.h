@@ -36,6 +36,7 @@ typedef struct {
     size_t nsets;
     char *sources;         /* s-to-p: --sources SPEC */
     char *op;              /* --op broadcast|reduce (NULL: the algorithm's own) */
+    char *profile;         /* --profile / :profile NAME (NULL: the built-in constants) */
 } BSpec;
 
 /* One broadcast, ready to step. */
@@ -222,6 +223,7 @@ struct App {
     bool cancelled;        /* the last build or seek was cancelled */
 
     char export_path[256]; /* :export FILE: the loop writes the next frame there */
+    bool export_force;     /* :export FILE --force: replacing an existing file */
 
     /* options */
     bool big;              /* projector mode (--big, :big): tall cells, the map fills the screen */
