@@ -83,9 +83,23 @@ check_exit "s=0 refused" 2 "$MESHCAST" run --net full:8 --algo fractional --set 
 # tradeoff: Fig. 3 (the best s, r by exact step counts; --verify simulates the winners)
 check_exit "tradeoff" 0 "$MESHCAST" tradeoff
 check_match "tradeoff: three machine sizes" '^P = 16384$' "$OUT"
+check_match "tradeoff: says its costs are the formulas'" '^costs: formula ' "$OUT"
 check_match "tradeoff: P=1024, k/t=4096" '^ +4096 +9210 +2048 +8840 +164 +5679 +9 +512 +1\.557$' "$OUT"
 check_exit "tradeoff --verify" 0 "$MESHCAST" tradeoff --p 1024 --kt 4096:4096 --verify
 check_match "tradeoff --verify: simulated" '^ +4096 +9210 +2048 +8838 +164 +5679 +9 +512 +1\.556$' "$OUT"
+check_exit "tradeoff --verify (header)" 0 "$MESHCAST" tradeoff --p 64 --kt 64:64 --verify
+check_match "tradeoff --verify: says its costs are simulated" '^costs: simulated ' "$OUT"
+# the largest speedup, searched over every integer k/t: on P = 64 over 150..180 it is the
+# largest of the 31 single-point runs (each --kt K:K prints that point's speedup)
+check_exit "tradeoff --p 64 --kt 150:180" 0 "$MESHCAST" tradeoff --p 64 --kt 150:180
+got=$(printf '%s\n' "$OUT" | sed -n 's/^largest speedup over every integer k\/t in 150..180: \([0-9.]*\) at k\/t = \([0-9]*\) .*/\1 \2/p')
+want=$(for k in $(seq 150 180); do "$MESHCAST" tradeoff --p 64 --kt "$k:$k" | awk -v k="$k" '$1 == k { m = $2 < $4 ? $2 : $4; printf "%.12f %s\n", m / $6, k }'; done |
+    sort -k1,1nr -k2,2n | head -n 1 | awk '{ printf "%.4f %s", $1, $2 }')
+check_eq "tradeoff: the largest speedup is the best single point" "$want" "$got"
+check_exit "tradeoff --points 5" 0 "$MESHCAST" tradeoff --p 64 --points 5
+check_eq "tradeoff --points 5: five rows, 4 .. 2^20 on a log scale" "4 91 2048 46341 1048576" \
+    "$(printf '%s\n' "$OUT" | awk '$1 ~ /^[0-9]+$/ && NF == 9 { printf "%s%s", n++ ? " " : "", $1 }')"
+check_exit "tradeoff bad --points" 2 "$MESHCAST" tradeoff --points 1
 check_exit "tradeoff bad --p" 2 "$MESHCAST" tradeoff --p 2
 check_exit "tradeoff bad --kt" 2 "$MESHCAST" tradeoff --kt 9:3
 

@@ -49,6 +49,8 @@ static int htree_k(const Net *net)
     return k >= 2 ? k : -1;
 }
 
+static double htree_B(const Net *net, const AlgoArgs *a);
+
 static bool htree_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                        size_t errlen)
 {
@@ -64,7 +66,8 @@ static bool htree_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char
                  d->name, net_spec(net));
         return false;
     }
-    return true;
+    return peters_work_ok(d, net, a, a->bytes / 2 ? a->bytes / 2 : 1, htree_B(net, a), 2, err,
+                          errlen);
 }
 
 static double htree_B(const Net *net, const AlgoArgs *a)
