@@ -31,6 +31,8 @@ static void usage(FILE *f)
           "                    [--op broadcast|reduce] [--json|--csv]\n"
           "       meshcast schedule ... [--format text|json|csv|goal]\n"
           "       meshcast tcd-table --net SPEC [--algo tcd|tcd-opt] [--set K=V]...\n"
+          "       meshcast exec --net SPEC --algo NAME [--bytes M] [--reps R] [--timing T]\n"
+          "                    [--mpirun CMD] [--json|--csv]   run it on MPI ranks, measured\n"
           "       meshcast compare --net SPEC [--bytes LO:HI] [--model M] [--set K=V]...\n"
           "                    [--json|--csv]\n"
           "       meshcast tradeoff [--p P,...] [--kt LO:HI] [--verify]   Sanders & Sibeyn Fig. 3\n"
@@ -68,13 +70,13 @@ static int dispatch(int argc, char **argv)
         {"run", cmd_run},       {"schedule", cmd_schedule}, {"compare", cmd_compare},
         {"list", cmd_list},     {"check", cmd_check},       {"lesson", cmd_lesson},
         {"record", cmd_record}, {"replay", cmd_replay},     {"tradeoff", cmd_tradeoff},
-        {"tcd-table", cmd_tcd_table},
+        {"tcd-table", cmd_tcd_table}, {"exec", cmd_exec},
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmd, cmds[i].name) == 0)
             return cmds[i].fn(argc - 2, argv + 2);
 
-    cli_error("unknown command '%s' (run, schedule, compare, list, check, "
+    cli_error("unknown command '%s' (run, schedule, compare, exec, list, check, "
             "lesson, record, replay, tradeoff; meshcast --help)", cmd);
     return 2;
 }

@@ -15,6 +15,7 @@
 #include "cli-opts.h"
 #include "cli-out.h"
 #include "commands.h"
+#include "verdict.h"
 
 #define RUN_SHOW_VIOLATIONS 10
 
@@ -112,7 +113,7 @@ static void print_text(CliRun *r, const SimAsync *as, const char *profile)
                    ? "auto"
                    : export_format_double(s->args.param[i], b1, sizeof b1),
                i + 1 == s->def->nparams ? "\n" : "");
-    char note[256];
+    char note[400];
     if (sanders_autotune(s->def, net, &s->args, note, sizeof note))
         printf("%s\n", note);
     if (r->reduce) {
@@ -267,20 +268,13 @@ int cmd_run(int argc, char **argv)
         cli_opts_free(&o);
         return rc;
     }
-    const SimTotals *t = sim_totals(r.sim);
     SimAsync *as = NULL;
-    if (async) {
-        char err[256];
-        as = sim_async_take(r.sim, err, sizeof err);
-        if (!as) {
-            cli_error("%s", err);
-            cli_run_free(&r);
-            cli_opts_free(&o);
-            return 1;
-        }
-        r.setup.args.async = true;
-        r.has_predicted = algo_predict(r.setup.def, r.setup.net, &r.setup.args, &r.setup.cost,
-                                       &r.predicted);
+    char err[256];
+    if (!cli_verdict_time(&r, async, &as, err, sizeof err)) {
+        cli_error("%s", err);
+        cli_run_free(&r);
+        cli_opts_free(&o);
+        return 1;
     }
     if (o.json) {
         const char *names[ALGO_MAXPARAM];
@@ -315,7 +309,9 @@ int cmd_run(int argc, char **argv)
     } else {
         print_text(&r, as, o.profile);
     }
-    rc = t->verified && t->valid && (!r.reduce || reduce_verified(r.reduce)) ? 0 : 1;
+    CliVerdict v;   /* the judgement `check` gives too (verdict.h) */
+    cli_verdict(&r, as, NULL, &v);
+    rc = v.ok ? 0 : 1;
     sim_async_free(as);
     cli_run_free(&r);
     cli_opts_free(&o);

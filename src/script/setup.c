@@ -197,6 +197,14 @@ bool setup_profile(const char *name, CostParams *c, char *err, size_t errlen)
 
 bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
 {
+    bool refused;
+    return setup_make_def(spec, NULL, out, &refused, err, errlen);
+}
+
+bool setup_make_def(const SetupSpec *spec, const AlgoDef *def, Setup *out, bool *refused,
+                    char *err, size_t errlen)
+{
+    *refused = false;
     Setup s;
     memset(&s, 0, sizeof s);
     memset(out, 0, sizeof *out);
@@ -226,7 +234,9 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
         goto fail;
 
     const char *algo = spec->algo ? spec->algo : "st";
-    if (goal_is_path(algo)) {
+    if (def) {
+        s.def = def;
+    } else if (goal_is_path(algo)) {
         s.owned = goal_algo(algo, s.net, spec->map, err, errlen);
         s.def = s.owned;
         if (!s.def)
@@ -296,8 +306,10 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
             goto fail;
     s.args.cost = s.cost;
 
-    if (!algo_check(s.def, s.net, &s.args, err, errlen))
+    if (!algo_check(s.def, s.net, &s.args, err, errlen)) {
+        *refused = true;
         goto fail;
+    }
 
     *out = s;
     return true;

@@ -63,6 +63,12 @@ typedef struct {
 } Setup;
 
 bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen);
+/* The same with def, when not NULL, as the algorithm instead of resolving spec->algo (a
+ * script loaded once, as `check` does for its many cases; borrowed: setup_free leaves it).
+ * On failure *refused says whether the input was fine but the algorithm refuses this net or
+ * setting (algo_check: a script's `sizes`, "needs 2^d nodes") rather than being bad. */
+bool setup_make_def(const SetupSpec *spec, const AlgoDef *def, Setup *out, bool *refused,
+                    char *err, size_t errlen);
 /* Load profile `name` (profile.h) and set its constants for c's model into c; false with a
  * one-line message ("FILE:LINE: why", "no profile 'x' ...") in err.  NULL name: nothing. */
 bool setup_profile(const char *name, CostParams *c, char *err, size_t errlen);

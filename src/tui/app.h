@@ -51,7 +51,7 @@ typedef struct {
                                 * big, or a broadcast); partials.h */
     bool has_predicted;
     double predicted;
-    char auto_note[240];   /* --set s=auto / r=auto: the paper's values and the search's
+    char auto_note[400];   /* --set s=auto / r=auto: the paper's values and the search's
                             * (autotune.h), "" otherwise */
     int32_t pos;           /* 0..nsim */
     int32_t nsim;          /* steps the Sim has: all of them, or fewer while `rest` runs */

@@ -68,7 +68,7 @@ done
 
 # check and compare take the file too
 check_exit "check FILE.goal --net full:16" 0 "$MESHCAST" check "$D/binomial16.goal" --net full:16 --net mesh:4x4
-check_match "check: full:16 verified, 4 steps" '^full:16 +1 +1/1 +4 ' "$OUT"
+check_match "check: full:16 verified, valid, 4 steps" '^full:16 +1 +1/1 +1/1 +4 ' "$OUT"
 check_exit "check FILE.goal without --net: exit 2" 2 "$MESHCAST" check "$D/binomial16.goal"
 check_exit "compare --algo FILE.goal" 0 "$MESHCAST" compare --net full:16 --algo "$D/binomial16.goal" $K --bytes 1024:4096 --json
 check_close "compare: the GOAL entry's cost at 1024" \

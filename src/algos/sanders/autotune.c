@@ -166,6 +166,11 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
     int64_t cs[NCAND], cr[NCAND];
     double ce[NCAND];
     int nc = 0;
+    /* the continuous model beside it: the same step counts, packets of k/s bytes (not whole
+     * bytes), at the paper's (r, s) and at its own best over the same range */
+    double kc = a->cost.beta * (double)a->bytes;
+    double cont_paper = -1, cont_best = -1;
+    int64_t cont_s = 0, cont_r = 0;
     for (int64_t r = rlo; r <= rhi; r++) {
         /* fractional-direct: its bound, one run's steps (per last-run length) + 2r+1 a run */
         int64_t lat[32];
@@ -180,6 +185,14 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
                             : strstr(d->name, "simplex") ? 2 * sanders_tree_steps(Pt, r, s)
                                                          : sanders_tree_steps(Pt, r, s);
             double e = (double)steps * (t + a->cost.beta * ceil((double)a->bytes / (double)s));
+            double ec = (double)steps * (t + kc / (double)s);
+            if (r == rp && s == sp)
+                cont_paper = ec;
+            if (cont_best < 0 || ec < cont_best) {
+                cont_best = ec;
+                cont_s = s;
+                cont_r = r;
+            }
             int w = nc < NCAND ? nc++ : -1;
             if (w < 0) {   /* replace the worst kept */
                 w = 0;
@@ -204,14 +217,34 @@ bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char 
             br = cr[q];
         }
     }
-    char rtxt[32] = "", btxt[32] = "";
+    char rtxt[32] = "", btxt[32] = "", ctxt[32] = "";
     if (ir >= 0) {
         snprintf(rtxt, sizeof rtxt, " r=%lld", (long long)rp);
         snprintf(btxt, sizeof btxt, " r=%lld", (long long)br);
+        snprintf(ctxt, sizeof ctxt, " r=%lld", (long long)cont_r);
     }
     const char *u = cost_unit(a->cost.model);
-    snprintf(note, len, "auto: the paper's s=%lld%s costs %.10g %s; the best found by search, "
-             "s=%lld%s, costs %.10g %s", (long long)sp, rtxt, cp, u, (long long)bs, btxt, bc, u);
+    /* The binary tree: meshcast's s = sqrt(kd/(2t)) is the corrected formula (Section 3's
+     * at r = 1); Section 2 prints sqrt(2kd/t) (docs/errata.md), shown beside it, simulated. */
+    bool bin = sauto && (strcmp(d->name, "bintree") == 0 || strcmp(d->name, "bintree-simplex") == 0);
+    const char *who = bin ? "the corrected formula's" : "the paper's";
+    char printed[96] = "";
+    if (bin) {
+        int64_t d1 = sanders_tree_depth(Pt, 1);
+        double x = t > 0 ? sqrt(2 * k * (double)d1 / t) : (double)a->bytes;
+        int64_t s2 = x < 1 ? 1 : (int64_t)llround(x);
+        if ((uint64_t)s2 > a->bytes)
+            s2 = (int64_t)a->bytes;
+        snprintf(printed, sizeof printed, " (Section 2's printed s=%lld: %.10g)", (long long)s2,
+                 simulated(d, net, a, 1, s2));
+    }
+    char cont[200] = "";
+    if (cont_best >= 0 && cont_paper >= 0)
+        snprintf(cont, sizeof cont, "; with packets of k/s bytes: %.6g, and its best s=%lld%s "
+                 "%.6g", cont_paper, (long long)cont_s, ctxt, cont_best);
+    snprintf(note, len, "auto: %s s=%lld%s costs %.10g %s%s; the best found by search, "
+             "s=%lld%s, costs %.10g %s (simulated, whole bytes%s)", who, (long long)sp, rtxt,
+             cp, u, printed, (long long)bs, btxt, bc, u, cont);
     return true;
 }
 

@@ -13,7 +13,12 @@
 #include "../algo.h"
 
 /* If d is one of the paper's algorithms and a asks for s or r = auto: write one line into note
- * ("auto: the paper's s=23 r=3 costs 1234 units; the best found, s=25 r=3, costs 1220 units") and
+ * ("auto: the paper's s=23 r=3 costs 1234 units; the best found by search, s=25 r=3, costs 1220
+ * units (simulated, whole bytes; with packets of k/s bytes: 1201.5, and its best s=24 r=3
+ * 1199.2)": both simulated, packets of ceil(k/s) bytes; then the same step counts in the
+ * continuous model the paper's formulas assume, at the paper's (r, s) and at that model's own
+ * best.  For the binary tree the s is the corrected formula's sqrt(kd/(2t)), and Section 2's
+ * printed sqrt(2kd/t) is shown beside it, simulated; docs/errata.md) and
  * return true; false (note empty) otherwise.  *s_paper, *r_paper get the paper's values (may
  * be NULL). */
 bool sanders_autotune(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *note,
