@@ -132,7 +132,7 @@ unit: $(UNIT_BIN)
 	@sh tests/run-unit.sh $(UNIT_BIN)
 
 bench: deps
-	@$(MAKE) --no-print-directory $(REL)/meshcast $(BENCH_BIN)
+	@$(MAKE) --no-print-directory $(REL)/meshcast $(BENCH_BIN) $(if $(MPICC),$(REL)/meshcast-mpi)
 	@MESHCAST=$(CURDIR)/$(REL)/meshcast sh bench/run.sh $(BENCH_BIN)
 
 fuzz-build: $(FUZZ_BIN)

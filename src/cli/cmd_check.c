@@ -28,6 +28,7 @@
 #include "../engine/reduce.h"
 #include "../engine/sim.h"
 #include "../engine/text.h"
+#include "../script/lesson.h"
 #include "../script/script.h"
 #include "../script/setup.h"
 #include "cli-opts.h"
@@ -525,12 +526,54 @@ static bool claims(const Ctx *c, const Net *net)
     return algo_find(c->d->name, net) != NULL;
 }
 
+/* A lesson file: a .lua whose text has a `pages =` field (an algorithm script has none). */
+static bool looks_like_lesson(const char *file)
+{
+    size_t n = strlen(file);
+    if (n < 5 || strcmp(file + n - 4, ".lua") != 0)
+        return false;
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return false;
+    static char text[1 << 20];
+    size_t k = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[k] = '\0';
+    for (const char *p = text; (p = strstr(p, "pages")); p += 5) {
+        const char *q = p + 5;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (*q == '=' && q[1] != '=' && (p == text || !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z'))))
+            return true;
+    }
+    return false;
+}
+
+/* `meshcast check LESSON.lua`: the lesson loaded and checked against the engine
+ * (lesson-check.h): every page's step, every try task. */
+static int check_lesson(const char *file)
+{
+    char err[1024], q[160];
+    Lesson *l = lesson_load(file, err, sizeof err);
+    if (!l) {
+        cli_error("check: %s", err);
+        return 2;
+    }
+    printf("check %s: lesson \"%s\", %zu pages: every page's broadcast builds, its step "
+           "exists and its try task is reachable\n", text_quote(file, 150, q, sizeof q),
+           lesson_title(l), lesson_npages(l));
+    lesson_free(l);
+    return 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
     CheckOpts o;
     int r = parse_opts(argc, argv, &o);
     if (r)
         return r < 0 ? 0 : r;
+    if (looks_like_lesson(o.file))
+        return check_lesson(o.file);
 
     char err[1024];
     AlgoDef *owned = NULL;

@@ -259,6 +259,19 @@ static bool parse_report(const char *text, ExecResult *out, char *err, size_t er
         }
         got += rep > 0;
     }
+    int gotb = 0;
+    for (const char *l = strstr(p, "\nbcast "); out->bcast && l; l = strstr(l + 1, "\nbcast ")) {
+        int rep;
+        double v;
+        if (sscanf(l + 1, "bcast %d %lf", &rep, &v) == 2 && rep > 0 && rep <= reps) {
+            out->bcast[rep - 1] = v;
+            gotb++;
+        }
+    }
+    if (out->bcast && gotb != reps) {
+        snprintf(err, errlen, "meshcast-mpi's report has %d of %d MPI_Bcast timings", gotb, reps);
+        return false;
+    }
     if (got != reps || !strstr(p, "\nverified yes")) {
         snprintf(err, errlen, "meshcast-mpi's report is incomplete (%d of %d repetitions)", got,
                  reps);
@@ -373,7 +386,9 @@ int exec_launch(const Sched *s, int op, uint32_t root, const ExecLaunch *l, Exec
     if (!tmp || !*tmp || strlen(tmp) > DIRMAX - 32)
         tmp = "/tmp";
     snprintf(dir, sizeof dir, "%.*s/meshcast-exec.XXXXXX", DIRMAX - 32, tmp);
-    if (!out->total || !out->ends || !mkdtemp(dir)) {
+    if (l->bcast)
+        out->bcast = calloc((size_t)l->reps, sizeof *out->bcast);
+    if (!out->total || !out->ends || (l->bcast && !out->bcast) || !mkdtemp(dir)) {
         snprintf(err, errlen, "cannot make a scratch directory for the run");
         return 1;
     }
@@ -384,8 +399,9 @@ int exec_launch(const Sched *s, int op, uint32_t root, const ExecLaunch *l, Exec
     char cmd[8192], num[128];
     snprintf(cmd, sizeof cmd, "%s ", out->launcher);
     quote(cmd, sizeof cmd, bin);
-    snprintf(num, sizeof num, " --reps %d --timing %s%s --timeout %g --status ", l->reps,
-             l->async ? "async" : "lockstep", l->barrier ? " --barrier" : "", l->timeout);
+    snprintf(num, sizeof num, " --reps %d --timing %s%s%s --timeout %g --status ", l->reps,
+             l->async ? "async" : "lockstep", l->barrier ? " --barrier" : "",
+             l->bcast ? " --bcast" : "", l->timeout);
     append(cmd, sizeof cmd, "%s", num);
     char p[PATH_MAX];
     snprintf(p, sizeof p, "%.*s/status", DIRMAX, dir);
@@ -420,5 +436,6 @@ void exec_result_free(ExecResult *r)
 {
     free(r->total);
     free(r->ends);
-    r->total = r->ends = NULL;
+    free(r->bcast);
+    r->total = r->ends = r->bcast = NULL;
 }

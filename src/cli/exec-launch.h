@@ -23,12 +23,14 @@ typedef struct {
     bool async, barrier;
     double timeout;        /* seconds for one repetition */
     const char *inject;    /* $MESHCAST_EXEC_INJECT, a test hook: meshcast-mpi --inject */
+    bool bcast;            /* also time MPI_Bcast of the same bytes (meshcast-mpi --bcast) */
 } ExecLaunch;
 
 typedef struct {
     int reps, nsteps;
     double *total;         /* reps: seconds */
     double *ends;          /* reps x nsteps: when step k's last transfer ended (s), -1 none */
+    double *bcast;         /* reps: MPI_Bcast of the same bytes (s), when asked for */
     char launcher[512];    /* the command line that was run, without meshcast-mpi's part */
 } ExecResult;
 

@@ -18,11 +18,13 @@ static void exec_help(void)
     puts("usage: meshcast exec --net SPEC --algo NAME|FILE.lua [--bytes M] [--source ID]\n"
          "                     [--sources SPEC] [--op broadcast|reduce] [--model M] [--set K=V]...\n"
          "                     [--np N] [--reps R] [--timing lockstep|async] [--barrier]\n"
-         "                     [--mpirun 'CMD'] [--hostfile F] [--timeout SEC] [--json|--csv]\n"
+         "                     [--mpirun 'CMD'] [--hostfile F] [--timeout SEC] [--vs-bcast]\n"
+         "                     [--json|--csv]\n"
          "Builds the schedule, refuses it if the simulator does not verify it, runs it on MPI\n"
          "ranks (meshcast-mpi under mpirun, or CMD / $MESHCAST_MPIRUN; {np} in CMD is N), one\n"
          "rank per node, every transfer a real message, and prints the measured time per step\n"
-         "and in total (median over R repetitions after a warm-up) beside the prediction.\n"
+         "and in total (median over R repetitions after a warm-up) beside the prediction;\n"
+         "--vs-bcast also times MPI_Bcast of the same bytes on the same ranks.\n"
          "Exit: 0 run and verified, 1 refused or failed (one line says where), 2 usage error\n"
          "or Open MPI missing.");
 }
@@ -39,8 +41,8 @@ static int take_exec_opts(int *argc, char **argv, ExecOpts *e)
     int out = 0;
     for (int i = 0; i < *argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--barrier") == 0) {
-            e->l.barrier = true;
+        if (strcmp(a, "--barrier") == 0 || strcmp(a, "--vs-bcast") == 0) {
+            *(a[2] == 'b' ? &e->l.barrier : &e->l.bcast) = true;
             continue;
         }
         int which = -1;
@@ -93,6 +95,7 @@ static double median(double *v, int n)
  * (step k's duration: how much later than every earlier step its last transfer ended). */
 typedef struct {
     double total, spread, *steps;
+    double bcast;   /* --vs-bcast: median MPI_Bcast of the same bytes (us), else 0 */
 } Measured;
 
 static bool measure(const ExecResult *x, Measured *m)
@@ -108,6 +111,12 @@ static bool measure(const ExecResult *x, Measured *m)
         v[r] = x->total[r] * 1e6;
     m->total = median(v, R);
     m->spread = v[R - 1] - v[0];
+    m->bcast = 0;
+    if (x->bcast) {
+        for (int r = 0; r < R; r++)
+            v[r] = x->bcast[r] * 1e6;
+        m->bcast = median(v, R);
+    }
     double *d = malloc((size_t)R * (size_t)(S ? S : 1) * sizeof *d);
     if (!d) {
         free(v);
@@ -200,6 +209,12 @@ static void print_json(CliRun *r, const SimAsync *as, const ExecResult *x, const
     json_str(&j, as ? "async" : "lockstep");
     json_key(&j, "verified");
     json_bool(&j, true);
+    if (x->bcast) {   /* the same bytes by MPI_Bcast on the same ranks, and exec's ratio */
+        json_key(&j, "bcast");
+        json_num(&j, m->bcast);
+        json_key(&j, "ratio");
+        json_num(&j, m->bcast > 0 ? m->total / m->bcast : NAN);
+    }
     json_end_object(&j);
     fputs("}\n", stdout);
 }
@@ -237,6 +252,10 @@ static void print_table(CliRun *r, const SimAsync *as, const ExecResult *x, cons
            export_format_double(m->total, b1, sizeof b1),
            export_format_double(pred, b3, sizeof b3), unit,
            cost_model_name(r->setup.cost.model), as ? ", async" : "");
+    if (x->bcast)
+        printf("MPI_Bcast of the same bytes on the same ranks: %s us; this schedule / MPI_Bcast "
+               "= %s\n", export_format_double(m->bcast, b1, sizeof b1),
+               m->bcast > 0 ? export_format_double(m->total / m->bcast, b2, sizeof b2) : "-");
 }
 
 int cmd_exec(int argc, char **argv)
@@ -310,7 +329,7 @@ int cmd_exec(int argc, char **argv)
         if (rc)
             cli_error("exec: %s", err);
     }
-    Measured m = {0, 0, NULL};
+    Measured m = {0, 0, NULL, 0};
     if (!rc && !measure(&x, &m)) {
         cli_error("exec: out of memory");
         rc = 1;

@@ -238,9 +238,14 @@ static void print_text(CliRun *r, const SimAsync *as, const char *profile)
                                                                     : RUN_SHOW_VIOLATIONS);
         printf("\n");
         char text[256];
-        for (size_t i = 0; i < nv && i < RUN_SHOW_VIOLATIONS; i++)
-            printf("  %s\n", sim_violation_text(r->sim, sim_violation(r->sim, i), text,
-                                                sizeof text));
+        char inv[1024];
+        for (size_t i = 0; i < nv && i < RUN_SHOW_VIOLATIONS; i++) {
+            const SimViolation *sv = sim_violation(r->sim, i);
+            printf("  %s\n", sim_violation_text(r->sim, sv, text, sizeof text));
+            /* the transfers that collide, by name (sim-involved.c) */
+            if (sim_violation_involved_text(r->sim, sv, inv, sizeof inv)[0])
+                printf("    transfers: %s\n", inv);
+        }
     }
 }
 

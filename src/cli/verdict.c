@@ -51,6 +51,11 @@ void cli_verdict(const CliRun *r, const SimAsync *as, const char *async_err, Cli
         const SimViolation *sv = sim_violation(r->sim, 0);
         v->rule = rule_of(sv, r->setup.cost.model);
         sim_violation_text(r->sim, sv, v->where, sizeof v->where);
+        char inv[400];   /* the transfers that collide, by name */
+        if (sim_violation_involved_text(r->sim, sv, inv, sizeof inv)[0]) {
+            size_t used = strlen(v->where);
+            snprintf(v->where + used, sizeof v->where - used, " (transfers: %s)", inv);
+        }
     } else if (!reduced && reduce_nviolations(r->reduce) > 0) {
         v->rule = "reduction";
         reduce_violation_text(r->reduce, reduce_violation(r->reduce, 0), v->where,

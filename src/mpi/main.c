@@ -2,22 +2,26 @@
  * MPI ranks, one rank per node, and report the measured times (rank 0, on stdout).
  *
  *   meshcast-mpi [--reps R] [--timing lockstep|async] [--barrier] [--timeout SEC]
- *                [--max-bytes N] [--status FILE] [--inject die|hang|corrupt:RANK:STEP] FILE|-
+ *                [--max-bytes N] [--status FILE] [--bcast]
+ *                [--inject die|hang|corrupt:RANK:STEP] FILE|-
  *
  * Rank 0 reads the schedule (a file, or '-' for standard input) and broadcasts it, so only
  * rank 0 needs to see it.  Output (rank 0):
  *   meshcast-mpi ranks N steps S reps R timing lockstep|async
  *   rep I TOTAL END_1 ... END_S     (I = 0 is the warm-up; seconds; END_k: when the last
  *                                    transfer of step k finished, over all ranks; -1: none)
+ *   bcast I SECONDS                 (--bcast: MPI_Bcast of the same bytes, I = 0 warm-up)
  *   verified yes
  * Exit: 0 verified; 1 wrong bytes or a missing chunk; 2 usage or a bad schedule; 3 a rank
  * timed out; 4 an MPI error.  Every failure is one line on stderr:
  *   meshcast-mpi: rank R: step S: what went wrong
  */
 #include <mpi.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../engine/schedbin.h"
 #include "xrun.h"
@@ -26,6 +30,7 @@
 
 typedef struct {
     int reps;
+    bool bcast;   /* also time MPI_Bcast of the same bytes, for comparison */
     XRunOpts x;
     uint64_t max_bytes;
     const char *file;
@@ -51,6 +56,10 @@ static int parse(int argc, char **argv, int rank, Opts *o)
         char *end;
         if (strcmp(a, "--barrier") == 0) {
             o->x.barrier = true;
+            continue;
+        }
+        if (strcmp(a, "--bcast") == 0) {
+            o->bcast = true;
             continue;
         }
         if (a[0] != '-' || strcmp(a, "-") == 0) {
@@ -185,6 +194,27 @@ static SchedBin *load(const Opts *o, int rank, int size, char *err, size_t errle
     return b;
 }
 
+/* The baseline: MPI_Bcast of the schedule's bytes from its source (rank 0 if none), timed
+ * like a repetition (a barrier, then the slowest rank's end); "bcast I SECONDS". */
+static void time_bcast(const SchedBin *b, const Opts *o, int rank)
+{
+    uint64_t n = schedbin_bytes(b);
+    uint32_t root = schedbin_root(b) == SCHEDBIN_NOROOT ? 0 : schedbin_root(b);
+    unsigned char *buf = calloc(n ? n : 1, 1);
+    if (!buf || n > INT32_MAX)
+        MPI_Abort(MPI_COMM_WORLD, 4);
+    for (int rep = 0; rep <= o->reps; rep++) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        double t0 = MPI_Wtime();
+        MPI_Bcast(buf, (int)n, MPI_BYTE, (int)root, MPI_COMM_WORLD);
+        double t = MPI_Wtime() - t0, tmax = 0;
+        MPI_Reduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+        if (rank == 0)
+            printf("bcast %d %.9g\n", rep, tmax);
+    }
+    free(buf);
+}
+
 int main(int argc, char **argv)
 {
     int rank = 0, size = 1;
@@ -197,6 +227,16 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return rc;
     }
+    /* ranks sharing this host: more than its cores, and a spinning rank starves the others */
+    MPI_Comm host;
+    int local = 1;
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host) ==
+        MPI_SUCCESS) {
+        MPI_Comm_size(host, &local);
+        MPI_Comm_free(&host);
+    }
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    o.x.yield = cores > 0 && local > cores;
     char err[256] = "";
     SchedBin *b = load(&o, rank, size, err, sizeof err);
     if (!b) {
@@ -250,6 +290,8 @@ int main(int argc, char **argv)
             printf("\n");
         }
     }
+    if (!exitc && o.bcast)
+        time_bcast(b, &o, rank);
     if (rank == 0 && !exitc)
         printf("verified yes\n");
     fflush(stdout);

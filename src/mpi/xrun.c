@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #define XRUN_TAGS 32768   /* MPI guarantees tags 0..32767 */
+#define XRUN_SPIN 2000    /* polls before a waiting rank starts yielding its core */
 
 typedef struct {
     uint32_t step, peer;
@@ -527,7 +528,8 @@ static int poll_some(XRun *x, int64_t lo, int64_t hi, double deadline, double t0
             return XRUN_OK;
         if (out > 0)
             break;
-        sched_yield();
+        if (x->o.yield && spin > XRUN_SPIN)   /* oversubscribed: spin a little, then yield */
+            sched_yield();
         if ((spin & 15) == 15 && MPI_Wtime() > deadline) {
             timed_out(x, lo, hi);
             return XRUN_TIMEOUT;
@@ -643,7 +645,8 @@ static int run_async(XRun *x, double t0, double deadline, double *step_end)
         if (rc != XRUN_OK)
             return rc;
         if (!any) {   /* nothing in flight, yet sends wait: they never get their chunks */
-            sched_yield();
+            if (x->o.yield && spin > XRUN_SPIN)
+                sched_yield();
             if ((spin & 15) == 15 && MPI_Wtime() > deadline) {
                 timed_out(x, 0, x->nops);
                 return XRUN_TIMEOUT;

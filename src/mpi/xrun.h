@@ -21,6 +21,7 @@ typedef struct {
     bool async;          /* else lockstep */
     bool barrier;        /* lockstep: a global barrier after every step */
     double timeout;      /* seconds for one repetition */
+    bool yield;          /* more ranks than cores on this host: a waiting rank yields its core */
     const char *status;  /* file where each rank writes the step it is in (NULL: none) */
     /* fault injection for the tests: kind 'd' die, 'h' hang, 'c' corrupt a message, 0 none */
     char inject;

@@ -9,6 +9,7 @@
  * so a Lua error half-way through copying leaks nothing (lesson_free frees the arena).
  */
 #include "lesson.h"
+#include "lesson-check.h"
 
 #include "../engine/dist.h"
 #include "../engine/text.h"
@@ -925,6 +926,13 @@ Lesson *lesson_load(const char *name_or_path, char *err, size_t errlen)
             if (n > 4 && strcmp(l->id + n - 4, ".lua") == 0)
                 l->id[n - 4] = '\0';
         }
+    }
+    /* the lesson against the engine: every page's step and try task (lesson-check.h) */
+    char why[600];
+    if (l && !lesson_check(l, why, sizeof why)) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        lesson_free(l);
+        l = NULL;
     }
     free(path);
     return l;

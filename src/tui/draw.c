@@ -955,6 +955,12 @@ violations:;
         sim_violation_text(sim, v, t, sizeof t);
         if (shown++ == 0) box_put(b, theme_attr(R_BAD), "Violations:");
         box_wrap(b, theme_attr(R_BAD), t, 1);
+        /* the transfers that collide, by name (sim-involved.c) */
+        char inv[600], line[620];
+        if (sim_violation_involved_text(sim, v, inv, sizeof inv)[0] && box_line(b)) {
+            snprintf(line, sizeof line, "by %s", inv);
+            box_wrap(b, theme_attr(R_BAD), line, 2);
+        }
         if (shown >= 4) break;
     }
 }

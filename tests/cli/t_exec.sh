@@ -59,6 +59,11 @@ check_match "text table: verified" '^verified: +yes' "$OUT"
 check_exit "csv" 0 timeout $LIMIT "$MESHCAST" exec --net array:4 --algo st --bytes 1K --reps 1 --csv
 check_eq "csv: header, a row per step, total" "step,measured_us,predicted_us" "$(printf '%s\n' "$OUT" | head -n 1)"
 
+# --vs-bcast: MPI_Bcast of the same bytes timed too; the ratio is total / bcast.
+check_exit "--vs-bcast" 0 timeout $LIMIT "$MESHCAST" exec --net array:4 --algo st --bytes 4K --reps 2 --vs-bcast --json
+if printf '%s' "$OUT" | jq -e '.measured.bcast > 0 and ((.measured.ratio - .measured.total / .measured.bcast) | fabs) <= 1e-6 * .measured.ratio' >/dev/null 2>&1; then
+    ok "--vs-bcast: bcast timed, ratio = total / bcast"; else bad "--vs-bcast: bcast timed, ratio = total / bcast" "$OUT"; fi
+
 # A schedule that sends a chunk before holding it: refused before anything is launched.
 check_exit "send before holding: refused" 1 "$MESHCAST" exec --net array:8 \
     --algo "$ROOT/tests/lua/bad_not_held.lua" --bytes 1K --mpirun "touch $TMPD/launched; mpirun"

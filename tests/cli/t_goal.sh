@@ -74,7 +74,9 @@ check_exit "compare --algo FILE.goal" 0 "$MESHCAST" compare --net full:16 --algo
 check_close "compare: the GOAL entry's cost at 1024" \
     "$(printf '%s' "$OUT" | jq -r '.algorithms[] | select(.name == "binomial16.goal") | .cost[0]')" \
     "$(awk -v a=$A -v b=$B 'BEGIN { printf "%.12g\n", 4 * (a * 1024 + b) }')"
-check_exit "compare --algo NAME: exit 2" 2 "$MESHCAST" compare --net full:16 --algo bst
+seq 0 15 >"$TMPD/id.map"
+check_exit "compare --map without --algo: exit 2" 2 "$MESHCAST" compare --net full:16 --map "$TMPD/id.map"
+check_match "compare --map: says why" 'applies to a GOAL file' "$ERR"
 
 # --map: ranks in reverse on array:16, so rank 0 (the source) is node 15.
 seq 15 -1 0 >"$TMPD/rev.map"
