@@ -39,6 +39,8 @@
 #define CHECK_MAXNETS 64
 #define CHECK_MAXSETS 32
 #define CHECK_MAXDISTS 16
+#define CHECK_MAXSAME 8            /* built-ins a script's schedule is compared with, named */
+#define CHECK_SAME_MAXNODES 4096   /* ... on nets up to this size */
 #define CHECK_ALL_SOURCES 256   /* nets up to this size are checked from every source */
 #define CHECK_SAMPLE 64         /* bigger ones from at most this many, spread over the net */
 /* ... and at most this many nodes x sources in all (each source is a full build and
@@ -305,7 +307,55 @@ typedef struct {
     JsonOut j;
     int ncases, nok;
     char err[1024];         /* a script error: the message */
+    /* the built-ins whose schedule the script builds exactly (from the first source of a
+     * net, lockstep): each name and the nets */
+    char same_name[CHECK_MAXSAME][32];
+    char same_nets[CHECK_MAXSAME][512];
+    int nsame;
 } Ctx;
+
+/* Does the script's schedule r equal a built-in's on the same net and settings?  Each match
+ * is added to c's list (the first source of each net only: a first script often re-invents a
+ * built-in). */
+static void same_as_builtin(Ctx *c, const char *netspec, const char *source, const CliRun *r)
+{
+    const Net *net = r->setup.net;
+    if (net_size(net) > CHECK_SAME_MAXNODES)
+        return;
+    for (size_t i = 0; i < algo_count(); i++) {
+        const AlgoDef *d = algo_at(i);
+        if (!(d->nets & (1u << net_kind(net))) || (d->flags & (ALGO_STOP | ALGO_SEARCH)))
+            continue;
+        const CheckOpts *o = c->o;
+        /* the built-in with its own defaults, under the same model, bytes and source */
+        SetupSpec spec = {.net = netspec, .algo = d->name, .source = source,
+                          .bytes = o->bytes, .model = o->model};
+        Setup su;
+        bool refused;
+        char err[256];
+        if (!setup_make_def(&spec, d, &su, &refused, err, sizeof err))
+            continue;
+        Sched *sc = algo_build(su.def, su.net, &su.args, err, sizeof err);
+        bool same = sc && sched_equal(sc, r->sched);
+        sched_free(sc);
+        setup_free(&su);
+        if (!same)
+            continue;
+        int k = 0;
+        while (k < c->nsame && strcmp(c->same_name[k], d->name) != 0)
+            k++;
+        if (k == c->nsame) {
+            if (c->nsame == CHECK_MAXSAME)
+                continue;
+            snprintf(c->same_name[k], sizeof c->same_name[k], "%s", d->name);
+            c->same_nets[k][0] = '\0';
+            c->nsame++;
+        }
+        size_t used = strlen(c->same_nets[k]);
+        snprintf(c->same_nets[k] + used, sizeof c->same_nets[k] - used, "%s%s",
+                 used ? ", " : "", netspec);
+    }
+}
 
 static void case_out(Ctx *c, const char *netspec, const char *source, const char *dist,
                      bool async, const CliRun *r, const CliVerdict *v)
@@ -397,6 +447,8 @@ static int check_case(Ctx *c, const char *netspec, const char *source, const cha
     }
     SimAsync *as = NULL;
     char aerr[256] = "";
+    if (row->cases == 0 && !async && !dist && c->script)
+        same_as_builtin(c, netspec, source, &r);
     bool timed = cli_verdict_time(&r, async, &as, aerr, sizeof aerr);
     CliVerdict v;
     cli_verdict(&r, as, timed ? NULL : aerr, &v);
@@ -752,6 +804,15 @@ int cmd_check(int argc, char **argv)
             json_end_object(&c.j);
         }
         json_end_array(&c.j);
+        json_key(&c.j, "identical");
+        json_begin_array(&c.j);
+        for (int i = 0; i < c.nsame; i++) {
+            json_begin_object(&c.j);
+            json_key(&c.j, "algo"); json_str(&c.j, c.same_name[i]);
+            json_key(&c.j, "nets"); json_str(&c.j, c.same_nets[i]);
+            json_end_object(&c.j);
+        }
+        json_end_array(&c.j);
         json_key(&c.j, "summary");
         json_begin_object(&c.j);
         json_key(&c.j, "cases"); json_int(&c.j, c.ncases);
@@ -769,6 +830,9 @@ int cmd_check(int argc, char **argv)
             printf("FAIL %s\n", text_quote(fails[i], sizeof fails[i], err, sizeof err));
         for (int i = 0; i < sampled; i++)
             printf("sampled: %s\n", samples[i]);
+        for (int i = 0; i < c.nsame; i++)
+            printf("identical to the built-in `%s` (the same schedule from the first source) "
+                   "on %s\n", c.same_name[i], c.same_nets[i]);
         printf("%d of %d nets verified and valid in every case%s%s%s\n", nets_ok, nets_run,
                sampled ? " tried (on big nets a sample of sources, spread over the net; "
                          "--max-sources N to change)"

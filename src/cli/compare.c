@@ -10,7 +10,7 @@
  *   - the winner at every size (cheapest verified and valid schedule; a tie goes to the first
  *     in table order);
  *   - the crossovers: every change of winner, and every change of order between two of the
- *     Table I classics (st, bst, rh), as "bst beats st from 512 bytes".  Between two sampled
+ *     Table I classics (st, bst, rh, st-simple), as "bst beats st from 512 bytes".  Between two sampled
  *     sizes the exact first byte count is found by bisection on the simulated costs (assuming
  *     a single crossing inside the interval, which holds for costs linear in m).
  *
@@ -248,9 +248,12 @@ static bool pair_crossovers(Cmp *c, Entry *a, Entry *b)
     return true;
 }
 
+/* Table I's broadcasts: st, bst, rh, and the simple mesh ST of eq. 3 (Section 6's "ST gives
+ * way to BST between 512 and 1K bytes" holds for it: docs/errata.md). */
 static bool is_classic(const char *name)
 {
-    return strcmp(name, "st") == 0 || strcmp(name, "bst") == 0 || strcmp(name, "rh") == 0;
+    return strcmp(name, "st") == 0 || strcmp(name, "bst") == 0 || strcmp(name, "rh") == 0 ||
+           strcmp(name, "st-simple") == 0;
 }
 
 static bool find_crossovers(Cmp *c)

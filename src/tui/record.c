@@ -313,6 +313,15 @@ void record_frame(Recorder *r, long pos)
     if (ferror(r->f)) r->failed = true;
 }
 
+void record_mark(Recorder *r, const char *label)
+{
+    if (!r) return;
+    fprintf(r->f, "[%.6f, \"m\", ", since(r));
+    json_string(r->f, label);
+    fputs("]\n", r->f);
+    if (ferror(r->f)) r->failed = true;
+}
+
 bool record_close(Recorder *r, char *err, size_t errlen)
 {
     if (!r) return true;

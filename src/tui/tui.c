@@ -419,6 +419,9 @@ static int run(const TuiOptions *o)
         asynctl_set(a, true);
 
     bool pending = false, chart_drawn = false;
+    size_t rec_page = 0;      /* the lesson page and answer the recording last marked */
+    bool rec_seen = false;
+    int rec_answer = 0;
     double pending_at = 0;    /* when a key became ambiguous (a lone Escape) */
     double next_tick = 0, next_reload = now_s() + 0.5;
     while (!a->quit) {
@@ -480,7 +483,21 @@ static int run(const TuiOptions *o)
             clearok(curscr, TRUE);
         }
         doupdate();
-        if (rec) record_frame(rec, a->b.pos);
+        if (rec) {
+            record_frame(rec, a->b.pos);
+            /* a lesson's page turns and answers are markers too */
+            if (a->lesson && (a->page != rec_page || !rec_seen)) {
+                char m[32];
+                snprintf(m, sizeof m, "page %zu", a->page + 1);
+                record_mark(rec, m);
+                rec_page = a->page;
+                rec_seen = true;
+                rec_answer = a->last_answer;
+            } else if (a->lesson && a->last_answer != rec_answer) {
+                if (a->last_answer) record_mark(rec, a->last_answer > 0 ? "answer right" : "answer wrong");
+                rec_answer = a->last_answer;
+            }
+        }
         if (a->export_path[0]) {
             char eerr[300];
             if (export_screen(a->export_path, a->export_force, eerr, sizeof eerr))
