@@ -28,6 +28,7 @@
 #include "../engine/reduce.h"
 #include "../engine/sim.h"
 #include "../engine/text.h"
+#include "../engine/tso.h"
 #include "../script/lesson.h"
 #include "../script/script.h"
 #include "../script/setup.h"
@@ -296,6 +297,8 @@ typedef struct {
     int32_t tcd_pred, tcd_bad;           /* cases with a closed form of it, disagreeing */
     char tcd_first_bad[192];
     char first_fail[900];
+    int32_t claims_checked, claims_bad;  /* the script's claims, verified per case */
+    char claim_first_bad[512];
 } Row;
 
 typedef struct {
@@ -358,7 +361,8 @@ static void same_as_builtin(Ctx *c, const char *netspec, const char *source, con
 }
 
 static void case_out(Ctx *c, const char *netspec, const char *source, const char *dist,
-                     bool async, const CliRun *r, const CliVerdict *v)
+                     bool async, const CliRun *r, const CliVerdict *v, int nclaims,
+                     const char *claim_bad)
 {
     const SimTotals *t = sim_totals(r->sim);
     const char *timing = async ? "async" : "lockstep";
@@ -385,6 +389,8 @@ static void case_out(Ctx *c, const char *netspec, const char *source, const char
         json_key(j, "difference");
         if (v->has_predicted) json_num(j, v->difference); else json_null(j);
         json_key(j, "tcd"); json_int(j, t->tcd);
+        json_key(j, "claims_checked"); json_int(j, nclaims);
+        json_key(j, "claim_failed"); json_str(j, claim_bad);
         json_end_object(j);
     } else if (c->o->csv) {
         csv_field(stdout, netspec);
@@ -418,6 +424,41 @@ static void skipped_out(Ctx *c, const char *netspec, const char *why)
     } else if (!c->o->json) {
         printf("%-*s skipped: %s\n", label_width, netspec, text_quote(why, 1000, q, sizeof q));
     }
+}
+
+/* The script's claims on this case: how many were checked (-1: the script raised, message in
+ * c->err); the first that does not hold into bad (else ""). */
+static int check_claims(Ctx *c, const CliRun *r, char *bad, size_t badlen)
+{
+    bad[0] = '\0';
+    if (!c->script)
+        return 0;
+    ScriptClaims cl;
+    char err[512];
+    if (!script_claims(c->script, r->setup.net, &r->setup.args, &cl, err, sizeof err)) {
+        snprintf(c->err, sizeof c->err, "claims: %s", err);
+        return -1;
+    }
+    const SimTotals *t = sim_totals(r->sim);
+    TsoVerdict tv;
+    tso_check(r->sim, &tv);
+    int n = 0;
+    if (cl.has_steps && ++n && cl.steps != (double)t->nsteps)
+        snprintf(bad, badlen, "claims steps = %.12g, the schedule takes %ld", cl.steps,
+                 (long)t->nsteps);
+    else if (cl.has_tcd && ++n && cl.tcd != (double)t->tcd)
+        snprintf(bad, badlen, "claims tcd = %.12g, the schedule's TCD is %lld", cl.tcd,
+                 (long long)t->tcd);
+    else if (cl.has_contention_free && ++n && cl.contention_free != tv.contention_free)
+        snprintf(bad, badlen, "claims contention_free = %s, but the max link load is %ld",
+                 cl.contention_free ? "true" : "false", (long)t->max_link_load);
+    else if (cl.has_time_step_optimal && ++n && cl.time_step_optimal != tv.optimal)
+        snprintf(bad, badlen, "claims time_step_optimal = %s, but it is %s (%ld steps, at "
+                 "least %ld needed)", cl.time_step_optimal ? "true" : "false",
+                 tv.optimal ? "optimal" : "not", (long)t->nsteps, (long)tv.min_steps);
+    /* count the rest too */
+    n = cl.has_steps + cl.has_tcd + cl.has_contention_free + cl.has_time_step_optimal;
+    return n;
 }
 
 /* One case, made and judged through run's code path.  Returns 0 judged (into the row), 2 a
@@ -496,7 +537,18 @@ static int check_case(Ctx *c, const char *netspec, const char *source, const cha
         if (v.difference != 0)
             row->pred_mismatch = true;
     }
-    case_out(c, netspec, source, dist, async, &r, &v);
+    char cbad[300];
+    int nclaims = check_claims(c, &r, cbad, sizeof cbad);
+    if (nclaims < 0) {
+        sim_async_free(as);
+        cli_run_free(&r);
+        return 2;
+    }
+    row->claims_checked += nclaims > 0;
+    if (cbad[0] && row->claims_bad++ == 0)
+        snprintf(row->claim_first_bad, sizeof row->claim_first_bad, "%.96s source %ld: %.300s",
+                 row->label, (long)r.setup.args.source, cbad);
+    case_out(c, netspec, source, dist, async, &r, &v, nclaims, cbad[0] ? cbad : NULL);
     sim_async_free(as);
     cli_run_free(&r);
     return 0;
@@ -565,7 +617,7 @@ static int check_row(Ctx *c, const Net *net, bool async, const char *dist, Row *
     }
     if (rc)
         return rc;
-    return row->valid == row->cases ? 0 : 1;
+    return row->valid == row->cases && row->claims_bad == 0 ? 0 : 1;
 }
 
 /* Is the net of a kind the algorithm claims (else a usage error with an explicit --net)? */
@@ -778,8 +830,12 @@ int cmd_check(int argc, char **argv)
                     net_ok = false;
                     if (status == 0)
                         status = 1;
-                    if (nfails < CHECK_MAXNETS * 4)
+                    if (nfails < CHECK_MAXNETS * 4 && row.first_fail[0])
                         snprintf(fails[nfails++], sizeof fails[0], "%s", row.first_fail);
+                    if (nfails < CHECK_MAXNETS * 4 && row.claims_bad)
+                        snprintf(fails[nfails++], sizeof fails[0], "CLAIM %s (%ld of %ld "
+                                 "cases)", row.claim_first_bad, (long)row.claims_bad,
+                                 (long)row.cases);
                 }
             }
         }
