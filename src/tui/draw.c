@@ -620,8 +620,21 @@ static void vs_header(App *a, const Layout *L, const char *label)
     fmt_cost(c2, sizeof c2, st >= 0 ? sim_cost_until(sim, st) : 0);
     if (app_partial(a)) snprintf(c3, sizeof c3, "(simulating)");
     else fmt_cost(c3, sizeof c3, sim_totals(sim)->cost.total);
-    putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD),
-         "%s  %ld/%ld  step %s  so far %s of %s", label, (long)a->b.pos, (long)n, c1, c2, c3);
+    /* the running totals are the point of the comparison: below ~200 columns the words go
+     * first, then the step's cost, then the label is cut; the totals stay */
+    char h[4][200];
+    snprintf(h[0], sizeof h[0], "%s  %ld/%ld  step %s  so far %s of %s", label, (long)a->b.pos,
+             (long)n, c1, c2, c3);
+    snprintf(h[1], sizeof h[1], "%s %ld/%ld  so far %s of %s", label, (long)a->b.pos, (long)n,
+             c2, c3);
+    snprintf(h[2], sizeof h[2], "%s %ld/%ld %s of %s", label, (long)a->b.pos, (long)n, c2, c3);
+    int k = 0;
+    while (k < 2 && utf8_len(h[k]) > L->map_w) k++;
+    if (utf8_len(h[k]) > L->map_w) {   /* the totals first, the label in what is left */
+        snprintf(h[3], sizeof h[3], "%s of %s %ld/%ld %s", c2, c3, (long)a->b.pos, (long)n, label);
+        k = 3;
+    }
+    putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD), "%s", h[k]);
 }
 
 /* The map split in two: the broadcast on the left, the second (a->vs) on the right. */
