@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "../algos/algo.h"
+#include "../algos/goal/goal.h"
 #include "../engine/cost.h"
 #include "../engine/export.h"
 #include "../engine/num.h"
@@ -60,7 +61,7 @@ static const char *const sweep_torus[] = {"3x3", "4x4", "5x5", "4x8", "8x8"};
 
 static void check_help(void)
 {
-    puts("usage: meshcast check FILE.lua|NAME [--net SPEC]... [--bytes M] [--model MODEL]\n"
+    puts("usage: meshcast check FILE.lua|FILE.goal|NAME [--net SPEC]... [--bytes M] [--model MODEL]\n"
          "                      [--set K=V]... [--max-sources N] [--source ID|R,C]\n"
          "                      [--sources SPEC]... [--timing lockstep|async|both]\n"
          "                      [--json|--csv]\n"
@@ -304,6 +305,8 @@ typedef struct {
     const CheckOpts *o;
     const AlgoDef *d;       /* the algorithm as loaded (a built-in: the first def of it) */
     const AlgoDef *script;  /* the script's def (loaded once), NULL for a built-in */
+    bool goal;              /* a GOAL file: read for each net (its ranks on it), its own
+                             * source unless --source */
     JsonOut j;
     int ncases, nok;
     char err[1024];         /* a script error: the message */
@@ -598,7 +601,7 @@ static int check_row(Ctx *c, const Net *net, bool async, const char *dist, Row *
              dist ? " " : "", dist ? dist : "");
     int32_t n = net_size(net);
     int rc;
-    if (dist || o->source) {
+    if (dist || o->source || c->goal) {
         rc = check_case(c, net_spec(net), o->source, dist, async, row);
     } else {
         /* big nets: every source would take long; a sample spread over the net unless
@@ -620,6 +623,8 @@ static int check_row(Ctx *c, const Net *net, bool async, const char *dist, Row *
 /* Is the net of a kind the algorithm claims (else a usage error with an explicit --net)? */
 static bool claims(const Ctx *c, const Net *net)
 {
+    if (c->goal)
+        return true;
     if (c->script)
         return c->script->nets & (1u << net_kind(net));
     return algo_find(c->d->name, net) != NULL;
@@ -676,12 +681,22 @@ int cmd_check(int argc, char **argv)
 
     char err[1024];
     AlgoDef *owned = NULL;
-    const AlgoDef *d = script_algo(o.file, NULL, &owned, err, sizeof err);
+    const AlgoDef *d = NULL;
+    bool goal = goal_is_path(o.file);
+    if (goal) {   /* a GOAL file is read for each net (as many nodes as ranks) */
+        Net *n0 = o.nnets ? net_parse(o.nets[0], err, sizeof err) : NULL;
+        if (!o.nnets)
+            snprintf(err, sizeof err, "a GOAL file needs --net (as many nodes as ranks)");
+        d = n0 ? owned = goal_algo(o.file, n0, NULL, err, sizeof err) : NULL;
+        net_free(n0);
+    } else {
+        d = script_algo(o.file, NULL, &owned, err, sizeof err);
+    }
     if (!d) {
         cli_error("check: %s", err);
         return 2;
     }
-    Ctx c = {.o = &o, .d = d, .script = owned};
+    Ctx c = {.o = &o, .d = d, .script = goal ? NULL : owned, .goal = goal};
     /* The nets: given, or the default sweep over the kinds the algorithm claims. */
     const char *nets[CHECK_MAXNETS * 2];
     char specs[CHECK_MAXNETS * 2][32];

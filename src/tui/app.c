@@ -76,7 +76,7 @@ static bool bspec_from(BSpec *d, const SetupSpec *s)
 static SetupSpec bspec_setup(const BSpec *s)
 {
     SetupSpec ss = {s->net, s->algo, s->source, s->bytes, s->model, s->fit,
-                    (const char *const *)s->sets, s->nsets, s->sources, s->op, s->profile};
+                    (const char *const *)s->sets, s->nsets, s->sources, s->op, s->profile, NULL};
     return ss;
 }
 
@@ -1804,7 +1804,7 @@ static double chart_cost(App *a, const char *name, uint64_t bytes, bool *ok)
     snprintf(by, sizeof by, "%llu", (unsigned long long)bytes);
     SetupSpec ss = {netspec, name, a->b.spec.sources ? NULL : src, by, a->b.spec.model,
                     a->b.spec.fit, (const char *const *)a->b.spec.sets, a->b.spec.nsets,
-                    a->b.spec.sources, NULL, a->b.spec.profile};
+                    a->b.spec.sources, NULL, a->b.spec.profile, NULL};
     Setup st;
     double cost = -1;
     *ok = false;
