@@ -169,12 +169,19 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
     TuiWait *w = ctx;
     long long done = atomic_load(&p->done), total = atomic_load(&p->total);
     char how[96];
+    int pct = total > 0 ? (int)(100.0 * (double)done / (double)total) : 0;
     switch (atomic_load(&p->phase)) {
     case PROGRESS_SETUP: snprintf(how, sizeof how, "setting up"); break;
+    case PROGRESS_SIM:   /* a lesson's open question: the step total could be its answer */
+        if (app_quiz_hides_counts(a)) snprintf(how, sizeof how, "simulating, %d%%", pct);
+        else snprintf(how, sizeof how, "simulating step %lld/%lld", done + 1, total);
+        break;
     case PROGRESS_BUILD: snprintf(how, sizeof how, "%lld transfers so far", done); break;
-    case PROGRESS_SIM: snprintf(how, sizeof how, "simulating step %lld/%lld", done + 1, total); break;
     case PROGRESS_SCRIPT: snprintf(how, sizeof how, "running the script"); break;
-    default: snprintf(how, sizeof how, "%lld of %lld steps", done, total); break;
+    default:
+        if (app_quiz_hides_counts(a)) snprintf(how, sizeof how, "%d%%", pct);
+        else snprintf(how, sizeof how, "%lld of %lld steps", done, total);
+        break;
     }
     app_msg(a, false, "%s... %s  %.1f s  (Esc or Ctrl-C cancels, q quits)", what, how, el);
     if (got_winch) {

@@ -30,6 +30,17 @@ check_eq "Fig. 8: square block" "+8.1..+35.6" "$(range SB)"
 check_eq "Fig. 8: band" "-3.1..+1.7" "$(range B)"
 check_eq "Fig. 8: equal" "-3.1..+1.0" "$(range E)"
 
+# Fig. 2: over every s = 1..100, from which s on 2-Step is the dearest of the five (the
+# errata: 53; first at 47, Xor dearer again at 48-52)
+out=$("$MESHCAST" compare --net mesh:10x10 --sources E --s 1:100:1 --bytes 4K --algos br-lin,br-xy-source,br-xy-dim,xor,2-step)
+check_eq "Fig. 2: 100 rows" 100 "$(printf '%s\n' "$out" | grep -c '^mesh:10x10 ')"
+dear=$(printf '%s\n' "$out" | awk '$1 == "mesh:10x10" { split($2, a, ":"); m = 0
+    for (i = 4; i <= 8; i++) if ($i + 0 > m) { m = $i + 0; w = i }
+    if (w == 8 && first == "") first = a[2]
+    if (w != 8) from = ""; else if (from == "") from = a[2] }
+    END { print first, from }')
+check_eq "Fig. 2: 2-Step dearest first at s = 47, for good from s = 53" "47 53" "$dear"
+
 # Br_Lin, column distribution C:r on r x r: iterations with no new source = v2(r) - 1
 for r in 2 3 4 5 6 8 10 12 14 16; do
     want=$(awk -v r="$r" 'BEGIN { v = 0; while (r % 2 == 0) { v++; r /= 2 } print (v > 0 ? v - 1 : 0) }')
