@@ -971,7 +971,8 @@ static void panel_step(App *a, Box *b, bool full)
     TsoVerdict tv;
     tso_check(sim, &tv);
     box_put(b, tv.optimal ? theme_attr(R_GOOD) : dim, "time-step optimal: %s%s",
-            tv.optimal ? "yes" : "no", tv.contention_free ? ", contention-free" : "");
+            sched_nchunks(sim_sched(sim)) > 1 ? "n/a (chunks)" : tv.optimal ? "yes" : "no",
+            tv.contention_free ? ", contention-free" : "");
     int lvl = strncmp(a->b.setup.def->name, "tcd", 3) == 0
                   ? (step < 0 ? cangwu_step_level(net, 0) : cangwu_step_level(net, step)) : 0;
     if (lvl >= 1)
