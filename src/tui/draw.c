@@ -1433,7 +1433,8 @@ static void panel_chart(App *a, Box *b)
     put_cut(y, xs[CHART_NSIZES / 2] - 1, 8, dim, l2);
     put_cut(y, xs[CHART_NSIZES - 1] - (int)strlen(l3) + 1, 8, dim, l3);
     b->row++;
-    box_put(b, dim, "bytes (log)  cost in model units (log)");
+    const char *unit = cost_unit(a->b.setup.cost.model);   /* us under seidel */
+    box_put(b, dim, "bytes (log)  cost in %s (log)", strcmp(unit, "us") == 0 ? "us" : "model units");
     if (cur_s >= 0) {
         fmt_bytes(t, sizeof t, cur);
         box_put(b, dim, "^ %s, the size on the map%s", t, meet ? "   * curves meet" : "");
