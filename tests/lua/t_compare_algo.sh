@@ -33,4 +33,17 @@ check_exit "--algo nosuch: usage error" 2 "$MESHCAST" compare --net array:16 --a
 check_match "--algo nosuch: says unknown" "unknown algorithm 'nosuch'" "$ERR"
 check_exit "--algo a script that does not fit the net: usage error" 2 "$MESHCAST" compare --net mesh:4x4 --algo "$S/st.lua"
 check_match "says why" "does not run" "$ERR"
+# --sweep bytes=LO:HI with a script: the two-way chain from node 0 of array:16 takes 15 steps
+# of one message each, (a*m + b) a step; st takes 4 (eq. 1): both by hand at every m
+check_exit "--sweep bytes=8:64 with a script" 0 "$MESHCAST" compare --net array:16 --algo "st,$ROOT/scripts/two-way-chain.lua" --sweep bytes=8:64 --json
+printf '%s\n' "$OUT" > sw.json
+check_eq "57 byte counts" 57 "$(jq '.values | length' sw.json)"
+bad=$(jq -r '.values as $v | .algorithms[] | .name as $n | range(0; $v | length) as $i | "\($n) \($v[$i]) \(.cost[$i])"' sw.json |
+    awk -v a="$a" -v b="$b" '{ k = ($1 == "st") ? 4 : 15; want = k * (a * $2 + b); d = $3 - want; if (d < 0) d = -d; if (d > 1e-9 * want) print }')
+check_eq "every cell is k(am + b)" "" "$bad"
+check_exit "--sweep bytes= with --timing both" 0 "$MESHCAST" compare --net array:16 --algo st --sweep bytes=1024:2048 --timing both --json
+check_eq "two columns: lockstep and async" "st|st async" "$(printf '%s' "$OUT" | jq -r '[.algorithms[].name] | join("|")')"
+check_close "async st at 1024 bytes: 4(aB + b), no waiting on a tree" "$(printf '%s' "$OUT" | jq '.algorithms[1].cost[0]')" "$(awk -v a="$a" -v b="$b" 'BEGIN { print 4 * (a * 1024 + b) }')"
+check_exit "--sweep bytes= with --bytes: usage" 2 "$MESHCAST" compare --net array:16 --algo st --sweep bytes=8:64 --bytes 1024
+check_exit "--sweep with a bad --timing: usage" 2 "$MESHCAST" compare --net array:16 --algo st --sweep bytes=8:64 --timing sometimes
 finish
