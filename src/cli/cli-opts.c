@@ -21,6 +21,7 @@ static const struct {
     {"timing", OPT_TIMING, true}, {"terms", OPT_TERMS, false},
     {"by", OPT_BY, true},
     {"sources", OPT_SOURCES, true},
+    {"vs", OPT_VS, true},
 };
 
 static const char **slot(CliOpts *o, unsigned bit)
@@ -37,6 +38,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_TIMING: return &o->timing;
     case OPT_BY: return &o->by;
     case OPT_SOURCES: return &o->sources;
+    case OPT_VS: return &o->vs;
     }
     return NULL;
 }

@@ -34,6 +34,7 @@ enum {
     OPT_TERMS = 1u << 15,   /* compare --terms (no value) */
     OPT_BY = 1u << 27,      /* compare --by tcd (Cang & Wu) */
     OPT_SOURCES = 1u << 15, /* s-to-p: --sources SPEC */
+    OPT_VS = 1u << 29,      /* tcd-table --vs NAME[:K=V,...] (Cang & Wu) */
 };
 
 typedef struct {
@@ -42,6 +43,7 @@ typedef struct {
     const char *timing;
     const char *by;         /* compare --by tcd */
     const char *sources;
+    const char *vs;         /* tcd-table --vs */
     const char **sets;
     size_t nsets;
     bool json, csv, help;

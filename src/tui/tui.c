@@ -171,7 +171,12 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
     char how[96];
     switch (atomic_load(&p->phase)) {
     case PROGRESS_SETUP: snprintf(how, sizeof how, "setting up"); break;
-    case PROGRESS_BUILD: snprintf(how, sizeof how, "%lld transfers so far", done); break;
+    case PROGRESS_BUILD:
+        if (total > 0)   /* a search (tcd-opt): moves made of its budget */
+            snprintf(how, sizeof how, "searching, %lld%% of %lld moves", done * 100 / total, total);
+        else
+            snprintf(how, sizeof how, "%lld transfers so far", done);
+        break;
     case PROGRESS_SIM: snprintf(how, sizeof how, "simulating step %lld/%lld", done + 1, total); break;
     case PROGRESS_SCRIPT: snprintf(how, sizeof how, "running the script"); break;
     default: snprintf(how, sizeof how, "%lld of %lld steps", done, total); break;
