@@ -48,13 +48,28 @@ FUZZ_SECONDS ?= 600
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
               -fno-omit-frame-pointer
 
+MPICC   ?= $(shell command -v mpicc 2>/dev/null)
+MPI_SRC := $(sort $(wildcard src/mpi/*.c)) src/engine/schedbin.c
+MPI_BIN := $(if $(MPICC),meshcast-mpi)
+
 obj = $(patsubst %.c,$(1)/%.o,$(2))
 
 .PHONY: all run check bench install uninstall deps clean unit shell-tests fuzz fuzz-build
 all: meshcast
 
-meshcast: $(REL)/meshcast
+meshcast: $(REL)/meshcast $(MPI_BIN)
 	cp $< $@.tmp && mv -f $@.tmp $@
+
+# meshcast-mpi (src/mpi/, `meshcast exec`'s MPI side): built only when mpicc is found; it
+# links the schedule reader alone (src/engine/schedbin.c).  The main binary never links MPI.
+meshcast-mpi: $(REL)/meshcast-mpi
+	cp $< $@.tmp && mv -f $@.tmp $@
+$(REL)/meshcast-mpi: $(MPI_SRC) $(wildcard src/mpi/*.h) src/engine/schedbin.h
+	@mkdir -p $(dir $@)
+	$(MPICC) $(WARN) $(DEFS) $(OPT) -o $@ $(MPI_SRC)
+$(SANB)/meshcast-mpi: $(MPI_SRC) $(wildcard src/mpi/*.h) src/engine/schedbin.h
+	@mkdir -p $(dir $@)
+	$(MPICC) $(WARN) $(DEFS) -O1 -g -o $@ $(MPI_SRC)
 
 # Layer-specific flags: only script/tui/cli see the library include paths.
 $(REL)/src/engine/%.o $(REL)/src/algos/%.o: EXTRA :=
@@ -108,7 +123,7 @@ run: deps
 # Unit tests, then the shell suites (CLI goldens, Lua, TUI in tmux), all on the sanitized
 # binary.  Each runner prints its closing summary line.
 check: deps
-	@$(MAKE) --no-print-directory $(SANB)/meshcast $(UNIT_BIN) meshcast
+	@$(MAKE) --no-print-directory $(SANB)/meshcast $(UNIT_BIN) meshcast $(if $(MPICC),$(SANB)/meshcast-mpi)
 	@sh tests/run-unit.sh $(UNIT_BIN)
 	@MESHCAST=$(CURDIR)/$(SANB)/meshcast sh tests/run-shell.sh
 	@sh tests/fuzz/run.sh --check
@@ -117,7 +132,7 @@ unit: $(UNIT_BIN)
 	@sh tests/run-unit.sh $(UNIT_BIN)
 
 bench: deps
-	@$(MAKE) --no-print-directory $(REL)/meshcast $(BENCH_BIN)
+	@$(MAKE) --no-print-directory $(REL)/meshcast $(BENCH_BIN) $(if $(MPICC),$(REL)/meshcast-mpi)
 	@MESHCAST=$(CURDIR)/$(REL)/meshcast sh bench/run.sh $(BENCH_BIN)
 
 fuzz-build: $(FUZZ_BIN)
@@ -129,19 +144,21 @@ fuzz:
 
 install: meshcast
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/scripts $(DESTDIR)$(SHAREDIR)/lessons \
-	        $(DESTDIR)$(SHAREDIR)/assets
+	        $(DESTDIR)$(SHAREDIR)/assets $(DESTDIR)$(SHAREDIR)/assets/profiles
 	install -m 755 meshcast $(DESTDIR)$(BINDIR)/meshcast
+	if [ -f meshcast-mpi ]; then install -m 755 meshcast-mpi $(DESTDIR)$(BINDIR)/meshcast-mpi; fi
 	for f in scripts/*.lua; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/scripts/; done; true
 	for f in lessons/*.lua; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/lessons/; done; true
 	for f in assets/*; do [ -f "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/assets/; done; true
+	for f in assets/profiles/*.profile; do [ -f "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/assets/profiles/; done; true
 	if [ -f man/meshcast.1 ]; then install -d $(DESTDIR)$(MANDIR)/man1 && \
 	    install -m 644 man/meshcast.1 $(DESTDIR)$(MANDIR)/man1/; fi
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/meshcast
+	rm -f $(DESTDIR)$(BINDIR)/meshcast $(DESTDIR)$(BINDIR)/meshcast-mpi
 	rm -rf $(DESTDIR)$(SHAREDIR)
 
 clean:
-	rm -rf $(REL) $(SANB) $(FUZZB) build-fuzz.log meshcast
+	rm -rf $(REL) $(SANB) $(FUZZB) build-fuzz.log meshcast meshcast-mpi
 
 -include $(shell find $(REL) $(SANB) $(FUZZB) -name '*.d' 2>/dev/null)

@@ -26,4 +26,19 @@ if [ -n "${MESHCAST:-}" ] && [ -x "$MESHCAST" ]; then
         fi
     done
 fi
+# meshcast exec against a plain MPI_Bcast of the same bytes on the same ranks (launch excluded:
+# both are timed inside meshcast-mpi from a barrier; medians of 10 repetitions).  Skipped, with
+# the reason, without Open MPI.
+if [ -n "${MESHCAST:-}" ] && [ -x "$(dirname "$MESHCAST")/meshcast-mpi" ] && command -v mpirun >/dev/null 2>&1; then
+    echo "== meshcast exec vs MPI_Bcast (8 ranks on $(nproc 2>/dev/null || echo '?') cores; ratio = exec / MPI_Bcast)"
+    for c in "array:8 st 64K" "array:8 bst 64K" "array:8 st 1M" "array:8 bst 1M" "full:8 fractional 1M"; do
+        set -- $c
+        # Open MPI refuses root unless told; only for these runs
+        j=$(env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 300 \
+            "$MESHCAST" exec --net "$1" --algo "$2" --bytes "$3" --reps 10 --vs-bcast --json) || { echo "   exec $c FAILED"; rc=1; continue; }
+        printf '%s' "$j" | jq -r --arg c "$c" '"   \($c): exec \(.measured.total) us, MPI_Bcast \(.measured.bcast) us, ratio \(.measured.ratio)"'
+    done
+else
+    echo "== meshcast exec vs MPI_Bcast: skipped (no mpirun or meshcast-mpi: make deps, then make)"
+fi
 exit $rc

@@ -3,9 +3,11 @@
 MESHCAST=${MESHCAST:-$(cd "$(dirname "$0")/../.." && pwd)/build-san/meshcast}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
-T_PASS=0; T_FAIL=0
+T_PASS=0; T_FAIL=0; T_SKIP=0
 TMPD=$(mktemp -d); trap 'rm -rf "$TMPD"' EXIT
 
+# skip DESC WHY  — a check that cannot run here (counted as skipped, the reason printed)
+skip() { T_SKIP=$((T_SKIP + 1)); printf '  skip %s: %s\n' "$1" "$2"; }
 ok()   { T_PASS=$((T_PASS + 1)); printf '  ok   %s\n' "$1"; }
 bad()  { T_FAIL=$((T_FAIL + 1)); printf '  FAIL %s\n' "$1"; [ -n "${2:-}" ] && printf '       %s\n' "$2"; return 0; }
 
@@ -29,6 +31,10 @@ check_close() {
         ok "$1"; else bad "$1" "expected $3 got $2"; fi
 }
 finish() {
-    echo "$(basename "$0"): $T_PASS passed, $T_FAIL failed"
+    if [ "$T_SKIP" -gt 0 ]; then
+        echo "$(basename "$0"): $T_PASS passed, $T_FAIL failed, $T_SKIP skipped"
+    else
+        echo "$(basename "$0"): $T_PASS passed, $T_FAIL failed"
+    fi
     [ "$T_FAIL" -eq 0 ]
 }

@@ -22,6 +22,7 @@ static const struct {
     {"by", OPT_BY, true},
     {"sources", OPT_SOURCES, true},
     {"vs", OPT_VS, true},
+    {"profile", OPT_PROFILE, true},
 };
 
 static const char **slot(CliOpts *o, unsigned bit)
@@ -39,6 +40,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_BY: return &o->by;
     case OPT_SOURCES: return &o->sources;
     case OPT_VS: return &o->vs;
+    case OPT_PROFILE: return &o->profile;
     }
     return NULL;
 }
@@ -145,6 +147,7 @@ SetupSpec cli_opts_spec(const CliOpts *o)
         .net = o->net, .algo = o->algo, .source = o->source, .sources = o->sources,
         .bytes = o->bytes,
         .model = o->model, .fit = o->fit, .sets = o->sets, .nsets = o->nsets, .op = o->op,
+        .profile = o->profile,
     };
     return s;
 }
@@ -225,44 +228,31 @@ int cli_prepare(const CliOpts *o, unsigned simflags, CliRun *r)
         return cli_usage_error("missing --algo NAME (meshcast list algorithms)");
     if (!setup_make(&spec, &setup, err, sizeof err))
         return cli_usage_error(err);
-    /* a script that declares a reduction (op = "reduce") builds it itself */
-    bool declared = setup.def->flags & ALGO_REDUCE, reduce = setup.reduce;
-    int rc = cli_prepare_setup(&setup, simflags, r, err, sizeof err);
+    int rc = cli_prepare_made(&setup, simflags, r, err, sizeof err);
     if (rc != 0)
-        cli_error("%s", err[0] ? err : "cannot build the broadcast");
-    else if (declared)
-        rc = cli_check_reduce(r);
-    else if (reduce)
-        rc = cli_prepare_reduce(r, simflags);
+        cli_error("%s", err);
     return rc;
 }
 
-int cli_check_reduce(CliRun *r)
+static int check_reduce_e(CliRun *r, char *err, size_t errlen)
 {
-    char err[512] = "";
-    r->reduce = reduce_run(r->sched, r->setup.args.source, r->setup.cost.gamma, err,
-                           sizeof err);
-    if (!r->reduce) {
-        cli_error("%s", err);
+    r->reduce = reduce_run(r->sched, r->setup.args.source, r->setup.cost.gamma, err, errlen);
+    if (!r->reduce)
         return 1;
-    }
     r->reduce_declared = true;
     return 0;
 }
 
-int cli_prepare_reduce(CliRun *r, unsigned simflags)
+static int prepare_reduce_e(CliRun *r, unsigned simflags, char *err, size_t errlen)
 {
-    char err[512] = "";
-    Sched *rs = reduce_reverse(r->sched, &r->reduce_dropped, err, sizeof err);
-    Sim *sim = rs ? sim_run(rs, &r->setup.cost, simflags, err, sizeof err) : NULL;
-    Reduce *rd = sim ? reduce_run(rs, r->setup.args.source, r->setup.cost.gamma, err,
-                                  sizeof err)
+    Sched *rs = reduce_reverse(r->sched, &r->reduce_dropped, err, errlen);
+    Sim *sim = rs ? sim_run(rs, &r->setup.cost, simflags, err, errlen) : NULL;
+    Reduce *rd = sim ? reduce_run(rs, r->setup.args.source, r->setup.cost.gamma, err, errlen)
                      : NULL;
     if (!rd) {
         if (sim)
             sim_free(sim);
         sched_free(rs);
-        cli_error("%s", err);
         return 1;
     }
     sim_free(r->sim);
@@ -273,6 +263,40 @@ int cli_prepare_reduce(CliRun *r, unsigned simflags)
     if (!reduce_prediction_holds(r->setup.net, r->setup.cost.model))
         r->has_predicted = false;
     return 0;
+}
+
+int cli_prepare_made(Setup *setup, unsigned simflags, CliRun *r, char *err, size_t errlen)
+{
+    if (errlen)
+        err[0] = '\0';
+    /* a script that declares a reduction (op = "reduce") builds it itself */
+    bool declared = setup->def->flags & ALGO_REDUCE, reduce = setup->reduce;
+    int rc = cli_prepare_setup(setup, simflags, r, err, errlen);
+    if (rc == 0 && declared)
+        rc = check_reduce_e(r, err, errlen);
+    else if (rc == 0 && reduce)
+        rc = prepare_reduce_e(r, simflags, err, errlen);
+    if (rc != 0 && errlen && !err[0])
+        snprintf(err, errlen, "cannot build the broadcast");
+    return rc;
+}
+
+int cli_check_reduce(CliRun *r)
+{
+    char err[512] = "";
+    int rc = check_reduce_e(r, err, sizeof err);
+    if (rc)
+        cli_error("%s", err);
+    return rc;
+}
+
+int cli_prepare_reduce(CliRun *r, unsigned simflags)
+{
+    char err[512] = "";
+    int rc = prepare_reduce_e(r, simflags, err, sizeof err);
+    if (rc)
+        cli_error("%s", err);
+    return rc;
 }
 
 void cli_run_free(CliRun *r)

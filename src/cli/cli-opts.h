@@ -35,6 +35,7 @@ enum {
     OPT_BY = 1u << 27,      /* compare --by tcd (Cang & Wu) */
     OPT_SOURCES = 1u << 15, /* s-to-p: --sources SPEC */
     OPT_VS = 1u << 29,      /* tcd-table --vs NAME[:K=V,...] (Cang & Wu) */
+    OPT_PROFILE = 1u << 21, /* --profile NAME: a machine's constants (profile.h) */
 };
 
 typedef struct {
@@ -44,6 +45,7 @@ typedef struct {
     const char *by;         /* compare --by tcd */
     const char *sources;
     const char *vs;         /* tcd-table --vs */
+    const char *profile;    /* --profile NAME */
     const char **sets;
     size_t nsets;
     bool json, csv, help;
@@ -82,6 +84,10 @@ typedef struct {
 /* Set up from the options, build, simulate (with sim flags).  Returns 0, or the exit status
  * after printing a one-line message on stderr: 2 for a usage error, 1 if the build failed. */
 int cli_prepare(const CliOpts *o, unsigned simflags, CliRun *r);
+/* The same from a Setup already made (taken over, as cli_prepare_setup), with --op reduce and
+ * a script's own reduction handled as cli_prepare does: the rest of cli_prepare, with the
+ * one-line message in err instead of on stderr (`check` runs many cases through here). */
+int cli_prepare_made(Setup *setup, unsigned simflags, CliRun *r, char *err, size_t errlen);
 /* --op reduce on a prepared broadcast: r's schedule becomes the broadcast run backwards
  * (simulated with simflags) and r->reduce says whether the source ends with every
  * contribution once.  Returns 0, or 1 with a one-line message on stderr. */

@@ -1,14 +1,19 @@
-/* cmd_check.c — `meshcast check FILE.lua [--net SPEC]...`: verify a scripted (or built-in)
- * algorithm over a sweep of sizes and every source.
+/* cmd_check.c — `meshcast check FILE.lua|NAME [--net SPEC]...`: judge a scripted (or built-in)
+ * algorithm over a sweep of sizes, every source (or the --source, or each --sources
+ * distribution) and each timing, exactly as `run` judges one case.
  *
- * For each net (the --net ones, or a default sweep over the kinds the script claims) and each
- * source node: build, simulate, verify.  One table row per net: sources tried, how many
- * verified, and the worst over sources of steps, max link load, port conflicts, cost and the
- * closed form.  Under the table, the first failure of each failing net, exactly
- * ("mesh:4x4 source 5: step 2: node 5 sends chunk 3 it does not hold").
+ * Each case is made and judged through run's own code path (setup_make, cli_prepare_made,
+ * verdict.h): verified, valid under the model and the timing, the first rule broken and
+ * where.  One table row per net and timing (and distribution): cases, verified, valid, and
+ * the worst over them of steps, max link load, port conflicts, cost and the closed form.
+ * Under the table, each failing row's first failure with the rule it broke
+ * ("FAIL mesh:4x4 source 5: delivery: step 2: node 5 sends chunk 3 it does not hold").
+ * A net the algorithm claims but refuses at this size (a script's `sizes`) is listed as
+ * skipped with its reason.  --json: one object per case and a summary; --csv: one line per
+ * case (and per skipped net).
  *
- * Exit: 0 every run verified; 1 some run not verified; 2 usage error, a script that cannot be
- * loaded, or a script error while building.
+ * Exit: 0 every case verified and valid; 1 some case not; 2 usage error, a script that cannot
+ * be loaded, or a script error while building.
  */
 #include <math.h>
 #include <stdio.h>
@@ -17,18 +22,22 @@
 
 #include "../algos/algo.h"
 #include "../engine/cost.h"
+#include "../engine/export.h"
 #include "../engine/num.h"
 #include "../engine/reduce.h"
 #include "../engine/sim.h"
 #include "../engine/text.h"
+#include "../script/lesson.h"
 #include "../script/script.h"
 #include "../script/setup.h"
 #include "cli-opts.h"
 #include "cli-out.h"
 #include "commands.h"
+#include "verdict.h"
 
 #define CHECK_MAXNETS 64
 #define CHECK_MAXSETS 32
+#define CHECK_MAXDISTS 16
 #define CHECK_ALL_SOURCES 256   /* nets up to this size are checked from every source */
 #define CHECK_SAMPLE 64         /* bigger ones from at most this many, spread over the net */
 /* ... and at most this many nodes x sources in all (each source is a full build and
@@ -49,16 +58,22 @@ static const char *const sweep_torus[] = {"3x3", "4x4", "5x5", "4x8", "8x8"};
 static void check_help(void)
 {
     puts("usage: meshcast check FILE.lua|NAME [--net SPEC]... [--bytes M] [--model MODEL]\n"
-         "                      [--set K=V]... [--max-sources N]\n"
-         "Builds, simulates and verifies the algorithm on every source of each net (the --net\n"
-         "ones, or a sweep of sizes over the kinds it claims) and prints one row per net:\n"
-         "sources, verified, and the worst over sources of steps, max link load, port\n"
-         "conflicts, cost and the closed form (* where it differs).  Under it, each failing\n"
-         "net's first failure.  Nets over 256 nodes are checked from a sample of sources\n"
-         "spread over the net: 64, and fewer on big nets so that nodes x sources stays\n"
-         "within 4194304 (4 sources on 1M nodes, 1 from 4M on); --max-sources N sets the\n"
-         "sample instead.  The sources column says how many were checked.\n"
-         "Exit: 0 all verified, 1 some not verified, 2 usage or script error.");
+         "                      [--set K=V]... [--max-sources N] [--source ID|R,C]\n"
+         "                      [--sources SPEC]... [--timing lockstep|async|both]\n"
+         "                      [--json|--csv]\n"
+         "Builds, simulates and judges the algorithm as `run` does (verified, valid under the\n"
+         "model and the timing) on every source of each net (the --net ones, or a sweep of\n"
+         "sizes over the kinds it claims) and prints one row per net and timing: cases,\n"
+         "verified, valid, and the worst over them of steps, max link load, port conflicts,\n"
+         "cost and the closed form (* where it differs).  Under it, each failing row's first\n"
+         "failure and the rule it broke.  A size the algorithm refuses is listed as skipped\n"
+         "with its reason.  --source ID checks that source only; --sources SPEC (repeatable)\n"
+         "checks each s-to-p distribution instead (R:20, E:7, a list).  Nets over 256 nodes\n"
+         "are checked from a sample of sources spread over the net: 64, and fewer on big nets\n"
+         "so that nodes x sources stays within 4194304 (4 sources on 1M nodes, 1 from 4M on);\n"
+         "--max-sources N sets the sample instead.  --json: one object per case and a\n"
+         "summary; --csv: one line per case.\n"
+         "Exit: 0 all verified and valid, 1 some case not, 2 usage or script error.");
 }
 
 static int usage(const char *msg)
@@ -73,17 +88,81 @@ typedef struct {
     int nnets;
     const char *sets[CHECK_MAXSETS];
     int nsets;
-    uint64_t bytes;
-    CostModel model;
+    const char *dists[CHECK_MAXDISTS];   /* --sources */
+    int ndists;
+    const char *bytes, *model, *source;
+    bool timing[2];                      /* [0] lockstep, [1] async */
+    bool timing_given;
+    bool json, csv;
     long max_sources;
 } CheckOpts;
+
+static int set_value(CheckOpts *o, const char *name, const char *val)
+{
+    char m[192], q[48];
+    text_quote(val, 40, q, sizeof q);
+    if (strcmp(name, "--net") == 0) {
+        if (o->nnets == CHECK_MAXNETS)
+            return usage("too many --net");
+        o->nets[o->nnets++] = val;
+    } else if (strcmp(name, "--set") == 0) {
+        if (o->nsets == CHECK_MAXSETS)
+            return usage("too many --set");
+        o->sets[o->nsets++] = val;
+    } else if (strcmp(name, "--sources") == 0) {
+        if (o->ndists == CHECK_MAXDISTS)
+            return usage("too many --sources");
+        o->dists[o->ndists++] = val;
+    } else if (strcmp(name, "--source") == 0) {
+        if (o->source)
+            return usage("--source given twice");
+        o->source = val;
+    } else if (strcmp(name, "--bytes") == 0) {
+        uint64_t b;
+        const char *why = setup_bytes_problem(val, &b);
+        if (why) {
+            snprintf(m, sizeof m, "bad --bytes '%s': %s", q, why);
+            return usage(m);
+        }
+        o->bytes = val;
+    } else if (strcmp(name, "--model") == 0) {
+        CostModel cm;
+        if (!cost_model_parse(val, &cm)) {
+            snprintf(m, sizeof m, "unknown model '%s' (seidel, postal, circuit, saf)", q);
+            return usage(m);
+        }
+        o->model = val;
+    } else if (strcmp(name, "--timing") == 0) {
+        bool l = strcmp(val, "lockstep") == 0, a = strcmp(val, "async") == 0,
+             b = strcmp(val, "both") == 0;
+        if (!l && !a && !b) {
+            snprintf(m, sizeof m, "unknown --timing '%s' (lockstep, async, both)", q);
+            return usage(m);
+        }
+        o->timing[0] = l || b;
+        o->timing[1] = a || b;
+        o->timing_given = true;
+    } else if (strcmp(name, "--max-sources") == 0) {
+        uint64_t v = 0;
+        NumStatus ns = num_u64(val, &v, NULL);   /* num.h's one rule */
+        if (ns == NUM_TOO_LARGE || (ns == NUM_OK && v > NET_MAXNODES))
+            snprintf(m, sizeof m, "bad --max-sources '%s': too large (a net has at most "
+                     "%d nodes)", q, NET_MAXNODES);
+        else if (ns != NUM_OK || v < 1)
+            snprintf(m, sizeof m, "bad --max-sources '%s': expected a number >= 1", q);
+        else
+            m[0] = '\0';
+        if (m[0])
+            return usage(m);
+        o->max_sources = (long)v;
+    }
+    return 0;
+}
 
 static int parse_opts(int argc, char **argv, CheckOpts *o)
 {
     memset(o, 0, sizeof *o);
-    o->bytes = 1024;
-    o->model = COST_SEIDEL;
-    o->max_sources = 0;
+    o->timing[0] = true;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;
@@ -91,6 +170,15 @@ static int parse_opts(int argc, char **argv, CheckOpts *o)
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             check_help();
             return -1;
+        }
+        if (strcmp(a, "--json") == 0 || strcmp(a, "--csv") == 0) {
+            if (a[2] == 'j')
+                o->json = true;
+            else
+                o->csv = true;
+            if (o->json && o->csv)
+                return usage("--json and --csv exclude each other");
+            continue;
         }
         if (strncmp(a, "--", 2) == 0) {
             const char *eq = strchr(a, '=');
@@ -104,7 +192,8 @@ static int parse_opts(int argc, char **argv, CheckOpts *o)
             name[n] = '\0';
             /* an unknown option is named as such, even as the last argument */
             static const char *const known[] = {"--net", "--set", "--bytes", "--model",
-                                                "--max-sources"};
+                                                "--max-sources", "--timing", "--source",
+                                                "--sources"};
             bool is_known = false;
             for (size_t k = 0; k < sizeof known / sizeof *known; k++)
                 is_known |= strcmp(name, known[k]) == 0;
@@ -122,49 +211,9 @@ static int parse_opts(int argc, char **argv, CheckOpts *o)
                 snprintf(m, sizeof m, "%s needs a value", name);
                 return usage(m);
             }
-            if (strcmp(name, "--net") == 0) {
-                if (o->nnets == CHECK_MAXNETS)
-                    return usage("too many --net");
-                o->nets[o->nnets++] = val;
-            } else if (strcmp(name, "--set") == 0) {
-                if (o->nsets == CHECK_MAXSETS)
-                    return usage("too many --set");
-                o->sets[o->nsets++] = val;
-            } else if (strcmp(name, "--bytes") == 0) {
-                const char *why = setup_bytes_problem(val, &o->bytes);
-                if (why) {
-                    char m[160], q[48];
-                    snprintf(m, sizeof m, "bad --bytes '%s': %s", text_quote(val, 40, q, sizeof q),
-                             why);
-                    return usage(m);
-                }
-            } else if (strcmp(name, "--model") == 0) {
-                if (!cost_model_parse(val, &o->model)) {
-                    char m[128];
-                    snprintf(m, sizeof m, "unknown model '%s' (seidel, postal, circuit, saf)",
-                             val);
-                    return usage(m);
-                }
-            } else if (strcmp(name, "--max-sources") == 0) {
-                uint64_t v = 0;
-                NumStatus ns = num_u64(val, &v, NULL);   /* num.h's one rule */
-                char m[128], q[48];
-                text_quote(val, 40, q, sizeof q);
-                if (ns == NUM_TOO_LARGE || (ns == NUM_OK && v > NET_MAXNODES))
-                    snprintf(m, sizeof m, "bad --max-sources '%s': too large (a net has at most "
-                             "%d nodes)", q, NET_MAXNODES);
-                else if (ns != NUM_OK || v < 1)
-                    snprintf(m, sizeof m, "bad --max-sources '%s': expected a number >= 1", q);
-                else
-                    m[0] = '\0';
-                if (m[0])
-                    return usage(m);
-                o->max_sources = (long)v;
-            } else {
-                char m[96];
-                snprintf(m, sizeof m, "unknown option '%s'", name);
-                return usage(m);
-            }
+            int r = set_value(o, name, val);
+            if (r)
+                return r;
         } else if (!o->file) {
             o->file = a;
         } else {
@@ -175,73 +224,9 @@ static int parse_opts(int argc, char **argv, CheckOpts *o)
     }
     if (!o->file)
         return usage("which script? meshcast check FILE.lua [--net SPEC]...");
+    if (o->source && o->ndists)
+        return usage("--source and --sources exclude each other");
     return 0;
-}
-
-/* Apply --set K=V to cost params and algorithm args, as setup.h describes. */
-static bool apply_sets(const CheckOpts *o, const AlgoDef *d, AlgoArgs *a, CostParams *p,
-                       char *err, size_t errlen)
-{
-    for (int i = 0; i < o->nsets; i++) {
-        const char *eq = strchr(o->sets[i], '=');
-        if (!eq || eq == o->sets[i]) {
-            snprintf(err, errlen, "bad --set '%s' (K=V)", o->sets[i]);
-            return false;
-        }
-        char k[64];
-        size_t n = (size_t)(eq - o->sets[i]);
-        if (n >= sizeof k) {
-            snprintf(err, errlen, "bad --set '%s'", o->sets[i]);
-            return false;
-        }
-        memcpy(k, o->sets[i], n);
-        k[n] = '\0';
-        const char *v = eq + 1;
-        bool known = false;
-        if (cost_is_param(k)) {
-            if (!cost_set(p, k, v, err, errlen))
-                return false;
-            known = true;
-            if (strcmp(k, "nu") == 0)
-                a->nu = p->nu;
-        }
-        int r = algo_args_set(a, d, k, v, err, errlen);
-        if (r == -2)
-            return false;
-        if (r == 0)
-            known = true;
-        if (!known) {
-            snprintf(err, errlen, "--set %s: '%s' is neither a cost parameter nor a parameter "
-                     "of %s", o->sets[i], k, d->name);
-            return false;
-        }
-    }
-    return true;
-}
-
-typedef struct {
-    int32_t sources, verified;
-    int32_t steps_min, steps_max, load;
-    int64_t conflicts;
-    double cost, predicted;
-    bool has_pred, pred_mismatch;
-    int64_t tcd_min, tcd_max;            /* Cang & Wu: the TCD over the sources, */
-    int32_t tcd_pred, tcd_bad;           /* sources with a closed form of it, disagreeing */
-    char tcd_first_bad[160];
-    char first_fail[512];
-    char script_error[1024];
-} Row;
-
-static void first_failure(const Sim *sim, char *buf, size_t len)
-{
-    for (size_t i = 0; i < sim_nviolations(sim); i++) {
-        const SimViolation *v = sim_violation(sim, i);
-        if (v->kind == SIM_V_NOT_HELD || v->kind == SIM_V_INCOMPLETE) {
-            sim_violation_text(sim, v, buf, len);
-            return;
-        }
-    }
-    snprintf(buf, len, "not verified");
 }
 
 /* How many sources of a net of n nodes are checked. */
@@ -295,121 +280,285 @@ static bool within_budget(const CheckOpts *o, const char *const *nets, int nn, c
     return false;
 }
 
-/* Run every source of one net.  Returns 0 all verified, 1 some not, 2 a script error, 3 the
- * algorithm does not run on this net (message in row->first_fail). */
-static int check_net(const CheckOpts *o, const AlgoDef *d, const Net *net, Row *row)
+static int label_width = 14;   /* the net column: wider with timing and distribution labels */
+
+typedef struct {
+    char label[96];                      /* "mesh:4x4", "mesh:4x4 async", "mesh:4x4 R:4" */
+    int32_t cases, verified, valid;
+    int32_t steps_min, steps_max, load;
+    int64_t conflicts;
+    double cost, predicted;
+    bool has_pred, pred_mismatch;
+    int64_t tcd_min, tcd_max;            /* Cang & Wu: the TCD over the cases, */
+    int32_t tcd_pred, tcd_bad;           /* cases with a closed form of it, disagreeing */
+    char tcd_first_bad[192];
+    char first_fail[900];
+} Row;
+
+typedef struct {
+    const CheckOpts *o;
+    const AlgoDef *d;       /* the algorithm as loaded (a built-in: the first def of it) */
+    const AlgoDef *script;  /* the script's def (loaded once), NULL for a built-in */
+    JsonOut j;
+    int ncases, nok;
+    char err[1024];         /* a script error: the message */
+} Ctx;
+
+static void case_out(Ctx *c, const char *netspec, const char *source, const char *dist,
+                     bool async, const CliRun *r, const CliVerdict *v)
 {
+    const SimTotals *t = sim_totals(r->sim);
+    const char *timing = async ? "async" : "lockstep";
+    char b1[64], b2[64], b3[64];
+    if (c->o->json) {
+        JsonOut *j = &c->j;
+        json_begin_object(j);
+        json_key(j, "net"); json_str(j, netspec);
+        json_key(j, "source");
+        if (dist) json_null(j); else json_int(j, r->setup.args.source);
+        json_key(j, "sources"); json_str(j, dist);
+        json_key(j, "timing"); json_str(j, timing);
+        json_key(j, "verified"); json_bool(j, v->verified);
+        json_key(j, "valid"); json_bool(j, v->ok);
+        json_key(j, "rule"); json_str(j, v->rule);
+        json_key(j, "where"); json_str(j, v->ok ? NULL : v->where);
+        json_key(j, "steps"); json_int(j, t->nsteps);
+        json_key(j, "transfers"); json_int(j, t->ntransfers);
+        json_key(j, "load"); json_int(j, t->max_link_load);
+        json_key(j, "conflicts"); json_int(j, t->port_conflicts);
+        json_key(j, "cost"); json_num(j, v->cost);
+        json_key(j, "predicted");
+        if (v->has_predicted) json_num(j, v->predicted); else json_null(j);
+        json_key(j, "difference");
+        if (v->has_predicted) json_num(j, v->difference); else json_null(j);
+        json_key(j, "tcd"); json_int(j, t->tcd);
+        json_end_object(j);
+    } else if (c->o->csv) {
+        csv_field(stdout, netspec);
+        printf(",");
+        if (!dist)
+            printf("%ld", (long)r->setup.args.source);
+        printf(",");
+        csv_field(stdout, dist ? dist : "");
+        printf(",%s,%s,%s,", timing, v->verified ? "yes" : "no", v->ok ? "yes" : "no");
+        csv_field(stdout, v->rule ? v->rule : "");
+        printf(",");
+        csv_field(stdout, v->ok ? "" : v->where);
+        printf(",%ld,%lld,%ld,%lld,%s,%s,%s,%lld\n", (long)t->nsteps, (long long)t->ntransfers,
+               (long)t->max_link_load, (long long)t->port_conflicts,
+               export_format_double(v->cost, b1, sizeof b1),
+               v->has_predicted ? export_format_double(v->predicted, b2, sizeof b2) : "",
+               v->has_predicted ? export_format_double(v->difference, b3, sizeof b3) : "",
+               (long long)t->tcd);
+    }
+    (void)source;
+}
+
+static void skipped_out(Ctx *c, const char *netspec, const char *why)
+{
+    char q[1100];
+    if (c->o->csv) {
+        csv_field(stdout, netspec);
+        printf(",,,,,,skipped,");
+        csv_field(stdout, why);
+        printf(",,,,,,,,\n");
+    } else if (!c->o->json) {
+        printf("%-*s skipped: %s\n", label_width, netspec, text_quote(why, 1000, q, sizeof q));
+    }
+}
+
+/* One case, made and judged through run's code path.  Returns 0 judged (into the row), 2 a
+ * script error or a setting refused (message in c->err). */
+static int check_case(Ctx *c, const char *netspec, const char *source, const char *dist,
+                      bool async, Row *row)
+{
+    const CheckOpts *o = c->o;
+    SetupSpec spec = {
+        .net = netspec, .algo = o->file, .source = source, .bytes = o->bytes,
+        .model = o->model, .sets = o->sets, .nsets = (size_t)o->nsets, .sources = dist,
+    };
+    Setup setup;
+    bool refused;
+    char err[900];
+    if (!setup_make_def(&spec, c->script, &setup, &refused, err, sizeof err)) {
+        snprintf(c->err, sizeof c->err, "%s", err);
+        return 2;
+    }
+    CliRun r;
+    int rc = cli_prepare_made(&setup, async ? SIM_ASYNC : 0, &r, err, sizeof err);
+    if (rc != 0) {
+        snprintf(c->err, sizeof c->err, "%s%s%s: %s", netspec, dist ? " sources " : " source ",
+                 dist ? dist : source ? source : "0", err);
+        cli_run_free(&r);
+        return 2;
+    }
+    SimAsync *as = NULL;
+    char aerr[256] = "";
+    bool timed = cli_verdict_time(&r, async, &as, aerr, sizeof aerr);
+    CliVerdict v;
+    cli_verdict(&r, as, timed ? NULL : aerr, &v);
+    const SimTotals *t = sim_totals(r.sim);
+
+    row->cases++;
+    c->ncases++;
+    row->verified += v.verified;
+    row->valid += v.ok;
+    c->nok += v.ok;
+    if (!v.ok && !row->first_fail[0]) {
+        char who[64];
+        if (dist)
+            snprintf(who, sizeof who, "sources %s", dist);
+        else
+            snprintf(who, sizeof who, "%ld", (long)r.setup.args.source);
+        snprintf(row->first_fail, sizeof row->first_fail, "%s %s%s: %s: %s", row->label,
+                 dist ? "" : "source ", who, v.rule, v.where);
+    }
+    if (t->nsteps < row->steps_min)
+        row->steps_min = t->nsteps;
+    if (t->nsteps > row->steps_max)
+        row->steps_max = t->nsteps;
+    if (t->max_link_load > row->load)
+        row->load = t->max_link_load;
+    if (t->port_conflicts > row->conflicts)
+        row->conflicts = t->port_conflicts;
+    if (row->cases == 1 || v.cost > row->cost)
+        row->cost = v.cost;
+    if (row->cases == 1 || t->tcd < row->tcd_min)
+        row->tcd_min = t->tcd;
+    if (t->tcd > row->tcd_max)
+        row->tcd_max = t->tcd;
+    if (r.has_predicted_tcd) {
+        row->tcd_pred++;
+        if (r.predicted_tcd != (double)t->tcd && row->tcd_bad++ == 0)
+            snprintf(row->tcd_first_bad, sizeof row->tcd_first_bad,
+                     "%s source %ld: TCD %lld simulated, %.0f predicted", netspec,
+                     (long)r.setup.args.source, (long long)t->tcd, r.predicted_tcd);
+    }
+    if (v.has_predicted) {
+        if (!row->has_pred || v.predicted > row->predicted)
+            row->predicted = v.predicted;
+        row->has_pred = true;
+        if (v.difference != 0)
+            row->pred_mismatch = true;
+    }
+    case_out(c, netspec, source, dist, async, &r, &v);
+    sim_async_free(as);
+    cli_run_free(&r);
+    return 0;
+}
+
+static void row_print(const Row *row)
+{
+    char steps[32], verified[32], valid[32], pred[48], cost[48], tcd[48];
+    if (row->steps_min == row->steps_max)
+        snprintf(steps, sizeof steps, "%ld", (long)row->steps_max);
+    else
+        snprintf(steps, sizeof steps, "%ld-%ld", (long)row->steps_min, (long)row->steps_max);
+    snprintf(verified, sizeof verified, "%ld/%ld", (long)row->verified, (long)row->cases);
+    snprintf(valid, sizeof valid, "%ld/%ld", (long)row->valid, (long)row->cases);
+    export_format_double(row->cost, cost, sizeof cost);
+    if (row->has_pred) {
+        export_format_double(row->predicted, pred, sizeof pred);
+        if (row->pred_mismatch)
+            strcat(pred, "*");
+    } else {
+        snprintf(pred, sizeof pred, "-");
+    }
+    /* the TCD over the cases; '=' every one equals its closed form, '*' some differ */
+    if (row->tcd_min == row->tcd_max)
+        snprintf(tcd, sizeof tcd, "%lld", (long long)row->tcd_max);
+    else
+        snprintf(tcd, sizeof tcd, "%lld-%lld", (long long)row->tcd_min,
+                 (long long)row->tcd_max);
+    if (row->tcd_bad)
+        strcat(tcd, "*");
+    else if (row->tcd_pred == row->cases && row->cases > 0)
+        strcat(tcd, "=");
+    printf("%-*s %7ld %9s %9s %6s %5ld %9lld %14s %14s %8s\n", label_width, row->label,
+           (long)row->cases,
+           verified, valid, steps, (long)row->load, (long long)row->conflicts, cost, pred, tcd);
+    if (row->tcd_bad)
+        printf("  TCD differs from its closed form from %ld source%s; the first: %s\n",
+               (long)row->tcd_bad, row->tcd_bad == 1 ? "" : "s", row->tcd_first_bad);
+}
+
+/* One row: a net under one timing, over its sources (or one distribution).  Returns 0 all
+ * valid, 1 some case not, 2 a script error (c->err). */
+static int check_row(Ctx *c, const Net *net, bool async, const char *dist, Row *row)
+{
+    const CheckOpts *o = c->o;
     memset(row, 0, sizeof *row);
     row->steps_min = INT32_MAX;
-    AlgoArgs a;
-    CostParams p;
-    char err[1024];
-    algo_args_init(&a, d);
-    a.bytes = o->bytes;
-    cost_defaults(&p, o->model);
-    if (!apply_sets(o, d, &a, &p, err, sizeof err)) {
-        snprintf(row->script_error, sizeof row->script_error, "%s", err);
-        return 4;
-    }
+    snprintf(row->label, sizeof row->label, "%s%s%s%s%s", net_spec(net),
+             o->timing_given ? " " : "", o->timing_given ? (async ? "async" : "lockstep") : "",
+             dist ? " " : "", dist ? dist : "");
     int32_t n = net_size(net);
-    /* big nets: every source would take long; a sample spread over the net unless told,
-     * within the work budget */
-    int32_t nsrc = sources_for(o, n);
-    a.source = 0;
-    if (!algo_check(d, net, &a, err, sizeof err)) {
-        snprintf(row->first_fail, sizeof row->first_fail, "%.480s", err);
-        return 3;
+    int rc;
+    if (dist || o->source) {
+        rc = check_case(c, net_spec(net), o->source, dist, async, row);
+    } else {
+        /* big nets: every source would take long; a sample spread over the net unless
+         * told, within the work budget */
+        int32_t nsrc = sources_for(o, n);
+        rc = 0;
+        for (int32_t i = 0; i < nsrc && rc == 0 && !cli_out_failed(); i++) {
+            int32_t s = nsrc == n ? i : (int32_t)((int64_t)i * n / nsrc);
+            char src[24];
+            snprintf(src, sizeof src, "%ld", (long)s);
+            rc = check_case(c, net_spec(net), src, NULL, async, row);
+        }
     }
-    int rc = 0;
-    for (int32_t src = 0; src < nsrc; src++) {
-        /* with --max-sources, spread the sources over the net */
-        int32_t s = nsrc == n ? src : (int32_t)((int64_t)src * n / nsrc);
-        a.source = s;
-        row->sources++;
-        Sched *sc = algo_build(d, net, &a, err, sizeof err);
-        if (!sc) {
-            snprintf(row->script_error, sizeof row->script_error, "%s source %ld: %.900s",
-                     net_spec(net), (long)s, err);
-            return 2;
-        }
-        Sim *sim = sim_run(sc, &p, 0, err, sizeof err);
-        if (!sim) {
-            sched_free(sc);
-            snprintf(row->script_error, sizeof row->script_error, "%s source %ld: %.900s",
-                     net_spec(net), (long)s, err);
-            return 2;
-        }
-        const SimTotals *t = sim_totals(sim);
-        /* a script's own reduction (op = "reduce"): the root must end with every node's
-         * contribution to every chunk exactly once (reduce.h) */
-        Reduce *rd = NULL;
-        if (d->flags & ALGO_REDUCE) {
-            rd = reduce_run(sc, s, p.gamma, err, sizeof err);
-            if (!rd) {
-                sim_free(sim);
-                sched_free(sc);
-                snprintf(row->script_error, sizeof row->script_error, "%s source %ld: %.900s",
-                         net_spec(net), (long)s, err);
-                return 2;
-            }
-        }
-        bool ok = t->verified && (!rd || reduce_verified(rd));
-        if (ok)
-            row->verified++;
-        else if (!row->first_fail[0]) {
-            char v[400];
-            if (rd && t->verified)
-                reduce_violation_text(rd, reduce_violation(rd, 0), v, sizeof v);
-            else
-                first_failure(sim, v, sizeof v);
-            snprintf(row->first_fail, sizeof row->first_fail, "%s source %ld: %.900s",
-                     net_spec(net), (long)s, v);
-            rc = 1;
-        }
-        if (t->nsteps < row->steps_min)
-            row->steps_min = t->nsteps;
-        if (t->nsteps > row->steps_max)
-            row->steps_max = t->nsteps;
-        if (t->max_link_load > row->load)
-            row->load = t->max_link_load;
-        if (t->port_conflicts > row->conflicts)
-            row->conflicts = t->port_conflicts;
-        if (t->cost.total > row->cost)
-            row->cost = t->cost.total;
-        if (row->sources == 1 || t->tcd < row->tcd_min)
-            row->tcd_min = t->tcd;
-        if (t->tcd > row->tcd_max)
-            row->tcd_max = t->tcd;
-        double ptcd;
-        if (algo_predict_tcd(d, net, &a, &ptcd)) {
-            row->tcd_pred++;
-            if (ptcd != (double)t->tcd && row->tcd_bad++ == 0)
-                snprintf(row->tcd_first_bad, sizeof row->tcd_first_bad,
-                         "%s source %ld: TCD %lld simulated, %.0f predicted", net_spec(net),
-                         (long)s, (long long)t->tcd, ptcd);
-        }
-        double pr;
-        bool has_pr = algo_predict(d, net, &a, &p, &pr);
-        if (!has_pr && algo_predict_error(d)) {   /* predict raised: a script error */
-            snprintf(row->script_error, sizeof row->script_error, "%s source %ld: %.900s",
-                     net_spec(net), (long)s, algo_predict_error(d));
-            reduce_free(rd);
-            sim_free(sim);
-            sched_free(sc);
-            return 2;
-        }
-        if (has_pr) {
-            if (!row->has_pred || pr > row->predicted)
-                row->predicted = pr;
-            row->has_pred = true;
-            if (fabs(pr - t->cost.total) > 1e-9 * fmax(1.0, fabs(pr)))
-                row->pred_mismatch = true;
-        }
-        reduce_free(rd);
-        sim_free(sim);
-        sched_free(sc);
+    if (rc)
+        return rc;
+    return row->valid == row->cases ? 0 : 1;
+}
+
+/* Is the net of a kind the algorithm claims (else a usage error with an explicit --net)? */
+static bool claims(const Ctx *c, const Net *net)
+{
+    if (c->script)
+        return c->script->nets & (1u << net_kind(net));
+    return algo_find(c->d->name, net) != NULL;
+}
+
+/* A lesson file: a .lua whose text has a `pages =` field (an algorithm script has none). */
+static bool looks_like_lesson(const char *file)
+{
+    size_t n = strlen(file);
+    if (n < 5 || strcmp(file + n - 4, ".lua") != 0)
+        return false;
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return false;
+    static char text[1 << 20];
+    size_t k = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[k] = '\0';
+    for (const char *p = text; (p = strstr(p, "pages")); p += 5) {
+        const char *q = p + 5;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (*q == '=' && q[1] != '=' && (p == text || !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z'))))
+            return true;
     }
-    return rc;
+    return false;
+}
+
+/* `meshcast check LESSON.lua`: the lesson loaded and checked against the engine
+ * (lesson-check.h): every page's step, every try task. */
+static int check_lesson(const char *file)
+{
+    char err[1024], q[160];
+    Lesson *l = lesson_load(file, err, sizeof err);
+    if (!l) {
+        cli_error("check: %s", err);
+        return 2;
+    }
+    printf("check %s: lesson \"%s\", %zu pages: every page's broadcast builds, its step "
+           "exists and its try task is reachable\n", text_quote(file, 150, q, sizeof q),
+           lesson_title(l), lesson_npages(l));
+    lesson_free(l);
+    return 0;
 }
 
 int cmd_check(int argc, char **argv)
@@ -418,6 +567,8 @@ int cmd_check(int argc, char **argv)
     int r = parse_opts(argc, argv, &o);
     if (r)
         return r < 0 ? 0 : r;
+    if (looks_like_lesson(o.file))
+        return check_lesson(o.file);
 
     char err[1024];
     AlgoDef *owned = NULL;
@@ -426,6 +577,7 @@ int cmd_check(int argc, char **argv)
         cli_error("check: %s", err);
         return 2;
     }
+    Ctx c = {.o = &o, .d = d, .script = owned};
     /* The nets: given, or the default sweep over the kinds the algorithm claims. */
     const char *nets[CHECK_MAXNETS * 2];
     char specs[CHECK_MAXNETS * 2][32];
@@ -443,11 +595,9 @@ int cmd_check(int argc, char **argv)
         for (int k = NET_ARRAY; k < NET_NKINDS; k++) {
             if (!(kinds & (1u << k)))
                 continue;
-            const char *const *sw = k == NET_ARRAY || k == NET_RING || k == NET_FULL
-                                        ? sweep_array
-                                    : k == NET_MESH                 ? sweep_mesh
-                                                                    : sweep_torus;
-            size_t nsw = k == NET_ARRAY || k == NET_RING || k == NET_FULL ? sizeof sweep_array / sizeof *sweep_array
+            bool line = k == NET_ARRAY || k == NET_RING || k == NET_FULL;
+            const char *const *sw = line ? sweep_array : k == NET_MESH ? sweep_mesh : sweep_torus;
+            size_t nsw = line ? sizeof sweep_array / sizeof *sweep_array
                          : k == NET_MESH ? sizeof sweep_mesh / sizeof *sweep_mesh
                                          : sizeof sweep_torus / sizeof *sweep_torus;
             for (size_t j = 0; j < nsw && nn < CHECK_MAXNETS * 2; j++) {
@@ -465,125 +615,150 @@ int cmd_check(int argc, char **argv)
         return 2;
     }
     char qfile[160], qname[80], qsummary[320];
-    printf("check %s: %s%s%s\n", text_quote(o.file, 150, qfile, sizeof qfile),
-           text_quote(d->name, 70, qname, sizeof qname),
-           d->summary && *d->summary ? " — " : "", text_quote(d->summary, 300, qsummary,
-                                                            sizeof qsummary));
-    if (d->flags & ALGO_REDUCE)
-        printf("a reduction (op = \"reduce\"): verified = the root ends with every node's "
-               "contribution to every chunk exactly once\n");
-    printf("%-14s %7s %9s %6s %5s %9s %12s %12s %12s\n", "net", "sources", "verified", "steps",
-           "load", "conflicts", "cost", "predicted", "tcd");
-    int status = 0, nets_ok = 0, nets_run = 0, skipped = 0, sampled = 0;
-    char fails[CHECK_MAXNETS * 2][512];
+    if (o.json) {
+        json_init(&c.j, stdout, false);
+        json_begin_object(&c.j);
+        json_key(&c.j, "check"); json_str(&c.j, o.file);
+        json_key(&c.j, "algo"); json_str(&c.j, d->name);
+        json_key(&c.j, "model"); json_str(&c.j, o.model ? o.model : "seidel");
+        json_key(&c.j, "reduction"); json_bool(&c.j, d->flags & ALGO_REDUCE);
+        json_key(&c.j, "cases");
+        json_begin_array(&c.j);
+    } else if (o.csv) {
+        printf("net,source,sources,timing,verified,valid,rule,where,steps,transfers,load,"
+               "conflicts,cost,predicted,difference,tcd\n");
+    } else {
+        printf("check %s: %s%s%s\n", text_quote(o.file, 150, qfile, sizeof qfile),
+               text_quote(d->name, 70, qname, sizeof qname),
+               d->summary && *d->summary ? " — " : "",
+               text_quote(d->summary, 300, qsummary, sizeof qsummary));
+        if (d->flags & ALGO_REDUCE)
+            printf("a reduction (op = \"reduce\"): verified = the root ends with every node's "
+                   "contribution to every chunk exactly once\n");
+        size_t dw = 0;
+        for (int i = 0; i < o.ndists; i++)
+            if (strlen(o.dists[i]) + 1 > dw)
+                dw = strlen(o.dists[i]) + 1;
+        label_width = 14 + (o.timing_given ? 9 : 0) + (int)(dw < 40 ? dw : 40);
+        printf("%-*s %7s %9s %9s %6s %5s %9s %14s %14s %8s\n", label_width, "net", "cases",
+               "verified",
+               "valid", "steps", "load", "conflicts", "cost", "predicted", "tcd");
+    }
+    int status = 0, nets_ok = 0, nets_run = 0, nskipped = 0, sampled = 0;
+    char fails[CHECK_MAXNETS * 4][900];
     char samples[CHECK_MAXNETS * 2][80];
+    char skipped[CHECK_MAXNETS * 2][2][256];
     int nfails = 0;
-    for (int i = 0; i < nn && !cli_out_failed(); i++) {
+    for (int i = 0; i < nn && !cli_out_failed() && status != 2; i++) {
         Net *net = net_parse(nets[i], err, sizeof err);
         if (!net) {
             cli_error("check: %s", err);
             status = 2;
             break;
         }
-        const AlgoDef *dn = d;
-        if (!owned) {
-            dn = algo_find(d->name, net);
-            if (!dn) {
-                if (explicit_nets) {
-                    cli_error("check: %s does not run on %s", d->name,
-                            net_spec(net));
-                    status = 2;
-                    net_free(net);
-                    break;
-                }
-                net_free(net);
-                continue;
-            }
-        }
-        Row row;
-        int rc = check_net(&o, dn, net, &row);
-        if (rc == 4) {
-            cli_error("check: %s", row.script_error);
-            status = 2;
-            net_free(net);
-            break;
-        }
-        if (rc == 3) {
+        if (!claims(&c, net)) {
             if (explicit_nets) {
-                cli_error("check: %s", row.first_fail);
+                char why[64];
+                snprintf(why, sizeof why, "a %s", net_kind_name(net_kind(net)));
+                cli_error("check: %s does not run on %s", d->name, owned ? why : net_spec(net));
                 status = 2;
-                net_free(net);
-                break;
             }
-            printf("%-14s skipped: %s\n", net_spec(net),
-                   text_quote(row.first_fail, sizeof row.first_fail, err, sizeof err));
-            skipped++;
             net_free(net);
             continue;
         }
-        if (rc == 2) {
-            printf("%-14s ERROR\n", net_spec(net));
-            fflush(stdout);
-            cli_error("check: %s", row.script_error);
-            status = 2;
+        /* a size the algorithm refuses (a script's `sizes`): skipped, with its reason */
+        SetupSpec probe = {.net = nets[i], .algo = o.file, .bytes = o.bytes, .model = o.model,
+                           .sets = o.sets, .nsets = (size_t)o.nsets};
+        Setup su;
+        bool refused;
+        if (!setup_make_def(&probe, owned, &su, &refused, err, sizeof err)) {
+            if (!refused) {
+                cli_error("check: %s", err);
+                status = 2;
+            } else {
+                skipped_out(&c, net_spec(net), err);
+                if (nskipped < CHECK_MAXNETS * 2) {
+                    snprintf(skipped[nskipped][0], sizeof skipped[0][0], "%s", net_spec(net));
+                    snprintf(skipped[nskipped][1], sizeof skipped[0][1], "%.250s", err);
+                }
+                nskipped++;
+            }
             net_free(net);
-            break;
+            continue;
         }
+        setup_free(&su);
         nets_run++;
-        if (row.sources < net_size(net) && sampled < CHECK_MAXNETS * 2)
-            snprintf(samples[sampled++], sizeof samples[0], "%s from %ld of %ld sources",
-                     net_spec(net), (long)row.sources, (long)net_size(net));
-        char steps[32], verified[32], pred[32], cost[32];
-        if (row.steps_min == row.steps_max)
-            snprintf(steps, sizeof steps, "%ld", (long)row.steps_max);
-        else
-            snprintf(steps, sizeof steps, "%ld-%ld", (long)row.steps_min, (long)row.steps_max);
-        snprintf(verified, sizeof verified, "%ld/%ld", (long)row.verified, (long)row.sources);
-        snprintf(cost, sizeof cost, "%.6g", row.cost);
-        if (row.has_pred)
-            snprintf(pred, sizeof pred, "%.6g%s", row.predicted, row.pred_mismatch ? "*" : "");
-        else
-            snprintf(pred, sizeof pred, "-");
-        /* the TCD over the sources; '=' every one equals its closed form, '*' some differ */
-        char tcd[48];
-        if (row.tcd_min == row.tcd_max)
-            snprintf(tcd, sizeof tcd, "%lld", (long long)row.tcd_max);
-        else
-            snprintf(tcd, sizeof tcd, "%lld-%lld", (long long)row.tcd_min,
-                     (long long)row.tcd_max);
-        if (row.tcd_bad)
-            snprintf(tcd + strlen(tcd), sizeof tcd - strlen(tcd), "*");
-        else if (row.tcd_pred == row.sources && row.sources > 0)
-            snprintf(tcd + strlen(tcd), sizeof tcd - strlen(tcd), "=");
-        printf("%-14s %7ld %9s %6s %5ld %9lld %12s %12s %12s\n", net_spec(net),
-               (long)row.sources, verified, steps, (long)row.load, (long long)row.conflicts, cost,
-               pred, tcd);
-        if (row.tcd_bad)
-            printf("  TCD differs from its closed form from %ld source%s; the first: %s\n",
-                   (long)row.tcd_bad, row.tcd_bad == 1 ? "" : "s", row.tcd_first_bad);
-        if (rc == 1) {
-            if (status == 0)
-                status = 1;
-            snprintf(fails[nfails++], sizeof fails[0], "%s", row.first_fail);
-        } else {
-            nets_ok++;
+        bool net_ok = true;
+        int32_t nsrc = 0;
+        for (int tm = 0; tm < 2 && status != 2; tm++) {
+            if (!o.timing[tm])
+                continue;
+            for (int k = 0; k < (o.ndists ? o.ndists : 1) && status != 2; k++) {
+                Row row;
+                int rc = check_row(&c, net, tm == 1, o.ndists ? o.dists[k] : NULL, &row);
+                if (rc == 2) {
+                    if (!o.json && !o.csv)
+                        printf("%-*s ERROR\n", label_width, row.label);
+                    fflush(stdout);
+                    cli_error("check: %s", c.err);
+                    status = 2;
+                    break;
+                }
+                nsrc = row.cases;
+                if (!o.json && !o.csv)
+                    row_print(&row);
+                if (rc == 1) {
+                    net_ok = false;
+                    if (status == 0)
+                        status = 1;
+                    if (nfails < CHECK_MAXNETS * 4)
+                        snprintf(fails[nfails++], sizeof fails[0], "%s", row.first_fail);
+                }
+            }
         }
+        if (!o.source && !o.ndists && nsrc < net_size(net) && sampled < CHECK_MAXNETS * 2)
+            snprintf(samples[sampled++], sizeof samples[0], "%s from %ld of %ld sources",
+                     net_spec(net), (long)nsrc, (long)net_size(net));
+        nets_ok += net_ok;
         net_free(net);
     }
-    if (status != 2) {
+    if (status != 2 && nets_run == 0) {
+        cli_error("check: %s runs on none of the nets tried", d->name);
+        status = 2;
+    }
+    if (o.json) {   /* one JSON document even after an error (then exit 2, said on stderr) */
+        json_end_array(&c.j);
+        json_key(&c.j, "skipped");
+        json_begin_array(&c.j);
+        for (int i = 0; i < nskipped && i < CHECK_MAXNETS * 2; i++) {
+            json_begin_object(&c.j);
+            json_key(&c.j, "net"); json_str(&c.j, skipped[i][0]);
+            json_key(&c.j, "reason"); json_str(&c.j, skipped[i][1]);
+            json_end_object(&c.j);
+        }
+        json_end_array(&c.j);
+        json_key(&c.j, "summary");
+        json_begin_object(&c.j);
+        json_key(&c.j, "cases"); json_int(&c.j, c.ncases);
+        json_key(&c.j, "valid"); json_int(&c.j, c.nok);
+        json_key(&c.j, "invalid"); json_int(&c.j, c.ncases - c.nok);
+        json_key(&c.j, "nets"); json_int(&c.j, nets_run);
+        json_key(&c.j, "nets_valid"); json_int(&c.j, nets_ok);
+        json_key(&c.j, "skipped"); json_int(&c.j, nskipped);
+        json_key(&c.j, "exit"); json_int(&c.j, status);
+        json_end_object(&c.j);
+        json_end_object(&c.j);
+        printf("\n");
+    } else if (!o.csv && status != 2) {
         for (int i = 0; i < nfails; i++)
             printf("FAIL %s\n", text_quote(fails[i], sizeof fails[i], err, sizeof err));
         for (int i = 0; i < sampled; i++)
             printf("sampled: %s\n", samples[i]);
-        printf("%d of %d nets verified from every source%s%s%s\n", nets_ok, nets_run,
+        printf("%d of %d nets verified and valid in every case%s%s%s\n", nets_ok, nets_run,
                sampled ? " tried (on big nets a sample of sources, spread over the net; "
                          "--max-sources N to change)"
                        : "",
-               skipped ? "; skipped " : "", skipped ? "some sizes it does not run on" : "");
-        if (nets_run == 0 && status == 0) {
-            cli_error("check: %s runs on none of the nets tried", d->name);
-            status = 2;
-        }
+               nskipped ? "; skipped " : "", nskipped ? "sizes it does not run on" : "");
     }
     algo_release(owned);
     return cli_out_finish(status);

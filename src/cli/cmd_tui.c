@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tui/record.h"
+#include "../tui/replay.h"
 #include "../tui/tui.h"
 #include "../engine/num.h"
 #include "cli-opts.h"
@@ -14,9 +14,9 @@ static const char usage_tui[] =
     "usage: meshcast [--net SPEC] [--algo NAME] [--source ID|R,C | --sources SPEC] [--bytes M]\n"
     "                [--model seidel|postal|circuit|saf] [--set K=V]... [--fit F]\n"
     "                [--no-color] [--ascii] [--theme NAME] [--big] [--vs ALGO] [--step N]\n"
-    "                [--timing lockstep|async] [--op broadcast|reduce]\n"
+    "                [--timing lockstep|async] [--op broadcast|reduce] [--profile NAME]\n"
     "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME] [--big]\n"
-    "       meshcast record FILE.cast [the options above]\n"
+    "       meshcast record FILE.cast [--force] [the options above]\n"
     "       meshcast replay FILE.cast [--step N]\n";
 
 /* Parse the options shared by both commands.  Returns -1 to go on, else an exit status. */
@@ -53,7 +53,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
         }
         static const char *const names[] = {"--net", "--algo", "--source", "--bytes", "--model",
                                             "--set", "--fit", "--theme", "--vs", "--step",
-                                            "--sources", "--timing", "--op", NULL};
+                                            "--sources", "--timing", "--op", "--profile", NULL};
         int k = -1;
         const char *val = NULL;
         for (int j = 0; names[j]; j++) {
@@ -104,6 +104,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
             slot = &o->timing;
             break;
         case 12: slot = &o->spec.op; break;
+        case 13: slot = &o->spec.profile; break;
         }
         if (*slot) {
             fprintf(stderr, "meshcast: %s given twice\n", names[k]);
@@ -145,8 +146,17 @@ int cmd_record(int argc, char **argv)
     TuiOptions o;
     memset(&o, 0, sizeof o);
     o.record = argv[0];
+    /* --force (replace a FILE that is not an asciicast) is record's own option */
+    char **rest = calloc((size_t)argc, sizeof *rest);
+    if (!rest) return 1;
+    int nrest = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--force") == 0) o.force = true;
+        else rest[nrest++] = argv[i];
+    }
     const char **sets = NULL;
-    int rc = parse(argc - 1, argv + 1, &o, &sets, false);
+    int rc = parse(nrest, rest, &o, &sets, false);
+    free(rest);
     if (rc < 0) rc = tui_run(&o);
     free(sets);
     return rc;

@@ -20,5 +20,6 @@ int cmd_lesson(int argc, char **argv);    /* cmd_tui.c: `meshcast lesson NAME|FI
 int cmd_record(int argc, char **argv);    /* cmd_tui.c: `meshcast record FILE [options]` */
 int cmd_replay(int argc, char **argv);    /* cmd_tui.c: `meshcast replay FILE [--step N]` */
 int cmd_tcd_table(int argc, char **argv); /* tcd_table.c: Cang & Wu's per-source TCD grid */
+int cmd_exec(int argc, char **argv);      /* exec.c: run a schedule on MPI ranks (meshcast-mpi) */
 
 #endif

@@ -31,6 +31,7 @@
 #include "cli-out.h"
 #include "commands.h"
 #include "compare-terms.h"
+#include "../script/script.h"
 
 /* Work budget, in node-builds (a build and simulation of one algorithm at one size costs
  * about its net's node count; RH on mesh:1024x1024 takes ~4 s).  Sizes x algorithms x nodes
@@ -39,6 +40,7 @@
  * crossover is reported between its two sampled sizes only, with a note.  Nets up to 65536
  * nodes fit 8 algorithms x 14 sizes. */
 #define WORK_BUDGET 8388608ull
+#define COMPARE_MAXNAMED 32   /* --algo a,b,FILE.lua,...: at most this many names */
 #define MAXSIZES 66   /* 1:2^64-1 is 1, 2, 4, ... 2^63 and HI: 65 sizes */
 
 typedef struct {
@@ -72,12 +74,15 @@ typedef struct {
     size_t nx_cap;
     uint64_t bisect_work;   /* node-builds spent bisecting (WORK_BUDGET) */
     bool unbisected;    /* a crossover was left between its sampled sizes */
+    AlgoDef *owned[COMPARE_MAXNAMED];   /* the scripts named by --algo (algo_release) */
+    size_t nowned;
 } Cmp;
 
 static void compare_help(void)
 {
-    puts("usage: meshcast compare --net SPEC [--bytes LO:HI] [--source S] [--model M]\n"
-         "                        [--set K=V]... [--fit F] [--json|--csv]\n"
+    puts("usage: meshcast compare --net SPEC [--algo A,B,FILE.lua,...] [--bytes LO:HI]\n"
+         "                        [--source S] [--model M] [--set K=V]... [--fit F]\n"
+         "                        [--json|--csv]\n"
          "                        [--terms] [--timing lockstep|async|both]\n"
          "       meshcast compare --by tcd --net SPEC [--source S] [--json]\n"
          "       meshcast compare --net SPEC --algo A,B,... --sweep PARAM=LO:HI [--json]\n"
@@ -88,6 +93,8 @@ static void compare_help(void)
          "crossovers (\"bst beats st from 402 bytes\").  Sizes x algorithms x nodes over\n"
          "8388608 is refused (one size fits mesh:1024x1024); crossovers whose bisection\n"
          "would take as much again are left between their sampled sizes, with a note.\n"
+         "--algo A,B,FILE.lua: only those (built-in names, scripts; 'all' = every built-in\n"
+         "that fits); naming only scripts sets them beside every built-in that fits.\n"
          "--terms (or --timing async|both): at the first size only, every algorithm's\n"
          "start-ups, switched hops and L*tau multiples against Proposition 1's lower bounds\n"
          "(Peters & Syska's Table 1, measured), timed in lockstep, async or both.");
@@ -498,13 +505,94 @@ static void print_csv(const Cmp *c)
 
 /* Collect the applicable algorithms and apply the settings.  Returns 0 or 2 (message in
  * err). */
+/* One algorithm's entry at c->e[c->ne] (not counted yet): its arguments from the options.
+ * False with why when it does not run on the net or with these settings. */
+static bool add_entry(Cmp *c, const CliOpts *o, const AlgoDef *d, int32_t source, AlgoFit fit,
+                      char *why, size_t whylen)
+{
+    Entry *e = &c->e[c->ne];
+    memset(e, 0, sizeof *e);
+    e->def = d;
+    algo_args_init(&e->args, d);
+    e->args.source = source;
+    e->args.fit = fit;
+    e->args.nu = c->cost.nu;
+    e->args.cost = c->cost;
+    for (size_t s = 0; s < o->nsets; s++) {
+        const char *kv = o->sets[s], *eq = strchr(kv, '=');
+        char name[64];
+        size_t n = (size_t)(eq - kv);
+        memcpy(name, kv, n);
+        name[n] = '\0';
+        if (has_param(d, name) && algo_args_set(&e->args, d, name, eq + 1, why, whylen) == -2)
+            return false;   /* a value out of this algorithm's range: not applicable */
+    }
+    e->args.bytes = c->size[0];
+    return algo_check(d, c->net, &e->args, why, whylen);
+}
+
+/* --algo a,b,FILE.lua,...: built-in names (resolved on the net), "all", and scripts (loaded
+ * once, kept in c->owned). */
+static int named_algos(Cmp *c, const char *list, const AlgoDef **cand, size_t *ncand,
+                       bool *all, bool *any_builtin, char *err, size_t errlen)
+{
+    char buf[1024];
+    if (strlen(list) >= sizeof buf) {
+        snprintf(err, errlen, "--algo: the list is too long");
+        return 2;
+    }
+    snprintf(buf, sizeof buf, "%s", list);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (strcmp(tok, "all") == 0) {
+            *all = *any_builtin = true;
+            continue;
+        }
+        if (*ncand == COMPARE_MAXNAMED) {
+            snprintf(err, errlen, "--algo: at most %d names", COMPARE_MAXNAMED);
+            return 2;
+        }
+        AlgoDef *own = NULL;
+        const AlgoDef *d = script_algo(tok, c->net, &own, err, errlen);
+        if (!d)
+            return 2;
+        if (own)
+            c->owned[c->nowned++] = own;
+        else
+            *any_builtin = true;
+        for (size_t k = 0; k < *ncand; k++)
+            if (cand[k] == d) {
+                snprintf(err, errlen, "--algo names %s twice", d->name);
+                return 2;
+            }
+        cand[(*ncand)++] = d;
+    }
+    if (*ncand == 0 && !*all) {
+        snprintf(err, errlen, "--algo: no algorithm named");
+        return 2;
+    }
+    return 0;
+}
+
 static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
 {
-    c->e = calloc(algo_count() ? algo_count() : 1, sizeof *c->e);
+    int rc;
+    c->e = calloc(algo_count() + COMPARE_MAXNAMED, sizeof *c->e);
     if (!c->e) {
         snprintf(err, errlen, "out of memory");
         return 2;
     }
+    /* The candidates: every built-in (none named, "all" named, or only scripts named: they
+     * are set beside every built-in that fits), then the named ones; a named one that does
+     * not run here is an error saying why, an unnamed built-in is left out quietly. */
+    const AlgoDef *cand[COMPARE_MAXNAMED];
+    size_t ncand = 0;
+    bool all = !o->algo, any_builtin = false;
+    if (o->algo && (rc = named_algos(c, o->algo, cand, &ncand, &all, &any_builtin, err,
+                                     errlen)) != 0)
+        return rc;
+    if (o->algo && !any_builtin)
+        all = true;
     /* Validate the settings once: every name must be a cost or some algorithm's parameter. */
     for (size_t s = 0; s < o->nsets; s++) {
         const char *kv = o->sets[s], *eq = strchr(kv, '=');
@@ -528,6 +616,8 @@ static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
         }
         for (size_t i = 0; i < algo_count() && !known; i++)
             known = has_param(algo_at(i), name);
+        for (size_t i = 0; i < ncand && !known; i++)
+            known = has_param(cand[i], name);
         if (!known) {
             snprintf(err, errlen, "unknown setting '%s' (neither a cost parameter nor a "
                      "parameter of any algorithm)", name);
@@ -549,7 +639,7 @@ static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
         snprintf(err, errlen, "unknown fit '%s' (companions, virtual, none, auto)", o->fit);
         return 2;
     }
-    for (size_t i = 0; i < algo_count(); i++) {
+    for (size_t i = 0; all && i < algo_count(); i++) {
         const AlgoDef *d = algo_at(i);
         /* s-to-p algorithms are compared by compare --sources (compare_stop.c) */
         if (!(d->nets & (1u << net_kind(c->net))) || (d->flags & (ALGO_STOP | ALGO_SEARCH)))
@@ -557,35 +647,30 @@ static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
         bool dup = false;
         for (size_t k = 0; k < c->ne; k++)
             dup |= strcmp(c->e[k].def->name, d->name) == 0;
+        for (size_t k = 0; k < ncand; k++)
+            dup |= strcmp(cand[k]->name, d->name) == 0;
         if (dup)
             continue;
-        Entry *e = &c->e[c->ne];
-        memset(e, 0, sizeof *e);
-        e->def = d;
-        algo_args_init(&e->args, d);
-        e->args.source = source;
-        e->args.fit = fit;
-        e->args.nu = c->cost.nu;
-        e->args.cost = c->cost;
-        bool usable = true;
-        for (size_t s = 0; s < o->nsets && usable; s++) {
-            const char *kv = o->sets[s], *eq = strchr(kv, '=');
-            char name[64];
-            size_t n = (size_t)(eq - kv);
-            memcpy(name, kv, n);
-            name[n] = '\0';
-            if (has_param(d, name) && algo_args_set(&e->args, d, name, eq + 1, err, errlen) == -2)
-                usable = false;   /* a value out of this algorithm's range: not applicable */
-        }
-        e->args.bytes = c->size[0];
         char why[256];
-        if (!usable || !algo_check(d, c->net, &e->args, why, sizeof why))
-            continue;   /* not applicable to this net or these settings */
+        if (add_entry(c, o, d, source, fit, why, sizeof why))
+            c->ne++;
+    }
+    for (size_t k = 0; k < ncand; k++) {
+        char why[256];
+        if (cand[k]->flags & ALGO_STOP) {
+            snprintf(err, errlen, "%s is an s-to-p algorithm: meshcast compare --sources SPEC "
+                     "--algo %s", cand[k]->name, cand[k]->name);
+            return 2;
+        }
+        if (!add_entry(c, o, cand[k], source, fit, why, sizeof why)) {
+            snprintf(err, errlen, "%s does not run here: %s", cand[k]->name, why);
+            return 2;
+        }
         c->ne++;
     }
     err[0] = '\0';
     if (c->ne == 0) {
-        snprintf(err, errlen, "no built-in algorithm runs on %s with these settings",
+        snprintf(err, errlen, "no algorithm runs on %s with these settings",
                  net_spec(c->net));
         return 2;
     }
@@ -605,7 +690,7 @@ int cmd_compare(int argc, char **argv)
     Cmp c;
     memset(&c, 0, sizeof c);
     int rc = cli_opts_begin(argc, argv,
-                            OPT_NET | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_FIT |
+                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE | OPT_FIT |
                                 OPT_JSON | OPT_CSV | OPT_TIMING | OPT_TERMS | OPT_BY,
                             &o, compare_help);
     if (rc >= 0)
@@ -637,6 +722,10 @@ int cmd_compare(int argc, char **argv)
         goto out;
     }
     cost_defaults(&c.cost, model);
+    if (!setup_profile(o.profile, &c.cost, err, sizeof err)) {
+        rc = cli_usage_error(err);
+        goto out;
+    }
     uint64_t lo = 8, hi = 65536;
     if (o.bytes && !parse_range(o.bytes, &lo, &hi)) {
         snprintf(err, sizeof err, "bad byte range '%s': expected LO:HI with 1 <= LO <= HI, "
@@ -741,6 +830,8 @@ int cmd_compare(int argc, char **argv)
         print_text(&c);
     rc = cli_out_finish(rc);
 out:
+    for (size_t i = 0; i < c.nowned; i++)
+        algo_release(c.owned[i]);
     free(c.e);
     free(c.x);
     if (c.net)

@@ -3,7 +3,8 @@
  *
  *   meshcast compare --sources SPEC[,SPEC...] [--net SPEC | --nets SPEC,SPEC...]
  *                    [--s LO:HI[:STEP]] [--bytes M|LO:HI | --total M] [--algos A,B,...]
- *                    [--relative ALGO] [--model M] [--set K=V]... [--timing T]
+ *                    [--relative ALGO] [--model M] [--set K=V]... [--profile NAME]
+ *                    [--timing T]
  *                    [--json|--csv]
  *
  * Rows are every combination of: the nets, the source specs, the values of s, the message
@@ -39,6 +40,7 @@
 
 typedef struct {
     const char *net, *nets, *sources, *s, *bytes, *total, *algos, *relative, *model, *timing;
+    const char *profile;
     const char *sets[64];
     size_t nsets;
     bool json, csv;
@@ -49,7 +51,8 @@ static void help(void)
     puts("usage: meshcast compare --sources SPEC[,SPEC...] [--net SPEC | --nets SPEC,...]\n"
          "                        [--s LO:HI[:STEP]] [--bytes M|LO:HI | --total M]\n"
          "                        [--algos A,B,...] [--relative ALGO] [--model M]\n"
-         "                        [--set K=V]... [--timing lockstep|async] [--json|--csv]\n"
+         "                        [--set K=V]... [--profile NAME] [--timing lockstep|async]\n"
+         "                        [--json|--csv]\n"
          "The s-to-p algorithms side by side: one row for every net, source spec, s and\n"
          "message length; cells are simulated costs (us).  A spec is R:30, Dr:10% (of p) or\n"
          "a bare kind with --s.  --total M: each source M/s bytes.  --relative ALGO: the\n"
@@ -67,7 +70,7 @@ static int parse_args(int argc, char **argv, Opts *o)
 {
     static const char *const names[] = {"net", "nets", "sources", "s", "bytes", "total",
                                         "algos", "relative", "model", "timing", "set", "json",
-                                        "csv"};
+                                        "csv", "profile"};
     memset(o, 0, sizeof *o);
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -83,6 +86,14 @@ static int parse_args(int argc, char **argv, Opts *o)
                 break;
         if (k == nn)
             return usage("unknown option '%s' for compare --sources", a);
+        if (k == 13) {
+            if (i + 1 >= argc || argv[i + 1][0] == '\0')
+                return usage("option '%s' needs a value", a);
+            if (o->profile)
+                return usage("option '%s' given twice", a);
+            o->profile = argv[++i];
+            continue;
+        }
         if (k >= 11) {
             *(k == 11 ? &o->json : &o->csv) = true;
             continue;
@@ -123,7 +134,7 @@ int cmd_compare_stop(int argc, char **argv)
         return rc;
     StopCmpSpec spec = {.net = o.net, .nets = o.nets, .sources = o.sources, .s = o.s,
                         .bytes = o.bytes, .total = o.total, .algos = o.algos,
-                        .relative = o.relative, .model = o.model,
+                        .relative = o.relative, .model = o.model, .profile = o.profile,
                         .async = o.timing && strcmp(o.timing, "async") == 0,
                         .sets = o.sets, .nsets = o.nsets};
     char err[512];

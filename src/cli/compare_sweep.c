@@ -193,7 +193,7 @@ int cmd_compare_sweep(int argc, char **argv)
     av[ac] = NULL;
     CliOpts o;
     int rc = cli_opts_begin(ac, av,
-                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET |
+                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE |
                                 OPT_JSON,
                             &o, sweep_help);
     if (rc >= 0) {

@@ -1,5 +1,5 @@
-/* list.c — `meshcast list [algorithms|lessons|models|nets]`: what meshcast knows.  Without an
- * argument, everything, under headings. */
+/* list.c — `meshcast list [algorithms|lessons|models|nets|distributions|profiles]`: what
+ * meshcast knows.  Without an argument, everything, under headings. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +9,7 @@
 #include "../engine/dist.h"
 #include "../engine/text.h"
 #include "../script/lesson.h"
+#include "../script/profile.h"
 #include "../script/script.h"
 #include "cli-opts.h"
 #include "cli-out.h"
@@ -92,6 +93,35 @@ static void list_models(void)
          "           build its own reduction, op = \"reduce\")");
 }
 
+/* The machine profiles (profile.h): name, where it is read from, what it is, its constants;
+ * a profile that is refused says why. */
+static void list_profiles(void)
+{
+    char *names[256];
+    size_t n = profile_list(names, sizeof names / sizeof names[0]);
+    if (n == 0)
+        puts("(no profiles: assets/profiles/NAME.profile or "
+             "$XDG_CONFIG_HOME/meshcast/profiles/NAME.profile)");
+    for (size_t i = 0; i < n; i++) {
+        char err[400], shown[420], name[80];
+        text_quote(names[i], 64, name, sizeof name);
+        Profile *p = cli_out_failed() ? NULL : profile_load(names[i], err, sizeof err);
+        if (p) {
+            printf("%-10s %s\n", name, text_quote(profile_about(p), 300, shown, sizeof shown));
+            printf("           %s\n          ", text_quote(profile_file(p), 300, shown,
+                                                           sizeof shown));
+            const char *k, *v;
+            for (size_t e = 0; profile_entry(p, e, &k, &v); e++)
+                printf(" %s=%s", k, text_quote(v, 100, shown, sizeof shown));
+            putchar('\n');
+        } else if (!cli_out_failed()) {
+            printf("%-10s refused: %s\n", name, text_quote(err, 380, shown, sizeof shown));
+        }
+        profile_free(p);
+        free(names[i]);
+    }
+}
+
 static void list_distributions(void)
 {
     char buf[16];
@@ -127,16 +157,16 @@ int cmd_list(int argc, char **argv)
     } what[] = {
         {"algorithms", list_algorithms}, {"lessons", list_lessons},
         {"models", list_models},         {"nets", list_nets},
-        {"distributions", list_distributions},
+        {"distributions", list_distributions}, {"profiles", list_profiles},
     };
     if (argc > 1) {
         cli_error("list takes one argument (algorithms, lessons, models, "
-                "nets, distributions)");
+                "nets, distributions, profiles)");
         return 2;
     }
     if (argc == 1) {
         if (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
-            puts("usage: meshcast list [algorithms|lessons|models|nets|distributions]");
+            puts("usage: meshcast list [algorithms|lessons|models|nets|distributions|profiles]");
             return 0;
         }
         for (size_t i = 0; i < sizeof what / sizeof what[0]; i++)
@@ -144,7 +174,7 @@ int cmd_list(int argc, char **argv)
                 what[i].fn();
                 return cli_out_finish(0);
             }
-        cli_error("cannot list '%s' (algorithms, lessons, models, nets, distributions)",
+        cli_error("cannot list '%s' (algorithms, lessons, models, nets, distributions, profiles)",
                 argv[0]);
         return 2;
     }

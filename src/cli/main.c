@@ -23,19 +23,21 @@ static void usage(FILE *f)
 {
     fputs("usage: meshcast [--net SPEC] [--algo NAME] ...     the terminal UI\n"
           "       meshcast lesson NAME|FILE.lua                  a guided lesson\n"
-          "       meshcast record FILE.cast [--net SPEC] ...     the terminal UI, recorded\n"
+          "       meshcast record FILE.cast [--force] ...        the terminal UI, recorded\n"
           "       meshcast replay FILE.cast [--step N]           step through a recording\n"
           "       meshcast run --net SPEC --algo NAME [--source ID|R,C[,Z]] [--bytes M]\n"
-          "                    [--model seidel|postal|circuit|saf] [--set K=V]...\n"
+          "                    [--model seidel|postal|circuit|saf] [--set K=V]... [--profile NAME]\n"
           "                    [--fit companions|virtual] [--timing lockstep|async]\n"
           "                    [--op broadcast|reduce] [--json|--csv]\n"
           "       meshcast schedule ... [--format text|json|csv]\n"
           "       meshcast tcd-table --net SPEC [--algo tcd|tcd-opt] [--set K=V]...\n"
+          "       meshcast exec --net SPEC --algo NAME [--bytes M] [--reps R] [--timing T]\n"
+          "                    [--mpirun CMD] [--json|--csv]   run it on MPI ranks, measured\n"
           "       meshcast compare --net SPEC [--bytes LO:HI] [--model M] [--set K=V]...\n"
           "                    [--json|--csv]\n"
           "       meshcast tradeoff [--p P,...] [--kt LO:HI] [--verify]   Sanders & Sibeyn Fig. 3\n"
           "       meshcast check FILE.lua [--net SPEC]...\n"
-          "       meshcast list [algorithms|lessons|models|nets]\n"
+          "       meshcast list [algorithms|lessons|models|nets|profiles]\n"
           "       meshcast --help | --version\n"
           "\n"
           "Nets: array:16, ring:16, mesh:16x32, torus:25x25, mesh:4x4x4, full:64, hxbar:16x8.\n"
@@ -68,13 +70,13 @@ static int dispatch(int argc, char **argv)
         {"run", cmd_run},       {"schedule", cmd_schedule}, {"compare", cmd_compare},
         {"list", cmd_list},     {"check", cmd_check},       {"lesson", cmd_lesson},
         {"record", cmd_record}, {"replay", cmd_replay},     {"tradeoff", cmd_tradeoff},
-        {"tcd-table", cmd_tcd_table},
+        {"tcd-table", cmd_tcd_table}, {"exec", cmd_exec},
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmd, cmds[i].name) == 0)
             return cmds[i].fn(argc - 2, argv + 2);
 
-    cli_error("unknown command '%s' (run, schedule, compare, list, check, "
+    cli_error("unknown command '%s' (run, schedule, compare, exec, list, check, "
             "lesson, record, replay, tradeoff; meshcast --help)", cmd);
     return 2;
 }

@@ -15,6 +15,7 @@
 #include "cli-opts.h"
 #include "cli-out.h"
 #include "commands.h"
+#include "verdict.h"
 
 #define RUN_SHOW_VIOLATIONS 10
 
@@ -82,7 +83,7 @@ static void print_bounds(Sim *sim)
            export_format_double(lb.packets_paper, b4, sizeof b4), cost_unit(p->model));
 }
 
-static void print_text(CliRun *r, const SimAsync *as)
+static void print_text(CliRun *r, const SimAsync *as, const char *profile)
 {
     const Setup *s = &r->setup;
     const SimTotals *t = sim_totals(r->sim);
@@ -102,14 +103,17 @@ static void print_text(CliRun *r, const SimAsync *as)
         printf(", --fit %s", algo_fit_name(r->fit));
     printf("\nmodel:       %s (", cost_model_name(s->cost.model));
     print_params(r);
-    printf(")\n");
+    printf(")");
+    if (profile)   /* --profile: say whose constants these are */
+        printf(", profile %s", profile);
+    printf("\n");
     for (int i = 0; i < s->def->nparams && i < ALGO_MAXPARAM; i++)
         printf("%s%s=%s%s", i ? " " : "params:      ", s->def->params[i].name,
                s->args.param[i] == ALGO_AUTO && s->def->params[i].min == ALGO_AUTO
                    ? "auto"
                    : export_format_double(s->args.param[i], b1, sizeof b1),
                i + 1 == s->def->nparams ? "\n" : "");
-    char note[256];
+    char note[400];
     if (sanders_autotune(s->def, net, &s->args, note, sizeof note))
         printf("%s\n", note);
     if (r->reduce) {
@@ -234,9 +238,14 @@ static void print_text(CliRun *r, const SimAsync *as)
                                                                     : RUN_SHOW_VIOLATIONS);
         printf("\n");
         char text[256];
-        for (size_t i = 0; i < nv && i < RUN_SHOW_VIOLATIONS; i++)
-            printf("  %s\n", sim_violation_text(r->sim, sim_violation(r->sim, i), text,
-                                                sizeof text));
+        char inv[1024];
+        for (size_t i = 0; i < nv && i < RUN_SHOW_VIOLATIONS; i++) {
+            const SimViolation *sv = sim_violation(r->sim, i);
+            printf("  %s\n", sim_violation_text(r->sim, sv, text, sizeof text));
+            /* the transfers that collide, by name (sim-involved.c) */
+            if (sim_violation_involved_text(r->sim, sv, inv, sizeof inv)[0])
+                printf("    transfers: %s\n", inv);
+        }
     }
 }
 
@@ -244,7 +253,7 @@ int cmd_run(int argc, char **argv)
 {
     CliOpts o;
     int st = cli_opts_begin(argc, argv,
-                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES | OPT_MODEL | OPT_SET |
+                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE |
                                 OPT_FIT | OPT_JSON | OPT_CSV | OPT_TIMING | OPT_OP,
                             &o, run_help);
     if (st >= 0)
@@ -264,20 +273,13 @@ int cmd_run(int argc, char **argv)
         cli_opts_free(&o);
         return rc;
     }
-    const SimTotals *t = sim_totals(r.sim);
     SimAsync *as = NULL;
-    if (async) {
-        char err[256];
-        as = sim_async_take(r.sim, err, sizeof err);
-        if (!as) {
-            cli_error("%s", err);
-            cli_run_free(&r);
-            cli_opts_free(&o);
-            return 1;
-        }
-        r.setup.args.async = true;
-        r.has_predicted = algo_predict(r.setup.def, r.setup.net, &r.setup.args, &r.setup.cost,
-                                       &r.predicted);
+    char err[256];
+    if (!cli_verdict_time(&r, async, &as, err, sizeof err)) {
+        cli_error("%s", err);
+        cli_run_free(&r);
+        cli_opts_free(&o);
+        return 1;
     }
     if (o.json) {
         const char *names[ALGO_MAXPARAM];
@@ -310,9 +312,11 @@ int cmd_run(int argc, char **argv)
     } else if (o.csv) {
         export_run_csv(stdout, r.sim);
     } else {
-        print_text(&r, as);
+        print_text(&r, as, o.profile);
     }
-    rc = t->verified && t->valid && (!r.reduce || reduce_verified(r.reduce)) ? 0 : 1;
+    CliVerdict v;   /* the judgement `check` gives too (verdict.h) */
+    cli_verdict(&r, as, NULL, &v);
+    rc = v.ok ? 0 : 1;
     sim_async_free(as);
     cli_run_free(&r);
     cli_opts_free(&o);

@@ -84,7 +84,7 @@ int cmd_schedule(int argc, char **argv)
     CliOpts o;
     char err[512];
     int st = cli_opts_begin(argc, argv,
-                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES | OPT_MODEL | OPT_SET |
+                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE |
                                 OPT_FIT | OPT_JSON | OPT_CSV | OPT_FORMAT | OPT_OP,
                             &o, schedule_help);
     if (st >= 0)

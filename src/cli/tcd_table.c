@@ -291,7 +291,8 @@ static void add_label(Table *t, const char *kv, size_t len)
 int cmd_tcd_table(int argc, char **argv)
 {
     CliOpts o;
-    int st = cli_opts_begin(argc, argv, OPT_NET | OPT_ALGO | OPT_SET | OPT_VS, &o, table_help);
+    int st = cli_opts_begin(argc, argv, OPT_NET | OPT_ALGO | OPT_SET | OPT_PROFILE | OPT_VS, &o,
+                              table_help);
     if (st >= 0)
         return st;
     char err[512];

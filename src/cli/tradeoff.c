@@ -6,7 +6,9 @@
  * schedules (chain n-2+s; trees d + (r+1)floor((s-1)/r) + (s-1) mod r + 1, equal to the
  * simulation: tests/unit/test_ftree.c) times t + beta*ceil(k/s), s in 1..min(k, 16384); with
  * --verify every winner is built and simulated on full:P and its simulated cost shown (it is
- * what the table says when s divides k).  Exit 0, or 2 on a usage error. */
+ * what the table says when s divides k; the header says which the costs are).  After each P,
+ * the largest speedup over every integer k/t in LO..HI and where it lies, found by branch and
+ * bound (sanders_fig3_max: exact, not sampled).  Exit 0, or 2 on a usage error. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,11 +24,13 @@
 
 static void tradeoff_help(void)
 {
-    puts("usage: meshcast tradeoff [--p P[,P...]] [--kt LO:HI] [--verify]\n"
+    puts("usage: meshcast tradeoff [--p P[,P...]] [--kt LO:HI] [--points N] [--verify]\n"
          "Sanders & Sibeyn's Fig. 3: chain, binary tree and the best fractional tree on full:P\n"
          "(postal, t = beta = 1) for k/t = LO, 4LO, ... HI (default 4:1048576), and the speedup\n"
          "of the fractional tree over the better of the two.  Default P: 64,1024,16384.\n"
-         "--verify builds and simulates every winner (slow for big P).");
+         "--points N: N values of k/t evenly spaced on a log scale (the Chart panel's curves)\n"
+         "--verify builds and simulates every winner (slow for big P).  After each P: the\n"
+         "largest speedup over every integer k/t in LO..HI and where, by branch and bound.");
 }
 
 static double simulate(const char *name, int64_t P, uint64_t k, int64_t r, int64_t s)
@@ -60,6 +64,7 @@ int cmd_tradeoff(int argc, char **argv)
     int nP = 3;
     uint64_t lo = 4, hi = 1 << 20;
     bool verify = false;
+    int points = 0;   /* --points N: N values of k/t on a log scale (else LO, 4LO, ...) */
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             tradeoff_help();
@@ -78,6 +83,13 @@ int cmd_tradeoff(int argc, char **argv)
                 }
                 Ps[nP++] = v;
             }
+        } else if (!strcmp(argv[i], "--points") && i + 1 < argc) {
+            uint64_t v = 0;
+            if (num_u64(argv[++i], &v, NULL) != NUM_OK || v < 2 || v > 4096) {
+                cli_error("tradeoff: bad --points '%s': N in 2..4096", argv[i]);
+                return 2;
+            }
+            points = (int)v;
         } else if (!strcmp(argv[i], "--kt") && i + 1 < argc) {
             uint64_t a = 0, b = 0;   /* num.h's one rule: LO:HI */
             const char *end = argv[++i];
@@ -97,11 +109,25 @@ int cmd_tradeoff(int argc, char **argv)
     CostParams p;
     cost_defaults(&p, COST_POSTAL);
     printf("Sanders & Sibeyn Fig. 3: full:P, postal duplex, t = beta = 1 (T in units of t)\n");
+    printf(verify ? "costs: simulated (each winner built and run on full:P)\n"
+                  : "costs: formula (exact step count x (t + beta*ceil(k/s)); equal to the "
+                    "simulation when s divides k; --verify simulates)\n");
     for (int q = 0; q < nP; q++) {
         int64_t P = Ps[q];
         printf("\nP = %lld\n%10s %12s %6s %12s %6s %12s %5s %6s %8s\n", (long long)P, "k/t",
                "chain", "s", "bintree", "s", "fractional", "r", "s", "speedup");
-        for (uint64_t k = lo; k <= hi; k *= 4) {
+        uint64_t grid[4096];
+        int ng = 0;
+        if (points)
+            ng = sanders_fig3_grid(lo, hi, points, grid);
+        else
+            for (uint64_t k = lo; ng < 4096; k *= 4) {
+                grid[ng++] = k;
+                if (k > hi / 4)
+                    break;
+            }
+        for (int g = 0; g < ng; g++) {
+            uint64_t k = grid[g];
             SandersFig3 f;
             sanders_fig3_point(P, k, &p, &f);
             int64_t sc = f.s_chain, sb = f.s_bin, sf = f.s_frac, rf = f.r_frac;
@@ -117,9 +143,20 @@ int cmd_tradeoff(int argc, char **argv)
             printf("%10llu %12.10g %6lld %12.10g %6lld %12.10g %5s %6lld %8.3f\n",
                    (unsigned long long)k, tc, (long long)sc, tb, (long long)sb, tf, rt,
                    (long long)sf, best2 / tf);
-            if (k > hi / 4)
-                break;
         }
+        /* the largest speedup over every integer k/t in the range, by branch and bound */
+        SandersFig3Max mx;
+        sanders_fig3_max(P, lo, hi, &p, &mx);
+        const SandersFig3 *f = &mx.at;
+        char rt[16];
+        snprintf(rt, sizeof rt, f->r_frac >= (1 << 20) ? "inf" : "%lld", (long long)f->r_frac);
+        printf("largest speedup over every integer k/t in %llu..%llu: %.4f at k/t = %llu "
+               "(chain %.10g s=%lld, bintree %.10g s=%lld, fractional %.10g r=%s s=%lld; "
+               "branch and bound, %llu values of k/t priced)\n",
+               (unsigned long long)lo, (unsigned long long)hi, f->speedup,
+               (unsigned long long)mx.k, f->chain, (long long)f->s_chain, f->bintree,
+               (long long)f->s_bin, f->frac, rt, (long long)f->s_frac,
+               (unsigned long long)mx.evaluated);
     }
     return cli_out_finish(0);
 }

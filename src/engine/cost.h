@@ -79,6 +79,32 @@ static inline double cost_transfer(const CostParams *p, double d, double bytes, 
     }
 }
 
+/* The same transfer's price as the lockstep timing splits it (sim-price.c): startup (seidel
+ * b, postal t, circuit alpha + d*delta, saf d*beta), transmission (a*B, beta*B, B*tau,
+ * d*B*tau) and contention ((m - 1)*a*B under seidel, else 0).  Their sum is cost_transfer's
+ * value up to rounding; the lockstep timing adds a step's terms, and picks its costliest
+ * transfer by cost_transfer (seidel, postal) or by startup + transmission (circuit, saf). */
+typedef struct {
+    double startup, trans, cont;
+} CostTerms;
+
+static inline CostTerms cost_terms(const CostParams *p, double d, double bytes, double m)
+{
+    switch (p->model) {
+    case COST_SEIDEL: {
+        double ab = p->a * bytes;
+        return (CostTerms){ p->b, ab, (m - 1) * ab };
+    }
+    case COST_POSTAL:
+        return (CostTerms){ p->t, p->beta * bytes, 0 };
+    case COST_CIRCUIT:
+        return (CostTerms){ p->alpha + d * p->delta, bytes * p->tau, 0 };
+    case COST_SAF:
+    default:
+        return (CostTerms){ d * p->beta, d * bytes * p->tau, 0 };
+    }
+}
+
 /* Names of the parameters a model uses, NULL-terminated. */
 const char *const *cost_param_names(CostModel m);
 double cost_param_get(const CostParams *p, const char *name);

@@ -113,6 +113,7 @@ bool dist_cells(DistKind k, int32_t r, int32_t c, int32_t s, int32_t *out, char 
         int32_t len = rows ? c : r, nl = rows ? r : c;
         int32_t i = (int32_t)((s + (int64_t)len - 1) / len);
         tmp = malloc(sizeof *tmp * (size_t)i);
+        /* used: bit 1 a source row, bit 2 the first-level partner of one (Ri) */
         used = calloc((size_t)nl, 1);
         if (!tmp || !used) {
             ok = false;
@@ -121,8 +122,10 @@ bool dist_cells(DistKind k, int32_t r, int32_t c, int32_t s, int32_t *out, char 
         for (int32_t j = 0; j < i; j++) {
             int32_t x = (int32_t)((int64_t)j * nl / i);
             if (k == DIST_ROW_IDEAL) {
-                /* the next row from x that is free and whose partner is free; if none, the
-                 * next free row */
+                /* the next row from x that is free, no source row's partner, and whose
+                 * partner is neither a source row nor already another one's partner (an odd
+                 * number of rows: the middle row's partner is also row 0's); if none, the
+                 * next row that is no source */
                 int32_t y = x, t;
                 for (t = 0; t < nl; t++, y = (y + 1) % nl) {
                     int32_t q = first_partner(y, nl);
@@ -130,10 +133,13 @@ bool dist_cells(DistKind k, int32_t r, int32_t c, int32_t s, int32_t *out, char 
                         break;
                 }
                 if (t == nl)
-                    for (y = x; used[y]; y = (y + 1) % nl) {}
+                    for (y = x; used[y] & 1; y = (y + 1) % nl) {}
                 x = y;
+                int32_t q = first_partner(x, nl);
+                if (q >= 0)
+                    used[q] |= 2;
             }
-            used[x] = 1;
+            used[x] |= 1;
             tmp[j] = x;
         }
         fill_lines(tmp, i, r, c, rows, s, out);

@@ -9,10 +9,12 @@
  *         included); every row but the last is full, the last holds the rest in its first
  *         columns.  R:20 on 10x10 is rows 0 and 5 (the paper's "first and sixth row").
  *   Ri:s  ideal rows for br-xy-source (what repos-xy-source moves to): R:s, then each row
- *         whose first-level Br_Lin partner row (x + ceil(r/2) or x - ceil(r/2)) is already
- *         taken moves on to the next free row whose partner is free, so that the first
- *         iteration in the columns doubles the sources (Ri:20 on 10x10: rows 0 and 6, the
- *         paper's "first and seventh row").
+ *         whose first-level Br_Lin partner row (x + ceil(r/2) or x - ceil(r/2); on an odd r
+ *         the middle row's is ceil(r/2), row 0's too) is already taken, a source or another
+ *         source row's partner, moves on to the next row that is neither and whose partner
+ *         is neither, so that the first iteration in the columns doubles the sources (Ri:20
+ *         on 10x10: rows 0 and 6, the paper's "first and seventh row"; Ri:18 on 9x9: rows 0
+ *         and 6, not 0 and 4, which share row 5).
  *   C:s   columns, as R:s with rows and columns exchanged.
  *   E:s   equal: source k at node floor(k*p/s); node 0 is a source and consecutive sources are
  *         floor(p/s) or ceil(p/s) apart.

@@ -322,6 +322,36 @@ static void json_violation(JsonOut *j, Sim *sim, const SimViolation *v)
     }
     json_key(j, "what");
     json_str(j, sim_violation_text(sim, v, text, sizeof text));
+    if (v->kind == SIM_V_LINK || v->kind == SIM_V_ALLPORT || v->kind == SIM_V_PORT) {
+        /* the transfers that collide (sim-involved.c): their indices in the step, and named */
+        int64_t idx[SIM_INVOLVED_SHOW];
+        int64_t n = sim_violation_transfers(sim, v, idx, SIM_INVOLVED_SHOW);
+        json_key(j, "transfers");
+        json_begin_array(j);
+        for (int64_t k = 0; k < n && k < SIM_INVOLVED_SHOW; k++) {
+            SchedTransfer t;
+            char route[128];
+            sched_transfer(sim_sched(sim), v->step, idx[k], &t);
+            json_begin_object(j);
+            json_key(j, "transfer");
+            json_int(j, idx[k]);
+            json_key(j, "src");
+            json_int(j, t.src);
+            json_key(j, "dst");
+            json_int(j, t.dst);
+            json_key(j, "chunk");
+            json_uint(j, t.nranges ? t.ranges[0].lo : 0);
+            json_key(j, "route");
+            json_str(j, export_route_text(net, t.seg, t.nseg, route, sizeof route));
+            json_end_object(j);
+        }
+        json_end_array(j);
+        json_key(j, "transfers_count");
+        json_int(j, n);
+        char inv[1024];
+        json_key(j, "involved");
+        json_str(j, sim_violation_involved_text(sim, v, inv, sizeof inv));
+    }
     json_end_object(j);
 }
 

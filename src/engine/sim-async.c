@@ -1,5 +1,6 @@
 /* sim-async.c — asynchronous (event by event) timing of a schedule: sim-async.h. */
 #include "sim-async-internal.h"
+#include "arcmap.h"
 #include "bigmem.h"
 #include "net-internal.h"
 #include "sched-internal.h"
@@ -110,110 +111,9 @@ static int cmp_ev(const void *pa, const void *pb)
     return (a->index > b->index) - (a->index < b->index);
 }
 
-/* Arc times live in a private layout (as in sim.c): each (dimension, direction) is a block of
- * net_size entries made of lines, one per line of the net along that dimension, the arc that
- * leaves a node at the node's place in its line.  A straight route segment is then one
- * contiguous range of the layout, or two where it wraps round a ring or torus, and a route's
- * arcs are read and written in a few tight loops.  On full:P each transfer has its pair link. */
-typedef struct {
-    int64_t a, n;   /* layout entries a..a+n-1 */
-} Piece;
-
-#define MAXPIECES (2 * NET_MAXSEG)
-
-typedef struct {
-    const Net *net;
-    int nd;
-    bool full, wraps;
-    int32_t ext[NET_MAXDIM], stride[NET_MAXDIM];
-    int64_t lstride[NET_MAXDIM][NET_MAXDIM];   /* line of dim d = sum over e != d of c[e] * this */
-    int64_t size;
-    bool pow2;                 /* every extent 2^k: coordinates by shifts and masks */
-    int sshift[NET_MAXDIM];    /* ... stride[d] = 2^sshift[d] */
-} Layout;
-
-static void layout_init(Layout *L, const Net *net)
-{
-    L->net = net;
-    L->nd = net->ndim;
-    L->full = net_pairwise(net);   /* full:P and hxbar: pair links (hxbar channels: apart) */
-    L->wraps = net_wraps(net);
-    L->size = net->size;
-    L->pow2 = true;
-    for (int d = 0; d < L->nd; d++) {
-        L->ext[d] = net->dims[d];
-        L->stride[d] = net->stride[d];
-        int sh = 0;
-        while (sh < 31 && (INT32_C(1) << sh) < L->stride[d])
-            sh++;
-        L->sshift[d] = sh;
-        L->pow2 = L->pow2 && (INT32_C(1) << sh) == L->stride[d] &&
-                  (L->ext[d] & (L->ext[d] - 1)) == 0;
-    }
-    for (int d = 0; d < L->nd; d++)
-        for (int e = 0; e < L->nd; e++) {
-            int64_t st = 1;
-            for (int f = e + 1; f < L->nd; f++)
-                if (f != d)
-                    st *= L->ext[f];
-            L->lstride[d][e] = e == d ? 0 : st;
-        }
-}
-
-/* The pieces of a route from src (seg[0..nseg)); returns their number. */
-static int layout_pieces(const Layout *L, int32_t src, int32_t dst, const NetSeg *seg, int nseg,
-                         Piece *pc)
-{
-    if (L->full) {
-        pc[0] = (Piece){ (int64_t)src * L->size + dst, 1 };
-        return 1;
-    }
-    int32_t c[NET_MAXDIM];
-    if (L->pow2) {
-        for (int d = 0; d < L->nd; d++)
-            c[d] = (src >> L->sshift[d]) & (L->ext[d] - 1);
-    } else {
-        int32_t id = src;
-        for (int d = 0; d < L->nd; d++) {
-            c[d] = id / L->stride[d];
-            id -= c[d] * L->stride[d];
-        }
-    }
-    int np = 0;
-    for (int g = 0; g < nseg; g++) {
-        int d = seg[g].dim, dir = seg[g].dir;
-        int32_t ext = L->ext[d], len = seg[g].len;
-        if (len <= 0)
-            continue;
-        /* the line: the node's coordinates with d taken out, row-major */
-        int64_t line = 0;
-        for (int e = 0; e < L->nd; e++)
-            line += (int64_t)c[e] * L->lstride[d][e];
-        int64_t base = ((int64_t)d * 2 + (dir < 0)) * L->size + line * ext;
-        int32_t pos = c[d];
-        if (len >= ext) {
-            pc[np++] = (Piece){ base, ext };
-        } else {
-            int32_t lo = dir > 0 ? pos : pos - len + 1;
-            if (lo < 0)
-                lo += ext;
-            if (lo + len <= ext) {
-                pc[np++] = (Piece){ base + lo, len };
-            } else {
-                pc[np++] = (Piece){ base + lo, ext - lo };
-                pc[np++] = (Piece){ base, lo + len - ext };
-            }
-        }
-        int64_t to = (int64_t)pos + (int64_t)dir * len;   /* |len| may exceed ext */
-        if (to < 0 || to >= ext) {
-            to %= ext;
-            if (to < 0)
-                to += ext;
-        }
-        c[d] = (int32_t)to;
-    }
-    return np;
-}
+/* Arc times live in the links' private order (arcmap.h, shared with the lockstep replay): a
+ * route is a few contiguous pieces of it, its arcs read and written in a few tight loops.  On
+ * full:P each transfer has its pair link. */
 
 /* A node's arrivals, kept cheaply for the common case: chunk ranges arriving in increasing
  * order in up to NSTREAM streams (a pipeline; the H-trees' X and Y packets in turn; the four
@@ -593,7 +493,7 @@ typedef struct {
     int64_t len;
     int32_t ssrc, sdst;   /* the records of its source and (if kept) destination, -1 none */
     int np;
-    Piece pc[MAXPIECES];
+    ArcPiece pc[ARCMAP_MAXPIECES];
 } Ahead;
 
 /* Node v sends in step st (the steps come last first) in block b: its last step, and whether
@@ -677,7 +577,7 @@ struct SimAsyncRun {
     int cap;
     bool links, ports, haslocal, uniform;
     uint64_t per_chunk;
-    Layout L;
+    ArcMap L;
     SimAsync *a;
     double *arc, *sendp, *recvp;
     double *local, *in;   /* local operations done, the latest arrival (haslocal only) */
@@ -697,23 +597,17 @@ struct SimAsyncRun {
 
 static void ahead(SimAsyncRun *R, Ahead *ah, const SchedFlat *f, int64_t i, int32_t st)
 {
-    const Layout *L = &R->L;
+    const ArcMap *L = &R->L;
     const SchedXfer *x = &f->x[i];
     uint32_t route = sched_flat_route(f, i);
-    NetSeg dseg[NET_MAXSEG];
-    const NetSeg *seg = dseg;
-    int nseg;
-    if (route == SCHED_DEFAULT_ROUTE) {
-        nseg = net_route_fast(L->net, x->src, x->dst, dseg);
+    if (R->links) {
+        int32_t len;
+        ah->np = arcmap_route(L, R->s, x->src, x->dst, route, ah->pc, &len);
+        ah->len = len;
     } else {
-        nseg = (int)sched_route_nseg(route);
-        seg = sched_route_segs(R->s, route);
+        ah->np = 0;
+        ah->len = arcmap_len(L, R->s, x->src, x->dst, route);
     }
-    int64_t len = 0;   /* (net_route_len, inline) */
-    for (int g = 0; g < nseg; g++)
-        len += seg[g].len;
-    ah->len = len;
-    ah->np = R->links ? layout_pieces(L, x->src, x->dst, seg, nseg, ah->pc) : 0;
     NodeIdx is = R->idx[x->src], id = R->idx[x->dst];   /* (asked for AHEAD transfers before) */
     ah->ssrc = is.slot;
     ah->sdst = id.last >= st ? id.slot : -1;
@@ -732,10 +626,9 @@ static void ahead(SimAsyncRun *R, Ahead *ah, const SchedFlat *f, int64_t i, int3
 }
 
 /* The route of edge e as layout pieces; returns their number. */
-static int edge_pieces(const SimAsyncRun *R, const SchedEdge *e, Piece *pc)
+static int edge_pieces(const SimAsyncRun *R, const SchedEdge *e, ArcPiece *pc)
 {
-    return layout_pieces(&R->L, e->src, e->dst, sched_route_segs(R->s, e->route),
-                         (int)sched_route_nseg(e->route), pc);
+    return arcmap_route(&R->L, R->s, e->src, e->dst, e->route, pc, NULL);
 }
 
 /* The exclusive edges' records (R->edge), when the schedule and the model allow them (one
@@ -754,11 +647,11 @@ static bool edges_init(SimAsyncRun *R, bool *shared)
         free(use);
         return false;
     }
-    Piece pc[MAXPIECES];
+    ArcPiece pc[ARCMAP_MAXPIECES];
     for (int64_t e = 0; e < ne; e++) {
         int np = edge_pieces(R, &s->edges[e], pc);
         for (int q = 0; q < np; q++)
-            for (int64_t h = 0; h < pc[q].n; h++)
+            for (int64_t h = 0, hn = pc[q].b - pc[q].a + 1; h < hn; h++)
                 use[pc[q].a + h] += use[pc[q].a + h] < 2;
     }
     *shared = false;
@@ -767,7 +660,7 @@ static bool edges_init(SimAsyncRun *R, bool *shared)
         int np = edge_pieces(R, x, pc);
         bool excl = true;
         for (int q = 0; q < np && excl; q++)
-            for (int64_t h = 0; h < pc[q].n && excl; h++)
+            for (int64_t h = 0, hn = pc[q].b - pc[q].a + 1; h < hn && excl; h++)
                 excl = use[pc[q].a + h] == 1;
         *shared = *shared || !excl;
         int64_t len = 0;
@@ -829,7 +722,7 @@ static SimAsyncRun *run_begin(const Sched *s, const CostParams *p, unsigned flag
     R->links = p->model == COST_CIRCUIT || p->model == COST_SAF || p->model == COST_SEIDEL;
     R->ports = p->model == COST_SEIDEL || p->model == COST_POSTAL;
     bool simplex = p->model == COST_POSTAL && !p->duplex;
-    layout_init(&R->L, net);
+    arcmap_init(&R->L, net);
     for (int32_t st = 0; st < nsteps; st++)
         R->haslocal = R->haslocal || sched_nlocals(s, st) > 0;
     R->uniform = sched_bytes(s) % sched_nchunks(s) == 0;
@@ -908,7 +801,7 @@ static bool run_again(SimAsyncRun *R, int32_t st);
  * *send_end.  False when memory runs out. */
 __attribute__((always_inline)) static inline bool time_xfer(SimAsyncRun *R, int32_t st, int64_t i, int32_t src, int32_t dst,
                              uint32_t nr, const ChunkRange *r, int64_t len, int32_t ssrc,
-                             int32_t sdst, const Piece *pc, int np, double *efree,
+                             int32_t sdst, const ArcPiece *pc, int np, double *efree,
                              double *send_end)
 {
     const CostParams *p = &R->p;
@@ -936,14 +829,14 @@ __attribute__((always_inline)) static inline bool time_xfer(SimAsyncRun *R, int3
         for (int q = 0; q < np; q++) {
             const double *t = arc + pc[q].a;
             double m = start;
-            for (int64_t h = 0; h < pc[q].n; h++)
+            for (int64_t h = 0, hn = pc[q].b - pc[q].a + 1; h < hn; h++)
                 m = t[h] > m ? t[h] : m;
             start = m;
         }
     } else {
         /* the slot that frees first of every arc */
         for (int q = 0; q < np; q++)
-            for (int64_t h = 0; h < pc[q].n; h++) {
+            for (int64_t h = 0, hn = pc[q].b - pc[q].a + 1; h < hn; h++) {
                 const double *t = arc + (pc[q].a + h) * cap;
                 double best = t[0];
                 for (int k = 1; k < cap; k++)
@@ -981,12 +874,12 @@ __attribute__((always_inline)) static inline bool time_xfer(SimAsyncRun *R, int3
     } else if (cap == 1) {
         for (int q = 0; q < np; q++) {
             double *t = arc + pc[q].a;
-            for (int64_t h = 0; h < pc[q].n; h++)
+            for (int64_t h = 0, hn = pc[q].b - pc[q].a + 1; h < hn; h++)
                 t[h] = end;
         }
     } else {
         for (int q = 0; q < np; q++)
-            for (int64_t h = 0; h < pc[q].n; h++) {
+            for (int64_t h = 0, hn = pc[q].b - pc[q].a + 1; h < hn; h++) {
                 double *t = arc + (pc[q].a + h) * cap;
                 int kbest = 0;
                 for (int k = 1; k < cap; k++)
@@ -1041,7 +934,7 @@ static bool edges_step(SimAsyncRun *R, int32_t st, double *send_end)
                 ok = time_xfer(R, st, i, x[j].src, x[j].dst, 1, &cr, e->len, e->ssrc, sdst,
                                NULL, 0, &e->free, send_end);
             } else {
-                Piece pc[MAXPIECES];
+                ArcPiece pc[ARCMAP_MAXPIECES];
                 int np = edge_pieces(R, &x[j], pc);
                 ok = time_xfer(R, st, i, x[j].src, x[j].dst, 1, &cr, e->len, e->ssrc, sdst,
                                pc, np, NULL, send_end);

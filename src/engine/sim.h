@@ -179,6 +179,17 @@ size_t sim_nviolations(const Sim *sim);
 const SimViolation *sim_violation(const Sim *sim, size_t i);
 /* "step 2: node 5 sends chunk 3 it does not hold" — one line, into buf; returns buf. */
 char *sim_violation_text(const Sim *sim, const SimViolation *v, char *buf, size_t len);
+/* The transfers a contention or port violation involves (sim-involved.c): LINK and ALLPORT,
+ * those of its step whose route uses the arc; PORT, those its node sends or receives.  Their
+ * indices within the step go into out (at most max); returns how many there are (0 for the
+ * other kinds; a search stops after 2^24 hops walked). */
+int64_t sim_violation_transfers(const Sim *sim, const SimViolation *v, int64_t *out,
+                                size_t max);
+/* Them as one line: "0->2 chunk 0 route x+2; 0->3 chunk 0 route x+3" (the first
+ * SIM_INVOLVED_SHOW, then "; and N more"); "" when none.  Returns buf. */
+#define SIM_INVOLVED_SHOW 8
+char *sim_violation_involved_text(const Sim *sim, const SimViolation *v, char *buf,
+                                  size_t len);
 
 /* Holdings at a position: pos 0 is before the first step, pos k after k steps.  After sim_run
  * the position is nsteps.  sim_seek to another position needs SIM_HISTORY (else returns false);

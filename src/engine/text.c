@@ -185,3 +185,42 @@ size_t text_terminal_safe(const char *in, size_t n, char *out)
     }
     return o;
 }
+
+int text_edit_distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    if (n > 64 || m > 64)
+        return 10;
+    int row[65];
+    for (size_t j = 0; j <= m; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= n; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= m; j++) {
+            int up = row[j];
+            int best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[m] > 9 ? 10 : row[m];
+}
+
+const char *text_nearest(const char *word, const char *const *names)
+{
+    const char *best = NULL;
+    int bd = 3;
+    for (size_t i = 0; names && names[i]; i++) {
+        int d = text_edit_distance(word, names[i]);
+        if (d < bd && (size_t)d < strlen(word)) {
+            bd = d;
+            best = names[i];
+        }
+    }
+    return best;
+}

@@ -33,4 +33,12 @@ bool text_is_clean(const char *text);
  * filtered into out (room for n bytes); returns the bytes written. */
 size_t text_terminal_safe(const char *in, size_t n, char *out);
 
+/* Edit distance (Levenshtein: insertions, deletions, substitutions) between a and b, capped:
+ * anything over 64 characters or a distance over 9 counts as 10. */
+int text_edit_distance(const char *a, const char *b);
+/* The name in names (NULL-terminated) nearest to word by text_edit_distance, if it is close
+ * enough to be a likely misspelling (distance at most 2, and less than word's length); else
+ * NULL.  For "unknown field 'chunk' (did you mean 'chunks'?)" messages. */
+const char *text_nearest(const char *word, const char *const *names);
+
 #endif

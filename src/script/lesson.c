@@ -9,8 +9,10 @@
  * so a Lua error half-way through copying leaks nothing (lesson_free frees the arena).
  */
 #include "lesson.h"
+#include "lesson-check.h"
 
 #include "../engine/dist.h"
+#include "../engine/text.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -89,6 +91,38 @@ static int page_error(lua_State *L, size_t page, const char *fmt, const char *a,
     if (page)
         return luaL_error(L, "page %d: %s", (int)page, msg);
     return luaL_error(L, "%s", msg);
+}
+
+/* The fields a lesson's table and its pages may have (docs/lessons.md).  A field added to
+ * the reader must be added here too: any other is refused with the nearest name. */
+static const char *const lesson_fields[] = {"title", "about", "pages", NULL};
+static const char *const page_fields[] = {"text", "net", "algo", "model", "fit", "source",
+                                          "sources", "bytes", "set", "step", "nodes", "links",
+                                          "path", "highlight", "question", NULL};
+
+/* Refuse a string key of the table at t that is not in names (page 0: the lesson's table). */
+static void check_fields(lua_State *L, int t, const char *const *names, size_t page)
+{
+    t = lua_absindex(L, t);
+    lua_pushnil(L);
+    while (lua_next(L, t) != 0) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            continue;
+        const char *k = lua_tostring(L, -1);
+        bool known = false;
+        for (size_t i = 0; names[i]; i++)
+            known |= strcmp(k, names[i]) == 0;
+        if (known)
+            continue;
+        char shown[48], near[64] = "";
+        text_quote(k, 40, shown, sizeof shown);
+        const char *nn = text_nearest(k, names);
+        if (nn)
+            snprintf(near, sizeof near, " (did you mean '%s'?)", nn);
+        page_error(L, page, page ? "unknown field '%s' in the page%s" :
+                   "unknown field '%s' in the lesson's table%s", shown, near);
+    }
 }
 
 /* Optional string field of the table at t; NULL if absent. */
@@ -506,6 +540,7 @@ static int read_lesson(lua_State *L)
     lua_settop(L, 2);
     if (lua_type(L, 2) != LUA_TTABLE)
         return luaL_error(L, "a lesson must return a table { title =, about =, pages = {...} }");
+    check_fields(L, 2, lesson_fields, 0);
     l->title = (char *)opt_string(L, l, 2, "title", 0);
     if (!l->title)
         return luaL_error(L, "the lesson needs title = \"...\"");
@@ -526,6 +561,7 @@ static int read_lesson(lua_State *L)
         if (lua_rawgeti(L, pages, (lua_Integer)pno) != LUA_TTABLE)
             page_error(L, pno, "a page must be a table { text = ..., ... }", NULL, NULL);
         int t = lua_gettop(L);
+        check_fields(L, t, page_fields, pno);
         pg->step = -1;
         pg->answer_choice = -1;
         pg->answer_node = -1;
@@ -890,6 +926,13 @@ Lesson *lesson_load(const char *name_or_path, char *err, size_t errlen)
             if (n > 4 && strcmp(l->id + n - 4, ".lua") == 0)
                 l->id[n - 4] = '\0';
         }
+    }
+    /* the lesson against the engine: every page's step and try task (lesson-check.h) */
+    char why[600];
+    if (l && !lesson_check(l, why, sizeof why)) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        lesson_free(l);
+        l = NULL;
     }
     free(path);
     return l;

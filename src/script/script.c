@@ -13,6 +13,7 @@
 #include "script.h"
 #include "../engine/dist.h"
 #include "../engine/sched-pack.h"
+#include "../engine/text.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -538,6 +539,71 @@ static bool has_control(lua_State *L, int idx)
     return false;
 }
 
+/* The fields an algorithm script's table may have (docs/lua-api.md). */
+static const char *const script_fields[] = {"name", "summary", "ref", "nets", "params",
+                                            "build", "chunks", "sizes", "predict", "pow2",
+                                            "virtual", "stop", "op", NULL};
+
+/* The line of file where `field =` first appears (not `==`), or 0: for the message naming a
+ * misspelled field.  The file is read again as text; 0 when it cannot be. */
+static int field_line(const char *file, const char *field)
+{
+    FILE *f = file ? fopen(file, "r") : NULL;
+    if (!f)
+        return 0;
+    char line[1024];
+    size_t n = strlen(field);
+    int no = 0, found = 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        no++;
+        for (char *p = strstr(line, field); p; p = strstr(p + 1, field)) {
+            char before = p == line ? ' ' : p[-1];
+            if (before == '_' || (before >= '0' && before <= '9') ||
+                (before >= 'a' && before <= 'z') || (before >= 'A' && before <= 'Z'))
+                continue;
+            const char *q = p + n;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            if (q[0] == '=' && q[1] != '=') {
+                found = no;
+                break;
+            }
+        }
+    }
+    fclose(f);
+    return found;
+}
+
+/* Refuse a field the table has that meshcast does not know (a misspelling such as `chunk`
+ * for `chunks` would otherwise be silently ignored): its name, the line where it seems to be
+ * set, and the nearest valid name. */
+static void check_fields(lua_State *L, int t, const char *file)
+{
+    lua_pushnil(L);
+    while (lua_next(L, t) != 0) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            continue;
+        const char *k = lua_tostring(L, -1);
+        bool known = false;
+        for (size_t i = 0; script_fields[i]; i++)
+            known |= strcmp(k, script_fields[i]) == 0;
+        if (known)
+            continue;
+        char shown[48], near[64] = "", where[32] = "";
+        text_quote(k, 40, shown, sizeof shown);
+        const char *nn = text_nearest(k, script_fields);
+        if (nn)
+            snprintf(near, sizeof near, " (did you mean '%s'?)", nn);
+        int line = field_line(file, k);
+        if (line > 0)
+            snprintf(where, sizeof where, "line %d: ", line);
+        luaL_error(L, "%sunknown field '%s' in the returned table%s; the fields are name, "
+                   "summary, ref, nets, params, build, chunks, sizes, predict, pow2, virtual, "
+                   "stop, op", where, shown, near);
+    }
+}
+
 static int sa_read(lua_State *L)
 {
     ScriptAlgo *sa = lua_touserdata(L, 1);
@@ -726,6 +792,7 @@ static int sa_read(lua_State *L)
                           "built whole, towards one root)", (flags & ALGO_STOP) ? "stop"
                           : (flags & ALGO_POW2) ? "pow2" : "virtual");
     sa->def.flags = flags;
+    check_fields(L, t, file);
     lua_pushvalue(L, t);
     sa->ref_table = luaL_ref(L, LUA_REGISTRYINDEX);
     return 0;

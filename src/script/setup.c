@@ -3,7 +3,7 @@
  * they accept and refuse exactly the same things with the same one-line messages.
  *
  * Order matters and is fixed: the net first (the algorithm and the source are resolved on it),
- * then the model's defaults, the algorithm and its default parameters, source, bytes, fit,
+ * then the model's defaults and the profile's constants, the algorithm and its default parameters, source, bytes, fit,
  * then every --set in the order given (a later one wins), and last algo_check, so that a
  * setting the algorithm cannot take (nu = 9 on a 4-node array) is refused here, before any
  * schedule is built.
@@ -19,6 +19,7 @@
 #include "../engine/dist.h"
 #include "../engine/num.h"
 #include "../engine/text.h"
+#include "profile.h"
 #include "script.h"
 
 const char *setup_bytes_problem(const char *text, uint64_t *out)
@@ -181,8 +182,28 @@ static bool hxbar_sets(const SetupSpec *spec, Net **net, char *err, size_t errle
     return true;
 }
 
+bool setup_profile(const char *name, CostParams *c, char *err, size_t errlen)
+{
+    if (!name)
+        return true;
+    Profile *prof = profile_load(name, err, errlen);
+    if (!prof)
+        return false;
+    profile_apply(prof, c);
+    profile_free(prof);
+    return true;
+}
+
 bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
 {
+    bool refused;
+    return setup_make_def(spec, NULL, out, &refused, err, errlen);
+}
+
+bool setup_make_def(const SetupSpec *spec, const AlgoDef *def, Setup *out, bool *refused,
+                    char *err, size_t errlen)
+{
+    *refused = false;
     Setup s;
     memset(&s, 0, sizeof s);
     memset(out, 0, sizeof *out);
@@ -208,9 +229,11 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
         goto fail;
     }
     cost_defaults(&s.cost, model);
+    if (!setup_profile(spec->profile, &s.cost, err, errlen))
+        goto fail;
 
     const char *algo = spec->algo ? spec->algo : "st";
-    s.def = script_algo(algo, s.net, &s.owned, err, errlen);
+    s.def = def ? def : script_algo(algo, s.net, &s.owned, err, errlen);
     if (!s.def) {
         if (errlen && !err[0])
             snprintf(err, errlen, "unknown algorithm '%s' (meshcast list algorithms)",
@@ -266,8 +289,10 @@ bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen)
             goto fail;
     s.args.cost = s.cost;
 
-    if (!algo_check(s.def, s.net, &s.args, err, errlen))
+    if (!algo_check(s.def, s.net, &s.args, err, errlen)) {
+        *refused = true;
         goto fail;
+    }
 
     *out = s;
     return true;

@@ -9,6 +9,9 @@
  * Op: "reduce" turns a broadcast into its reduction (Setup.reduce); "broadcast" on a script
  * that declares a reduction is refused; anything else is "bad --op: broadcast or reduce".
  *
+ * Profile: --profile NAME loads NAME.profile (profile.h) and sets its MODEL.PARAM values of the
+ * model in use right after the model's defaults, so every --set still overrides them.
+ *
  * Sources: --source ID gives one source; --sources SPEC many (a distribution or a list; with
  * one, it is also args.source, so one-source algorithms take it).  Both at once is an error.
  *
@@ -38,6 +41,8 @@ typedef struct {
     const char *sources; /* s-to-p: "R:20", "E:7", "0,17,42", "3,4;5,6" (dist.h); NULL: one */
     const char *op;      /* "broadcast" or "reduce" (the broadcast run backwards); NULL: the
                           * algorithm's own (a script may declare a reduction) */
+    const char *profile; /* a machine profile (profile.h): its constants for the model in use
+                          * replace the defaults, before `sets`; NULL: none */
 } SetupSpec;
 
 typedef struct {
@@ -53,6 +58,15 @@ typedef struct {
 } Setup;
 
 bool setup_make(const SetupSpec *spec, Setup *out, char *err, size_t errlen);
+/* The same with def, when not NULL, as the algorithm instead of resolving spec->algo (a
+ * script loaded once, as `check` does for its many cases; borrowed: setup_free leaves it).
+ * On failure *refused says whether the input was fine but the algorithm refuses this net or
+ * setting (algo_check: a script's `sizes`, "needs 2^d nodes") rather than being bad. */
+bool setup_make_def(const SetupSpec *spec, const AlgoDef *def, Setup *out, bool *refused,
+                    char *err, size_t errlen);
+/* Load profile `name` (profile.h) and set its constants for c's model into c; false with a
+ * one-line message ("FILE:LINE: why", "no profile 'x' ...") in err.  NULL name: nothing. */
+bool setup_profile(const char *name, CostParams *c, char *err, size_t errlen);
 void setup_free(Setup *s);
 
 /* Parse a byte count: "1024", "64K", "1M" (num.h's digits, then K, M or G); false for

@@ -138,7 +138,8 @@ static SetupSpec cell_spec(const StopCmp *c, const StopCmpRow *r, const char *al
 {
     snprintf(bytes, blen, "%llu", (unsigned long long)r->bytes);
     return (SetupSpec){.net = r->net, .algo = algo, .bytes = bytes, .model = c->spec.model,
-                       .sets = c->spec.sets, .nsets = c->spec.nsets, .sources = r->src};
+                       .sets = c->spec.sets, .nsets = c->spec.nsets, .sources = r->src,
+                       .profile = c->spec.profile};
 }
 
 static bool plan(StopCmp *c, char *err, size_t errlen)

@@ -37,6 +37,7 @@ typedef struct {
     const char *algos;          /* comma list or NULL (every s-to-p algorithm) */
     const char *relative;       /* one of the algorithms or NULL */
     const char *model;          /* NULL: seidel */
+    const char *profile;        /* a machine profile (profile.h), or NULL */
     bool async;                 /* price schedules event by event (sim-async.h) */
     const char *const *sets;    /* "K=V" */
     size_t nsets;

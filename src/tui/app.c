@@ -18,6 +18,7 @@
 #include "lesson-pick.h"
 #include "../script/lesson-state.h"
 #include "../script/lesson-try.h"
+#include "../script/profile.h"
 #include "narrate.h"
 #include "fulltree.h"
 #include "hxview.h"
@@ -51,7 +52,7 @@ static char *dupz(const char *s) { return s ? strdup(s) : NULL; }
 static void bspec_free(BSpec *s)
 {
     free(s->net); free(s->algo); free(s->source); free(s->bytes); free(s->model); free(s->fit);
-    free(s->sources); free(s->op);
+    free(s->sources); free(s->op); free(s->profile);
     for (size_t i = 0; i < s->nsets; i++) free(s->sets[i]);
     free(s->sets);
     memset(s, 0, sizeof *s);
@@ -62,7 +63,7 @@ static bool bspec_from(BSpec *d, const SetupSpec *s)
     memset(d, 0, sizeof *d);
     d->net = dupz(s->net); d->algo = dupz(s->algo); d->source = dupz(s->source);
     d->bytes = dupz(s->bytes); d->model = dupz(s->model); d->fit = dupz(s->fit);
-    d->sources = dupz(s->sources); d->op = dupz(s->op);
+    d->sources = dupz(s->sources); d->op = dupz(s->op); d->profile = dupz(s->profile);
     if (s->nsets) {
         d->sets = calloc(s->nsets, sizeof *d->sets);
         if (!d->sets) return false;
@@ -75,7 +76,7 @@ static bool bspec_from(BSpec *d, const SetupSpec *s)
 static SetupSpec bspec_setup(const BSpec *s)
 {
     SetupSpec ss = {s->net, s->algo, s->source, s->bytes, s->model, s->fit,
-                    (const char *const *)s->sets, s->nsets, s->sources, s->op};
+                    (const char *const *)s->sets, s->nsets, s->sources, s->op, s->profile};
     return ss;
 }
 
@@ -90,7 +91,8 @@ static bool bspec_same(const BSpec *x, const BSpec *y)
     if (!str_same(x->net, y->net) || !str_same(x->algo, y->algo) ||
         !str_same(x->source, y->source) || !str_same(x->bytes, y->bytes) ||
         !str_same(x->model, y->model) || !str_same(x->fit, y->fit) || x->nsets != y->nsets ||
-        !str_same(x->sources, y->sources) || !str_same(x->op, y->op))
+        !str_same(x->sources, y->sources) || !str_same(x->op, y->op) ||
+        !str_same(x->profile, y->profile))
         return false;
     for (size_t i = 0; i < x->nsets; i++)
         if (!str_same(x->sets[i], y->sets[i])) return false;
@@ -555,9 +557,11 @@ static bool app_change(App *a, const char *field, const char *value)
     char **slot = strcmp(field, "net") == 0 ? &s.net : strcmp(field, "algo") == 0 ? &s.algo
                 : strcmp(field, "source") == 0 ? &s.source : strcmp(field, "bytes") == 0 ? &s.bytes
                 : strcmp(field, "model") == 0 ? &s.model : strcmp(field, "sources") == 0
-                ? &s.sources : strcmp(field, "op") == 0 ? &s.op : &s.fit;
+                ? &s.sources : strcmp(field, "op") == 0 ? &s.op
+                : strcmp(field, "profile") == 0 ? &s.profile : &s.fit;
     free(*slot);
-    *slot = dupz(value);
+    /* ":profile off": back to the built-in constants */
+    *slot = strcmp(field, "profile") == 0 && strcmp(value, "off") == 0 ? NULL : dupz(value);
     /* one source or many: the other goes (":sources off" back to one source) */
     if (strcmp(field, "source") == 0) { free(s.sources); s.sources = NULL; }
     if (strcmp(field, "sources") == 0) {
@@ -596,6 +600,13 @@ static bool app_change(App *a, const char *field, const char *value)
         }
         if (probe) net_free(probe);
         if (!ok) app_msg(a, true, "%s", first);
+    } else if (ok && strcmp(field, "profile") == 0 && strcmp(value, "off") != 0) {
+        char perr[200];
+        Profile *pr = profile_load(value, perr, sizeof perr);
+        app_msg(a, false, "profile %s: %s", value, pr ? profile_about(pr) : perr);
+        profile_free(pr);
+    } else if (ok && strcmp(field, "profile") == 0) {
+        app_msg(a, false, "profile off: the built-in constants");
     } else if (ok) {
         app_msg(a, false, "%s %s", field, value);
     }
@@ -1005,6 +1016,7 @@ static void picker_choose(App *a)
 /* ---- commands ------------------------------------------------------------------------- */
 
 static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
+                                       "profile",
                                        "step", "lesson", "theme", "big", "overview", "hot", "vs",
                                        "tiles", "timing", "export", "figure", "chart", "op",
                                        "help", "quit", "q",
@@ -1031,14 +1043,15 @@ bool app_command(App *a, const char *line)
         return true;
     }
     static const char *const one[] = {"algo", "net", "source", "bytes", "model", "fit", "sources",
-                                      "op", NULL};
+                                      "op", "profile", NULL};
     for (int i = 0; one[i]; i++) {
         if (strcmp(c, one[i]) != 0) continue;
         if (n != 2) {
             app_msg(a, true, ":%s takes one value, e.g. %s", c,
                     i == 0 ? ":algo bst" : i == 1 ? ":net torus:5x5" : i == 2 ? ":source 3,4"
                     : i == 3 ? ":bytes 4096" : i == 4 ? ":model circuit" : i == 5 ? ":fit companions"
-                    : i == 6 ? ":sources Dr:10" : ":op reduce");
+                    : i == 6 ? ":sources Dr:10" : i == 7 ? ":op reduce"
+                    : ":profile paragon (or :profile off)");
             return false;
         }
         return app_change(a, c, words[1]);
@@ -1074,13 +1087,15 @@ bool app_command(App *a, const char *line)
         return app_open_lesson(a, words[1]);
     }
     if (strcmp(c, "export") == 0) {
-        size_t l = n == 2 ? strlen(words[1]) : 0;
-        if (n != 2 || l < 5 || l >= sizeof a->export_path ||
+        bool force = n == 3 && strcmp(words[2], "--force") == 0;
+        size_t l = n == 2 || force ? strlen(words[1]) : 0;
+        if ((n != 2 && !force) || l < 5 || l >= sizeof a->export_path ||
             (strcmp(words[1] + l - 4, ".txt") != 0 && strcmp(words[1] + l - 4, ".svg") != 0)) {
             app_msg(a, true, ":export takes FILE.txt (the screen as text) or FILE.svg (a picture)");
             return false;
         }
         snprintf(a->export_path, sizeof a->export_path, "%s", words[1]);
+        a->export_force = force;
         return true;
     }
     if (strcmp(c, "vs") == 0) return vs_command(a, (const char *const *)words + 1, n - 1);
@@ -1176,7 +1191,7 @@ bool app_command(App *a, const char *line)
         a->theme_changed = true;
         return true;
     }
-    app_msg(a, true, "unknown command '%s' (algo, net, source, bytes, model, set, fit, step, "
+    app_msg(a, true, "unknown command '%s' (algo, net, source, bytes, model, set, fit, profile, step, "
             "lesson, theme, chart, help, q)", c);
     return false;
 }
@@ -1203,6 +1218,14 @@ static size_t candidates(App *a, const char *cmd, int wi, const char **out, size
         for (int i = 0; k[i] && n < max; i++) out[n++] = k[i];
     } else if (strcmp(cmd, "model") == 0) {
         for (int m = 0; m < COST_NMODELS && n < max; m++) out[n++] = cost_model_name((CostModel)m);
+    } else if (strcmp(cmd, "profile") == 0) {
+        char *names[62];
+        size_t k = profile_list(names, 62);
+        if (n < max) out[n++] = "off";
+        for (size_t i = 0; i < k; i++) {
+            if (n < max && *nowned < 64) { owned[(*nowned)++] = names[i]; out[n++] = names[i]; }
+            else free(names[i]);
+        }
     } else if (strcmp(cmd, "fit") == 0) {
         static const char *f[] = {"companions", "virtual", "none", "auto", NULL};
         for (int i = 0; f[i] && n < max; i++) out[n++] = f[i];
@@ -1364,6 +1387,7 @@ static const AppKeyHelp key_help[] = {
     {":model M", "seidel, postal, circuit, saf"},
     {":op reduce", "the broadcast run backwards (:op broadcast back)"},
     {":set K=V ...", "cost or algorithm parameter (nu=1, a=0.08, ...)"},
+    {":profile NAME", "a machine's constants (list profiles; :profile off)"},
     {":fit F", "companions, virtual, none, auto"},
     {":step N", "jump to step N"},
     {":lesson NAME", "open a lesson"},
@@ -1377,7 +1401,7 @@ static const AppKeyHelp key_help[] = {
     {":vs off", "back to one broadcast"},
     {":figure N [async]", "Chart: Fig. N (2..8) of the s-to-p paper, as compare --sources"},
     {":figure off", "Chart: back to cost vs message size"},
-    {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg"},
+    {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg (--force: replace)"},
     {":chart tradeoff [P]", "Chart panel: Sanders & Sibeyn's Fig. 3 (:chart cost: back)"},
     {":q", "quit"},
 };
@@ -1764,7 +1788,7 @@ static double chart_cost(App *a, const char *name, uint64_t bytes, bool *ok)
     snprintf(by, sizeof by, "%llu", (unsigned long long)bytes);
     SetupSpec ss = {netspec, name, a->b.spec.sources ? NULL : src, by, a->b.spec.model,
                     a->b.spec.fit, (const char *const *)a->b.spec.sets, a->b.spec.nsets,
-                    a->b.spec.sources, NULL};
+                    a->b.spec.sources, NULL, a->b.spec.profile};
     Setup st;
     double cost = -1;
     *ok = false;

@@ -36,6 +36,7 @@ typedef struct {
     size_t nsets;
     char *sources;         /* s-to-p: --sources SPEC */
     char *op;              /* --op broadcast|reduce (NULL: the algorithm's own) */
+    char *profile;         /* --profile / :profile NAME (NULL: the built-in constants) */
 } BSpec;
 
 /* One broadcast, ready to step. */
@@ -50,7 +51,7 @@ typedef struct {
                                 * big, or a broadcast); partials.h */
     bool has_predicted;
     double predicted;
-    char auto_note[240];   /* --set s=auto / r=auto: the paper's values and the search's
+    char auto_note[400];   /* --set s=auto / r=auto: the paper's values and the search's
                             * (autotune.h), "" otherwise */
     int32_t pos;           /* 0..nsim */
     int32_t nsim;          /* steps the Sim has: all of them, or fewer while `rest` runs */
@@ -222,6 +223,7 @@ struct App {
     bool cancelled;        /* the last build or seek was cancelled */
 
     char export_path[256]; /* :export FILE: the loop writes the next frame there */
+    bool export_force;     /* :export FILE --force: replacing an existing file */
 
     /* options */
     bool big;              /* projector mode (--big, :big): tall cells, the map fills the screen */

@@ -1,14 +1,6 @@
-/* assets.h — finding files under assets/: $MESHCAST_ASSETS, the assets/ directory next to
- * (or one above) the running binary, then the install share directory. */
+/* assets.h — the asset search path lives in the script layer (src/script/assets.h), which
+ * the profile loader shares with the screen's themes. */
 #ifndef MESHCAST_TUI_ASSETS_H
 #define MESHCAST_TUI_ASSETS_H
-
-#include <stdbool.h>
-#include <stddef.h>
-
-/* Path of NAME+ext (or NAME itself if it contains '/') into path; false if not found. */
-bool assets_find(const char *name, const char *ext, char *path, size_t len);
-/* Names (without ext) of every file ending in ext; caller frees each.  Returns how many. */
-size_t assets_list(const char *ext, char **out, size_t max);
-
+#include "../script/assets.h"
 #endif

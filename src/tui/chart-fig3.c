@@ -17,6 +17,12 @@ void fig3_compute(Fig3 *f)
             sanders_fig3_point(f->P[q], f->kt[i], &p, &f->pt[q][i]);
         }
     }
+    f->nd = sanders_fig3_grid(4, (uint64_t)1 << 20, FIG3_ND, f->dk);
+    for (int q = 0; q < FIG3_NP; q++) {
+        for (int i = 0; i < f->nd; i++)
+            sanders_fig3_point(f->P[q], f->dk[i], &p, &f->dpt[q][i]);
+        sanders_fig3_max(f->P[q], 4, (uint64_t)1 << 20, &p, &f->max[q]);
+    }
     f->ready = true;
 }
 
@@ -58,11 +64,11 @@ static void frame(int w, int h, char *rows, double lo, double hi, bool logy)
 }
 
 /* Mark (k/t index i, value v) in the frame: mark, or '*' over another mark. */
-static void mark(char *rows, int w, int h, int i, double v, double lo, double hi, char m)
+static void mark(char *rows, int w, int h, int i, int n, double v, double lo, double hi, char m)
 {
     int ph = h - 1, pw = w - YW;
     int r = (int)lround((hi - v) / (hi - lo) * (ph - 1));
-    int c = YW + (int)lround((double)i * (pw - 1) / (FIG3_NK - 1));
+    int c = YW + (int)lround((double)i * (pw - 1) / (n - 1));
     if (r < 0 || r >= ph || c >= w)
         return;
     char *cell = rows + (size_t)r * (size_t)(w + 1) + c;
@@ -74,11 +80,11 @@ bool fig3_plot_t(const Fig3 *f, int q, int w, int h, char *rows, double *ylo, do
     if (w < 20 || h < 5 || q < 0 || q >= FIG3_NP)
         return false;
     double lo = INFINITY, hi = -INFINITY;
-    for (int i = 0; i < FIG3_NK; i++) {
-        const SandersFig3 *x = &f->pt[q][i];
+    for (int i = 0; i < f->nd; i++) {
+        const SandersFig3 *x = &f->dpt[q][i];
         double v[3] = { x->chain, x->bintree, x->frac };
         for (int k = 0; k < 3; k++) {
-            double y = log10(v[k] / (double)f->kt[i]);
+            double y = log10(v[k] / (double)f->dk[i]);
             lo = y < lo ? y : lo;
             hi = y > hi ? y : hi;
         }
@@ -86,12 +92,12 @@ bool fig3_plot_t(const Fig3 *f, int q, int w, int h, char *rows, double *ylo, do
     if (hi - lo < 1e-9)
         hi = lo + 1;
     frame(w, h, rows, lo, hi, true);
-    for (int i = 0; i < FIG3_NK; i++) {
-        const SandersFig3 *x = &f->pt[q][i];
-        double k = (double)f->kt[i];
-        mark(rows, w, h, i, log10(x->chain / k), lo, hi, 'c');
-        mark(rows, w, h, i, log10(x->bintree / k), lo, hi, 'b');
-        mark(rows, w, h, i, log10(x->frac / k), lo, hi, 'f');
+    for (int i = 0; i < f->nd; i++) {
+        const SandersFig3 *x = &f->dpt[q][i];
+        double k = (double)f->dk[i];
+        mark(rows, w, h, i, f->nd, log10(x->chain / k), lo, hi, 'c');
+        mark(rows, w, h, i, f->nd, log10(x->bintree / k), lo, hi, 'b');
+        mark(rows, w, h, i, f->nd, log10(x->frac / k), lo, hi, 'f');
     }
     *ylo = pow(10, lo);
     *yhi = pow(10, hi);
@@ -104,15 +110,14 @@ bool fig3_plot(const Fig3 *f, int w, int h, char *rows)
         return false;
     double top = 1;
     for (int q = 0; q < FIG3_NP; q++)
-        for (int i = 0; i < FIG3_NK; i++)
-            if (f->pt[q][i].speedup > top)
-                top = f->pt[q][i].speedup;
+        if (f->max[q].at.speedup > top)
+            top = f->max[q].at.speedup;
     top = ceil(top * 10 - 1e-9) / 10;
     if (top <= 1)
         top = 1.1;
     frame(w, h, rows, 1, top, false);
     for (int q = 0; q < FIG3_NP; q++)
-        for (int i = 0; i < FIG3_NK; i++)
-            mark(rows, w, h, i, f->pt[q][i].speedup, 1, top, (char)('1' + q));
+        for (int i = 0; i < f->nd; i++)
+            mark(rows, w, h, i, f->nd, f->dpt[q][i].speedup, 1, top, (char)('1' + q));
     return true;
 }

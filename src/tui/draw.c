@@ -955,6 +955,12 @@ violations:;
         sim_violation_text(sim, v, t, sizeof t);
         if (shown++ == 0) box_put(b, theme_attr(R_BAD), "Violations:");
         box_wrap(b, theme_attr(R_BAD), t, 1);
+        /* the transfers that collide, by name (sim-involved.c) */
+        char inv[600], line[620];
+        if (sim_violation_involved_text(sim, v, inv, sizeof inv)[0] && box_line(b)) {
+            snprintf(line, sizeof line, "by %s", inv);
+            box_wrap(b, theme_attr(R_BAD), line, 2);
+        }
         if (shown >= 4) break;
     }
 }
@@ -1249,18 +1255,13 @@ static void panel_fig3(App *a, Box *b)
             for (int r = 0; r < ph; r++)
                 box_put(b, r == ph - 1 ? dim : theme_attr(R_KEY), "%s",
                         rows + (size_t)r * (size_t)(b->w + 1));
-            box_put(b, dim, "      k/t = 4, 16, ... 1M (log)");
+            box_put(b, dim, "      k/t = 4 .. 1M (log, %d points)", f->nd);
         }
         free(rows);
     }
-    for (int p = 0; p < FIG3_NP; p++) {
-        int best = 0;
-        for (int i = 1; i < FIG3_NK; i++)
-            if (f->pt[p][i].speedup > f->pt[p][best].speedup) best = i;
-        box_put(b, p == q ? 0 : dim, "%d P=%lld: max speedup %.2f at k/t %llu", p + 1,
-                (long long)f->P[p], f->pt[p][best].speedup,
-                (unsigned long long)f->kt[best]);
-    }
+    for (int p = 0; p < FIG3_NP; p++)   /* exact, over every integer k/t (sanders_fig3_max) */
+        box_put(b, p == q ? 0 : dim, "%d P=%lld: max speedup %.4f at k/t %llu", p + 1,
+                (long long)f->P[p], f->max[p].at.speedup, (unsigned long long)f->max[p].k);
     if (pt >= 5 && b->w >= 20) {   /* T against k/t for P: where the chain and the tree lose */
         char *rows = malloc((size_t)pt * (size_t)(b->w + 1));
         double lo, hi;
@@ -1270,7 +1271,7 @@ static void panel_fig3(App *a, Box *b)
             for (int r = 0; r < pt; r++)
                 box_put(b, r == pt - 1 ? dim : theme_attr(R_KEY), "%s",
                         rows + (size_t)r * (size_t)(b->w + 1));
-            box_put(b, dim, "      k/t = 4, 16, ... 1M (log)");
+            box_put(b, dim, "      k/t = 4 .. 1M (log, %d points)", f->nd);
         }
         free(rows);
     }

@@ -61,6 +61,7 @@ bool figure_command(App *a, const char *const *words, int n)
     StopCmpSpec spec = def->spec;
     const char *model = a->b.ready ? cost_model_name(a->b.setup.cost.model) : NULL;
     spec.model = model;
+    spec.profile = a->b.spec.profile;   /* the machine's constants (:profile) */
     spec.async = async;
     char err[512];
     StopCmp *c = stopcmp_plan(&spec, err, sizeof err);

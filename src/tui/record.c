@@ -6,13 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/select.h>
-#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 
 #include "../engine/text.h"
+#include "outfile.h"
 
 /* ---- the screen --------------------------------------------------------------------------- */
 
@@ -126,13 +125,32 @@ static void screen_text(Buf *b)
     }
 }
 
+/* s as XML character data: markup escaped; what XML 1.0 forbids (C0 controls but tab, LF
+ * and CR; U+FFFE, U+FFFF; broken UTF-8) shown as '?' so the columns stay where they were. */
 static void xml(Buf *b, const char *s)
 {
-    for (; *s; s++) {
-        if (*s == '<') bputs(b, "&lt;");
-        else if (*s == '>') bputs(b, "&gt;");
-        else if (*s == '&') bputs(b, "&amp;");
-        else bput(b, s, 1);
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        if (*p == '<') bputs(b, "&lt;");
+        else if (*p == '>') bputs(b, "&gt;");
+        else if (*p == '&') bputs(b, "&amp;");
+        else if (*p == '"') bputs(b, "&quot;");
+        else if (*p < 0x80) {
+            if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') bputs(b, "?");
+            else bput(b, (const char *)p, 1);
+        } else {
+            int n = text_utf8_len(p);
+            /* U+FFFE and U+FFFF: EF BF BE, EF BF BF */
+            if (n == 0 || (n == 3 && p[0] == 0xEF && p[1] == 0xBF && p[2] >= 0xBE)) {
+                bputs(b, "?");
+                p += n ? n : 1;
+                continue;
+            }
+            bput(b, (const char *)p, (size_t)n);
+            p += n;
+            continue;
+        }
+        p++;
     }
 }
 
@@ -187,20 +205,16 @@ static void screen_svg(Buf *b)
     bputs(b, "</svg>\n");
 }
 
-static bool write_file(const char *path, const Buf *b, char *err, size_t errlen)
+static bool write_file(const char *path, bool force, const Buf *b, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        return false;
-    }
-    bool ok = fwrite(b->s ? b->s : "", 1, b->n, f) == b->n;
-    ok = fclose(f) == 0 && ok;
-    if (!ok) snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    return ok;
+    OutFile *o = outfile_open(path, force, NULL, NULL, ":export FILE --force replaces it", err,
+                              errlen);
+    if (!o) return false;
+    fwrite(b->s ? b->s : "", 1, b->n, outfile_stream(o));
+    return outfile_commit(o, err, errlen);
 }
 
-bool export_screen(const char *path, char *err, size_t errlen)
+bool export_screen(const char *path, bool force, char *err, size_t errlen)
 {
     size_t n = strlen(path);
     Buf b = {0};
@@ -210,7 +224,7 @@ bool export_screen(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "export to FILE.txt or FILE.svg");
         return false;
     }
-    bool ok = write_file(path, &b, err, errlen);
+    bool ok = write_file(path, force, &b, err, errlen);
     free(b.s);
     return ok;
 }
@@ -218,6 +232,7 @@ bool export_screen(const char *path, char *err, size_t errlen)
 /* ---- recording ------------------------------------------------------------------------- */
 
 struct Recorder {
+    OutFile *out;
     FILE *f;
     struct timespec t0;
     char *last;          /* the last frame written */
@@ -244,17 +259,29 @@ static double since(const Recorder *r)
     return (double)(t.tv_sec - r->t0.tv_sec) + (t.tv_nsec - r->t0.tv_nsec) / 1e9;
 }
 
-Recorder *record_open(const char *path, int w, int h, const char *title, char *err,
-                      size_t errlen)
+/* The first line of an asciicast: a JSON object with a "version". */
+static bool is_cast(const char *line)
+{
+    if (strncmp(line, "\xEF\xBB\xBF", 3) == 0) line += 3;
+    line += strspn(line, " \t");
+    return line[0] == '{' && strstr(line, "\"version\"") != NULL;
+}
+
+Recorder *record_open(const char *path, int w, int h, const char *title, bool force,
+                      const char *const *inputs, char *err, size_t errlen)
 {
     Recorder *r = calloc(1, sizeof *r);
-    if (!r) return NULL;
-    r->f = fopen(path, "w");
-    if (!r->f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    r->out = outfile_open(path, force, is_cast, inputs, "record FILE --force replaces it",
+                          err, errlen);
+    if (!r->out) {
         free(r);
         return NULL;
     }
+    r->f = outfile_stream(r->out);
     clock_gettime(CLOCK_MONOTONIC, &r->t0);
     r->pos = -1;
     fprintf(r->f, "{\"version\": 2, \"width\": %d, \"height\": %d, \"timestamp\": %lld, "
@@ -289,175 +316,23 @@ void record_frame(Recorder *r, long pos)
 bool record_close(Recorder *r, char *err, size_t errlen)
 {
     if (!r) return true;
-    bool ok = !r->failed && !ferror(r->f);
-    ok = fclose(r->f) == 0 && ok;
-    if (!ok) snprintf(err, errlen, "the recording could not be written completely");
+    bool ok;
+    if (r->failed) {
+        outfile_abort(r->out);
+        snprintf(err, errlen, "the recording could not be written completely");
+        ok = false;
+    } else {
+        ok = outfile_commit(r->out, err, errlen);
+    }
     free(r->last);
     free(r);
     return ok;
 }
 
-/* ---- replay ----------------------------------------------------------------------------- */
-
-typedef struct {
-    char *label;
-    size_t upto;         /* output bytes before the marker */
-} Mark;
-
-/* Parse one JSON string at *p (after the quote); appends the decoded bytes to b. */
-static bool json_read_string(const char **p, Buf *b)
+void record_abort(Recorder *r)
 {
-    const char *s = *p;
-    while (*s && *s != '"') {
-        if (*s == '\\') {
-            s++;
-            char c = *s;
-            if (c == 'n') bputs(b, "\n");
-            else if (c == 'r') bputs(b, "\r");
-            else if (c == 't') bputs(b, "\t");
-            else if (c == 'b') bputs(b, "\b");
-            else if (c == 'f') bputs(b, "\f");
-            else if (c == 'u') {
-                unsigned v = 0;
-                for (int i = 1; i <= 4; i++) {
-                    char h = s[i];
-                    if (!h) return false;
-                    v = v * 16 + (unsigned)(h >= 'a' ? h - 'a' + 10 : h >= 'A' ? h - 'A' + 10 : h - '0');
-                }
-                s += 4;
-                char u8[8];
-                mbstate_t st;
-                memset(&st, 0, sizeof st);
-                size_t k = v < 0x80 ? 1 : wcrtomb(u8, (wchar_t)v, &st);
-                if (v < 0x80) u8[0] = (char)v;
-                if (k != (size_t)-1) bput(b, u8, k);
-            } else if (c) {
-                bput(b, &c, 1);
-            } else {
-                return false;
-            }
-            s++;
-        } else {
-            bput(b, s, 1);
-            s++;
-        }
-    }
-    if (*s != '"') return false;
-    *p = s + 1;
-    return true;
-}
-
-int replay_run(const char *path_given, long step)
-{
-    char path[160];   /* the file's name as shown in messages and on the status line */
-    text_quote(path_given, 150, path, sizeof path);
-    FILE *f = fopen(path_given, "r");
-    if (!f) {
-        fprintf(stderr, "meshcast: cannot read %s: %s\n", path, strerror(errno));
-        return 2;
-    }
-    Buf out = {0};
-    Mark *marks = NULL;
-    size_t nm = 0;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
-    bool bad = false;
-    while ((len = getline(&line, &cap, f)) > 0) {
-        lineno++;
-        if (lineno == 1) {
-            if (!strstr(line, "\"version\": 2") && !strstr(line, "\"version\":2")) bad = true;
-            continue;
-        }
-        const char *p = strchr(line, ',');
-        const char *q = p ? strchr(p, '"') : NULL;
-        if (!q || (q[1] != 'o' && q[1] != 'm' && q[1] != 'i' && q[1] != 'r') || q[2] != '"') {
-            bad = true;
-            break;
-        }
-        char kind = q[1];
-        const char *d = strchr(q + 3, '"');
-        if (!d) { bad = true; break; }
-        d++;
-        Buf v = {0};
-        if (!json_read_string(&d, &v)) { free(v.s); bad = true; break; }
-        if (kind == 'o') {
-            /* a file's terminal output: only what draws reaches the terminal (no title, no
-             * clipboard, no request the terminal would answer on our input: text.h) */
-            char *safe = malloc(v.n + 1);
-            if (!safe) { free(v.s); break; }
-            size_t sn = text_terminal_safe(v.s ? v.s : "", v.n, safe);
-            bput(&out, safe, sn);
-            free(safe);
-        } else if (kind == 'm') {
-            Mark *g = realloc(marks, (nm + 1) * sizeof *g);
-            if (!g) { free(v.s); break; }
-            marks = g;
-            char shown[120];   /* a marker's label, as text */
-            marks[nm].label = strdup(text_quote(v.s, 100, shown, sizeof shown));
-            if (!marks[nm].label) { free(v.s); break; }
-            marks[nm].upto = out.n;
-            nm++;
-        }
-        free(v.s);
-    }
-    free(line);
-    fclose(f);
-    int rc = 0;
-    if (bad || lineno == 0) {
-        fprintf(stderr, "meshcast: %s: not an asciicast v2 file (line %ld)\n", path, lineno);
-        rc = 2;
-    } else if (nm == 0) {
-        fprintf(stderr, "meshcast: %s: no markers to step through (record with meshcast record)\n",
-                path);
-        rc = 2;
-    }
-    size_t at = 0;
-    if (rc == 0 && step >= 0) {
-        char want[32];
-        snprintf(want, sizeof want, "step %ld", step);
-        bool found = false;
-        for (size_t i = 0; i < nm && !found; i++)
-            if (strcmp(marks[i].label, want) == 0) { at = i; found = true; }
-        if (!found) {
-            fprintf(stderr, "meshcast: %s has no marker 'step %ld'\n", path, step);
-            rc = 2;
-        }
-    }
-    if (rc == 0 && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
-        fprintf(stderr, "meshcast: replay needs a terminal\n");
-        rc = 2;
-    }
-    if (rc == 0) {
-        struct termios saved, raw;
-        bool have = tcgetattr(STDIN_FILENO, &saved) == 0;
-        raw = saved;
-        cfmakeraw(&raw);
-        if (have) tcsetattr(STDIN_FILENO, TCSANOW, &raw);
-        fputs("\033[?1049h", stdout);
-        for (;;) {
-            fputs("\033[H\033[2J\033[0m", stdout);
-            fwrite(out.s, 1, marks[at].upto, stdout);
-            /* the status line, never wrapped (a wrap on the last row scrolls the screen) */
-            printf("\033[0m\0337\033[999;1H\033[?7l\033[7m replay %s  marker %zu/%zu: %s  "
-                   "(n/p step, g/G first/last, q quit) \033[0m\033[?7h\0338", path, at + 1, nm,
-                   marks[at].label);
-            fflush(stdout);
-            char c;
-            if (read(STDIN_FILENO, &c, 1) != 1) break;
-            if (c == 'q' || c == 3 || c == 27) break;
-            if ((c == 'n' || c == ' ' || c == '.') && at + 1 < nm) at++;
-            else if ((c == 'p' || c == ',') && at > 0) at--;
-            else if (c == 'g') at = 0;
-            else if (c == 'G') at = nm - 1;
-        }
-        fputs("\033[0m\033[?1049l", stdout);
-        fflush(stdout);
-        if (have) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
-    }
-    for (size_t i = 0; i < nm; i++) free(marks[i].label);
-    free(marks);
-    free(out.s);
-    return rc;
+    if (!r) return;
+    outfile_abort(r->out);
+    free(r->last);
+    free(r);
 }

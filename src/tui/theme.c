@@ -4,10 +4,12 @@
 #include <curses.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../engine/num.h"
@@ -107,15 +109,33 @@ static int parse_attr_word(const char *w)
 /* Load "ROLE FG BG [ATTR]..." lines into roles[]. */
 static bool load_theme(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
+    /* a regular file of at most THEME_MAX bytes (never wait on a FIFO), read a whole line at
+     * a time (a long comment is one line, its tail never read as another) */
+    enum { THEME_MAX = 1 << 20 };
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
         snprintf(err, errlen, "cannot open theme %s: %s", path, strerror(errno));
+        if (fd >= 0) close(fd);
         return false;
     }
-    char line[256];
+    if (!S_ISREG(st.st_mode) || st.st_size > THEME_MAX) {
+        snprintf(err, errlen, "theme %s: %s", path,
+                 S_ISREG(st.st_mode) ? "over 1 MiB, not a theme" : "not a regular file");
+        close(fd);
+        return false;
+    }
+    FILE *f = fdopen(fd, "r");
+    if (!f) {
+        snprintf(err, errlen, "cannot open theme %s: %s", path, strerror(errno));
+        close(fd);
+        return false;
+    }
+    char *line = NULL;
+    size_t cap = 0;
     int lineno = 0;
     bool ok = true;
-    while (fgets(line, sizeof line, f)) {
+    while (getline(&line, &cap, f) >= 0) {
         lineno++;
         char *p = line;
         while (*p == ' ' || *p == '\t') p++;
@@ -154,6 +174,7 @@ static bool load_theme(const char *path, char *err, size_t errlen)
         }
         if (!ok) break;
     }
+    free(line);
     fclose(f);
     return ok;
 }

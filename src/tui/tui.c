@@ -353,7 +353,9 @@ static int run(const TuiOptions *o)
         char rerr[300], title[200];
         snprintf(title, sizeof title, "meshcast %s on %s", o->spec.algo ? o->spec.algo : "st",
                  o->spec.net ? o->spec.net : "mesh:8x8");
-        rec = record_open(o->record, w, h, title, rerr, sizeof rerr);
+        /* the files this session reads are never the one it writes */
+        const char *inputs[] = {o->spec.algo, o->vs, o->lesson, o->theme, NULL};
+        rec = record_open(o->record, w, h, title, o->force, inputs, rerr, sizeof rerr);
         if (!rec) {
             say(rerr);
             input_free(in);
@@ -369,6 +371,7 @@ static int run(const TuiOptions *o)
     if (!scr) {
         restore_signals(&orig);
         fputs("meshcast: cannot start curses on this terminal (is TERM set?)\n", stderr);
+        record_abort(rec);
         input_free(in);
         app_free(a);
         return 2;
@@ -399,6 +402,7 @@ static int run(const TuiOptions *o)
             delscreen(scr);
             input_free(in);
             app_free(a);
+            record_abort(rec);
             say(e);
             return 2;
         }
@@ -484,7 +488,7 @@ static int run(const TuiOptions *o)
         if (rec) record_frame(rec, a->b.pos);
         if (a->export_path[0]) {
             char eerr[300];
-            if (export_screen(a->export_path, eerr, sizeof eerr))
+            if (export_screen(a->export_path, a->export_force, eerr, sizeof eerr))
                 app_msg(a, false, "the screen is in %s", a->export_path);
             else
                 app_msg(a, true, "%s", eerr);

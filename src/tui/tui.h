@@ -20,6 +20,7 @@ typedef struct {
     bool ascii;            /* --ascii: no UTF-8 line drawing */
     const char *theme;     /* --theme NAME, or NULL */
     const char *record;    /* meshcast record FILE: the session as an asciicast v2 file */
+    bool force;            /* record --force: replace FILE even if it is not an asciicast */
     const char *step;      /* --step N: open at that step, or NULL */
     const char *vs;        /* --vs ALGO: side by side with it, or NULL */
     const char *timing;    /* --timing async: open on the asynchronous time line, or NULL */

@@ -65,13 +65,23 @@ for c in "dc torus:4x4 1000 250" "dc torus:8x8 6000 100" "dc torus:16x16 2048 32
     check_eq "$1 on $2 L=$3 B=$4: JSON's difference is the async time's" "0 null" \
         "$(printf '%s' "$OUT" | jq -r '"\(.difference) \(.predicted_note)"')"
 done
-check_exit "htree on 15x15 async" 0 "$MESHCAST" run --net torus:15x15 --algo htree --model circuit --timing async
-check_match "htree differs from T(B) by the extra phase" 'DIFFERS' "$OUT"
-check_match "... and says why (the erratum)" '^ +known: the paper.s one final phase does not inform every node from 15x15 on: a second one-hop phase adds alpha \+ delta \+ B tau \(docs/errata.md\)' "$OUT"
-check_exit "htree on 15x15 async, JSON" 0 "$MESHCAST" run --net torus:15x15 --algo htree --model circuit --set B=100 --bytes 1000 --timing async --json
-# (B = 100 of L = 1000: X and Y 5 packets each, the extra phase costs alpha + delta + 100 tau)
-check_eq "the difference is the extra phase's alpha + delta + B tau" "true" \
-    "$(printf '%s' "$OUT" | jq -r '.difference == .params.alpha + .params.delta + 100 * .params.tau')"
+# htree from 15x15: the last phase needs circuits of two hops (2k - 1 phases, + delta);
+# hops=1 keeps the one-hop circuits and adds a second last phase (2k phases)
+check_exit "htree on 15x15 async" 0 "$MESHCAST" run --net torus:15x15 --algo htree --model circuit --set delta=2 --timing async
+check_match "htree differs from T(B) by the two-hop last phase" 'DIFFERS; difference 2\)' "$OUT"
+check_match "... and says why (the erratum)" '^ +known: the paper.s one final phase of one hop does not inform every node from 15x15 on: its circuits of up to two hops add delta \(docs/errata.md\)' "$OUT"
+check_match "2k - 1 = 7 phases" '^steps: +7 ' "$OUT"
+check_exit "htree on 15x15 async, JSON" 0 "$MESHCAST" run --net torus:15x15 --algo htree --model circuit --set B=100 --set delta=3 --bytes 1000 --timing async --json
+check_eq "the difference is delta" "true" "$(printf '%s' "$OUT" | jq -r '.difference == .params.delta and .steps == 11')"
 check_eq "JSON: predicted_note" "true" \
     "$(printf '%s' "$OUT" | jq -r '.predicted_note | startswith("the paper'"'"'s one final phase")')"
+check_exit "htree hops=1 on 15x15 async, JSON" 0 "$MESHCAST" run --net torus:15x15 --algo htree --model circuit --set B=100 --set delta=3 --set hops=1 --bytes 1000 --timing async --json
+# (B = 100 of L = 1000: X and Y 5 packets each, the second one-hop phase costs alpha + delta + 100 tau)
+check_eq "hops=1: the difference is the extra phase's alpha + delta + B tau" "true" \
+    "$(printf '%s' "$OUT" | jq -r '.difference == .params.alpha + .params.delta + 100 * .params.tau and .steps == 12')"
+check_exit "htree hops=3 refused" 2 "$MESHCAST" run --net torus:15x15 --algo htree --model circuit --set hops=3
+# Fig. 9: 3x3 in two phases when X and Y are one packet each
+check_exit "htree 3x3 Fig. 9" 0 "$MESHCAST" run --net torus:3x3 --algo htree --model circuit --set alpha=10 --set delta=2 --bytes 4096 --json
+check_eq "Fig. 9: 2 phases of one hop, 2 (alpha + delta + L/2 tau)" "true" \
+    "$(printf '%s' "$OUT" | jq -r '.steps == 2 and .cost.total == 2 * (10 + 2 + 2048)')"
 finish

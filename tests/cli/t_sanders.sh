@@ -70,22 +70,51 @@ for a in chain bintree bintree-direct fractional; do
     # shellcheck disable=SC2086
     check_exit "$a s=auto" 0 "$MESHCAST" run --net full:1024 --algo $a --model postal --bytes 4096 --set s=auto $extra
     check_match "$a: params say auto" '^params: .*s=auto' "$OUT"
-    paper=$(printf '%s\n' "$OUT" | sed -n "s/^auto: the paper's .* costs \([0-9.]*\) units; .*/\1/p")
-    best=$(printf '%s\n' "$OUT" | sed -n 's/^auto: .*best found by search, .* costs \([0-9.]*\) units$/\1/p')
-    check_match "$a: both shown" '^auto: the paper.s s=[0-9]+.* costs [0-9.]+ units; the best found by search, s=[0-9]+' "$OUT"
+    paper=$(printf '%s\n' "$OUT" | sed -n "s/^auto: the [a-z ]*'s s=[0-9]*[ r=0-9]* costs \([0-9.]*\) units.*/\1/p")
+    best=$(printf '%s\n' "$OUT" | sed -n 's/^auto: .*best found by search, [^)]* costs \([0-9.]*\) units (simulated.*/\1/p')
+    check_match "$a: both shown" '^auto: the (paper|corrected formula).s s=[0-9]+.* costs [0-9.]+ units.*; the best found by search, s=[0-9]+' "$OUT"
+    check_match "$a: says they are simulated, whole bytes" '\(simulated, whole bytes; with packets of k/s bytes: [0-9.]+, and its best s=[0-9]+' "$OUT"
     check "$a: best found <= the paper's" awk -v b="$best" -v p="$paper" 'BEGIN { exit !(b + 0 <= p + 0 && b > 0) }'
     # the direct simplex tree's s minimises (d + 3s)(t + k/s): sqrt(kd/(3t)), d = 13
     [ $a = bintree-direct ] && check_match "bintree-direct: s = sqrt(kd/(3t))" "the paper's s=133 " "$OUT"
 done
 check_match "fractional: r=auto picks r=9 by the paper's formula" "the paper's s=482 r=9" "$OUT"
+# the worked example stated fairly: r = 9, s = 482 loses to s = 512 only through whole bytes
+# (packets of 8 and 9 bytes); in the continuous model it is within 0.2% of that model's best
+cont=$(printf '%s\n' "$OUT" | sed -n 's/.*with packets of k\/s bytes: \([0-9.]*\), and its best s=[0-9]* r=[0-9]* \([0-9.]*\))$/\1 \2/p')
+check "fractional: continuous paper's within 0.2% of the continuous best, below the whole-byte 5978" \
+    awk -v c="$cont" 'BEGIN { split(c, v, " "); exit !(v[1] > 0 && v[1] <= v[2] * 1.002 && v[1] < 5978) }'
+# chain, continuous: (P - 2 + s)(t + k/s) at s = 2046 (eq. after Section 2), computed here
+check_exit "chain s=auto" 0 "$MESHCAST" run --net full:1024 --algo chain --model postal --bytes 4096 --set s=auto
+check_match "chain: continuous (1022 + 2046)(1 + 4096/2046)" "with packets of k/s bytes: $(awk 'BEGIN { printf "%.6g", 3068 * (1 + 4096 / 2046) }')," "$OUT"
+# the binary tree: s = sqrt(kd/(2t)) is the corrected formula, not the paper's; Section 2's
+# printed sqrt(2kd/t) is shown beside it (d = 13 on 1024 PUs)
+check_exit "bintree s=auto" 0 "$MESHCAST" run --net full:1024 --algo bintree --model postal --bytes 4096 --set s=auto
+sc=$(awk 'BEGIN { printf "%d", sqrt(4096 * 13 / 2) + 0.5 }'); sp=$(awk 'BEGIN { printf "%d", sqrt(2 * 4096 * 13) + 0.5 }')
+check_match "bintree: the corrected formula's s=$sc, Section 2's printed s=$sp" "^auto: the corrected formula's s=$sc costs [0-9.]+ units \(Section 2's printed s=$sp: [0-9.]+\);" "$OUT"
+check_nomatch "bintree: not called the paper's" "the paper's s=$sc" "$OUT"
 check_exit "s=0 refused" 2 "$MESHCAST" run --net full:8 --algo fractional --set s=0
 
 # tradeoff: Fig. 3 (the best s, r by exact step counts; --verify simulates the winners)
 check_exit "tradeoff" 0 "$MESHCAST" tradeoff
 check_match "tradeoff: three machine sizes" '^P = 16384$' "$OUT"
+check_match "tradeoff: says its costs are the formulas'" '^costs: formula ' "$OUT"
 check_match "tradeoff: P=1024, k/t=4096" '^ +4096 +9210 +2048 +8840 +164 +5679 +9 +512 +1\.557$' "$OUT"
 check_exit "tradeoff --verify" 0 "$MESHCAST" tradeoff --p 1024 --kt 4096:4096 --verify
 check_match "tradeoff --verify: simulated" '^ +4096 +9210 +2048 +8838 +164 +5679 +9 +512 +1\.556$' "$OUT"
+check_exit "tradeoff --verify (header)" 0 "$MESHCAST" tradeoff --p 64 --kt 64:64 --verify
+check_match "tradeoff --verify: says its costs are simulated" '^costs: simulated ' "$OUT"
+# the largest speedup, searched over every integer k/t: on P = 64 over 150..180 it is the
+# largest of the 31 single-point runs (each --kt K:K prints that point's speedup)
+check_exit "tradeoff --p 64 --kt 150:180" 0 "$MESHCAST" tradeoff --p 64 --kt 150:180
+got=$(printf '%s\n' "$OUT" | sed -n 's/^largest speedup over every integer k\/t in 150..180: \([0-9.]*\) at k\/t = \([0-9]*\) .*/\1 \2/p')
+want=$(for k in $(seq 150 180); do "$MESHCAST" tradeoff --p 64 --kt "$k:$k" | awk -v k="$k" '$1 == k { m = $2 < $4 ? $2 : $4; printf "%.12f %s\n", m / $6, k }'; done |
+    sort -k1,1nr -k2,2n | head -n 1 | awk '{ printf "%.4f %s", $1, $2 }')
+check_eq "tradeoff: the largest speedup is the best single point" "$want" "$got"
+check_exit "tradeoff --points 5" 0 "$MESHCAST" tradeoff --p 64 --points 5
+check_eq "tradeoff --points 5: five rows, 4 .. 2^20 on a log scale" "4 91 2048 46341 1048576" \
+    "$(printf '%s\n' "$OUT" | awk '$1 ~ /^[0-9]+$/ && NF == 9 { printf "%s%s", n++ ? " " : "", $1 }')"
+check_exit "tradeoff bad --points" 2 "$MESHCAST" tradeoff --points 1
 check_exit "tradeoff bad --p" 2 "$MESHCAST" tradeoff --p 2
 check_exit "tradeoff bad --kt" 2 "$MESHCAST" tradeoff --kt 9:3
 

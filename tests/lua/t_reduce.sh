@@ -16,7 +16,7 @@ check_eq "JSON: op reduce, verified, combine cost priced" "reduce true true" \
     "$(printf '%s' "$OUT" | jq -r '"\(.op) \(.reduction.verified) \(.reduction.combine > 0)"')"
 check_exit "check tree-reduce: every size and source" 0 "$MESHCAST" check "$S/tree-reduce.lua" --model postal
 check_match "check says what verified means for a reduction" "a reduction \\(op = \"reduce\"\\)" "$OUT"
-check_match "check: all nets verified" "^([0-9]+) of \\1 nets verified from every source" "$OUT"
+check_match "check: all nets verified" "^([0-9]+) of \\1 nets verified and valid in every case" "$OUT"
 check_nomatch "check: no prediction disagrees" "[0-9]\\*( |$)" "$OUT"
 for k in 1 2 5; do
     check_exit "tree-reduce k=$k: checked on full, array, mesh" 0 "$MESHCAST" check "$S/tree-reduce.lua" --model postal --set k=$k --set s=8 --net full:33 --net array:10 --net mesh:5x7 --max-sources 8
@@ -29,14 +29,14 @@ check_eq "k=1: 54 steps" 54 "$(printf '%s' "$OUT" | jq -r '.steps | length')"
 check_exit "a lost contribution fails run" 1 "$MESHCAST" run --net full:4 --algo "$L/bad_reduce_lose.lua"
 check_match "lost: named (after the last step, root, contributor, chunk, how far it got)" "end \\(after step 3\\): the root 0 lacks node 3's contribution to chunk 1: node 3 never sent it on" "$OUT"
 check_exit "a lost contribution fails check" 1 "$MESHCAST" check "$L/bad_reduce_lose.lua" --net full:4 --net array:4 --max-sources 1
-check_match "check names it" "FAIL full:4 source 0: end \\(after step 3\\): the root 0 lacks node 3's contribution to chunk 1" "$OUT"
+check_match "check names it" "FAIL full:4 source 0: reduction: end \\(after step 3\\): the root 0 lacks node 3's contribution to chunk 1" "$OUT"
 check_exit "a doubled contribution fails run" 1 "$MESHCAST" run --net array:4 --algo "$L/bad_reduce_double.lua" --json
 check_eq "doubled: JSON names step (0-based), node, chunk, contributor" "false doubled 2 1 0 3" \
     "$(printf '%s' "$OUT" | jq -r '.reduction | "\(.verified) \(.violations[0] | "\(.what) \(.step) \(.node) \(.chunk) \(.contribution)")"')"
 check_exit "a doubled contribution fails run (text)" 1 "$MESHCAST" run --net full:4 --algo "$L/bad_reduce_double.lua"
 check_match "doubled: step, node, contributor, chunk" "step 3: node 1 combines node 3's contribution to chunk 0 a second time" "$OUT"
 check_exit "a doubled contribution fails check" 1 "$MESHCAST" check "$L/bad_reduce_double.lua" --net full:4 --max-sources 1
-check_match "check names it" "FAIL full:4 source 0: step 3: node 1 combines node 3's contribution to chunk 0 a second time" "$OUT"
+check_match "check names it" "FAIL full:4 source 0: reduction: step 3: node 1 combines node 3's contribution to chunk 0 a second time" "$OUT"
 
 # misuse
 check_exit "--op broadcast on a reduction" 2 "$MESHCAST" run --net full:8 --algo "$S/tree-reduce.lua" --op broadcast

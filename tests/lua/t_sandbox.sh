@@ -83,7 +83,7 @@ check_exit "ordinary string, table, math, utf8, load work" 0 "$MESHCAST" check "
 check_exit "run: a send of a chunk not held exits 1" 1 "$MESHCAST" run --net array:4 --algo "$L/bad_not_held.lua"
 check_match "run: names step, node and chunk" "step 1: node 1 sends chunk 0 it does not hold" "$OUT$ERR"
 check_exit "check: a send of a chunk not held exits 1" 1 "$MESHCAST" check "$L/bad_not_held.lua" --net mesh:4x4
-check_match "check: the first failure exactly" "FAIL mesh:4x4 source 0: step 1: node \\(0,1\\) sends chunk 0 it does not hold" "$OUT"
+check_match "check: the first failure exactly" "FAIL mesh:4x4 source 0: delivery: step 1: node \\(0,1\\) sends chunk 0 it does not hold" "$OUT"
 check_match "check: the table shows it unverified" "mesh:4x4 +16 +0/16" "$OUT"
 
 finish

@@ -13,7 +13,7 @@ tm_start 150 45
 mc_start --ascii $args
 check_screen "fractional on full:1024 opens" "fractional on full:1024"
 check_screen "the panel's auto line" "\\| +auto: the paper's"
-got=$(tm_cap | cut -d'|' -f2- | awk '/^ +auto: / { on = 1 } on && !/^ +(auto:|[a-z])/ { exit }
+got=$(tm_cap | cut -d'|' -f2- | awk '/^ +auto: / { on = 1 } on && !/^ +(auto:|[a-z(0-9])/ { exit }
     on { sub(/^ +/, ""); printf "%s%s", sep, $0; sep = " " }' | sed 's/^auto: //')
 check_eq "the panel says what run says" "$want" "$got"
 tm_keys q

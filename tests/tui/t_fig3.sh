@@ -7,6 +7,8 @@
 . "$(dirname "$0")/tmux.sh"
 
 "$MESHCAST" tradeoff >"$TMPD/trade" || bad "tradeoff runs"
+# the curves are plotted at the 64 values of k/t of `tradeoff --points 64`
+"$MESHCAST" tradeoff --points 64 >"$TMPD/dense" || bad "tradeoff --points 64 runs"
 # "k/t chain s bintree s fractional r s speedup" rows of P = 1024
 awk '/^P = 1024$/ { on = 1; next } /^P = / { on = 0 } on && $1 ~ /^[0-9]+$/' "$TMPD/trade" \
     >"$TMPD/p1024"
@@ -20,10 +22,13 @@ while read -r kt chain _ bin _ frac r _ sp; do
     check_match "k/t $kt: the tradeoff's row" \
         "^ *$kt +$chain +$bin +$frac +$r +$sp" "$(tm_cap | sed -n 's/.*| *\([0-9][0-9]* .*\)/\1/p')"
 done <"$TMPD/p1024"
+# the maxima: tradeoff's exact "largest speedup" line (branch and bound over every integer k/t)
 for P in 64 1024 16384; do
     max=$(awk -v P="$P" '$0 == "P = " P { on = 1; next } /^P = / { on = 0 }
-        on && $1 ~ /^[0-9]+$/ && $9 > m { m = $9; k = $1 } END { printf "%.2f at k/t %s", m, k }' \
-        "$TMPD/trade")
+        on && /^largest speedup/ { for (i = 1; i <= NF; i++) { if ($i == "=") k = $(i + 1)
+            if ($i ~ /^[0-9.]+$/ && $(i - 1) ~ /:$/) v = $i }
+            printf "%s at k/t %s", v, k }' "$TMPD/trade")
+    check_match "P=$P: the tradeoff's maximum is not a power of 4" ' k/t [0-9]+$' "$max"
     check_screen_fixed "P=$P: max speedup $max" "P=$P: max speedup $max"
 done
 check_screen "the plot's marks" '\| *.*[123].*[123]'
@@ -49,7 +54,7 @@ want_t() {  # P ROWS PW (plot rows, plot width): the marks "row col char" from `
                 r = int((hi - y[i, a]) / (hi - lo) * (pt - 1) + 0.5)
                 c = int(i * (pw - 1) / (n - 1) + 0.5)
                 if ((r, c) in g) g[r, c] = "*"; else g[r, c] = m[a + 1] }
-            for (k in g) { split(k, rc, SUBSEP); print rc[1], rc[2], g[k] } }' "$TMPD/trade" | sort
+            for (k in g) { split(k, rc, SUBSEP); print rc[1], rc[2], g[k] } }' "$TMPD/dense" | sort
 }
 # check_tplot P — the plot on the screen (row, column after the axis, mark) is want_t's
 check_tplot() {

@@ -106,7 +106,7 @@ mc_exit_ok "tiling torus:7x12"
 
 # htree on torus:15x15: the paper's T(B) differs by its erratum, and the Step panel says so
 tm_start 200 60
-mc_start --ascii --net torus:15x15 --algo htree --model circuit
+mc_start --ascii --net torus:15x15 --algo htree --model circuit --set delta=1
 check_screen_fixed "htree 15x15: the prediction differs" "Predicted (paper) !="
 check_screen_fixed "... and the Step panel says why" "known: the paper's one final phase"
 tm_keys q

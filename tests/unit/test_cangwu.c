@@ -336,6 +336,71 @@ static void test_tso(void **state)
     net_free(net);
 }
 
+/* A broadcast on array:n from node 0 in which every informed node sends to the next
+ * uninformed one each step, but step `short_at` informs one node fewer than that (-1: none);
+ * run under seidel, its verdict into v.  Returns the number of steps. */
+static int32_t tso_of_doubling(int32_t n, int32_t short_at, TsoVerdict *v, bool *verified)
+{
+    char err[256], spec[32];
+    snprintf(spec, sizeof spec, "array:%d", (int)n);
+    Net *net = mknet(spec);
+    Sched *sc = sched_new(net, 1, 8);
+    sched_give(sc, 0, 0, 1);
+    int32_t have = 1, steps = 0;
+    while (have < n) {
+        sched_step(sc);
+        int32_t senders = have, got = have;
+        if (steps == short_at && senders > 1)
+            senders--;   /* one node fewer than doubling */
+        for (int32_t u = 0; u < senders && got < n; u++)
+            assert_true(sched_send_range(sc, u, got++, 0, 1));
+        have = got;
+        steps++;
+    }
+    CostParams p;
+    cost_defaults(&p, COST_SEIDEL);
+    Sim *sim = sim_run(sc, &p, 0, err, sizeof err);
+    assert_non_null(sim);
+    tso_check(sim, v);
+    *verified = sim_totals(sim)->verified;
+    sim_free(sim);
+    sched_free(sc);
+    net_free(net);
+    return steps;
+}
+
+/* Cang & Wu's definition (papers/002, Section 1: "after each step the number of nodes having
+ * received the message must be doubled"): a step that informs even one node fewer than double
+ * is not time-step optimal, also when the broadcast still ends in the least number of steps
+ * (1 -> 2 -> 3 -> 6 on 6 nodes: 3 steps, step 2 one short).  Every N up to 40, every step. */
+static void test_tso_one_short(void **state)
+{
+    (void)state;
+    int caught_in_time = 0;
+    for (int32_t n = 3; n <= 40; n++) {
+        int32_t m = 0;   /* ceil(log2 n), computed apart from tso.c */
+        while ((INT32_C(1) << m) < n)
+            m++;
+        TsoVerdict v;
+        bool ver;
+        assert_int_equal(tso_of_doubling(n, -1, &v, &ver), m);
+        assert_true(ver);
+        assert_int_equal(v.min_steps, m);
+        assert_true(v.optimal);
+        assert_int_equal(v.first_short, -1);
+        for (int32_t t = 1; t < m - 1; t++) {   /* (step 0 has one sender, nothing to drop) */
+            int32_t steps = tso_of_doubling(n, t, &v, &ver);
+            assert_true(ver);
+            if (v.optimal || v.first_short != t)
+                fail_msg("array:%d, step %d one node short: optimal %d first_short %d",
+                         (int)n, (int)t + 1, v.optimal, (int)v.first_short);
+            caught_in_time += steps == m;
+        }
+    }
+    /* the hard cases (short, yet done in the least steps) were among them */
+    assert_true(caught_in_time > 10);
+}
+
 /* Build and simulate name with params; check verified and time-step optimal; the TCD. */
 static int64_t run_algo(const Net *net, const char *name, int32_t source, const char *set,
                         const char *val)
@@ -603,6 +668,7 @@ int main(void)
         cmocka_unit_test(test_fig2a_literal),
         cmocka_unit_test(test_3d_1d_torus),
         cmocka_unit_test(test_tso),
+        cmocka_unit_test(test_tso_one_short),
         cmocka_unit_test(test_exact),
         cmocka_unit_test(test_search),
         cmocka_unit_test(test_anneal_exact),

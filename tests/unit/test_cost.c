@@ -57,6 +57,44 @@ static void test_defaults(void **state)
     cost_defaults(NULL, COST_SEIDEL);
 }
 
+/* One transfer's price under each model, against the formulas worked out by hand (binary
+ * fractions: exact in doubles): seidel m*a*B + b, postal t + beta*B, circuit
+ * alpha + d*delta + B*tau, saf d*(beta + B*tau); and the lockstep's split into terms. */
+static void test_price(void **state)
+{
+    (void)state;
+    CostParams p;
+    cost_defaults(&p, COST_SEIDEL);
+    p.a = 0.5, p.b = 3;
+    /* B = 10 over a link shared 3-fold beyond capacity: 3 * 0.5 * 10 + 3 */
+    assert_true(cost_transfer(&p, 7, 10, 3) == 18);
+    assert_true(cost_transfer(&p, 7, 10, 1) == 8);     /* d plays no part */
+    CostTerms t = cost_terms(&p, 7, 10, 3);
+    assert_true(t.startup == 3 && t.trans == 5 && t.cont == 10);
+    cost_defaults(&p, COST_POSTAL);
+    p.t = 2, p.beta = 0.25;
+    assert_true(cost_transfer(&p, 9, 8, 4) == 4);      /* 2 + 0.25 * 8, m and d ignored */
+    t = cost_terms(&p, 9, 8, 4);
+    assert_true(t.startup == 2 && t.trans == 2 && t.cont == 0);
+    cost_defaults(&p, COST_CIRCUIT);
+    p.alpha = 1.5, p.delta = 0.5, p.tau = 0.125;
+    assert_true(cost_transfer(&p, 4, 16, 1) == 5.5);   /* 1.5 + 4 * 0.5 + 16 * 0.125 */
+    t = cost_terms(&p, 4, 16, 1);
+    assert_true(t.startup == 3.5 && t.trans == 2 && t.cont == 0);
+    cost_defaults(&p, COST_SAF);
+    p.beta = 0.5, p.tau = 0.25;
+    assert_true(cost_transfer(&p, 3, 4, 1) == 4.5);    /* 3 * (0.5 + 4 * 0.25) */
+    t = cost_terms(&p, 3, 4, 1);
+    assert_true(t.startup == 1.5 && t.trans == 3 && t.cont == 0);
+    /* the terms add up to the price, whatever the model */
+    for (int m = 0; m < COST_NMODELS; m++) {
+        cost_defaults(&p, (CostModel)m);
+        t = cost_terms(&p, 5, 1000, 2);
+        double sum = t.startup + t.trans + t.cont, c = cost_transfer(&p, 5, 1000, 2);
+        assert_true(fabs(sum - c) <= 1e-12 * c);
+    }
+}
+
 static void test_set(void **state)
 {
     (void)state;
@@ -106,6 +144,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_price),
         cmocka_unit_test(test_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

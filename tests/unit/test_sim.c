@@ -902,6 +902,65 @@ static void check_paths(const char *spec, int nsteps, int per_step, int explicit
     net_free(n);
 }
 
+/* Sub-rounds of long routes (issue 24 finding 4): the ends of the array each send to every
+ * node in one step (and a ring's node to every node, both ways round), interleaved, so each
+ * sub-round holds two or three long circuits that overlap; subround.c counts those from their
+ * ranges, not link by link.  Loads, each transfer's busiest link, overloads and the cost must
+ * be the naive walk's. */
+static void check_star(const char *spec, int senders, bool overlap)
+{
+    Net *n = net_parse(spec, NULL, 0);
+    assert_non_null(n);
+    int32_t size = net_size(n);
+    Sched *s = sched_new(n, 1, 64);
+    int32_t src[3] = { 0, size / 3, size - 1 };
+    for (int k = 0; k < senders; k++)
+        sched_give(s, src[k], 0, 1);
+    sched_step(s);
+    for (int32_t v = 0; v < size; v++)
+        for (int k = 0; k < senders; k++)
+            if (v != src[k])
+                assert_true(sched_send_range(s, src[k], v, 0, 1));
+    int64_t nl = net_nlinks(n), nt = sched_ntransfers(s, 0);
+    int32_t *naive = malloc((size_t)nl * sizeof *naive);
+    int32_t *kk = malloc((size_t)nt * sizeof *kk);
+    double want = naive_sub(s, 0, naive, kk);
+    Sim *sim = run(s, COST_SEIDEL, 0);
+    const SimStep *x = sim_step(sim, 0);
+    assert_double_equal(x->cost.total, want, 1e-6);
+    int32_t mx = 0;
+    int64_t over = 0;
+    for (int64_t l = 0; l < nl; l++) {
+        mx = naive[l] > mx ? naive[l] : mx;
+        over += naive[l] > 1;
+        assert_int_equal(sim_link_load(sim, 0, l), naive[l]);
+    }
+    if (overlap)
+        assert_true(mx >= 2);   /* the circuits of one sub-round do overlap */
+    assert_int_equal(x->max_link_load, mx);
+    assert_int_equal(x->link_overloads, over);
+    for (int64_t i = 0; i < nt; i++) {
+        SimTransferInfo ti;
+        sim_transfer_info(sim, 0, i, &ti);
+        assert_int_equal(ti.load, kk[i]);
+    }
+    sim_free(sim);
+    free(naive);
+    free(kk);
+    sched_free(s);
+    net_free(n);
+}
+
+static void test_subround_long_routes(void **state)
+{
+    (void)state;
+    check_star("array:300", 2, true);
+    check_star("array:301", 3, true);
+    check_star("ring:257", 3, true);
+    check_star("mesh:9x40", 3, false);
+    check_star("torus:17x19", 2, false);
+}
+
 static void test_paths_agree(void **state)
 {
     (void)state;
@@ -1233,6 +1292,7 @@ int main(void)
         cmocka_unit_test(test_port_serialisation), cmocka_unit_test(test_postal),
         cmocka_unit_test(test_circuit_saf_costs), cmocka_unit_test(test_locals),
         cmocka_unit_test(test_torus_wrap),       cmocka_unit_test(test_paths_agree),
+        cmocka_unit_test(test_subround_long_routes),
         cmocka_unit_test(test_seek),             cmocka_unit_test(test_seek_scattered),
         cmocka_unit_test(test_seek_strided),     cmocka_unit_test(test_large_mesh),
         cmocka_unit_test(test_many_violations),  cmocka_unit_test(test_bad_args),

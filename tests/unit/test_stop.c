@@ -102,6 +102,38 @@ static void test_dist_rows_cols(void **state)
     free(v);
 }
 
+/* Ri's promise, checked on every grid of up to 17 rows: its rows are sources whose
+ * first-level Br_Lin partners (line x pairs with x + ceil(n/2); on an odd n the middle line,
+ * which has no such partner, sends to the line after it, ceil(n/2): the one line 0 sends to)
+ * are neither source rows nor shared, whenever that is possible at all (at most floor(n/2)
+ * rows: an odd n leaves one line without a partner of its own). */
+static void test_dist_ideal_rows_partners(void **state)
+{
+    (void)state;
+    for (int32_t r = 2; r <= 17; r++)
+        for (int32_t c = 1; c <= 9; c += 4)
+            for (int32_t rows = 1; rows <= r / 2; rows++) {
+                int32_t s = rows * c, h = (r + 1) / 2;
+                int32_t *v = cells(DIST_ROW_IDEAL, r, c, s);
+                bool src[32] = { false }, part[32] = { false };
+                for (int32_t j = 0; j < s; j++)
+                    src[v[j] / c] = true;
+                int32_t nrows = 0;
+                for (int32_t x = 0; x < r; x++) {
+                    if (!src[x])
+                        continue;
+                    nrows++;
+                    int32_t q = x < h ? (x + h < r ? x + h : x + 1) : x - h;
+                    if (src[q] || part[q])
+                        fail_msg("Ri:%d on %dx%d: row %d's partner %d is %s", (int)s, (int)r,
+                                 (int)c, (int)x, (int)q, src[q] ? "a source" : "shared");
+                    part[q] = true;
+                }
+                assert_int_equal(nrows, rows);
+                free(v);
+            }
+}
+
 static void test_dist_diag_equal_block(void **state)
 {
     (void)state;
@@ -387,6 +419,11 @@ static void test_claim_first_iteration(void **state)
     assert_int_equal(informed_after("br-xy-source", "mesh:10x10", DIST_ROW, 20, 0), 20);
     assert_int_equal(informed_after("br-xy-source", "mesh:10x10", DIST_ROW_IDEAL, 20, 0), 40);
     assert_int_equal(informed_after("br-lin", "mesh:10x10", DIST_DIAG_R, 10, 0), 18);
+    /* odd row counts: the ideal rows double in the first column step too (Ri:18 on 9x9 was
+     * rows 0 and 4, both partnered with row 5: 27, not 36) */
+    assert_int_equal(informed_after("br-xy-source", "mesh:9x9", DIST_ROW_IDEAL, 18, 0), 36);
+    assert_int_equal(informed_after("br-xy-source", "mesh:7x6", DIST_ROW_IDEAL, 18, 0), 36);
+    assert_int_equal(informed_after("br-xy-source", "mesh:11x6", DIST_ROW_IDEAL, 30, 0), 60);
 }
 
 int main(void)
@@ -394,6 +431,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dist_exact),
         cmocka_unit_test(test_dist_rows_cols),
+        cmocka_unit_test(test_dist_ideal_rows_partners),
         cmocka_unit_test(test_dist_diag_equal_block),
         cmocka_unit_test(test_dist_parse_errors),
         cmocka_unit_test(test_sweep),

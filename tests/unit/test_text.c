@@ -66,11 +66,31 @@ static void test_terminal_safe(void **state)
     assert_int_equal(text_terminal_safe("\xe2\x96", 2, out), 0);
 }
 
+/* Edit distances worked by hand; the nearest name only when it is a likely misspelling. */
+static void test_nearest(void **state)
+{
+    (void)state;
+    assert_int_equal(text_edit_distance("chunk", "chunks"), 1);     /* one insertion */
+    assert_int_equal(text_edit_distance("parms", "params"), 1);
+    assert_int_equal(text_edit_distance("kitten", "sitting"), 3);   /* k->s, e->i, +g */
+    assert_int_equal(text_edit_distance("", "abc"), 3);
+    assert_int_equal(text_edit_distance("same", "same"), 0);
+    assert_int_equal(text_edit_distance("nets", "nest"), 2);        /* no transpositions */
+    static const char *const names[] = {"name", "nets", "chunks", "params", "predict", NULL};
+    assert_string_equal(text_nearest("chunk", names), "chunks");
+    assert_string_equal(text_nearest("parms", names), "params");
+    assert_string_equal(text_nearest("predikt", names), "predict");
+    assert_null(text_nearest("frobnicate", names));   /* far from every name */
+    assert_null(text_nearest("x", names));            /* distance >= its length: no guess */
+    assert_null(text_nearest("chunk", NULL));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_quote),
         cmocka_unit_test(test_terminal_safe),
+        cmocka_unit_test(test_nearest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -44,6 +44,8 @@ static int dc_k(const Net *net)
     return k >= 2 ? k : -1;
 }
 
+static double dc_B(const Net *net, const AlgoArgs *a);
+
 static bool dc_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                     size_t errlen)
 {
@@ -54,7 +56,7 @@ static bool dc_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *e
                  d->name, net_spec(net));
         return false;
     }
-    return true;
+    return peters_work_ok(d, net, a, a->bytes, dc_B(net, a), 1, err, errlen);
 }
 
 /* B_opt of the paper, or the B asked for. */

@@ -10,16 +10,17 @@
  * Y: "during odd phases X travels vertically and Y horizontally", and the source sends X and Y
  * at once.  Both trees start at the source; they are arc-disjoint (checked by the tests).
  *
- * Final phase (level 2k - 1): a node that lacks X or Y after the trees gets it over one hop
- * from a neighbour that holds it, on an arc no tree uses, a different neighbour for X and for Y
- * (per node the choice is independent of every other node's: the arc u->v serves only v).
- * The report says "every node that is not informed by the H-tree has two informed neighbours,
- * so one more phase [of one hop] is sufficient".  We check it while building: if some node
- * had no such neighbour the build adds a second final phase for it and says so in the step
- * label ("htree (extra phase)").  From k = 4 on it is needed (docs/errata.md: some nodes of the
- * central cross have no informed neighbour), and the time is the paper's T(B) plus
- * alpha + delta + B tau: `predicted` stays the paper's T(B), with that note (predict_note).
- * Neighbours are tried in the order up, down, left, right (decided by us; any works).
+ * Last phase (level 2k - 1): a node that lacks X or Y after the trees gets it over a circuit of
+ * at most `hops` (1 or 2; default 2) hops from a node that holds it, on arcs no tree uses, no
+ * two circuits on one arc (lastphase.h: an augmenting search).  The report says "every node
+ * that is not informed by the H-tree has two informed neighbours, so one more phase [of one
+ * hop] is sufficient"; from k = 4 on it is not (docs/errata.md: some nodes of the central
+ * cross have no informed neighbour).  With two-hop circuits one last phase completes k = 4,
+ * 5, 6: 2k - 1 phases, T(B) + delta (async).  With hops=1, or where the search leaves
+ * deliveries (k >= 7), further phases follow ("htree (extra phase)").  `predicted` stays the
+ * paper's T(B); predict_note says what the build's last phases add.
+ * Fig. 9 (k = 2, X and Y one packet each): the originator sends the opposite halves in phase 2
+ * and the four nodes of phase 1 forward theirs: every node is informed after two phases.
  *
  * Pipelining: B bytes per packet (--set B=N; 0: X and Y each one packet; B=auto: the paper's
  * B_opt = sqrt((alpha + 2^(k-2) delta) L / (4 (k-1) tau))).  X and Y are P packets each
@@ -30,11 +31,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "lastphase.h"
 #include "phases.h"
 #include "pipeline.h"
 
 static const AlgoParam htree_params[] = {
     {"B", 0, ALGO_AUTO, 1e18, "bytes per packet of X and Y (0: one packet each; auto: B_opt)"},
+    {"hops", 2, 1, 2, "longest circuit of the last phase (2: 2k - 1 phases on every k <= 6; "
+                      "1: one-hop phases, a second one from 15x15)"},
 };
 
 static int htree_k(const Net *net)
@@ -45,18 +49,25 @@ static int htree_k(const Net *net)
     return k >= 2 ? k : -1;
 }
 
+static double htree_B(const Net *net, const AlgoArgs *a);
+
 static bool htree_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                        size_t errlen)
 {
     if (!peters_B_ok(d, a, err, errlen))
         return false;
+    if (a->param[1] != 1 && a->param[1] != 2) {
+        snprintf(err, errlen, "%s: hops must be 1 or 2, not %g", d->name, a->param[1]);
+        return false;
+    }
     if (htree_k(net) < 0) {
         snprintf(err, errlen,
                  "%s runs on (2^k-1) x (2^k-1) tori, k >= 2 (3x3, 7x7, 15x15, 31x31), not on %s",
                  d->name, net_spec(net));
         return false;
     }
-    return true;
+    return peters_work_ok(d, net, a, a->bytes / 2 ? a->bytes / 2 : 1, htree_B(net, a), 2, err,
+                          errlen);
 }
 
 static double htree_B(const Net *net, const AlgoArgs *a)
@@ -83,59 +94,45 @@ static uint32_t htree_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *
     return 2 * htree_packets(net, a);
 }
 
-/* One final phase: every node lacking a sub-message gets it from a neighbour holding it over
- * an arc no circuit uses yet.  has[v] bit m: v holds sub-message m; `used` one bit per arc.
- * Returns the number of demands left unserved, or -1 (no memory). */
-static int64_t final_phase(const Net *net, PetersTree *t, uint8_t *has, uint8_t *used,
-                           uint8_t *got)
+/* What a build made of the phases after the two trees (htree_plan). */
+typedef struct {
+    int nlast;          /* phases after the trees: 0 (Fig. 9), 1, or more (extra phases) */
+    int hops[8];        /* the longest circuit of each */
+} HtreeShape;
+
+/* Fig. 9: on 3x3 with X and Y in one packet each, the originator sends the opposite halves in
+ * phase 2 ("the originator does the opposite") and every node is informed after two phases. */
+static bool htree_fig9(const Net *net, const AlgoArgs *a)
 {
-    int32_t n = net_size(net);
-    int64_t left = 0;
-    static const int dims[4] = { 0, 0, 1, 1 }, dirs[4] = { -1, 1, -1, 1 };
-    for (int32_t v = 0; v < n; v++) {
-        got[v] = 0;
-        int taken = 0;   /* bit per neighbour direction used for v */
-        for (int m = 0; m < 2; m++) {
-            if ((has[v] >> m) & 1)
-                continue;
-            bool done = false;
-            for (int q = 0; q < 4 && !done; q++) {
-                if ((taken >> q) & 1)
-                    continue;
-                /* the neighbour on side q sends towards v: direction -dirs[q] */
-                int32_t u = net_neighbor(net, v, dims[q], dirs[q]);
-                int64_t arc = net_link(net, u, dims[q], -dirs[q]);
-                if (!((has[u] >> m) & 1) || (used[arc >> 3] >> (arc & 7)) & 1)
-                    continue;
-                NetSeg seg = { (int8_t)dims[q], (int8_t)-dirs[q], 1 };
-                if (peters_tree_edge(t, net, u, &seg, 1, m) < 0)
-                    return -1;
-                used[arc >> 3] |= (uint8_t)(1u << (arc & 7));
-                taken |= 1 << q;
-                got[v] |= (uint8_t)(1u << m);
-                done = true;
-            }
-            if (!done)
-                left++;
-        }
-    }
-    for (int32_t v = 0; v < n; v++)
-        has[v] |= got[v];
-    return left;
+    return htree_k(net) == 2 && htree_packets(net, a) == 1;
 }
 
-static bool htree_tree(Sched *s, int32_t source, PetersTree *t, int *extra)
+/* The source's phase-2 sends of Fig. 9: X horizontally, Y vertically, one hop each way.  Their
+ * arcs are the other tree's phase-1 arcs, free again in phase 2 (nothing is pipelined). */
+static bool htree_opposite(const Net *net, PetersTree *t, int32_t source, uint8_t *has)
 {
-    const Net *net = sched_net(s);
+    for (int m = 0; m < 2; m++)
+        for (int dir = -1; dir <= 1; dir += 2) {
+            NetSeg seg = { (int8_t)(m == 0 ? 1 : 0), (int8_t)dir, 1 };
+            int32_t w = peters_tree_edge(t, net, source, &seg, 1, m);
+            if (w < 0)
+                return false;
+            has[w] |= (uint8_t)(1u << m);
+        }
+    return true;
+}
+
+/* The two H-trees' 2k - 2 levels into t from source; has[v] bit m: v holds sub-message m,
+ * `used` one bit per arc the trees use. */
+static bool htree_levels(const Net *net, int32_t source, bool fig9, PetersTree *t, uint8_t *has,
+                         uint8_t *used)
+{
     int k = htree_k(net);
     int32_t n = net_size(net);
-    uint8_t *has = calloc((size_t)n, 1), *got = calloc((size_t)n, 1);
-    uint8_t *used = calloc((size_t)(net_nlinks(net) + 7) / 8, 1);
     int32_t *cen[2] = { malloc(sizeof(int32_t) * (size_t)n), malloc(sizeof(int32_t) * (size_t)n) };
     int32_t *nxt[2] = { malloc(sizeof(int32_t) * (size_t)n), malloc(sizeof(int32_t) * (size_t)n) };
     int64_t ncen[2] = { 1, 1 };
-    bool ok = has && got && used && cen[0] && cen[1] && nxt[0] && nxt[1];
-    *extra = 0;
+    bool ok = cen[0] && cen[1] && nxt[0] && nxt[1];
     if (ok) {
         cen[0][0] = cen[1][0] = source;
         has[source] = 3;
@@ -169,29 +166,48 @@ static bool htree_tree(Sched *s, int32_t source, PetersTree *t, int *extra)
                 nxt[m] = tmp;
                 ncen[m] = nn;
             }
+            if (ok && fig9 && j == 2 && lv == 1)
+                ok = htree_opposite(net, t, source, has);
         }
     }
-    while (ok) {
-        if (!(ok = peters_tree_level(t)))
-            break;
-        int64_t left = final_phase(net, t, has, used, got);
-        ok = left >= 0;
-        if (!ok || left == 0)
-            break;
-        if (++*extra > 4) {
-            sched_fail(s, "htree: nodes still uninformed after %d extra phases", *extra);
-            ok = false;
-        }
-    }
-    free(has);
-    free(got);
-    free(used);
     for (int m = 0; m < 2; m++) {
         free(cen[m]);
         free(nxt[m]);
     }
-    if (!ok && !sched_error(s))
-        sched_fail(s, "out of memory");
+    return ok;
+}
+
+/* The whole tree into t: the H-trees, then last phases of circuits of at most `hops` hops
+ * until every node holds X and Y.  False on no memory (*err: 0) or when 8 last phases do not
+ * complete it (*err: 1). */
+static bool htree_plan(const Net *net, int32_t source, const AlgoArgs *a, PetersTree *t,
+                       HtreeShape *sh, int *err)
+{
+    int32_t n = net_size(net);
+    uint8_t *has = calloc((size_t)n, 1);
+    uint8_t *used = calloc((size_t)(net_nlinks(net) + 7) / 8, 1);
+    bool ok = has && used && htree_levels(net, source, htree_fig9(net, a), t, has, used);
+    *sh = (HtreeShape){ 0, { 0 } };
+    *err = 0;
+    while (ok) {
+        int64_t lacking = 0;
+        for (int32_t v = 0; v < n; v++)
+            lacking += has[v] != 3;
+        if (!lacking)
+            break;
+        if (sh->nlast == 8) {
+            *err = 1;
+            ok = false;
+            break;
+        }
+        LastPhase lp;
+        ok = peters_tree_level(t) &&
+             peters_last_phase(net, t, has, used, (int)a->param[1], &lp);
+        if (ok)
+            sh->hops[sh->nlast++] = lp.maxhops;
+    }
+    free(has);
+    free(used);
     return ok;
 }
 
@@ -200,11 +216,14 @@ static bool htree_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     (void)d;
     PetersTree t;
     peters_tree_init(&t);
-    int extra = 0;
-    bool ok = htree_tree(s, a->source, &t, &extra) &&
+    HtreeShape sh;
+    int err;
+    bool ok = htree_plan(sched_net(s), a->source, a, &t, &sh, &err) &&
               peters_tree_emit(s, &t, sched_nchunks(s) / 2,
-                               extra ? "htree (extra phase)" : "htree");
+                               sh.nlast > 1 ? "htree (extra phase)" : "htree");
     peters_tree_free(&t);
+    if (!ok && !sched_error(s))
+        sched_fail(s, err ? "htree: nodes still uninformed after 8 last phases" : "out of memory");
     return ok;
 }
 
@@ -228,17 +247,39 @@ static bool htree_predict(const AlgoDef *d, const Net *net, const AlgoArgs *a,
     return !isnan(*total);
 }
 
-/* From k = 4 on, the second one-hop phase (the build's, docs/errata.md). */
+/* Why the run differs from the paper's T(B): Fig. 9's two phases on 3x3, or, from 15x15 on,
+ * last phases other than the paper's one of one hop (docs/errata.md).  The shape is the
+ * build's own (htree_plan), so the note says what this run did. */
 static bool htree_note(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *p,
                        char *why, size_t len)
 {
     (void)d;
-    (void)a;
     int k = htree_k(net);
-    if (p->model != COST_CIRCUIT || k < 4)
+    if (p->model != COST_CIRCUIT || k < 0)
         return false;
-    snprintf(why, len, "the paper's one final phase does not inform every node from 15x15 on: "
-             "a second one-hop phase adds alpha + delta + B tau (docs/errata.md)");
+    if (htree_fig9(net, a)) {
+        snprintf(why, len, "Fig. 9: the originator sends the opposite halves in phase 2, so 3x3 "
+                 "takes two phases; T(B) counts 2k - 1 = 3 (docs/errata.md)");
+        return true;
+    }
+    PetersTree t;
+    peters_tree_init(&t);
+    HtreeShape sh;
+    int err;
+    bool ok = htree_plan(net, a->source, a, &t, &sh, &err);
+    peters_tree_free(&t);
+    if (!ok || (sh.nlast == 1 && sh.hops[0] <= 1))
+        return false;
+    const char *head = "the paper's one final phase of one hop does not inform every node from "
+                       "15x15 on";
+    if (sh.nlast == 1)
+        snprintf(why, len, "%s: its circuits of up to two hops add delta (docs/errata.md)", head);
+    else if (sh.nlast == 2 && sh.hops[0] == 1 && sh.hops[1] == 1)
+        snprintf(why, len, "%s: a second one-hop phase adds alpha + delta + B tau "
+                 "(docs/errata.md)", head);
+    else
+        snprintf(why, len, "%s: %d last phases of up to %d hops (docs/errata.md)", head, sh.nlast,
+                 sh.hops[0] > sh.hops[1] ? sh.hops[0] : sh.hops[1]);
     return true;
 }
 
@@ -249,7 +290,7 @@ const AlgoDef algo_htree = {
     .nets = 1u << NET_TORUS,
     .flags = 0,
     .params = htree_params,
-    .nparams = 1,
+    .nparams = 2,
     .fits = htree_fits,
     .nchunks = htree_nchunks,
     .build = htree_build,

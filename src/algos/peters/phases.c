@@ -155,6 +155,37 @@ bool peters_B_ok(const AlgoDef *d, const AlgoArgs *a, char *err, size_t errlen)
     return true;
 }
 
+/* The packets of a sub-message of subbytes at B bytes a packet (peters_packets' rule). */
+static double packets_of(uint64_t subbytes, double B)
+{
+    if (subbytes == 0 || !(B > 0) || B >= (double)subbytes)
+        return 1;
+    double p = ceil((double)subbytes / B);
+    return p > (double)subbytes ? (double)subbytes : p;
+}
+
+bool peters_work_ok(const AlgoDef *d, const Net *net, const AlgoArgs *a, uint64_t subbytes,
+                    double B, int ntrees, char *err, size_t errlen)
+{
+    double P = packets_of(subbytes, B);
+    double others = (double)net_size(net) - 1;
+    double work = P * ntrees * (others > 1 ? others : 1);
+    if (P <= PETERS_PACKETS_MAX && work <= PETERS_WORK_MAX)
+        return true;
+    /* the fewest packets that fit both, and the B that gives them */
+    double fit = floor(PETERS_WORK_MAX / (ntrees * (others > 1 ? others : 1)));
+    if (fit > PETERS_PACKETS_MAX)
+        fit = PETERS_PACKETS_MAX;
+    double Bmin = fit >= 1 ? ceil((double)subbytes / fit) : (double)subbytes;
+    snprintf(err, errlen,
+             "%s: B=%s%.0f makes %.0f packets a tree (%d tree%s on %s: %.3g transfers), over the "
+             "work budget of %d packets a tree and %.0f transfers; B >= %.0f fits",
+             d->name, a->param[0] == ALGO_AUTO ? "auto = " : "", B > 0 ? B : 0, P, ntrees,
+             ntrees == 1 ? "" : "s", net_spec(net), work, (int)PETERS_PACKETS_MAX,
+             PETERS_WORK_MAX, Bmin);
+    return false;
+}
+
 uint32_t peters_packets(uint64_t subbytes, double B)
 {
     if (subbytes == 0)

@@ -89,4 +89,15 @@ uint32_t peters_packets(uint64_t subbytes, double B);
  * of bytes >= 0; false with a message in err otherwise. */
 bool peters_B_ok(const AlgoDef *d, const AlgoArgs *a, char *err, size_t errlen);
 
+/* The work budget of a pipelined tree algorithm, checked in its fits() before anything is
+ * built, priced or allocated: at most PETERS_PACKETS_MAX packets a tree, and at most
+ * PETERS_WORK_MAX transfers in all (ntrees trees, each packet sent to the net's other nodes).
+ * A packet size B (the one asked for, or B=auto's) whose packet count is over either is
+ * refused with the numbers and the smallest B that fits.  The count is computed in floating
+ * point, before any 32-bit packet count could wrap. */
+enum { PETERS_PACKETS_MAX = 1 << 20 };
+#define PETERS_WORK_MAX 16777216.0
+bool peters_work_ok(const AlgoDef *d, const Net *net, const AlgoArgs *a, uint64_t subbytes,
+                    double B, int ntrees, char *err, size_t errlen);
+
 #endif

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "phases.h"
+
 /* Bytes of chunk c of n over L bytes (sched's formula, exact). */
 static double chunk_bytes(uint64_t L, uint32_t n, uint64_t c)
 {
@@ -14,6 +16,9 @@ static double chunk_bytes(uint64_t L, uint32_t n, uint64_t c)
 double peters_pipe_time(const CostParams *p, bool async, const int64_t *d, int ns, uint64_t L,
                         uint32_t P, int ntrees)
 {
+    /* the packets a fits() let through (phases.h's budget); more is no price, not hours */
+    if (P == 0 || P > PETERS_PACKETS_MAX || ntrees < 1 || ntrees > 4)
+        return NAN;
     uint32_t n = P * (uint32_t)ntrees;
     if (!async) {
         double sum = 0;

@@ -61,6 +61,8 @@ static int64_t saf_depth(const Net *net)
     return (int64_t)net_dim(net, 0) + net_dim(net, 1) - 1;
 }
 
+static double saf_B(const Net *net, const AlgoArgs *a);
+
 static bool saf_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
                      size_t errlen)
 {
@@ -73,7 +75,8 @@ static bool saf_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *
                  d->name, net_spec(net));
         return false;
     }
-    return true;
+    return peters_work_ok(d, net, a, a->bytes / 4 ? a->bytes / 4 : 1, saf_B(net, a), 4, err,
+                          errlen);
 }
 
 static double saf_B(const Net *net, const AlgoArgs *a)

@@ -44,7 +44,22 @@ static bool asset_dir(int i, char *buf, size_t len)
     }
 }
 
-bool assets_find(const char *name, const char *ext, char *path, size_t len)
+/* The i-th candidate directory with "/sub" appended (sub NULL: none); false past the last. */
+static bool sub_dir(int i, const char *sub, char *buf, size_t len)
+{
+    if (!asset_dir(i, buf, len))
+        return false;
+    if (buf[0] && sub) {
+        size_t l = strlen(buf);
+        int w = snprintf(buf + l, len - l, "/%s", sub);
+        if (w < 0 || (size_t)w >= len - l)
+            buf[0] = '\0';
+    }
+    return true;
+}
+
+bool assets_find_in(const char *sub, const char *name, const char *ext, char *path,
+                    size_t len)
 {
     struct stat st;
     if (strchr(name, '/')) {
@@ -52,7 +67,7 @@ bool assets_find(const char *name, const char *ext, char *path, size_t len)
         return stat(path, &st) == 0;
     }
     char dir[PATH_MAX];
-    for (int i = 0; asset_dir(i, dir, sizeof dir); i++) {
+    for (int i = 0; sub_dir(i, sub, dir, sizeof dir); i++) {
         if (!dir[0]) continue;
         int w = snprintf(path, len, "%s/%s%s", dir, name, ext);
         if (w > 0 && (size_t)w < len && stat(path, &st) == 0 && S_ISREG(st.st_mode))
@@ -61,11 +76,16 @@ bool assets_find(const char *name, const char *ext, char *path, size_t len)
     return false;
 }
 
-size_t assets_list(const char *ext, char **out, size_t max)
+bool assets_find(const char *name, const char *ext, char *path, size_t len)
+{
+    return assets_find_in(NULL, name, ext, path, len);
+}
+
+size_t assets_list_in(const char *sub, const char *ext, char **out, size_t max)
 {
     size_t n = 0, el = strlen(ext);
     char dir[PATH_MAX];
-    for (int i = 0; asset_dir(i, dir, sizeof dir); i++) {
+    for (int i = 0; sub_dir(i, sub, dir, sizeof dir); i++) {
         if (!dir[0]) continue;
         DIR *d = opendir(dir);
         if (!d) continue;
@@ -83,4 +103,9 @@ size_t assets_list(const char *ext, char **out, size_t max)
         closedir(d);
     }
     return n;
+}
+
+size_t assets_list(const char *ext, char **out, size_t max)
+{
+    return assets_list_in(NULL, ext, out, max);
 }

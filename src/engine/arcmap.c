@@ -1,0 +1,55 @@
+/* arcmap.c — the simulators' link layout: arcmap.h. */
+#include "arcmap.h"
+
+void arcmap_init(ArcMap *L, const Net *net)
+{
+    L->net = net;
+    L->full = net_pairwise(net);
+    L->pow2 = true;
+    for (int d = 0; d < net->ndim; d++) {
+        int32_t v = net->dims[d];
+        int sh = 0;
+        while (sh < 31 && (INT32_C(1) << sh) < v)
+            sh++;
+        L->dshift[d] = sh;
+        if ((INT32_C(1) << sh) != v)
+            L->pow2 = false;
+    }
+    for (int d = 0; d < net->ndim; d++) {
+        for (int b = 0; b < 2; b++)
+            L->base[d][b] = (int64_t)(2 * d + b) * net->size;
+        for (int e = 0; e < net->ndim; e++) {
+            int64_t st = 1;
+            for (int f = e + 1; f < net->ndim; f++)
+                if (f != d)
+                    st *= net->dims[f];
+            L->lstride[d][e] = st;
+        }
+    }
+}
+
+int64_t arcmap_link(const ArcMap *L, int64_t idx)
+{
+    const Net *net = L->net;
+    int64_t size = net->size;
+    int db = (int)(idx / size);
+    int d = db / 2, b = db % 2;
+    int64_t rem = idx % size;
+    int32_t n = net->dims[d], st = net->stride[d];
+    int64_t line = rem / n, pos = rem % n;
+    int64_t node = (line / st) * ((int64_t)st * n) + line % st + pos * st;
+    return (node * net->ndim + d) * 2 + b;
+}
+
+int64_t arcmap_index(const ArcMap *L, int64_t link)
+{
+    const Net *net = L->net;
+    int b = (int)(link & 1);
+    int64_t x = link >> 1;
+    int d = (int)(x % net->ndim);
+    int64_t node = x / net->ndim;
+    int64_t n = net->dims[d], st = net->stride[d];
+    int64_t pos = (node / st) % n;
+    int64_t line = (node / (st * n)) * st + node % st;
+    return L->base[d][b] + line * n + pos;
+}

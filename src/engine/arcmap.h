@@ -1,0 +1,190 @@
+/* arcmap.h — the simulators' private order of the directed links ("layout"), shared by the
+ * lockstep replay (sim-*.c) and the asynchronous timing (sim-async.c); src/engine only.
+ *
+ * Every (dimension, direction) pair is a block of net_size entries made of contiguous *lines*,
+ * one per line of the net along that dimension (row-major over the other coordinates), a link
+ * at the position of its tail node in its line.  A straight route segment is then one
+ * contiguous range of the layout, or two on a ring/torus when it wraps: a route is at most
+ * ARCMAP_MAXPIECES pieces, read and written in a few tight loops.  On a pair net (full:P,
+ * hxbar: net_pairwise) a route is the one pair link src * size + dst.
+ *
+ * The route functions are inline: both simulators call them once or twice per transfer.
+ * Ownership: a ArcMap borrows its Net, which must outlive it; it owns nothing (no free). */
+#ifndef MESHCAST_ARCMAP_H
+#define MESHCAST_ARCMAP_H
+
+#include "net-internal.h"
+#include "sched-internal.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Links a..b (inclusive) of the layout, inside the line that starts at `start` and has n
+ * links (pair nets: a = b = start = the pair link, n = 1). */
+typedef struct {
+    int64_t a, b, start;
+    int64_t n;
+} ArcPiece;
+
+#define ARCMAP_MAXPIECES (2 * NET_MAXSEG)
+
+typedef struct {
+    const Net *net;
+    bool full;                 /* pair links (net_pairwise) */
+    bool pow2;                 /* every dimension is 2^dshift[d]: coordinates by shifts */
+    int dshift[NET_MAXDIM];
+    int64_t base[NET_MAXDIM][2];              /* first entry of each (dimension, direction) */
+    int64_t lstride[NET_MAXDIM][NET_MAXDIM];  /* line of dim d = sum over e != d of c[e]*this */
+} ArcMap;
+
+void arcmap_init(ArcMap *L, const Net *net);
+
+/* ArcMap index -> link id (net.h's numbering), and back.  Not for pair nets. */
+int64_t arcmap_link(const ArcMap *L, int64_t idx);
+int64_t arcmap_index(const ArcMap *L, int64_t link);
+
+/* The coordinates of node u. */
+static inline void arcmap_coords(const ArcMap *L, int32_t u, int32_t *c)
+{
+    const Net *net = L->net;
+    if (L->pow2) {   /* every dimension a power of two: shifts and masks, no division */
+        for (int d = net->ndim - 1; d >= 0; d--) {
+            c[d] = u & (net->dims[d] - 1);
+            u >>= L->dshift[d];
+        }
+        return;
+    }
+    switch (net->ndim) {
+    case 1:
+        c[0] = u;
+        break;
+    case 2:
+        c[0] = u / net->dims[1];
+        c[1] = u - c[0] * net->dims[1];
+        break;
+    default: {
+        int32_t q = u / net->dims[2];
+        c[2] = u - q * net->dims[2];
+        c[0] = q / net->dims[1];
+        c[1] = q - c[0] * net->dims[1];
+        break;
+    }
+    }
+}
+
+/* Signed hops of the default route along one dimension (torus: shorter way, tie +). */
+static inline int32_t arcmap_hop(const Net *net, int d, int32_t from, int32_t to)
+{
+    int32_t o = to - from;
+    if (net->kind == NET_RING || net->kind == NET_TORUS) {
+        int32_t n = net->dims[d];
+        int32_t f = o < 0 ? o + n : o;
+        return f <= n - f ? f : f - n;
+    }
+    return o;
+}
+
+/* Append the pieces of a straight segment of len (< the line's length) links from
+ * coordinates c along d in direction dir; returns their number (1 or 2). */
+static inline int arcmap_seg(const ArcMap *L, const int32_t *c, int d, int dir, int32_t len,
+                             ArcPiece *pc)
+{
+    const Net *net = L->net;
+    int32_t n = net->dims[d], p = c[d];
+    int64_t line = 0;
+    for (int e = 0; e < net->ndim; e++)
+        if (e != d)
+            line += (int64_t)c[e] * L->lstride[d][e];
+    int64_t start = L->base[d][dir < 0] + line * n;
+    if (dir > 0) {
+        int32_t q = p + len - 1;
+        if (q < n) {
+            pc[0] = (ArcPiece){ start + p, start + q, start, n };
+            return 1;
+        }
+        pc[0] = (ArcPiece){ start + p, start + n - 1, start, n };
+        pc[1] = (ArcPiece){ start, start + q - n, start, n };
+        return 2;
+    }
+    int32_t q = p - len + 1;
+    if (q >= 0) {
+        pc[0] = (ArcPiece){ start + q, start + p, start, n };
+        return 1;
+    }
+    pc[0] = (ArcPiece){ start, start + p, start, n };
+    pc[1] = (ArcPiece){ start + q + n, start + n - 1, start, n };
+    return 2;
+}
+
+/* The pieces (at most ARCMAP_MAXPIECES) of the route from src to dst: `route` of s
+ * (sched-internal.h), or the default route (dimensions from the last to the first) when it is
+ * SCHED_DEFAULT_ROUTE; returns their number, *len (if not NULL) gets the route's length. */
+static inline int arcmap_route(const ArcMap *L, const Sched *s, int32_t src, int32_t dst,
+                               uint32_t route, ArcPiece *pc, int32_t *len)
+{
+    const Net *net = L->net;
+    if (L->full) {
+        int64_t k = (int64_t)src * net->size + dst;
+        pc[0] = (ArcPiece){ k, k, k, 1 };
+        if (len)
+            *len = src != dst;
+        return 1;
+    }
+    int32_t c[NET_MAXDIM] = { 0, 0, 0 }, total = 0;
+    int np = 0;
+    arcmap_coords(L, src, c);
+    if (route == SCHED_DEFAULT_ROUTE) {
+        int32_t t[NET_MAXDIM] = { 0, 0, 0 };
+        arcmap_coords(L, dst, t);
+        for (int d = net->ndim - 1; d >= 0; d--) {
+            if (c[d] == t[d])
+                continue;
+            int32_t o = arcmap_hop(net, d, c[d], t[d]);
+            int32_t l = o < 0 ? -o : o;
+            np += arcmap_seg(L, c, d, o < 0 ? -1 : 1, l, pc + np);
+            c[d] = t[d];
+            total += l;
+        }
+    } else {
+        const NetSeg *seg = sched_route_segs(s, route);
+        uint32_t ns = sched_route_nseg(route);
+        for (uint32_t i = 0; i < ns; i++) {
+            int d = seg[i].dim;
+            int32_t n = net->dims[d], l = seg[i].len;
+            np += arcmap_seg(L, c, d, seg[i].dir, l, pc + np);
+            int32_t nc = (c[d] + (seg[i].dir > 0 ? l : n - l)) % n;   /* l < n */
+            c[d] = nc;
+            total += l;
+        }
+    }
+    if (len)
+        *len = total;
+    return np;
+}
+
+/* The length of that route, without its pieces. */
+static inline int32_t arcmap_len(const ArcMap *L, const Sched *s, int32_t src, int32_t dst,
+                                 uint32_t route)
+{
+    if (route != SCHED_DEFAULT_ROUTE) {
+        const NetSeg *seg = sched_route_segs(s, route);
+        uint32_t ns = sched_route_nseg(route);
+        int32_t total = 0;
+        for (uint32_t i = 0; i < ns; i++)
+            total += seg[i].len;
+        return total;
+    }
+    const Net *net = L->net;
+    if (L->full)
+        return src != dst;
+    int32_t c[NET_MAXDIM] = { 0, 0, 0 }, t[NET_MAXDIM] = { 0, 0, 0 }, total = 0;
+    arcmap_coords(L, src, c);
+    arcmap_coords(L, dst, t);
+    for (int d = 0; d < net->ndim; d++) {
+        int32_t o = arcmap_hop(net, d, c[d], t[d]);
+        total += o < 0 ? -o : o;
+    }
+    return total;
+}
+
+#endif

@@ -1,0 +1,336 @@
+/* sim-core.h — the lockstep simulator's state and the contracts between its files (src/engine
+ * only; sim.h is the public face, sim-internal.h the test hooks).  Which file holds what and
+ * how a step flows through them: docs/engine.md.
+ *
+ *   sim.c          the run (sim_run: set up, step after step, totals, the end check), the
+ *                  step views (sim_flat), the asynchronous timing's thread, the public accessors
+ *   sim-step.c     one step's replay: sends checked against the holdings, bytes and ports
+ *                  (pass 1), link loads and their violations, then the receives (pass 3)
+ *   sim-price.c    one step's price under each model from what the passes found
+ *   sim-sub.c      seidel's one-port rule: a step played in sub-rounds (glue to subround.h)
+ *   sim-load.c     link loads: counting, clearing, busiest link per transfer, pair nets; the
+ *                  second thread that counts (and clears) them while pass 1 (3) runs
+ *   sim-history.c  what each receive adds to a node, recorded for sim_seek, and the seek
+ *   sim-query.c    questions about a step after the run (loads, ports, a transfer, shape)
+ *   sim-hold.[ch]  one node's holdings (an interval set); arcmap.[ch] the links' order
+ *
+ * Ownership: a Sim owns every array in it (sim_free); it borrows the Sched and the Net. */
+#ifndef MESHCAST_SIM_CORE_H
+#define MESHCAST_SIM_CORE_H
+
+#include "sim.h"
+#include "bigmem.h"
+#include "cost.h"
+#include "arcmap.h"
+#include "net-internal.h"
+#include "sched-internal.h"
+#include "sim-async-internal.h"
+#include "sim-hold.h"
+#include "sim-internal.h"
+#include "subround.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <threads.h>
+
+#define SIM_WALK_MAX 4096   /* sim_transfer_info walks routes up to this long */
+
+/* How many transfers ahead the per-transfer passes prefetch what they will touch (a node's
+ * heap holdings, link loads): on big nets these are cache misses in an order no hardware
+ * prefetcher guesses. */
+#define PREFETCH 12
+#define RING 16   /* a power of two > PREFETCH */
+
+/* A transfer as the simulator reads it: the stored record and its step's extension. */
+typedef struct {
+    int32_t src, dst;
+    uint32_t nr, route;
+    const ChunkRange *r;
+} XV;
+
+static inline XV xv(const SchedFlat *f, int64_t i)
+{
+    const SchedXfer *x = &f->x[i];
+    return (XV){ x->src, x->dst, sched_flat_nr(f, i), sched_flat_route(f, i),
+                 sched_flat_ranges(f, i) };
+}
+
+/* A pointer to the view of transfer i of f (valid in the enclosing block). */
+#define XVP(f, i) ((const XV[]){ xv((f), (i)) })
+
+/* A range newly gained by a node in a step (SIM_HISTORY). */
+typedef struct {
+    int32_t node;
+    ChunkRange r;
+} Delta;
+
+/* SIM_ASYNC on a big run whose timing reads no step views of ours (sim_async_own_steps): the
+ * timing of every step runs on a second thread while this one replays the steps, each on
+ * the same read-only schedule (a second core does the timing). */
+typedef struct {
+    SimAsyncRun *r;
+    int32_t nsteps;
+    atomic_bool stop;          /* set by the replay when it gives up */
+    bool ok;                   /* (read after the join) */
+    bool on;
+    thrd_t t;
+} AsyncJob;
+
+struct Sim {
+    const Sched *s;
+    const Net *net;
+    CostParams p;
+    unsigned flags;
+    int32_t nsteps;
+    SimStep *steps;
+    double *cum;
+    SimTotals tot;
+    SimViolation *viol;
+    size_t nviol;
+
+    Hold *hold;
+    int32_t pos;
+    Delta **dblk;              /* the deltas, in blocks of DBLK deltas (never moved) */
+    uint64_t ndelta, ndblk;
+    uint64_t *dstart;          /* nsteps+1 offsets into the deltas */
+    uint64_t *xnew;            /* bit per transfer (all steps): its dst held none of it, so
+                                * its delta is its own ranges and none is recorded */
+    int64_t *xstart;           /* nsteps+1: transfers before each step */
+    int32_t informed;          /* nodes holding at least one chunk (while running) */
+
+    int64_t nlinks;
+    ArcMap lay;                /* the links' private order (arcmap.h) */
+    int32_t *load;             /* nlinks+1, layout order; zero except for cache_step */
+    int32_t cache_step;
+    int cache_path;            /* how cache_step's loads were counted */
+    int32_t rmq_step;          /* the step the range-maximum structure describes, -1 */
+    int32_t *linkload;         /* by link id, for linkload_step */
+    int32_t linkload_step;
+    int32_t *bmax;             /* range maximum: block maxima, then the sparse table */
+    int32_t *bpre, *bsuf;      /* ... and, per link, the maximum from its block's start / to
+                                * its block's end */
+    int64_t nblocks;
+    int levels;
+    uint64_t *linebit;         /* difference-array path: lines touched in this step ... */
+    int64_t *touched;          /* ... and their (start, length) pairs */
+    int64_t ntouched, captouched;
+    int64_t *over;             /* overloaded links (layout index), circuit model */
+    int64_t nover, capover;
+    bool full;                 /* full:P, hxbar: a private link per pair, see full_loads */
+    bool hx;                   /* hxbar: module channels too (hx_channels) */
+    int32_t hxA, hxB, hxC;     /* hxbar: modules, processors per module, channels */
+    int32_t *chan;             /* hxbar: 2A: transfers out of (2m) and into (2m+1) each module
+                                * in the step counted last */
+    int32_t chan_raw;          /* ... and the most on one channel */
+    int64_t *fk;               /* full: sorted pair links of the nodes that sent twice ... */
+    int64_t nfk, capfk;        /* ... in the step last counted */
+
+    int32_t *sends, *recvs;    /* per node; zero except for port_step */
+    int32_t port_step;
+    double *ssum, *rsum;       /* seidel: serialised cost per node */
+    SubRound *sub;             /* seidel: a step's sub-rounds (lazy) */
+
+    int32_t *xk;               /* busiest load per transfer of the step being simulated */
+    uint64_t *xb;              /* bytes per transfer of the step being simulated */
+    size_t capx;
+    bool uniform;              /* every chunk has per_chunk bytes (bytes % nchunks == 0) */
+    uint64_t per_chunk;
+    int32_t *tmpnodes;
+    size_t captmp;
+    SchedFlatBuf fbuf;         /* the transfers of flat_step, when it has rule blocks */
+    SchedFlat flat;
+    int32_t flat_step;         /* -1: none */
+    int32_t clean_step;        /* the last step simulated with no link over its capacity ... */
+    int64_t clean_tcd;         /* ... and its TCD (a step of the same routes reuses them) */
+    int32_t clean_mx;
+    int64_t *edisj;            /* a schedule of edge blocks only whose edges all have arcs of
+                                * their own: edisj[e] = the length of edges 0..e-1 (else NULL) */
+    struct {                   /* circuit, saf: the step before's costliest transfer (run_step) */
+        double cbest, csu, ctr;
+        int32_t ccrit;
+        int64_t cmaxlen;
+    } lenp;
+    SchedFlatBuf nbuf;         /* while simulating: the next step's, made ahead */
+    SchedFlat next;
+    int32_t next_step;         /* -1: none */
+    SimAsyncRun *arun;         /* SIM_ASYNC: the timing, step by step while running ... */
+    SimAsync *async;           /* ... and its result (until sim_async_take) */
+    char aerr[160];            /* ... or why there is none */
+    AsyncJob ajob;             /* the timing on a thread of its own (ajob.on) */
+};
+
+/* The deltas live in blocks of DBLK that never move (a big simulation records tens of millions:
+ * no copying on growth, and each block on huge pages where offered). */
+#define DBLK_SHIFT 19
+#define DBLK ((uint64_t)1 << DBLK_SHIFT)
+
+static inline const Delta *delta_at(const Sim *sim, uint64_t i)
+{
+    return &sim->dblk[i >> DBLK_SHIFT][i & (DBLK - 1)];
+}
+
+static inline void *big_alloc(size_t bytes, bool zero) { return bigmem_alloc(bytes, zero); }
+static inline void *big_zalloc(size_t bytes) { return bigmem_alloc(bytes, true); }
+
+static inline int32_t cap_of(const CostParams *p)
+{
+    return p->model == COST_SEIDEL ? (int32_t)1 << p->nu : 1;
+}
+
+static inline double ceil_div(int32_t k, int32_t cap)
+{
+    if (k <= cap)
+        return 1.0;
+    return (double)((k + cap - 1) / cap);
+}
+
+/* Byte counts add up saturating at UINT64_MAX: a huge message (--bytes near 2^64) times many
+ * transfers must not wrap round to a small number. */
+static inline uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static inline uint64_t xfer_bytes(const Sim *sim, const XV *x)
+{
+    const Sched *s = sim->s;
+    const ChunkRange *r = x->r;
+    uint64_t b = 0;
+    if (sim->uniform && x->nr == 1)   /* the common transfer */
+        return (uint64_t)(r[0].hi - r[0].lo) * sim->per_chunk;
+    if (sim->uniform) {   /* (hi-lo)*per_chunk <= bytes: no overflow */
+        for (uint32_t k = 0; k < x->nr; k++)
+            b += (uint64_t)(r[k].hi - r[k].lo) * sim->per_chunk;
+        return b;
+    }
+    for (uint32_t k = 0; k < x->nr; k++)
+        b += sched_range_bytes(s, r[k].lo, r[k].hi);
+    return b;
+}
+
+/* The layout pieces of x's route (at most ARCMAP_MAXPIECES); *len gets the route length. */
+static inline int route_pieces(const Sim *sim, const XV *x, ArcPiece *pc, int32_t *len)
+{
+    return arcmap_route(&sim->lay, sim->s, x->src, x->dst, x->route, pc, len);
+}
+
+/* Route length without the pieces. */
+static inline int32_t xfer_len(const Sim *sim, const XV *x)
+{
+    return arcmap_len(&sim->lay, sim->s, x->src, x->dst, x->route);
+}
+
+/* hxbar: a channel with k transfers has load ceil(k/C) (C transfers a step at full speed). */
+static inline int32_t chan_units(const Sim *sim, int32_t k) { return (k + sim->hxC - 1) / sim->hxC; }
+
+static inline int cmp_i64(const void *pa, const void *pb)
+{
+    int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+    return (a > b) - (a < b);
+}
+
+static inline int cmp_i32(const void *pa, const void *pb)
+{
+    int32_t a = *(const int32_t *)pa, b = *(const int32_t *)pb;
+    return (a > b) - (a < b);
+}
+
+/* ---- sim.c */
+/* Step st's transfers as flat arrays (see sched-internal.h): the last step asked for is kept,
+ * so a step made by rules is expanded once however many passes read it.  NULL when memory
+ * runs out.  The view changes when another step is asked for. */
+const SchedFlat *sim_flat(Sim *sim, int32_t st);
+
+/* ---- sim-step.c */
+/* Replay step st (steps in order, each once): check, count, price it into sim->steps[st] and
+ * hand out its receives.  False when memory runs out. */
+bool step_run(Sim *sim, int32_t st);
+/* Record a violation (the first SIM_MAXVIOL kept, all counted). */
+void step_add_viol(Sim *sim, SimViolation v);
+/* Per-transfer scratch (sim->xk, sim->xb) for n transfers; per-node port counts (zero);
+ * per-node node scratch (sim->tmpnodes) for n; per-node local sums (zero).  False: no memory. */
+bool step_ensure_x(Sim *sim, size_t n);
+bool step_ensure_ports(Sim *sim);
+bool step_ensure_tmp(Sim *sim, size_t n);
+bool step_ensure_sums(Sim *sim);
+/* sim->edisj (see struct Sim) when the schedule allows it.  False when memory runs out. */
+bool step_edges_disjoint(Sim *sim);
+
+/* ---- sim-load.c */
+/* The link-load half of a step, which a second thread can do while the first checks the
+ * sends and, later, hands out the receives: it touches only the loads and what belongs to
+ * them (load, linebit, touched, over, the range-maximum arrays), the other half only the
+ * holdings, ports, per-transfer bytes and violations; both only read the step's flat view. */
+typedef struct {
+    Sim *sim;
+    const SchedFlat *f;
+    int32_t st, cap;
+    bool collect;
+    int64_t tcd;
+    int path;
+    int32_t mx;
+    int64_t nover;
+    bool oom;
+} LoadJob;
+/* Thread entries (thrd_start_t) on a LoadJob: count step st's loads (into tcd, path, mx,
+ * nover, oom); clear them, then make the next step's flat view ahead if it has rules. */
+int load_count_job(void *arg);
+int load_clear_job(void *arg);
+/* Count the loads of step st into sim->load (which must be all zero).  Returns the path used
+ * (SIM_PATH_DIRECT or SIM_PATH_DIFF); *max and *over get the largest load and the number of
+ * links above cap; with collect, the overloaded links go to sim->over.  *tcd is the step's
+ * summed route length, or < 0 if unknown: then it is computed. */
+int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, int32_t *max,
+               int64_t *nover, bool *oom);
+/* Zero sim->load after load_count(st) took `path`. */
+void load_clear(Sim *sim, int32_t st, int path);
+/* The range-maximum structure over sim->load.  False when memory runs out. */
+bool load_rmq_build(Sim *sim);
+/* Busiest load on x's route: by walking (walk) or by the range-maximum structure. */
+int32_t load_xfer_max(const Sim *sim, const XV *x, bool walk);
+/* sim->xk[i] = the busiest load on transfer i's route for every transfer of f (the loads
+ * counted by `path`).  False when memory runs out. */
+bool load_all_max(Sim *sim, const SchedFlat *f, int path);
+/* Transfers of the flat step f over the pair link `link` of a full net (hxbar: or the load
+ * of a channel link). */
+int32_t load_pair_count(const Sim *sim, const SchedFlat *f, int64_t link);
+
+/* ---- sim-price.c */
+/* What pass 1 found of a step, for pricing it. */
+typedef struct {
+    int32_t cap, mx;           /* links' capacity, the busiest link's load */
+    int path;                  /* how its loads were counted */
+    uint64_t bmax;             /* the most bytes one transfer carries ... */
+    int64_t barg;              /* ... first by */
+    int64_t conflicts, mixed;  /* extra sends and receives; nodes that did both */
+    double csu, ctr;           /* circuit, saf: the costliest transfer's terms ... */
+    int32_t ccrit;             /* ... its source */
+    int64_t cmaxlen;           /* ... and the longest route */
+} StepFacts;
+/* Price step st (its flat view f, n > 0 transfers) into out->cost's startup, transmission and
+ * contention (and critical_node, subrounds, max_len; postal's port violations); *comm gets
+ * their sum as the model adds them.  False when memory runs out. */
+bool price_comm(Sim *sim, int32_t st, const SchedFlat *f, const StepFacts *k, SimStep *out,
+                double *comm);
+/* *local = rho * (bytes on every node + the most on one node) of step st's local operations.
+ * False when memory runs out. */
+bool price_local(Sim *sim, int32_t st, double *local);
+
+/* ---- sim-sub.c */
+/* Seidel, a step in which some node sends or receives more than once: priced in sub-rounds
+ * (subround.h) into the three terms, out's subrounds, loads, critical node.  False: memory. */
+bool sub_price(Sim *sim, int32_t st, const SchedFlat *f, int32_t cap, SimStep *out,
+               double *startup, double *trans, double *cont);
+/* Seidel, a step played in sub-rounds (after the run): its sub-rounds split in sim->sub, whose
+ * link loads are the most circuits on a link at once.  False when it is not such a step. */
+bool sub_ready(Sim *sim, int32_t step);
+
+/* ---- sim-history.c */
+/* Give the normalised ranges r[0..nr) to node, transfer xi of the whole run; with
+ * SIM_HISTORY, what the node did not hold is recorded (for sim_seek).  False: memory. */
+bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, int64_t xi);
+/* Every node's holdings back to the givens (what it holds before the first step). */
+bool hist_givens(Sim *sim);
+
+#endif

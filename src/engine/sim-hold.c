@@ -1,0 +1,327 @@
+/* sim-hold.c — a node's holdings while replaying, out of line: sim-hold.h. */
+#include "sim-hold.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Set h to the k intervals t[0..k) (t may point into h's own array). */
+bool hold_set(Hold *h, const ChunkRange *t, size_t k)
+{
+    if (k <= HOLD_INLINE) {
+        ChunkRange tmp[HOLD_INLINE];
+        memcpy(tmp, t, k * sizeof *t);
+        if (h->cap)
+            free(h->u.h.base);
+        memcpy(h->u.in, tmp, k * sizeof *t);
+        h->n = (uint32_t)k;
+        h->cap = 0;
+        return true;
+    }
+    if (k > UINT32_MAX)
+        return false;
+    if (h->cap < k) {
+        size_t cap = k < 4 ? 4 : k;
+        ChunkRange *m = malloc(cap * sizeof *m);
+        if (!m)
+            return false;
+        memcpy(m, t, k * sizeof *t);
+        if (h->cap)
+            free(h->u.h.base);
+        h->u.h.base = m;
+        h->cap = (uint32_t)cap;
+    } else if (h->u.h.base != t) {
+        memmove(h->u.h.base, t, k * sizeof *t);
+    }
+    h->u.h.off = 0;
+    h->u.h.hot = HOT_NONE;
+    h->n = (uint32_t)k;
+    return true;
+}
+
+/* Mirror interval i of a heap Hold (a = base + off). */
+static inline void hot_set(Hold *h, const ChunkRange *a, size_t i)
+{
+    h->u.h.hot = (uint32_t)i;
+    h->u.h.hr = a[i];
+    h->u.h.lo_min = i > 0 ? a[i - 1].hi + 1 : 0;
+    h->u.h.hi_max = i + 1 < h->n ? a[i + 1].lo - 1 : UINT32_MAX;
+}
+
+/* Heap case of hold_add (sim-hold.h): merge [lo,hi) (non-empty) into base[off..off+n). */
+bool hold_heap_add(Hold *h, uint32_t lo, uint32_t hi)
+{
+    if (h->u.h.hot != HOT_NONE && lo <= h->u.h.hr.hi && hi >= h->u.h.hr.lo &&
+        lo >= h->u.h.lo_min && hi <= h->u.h.hi_max) {
+        /* grows the mirrored interval and touches no other */
+        ChunkRange *hr = &h->u.h.hr;
+        if (lo < hr->lo)
+            hr->lo = lo;
+        if (hi > hr->hi)
+            hr->hi = hi;
+        h->u.h.base[h->u.h.off + h->u.h.hot] = *hr;
+        return true;
+    }
+    ChunkRange *a = h->u.h.base + h->u.h.off;
+    size_t n = h->n;
+    size_t i;   /* the first interval touching [lo,hi] or after it */
+    if (h->u.h.hot != HOT_NONE) {
+        /* near the mirrored interval (its cache line is the one prefetched): a few steps,
+         * then a binary search on the side it points to */
+        size_t p = h->u.h.hot;
+        int steps = 0;
+        if (a[p].hi >= lo) {
+            while (p > 0 && a[p - 1].hi >= lo && steps < 8) {
+                p--;
+                steps++;
+            }
+            i = (p > 0 && a[p - 1].hi >= lo) ? cr_first_hi_ge(a, p, lo) : p;
+        } else {
+            p++;
+            while (p < n && a[p].hi < lo && steps < 8) {
+                p++;
+                steps++;
+            }
+            i = (p < n && a[p].hi < lo) ? p + cr_first_hi_ge(a + p, n - p, lo) : p;
+        }
+    } else {
+        i = (n && a[0].hi >= lo) ? 0 : cr_first_hi_ge(a, n, lo);
+    }
+    size_t j = i;
+    while (j < n && a[j].lo <= hi)                                   /* touching [lo,hi] */
+        j++;
+    if (i == j) {
+        /* insert at i: on the cheaper side when there is room before the first interval */
+        if (h->u.h.off > 0 && i <= n - i) {
+            a--;
+            memmove(a, a + 1, i * sizeof *a);
+            h->u.h.off--;
+        } else {
+            if ((size_t)h->u.h.off + n == h->cap) {
+                if (h->u.h.off > 0) {
+                    memmove(h->u.h.base, a, n * sizeof *a);
+                    h->u.h.off = 0;
+                } else {
+                    if (h->cap > UINT32_MAX / 2)
+                        return false;
+                    size_t nc = (size_t)h->cap * 2;
+                    ChunkRange *m = realloc(h->u.h.base, nc * sizeof *m);
+                    if (!m)
+                        return false;
+                    h->u.h.base = m;
+                    h->cap = (uint32_t)nc;
+                }
+                a = h->u.h.base + h->u.h.off;
+            }
+            memmove(a + i + 1, a + i, (n - i) * sizeof *a);
+        }
+        a[i].lo = lo;
+        a[i].hi = hi;
+        h->n++;
+        hot_set(h, a, i);
+        return true;
+    }
+    ChunkRange m = { a[i].lo < lo ? a[i].lo : lo, a[j - 1].hi > hi ? a[j - 1].hi : hi };
+    size_t k = j - i - 1;   /* intervals that disappear */
+    if (k > 0 && i < n - j) {
+        memmove(a + k, a, i * sizeof *a);   /* shift the head up */
+        a[j - 1] = m;
+        h->u.h.off += (uint32_t)k;
+    } else {
+        a[i] = m;
+        if (k > 0)
+            memmove(a + i + 1, a + j, (n - j) * sizeof *a);
+    }
+    h->n -= (uint32_t)k;
+    if (h->n <= HOLD_INLINE / 2)   /* back inline (not at HOLD_INLINE: hovering would churn) */
+        return hold_set(h, h->u.h.base + h->u.h.off, h->n);
+    hot_set(h, h->u.h.base + h->u.h.off, i);
+    return true;
+}
+
+/* hold_add into the inline intervals, in the general case. */
+bool hold_add_small(Hold *h, uint32_t lo, uint32_t hi)
+{
+    /* insert into at most HOLD_INLINE intervals, merging what touches [lo,hi] */
+    ChunkRange t[HOLD_INLINE + 1];
+    size_t k = 0;
+    bool placed = false;
+    for (uint32_t i = 0; i < h->n; i++) {
+        ChunkRange a = h->u.in[i];
+        if (a.hi < lo) {
+            t[k++] = a;
+        } else if (a.lo > hi) {
+            if (!placed) {
+                t[k++] = (ChunkRange){ lo, hi };
+                placed = true;
+            }
+            t[k++] = a;
+        } else {
+            if (a.lo < lo)
+                lo = a.lo;
+            if (a.hi > hi)
+                hi = a.hi;
+        }
+    }
+    if (!placed)
+        t[k++] = (ChunkRange){ lo, hi };
+    return hold_set(h, t, k);
+}
+
+bool hold_remove(Hold *h, uint32_t lo, uint32_t hi)
+{
+    if (lo >= hi || h->n == 0)
+        return true;
+    if (!h->cap) {
+        ChunkRange t[HOLD_INLINE + 1];
+        size_t k = 0;
+        for (uint32_t i = 0; i < h->n; i++) {
+            ChunkRange a = h->u.in[i];
+            if (a.hi <= lo || a.lo >= hi) {
+                t[k++] = a;
+                continue;
+            }
+            if (a.lo < lo)
+                t[k++] = (ChunkRange){ a.lo, lo };
+            if (a.hi > hi)
+                t[k++] = (ChunkRange){ hi, a.hi };
+        }
+        return hold_set(h, t, k);
+    }
+    if (h->u.h.off > 0) {   /* cr_remove works on a plain array */
+        memmove(h->u.h.base, h->u.h.base + h->u.h.off, h->n * sizeof(ChunkRange));
+        h->u.h.off = 0;
+    }
+    ChunkRange *m = h->u.h.base;
+    size_t n = h->n, cap = h->cap;
+    if (!cr_remove(&m, &n, &cap, lo, hi) || cap > UINT32_MAX)
+        return false;
+    h->u.h.base = m;
+    h->u.h.hot = HOT_NONE;
+    h->n = (uint32_t)n;
+    h->cap = (uint32_t)cap;
+    if (n <= 1)
+        return hold_set(h, m, n);
+    return true;
+}
+
+/* Does h hold all of r[0..nr) (normalised)?  If not, *k gets the first range it lacks and *miss
+ * the first chunk missing from it.  One pass with a cursor over the holdings (the ranges are
+ * sorted), galloping over long stretches. */
+bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t *k,
+                       uint32_t *miss)
+{
+    if (nr == 1) {
+        *k = 0;
+        return hold_contains(h, r[0].lo, r[0].hi, miss);
+    }
+    if (nr <= 2) {   /* each on its own: the mirror, the first interval, a binary search */
+        for (uint32_t j = 0; j < nr; j++)
+            if (!hold_contains(h, r[j].lo, r[j].hi, miss)) {
+                *k = j;
+                return false;
+            }
+        return true;
+    }
+    size_t n;
+    const ChunkRange *a = hold_ranges(h, &n);
+    if (n == 1 && nr > 0 && a[0].lo <= r[0].lo && r[nr - 1].hi <= a[0].hi)
+        return true;
+    size_t i = 0;
+    for (uint32_t j = 0; j < nr; j++) {
+        uint32_t lo = r[j].lo, hi = r[j].hi;
+        /* first holding range with hi > lo, from i on */
+        size_t step = 1;
+        while (i + step < n && a[i + step - 1].hi <= lo)
+            step *= 2;
+        if (i < n && a[i].hi <= lo) {
+            size_t end = i + step < n ? i + step : n;
+            i += cr_first_hi_gt(a + i, end - i, lo);
+        }
+        if (!(i < n && a[i].lo <= lo && a[i].hi >= hi)) {
+            *k = j;
+            *miss = (i < n && a[i].lo <= lo) ? a[i].hi : lo;
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Add (or remove) the sorted, disjoint ranges r[0..k) to (from) h in one pass over its
+ * intervals: O(intervals + k), where k insertions or removals one by one could shift a long
+ * array k times. */
+bool hold_merge(Hold *h, const ChunkRange *r, size_t k, bool add)
+{
+    size_t n;
+    const ChunkRange *a = hold_ranges(h, &n);
+    size_t cap = n + k;   /* a removal splits at most one interval in two */
+    if (cap > UINT32_MAX)
+        return false;
+    ChunkRange *m = malloc(cap * sizeof *m);
+    if (!m)
+        return false;
+    size_t o = 0;
+    if (add) {
+        size_t i = 0, j = 0;
+        while (i < n || j < k) {
+            ChunkRange x = (j >= k || (i < n && a[i].lo <= r[j].lo)) ? a[i++] : r[j++];
+            if (o && m[o - 1].hi >= x.lo) {
+                if (x.hi > m[o - 1].hi)
+                    m[o - 1].hi = x.hi;
+            } else {
+                m[o++] = x;
+            }
+        }
+    } else {
+        size_t j = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t lo = a[i].lo, hi = a[i].hi;
+            while (j < k && r[j].hi <= lo)
+                j++;
+            for (size_t q = j; q < k && r[q].lo < hi; q++) {
+                if (r[q].lo > lo)
+                    m[o++] = (ChunkRange){ lo, r[q].lo };
+                if (r[q].hi > lo)
+                    lo = r[q].hi;
+                if (lo >= hi)
+                    break;
+            }
+            if (lo < hi)
+                m[o++] = (ChunkRange){ lo, hi };
+        }
+    }
+    if (o <= HOLD_INLINE) {
+        bool ok = hold_set(h, m, o);   /* inline: cannot fail */
+        free(m);
+        return ok;
+    }
+    if (h->cap)
+        free(h->u.h.base);
+    h->u.h.base = m;
+    h->u.h.off = 0;
+    h->u.h.hot = HOT_NONE;
+    h->n = (uint32_t)o;
+    h->cap = (uint32_t)cap;
+    return true;
+}
+
+/* Does h hold none of the normalised ranges r[0..nr)? */
+bool hold_none(const Hold *h, const ChunkRange *r, uint32_t nr)
+{
+    size_t n;
+    const ChunkRange *a = hold_ranges(h, &n);
+    size_t i = 0;
+    for (uint32_t j = 0; j < nr && i < n; j++) {
+        if (a[i].hi <= r[j].lo)
+            i += cr_first_hi_gt(a + i, n - i, r[j].lo);
+        if (i < n && a[i].lo < r[j].hi)
+            return false;
+    }
+    return true;
+}
+
+void hold_clear(Hold *h)
+{
+    if (h->cap)
+        free(h->u.h.base);
+    memset(h, 0, sizeof *h);
+}

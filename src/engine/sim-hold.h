@@ -1,0 +1,121 @@
+/* sim-hold.h — what one node holds while a schedule is replayed: a sorted set of disjoint
+ * chunk intervals, kept small for the common node (src/engine's simulator only; sim.h is the
+ * public face).
+ *
+ * A Hold keeps up to HOLD_INLINE intervals inline (cap == 0; the common case: one, or two in
+ * the middle of an exchange), else the n intervals at base[off..off+n) of a heap array of cap
+ * entries.  The offset lets a merge near the front shift the few intervals before it instead
+ * of the many after it (a node that got a long strided set while distributing absorbs it from
+ * the front, one exchange after another).  A heap Hold also mirrors one of its intervals, the
+ * one it gained last ("hot": in an exchange, the block it sends next and grows next), with the
+ * room that interval has before it would touch its neighbours: the common send and receive
+ * are answered from the Hold itself, without reading the heap array (a cache miss on big nets).
+ *
+ * The common tests and additions are inline (the replay asks one per transfer); the rest is in
+ * sim-hold.c.  Ownership: a Hold owns its heap array (free it with hold_clear); a zeroed Hold
+ * is empty.  A function returning bool returns false only when memory runs out (h unchanged
+ * or still a valid set). */
+#ifndef MESHCAST_SIM_HOLD_H
+#define MESHCAST_SIM_HOLD_H
+
+#include "chunkset-internal.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define HOLD_INLINE 4
+#define HOT_NONE UINT32_MAX
+typedef struct {
+    union {
+        ChunkRange in[HOLD_INLINE];
+        struct {
+            ChunkRange *base;
+            uint32_t off;
+            uint32_t hot;           /* index of the mirrored interval in base+off, HOT_NONE */
+            ChunkRange hr;          /* = base[off+hot] */
+            uint32_t lo_min, hi_max;/* hr may grow to [lo_min, hi_max] and touch nothing */
+        } h;
+    } u;
+    uint32_t n, cap;
+} Hold;
+
+/* Ask for the whole of a Hold (40 bytes: half of them straddle two cache lines, and its n
+ * and cap lie in the second). */
+#define HOLD_FETCH(h, rw)                                                                    \
+    do {                                                                                     \
+        __builtin_prefetch((h), (rw));                                                       \
+        __builtin_prefetch((const char *)(h) + sizeof(Hold) - 1, (rw));                      \
+    } while (0)
+
+static inline const ChunkRange *hold_ranges(const Hold *h, size_t *n)
+{
+    *n = h->n;
+    return h->cap ? h->u.h.base + h->u.h.off : h->u.in;
+}
+
+static inline void hold_prefetch(const Hold *h)
+{
+    if (h->cap)
+        __builtin_prefetch(h->u.h.base + h->u.h.off +
+                           (h->u.h.hot == HOT_NONE ? 0 : h->u.h.hot));
+}
+
+/* Out of line (sim-hold.c): set h to the k intervals t[0..k) (t may point into h's own
+ * array); the heap and the general inline cases of hold_add; remove [lo,hi); add (or remove)
+ * the sorted, disjoint ranges r[0..k) in one pass; the multi-range tests. */
+bool hold_set(Hold *h, const ChunkRange *t, size_t k);
+bool hold_heap_add(Hold *h, uint32_t lo, uint32_t hi);
+bool hold_add_small(Hold *h, uint32_t lo, uint32_t hi);
+bool hold_remove(Hold *h, uint32_t lo, uint32_t hi);
+bool hold_merge(Hold *h, const ChunkRange *r, size_t k, bool add);
+/* Does h hold all of r[0..nr) (normalised)?  If not, *k gets the first range it lacks and
+ * *miss the first chunk missing from it. */
+bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t *k,
+                       uint32_t *miss);
+/* Does h hold none of the normalised ranges r[0..nr)? */
+bool hold_none(const Hold *h, const ChunkRange *r, uint32_t nr);
+/* Empty h, freeing its heap array. */
+void hold_clear(Hold *h);
+
+/* Add [lo,hi) to h: the common cases (a node's first range, a range that touches its only
+ * one) inline, the rest out of line. */
+static inline bool hold_add(Hold *h, uint32_t lo, uint32_t hi)
+{
+    if (lo >= hi)
+        return true;
+    if (h->cap)
+        return hold_heap_add(h, lo, hi);
+    if (h->n == 0) {
+        h->u.in[0].lo = lo;
+        h->u.in[0].hi = hi;
+        h->n = 1;
+        return true;
+    }
+    if (h->n == 1 && lo <= h->u.in[0].hi && hi >= h->u.in[0].lo) {   /* touches: extend */
+        if (lo < h->u.in[0].lo)
+            h->u.in[0].lo = lo;
+        if (hi > h->u.in[0].hi)
+            h->u.in[0].hi = hi;
+        return true;
+    }
+    return hold_add_small(h, lo, hi);
+}
+
+/* Does h hold [lo,hi)?  If not, *miss (when not NULL) gets the first chunk it lacks. */
+static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss)
+{
+    if (h->cap && h->u.h.hot != HOT_NONE && h->u.h.hr.lo <= lo && hi <= h->u.h.hr.hi)
+        return true;
+    size_t n;
+    const ChunkRange *r = hold_ranges(h, &n);
+    if (n && r[0].lo <= lo && hi <= r[0].hi)   /* the first interval: the common case */
+        return true;
+    if (!h->cap)
+        for (size_t i = 1; i < n; i++)
+            if (r[i].lo <= lo && hi <= r[i].hi)
+                return true;
+    return cr_contains(r, n, lo, hi, miss);
+}
+
+#endif

@@ -1,0 +1,532 @@
+/* sim-load.c — link loads of one step (sim-core.h): how many circuits each directed link
+ * carries, the links over their capacity, and the busiest link on each transfer's route.
+ *
+ * Loads live in sim->load in layout order (arcmap.h).  Per step they are counted either by
+ * walking the routes link by link (when the summed route length is small against the number
+ * of links; only touched links are cleared afterwards) or by adding +1/-1 per range into a
+ * difference array and running a sum along each line the step touches (and clearing only
+ * those lines).  Busiest-link loads per transfer are only needed under seidel when some link
+ * carries more than 2^nu circuits; they come from a range-maximum structure (block maxima of
+ * 64 links + a sparse table over the blocks) or, on the walking path, from a second walk.
+ * Pair nets (full:P, hxbar) have a private link per ordered pair: counted from the sends.
+ * A big step's counting and clearing run on a second thread (load_count_job, load_clear_job)
+ * while sim-step.c checks the sends and hands out the receives. */
+#include "sim-core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define RMQ_SHIFT 6
+#define RMQ_BLOCK (1 << RMQ_SHIFT)
+
+static bool push_over(Sim *sim, int64_t idx)
+{
+    if (sim->nover == sim->capover) {
+        int64_t nc = sim->capover ? sim->capover * 2 : 64;
+        int64_t *o = realloc(sim->over, (size_t)nc * sizeof *o);
+        if (!o)
+            return false;
+        sim->over = o;
+        sim->capover = nc;
+    }
+    sim->over[sim->nover++] = idx;
+    return true;
+}
+
+static bool push_touched(Sim *sim, int64_t start, int64_t n)
+{
+    if (sim->ntouched == sim->captouched) {
+        int64_t nc = sim->captouched ? sim->captouched * 2 : 256;
+        int64_t *t = realloc(sim->touched, (size_t)nc * 2 * sizeof *t);
+        if (!t)
+            return false;
+        sim->touched = t;
+        sim->captouched = nc;
+    }
+    sim->touched[2 * sim->ntouched] = start;
+    sim->touched[2 * sim->ntouched + 1] = n;
+    sim->ntouched++;
+    return true;
+}
+
+/* ---- pair nets: a private link per ordered pair ------------------------------------------ */
+
+/* hxbar: count the transfers over every module's out and in channel into sim->chan (kept for
+ * the step until the next count), fold their loads (in units of C) into *max and the channels
+ * over cap into *nover (and sim->over with collect). */
+static void hx_channels(Sim *sim, const SchedFlat *f, int32_t cap, bool collect, int32_t *max,
+                        int64_t *nover, bool *oom)
+{
+    int32_t *ch = sim->chan, B = sim->hxB, raw = 0;
+    memset(ch, 0, 2 * (size_t)sim->hxA * sizeof *ch);
+    for (int64_t i = 0; i < f->n; i++) {
+        int32_t ms = f->x[i].src / B, md = f->x[i].dst / B;
+        if (ms != md) {
+            ch[2 * ms]++;
+            ch[2 * md + 1]++;
+        }
+    }
+    int64_t pairs = (int64_t)sim->net->size * sim->net->size;
+    for (int64_t m = 0; m < 2 * (int64_t)sim->hxA; m++) {
+        if (ch[m] > raw)
+            raw = ch[m];
+        int32_t u = chan_units(sim, ch[m]);
+        if (u > *max)
+            *max = u;
+        if (u > cap) {
+            (*nover)++;
+            if (collect && !push_over(sim, pairs + m))
+                *oom = true;
+        }
+    }
+    sim->chan_raw = raw;
+}
+
+/* hxbar: transfers of the flat step f over channel link `link` (>= P*P), in units of C. */
+static int32_t hx_channel_count(const Sim *sim, const SchedFlat *f, int64_t link)
+{
+    int64_t m = link - (int64_t)sim->net->size * sim->net->size;
+    int32_t k = 0, B = sim->hxB, mod = (int32_t)(m / 2);
+    bool in = m & 1;
+    for (int64_t i = 0; f && i < f->n; i++) {
+        int32_t ms = f->x[i].src / B, md = f->x[i].dst / B;
+        k += ms != md && (in ? md : ms) == mod;
+    }
+    return chan_units(sim, k);
+}
+
+/* A pair's link carries the transfers of the step that join that pair.  sim->load[u] counts
+ * u's sends (scratch, zero again on return); only when some node sends more than once are
+ * the pair links of its transfers sorted into sim->fk, from which duplicates are counted
+ * (overloads and xfer_maxload).  Every route is one hop: tcd = number of transfers. */
+static int full_loads(Sim *sim, const SchedFlat *f, int64_t *tcd, int32_t cap, bool collect,
+                      int32_t *max, int64_t *nover, bool *oom)
+{
+    int32_t *load = sim->load;
+    int64_t P = sim->net->size, multi = 0;
+    for (int64_t i = 0; i < f->n; i++)
+        if (++load[f->x[i].src] == 2)
+            multi += 2;
+    int32_t mx = f->n > 0;
+    int64_t ov = 0;
+    sim->nover = 0;
+    sim->nfk = 0;
+    if (multi && sim->capfk < f->n) {
+        int64_t *k = realloc(sim->fk, (size_t)f->n * sizeof *k);
+        if (!k)
+            *oom = true;
+        else {
+            sim->fk = k;
+            sim->capfk = f->n;
+        }
+    }
+    if (multi && !*oom) {
+        for (int64_t i = 0; i < f->n; i++)
+            if (load[f->x[i].src] > 1)
+                sim->fk[sim->nfk++] = (int64_t)f->x[i].src * P + f->x[i].dst;
+        qsort(sim->fk, (size_t)sim->nfk, sizeof *sim->fk, cmp_i64);
+        for (int64_t a = 0, b; a < sim->nfk; a = b) {
+            for (b = a + 1; b < sim->nfk && sim->fk[b] == sim->fk[a]; b++)
+                ;
+            int32_t run = (int32_t)(b - a);
+            if (run > mx)
+                mx = run;
+            if (run > cap) {
+                ov++;
+                if (collect && !push_over(sim, sim->fk[a]))
+                    *oom = true;
+            }
+        }
+    }
+    for (int64_t i = 0; i < f->n; i++)
+        load[f->x[i].src] = 0;
+    if (sim->hx)
+        hx_channels(sim, f, cap, collect, &mx, &ov, oom);
+    *max = mx;
+    *nover = ov;
+    *tcd = f->n;
+    return SIM_PATH_DIRECT;
+}
+
+/* Transfers of the flat step f over the pair link `link` of a full net (hxbar: or the load
+ * of a channel link). */
+int32_t load_pair_count(const Sim *sim, const SchedFlat *f, int64_t link)
+{
+    int32_t k = 0;
+    int64_t P = sim->net->size;
+    if (sim->hx && link >= P * P)
+        return hx_channel_count(sim, f, link);
+    for (int64_t i = 0; f && i < f->n; i++)
+        k += (int64_t)f->x[i].src * P + f->x[i].dst == link;
+    return k;
+}
+
+/* ---- grids ------------------------------------------------------------------------------- */
+
+/* Count the loads of step st into sim->load (which must be all zero).  Returns the path used
+ * (SIM_PATH_DIRECT or SIM_PATH_DIFF); *max and *over get the largest load and the number of
+ * links above cap; with collect, the overloaded links go to sim->over.  *tcd is the step's
+ * summed route length, or < 0 if unknown: then it is computed (along the way, when the step
+ * has so many transfers that the difference arrays are sure to be taken). */
+int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, int32_t *max,
+               int64_t *nover, bool *oom)
+{
+    const SchedFlat *f = sim_flat(sim, st);
+    if (!f) {
+        *oom = true;
+        return SIM_PATH_DIRECT;
+    }
+    if (sim->full)
+        return full_loads(sim, f, tcd, cap, collect, max, nover, oom);
+    int32_t *load = sim->load;
+    int32_t mx = 0;
+    int64_t ov = 0;
+    ArcPiece pc[ARCMAP_MAXPIECES];
+    int path = sim_load_path;
+    if (path != SIM_PATH_DIRECT && path != SIM_PATH_DIFF && *tcd < 0 &&
+        f->n * 4 >= sim->nlinks)
+        path = SIM_PATH_DIFF;   /* every route has a link: tcd * 4 >= nlinks */
+    if (path != SIM_PATH_DIRECT && path != SIM_PATH_DIFF) {
+        if (*tcd < 0) {
+            *tcd = 0;
+            for (int64_t i = 0; i < f->n; i++)
+                *tcd += xfer_len(sim, XVP(f, i));
+        }
+        path = *tcd * 4 < sim->nlinks ? SIM_PATH_DIRECT : SIM_PATH_DIFF;
+    }
+    int64_t len_sum = 0;
+    sim->nover = 0;
+    if (path == SIM_PATH_DIRECT) {
+        for (int64_t i = 0; i < f->n; i++) {
+            int32_t len;
+            int np = route_pieces(sim, XVP(f, i), pc, &len);
+            len_sum += len;
+            for (int k = 0; k < np; k++) {
+                for (int64_t j = pc[k].a; j <= pc[k].b; j++) {
+                    int32_t v = ++load[j];
+                    if (v > mx)
+                        mx = v;
+                    if (v == cap + 1) {
+                        ov++;
+                        if (collect && !push_over(sim, j))
+                            *oom = true;
+                    }
+                }
+            }
+        }
+    } else {
+        /* +1/-1 per piece, then a running sum over each line touched (only those) */
+        if (!sim->linebit) {
+            sim->linebit = big_zalloc((size_t)(sim->nlinks / 64 + 1) * sizeof *sim->linebit);
+            if (!sim->linebit) {
+                *oom = true;
+                return path;
+            }
+        }
+        sim->ntouched = 0;
+        /* pipelined: the pieces of transfer i are computed (and their loads prefetched)
+         * PREFETCH transfers before they are counted */
+        ArcPiece ring[RING][ARCMAP_MAXPIECES];
+        int rnp[RING];
+        for (int64_t i = 0; i < f->n + PREFETCH; i++) {
+            if (i < f->n) {
+                int slot = (int)(i & (RING - 1));
+                ArcPiece *q = ring[slot];
+                int32_t len;
+                rnp[slot] = route_pieces(sim, XVP(f, i), q, &len);
+                len_sum += len;
+                for (int k = 0; k < rnp[slot]; k++) {
+                    __builtin_prefetch(&load[q[k].a], 1);
+                    __builtin_prefetch(&load[q[k].b + 1], 1);
+                }
+            }
+            if (i < PREFETCH)
+                continue;
+            int slot = (int)((i - PREFETCH) & (RING - 1));
+            int np = rnp[slot];
+            memcpy(pc, ring[slot], (size_t)np * sizeof *pc);
+            for (int k = 0; k < np; k++) {
+                int64_t ls = pc[k].start;
+                uint64_t bit = (uint64_t)1 << (ls & 63);
+                if (!(sim->linebit[ls >> 6] & bit)) {
+                    sim->linebit[ls >> 6] |= bit;
+                    if (!push_touched(sim, ls, pc[k].n)) {
+                        *oom = true;
+                        return path;
+                    }
+                }
+                load[pc[k].a]++;
+                if (pc[k].b + 1 < ls + pc[k].n)
+                    load[pc[k].b + 1]--;
+            }
+        }
+        for (int64_t t = 0; t < sim->ntouched; t++) {
+            int64_t a = sim->touched[2 * t], e = a + sim->touched[2 * t + 1];
+            int32_t run = 0;
+            for (int64_t j = a; j < e; j++) {
+                run += load[j];
+                load[j] = run;
+                if (run > mx)
+                    mx = run;
+                if (run > cap) {
+                    ov++;
+                    if (collect && !push_over(sim, j))
+                        *oom = true;
+                }
+            }
+        }
+    }
+    *max = mx;
+    *nover = ov;
+    if (*tcd < 0)
+        *tcd = len_sum;
+    return path;
+}
+
+/* Zero sim->load after load_count(st) took `path`. */
+void load_clear(Sim *sim, int32_t st, int path)
+{
+    if (sim->full)
+        return;   /* full_loads leaves nothing behind */
+    if (path == SIM_PATH_DIRECT && sim->steps[st].tcd >= sim->nlinks / 8) {
+        /* routes over an eighth of the links: one sweep beats walking them again */
+        memset(sim->load, 0, (size_t)sim->nlinks * sizeof(int32_t));
+    } else if (path == SIM_PATH_DIRECT) {
+        const SchedFlat *f = sim_flat(sim, st);
+        ArcPiece pc[ARCMAP_MAXPIECES];
+        for (int64_t i = 0; f && i < f->n; i++) {
+            int np = route_pieces(sim, XVP(f, i), pc, NULL);
+            for (int k = 0; k < np; k++)
+                memset(sim->load + pc[k].a, 0, (size_t)(pc[k].b - pc[k].a + 1) * sizeof(int32_t));
+        }
+    } else {
+        for (int64_t t = 0; t < sim->ntouched; t++) {
+            int64_t a = sim->touched[2 * t];
+            memset(sim->load + a, 0, (size_t)sim->touched[2 * t + 1] * sizeof(int32_t));
+            sim->linebit[a >> 6] &= ~((uint64_t)1 << (a & 63));
+        }
+        sim->ntouched = 0;
+    }
+}
+
+/* ---- busiest link per transfer ----------------------------------------------------------- */
+
+/* Range maximum over sim->load: block maxima (level 0) and a sparse table over them. */
+bool load_rmq_build(Sim *sim)
+{
+    int64_t nb = (sim->nlinks + RMQ_BLOCK - 1) >> RMQ_SHIFT;
+    /* A query never leaves one line of the net, so it spans at most longest/64 + 1 whole
+     * blocks: the sparse table needs no level beyond that (5 instead of 17 on a 1024 x 1024
+     * mesh). */
+    int64_t longest = 1;
+    for (int d = 0; d < sim->net->ndim; d++)
+        if (sim->net->dims[d] > longest)
+            longest = sim->net->dims[d];
+    int64_t span = longest / RMQ_BLOCK + 1;
+    if (span > nb)
+        span = nb;
+    int levels = 1;
+    while (((int64_t)1 << levels) <= span)
+        levels++;
+    if (!sim->bmax) {
+        sim->bmax = big_alloc((size_t)(nb * levels) * sizeof(int32_t), false);
+        sim->bpre = big_alloc((size_t)sim->nlinks * sizeof(int32_t), false);
+        sim->bsuf = big_alloc((size_t)sim->nlinks * sizeof(int32_t), false);
+        if (!sim->bmax || !sim->bpre || !sim->bsuf) {
+            free(sim->bmax);
+            free(sim->bpre);
+            free(sim->bsuf);
+            sim->bmax = sim->bpre = sim->bsuf = NULL;
+            return false;
+        }
+    }
+    sim->nblocks = nb;
+    sim->levels = levels;
+    const int32_t *load = sim->load;
+    int32_t *t = sim->bmax, *pre = sim->bpre, *suf = sim->bsuf;
+    for (int64_t j = 0; j < nb; j++) {
+        int64_t a = j << RMQ_SHIFT, b = a + RMQ_BLOCK;
+        if (b > sim->nlinks)
+            b = sim->nlinks;
+        int32_t m = 0;
+        for (int64_t i = a; i < b; i++) {
+            if (load[i] > m)
+                m = load[i];
+            pre[i] = m;
+        }
+        t[j] = m;
+        int32_t ms = 0;
+        for (int64_t i = b; i-- > a;) {
+            if (load[i] > ms)
+                ms = load[i];
+            suf[i] = ms;
+        }
+    }
+    for (int l = 1; l < levels; l++) {
+        int32_t *prev = t + (int64_t)(l - 1) * nb, *cur = t + (int64_t)l * nb;
+        int64_t half = (int64_t)1 << (l - 1);
+        for (int64_t j = 0; j + 2 * half <= nb; j++)
+            cur[j] = prev[j] > prev[j + half] ? prev[j] : prev[j + half];
+    }
+    return true;
+}
+
+static inline int32_t scan_max(const int32_t *load, int64_t a, int64_t b)
+{
+    /* four independent maxima: no branch, no loop-carried chain of compares */
+    int32_t m0 = 0, m1 = 0, m2 = 0, m3 = 0;
+    int64_t i = a;
+    for (; i + 3 <= b; i += 4) {
+        m0 = load[i] > m0 ? load[i] : m0;
+        m1 = load[i + 1] > m1 ? load[i + 1] : m1;
+        m2 = load[i + 2] > m2 ? load[i + 2] : m2;
+        m3 = load[i + 3] > m3 ? load[i + 3] : m3;
+    }
+    for (; i <= b; i++)
+        m0 = load[i] > m0 ? load[i] : m0;
+    m0 = m1 > m0 ? m1 : m0;
+    m2 = m3 > m2 ? m3 : m2;
+    return m2 > m0 ? m2 : m0;
+}
+
+static int32_t rmq_query(const Sim *sim, int64_t a, int64_t b)
+{
+    int64_t ba = a >> RMQ_SHIFT, bb = b >> RMQ_SHIFT;
+    if (ba == bb) {
+        if ((b & (RMQ_BLOCK - 1)) == RMQ_BLOCK - 1 || b == sim->nlinks - 1)
+            return sim->bsuf[a];    /* a to its block's end */
+        if ((a & (RMQ_BLOCK - 1)) == 0)
+            return sim->bpre[b];    /* its block's start to b */
+        return scan_max(sim->load, a, b);
+    }
+    /* a's block from a, b's block up to b, the whole blocks between */
+    int32_t m = sim->bsuf[a], m2 = sim->bpre[b];
+    if (m2 > m)
+        m = m2;
+    int64_t ja = ba + 1, jb = bb - 1;
+    if (ja > jb)
+        return m;
+    int64_t cnt = jb - ja + 1;
+    int l = 63 - __builtin_clzll((unsigned long long)cnt);   /* floor(lg cnt) */
+    const int32_t *row = sim->bmax + (int64_t)l * sim->nblocks;
+    int32_t x = row[ja], y = row[jb - ((int64_t)1 << l) + 1];
+    if (x > m)
+        m = x;
+    if (y > m)
+        m = y;
+    return m;
+}
+
+/* Bring into cache what rmq_query(a, b) will read. */
+static inline void rmq_prefetch(const Sim *sim, int64_t a, int64_t b)
+{
+    int64_t ba = a >> RMQ_SHIFT, bb = b >> RMQ_SHIFT;
+    __builtin_prefetch(&sim->bsuf[a]);
+    __builtin_prefetch(&sim->bpre[b]);
+    int64_t ja = ba + 1, jb = bb - 1;
+    if (ja <= jb) {
+        int l = 63 - __builtin_clzll((unsigned long long)(jb - ja + 1));
+        const int32_t *row = sim->bmax + (int64_t)l * sim->nblocks;
+        __builtin_prefetch(&row[ja]);
+        __builtin_prefetch(&row[jb - ((int64_t)1 << l) + 1]);
+    }
+}
+
+/* Busiest load on x's route: by walking (walk) or by the range-maximum structure. */
+int32_t load_xfer_max(const Sim *sim, const XV *x, bool walk)
+{
+    if (sim->full) {   /* the pair's link, from the step full_loads counted last */
+        int64_t key = (int64_t)x->src * sim->net->size + x->dst, lo = 0, hi = sim->nfk;
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (sim->fk[mid] < key)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        int32_t k = 0;
+        while (lo + k < sim->nfk && sim->fk[lo + k] == key)
+            k++;
+        if (k < 1)
+            k = 1;
+        int32_t ms = sim->hx ? x->src / sim->hxB : 0, md = sim->hx ? x->dst / sim->hxB : 0;
+        if (ms != md) {   /* hxbar: the channels out of and into the modules, too */
+            int32_t a = chan_units(sim, sim->chan[2 * ms]), b = chan_units(sim, sim->chan[2 * md + 1]);
+            if (a > k)
+                k = a;
+            if (b > k)
+                k = b;
+        }
+        return k;
+    }
+    ArcPiece pc[ARCMAP_MAXPIECES];
+    int np = route_pieces(sim, x, pc, NULL);
+    int32_t m = 0;
+    for (int k = 0; k < np; k++) {
+        int32_t v = walk ? scan_max(sim->load, pc[k].a, pc[k].b) : rmq_query(sim, pc[k].a, pc[k].b);
+        if (v > m)
+            m = v;
+    }
+    return m;
+}
+
+bool load_all_max(Sim *sim, const SchedFlat *f, int path)
+{
+    int64_t n = f->n;
+    bool walk = path == SIM_PATH_DIRECT;
+    if (!walk && !load_rmq_build(sim))
+        return false;
+    if (walk) {
+        for (int64_t i = 0; i < n; i++)
+            sim->xk[i] = load_xfer_max(sim, XVP(f, i), true);
+        return true;
+    }
+    /* pipelined like load_count: the range-maximum entries of transfer i + PREFETCH are
+     * prefetched while transfer i is answered */
+    ArcPiece ring[RING][ARCMAP_MAXPIECES];
+    int rnp[RING];
+    for (int64_t i = 0; i < n + PREFETCH; i++) {
+        if (i < n) {
+            int slot = (int)(i & (RING - 1));
+            rnp[slot] = route_pieces(sim, XVP(f, i), ring[slot], NULL);
+            for (int k = 0; k < rnp[slot]; k++)
+                rmq_prefetch(sim, ring[slot][k].a, ring[slot][k].b);
+        }
+        if (i < PREFETCH)
+            continue;
+        int slot = (int)((i - PREFETCH) & (RING - 1));
+        int32_t m = 0;
+        for (int k = 0; k < rnp[slot]; k++) {
+            int32_t v = rmq_query(sim, ring[slot][k].a, ring[slot][k].b);
+            if (v > m)
+                m = v;
+        }
+        sim->xk[i - PREFETCH] = m;
+    }
+    return true;
+}
+
+/* ---- the second thread ------------------------------------------------------------------- */
+
+int load_count_job(void *arg)
+{
+    LoadJob *j = arg;
+    j->tcd = -1;
+    j->path = load_count(j->sim, j->st, &j->tcd, j->cap, j->collect, &j->mx, &j->nover,
+                          &j->oom);
+    return 0;
+}
+
+/* Clear the step's loads, then make the next step's flat view if it has rules (the step
+ * being received reads only its own). */
+int load_clear_job(void *arg)
+{
+    LoadJob *j = arg;
+    Sim *sim = j->sim;
+    load_clear(sim, j->st, j->path);
+    int32_t nx = j->st + 1;
+    if (nx < sim->nsteps && sim->s->steps[nx].nrule > 0 &&
+        sched_flat(sim->s, nx, &sim->nbuf, &sim->next))
+        sim->next_step = nx;
+    return 0;
+}

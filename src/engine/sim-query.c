@@ -1,0 +1,230 @@
+/* sim-query.c — questions about one step after the run (sim.h): its link loads (counted
+ * again on demand and kept for the step last asked), a transfer's load and price, the port
+ * counts, the step's shape.  sim-core.h has the contracts. */
+#include "sim-core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Make sim->load hold the loads of step (layout order). */
+static bool cache_loads(Sim *sim, int32_t step)
+{
+    if (sim->cache_step == step)
+        return true;
+    if (sim->cache_step >= 0)
+        load_clear(sim, sim->cache_step, sim->cache_path);
+    sim->cache_step = -1;
+    sim->rmq_step = -1;
+    int32_t mx;
+    int64_t nover;
+    bool oom = false;
+    const SchedFlat *f = sim_flat(sim, step);
+    if (!f)
+        return false;
+    int64_t tcd = -1;
+    sim->cache_path = load_count(sim, step, &tcd, INT32_MAX / 2, false, &mx, &nover, &oom);
+    if (oom) {
+        load_clear(sim, step, sim->cache_path);
+        return false;
+    }
+    sim->cache_step = step;
+    return true;
+}
+
+int32_t sim_link_load(Sim *sim, int32_t step, int64_t link)
+{
+    if (!sim || step < 0 || step >= sim->nsteps || link < 0 || link >= sim->nlinks)
+        return 0;
+    if (sub_ready(sim, step))
+        return sim->full ? load_pair_count(sim, sim_flat(sim, step), link) > 0
+                         : subround_link_load(sim->sub, link);
+    if (sim->full)
+        return load_pair_count(sim, sim_flat(sim, step), link);
+    if (sim->linkload_step == step)
+        return sim->linkload[link];
+    if (!cache_loads(sim, step))
+        return 0;
+    /* link -> its line and position in the (dim, dir) layout (see sim_link_loads) */
+    const Net *net = sim->net;
+    int64_t node = link / (2 * net->ndim);
+    int d = (int)(link / 2 % net->ndim), b = (int)(link % 2);
+    int64_t n = net->dims[d], stv = net->stride[d];
+    int64_t o = node / (stv * n), i = node % stv, q = node / stv % n;
+    return sim->load[sim->lay.base[d][b] + (o * stv + i) * n + q];
+}
+
+const int32_t *sim_link_loads(Sim *sim, int32_t step)
+{
+    if (!sim || step < 0 || step >= sim->nsteps)
+        return NULL;
+    if (sim->full)
+        return NULL;   /* P*P pair links: ask sim_link_load */
+    if (sim->linkload_step == step)
+        return sim->linkload;
+    if (!sim->linkload) {
+        sim->linkload = malloc((size_t)sim->nlinks * sizeof *sim->linkload);
+        if (!sim->linkload)
+            return NULL;
+    }
+    if (sub_ready(sim, step)) {
+        for (int64_t l = 0; l < sim->nlinks; l++)
+            sim->linkload[l] = subround_link_load(sim->sub, l);
+        sim->linkload_step = step;
+        return sim->linkload;
+    }
+    if (!cache_loads(sim, step))
+        return NULL;
+    const Net *net = sim->net;
+    for (int d = 0; d < net->ndim; d++) {
+        int64_t n = net->dims[d], stv = net->stride[d];
+        int64_t outer = net->size / (stv * n);
+        for (int b = 0; b < 2; b++) {
+            const int32_t *L = sim->load + sim->lay.base[d][b];
+            for (int64_t o = 0; o < outer; o++)
+                for (int64_t i = 0; i < stv; i++) {
+                    const int32_t *line = L + (o * stv + i) * n;
+                    int64_t node = o * stv * n + i;
+                    for (int64_t q = 0; q < n; q++, node += stv)
+                        sim->linkload[(node * net->ndim + d) * 2 + b] = line[q];
+                }
+        }
+    }
+    sim->linkload_step = step;
+    return sim->linkload;
+}
+
+void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
+{
+    if (!out)
+        return;
+    memset(out, 0, sizeof *out);
+    if (!sim || step < 0 || step >= sim->nsteps || i < 0 || i >= sched_ntransfers(sim->s, step))
+        return;
+    if (!cache_loads(sim, step))
+        return;
+    const SchedFlat *f = sim_flat(sim, step);
+    if (!f)
+        return;
+    const XV xv_ = xv(f, i), *x = &xv_;
+    const CostParams *p = &sim->p;
+    /* On long routes (the difference-array case) query the range-maximum structure. */
+    /* A short route is walked too: building the structure reads every link of the net, which
+     * a front end asking about a few transfers of a big step (the Step panel) need not pay. */
+    bool walk = sim->cache_path == SIM_PATH_DIRECT || (sim->rmq_step != step &&
+                                                       xfer_len(sim, x) <= SIM_WALK_MAX);
+    if (!walk && sim->rmq_step != step) {
+        if (load_rmq_build(sim))
+            sim->rmq_step = step;
+        else
+            walk = true;
+    }
+    int32_t k = sim->full ? load_pair_count(sim, f, (int64_t)x->src * sim->net->size + x->dst)
+                          : load_xfer_max(sim, x, walk);
+    if (sim->hx && x->src / sim->hxB != x->dst / sim->hxB) {   /* and its two channels */
+        int32_t a = chan_units(sim, sim->chan[2 * (x->src / sim->hxB)]);
+        int32_t b = chan_units(sim, sim->chan[2 * (x->dst / sim->hxB) + 1]);
+        k = a > k ? a : k;
+        k = b > k ? b : k;
+    }
+    if (sub_ready(sim, step)) {
+        /* played in sub-rounds: only the circuits of its own sub-round count */
+        k = subround_load(sim->sub)[i];
+        out->subround = subround_of(sim->sub)[i] + 1;
+    }
+    double B = (double)xfer_bytes(sim, x), d = xfer_len(sim, x);
+    out->load = k;
+    double m = p->model == COST_SEIDEL ? ceil_div(k, cap_of(p)) : 1;
+    out->cost = cost_transfer(p, d, B, m);
+    switch (p->model) {
+    case COST_SEIDEL:
+        out->contention = (m - 1) * p->a * B;
+        break;
+    default:
+        break;
+    }
+}
+
+void sim_port_counts(Sim *sim, int32_t step, const int32_t **sends, const int32_t **recvs)
+{
+    const int32_t *s_ = NULL, *r_ = NULL;
+    if (sim && step >= 0 && step < sim->nsteps && step_ensure_ports(sim)) {
+        if (sim->port_step != step) {
+            size_t size = (size_t)sim->net->size;
+            memset(sim->sends, 0, size * sizeof *sim->sends);
+            memset(sim->recvs, 0, size * sizeof *sim->recvs);
+            const SchedFlat *f = sim_flat(sim, step);
+            for (int64_t i = 0; f && i < f->n; i++) {
+                sim->sends[f->x[i].src]++;
+                sim->recvs[f->x[i].dst]++;
+            }
+            sim->port_step = f ? step : -1;
+        }
+        s_ = sim->sends;
+        r_ = sim->recvs;
+    }
+    if (sends)
+        *sends = s_;
+    if (recvs)
+        *recvs = r_;
+}
+
+bool sim_step_shape(Sim *sim, int32_t step, SimShape *out)
+{
+    if (!sim || !out || step < 0 || step >= sim->nsteps)
+        return false;
+    *out = (SimShape){ 0, -1, 0, false, INT64_MAX, 0 };
+    const int32_t *sends;
+    sim_port_counts(sim, step, &sends, NULL);
+    const SchedFlat *f = sim_flat(sim, step);
+    if (!f || sim->port_step != step)
+        return false;
+    const Net *net = sim->net;
+    for (int32_t v = 0; v < net->size; v++)
+        if (sends[v] > 0) {
+            out->senders++;
+            out->one_sender = v;
+        }
+    for (int64_t i = 0; i < f->n; i++) {
+        const XV x = xv(f, i);
+        int nseg = 0, d0 = 0, dir0 = 0;
+        int64_t len = 0;
+        if (x.route != SCHED_DEFAULT_ROUTE) {
+            const NetSeg *seg = sched_route_segs(sim->s, x.route);
+            nseg = (int)sched_route_nseg(x.route);
+            for (int k = 0; k < nseg; k++)
+                len += seg[k].len;
+            if (nseg > 0) {
+                d0 = seg[0].dim;
+                dir0 = seg[0].dir;
+            }
+        } else if (sim->full) {
+            nseg = len = x.src != x.dst;
+            dir0 = x.dst > x.src ? 1 : -1;
+        } else {   /* the default route: dimensions from the last to the first */
+            int32_t c[NET_MAXDIM] = { 0, 0, 0 }, t[NET_MAXDIM] = { 0, 0, 0 };
+            arcmap_coords(&sim->lay, x.src, c);
+            arcmap_coords(&sim->lay, x.dst, t);
+            for (int d = net->ndim - 1; d >= 0; d--) {
+                int32_t o = c[d] == t[d] ? 0 : arcmap_hop(net, d, c[d], t[d]);
+                if (o == 0)
+                    continue;
+                if (nseg++ == 0) {
+                    d0 = d;
+                    dir0 = o;
+                }
+                len += o < 0 ? -o : o;
+            }
+        }
+        if (nseg > 0)
+            out->dirs |= 1u << (2 * d0 + (dir0 > 0));
+        if (nseg > 1)
+            out->turns = true;
+        if (len < out->hmin)
+            out->hmin = len;
+        if (len > out->hmax)
+            out->hmax = len;
+    }
+    if (f->n == 0)
+        out->hmin = 0;
+    return true;
+}

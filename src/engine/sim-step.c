@@ -1,0 +1,443 @@
+/* sim-step.c — one step of the lockstep replay (sim-core.h: step_run).  A step flows:
+ *   loads_begin   decide whether its link loads must be counted at all (the same circuits as
+ *                 the step before, or edges on arcs of their own: no) and, for a big step,
+ *                 start counting them on a second thread (sim-load.c);
+ *   sends_pass    pass 1: each send against the start-of-step holdings (sim-hold.h), bytes,
+ *                 circuit/saf's costliest transfer and longest route, sends and receives per
+ *                 node (the one-port rule);
+ *   loads_end     the loads joined (or counted here), the overloaded links and ports as
+ *                 violations;
+ *   price         the step's cost (sim-price.c), local operations included;
+ *   receives_pass pass 3: the receives handed out (sim-history.c records what was new), the
+ *                 port counts zeroed, the loads cleared meanwhile on the second thread.
+ * Also here: the per-step scratch and the violations list. */
+#include "sim-core.h"
+#include "circuit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool step_ensure_x(Sim *sim, size_t n)
+{
+    if (n <= sim->capx)
+        return true;
+    size_t nc = sim->capx ? sim->capx : 64;
+    while (nc < n)
+        nc *= 2;
+    /* per-step scratch: nothing to keep */
+    free(sim->xk);
+    free(sim->xb);
+    sim->capx = 0;
+    sim->xk = big_alloc(nc * sizeof *sim->xk, false);
+    sim->xb = big_alloc(nc * sizeof *sim->xb, false);
+    if (!sim->xk || !sim->xb)
+        return false;
+    sim->capx = nc;
+    return true;
+}
+
+bool step_ensure_tmp(Sim *sim, size_t n)
+{
+    if (n <= sim->captmp)
+        return true;
+    size_t nc = sim->captmp ? sim->captmp : 64;
+    while (nc < n)
+        nc *= 2;
+    int32_t *t = realloc(sim->tmpnodes, nc * sizeof *t);
+    if (!t)
+        return false;
+    sim->tmpnodes = t;
+    sim->captmp = nc;
+    return true;
+}
+
+/* The per-node send and receive counts (zero), made once. */
+bool step_ensure_ports(Sim *sim)
+{
+    if (sim->sends && sim->recvs)
+        return true;
+    size_t size = (size_t)sim->net->size;
+    if (!sim->sends)
+        sim->sends = big_zalloc(size * sizeof *sim->sends);
+    if (!sim->recvs)
+        sim->recvs = big_zalloc(size * sizeof *sim->recvs);
+    return sim->sends && sim->recvs;
+}
+
+/* The per-node sums of local operations, allocated the first time a step needs them. */
+bool step_ensure_sums(Sim *sim)
+{
+    if (sim->ssum)
+        return true;
+    size_t size = (size_t)sim->net->size;
+    sim->ssum = big_zalloc(size * sizeof *sim->ssum);
+    sim->rsum = big_zalloc(size * sizeof *sim->rsum);
+    return sim->ssum && sim->rsum;
+}
+
+void step_add_viol(Sim *sim, SimViolation v)
+{
+    sim->tot.violations++;
+    if (sim->nviol < SIM_MAXVIOL)
+        sim->viol[sim->nviol++] = v;
+}
+
+/* Circuit model, all-port: port_conflicts become the circuits over one per port, each
+ * overloaded port a violation.  A port used twice is an arc used twice, so a step without an
+ * overloaded arc has none to look for (circuit.h). */
+static bool allport_step(Sim *sim, int32_t st, SimStep *out)
+{
+    if (sim->full)   /* full:P, hxbar: a link per pair, no grid ports */
+        return true;
+    out->port_conflicts = 0;
+    if (sim->nover == 0)
+        return true;
+    CircuitPort *p;
+    int64_t np = circuit_port_overloads(sim->s, st, &p);
+    if (np < 0)
+        return false;
+    for (int64_t i = 0; i < np; i++) {
+        out->port_conflicts += p[i].count - 1;
+        step_add_viol(sim, (SimViolation){ .kind = SIM_V_ALLPORT, .step = st, .node = p[i].node,
+                                      .link = p[i].link, .transfer = -1, .load = p[i].count,
+                                      .recvs = p[i].in });
+        out->violations++;
+    }
+    free(p);
+    return true;
+}
+
+/* True if steps a and b are made of the same edge blocks (sched_send_edges) and nothing else:
+ * the same circuits, other chunks (a pipeline's middle steps), so the same link loads. */
+static bool same_routes(const Sched *s, int32_t a, int32_t b)
+{
+    const SchedStep *x = &s->steps[a], *y = &s->steps[b];
+    if (x->n || y->n || x->nrule != y->nrule || x->nrule == 0)
+        return false;
+    for (int32_t q = 0; q < x->nrule; q++)
+        if (!sched_rule_is_edges(&x->rule[q]) || !sched_rule_is_edges(&y->rule[q]) ||
+            x->rule[q].e0 != y->rule[q].e0 ||
+            x->rule[q].count != y->rule[q].count)
+            return false;
+    return true;
+}
+
+/* sim->edisj: when every step is made of edge blocks only and no two edges of the table (nor
+ * one route twice) use an arc, the lengths of the edges summed (see run_step); else NULL.
+ * False when memory runs out. */
+bool step_edges_disjoint(Sim *sim)
+{
+    const Sched *s = sim->s;
+    int64_t ne = s->nedges;
+    if (sim->full || !sched_edges_only(s))
+        return true;
+    uint8_t *use = calloc((size_t)sim->nlinks, 1);
+    int64_t *len = malloc(sizeof *len * (size_t)(ne + 1));
+    if (!use || !len) {
+        free(use);
+        free(len);
+        return false;
+    }
+    bool disj = true;
+    len[0] = 0;
+    for (int64_t e = 0; e < ne && disj; e++) {
+        const SchedEdge *x = &s->edges[e];
+        XV v = { x->src, x->dst, 1, x->route, NULL };
+        ArcPiece pc[ARCMAP_MAXPIECES];
+        int32_t l = 0;
+        int np = route_pieces(sim, &v, pc, &l);
+        for (int k = 0; k < np && disj; k++)
+            for (int64_t j = pc[k].a; j <= pc[k].b && disj; j++)
+                disj = use[j]++ == 0;
+        len[e + 1] = len[e] + l;
+    }
+    free(use);
+    if (disj)
+        sim->edisj = len;
+    else
+        free(len);
+    return true;
+}
+
+/* With sim->edisj: a step of edge blocks that name no edge twice loads every arc of its
+ * routes once: its TCD (> 0), or -1 when it is not such a step. */
+#define EDISJ_MAXBLOCKS 64
+
+static int64_t edges_once_tcd(const Sim *sim, const SchedStep *ss)
+{
+    if (!sim->edisj || ss->n > 0 || ss->nrule == 0 || ss->nrule > EDISJ_MAXBLOCKS)
+        return -1;
+    int64_t tcd = 0;
+    for (int32_t q = 0; q < ss->nrule; q++) {
+        const SchedRule *r = &ss->rule[q];
+        for (int32_t k = 0; k < q; k++) {
+            const SchedRule *o = &ss->rule[k];
+            if (r->e0 < o->e0 + o->count && o->e0 < r->e0 + r->count)
+                return -1;   /* an edge twice */
+        }
+        tcd += sim->edisj[r->e0 + r->count] - sim->edisj[r->e0];
+    }
+    return tcd;
+}
+
+/* A step between its passes. */
+typedef struct {
+    const SchedFlat *f;
+    int64_t n;
+    LoadJob job;
+    thrd_t helper;
+    bool par;                  /* the loads are being counted on the helper thread */
+    bool reuse;                /* no loads to count or clear */
+    bool same;                 /* the same routes as the step before */
+    bool ports;                /* sends and receives counted per node */
+    int64_t multisend;         /* nodes' sends beyond their first */
+    StepFacts k;
+} StepRun;
+
+/* Whether step st's loads need counting, and if so whether on the helper thread (started). */
+static void loads_begin(Sim *sim, int32_t st, StepRun *R)
+{
+    const CostParams *p = &sim->p;
+    int64_t n = R->n;
+    R->job = (LoadJob){ sim, R->f, st, cap_of(p), p->model == COST_CIRCUIT, 0, SIM_PATH_DIRECT,
+                        0, 0, false };
+    /* a step of the same circuits as the step before, which had no link over its capacity:
+     * the same loads (none over), nothing counted, nothing to clear */
+    R->reuse = n > 0 && st > 0 && sim->clean_step == st - 1 && same_routes(sim->s, st - 1, st);
+    if (R->reuse) {
+        R->job.tcd = sim->clean_tcd;
+        R->job.mx = sim->clean_mx;
+        R->job.path = SIM_PATH_AUTO;   /* (read by nothing: no loads needed) */
+    }
+    /* edge blocks on arcs of their own, no edge twice: every arc used carries one circuit,
+     * nothing to count (nor, below, to clear) */
+    int64_t once = R->reuse || n == 0 ? -1 : edges_once_tcd(sim, &sim->s->steps[st]);
+    R->same = R->reuse;
+    if (once >= 0) {
+        R->reuse = true;    /* (from here: no loads to count or clear) */
+        R->job.tcd = once;
+        R->job.mx = 1;
+        R->job.path = SIM_PATH_AUTO;
+        sim->nover = 0;
+    }
+    /* (on full:P the loads follow from the port counts of pass 1: no second thread) */
+    R->par = !R->reuse && n > 0 && n >= sim_par_min && !sim->full &&
+             thrd_create(&R->helper, load_count_job, &R->job) == thrd_success;
+}
+
+/* Circuit, saf: price one transfer (len links, b bytes) against the costliest so far. */
+static inline void len_price(const CostParams *p, int32_t len, uint64_t b, int32_t src,
+                             StepFacts *k, double *cbest)
+{
+    if (len > k->cmaxlen)
+        k->cmaxlen = len;
+    CostTerms t = cost_terms(p, len, (double)b, 1);
+    if (t.startup + t.trans > *cbest) {
+        *cbest = t.startup + t.trans;
+        k->csu = t.startup;
+        k->ctr = t.trans;
+        k->ccrit = src;
+    }
+}
+
+/* Pass 1: sends against start-of-step holdings; bytes, lengths, ports. */
+static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
+{
+    const CostParams *p = &sim->p;
+    const SchedFlat *f = R->f;
+    int64_t n = R->n;
+    StepFacts *k = &R->k;
+    uint64_t bytes = 0;
+    bool keepxb = p->model == COST_SEIDEL;   /* seidel prices them after pass 1 */
+    /* circuit, saf: the costliest transfer (the first of them) and the longest route, priced
+     * here (alpha + d delta + B tau; d beta + d B tau) */
+    bool lenpass = p->model == COST_CIRCUIT || p->model == COST_SAF;
+    double cbest = -1;
+    k->ccrit = -1;
+    /* a step of the same edge blocks as the step before (same: in order, so the same routes
+     * transfer by transfer), each sending one chunk of the same size: the same costliest
+     * transfer, first at the same place */
+    bool samelen = lenpass && R->same && sim->uniform;
+    if (samelen) {
+        cbest = sim->lenp.cbest, k->csu = sim->lenp.csu, k->ctr = sim->lenp.ctr;
+        k->ccrit = sim->lenp.ccrit;
+        k->cmaxlen = sim->lenp.cmaxlen;
+        lenpass = false;
+    }
+    /* Sends and receives per node (one-port conflicts); not under circuit on a grid, whose
+     * port rule allport_step checks from the arcs (a port used twice is an arc used twice) */
+    bool ports = R->ports = p->model != COST_CIRCUIT || sim->full;
+    for (int64_t i = 0; i < n; i++) {
+        const XV xv_ = xv(f, i), *x = &xv_;
+        if (i + 2 * PREFETCH < n) {   /* the Hold itself, then (below) its heap; the ports */
+            const SchedXfer *y = &f->x[i + 2 * PREFETCH];
+            HOLD_FETCH(&sim->hold[y->src], 0);
+            if (ports) {
+                __builtin_prefetch(&sim->sends[y->src], 1);
+                __builtin_prefetch(&sim->recvs[y->dst], 1);
+            }
+        }
+        if (i + PREFETCH < n)
+            hold_prefetch(&sim->hold[f->x[i + PREFETCH].src]);
+        uint32_t miss, kmiss;
+        if (x->nr && !hold_contains_all(&sim->hold[x->src], x->r, x->nr, &kmiss, &miss)) {
+            step_add_viol(sim, (SimViolation){ .kind = SIM_V_NOT_HELD, .step = st,
+                                               .node = x->src, .link = -1, .chunk = miss,
+                                               .transfer = i });
+            sim->tot.not_held++;
+            out->violations++;
+        }
+        uint64_t b = xfer_bytes(sim, x);
+        if (keepxb)
+            sim->xb[i] = b;
+        if (b > k->bmax) {
+            k->bmax = b;
+            k->barg = i;
+        }
+        bytes = sat_add(bytes, b);
+        if (lenpass)
+            len_price(p, xfer_len(sim, x), b, x->src, k, &cbest);
+        if (!ports)
+            continue;
+        if (++sim->sends[x->src] > 1) {
+            k->conflicts++;
+            R->multisend++;
+        }
+        if (++sim->recvs[x->dst] > 1)
+            k->conflicts++;
+        /* a node that both sends and receives is counted when the later of the two comes */
+        if (!p->duplex) {
+            k->mixed += sim->recvs[x->src] > 0;
+            k->mixed += sim->sends[x->dst] > 0;
+        }
+    }
+    out->bytes = bytes;
+    out->max_bytes = k->bmax;
+    out->port_conflicts = k->conflicts;
+    if (lenpass || samelen) {
+        sim->lenp.cbest = cbest, sim->lenp.csu = k->csu, sim->lenp.ctr = k->ctr;
+        sim->lenp.ccrit = k->ccrit;
+        sim->lenp.cmaxlen = k->cmaxlen;
+    }
+}
+
+/* The loads joined (or counted now), the step's load figures, overloaded links and (circuit)
+ * ports as violations.  False when memory runs out. */
+static bool loads_end(Sim *sim, int32_t st, StepRun *R, SimStep *out)
+{
+    LoadJob *job = &R->job;
+    const SchedFlat *f = R->f;
+    int64_t n = R->n;
+    if (R->par) {
+        thrd_join(R->helper, NULL);
+    } else if (n > 0 && !R->reuse && sim->full && !sim->hx && R->multisend == 0) {
+        /* full:P, nobody sends twice: every pair link carries one transfer (full_loads' result
+         * without its passes) */
+        sim->nover = 0;
+        sim->nfk = 0;
+        job->tcd = n;
+        job->mx = 1;
+        job->nover = 0;
+        job->path = SIM_PATH_DIRECT;
+    } else if (n > 0 && !R->reuse) {
+        load_count_job(job);
+    }
+    out->tcd = n > 0 ? job->tcd : 0;
+    R->k.cap = job->cap;
+    R->k.path = job->path;
+    R->k.mx = job->mx;
+    if (job->oom)
+        return false;
+    int32_t mx = job->mx;
+    int64_t nover = job->nover;
+    out->max_link_load = mx;
+    out->link_overloads = nover;
+    out->max_channel_load = sim->hx && n > 0 ? sim->chan_raw : 0;
+    sim->clean_step = nover == 0 && mx <= job->cap ? st : -1;
+    sim->clean_tcd = job->tcd;
+    sim->clean_mx = mx;
+    if (job->collect && sim->nover > 0) {
+        /* report in link-id order, whichever path counted them */
+        for (int64_t j = 0; !sim->full && j < sim->nover; j++)
+            sim->over[j] = arcmap_link(&sim->lay, sim->over[j]);
+        qsort(sim->over, (size_t)sim->nover, sizeof *sim->over, cmp_i64);
+        for (int64_t j = 0; j < sim->nover; j++) {
+            int64_t link = sim->over[j];
+            int32_t ld = sim->full ? load_pair_count(sim, f, link)
+                                   : sim->load[arcmap_index(&sim->lay, link)];
+            step_add_viol(sim, (SimViolation){ .kind = SIM_V_LINK, .step = st, .node = -1,
+                                               .link = link, .transfer = -1, .load = ld });
+            out->violations++;
+        }
+    }
+    return !job->collect || allport_step(sim, st, out);
+}
+
+/* Pass 3: the receives (and the loads cleared, on the second thread for a big step).  False
+ * when memory runs out. */
+static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
+{
+    const SchedFlat *f = R->f;
+    int64_t n = R->n;
+    bool ports = R->ports;
+    R->par = n > 0 && !R->reuse && n >= sim_par_min &&
+             thrd_create(&R->helper, load_clear_job, &R->job) == thrd_success;
+    if (!R->par && n > 0 && !R->reuse)
+        load_clear(sim, st, R->job.path);
+    int64_t x0 = sim->xstart ? sim->xstart[st] : 0;
+    bool ok = true;
+    for (int64_t i = 0; ok && i < n; i++) {
+        const XV xv_ = xv(f, i), *x = &xv_;
+        if (ports) {
+            sim->sends[x->src] = 0;
+            sim->recvs[x->dst] = 0;
+        }
+        if (i + 2 * PREFETCH < n) {
+            const SchedXfer *y = &f->x[i + 2 * PREFETCH];
+            HOLD_FETCH(&sim->hold[y->dst], 1);
+            if (ports) {
+                __builtin_prefetch(&sim->sends[y->src], 1);
+                __builtin_prefetch(&sim->recvs[y->dst], 1);
+            }
+        }
+        if (i + PREFETCH < n)
+            hold_prefetch(&sim->hold[f->x[i + PREFETCH].dst]);
+        size_t had;
+        hold_ranges(&sim->hold[x->dst], &had);
+        ok = hist_receive_all(sim, x->dst, x->r, x->nr, x0 + i);
+        if (had == 0 && x->nr > 0)
+            sim->informed++;   /* its first chunks: the node is informed from now on */
+    }
+    out->informed = sim->informed;
+    if (R->par)
+        thrd_join(R->helper, NULL);
+    return ok;
+}
+
+bool step_run(Sim *sim, int32_t st)
+{
+    const SchedFlat *f = sim_flat(sim, st);
+    if (!f)
+        return false;
+    SimStep *out = &sim->steps[st];
+    memset(out, 0, sizeof *out);
+    out->critical_node = -1;
+    out->ntransfers = f->n;
+    if (!step_ensure_x(sim, (size_t)f->n))
+        return false;
+    StepRun R = { .f = f, .n = f->n };
+    loads_begin(sim, st, &R);                 /* 2, on a second thread for a big step */
+    sends_pass(sim, st, &R, out);             /* 1 */
+    if (!loads_end(sim, st, &R, out))         /* 2 */
+        return false;
+    double comm = 0, local = 0;               /* 3. cost */
+    if (f->n > 0 && !price_comm(sim, st, f, &R.k, out, &comm))
+        return false;
+    /* (the loads are cleared while the receives are handed out, the port counts in that
+     * pass) */
+    if (!price_local(sim, st, &local))        /* 4. local operations */
+        return false;
+    out->cost.permutation = local;
+    out->cost.total = comm + local;
+    return receives_pass(sim, st, &R, out);   /* 5 */
+}

@@ -1,0 +1,15 @@
+#!/bin/sh
+# The man page renders cleanly (issue 24 finding 9): no stray control bytes in the source (a
+# form feed where "\f" was meant garbled ENVIRONMENT), and the rendered ENVIRONMENT names its
+# variables as text.
+. "$(dirname "$0")/../lib.sh"
+MAN="$ROOT/man/meshcast.1"
+check_eq "man page source: no control bytes but newlines and tabs" 0 \
+    "$(tr -d '\n\t' <"$MAN" | tr -d '\040-\176\200-\377' | wc -c | tr -d ' ')"
+out=$(MANWIDTH=100 LC_ALL=C.UTF-8 groff -man -Tutf8 -P-c -P-b -P-u "$MAN" 2>&1)
+check_match "ENVIRONMENT: the script time limits, both named" \
+    "^ *MESHCAST_LUA_SECONDS, MESHCAST_LUA_TUI_SECONDS$" "$out"
+check_match "ENVIRONMENT: the instruction budgets, both named" \
+    "^ *MESHCAST_LUA_INSTRUCTIONS, MESHCAST_LUA_TUI_INSTRUCTIONS$" "$out"
+check_nomatch "groff: no warnings" "warning|error" "$(groff -man -Tutf8 -ww -z "$MAN" 2>&1)"
+finish
