@@ -23,6 +23,7 @@ static const struct {
     {"sources", OPT_SOURCES, true},
     {"vs", OPT_VS, true},
     {"profile", OPT_PROFILE, true},
+    {"map", OPT_MAP, true},
 };
 
 static const char **slot(CliOpts *o, unsigned bit)
@@ -41,6 +42,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_SOURCES: return &o->sources;
     case OPT_VS: return &o->vs;
     case OPT_PROFILE: return &o->profile;
+    case OPT_MAP: return &o->map;
     }
     return NULL;
 }
@@ -144,7 +146,7 @@ int cli_opts_begin(int argc, char **argv, unsigned allowed, CliOpts *o, void (*h
 SetupSpec cli_opts_spec(const CliOpts *o)
 {
     SetupSpec s = {
-        .net = o->net, .algo = o->algo, .source = o->source, .sources = o->sources,
+        .net = o->net, .algo = o->algo, .source = o->source, .sources = o->sources, .map = o->map,
         .bytes = o->bytes,
         .model = o->model, .fit = o->fit, .sets = o->sets, .nsets = o->nsets, .op = o->op,
         .profile = o->profile,

@@ -36,6 +36,7 @@ enum {
     OPT_SOURCES = 1u << 15, /* s-to-p: --sources SPEC */
     OPT_VS = 1u << 29,      /* tcd-table --vs NAME[:K=V,...] (Cang & Wu) */
     OPT_PROFILE = 1u << 21, /* --profile NAME: a machine's constants (profile.h) */
+    OPT_MAP = 1u << 29,     /* --map FILE: the nodes of a GOAL file's ranks (goal.h) */
 };
 
 typedef struct {
@@ -46,6 +47,7 @@ typedef struct {
     const char *sources;
     const char *vs;         /* tcd-table --vs */
     const char *profile;    /* --profile NAME */
+    const char *map;        /* --map FILE */
     const char **sets;
     size_t nsets;
     bool json, csv, help;

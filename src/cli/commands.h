@@ -20,6 +20,9 @@ int cmd_lesson(int argc, char **argv);    /* cmd_tui.c: `meshcast lesson NAME|FI
 int cmd_record(int argc, char **argv);    /* cmd_tui.c: `meshcast record FILE [options]` */
 int cmd_replay(int argc, char **argv);    /* cmd_tui.c: `meshcast replay FILE [--step N]` */
 int cmd_tcd_table(int argc, char **argv); /* tcd_table.c: Cang & Wu's per-source TCD grid */
+int cmd_diff(int argc, char **argv);     /* diff.c: two schedules, step by step */
 int cmd_exec(int argc, char **argv);      /* exec.c: run a schedule on MPI ranks (meshcast-mpi) */
+int cmd_calibrate(int argc, char **argv); /* calibrate.c: fit the models to this machine */
+int cmd_advise(int argc, char **argv);    /* advise.c: the fastest algorithm by simulation */
 
 #endif

@@ -439,3 +439,47 @@ void exec_result_free(ExecResult *r)
     free(r->bcast);
     r->total = r->ends = r->bcast = NULL;
 }
+
+int exec_run_raw(const ExecLaunch *l, const char *args, char **out, char *launched, size_t ll,
+                 char *err, size_t errlen)
+{
+    char bin[PATH_MAX], lc[512];
+    *out = NULL;
+    if (!find_mpi(bin, sizeof bin)) {
+        snprintf(err, errlen, "%s (meshcast-mpi not found)", INSTALL_HINT);
+        return 2;
+    }
+    if (!launcher(l, lc, sizeof lc, err, errlen))
+        return 2;
+    snprintf(launched, ll, "%s", lc);
+    const char *tmp = getenv("TMPDIR");
+    char dir[DIRMAX];
+    if (!tmp || !*tmp || strlen(tmp) > DIRMAX - 32)
+        tmp = "/tmp";
+    snprintf(dir, sizeof dir, "%.*s/meshcast-exec.XXXXXX", DIRMAX - 32, tmp);
+    if (!mkdtemp(dir)) {
+        snprintf(err, errlen, "cannot make a scratch directory for the run");
+        return 1;
+    }
+    char cmd[8192], p[PATH_MAX];
+    snprintf(cmd, sizeof cmd, "%s ", lc);
+    quote(cmd, sizeof cmd, bin);
+    append(cmd, sizeof cmd, " %s", args);
+    int status = 0;
+    int rc = run_child(cmd, dir, l->timeout + 60, &status, err, errlen);
+    snprintf(p, sizeof p, "%.*s/out", DIRMAX, dir);
+    char *otext = read_all(p);
+    snprintf(p, sizeof p, "%.*s/err", DIRMAX, dir);
+    char *etext = read_all(p);
+    if (rc == 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+        diagnose(dir, l->np, etext, status, err, errlen);
+        rc = 1;
+    }
+    free(etext);
+    cleanup(dir);
+    if (rc == 0)
+        *out = otext;
+    else
+        free(otext);
+    return rc;
+}

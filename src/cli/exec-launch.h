@@ -41,4 +41,10 @@ int exec_launch(const Sched *s, int op, uint32_t root, const ExecLaunch *l, Exec
                 char *err, size_t errlen);
 void exec_result_free(ExecResult *r);
 
+/* Run meshcast-mpi ARGS (already quoted for sh) under the launcher, bounded by l->timeout +
+ * 60 s; *out gets its standard output (the caller frees it) and launched the launcher's
+ * command.  Returns as exec_launch does. */
+int exec_run_raw(const ExecLaunch *l, const char *args, char **out, char *launched, size_t ll,
+                 char *err, size_t errlen);
+
 #endif

@@ -17,6 +17,7 @@ static void exec_help(void)
 {
     puts("usage: meshcast exec --net SPEC --algo NAME|FILE.lua [--bytes M] [--source ID]\n"
          "                     [--sources SPEC] [--op broadcast|reduce] [--model M] [--set K=V]...\n"
+         "                     [--profile NAME]\n"
          "                     [--np N] [--reps R] [--timing lockstep|async] [--barrier]\n"
          "                     [--mpirun 'CMD'] [--hostfile F] [--timeout SEC] [--vs-bcast]\n"
          "                     [--json|--csv]\n"
@@ -268,7 +269,8 @@ int cmd_exec(int argc, char **argv)
     CliOpts o;
     st = cli_opts_begin(argc, argv,
                         OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES | OPT_MODEL |
-                            OPT_SET | OPT_FIT | OPT_JSON | OPT_CSV | OPT_TIMING | OPT_OP,
+                            OPT_SET | OPT_FIT | OPT_JSON | OPT_CSV | OPT_TIMING | OPT_OP |
+                            OPT_PROFILE,
                         &o, exec_help);
     if (st >= 0)
         return st;

@@ -29,14 +29,18 @@ static void usage(FILE *f)
           "                    [--model seidel|postal|circuit|saf] [--set K=V]... [--profile NAME]\n"
           "                    [--fit companions|virtual] [--timing lockstep|async]\n"
           "                    [--op broadcast|reduce] [--json|--csv]\n"
-          "       meshcast schedule ... [--format text|json|csv]\n"
+          "       meshcast schedule ... [--format text|json|csv|goal]\n"
           "       meshcast tcd-table --net SPEC [--algo tcd|tcd-opt] [--set K=V]...\n"
           "       meshcast exec --net SPEC --algo NAME [--bytes M] [--reps R] [--timing T]\n"
           "                    [--mpirun CMD] [--json|--csv]   run it on MPI ranks, measured\n"
+          "       meshcast calibrate [--np N] [--save NAME]      fit the models to this machine\n"
+          "       meshcast advise --net SPEC --bytes M [--profile P]   the fastest algorithm\n"
           "       meshcast compare --net SPEC [--bytes LO:HI] [--model M] [--set K=V]...\n"
           "                    [--json|--csv]\n"
           "       meshcast tradeoff [--p P,...] [--kt LO:HI] [--verify]   Sanders & Sibeyn Fig. 3\n"
-          "       meshcast check FILE.lua [--net SPEC]...\n"
+          "       meshcast check FILE.lua [--net SPEC]... [--model M] [--timing lockstep|async|both]\n"
+          "                      [--source ID | --sources SPEC]... [--json|--csv]\n"
+          "       meshcast diff A B --net SPEC [--source ID] [--bytes M] [--model M] [--json]\n"
           "       meshcast list [algorithms|lessons|models|nets|profiles]\n"
           "       meshcast --help | --version\n"
           "\n"
@@ -70,14 +74,15 @@ static int dispatch(int argc, char **argv)
         {"run", cmd_run},       {"schedule", cmd_schedule}, {"compare", cmd_compare},
         {"list", cmd_list},     {"check", cmd_check},       {"lesson", cmd_lesson},
         {"record", cmd_record}, {"replay", cmd_replay},     {"tradeoff", cmd_tradeoff},
-        {"tcd-table", cmd_tcd_table}, {"exec", cmd_exec},
+        {"tcd-table", cmd_tcd_table}, {"exec", cmd_exec}, {"calibrate", cmd_calibrate},
+        {"advise", cmd_advise}, {"diff", cmd_diff},
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmd, cmds[i].name) == 0)
             return cmds[i].fn(argc - 2, argv + 2);
 
-    cli_error("unknown command '%s' (run, schedule, compare, exec, list, check, "
-            "lesson, record, replay, tradeoff; meshcast --help)", cmd);
+    cli_error("unknown command '%s' (run, schedule, compare, diff, exec, calibrate, advise, "
+            "list, check, lesson, record, replay, tradeoff; meshcast --help)", cmd);
     return 2;
 }
 

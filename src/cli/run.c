@@ -253,7 +253,7 @@ int cmd_run(int argc, char **argv)
 {
     CliOpts o;
     int st = cli_opts_begin(argc, argv,
-                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE |
+                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_MAP | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE |
                                 OPT_FIT | OPT_JSON | OPT_CSV | OPT_TIMING | OPT_OP,
                             &o, run_help);
     if (st >= 0)

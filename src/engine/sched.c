@@ -1103,3 +1103,17 @@ bool sched_equal(const Sched *a, const Sched *b)
             return false;
     return true;
 }
+
+int32_t sched_first_difference(const Sched *a, const Sched *b)
+{
+    if (!a || !b)
+        return a == b ? -1 : -2;
+    if (a->nchunks != b->nchunks || a->bytes != b->bytes || !givens_equal(a, b) ||
+        (a->net != b->net && strcmp(net_spec(a->net), net_spec(b->net)) != 0))
+        return -2;
+    int32_t n = a->nsteps < b->nsteps ? a->nsteps : b->nsteps;
+    for (int32_t st = 0; st < n; st++)
+        if (!step_equal(a, b, st))
+            return st;
+    return a->nsteps == b->nsteps ? -1 : n;
+}

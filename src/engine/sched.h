@@ -148,5 +148,10 @@ void sched_local_get(const Sched *s, int32_t step, int64_t i, SchedLocal *out);
 /* True if two schedules have the same chunks, bytes, givens and, step by step, the same
  * transfers (as multisets: order within a step does not matter) and local operations. */
 bool sched_equal(const Sched *a, const Sched *b);
+/* Where two schedules first differ, in sched_equal's sense: -1 nowhere (sched_equal), -2
+ * before any step (chunks, bytes, givens or net), else the first step (0-based) whose
+ * transfers or local operations differ, or the shorter one's step count when one schedule
+ * is a prefix of the other. */
+int32_t sched_first_difference(const Sched *a, const Sched *b);
 
 #endif

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "../engine/schedbin.h"
+#include "calib.h"
 #include "xrun.h"
 
 #define MAX_FILE (UINT64_C(1) << 30)
@@ -31,6 +32,7 @@
 typedef struct {
     int reps;
     bool bcast;   /* also time MPI_Bcast of the same bytes, for comparison */
+    int calibrate;   /* --calibrate MAXBYTES: the measurements of `meshcast calibrate` */
     XRunOpts x;
     uint64_t max_bytes;
     const char *file;
@@ -90,6 +92,11 @@ static int parse(int argc, char **argv, int rank, Opts *o)
             if (*end || m < 1 || m > (UINT64_C(1) << 31) - 1)
                 return usage(rank, "--max-bytes takes 1..2^31-1");
             o->max_bytes = m;
+        } else if (strcmp(a, "--calibrate") == 0) {
+            long m = strtol(v, &end, 10);
+            if (*end || m < 1 || m > (1L << 30))
+                return usage(rank, "--calibrate takes the largest message, 1..2^30 bytes");
+            o->calibrate = (int)m;
         } else if (strcmp(a, "--status") == 0) {
             o->x.status = v;
         } else if (strcmp(a, "--inject") == 0) {
@@ -105,7 +112,7 @@ static int parse(int argc, char **argv, int rank, Opts *o)
             return usage(rank, "unknown option");
         }
     }
-    if (!o->file)
+    if (!o->file && !o->calibrate)
         return usage(rank, "no schedule file (give FILE, or - for standard input)");
     return 0;
 }
@@ -224,6 +231,13 @@ int main(int argc, char **argv)
     Opts o;
     int rc = parse(argc, argv, rank, &o);
     if (rc) {
+        MPI_Finalize();
+        return rc;
+    }
+    if (o.calibrate) {
+        rc = size < 2 ? usage(rank, "--calibrate needs at least 2 ranks")
+                      : calib_run(rank, size, o.reps, o.calibrate);
+        fflush(stdout);
         MPI_Finalize();
         return rc;
     }

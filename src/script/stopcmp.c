@@ -381,8 +381,9 @@ bool stopcmp_plot(const StopFigure *f, const StopCmp *c, StopPlot *out)
         CostModel cm = COST_SEIDEL;
         if (c->spec.model)
             cost_model_parse(c->spec.model, &cm);
-        snprintf(out->yaxis, sizeof out->yaxis, "simulated cost in %s%s", cost_unit(cm),
-                 c->spec.async ? " (async)" : "");
+        snprintf(out->yaxis, sizeof out->yaxis, "simulated cost in %s%s%s%.30s", cost_unit(cm),
+                 c->spec.async ? " (async)" : "", c->spec.profile ? ", profile " : "",
+                 c->spec.profile ? c->spec.profile : "");
     }
     char names[STOPFIG_MAXSERIES][24];
     int ns = 0;

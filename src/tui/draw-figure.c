@@ -87,7 +87,17 @@ void draw_figure(App *a, Box *b)
              f->async ? "async" : "lockstep", p->nseries, p->nx);
     draw_line(b, dim, t);
     int legend_rows = (p->nseries + 1) / 2;
-    int ph = b->h - b->row - 1 - 3 - legend_rows - 2;
+    /* the words below the plot: the axes and the command, wrapped to the panel's width (a
+     * word may push one more row: +1 each) */
+    char axes[200], cmd[512];
+    snprintf(axes, sizeof axes, "x: %s   y: %s", p->xaxis, p->yaxis);
+    snprintf(cmd, sizeof cmd, "the same numbers: meshcast %s%s%s%s%s%s", f->def->command,
+             f->async ? " --timing async" : "", strcmp(f->model, "seidel") ? " --model " : "",
+             strcmp(f->model, "seidel") ? f->model : "", f->profile[0] ? " --profile " : "",
+             f->profile);
+    int w = b->w > 1 ? b->w : 1;
+    int words = ((int)strlen(axes) + w - 1) / w + 1 + ((int)strlen(cmd) + w - 1) / w + 1;
+    int ph = b->h - b->row - 1 - 1 - legend_rows - words;
     int yw = 8, pw = b->w - yw - 1;
     if (ph < 4 || pw < 10) {
         draw_line(b, dim, "(too small for the figure)");
@@ -132,8 +142,7 @@ void draw_figure(App *a, Box *b)
         end = x + l;
     }
     b->row++;
-    snprintf(t, sizeof t, "x: %s   y: %s", p->xaxis, p->yaxis);
-    draw_wrap(b, dim, t, 0);
+    draw_wrap(b, dim, axes, 0);
     /* the legend: digit, colour and name of every curve (a series with no value says so) */
     for (int j = 0; j < p->nseries; j++) {
         bool any = false;
@@ -145,9 +154,5 @@ void draw_figure(App *a, Box *b)
         draw_put(ly, x + 2, b->w / 2 - 2, theme_attr(R_NORMAL), t);
     }
     b->row += legend_rows;
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "the same numbers: meshcast %s%s%s%s", f->def->command,
-             f->async ? " --timing async" : "", strcmp(f->model, "seidel") ? " --model " : "",
-             strcmp(f->model, "seidel") ? f->model : "");
     draw_wrap(b, dim, cmd, 0);
 }

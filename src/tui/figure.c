@@ -89,6 +89,7 @@ bool figure_command(App *a, const char *const *words, int n)
     f->def = def;
     f->async = async;
     snprintf(f->model, sizeof f->model, "%s", model ? model : "seidel");
+    snprintf(f->profile, sizeof f->profile, "%s", spec.profile ? spec.profile : "");
     figure_free(a);
     a->fig = f;
     a->panel = PANEL_CHART;

@@ -19,6 +19,7 @@ struct AppFigure {
     const StopFigure *def;
     bool async;
     char model[32];
+    char profile[72];   /* :profile NAME the figure was computed under, or "" */
     StopPlot plot;
 };
 

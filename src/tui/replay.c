@@ -19,6 +19,25 @@
 #include "vt.h"
 
 static volatile sig_atomic_t got_sig, got_winch;
+static bool tty_saved;
+static struct termios tty_before;
+
+#define RESTORE "\033[0m\033[?7h\033[?25h\033[?1049l"
+
+/* A crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT): the terminal back first, with
+ * async-signal-safe calls only, then the default action. */
+static void on_fatal(int sig)
+{
+    static const char seq[] = RESTORE "\r\n";
+    ssize_t r = write(STDOUT_FILENO, seq, sizeof seq - 1);
+    (void)r;
+    if (tty_saved) tcsetattr(STDIN_FILENO, TCSANOW, &tty_before);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
+enum { NFATAL = sizeof fatal / sizeof fatal[0] };
 
 static void on_sig(int sig)
 {
@@ -285,6 +304,14 @@ int replay_run(const char *path, long step)
     sigprocmask(SIG_BLOCK, &block, &orig);
     struct termios saved, raw;
     bool have = tcgetattr(STDIN_FILENO, &saved) == 0;
+    tty_before = saved;
+    tty_saved = have;
+    struct sigaction fa, oldfa[NFATAL];
+    memset(&fa, 0, sizeof fa);
+    sigemptyset(&fa.sa_mask);
+    fa.sa_handler = on_fatal;
+    fa.sa_flags = SA_RESETHAND;
+    for (int i = 0; i < NFATAL; i++) sigaction(fatal[i], &fa, &oldfa[i]);
     raw = saved;
     cfmakeraw(&raw);
     if (have) tcsetattr(STDIN_FILENO, TCSANOW, &raw);
@@ -295,10 +322,12 @@ int replay_run(const char *path, long step)
     int sig = run(&v, &orig);
 
     /* the terminal as it was: attributes, autowrap, the cursor, the main screen, tty modes */
-    puts_(&o, "\033[0m\033[?7h\033[?25h\033[?1049l");
+    puts_(&o, RESTORE);
     flush(&o);
     free(o.s);
     if (have) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    tty_saved = false;
+    for (int i = 0; i < NFATAL; i++) sigaction(fatal[i], &oldfa[i], NULL);
     vt_free(v.vt);
     cast_free(c);
     for (int i = 0; i < NCAUGHT; i++) sigaction(caught[i], &old[i], NULL);

@@ -8,7 +8,8 @@
  * arrow keys move the window.  Keys: n/Space next, p previous, g/G first/last, q/Esc/Ctrl-C
  * quit.  Every exit restores the terminal (main screen, cursor shown, attributes, autowrap,
  * the saved tty modes), a signal's too (SIGTERM, SIGHUP, SIGINT, SIGQUIT and the others whose
- * default ends the process: the process then ends as that signal would have). */
+ * default ends the process: the process then ends as that signal would have), a crash's
+ * (SIGSEGV, SIGABRT, ...: restored from the handler with async-signal-safe calls). */
 #ifndef MESHCAST_TUI_REPLAY_H
 #define MESHCAST_TUI_REPLAY_H
 

@@ -169,17 +169,24 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
     TuiWait *w = ctx;
     long long done = atomic_load(&p->done), total = atomic_load(&p->total);
     char how[96];
+    int pct = total > 0 ? (int)(100.0 * (double)done / (double)total) : 0;
     switch (atomic_load(&p->phase)) {
     case PROGRESS_SETUP: snprintf(how, sizeof how, "setting up"); break;
+    case PROGRESS_SIM:   /* a lesson's open question: the step total could be its answer */
+        if (app_quiz_hides_counts(a)) snprintf(how, sizeof how, "simulating, %d%%", pct);
+        else snprintf(how, sizeof how, "simulating step %lld/%lld", done + 1, total);
+        break;
     case PROGRESS_BUILD:
         if (total > 0)   /* a search (tcd-opt): moves made of its budget */
-            snprintf(how, sizeof how, "searching, %lld%% of %lld moves", done * 100 / total, total);
+            snprintf(how, sizeof how, "searching, %d%% of %lld moves", pct, total);
         else
             snprintf(how, sizeof how, "%lld transfers so far", done);
         break;
-    case PROGRESS_SIM: snprintf(how, sizeof how, "simulating step %lld/%lld", done + 1, total); break;
     case PROGRESS_SCRIPT: snprintf(how, sizeof how, "running the script"); break;
-    default: snprintf(how, sizeof how, "%lld of %lld steps", done, total); break;
+    default:
+        if (app_quiz_hides_counts(a)) snprintf(how, sizeof how, "%d%%", pct);
+        else snprintf(how, sizeof how, "%lld of %lld steps", done, total);
+        break;
     }
     app_msg(a, false, "%s... %s  %.1f s  (Esc or Ctrl-C cancels, q quits)", what, how, el);
     if (got_winch) {
@@ -424,6 +431,9 @@ static int run(const TuiOptions *o)
         asynctl_set(a, true);
 
     bool pending = false, chart_drawn = false;
+    size_t rec_page = 0;      /* the lesson page and answer the recording last marked */
+    bool rec_seen = false;
+    int rec_answer = 0;
     double pending_at = 0;    /* when a key became ambiguous (a lone Escape) */
     double next_tick = 0, next_reload = now_s() + 0.5;
     while (!a->quit) {
@@ -485,7 +495,21 @@ static int run(const TuiOptions *o)
             clearok(curscr, TRUE);
         }
         doupdate();
-        if (rec) record_frame(rec, a->b.pos);
+        if (rec) {
+            record_frame(rec, a->b.pos);
+            /* a lesson's page turns and answers are markers too */
+            if (a->lesson && (a->page != rec_page || !rec_seen)) {
+                char m[32];
+                snprintf(m, sizeof m, "page %zu", a->page + 1);
+                record_mark(rec, m);
+                rec_page = a->page;
+                rec_seen = true;
+                rec_answer = a->last_answer;
+            } else if (a->lesson && a->last_answer != rec_answer) {
+                if (a->last_answer) record_mark(rec, a->last_answer > 0 ? "answer right" : "answer wrong");
+                rec_answer = a->last_answer;
+            }
+        }
         if (a->export_path[0]) {
             char eerr[300];
             if (export_screen(a->export_path, a->export_force, eerr, sizeof eerr))

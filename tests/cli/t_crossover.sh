@@ -36,4 +36,11 @@ check_net mesh:64x64
 check_match "errata 3.7: nu = 2, from 40009" 'bst beats st from 40009 bytes' "$("$MESHCAST" compare --net mesh:16x32 --bytes 8:65536 --set nu=2)"
 check_match "errata 3.7: nu = 1, from 6001" 'bst beats st from 6001 bytes' "$("$MESHCAST" compare --net mesh:16x32 --bytes 8:65536 --set nu=1)"
 check_match "errata 3.7: 64x64, from 837" 'bst beats st from 837 bytes' "$("$MESHCAST" compare --net mesh:64x64 --bytes 8:65536)"
+# Fig. 18's "ST gives way to BST between 512 and 1K": the simple ST (eq. 3: 9 start-ups of the
+# whole message on 2^4 x 2^5, 9(a m + b)) against BST: between 512 and 1K, and its closed form
+# at the printed crossover is above BST's simulated cost there
+c18=$("$MESHCAST" compare --net mesh:16x32 --bytes 8:65536)
+x=$(printf '%s\n' "$c18" | sed -n 's/^  bst beats st-simple from \([0-9]*\) bytes.*/\1/p')
+check "Fig. 18: bst beats st-simple between 512 and 1K ($x)" test "${x:-0}" -gt 512 -a "${x:-0}" -lt 1024
+check "Fig. 18: at $x, 9(0.08m + 75) > bst's simulated cost" lt "$(cost mesh:16x32 bst "$x")" "$(awk -v m="$x" 'BEGIN { print 9 * (0.08 * m + 75) }')"
 finish

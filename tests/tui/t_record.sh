@@ -71,6 +71,32 @@ check_eq "record: SIGTERM still leaves the whole recording" "step 0,step 1" \
 check_eq "record: no temporary file left" "" "$(ls -A "$TMPD" | grep '^\.old\.cast\.' )"
 fresh
 
+# a lesson recorded (issue 23 minor): its page turns and answers are markers, replay steps
+# through them
+fresh
+mc_start record "$TMPD/lesson.cast" --net array:16
+check_screen "record a lesson: runs" "on array:16"
+tm_keys : ; tm_run "lesson st-array"
+check_screen "record a lesson: page 1" "page 1/[0-9]+"
+tm_keys b
+check_screen "record a lesson: a wrong answer" "Not quite"
+tm_keys a
+check_screen "record a lesson: a right answer" "Right!"
+tm_keys ']'
+check_screen "record a lesson: page 2" "page 2/[0-9]+"
+tm_keys q
+mc_exit_ok "record a lesson"
+check_eq "record a lesson: page turns and answers are markers" \
+    "page 1,answer wrong,answer right,page 2" \
+    "$(tail -n +2 "$TMPD/lesson.cast" | jq -r 'select(.[1] == "m") | .[2]' | grep -E '^(page|answer)' | paste -sd, -)"
+fresh
+mc_start replay "$TMPD/lesson.cast"
+check_screen "replay: the lesson's markers listed" "marker 1/"
+tm_keys G
+check_screen "replay: G to the last marker (page 2 or a step after it)" "marker ([0-9]+)/\\1: "
+tm_keys q
+mc_exit_ok "replay a lesson"
+
 # :export: an existing file is kept unless --force
 printf 'keep me\n' >"$TMPD/shot.txt"
 mc_start --net mesh:4x4

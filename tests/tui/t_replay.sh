@@ -86,6 +86,7 @@ by() {
 by TERM 15
 by HUP 1
 by INT 2
+by ABRT 6     # a crash's signal: restored by the fatal handler, then the default action
 
 # --- a recording larger than the terminal: cropped with a mark, arrows move, no wrapping
 { hdr 120 40

@@ -1,0 +1,262 @@
+/* advise.c — `meshcast advise`: the fastest built-in broadcast for a net, a message size and
+ * a cost model (or a calibrated profile), found by simulation: every algorithm that runs on
+ * the net, over a grid of its pipelining parameters (s, r, B: powers of two in their range,
+ * and "auto" where allowed), built, verified and priced; the winner, its parameters and the
+ * margin to the best other algorithm. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/export.h"
+#include "../engine/sim.h"
+#include "../script/setup.h"
+#include "cli-opts.h"
+#include "cli-out.h"
+#include "commands.h"
+
+#define ADV_GRID 12        /* values per swept parameter */
+#define ADV_MAXVAR 256     /* variants per algorithm */
+
+typedef struct {
+    const AlgoDef *def;
+    AlgoArgs args;
+    double cost;
+    bool found;
+    long tried;
+} Best;
+
+static void advise_help(void)
+{
+    puts("usage: meshcast advise --net SPEC [--bytes M] [--source ID] [--model M]\n"
+         "                       [--set K=V]... [--profile NAME] [--json]\n"
+         "The fastest built-in algorithm for this net, size and model by simulation: every\n"
+         "algorithm that runs here, its s, r and B swept over powers of two, each verified\n"
+         "and priced; prints the winner with its parameters and the margin to the runner-up.");
+}
+
+static bool swept(const char *name)
+{
+    return !strcmp(name, "s") || !strcmp(name, "r") || !strcmp(name, "B");
+}
+
+/* The values tried for parameter i: powers of two in range (and auto). */
+static int grid(const AlgoParam *p, double *v)
+{
+    int n = 0;
+    if (p->min == ALGO_AUTO)
+        v[n++] = ALGO_AUTO;
+    double lo = p->min == ALGO_AUTO ? 1 : p->min;
+    for (double x = 1; x <= p->max && n < ADV_GRID; x *= 2)
+        if (x >= lo)
+            v[n++] = x;
+    return n;
+}
+
+static void try_one(const AlgoDef *d, const Net *net, const AlgoArgs *a, const CostParams *cp,
+                    Best *b)
+{
+    char err[256];
+    b->tried++;
+    if (!algo_check(d, net, a, err, sizeof err))
+        return;
+    Sched *s = algo_build(d, net, a, err, sizeof err);
+    if (!s)
+        return;
+    Sim *sim = sim_run(s, cp, 0, err, sizeof err);
+    if (sim) {
+        const SimTotals *t = sim_totals(sim);
+        if (t->verified && t->valid && isfinite(t->cost.total) &&
+            (!b->found || t->cost.total < b->cost)) {
+            b->found = true;
+            b->cost = t->cost.total;
+            b->def = d;
+            b->args = *a;
+        }
+        sim_free(sim);
+    }
+    sched_free(s);
+}
+
+/* Every variant of d: the cross product of its swept parameters' grids (capped). */
+static void sweep(const AlgoDef *d, const Net *net, const AlgoArgs *base, const CostParams *cp,
+                  Best *b)
+{
+    double vals[ALGO_MAXPARAM][ADV_GRID];
+    int nv[ALGO_MAXPARAM], idx[ALGO_MAXPARAM] = {0};
+    long total = 1;
+    for (int i = 0; i < d->nparams && i < ALGO_MAXPARAM; i++) {
+        nv[i] = swept(d->params[i].name) ? grid(&d->params[i], vals[i]) : 0;
+        if (nv[i] > 0)
+            total *= nv[i];
+    }
+    if (total > ADV_MAXVAR || total <= 1) {   /* too many (or none): the defaults alone */
+        try_one(d, net, base, cp, b);
+        return;
+    }
+    for (long k = 0; k < total; k++) {
+        AlgoArgs a = *base;
+        long r = k;
+        for (int i = 0; i < d->nparams && i < ALGO_MAXPARAM; i++)
+            if (nv[i] > 0) {
+                idx[i] = (int)(r % nv[i]);
+                r /= nv[i];
+                a.param[i] = vals[i][idx[i]];
+            }
+        try_one(d, net, &a, cp, b);
+    }
+}
+
+static void params_text(const Best *b, char *buf, size_t len)
+{
+    char v[64];
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < b->def->nparams && i < ALGO_MAXPARAM && o < len; i++)
+        o += (size_t)snprintf(buf + o, len - o, "%s%s=%s", i ? " " : "", b->def->params[i].name,
+                              b->args.param[i] == ALGO_AUTO
+                                  ? "auto"
+                                  : export_format_double(b->args.param[i], v, sizeof v));
+    if (!buf[0])
+        snprintf(buf, len, "(no parameters)");
+}
+
+int cmd_advise(int argc, char **argv)
+{
+    CliOpts o;
+    int st = cli_opts_begin(argc, argv,
+                            OPT_NET | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_JSON |
+                                OPT_PROFILE,
+                            &o, advise_help);
+    if (st >= 0)
+        return st;
+    char err[256];
+    int rc = 0;
+    Net *net = NULL;
+    CostParams cp;
+    CostModel model = COST_SEIDEL;
+    uint64_t bytes = 1024;
+    if (!o.net)
+        rc = cli_usage_error("advise needs --net SPEC");
+    else if (!(net = net_parse(o.net, err, sizeof err)))
+        rc = cli_usage_error(err);
+    else if (o.model && !cost_model_parse(o.model, &model))
+        rc = cli_usage_error("unknown --model (seidel, postal, circuit, saf)");
+    if (!rc) {
+        cost_defaults(&cp, model);
+        if (!setup_profile(o.profile, &cp, err, sizeof err))
+            rc = cli_usage_error(err);
+    }
+    for (size_t i = 0; !rc && i < o.nsets; i++) {
+        const char *kv = o.sets[i], *eq = strchr(kv, '=');
+        char name[64];
+        if (!eq || (size_t)(eq - kv) >= sizeof name) {
+            rc = cli_usage_error("bad --set (a cost parameter NAME=VALUE)");
+            break;
+        }
+        snprintf(name, sizeof name, "%.*s", (int)(eq - kv), kv);
+        if (!cost_is_param(name))
+            rc = cli_usage_error("advise: --set takes cost parameters (the algorithms' own "
+                                 "are searched)");
+        else if (!cost_set(&cp, name, eq + 1, err, sizeof err))
+            rc = cli_usage_error(err);
+    }
+    if (!rc && o.bytes) {
+        char *end;
+        unsigned long long v = strtoull(o.bytes, &end, 10);
+        if (*end == 'K' || *end == 'M')
+            v <<= *end++ == 'K' ? 10 : 20;
+        if (*end || v < 1 || v > (1ull << 40))
+            rc = cli_usage_error("bad --bytes (1..2^40; 1024, 64K, 1M)");
+        bytes = v;
+    }
+    int32_t source = 0;
+    if (!rc && o.source && (source = net_parse_node(net, o.source)) < 0)
+        rc = cli_usage_error("bad --source for this net");
+    if (rc) {
+        net_free(net);
+        cli_opts_free(&o);
+        return rc;
+    }
+    Best *best = calloc(algo_count(), sizeof *best);
+    long tried = 0;
+    for (size_t i = 0; best && i < algo_count(); i++) {
+        const AlgoDef *d = algo_at(i);
+        AlgoArgs a;
+        algo_args_init(&a, d);
+        a.source = source;
+        a.bytes = bytes;
+        a.nu = cp.nu;
+        a.cost = cp;
+        a.fit = FIT_AUTO;
+        if (!algo_check(d, net, &a, err, sizeof err))
+            continue;
+        sweep(d, net, &a, &cp, &best[i]);
+        tried += best[i].tried;
+    }
+    int w = -1, r2 = -1;
+    for (size_t i = 0; best && i < algo_count(); i++) {
+        if (!best[i].found)
+            continue;
+        if (w < 0 || best[i].cost < best[w].cost) {
+            r2 = w;
+            w = (int)i;
+        } else if (r2 < 0 || best[i].cost < best[r2].cost) {
+            r2 = (int)i;
+        }
+    }
+    if (w < 0) {
+        cli_error("advise: no built-in algorithm runs verified and valid on %s", net_spec(net));
+        rc = 1;
+    } else {
+        char p1[256], p2[256], b1[64], b2[64], b3[64];
+        params_text(&best[w], p1, sizeof p1);
+        if (r2 >= 0)
+            params_text(&best[r2], p2, sizeof p2);
+        double margin = r2 >= 0 ? (best[r2].cost - best[w].cost) / best[w].cost * 100 : NAN;
+        const char *unit = cost_unit(cp.model);
+        if (o.json) {
+            JsonOut j;
+            json_init(&j, stdout, false);
+            json_begin_object(&j);
+            json_key(&j, "net");
+            json_str(&j, net_spec(net));
+            json_key(&j, "bytes");
+            json_uint(&j, bytes);
+            json_key(&j, "model");
+            json_str(&j, cost_model_name(cp.model));
+            json_key(&j, "tried");
+            json_int(&j, tried);
+            json_key(&j, "best");
+            json_str(&j, best[w].def->name);
+            json_key(&j, "params");
+            json_str(&j, p1);
+            json_key(&j, "cost");
+            json_num(&j, best[w].cost);
+            json_key(&j, "runner_up");
+            json_str(&j, r2 >= 0 ? best[r2].def->name : NULL);
+            json_key(&j, "runner_up_params");
+            json_str(&j, r2 >= 0 ? p2 : NULL);
+            json_key(&j, "runner_up_cost");
+            json_num(&j, r2 >= 0 ? best[r2].cost : NAN);
+            json_key(&j, "margin_percent");
+            json_num(&j, margin);
+            json_end_object(&j);
+            fputc('\n', stdout);
+        } else {
+            printf("%s, %llu bytes, model %s%s%s: %ld schedules built, verified and priced\n",
+                   net_spec(net), (unsigned long long)bytes, cost_model_name(cp.model),
+                   o.profile ? ", profile " : "", o.profile ? o.profile : "", tried);
+            printf("best:       %s %s  %s %s\n", best[w].def->name, p1,
+                   export_format_double(best[w].cost, b1, sizeof b1), unit);
+            if (r2 >= 0)
+                printf("runner-up:  %s %s  %s %s  (%s%% slower)\n", best[r2].def->name, p2,
+                       export_format_double(best[r2].cost, b2, sizeof b2), unit,
+                       export_format_double(margin, b3, sizeof b3));
+        }
+    }
+    free(best);
+    net_free(net);
+    cli_opts_free(&o);
+    return cli_out_finish(rc);
+}
