@@ -34,7 +34,7 @@ enum {
     OPT_TERMS = 1u << 15,   /* compare --terms (no value) */
     OPT_BY = 1u << 27,      /* compare --by tcd (Cang & Wu) */
     OPT_SOURCES = 1u << 15, /* s-to-p: --sources SPEC */
-    OPT_VS = 1u << 29,      /* tcd-table --vs NAME[:K=V,...] (Cang & Wu) */
+    OPT_VS = 1u << 30,      /* tcd-table --vs NAME[:K=V,...] (Cang & Wu) */
     OPT_PROFILE = 1u << 21, /* --profile NAME: a machine's constants (profile.h) */
     OPT_MAP = 1u << 29,     /* --map FILE: the nodes of a GOAL file's ranks (goal.h) */
 };
