@@ -91,6 +91,20 @@ $(FUZZB)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(WARN) $(DEFS) $(FUZZ_FLAGS) $(EXTRA) -MMD -MP -c $< -o $@
 
+# The share directory is compiled in (assets.c, lua-sandbox.c): a stamp per build tree holds
+# the SHAREDIR it was built for and is rewritten only when that changes, so that
+# `make install PREFIX=...` after a plain `make` rebuilds them rather than ship a binary that
+# looks for its lessons, scripts and themes under another prefix.
+SHAREDIR_OBJ := src/script/assets.c src/script/lua-sandbox.c
+.PHONY: FORCE
+FORCE:
+%/sharedir.stamp: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(SHAREDIR)' | cmp -s - $@ 2>/dev/null || echo '$(SHAREDIR)' > $@
+$(call obj,$(REL),$(SHAREDIR_OBJ)): $(REL)/sharedir.stamp
+$(call obj,$(SANB),$(SHAREDIR_OBJ)): $(SANB)/sharedir.stamp
+$(call obj,$(FUZZB),$(SHAREDIR_OBJ)): $(FUZZB)/sharedir.stamp
+
 $(REL)/meshcast: $(call obj,$(REL),$(LIB_SRC) src/cli/main.c)
 	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS) -lm
 

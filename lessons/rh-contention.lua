@@ -99,7 +99,8 @@ speed, so both messages go at half speed.]],
     },
     {
       text = [[
-The later exchanges pair nodes 2 apart and then 1 apart, with messages twice as long each time.]],
+The later exchanges pair nodes at half the distance and then at a quarter of it, with
+messages twice as long each time.]],
       step = 10,
       question = {
         text = "What is the largest load on any link in step 10?",
@@ -129,7 +130,8 @@ If links could carry two circuits at full speed (nu = 1), the overlap would cost
     },
     {
       text = [[
-A smaller mesh, 4x4 (nu = 0 again).  Its exchanges pair nodes 2 apart and then 1 apart.]],
+A smaller mesh, 4x4 (nu = 0 again).  Its exchanges pair nodes at half the side, then
+neighbours.]],
       net = "mesh:4x4", set = { nu = 0 }, step = 6,
       question = {
         text = "On the 4x4 mesh, what is the largest link load over the whole broadcast?",

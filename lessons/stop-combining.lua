@@ -8,8 +8,9 @@ return {
   pages = {
     {
       text = [[
-16 sources, equally spread (E:16: every fourth node), each hold a message of 1024 bytes.
-The sources are marked @ on the map; a node shows how many of the 16 messages it holds.]],
+Sources equally spread over the 8x8 mesh (the E placement: one in every fourth node), each
+holding a message of 1024 bytes.  The sources are marked @ on the map; a node shows how many
+of the messages it holds.]],
       net = "mesh:8x8", algo = "br-lin", sources = "E:16", bytes = 1024, model = "seidel",
       step = 0,
       question = {

@@ -34,8 +34,8 @@ The same 30 sources in a square block in the corner (SB:30: 6 x 5).]],
     },
     {
       text = [[
-The paper's example: R(20) on 10x10 puts the sources in rows 0 and 5, which are partners in
-the first iteration of Br_Lin in the columns.]],
+The paper's example: the R placement on 10x10 puts the sources in rows 0 and 5, which are
+partners in the first iteration of Br_Lin in the columns.]],
       sources = "R:20", step = 1,
       question = {
         text = "How many nodes are active after step 1?",

@@ -10,7 +10,7 @@ return {
       text = [[
 A 4x4 mesh, 16 nodes, the message at the corner (0,0).  In one step every node that has the
 message can send it to one other node.  So the number of informed nodes can at most double
-every step: 1, 2, 4, 8, 16.  A broadcast that doubles every step is *time-step optimal*.]],
+every step.  A broadcast that doubles every step is *time-step optimal*.]],
       net = "mesh:4x4", algo = "st-simple", source = { 0, 0 }, bytes = 1024, step = 0,
       question = {
         text = "How many steps does a time-step optimal broadcast on 16 nodes take?",
@@ -21,8 +21,8 @@ every step: 1, 2, 4, 8, 16.  A broadcast that doubles every step is *time-step o
     },
     {
       text = [[
-This is Seidel's simple spanning tree: down the source's column (2 steps), then along every
-row (2 steps).  Step 1 sends the message 2 hops down the column.  The *total communication
+This is Seidel's simple spanning tree: down the source's column first, then along every row.
+Step 1 sends the message half-way down the column, to (2,0).  The *total communication
 distance* (TCD) adds up the route lengths of all messages: the hops of wire they occupy.]],
       step = 1,
       question = {

@@ -22,6 +22,7 @@ static const struct {
     {"by", OPT_BY, true},
     {"sources", OPT_SOURCES, true},
     {"profile", OPT_PROFILE, true},
+    {"map", OPT_MAP, true},
 };
 
 static const char **slot(CliOpts *o, unsigned bit)
@@ -39,6 +40,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_BY: return &o->by;
     case OPT_SOURCES: return &o->sources;
     case OPT_PROFILE: return &o->profile;
+    case OPT_MAP: return &o->map;
     }
     return NULL;
 }
@@ -142,7 +144,7 @@ int cli_opts_begin(int argc, char **argv, unsigned allowed, CliOpts *o, void (*h
 SetupSpec cli_opts_spec(const CliOpts *o)
 {
     SetupSpec s = {
-        .net = o->net, .algo = o->algo, .source = o->source, .sources = o->sources,
+        .net = o->net, .algo = o->algo, .source = o->source, .sources = o->sources, .map = o->map,
         .bytes = o->bytes,
         .model = o->model, .fit = o->fit, .sets = o->sets, .nsets = o->nsets, .op = o->op,
         .profile = o->profile,

@@ -35,6 +35,7 @@ enum {
     OPT_BY = 1u << 27,      /* compare --by tcd (Cang & Wu) */
     OPT_SOURCES = 1u << 15, /* s-to-p: --sources SPEC */
     OPT_PROFILE = 1u << 21, /* --profile NAME: a machine's constants (profile.h) */
+    OPT_MAP = 1u << 29,     /* --map FILE: the nodes of a GOAL file's ranks (goal.h) */
 };
 
 typedef struct {
@@ -44,6 +45,7 @@ typedef struct {
     const char *by;         /* compare --by tcd */
     const char *sources;
     const char *profile;    /* --profile NAME */
+    const char *map;        /* --map FILE */
     const char **sets;
     size_t nsets;
     bool json, csv, help;

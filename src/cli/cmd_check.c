@@ -21,12 +21,14 @@
 #include <string.h>
 
 #include "../algos/algo.h"
+#include "../algos/goal/goal.h"
 #include "../engine/cost.h"
 #include "../engine/export.h"
 #include "../engine/num.h"
 #include "../engine/reduce.h"
 #include "../engine/sim.h"
 #include "../engine/text.h"
+#include "../engine/tso.h"
 #include "../script/lesson.h"
 #include "../script/script.h"
 #include "../script/setup.h"
@@ -59,7 +61,7 @@ static const char *const sweep_torus[] = {"3x3", "4x4", "5x5", "4x8", "8x8"};
 
 static void check_help(void)
 {
-    puts("usage: meshcast check FILE.lua|NAME [--net SPEC]... [--bytes M] [--model MODEL]\n"
+    puts("usage: meshcast check FILE.lua|FILE.goal|NAME [--net SPEC]... [--bytes M] [--model MODEL]\n"
          "                      [--set K=V]... [--max-sources N] [--source ID|R,C]\n"
          "                      [--sources SPEC]... [--timing lockstep|async|both]\n"
          "                      [--json|--csv]\n"
@@ -295,12 +297,16 @@ typedef struct {
     int32_t tcd_pred, tcd_bad;           /* cases with a closed form of it, disagreeing */
     char tcd_first_bad[192];
     char first_fail[900];
+    int32_t claims_checked, claims_bad;  /* the script's claims, verified per case */
+    char claim_first_bad[512];
 } Row;
 
 typedef struct {
     const CheckOpts *o;
     const AlgoDef *d;       /* the algorithm as loaded (a built-in: the first def of it) */
     const AlgoDef *script;  /* the script's def (loaded once), NULL for a built-in */
+    bool goal;              /* a GOAL file: read for each net (its ranks on it), its own
+                             * source unless --source */
     JsonOut j;
     int ncases, nok;
     char err[1024];         /* a script error: the message */
@@ -355,7 +361,8 @@ static void same_as_builtin(Ctx *c, const char *netspec, const char *source, con
 }
 
 static void case_out(Ctx *c, const char *netspec, const char *source, const char *dist,
-                     bool async, const CliRun *r, const CliVerdict *v)
+                     bool async, const CliRun *r, const CliVerdict *v, int nclaims,
+                     const char *claim_bad)
 {
     const SimTotals *t = sim_totals(r->sim);
     const char *timing = async ? "async" : "lockstep";
@@ -382,6 +389,8 @@ static void case_out(Ctx *c, const char *netspec, const char *source, const char
         json_key(j, "difference");
         if (v->has_predicted) json_num(j, v->difference); else json_null(j);
         json_key(j, "tcd"); json_int(j, t->tcd);
+        json_key(j, "claims_checked"); json_int(j, nclaims);
+        json_key(j, "claim_failed"); json_str(j, claim_bad);
         json_end_object(j);
     } else if (c->o->csv) {
         csv_field(stdout, netspec);
@@ -415,6 +424,41 @@ static void skipped_out(Ctx *c, const char *netspec, const char *why)
     } else if (!c->o->json) {
         printf("%-*s skipped: %s\n", label_width, netspec, text_quote(why, 1000, q, sizeof q));
     }
+}
+
+/* The script's claims on this case: how many were checked (-1: the script raised, message in
+ * c->err); the first that does not hold into bad (else ""). */
+static int check_claims(Ctx *c, const CliRun *r, char *bad, size_t badlen)
+{
+    bad[0] = '\0';
+    if (!c->script)
+        return 0;
+    ScriptClaims cl;
+    char err[512];
+    if (!script_claims(c->script, r->setup.net, &r->setup.args, &cl, err, sizeof err)) {
+        snprintf(c->err, sizeof c->err, "claims: %s", err);
+        return -1;
+    }
+    const SimTotals *t = sim_totals(r->sim);
+    TsoVerdict tv;
+    tso_check(r->sim, &tv);
+    int n = 0;
+    if (cl.has_steps && ++n && cl.steps != (double)t->nsteps)
+        snprintf(bad, badlen, "claims steps = %.12g, the schedule takes %ld", cl.steps,
+                 (long)t->nsteps);
+    else if (cl.has_tcd && ++n && cl.tcd != (double)t->tcd)
+        snprintf(bad, badlen, "claims tcd = %.12g, the schedule's TCD is %lld", cl.tcd,
+                 (long long)t->tcd);
+    else if (cl.has_contention_free && ++n && cl.contention_free != tv.contention_free)
+        snprintf(bad, badlen, "claims contention_free = %s, but the max link load is %ld",
+                 cl.contention_free ? "true" : "false", (long)t->max_link_load);
+    else if (cl.has_time_step_optimal && ++n && cl.time_step_optimal != tv.optimal)
+        snprintf(bad, badlen, "claims time_step_optimal = %s, but it is %s (%ld steps, at "
+                 "least %ld needed)", cl.time_step_optimal ? "true" : "false",
+                 tv.optimal ? "optimal" : "not", (long)t->nsteps, (long)tv.min_steps);
+    /* count the rest too */
+    n = cl.has_steps + cl.has_tcd + cl.has_contention_free + cl.has_time_step_optimal;
+    return n;
 }
 
 /* One case, made and judged through run's code path.  Returns 0 judged (into the row), 2 a
@@ -493,7 +537,18 @@ static int check_case(Ctx *c, const char *netspec, const char *source, const cha
         if (v.difference != 0)
             row->pred_mismatch = true;
     }
-    case_out(c, netspec, source, dist, async, &r, &v);
+    char cbad[300];
+    int nclaims = check_claims(c, &r, cbad, sizeof cbad);
+    if (nclaims < 0) {
+        sim_async_free(as);
+        cli_run_free(&r);
+        return 2;
+    }
+    row->claims_checked += nclaims > 0;
+    if (cbad[0] && row->claims_bad++ == 0)
+        snprintf(row->claim_first_bad, sizeof row->claim_first_bad, "%.96s source %ld: %.300s",
+                 row->label, (long)r.setup.args.source, cbad);
+    case_out(c, netspec, source, dist, async, &r, &v, nclaims, cbad[0] ? cbad : NULL);
     sim_async_free(as);
     cli_run_free(&r);
     return 0;
@@ -546,7 +601,7 @@ static int check_row(Ctx *c, const Net *net, bool async, const char *dist, Row *
              dist ? " " : "", dist ? dist : "");
     int32_t n = net_size(net);
     int rc;
-    if (dist || o->source) {
+    if (dist || o->source || c->goal) {
         rc = check_case(c, net_spec(net), o->source, dist, async, row);
     } else {
         /* big nets: every source would take long; a sample spread over the net unless
@@ -562,12 +617,14 @@ static int check_row(Ctx *c, const Net *net, bool async, const char *dist, Row *
     }
     if (rc)
         return rc;
-    return row->valid == row->cases ? 0 : 1;
+    return row->valid == row->cases && row->claims_bad == 0 ? 0 : 1;
 }
 
 /* Is the net of a kind the algorithm claims (else a usage error with an explicit --net)? */
 static bool claims(const Ctx *c, const Net *net)
 {
+    if (c->goal)
+        return true;
     if (c->script)
         return c->script->nets & (1u << net_kind(net));
     return algo_find(c->d->name, net) != NULL;
@@ -624,12 +681,22 @@ int cmd_check(int argc, char **argv)
 
     char err[1024];
     AlgoDef *owned = NULL;
-    const AlgoDef *d = script_algo(o.file, NULL, &owned, err, sizeof err);
+    const AlgoDef *d = NULL;
+    bool goal = goal_is_path(o.file);
+    if (goal) {   /* a GOAL file is read for each net (as many nodes as ranks) */
+        Net *n0 = o.nnets ? net_parse(o.nets[0], err, sizeof err) : NULL;
+        if (!o.nnets)
+            snprintf(err, sizeof err, "a GOAL file needs --net (as many nodes as ranks)");
+        d = n0 ? owned = goal_algo(o.file, n0, NULL, err, sizeof err) : NULL;
+        net_free(n0);
+    } else {
+        d = script_algo(o.file, NULL, &owned, err, sizeof err);
+    }
     if (!d) {
         cli_error("check: %s", err);
         return 2;
     }
-    Ctx c = {.o = &o, .d = d, .script = owned};
+    Ctx c = {.o = &o, .d = d, .script = goal ? NULL : owned, .goal = goal};
     /* The nets: given, or the default sweep over the kinds the algorithm claims. */
     const char *nets[CHECK_MAXNETS * 2];
     char specs[CHECK_MAXNETS * 2][32];
@@ -763,8 +830,12 @@ int cmd_check(int argc, char **argv)
                     net_ok = false;
                     if (status == 0)
                         status = 1;
-                    if (nfails < CHECK_MAXNETS * 4)
+                    if (nfails < CHECK_MAXNETS * 4 && row.first_fail[0])
                         snprintf(fails[nfails++], sizeof fails[0], "%s", row.first_fail);
+                    if (nfails < CHECK_MAXNETS * 4 && row.claims_bad)
+                        snprintf(fails[nfails++], sizeof fails[0], "CLAIM %s (%ld of %ld "
+                                 "cases)", row.claim_first_bad, (long)row.claims_bad,
+                                 (long)row.cases);
                 }
             }
         }

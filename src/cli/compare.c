@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../algos/goal/goal.h"
 #include "../engine/export.h"
 #include "../engine/sim.h"
 #include "cli-opts.h"
@@ -84,6 +85,7 @@ static void compare_help(void)
          "                        [--source S] [--model M] [--set K=V]... [--fit F]\n"
          "                        [--json|--csv]\n"
          "                        [--terms] [--timing lockstep|async|both]\n"
+         "                        [--map FILE]  (with a GOAL file in --algo)\n"
          "       meshcast compare --by tcd --net SPEC [--source S] [--json]\n"
          "       meshcast compare --net SPEC --algo A,B,... --sweep PARAM=LO:HI [--json]\n"
          "                        (each algorithm's cost at every value of PARAM)\n"
@@ -93,8 +95,9 @@ static void compare_help(void)
          "crossovers (\"bst beats st from 402 bytes\").  Sizes x algorithms x nodes over\n"
          "8388608 is refused (one size fits mesh:1024x1024); crossovers whose bisection\n"
          "would take as much again are left between their sampled sizes, with a note.\n"
-         "--algo A,B,FILE.lua: only those (built-in names, scripts; 'all' = every built-in\n"
-         "that fits); naming only scripts sets them beside every built-in that fits.\n"
+         "--algo A,B,FILE.lua,FILE.goal: only those (built-in names, scripts, GOAL files;\n"
+         "'all' = every built-in that fits); naming only scripts and GOAL files sets them\n"
+         "beside every built-in that fits.\n"
          "--terms (or --timing async|both): at the first size only, every algorithm's\n"
          "start-ups, switched hops and L*tau multiples against Proposition 1's lower bounds\n"
          "(Peters & Syska's Table 1, measured), timed in lockstep, async or both.");
@@ -517,7 +520,8 @@ static bool add_entry(Cmp *c, const CliOpts *o, const AlgoDef *d, int32_t source
     memset(e, 0, sizeof *e);
     e->def = d;
     algo_args_init(&e->args, d);
-    e->args.source = source;
+    /* a GOAL file broadcasts from its own source (goal.h) */
+    e->args.source = goal_is_algo(d) ? goal_algo_source(d) : source;
     e->args.fit = fit;
     e->args.nu = c->cost.nu;
     e->args.cost = c->cost;
@@ -536,8 +540,8 @@ static bool add_entry(Cmp *c, const CliOpts *o, const AlgoDef *d, int32_t source
 
 /* --algo a,b,FILE.lua,...: built-in names (resolved on the net), "all", and scripts (loaded
  * once, kept in c->owned). */
-static int named_algos(Cmp *c, const char *list, const AlgoDef **cand, size_t *ncand,
-                       bool *all, bool *any_builtin, char *err, size_t errlen)
+static int named_algos(Cmp *c, const char *list, const char *map, const AlgoDef **cand,
+                       size_t *ncand, bool *all, bool *any_builtin, char *err, size_t errlen)
 {
     char buf[1024];
     if (strlen(list) >= sizeof buf) {
@@ -556,7 +560,8 @@ static int named_algos(Cmp *c, const char *list, const AlgoDef **cand, size_t *n
             return 2;
         }
         AlgoDef *own = NULL;
-        const AlgoDef *d = script_algo(tok, c->net, &own, err, errlen);
+        const AlgoDef *d = goal_is_path(tok) ? own = goal_algo(tok, c->net, map, err, errlen)
+                                             : script_algo(tok, c->net, &own, err, errlen);
         if (!d)
             return 2;
         if (own)
@@ -591,8 +596,12 @@ static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
     const AlgoDef *cand[COMPARE_MAXNAMED];
     size_t ncand = 0;
     bool all = !o->algo, any_builtin = false;
-    if (o->algo && (rc = named_algos(c, o->algo, cand, &ncand, &all, &any_builtin, err,
-                                     errlen)) != 0)
+    if (o->map && !o->algo) {
+        snprintf(err, errlen, "--map applies to a GOAL file (--algo FILE.goal)");
+        return 2;
+    }
+    if (o->algo && (rc = named_algos(c, o->algo, o->map, cand, &ncand, &all, &any_builtin,
+                                     err, errlen)) != 0)
         return rc;
     if (o->algo && !any_builtin)
         all = true;
@@ -694,7 +703,7 @@ int cmd_compare(int argc, char **argv)
     memset(&c, 0, sizeof c);
     int rc = cli_opts_begin(argc, argv,
                             OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE | OPT_FIT |
-                                OPT_JSON | OPT_CSV | OPT_TIMING | OPT_TERMS | OPT_BY,
+                                OPT_JSON | OPT_CSV | OPT_TIMING | OPT_TERMS | OPT_BY | OPT_MAP,
                             &o, compare_help);
     if (rc >= 0)
         return rc;

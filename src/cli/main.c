@@ -29,7 +29,7 @@ static void usage(FILE *f)
           "                    [--model seidel|postal|circuit|saf] [--set K=V]... [--profile NAME]\n"
           "                    [--fit companions|virtual] [--timing lockstep|async]\n"
           "                    [--op broadcast|reduce] [--json|--csv]\n"
-          "       meshcast schedule ... [--format text|json|csv]\n"
+          "       meshcast schedule ... [--format text|json|csv|goal]\n"
           "       meshcast tcd-table --net SPEC [--algo tcd|tcd-opt] [--set K=V]...\n"
           "       meshcast exec --net SPEC --algo NAME [--bytes M] [--reps R] [--timing T]\n"
           "                    [--mpirun CMD] [--json|--csv]   run it on MPI ranks, measured\n"

@@ -5,6 +5,7 @@
 
 #include "../engine/export.h"
 #include "../engine/text.h"
+#include "../algos/goal/goal.h"
 #include "cli-opts.h"
 #include "cli-out.h"
 #include "commands.h"
@@ -13,9 +14,11 @@ static void schedule_help(void)
 {
     puts("usage: meshcast schedule --net SPEC --algo NAME|FILE.lua [--source ID|R,C[,Z]]\n"
          "                    [--bytes M] [--model M] [--set K=V]... [--fit F]\n"
-         "                    [--format text|json|csv] [--op broadcast|reduce]\n"
+         "                    [--format text|json|csv|goal] [--op broadcast|reduce]\n"
+         "                    [--map FILE]  (with --algo FILE.goal)\n"
          "Prints every step of the broadcast: each transfer's source, destination, chunks,\n"
-         "bytes, route, busiest link load and cost.");
+         "bytes, route, busiest link load and cost.  --format goal writes it as a GOAL file\n"
+         "(LogGOPSim's schedgen/txt2bin format: one rank per node, tag = step).");
 }
 
 #define SCHED_LABEL_SHOWN 200   /* bytes of a step's label in the text format */
@@ -84,18 +87,19 @@ int cmd_schedule(int argc, char **argv)
     CliOpts o;
     char err[512];
     int st = cli_opts_begin(argc, argv,
-                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE |
+                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_MAP | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE |
                                 OPT_FIT | OPT_JSON | OPT_CSV | OPT_FORMAT | OPT_OP,
                             &o, schedule_help);
     if (st >= 0)
         return st;
-    enum { F_TEXT, F_JSON, F_CSV } fmt = o.json ? F_JSON : o.csv ? F_CSV : F_TEXT;
+    enum { F_TEXT, F_JSON, F_CSV, F_GOAL } fmt = o.json ? F_JSON : o.csv ? F_CSV : F_TEXT;
     if (o.format) {
         int want = strcmp(o.format, "text") == 0 ? F_TEXT
                    : strcmp(o.format, "json") == 0 ? F_JSON
-                   : strcmp(o.format, "csv") == 0 ? F_CSV : -1;
+                   : strcmp(o.format, "csv") == 0 ? F_CSV
+                   : strcmp(o.format, "goal") == 0 ? F_GOAL : -1;
         if (want < 0) {
-            snprintf(err, sizeof err, "unknown format '%s' (text, json, csv)", o.format);
+            snprintf(err, sizeof err, "unknown format '%s' (text, json, csv, goal)", o.format);
             cli_opts_free(&o);
             return cli_usage_error(err);
         }
@@ -112,7 +116,19 @@ int cmd_schedule(int argc, char **argv)
         cli_opts_free(&o);
         return rc;
     }
-    if (fmt == F_JSON)
+    if (fmt == F_GOAL) {
+        if (r.reduce) {
+            cli_run_free(&r);
+            cli_opts_free(&o);
+            cli_error("--format goal writes broadcasts, not --op reduce");
+            return 2;
+        }
+        char comment[512];
+        snprintf(comment, sizeof comment, "meshcast: %s on %s, %llu bytes in %lu chunk(s)",
+                 r.setup.def->name, net_spec(sched_net(r.sched)),
+                 (unsigned long long)sched_bytes(r.sched), (unsigned long)sched_nchunks(r.sched));
+        goal_write(stdout, r.sched, comment);
+    } else if (fmt == F_JSON)
         export_schedule_json(stdout, r.sched, r.sim, false);
     else if (fmt == F_CSV)
         export_schedule_csv(stdout, r.sched, r.sim);

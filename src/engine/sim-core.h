@@ -332,5 +332,14 @@ bool sub_ready(Sim *sim, int32_t step);
 bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, int64_t xi);
 /* Every node's holdings back to the givens (what it holds before the first step). */
 bool hist_givens(Sim *sim);
+/* hist_receive_all with the common case inline: one range, no history (the replay calls
+ * this once per transfer). */
+static inline bool hist_receive(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr,
+                                int64_t xi)
+{
+    if (nr == 1 && !(sim->flags & SIM_HISTORY))
+        return hold_add(&sim->hold[node], r[0].lo, r[0].hi);
+    return hist_receive_all(sim, node, r, nr, xi);
+}
 
 #endif

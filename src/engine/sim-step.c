@@ -280,7 +280,9 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         if (i + PREFETCH < n)
             hold_prefetch(&sim->hold[f->x[i + PREFETCH].src]);
         uint32_t miss, kmiss;
-        if (x->nr && !hold_contains_all(&sim->hold[x->src], x->r, x->nr, &kmiss, &miss)) {
+        const Hold *h = &sim->hold[x->src];
+        if (x->nr && !(x->nr == 1 ? hold_contains(h, x->r[0].lo, x->r[0].hi, &miss)
+                                  : hold_contains_all(h, x->r, x->nr, &kmiss, &miss))) {
             step_add_viol(sim, (SimViolation){ .kind = SIM_V_NOT_HELD, .step = st,
                                                .node = x->src, .link = -1, .chunk = miss,
                                                .transfer = i });
@@ -404,7 +406,7 @@ static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
             hold_prefetch(&sim->hold[f->x[i + PREFETCH].dst]);
         size_t had;
         hold_ranges(&sim->hold[x->dst], &had);
-        ok = hist_receive_all(sim, x->dst, x->r, x->nr, x0 + i);
+        ok = hist_receive(sim, x->dst, x->r, x->nr, x0 + i);
         if (had == 0 && x->nr > 0)
             sim->informed++;   /* its first chunks: the node is informed from now on */
     }

@@ -115,6 +115,48 @@ static void push_cost(lua_State *L, const CostParams *p)
     lua_setfield(L, -2, "duplex");
 }
 
+/* claims = { steps = N or function(net, p), tcd = N or function(net, p), contention_free =
+ * bool, time_step_optimal = bool }: evaluated for c's net and parameters.  Results: have,
+ * value (steps); have2, value2 (tcd); n's bits 0/1 contention_free given/value, 2/3
+ * time_step_optimal given/value. */
+static int read_claims(lua_State *L, Call *c, int t)
+{
+    c->have = c->have2 = false;
+    c->n = 0;
+    if (t != LUA_TTABLE)
+        return 0;
+    int tab = lua_gettop(L);
+    static const char *const num[2] = {"steps", "tcd"};
+    for (int k = 0; k < 2; k++) {
+        int ty = lua_getfield(L, tab, num[k]);
+        if (ty == LUA_TFUNCTION) {
+            mc_push_net(L, c->net);
+            push_params(L, c->sa, c->a);
+            lua_call(L, 2, 1);
+            ty = lua_type(L, -1);
+        }
+        if (ty == LUA_TNUMBER) {
+            *(k ? &c->have2 : &c->have) = true;
+            *(k ? &c->value2 : &c->value) = lua_tonumber(L, -1);
+        } else if (ty != LUA_TNIL) {
+            return luaL_error(L, "claims.%s must be a number or a function(net, p) returning "
+                              "one (got %s)", num[k], luaL_typename(L, -1));
+        }
+        lua_settop(L, tab);
+    }
+    static const char *const flag[2] = {"contention_free", "time_step_optimal"};
+    for (int k = 0; k < 2; k++) {
+        int ty = lua_getfield(L, tab, flag[k]);
+        if (ty == LUA_TBOOLEAN)
+            c->n |= (lua_Integer)(1 | (lua_toboolean(L, -1) ? 2 : 0)) << (2 * k);
+        else if (ty != LUA_TNIL)
+            return luaL_error(L, "claims.%s must be true or false (got %s)", flag[k],
+                              luaL_typename(L, -1));
+        lua_settop(L, tab);
+    }
+    return 0;
+}
+
 static int trampoline(lua_State *L)
 {
     Call *c = lua_touserdata(L, 1);
@@ -122,6 +164,8 @@ static int trampoline(lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, c->ref_table);
     int t = lua_getfield(L, 1, c->field);                       /* 2 */
     bool chunks = strcmp(c->field, "chunks") == 0;
+    if (strcmp(c->field, "claims") == 0)
+        return read_claims(L, c, t);
     if (t != LUA_TFUNCTION) {
         if (chunks && t == LUA_TNUMBER) {
             int isnum;
@@ -241,8 +285,8 @@ static bool serve_call(ScriptAlgo *sa, const Wire *req, Wire *out, char *err, si
     /* the parameters as this child read them (the parent's order: it got them from here) */
     Call c = {.sa = &child_meta, .box = child_box, .ref_table = child_meta.ref_table};
     const char *field = wire_get_str(&r);
-    static const char *const fields[] = {"sizes", "chunks", "build", "predict"};
-    for (size_t i = 0; i < 4; i++)
+    static const char *const fields[] = {"sizes", "chunks", "build", "predict", "claims"};
+    for (size_t i = 0; i < 5; i++)
         if (strcmp(field, fields[i]) == 0)
             c.field = fields[i];
     /* what a function the script does not have means: fits, 1 chunk, no closed form */
@@ -449,6 +493,13 @@ static bool sa_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         sched_fail(s, "%s", err);
         return false;
     }
+    /* Steps opened by sched:step() and never used are not paid for: trailing empty steps
+     * (no transfer, no local operation) are dropped (docs/lua-api.md). */
+    int32_t n = sched_nsteps(s);
+    while (n > 0 && sched_ntransfers(s, n - 1) == 0 && sched_nlocals(s, n - 1) == 0)
+        n--;
+    if (sched_error(s) == NULL && n < sched_nsteps(s))
+        sched_truncate(s, n);
     return sched_error(s) == NULL;
 }
 
@@ -542,7 +593,7 @@ static bool has_control(lua_State *L, int idx)
 /* The fields an algorithm script's table may have (docs/lua-api.md). */
 static const char *const script_fields[] = {"name", "summary", "ref", "nets", "params",
                                             "build", "chunks", "sizes", "predict", "pow2",
-                                            "virtual", "stop", "op", NULL};
+                                            "virtual", "stop", "op", "claims", NULL};
 
 /* The line of file where `field =` first appears (not `==`), or 0: for the message naming a
  * misspelled field.  The file is read again as text; 0 when it cannot be. */
@@ -600,7 +651,7 @@ static void check_fields(lua_State *L, int t, const char *file)
             snprintf(where, sizeof where, "line %d: ", line);
         luaL_error(L, "%sunknown field '%s' in the returned table%s; the fields are name, "
                    "summary, ref, nets, params, build, chunks, sizes, predict, pow2, virtual, "
-                   "stop, op", where, shown, near);
+                   "stop, op, claims", where, shown, near);
     }
 }
 
@@ -793,6 +844,32 @@ static int sa_read(lua_State *L)
                           : (flags & ALGO_POW2) ? "pow2" : "virtual");
     sa->def.flags = flags;
     check_fields(L, t, file);
+    ty = lua_getfield(L, t, "claims");
+    if (ty != LUA_TNIL && ty != LUA_TTABLE)
+        return luaL_error(L, "claims must be a table { contention_free =, steps =, tcd =, "
+                          "time_step_optimal = }");
+    if (ty == LUA_TTABLE) {
+        static const char *const claim_names[] = {"contention_free", "steps", "tcd",
+                                                  "time_step_optimal", NULL};
+        int ct = lua_gettop(L);
+        lua_pushnil(L);
+        while (lua_next(L, ct) != 0) {
+            lua_pop(L, 1);
+            const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+            bool known = false;
+            for (size_t i = 0; claim_names[i]; i++)
+                known |= strcmp(k, claim_names[i]) == 0;
+            if (!known) {
+                const char *nn = text_nearest(k, claim_names);
+                char shown[48];
+                return luaL_error(L, "unknown claim '%s'%s%s%s (claims: contention_free, "
+                                  "steps, tcd, time_step_optimal)",
+                                  text_quote(k, 40, shown, sizeof shown),
+                                  nn ? " (did you mean '" : "", nn ? nn : "", nn ? "'?)" : "");
+            }
+        }
+    }
+    lua_pop(L, 1);
     lua_pushvalue(L, t);
     sa->ref_table = luaL_ref(L, LUA_REGISTRYINDEX);
     return 0;
@@ -917,3 +994,23 @@ const AlgoDef *script_algo(const char *name, const Net *net, AlgoDef **owned, ch
 }
 
 size_t script_list(char **out, size_t max) { return box_list("scripts", out, max); }
+
+bool script_claims(const AlgoDef *d, const Net *net, const AlgoArgs *a, ScriptClaims *out,
+                   char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (!d || d->release != sa_release)
+        return true;   /* a built-in claims nothing */
+    Call c = {.sa = sa_of(d), .field = "claims", .net = net, .a = a};
+    if (!run_call(&c, err, errlen))
+        return false;
+    out->has_steps = c.have;
+    out->steps = c.value;
+    out->has_tcd = c.have2;
+    out->tcd = c.value2;
+    out->has_contention_free = c.n & 1;
+    out->contention_free = (c.n & 2) != 0;
+    out->has_time_step_optimal = (c.n & 4) != 0;
+    out->time_step_optimal = (c.n & 8) != 0;
+    return true;
+}

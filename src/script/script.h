@@ -23,4 +23,16 @@ const AlgoDef *script_algo(const char *name, const Net *net, AlgoDef **owned, ch
  * (at most max); the caller frees each with free().  Returns how many. */
 size_t script_list(char **out, size_t max);
 
+/* A script's claims (claims = { steps =, tcd =, contention_free =, time_step_optimal = }),
+ * evaluated for one net and parameters (steps and tcd may be functions of them); `check`
+ * verifies each on every case.  A built-in, or a script without claims, claims nothing.
+ * False with the message in err when the script raises. */
+typedef struct {
+    bool has_steps, has_tcd, has_contention_free, has_time_step_optimal;
+    double steps, tcd;
+    bool contention_free, time_step_optimal;
+} ScriptClaims;
+bool script_claims(const AlgoDef *d, const Net *net, const AlgoArgs *a, ScriptClaims *out,
+                   char *err, size_t errlen);
+
 #endif

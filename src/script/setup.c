@@ -21,6 +21,7 @@
 #include "../engine/text.h"
 #include "profile.h"
 #include "script.h"
+#include "../algos/goal/goal.h"
 
 const char *setup_bytes_problem(const char *text, uint64_t *out)
 {
@@ -233,7 +234,19 @@ bool setup_make_def(const SetupSpec *spec, const AlgoDef *def, Setup *out, bool 
         goto fail;
 
     const char *algo = spec->algo ? spec->algo : "st";
-    s.def = def ? def : script_algo(algo, s.net, &s.owned, err, errlen);
+    if (def) {
+        s.def = def;
+    } else if (goal_is_path(algo)) {
+        s.owned = goal_algo(algo, s.net, spec->map, err, errlen);
+        s.def = s.owned;
+        if (!s.def)
+            goto fail;
+    } else if (spec->map) {
+        snprintf(err, errlen, "--map applies to a GOAL file (--algo FILE.goal)");
+        goto fail;
+    } else {
+        s.def = script_algo(algo, s.net, &s.owned, err, errlen);
+    }
     if (!s.def) {
         if (errlen && !err[0])
             snprintf(err, errlen, "unknown algorithm '%s' (meshcast list algorithms)",
@@ -242,6 +255,10 @@ bool setup_make_def(const SetupSpec *spec, const AlgoDef *def, Setup *out, bool 
     }
     algo_args_init(&s.args, s.def);
     s.args.nu = s.cost.nu;
+    if (goal_is_algo(s.def)) {   /* the file says who broadcasts and how much */
+        s.args.source = goal_algo_source(s.def);
+        s.args.bytes = goal_algo_bytes(s.def);
+    }
 
     if (spec->source && !parse_source(s.net, spec->source, &s.args.source, err, errlen))
         goto fail;

@@ -15,6 +15,9 @@
  * Sources: --source ID gives one source; --sources SPEC many (a distribution or a list; with
  * one, it is also args.source, so one-source algorithms take it).  Both at once is an error.
  *
+ * GOAL: an --algo ending in ".goal" is read by goal_algo (its ranks on the nodes, row-major
+ * or as the --map file says); its source and bytes are the file's unless given.
+ *
  * Ownership: setup_make fills *out, which the caller frees with setup_free (the net, and a
  * script def if the algorithm was a script).  On failure *out holds nothing to free.
  */
@@ -43,6 +46,8 @@ typedef struct {
                           * algorithm's own (a script may declare a reduction) */
     const char *profile; /* a machine profile (profile.h): its constants for the model in use
                           * replace the defaults, before `sets`; NULL: none */
+    const char *map;     /* --algo FILE.goal: a file of the node of every rank; NULL:
+                          * rank r on node r (goal.h) */
 } SetupSpec;
 
 typedef struct {

@@ -76,7 +76,7 @@ static bool bspec_from(BSpec *d, const SetupSpec *s)
 static SetupSpec bspec_setup(const BSpec *s)
 {
     SetupSpec ss = {s->net, s->algo, s->source, s->bytes, s->model, s->fit,
-                    (const char *const *)s->sets, s->nsets, s->sources, s->op, s->profile};
+                    (const char *const *)s->sets, s->nsets, s->sources, s->op, s->profile, NULL};
     return ss;
 }
 
@@ -757,6 +757,7 @@ void app_lesson_page(App *a, size_t i)
     a->last_choice = -1;
     a->try_why[0] = '\0';
     a->lesson_done = false;
+    a->lesson_off = 0;
     a->sel_link = -1;
     if (p) {
         /* the page's own broadcast (lesson-state.h): never what happens to be on screen */
@@ -835,6 +836,7 @@ static void lesson_answer(App *a, bool right)
 {
     a->last_answer = right ? 1 : -1;
     if (right) a->answered = true;
+    a->lesson_follow = true;
     if (a->page < 256) {
         if (!a->prog.first[a->page]) a->prog.first[a->page] = (int8_t)(right ? 1 : -1);
         a->prog.answer[a->page] = (int8_t)(right ? 1 : -1);
@@ -1332,7 +1334,7 @@ typedef enum {
     K_DOWN, K_PAN_L, K_PAN_R, K_PAN_U, K_PAN_D, K_ZOOM_IN, K_ZOOM_OUT, K_ZOOM_FIT, K_PANEL,
     K_PANEL_BACK, K_SELECT, K_LINK, K_SOURCE, K_P_ALGO, K_P_NET, K_P_BYTES, K_P_MODEL,
     K_P_LESSON, K_PAGE_NEXT, K_PAGE_PREV, K_HELP, K_QUIT, K_REDRAW, K_CMD, K_ESC, K_SUSPEND,
-    K_TILES, K_TIMING,
+    K_TILES, K_TIMING, K_LESSON_DOWN, K_LESSON_UP,
 } Act;
 
 static const struct { const char *key; Act act; } keymap[] = {
@@ -1348,7 +1350,7 @@ static const struct { const char *key; Act act; } keymap[] = {
     {"<Tab>", K_PANEL}, {"<S-Tab>", K_PANEL_BACK},
     {"<Enter>", K_SELECT}, {"e", K_LINK}, {"s", K_SOURCE},
     {"a", K_P_ALGO}, {"t", K_P_NET}, {"b", K_P_BYTES}, {"m", K_P_MODEL}, {"o", K_P_LESSON},
-    {"]", K_PAGE_NEXT}, {"[", K_PAGE_PREV},
+    {"]", K_PAGE_NEXT}, {"[", K_PAGE_PREV}, {"}", K_LESSON_DOWN}, {"{", K_LESSON_UP},
     {"?", K_HELP}, {"<F1>", K_HELP}, {"q", K_QUIT}, {"<C-c>", K_QUIT}, {"<C-l>", K_REDRAW}, {"<C-z>", K_SUSPEND},
     {":", K_CMD}, {"<Escape>", K_ESC}, {"T", K_TILES}, {"A", K_TIMING},
 };
@@ -1373,6 +1375,7 @@ static const AppKeyHelp key_help[] = {
     {"T", "tiles of the broadcast tree on the map: next level, then off"},
     {"A", "timing: the asynchronous time line (moments), or back to lockstep steps"},
     {"] / [", "lesson: next / previous page"},
+    {"} / {", "lesson: scroll the page down / up (v: more below)"},
     {"a b c ...", "lesson: answer a multiple-choice question"},
     {":", "command line (Tab completes, Up/Down history)"},
     {"Escape", "close, cancel, clear the selection"},
@@ -1578,12 +1581,25 @@ static void map_act(App *a, Act act)
         else if (a->page + 1 < lesson_npages(a->lesson)) app_lesson_page(a, a->page + 1);
         else {   /* past the last page: the summary */
             a->lesson_done = true;
+            a->lesson_off = 0;
             a->panel = PANEL_LESSON;
             app_msg(a, false, "the end of the lesson ([ back to its last page)");
         }
         break;
+    case K_LESSON_DOWN:
+    case K_LESSON_UP:
+        if (!a->lesson) { app_msg(a, true, "no lesson open (o picks one)"); break; }
+        a->panel = PANEL_LESSON;   /* a page down at a time, less a line to keep the place */
+        a->lesson_off += (act == K_LESSON_DOWN ? 1 : -1) *
+                         (a->lesson_view > 2 ? a->lesson_view - 1 : 1);
+        if (a->lesson_off < 0) a->lesson_off = 0;   /* the bottom is kept when drawn */
+        break;
     case K_PAGE_PREV:
-        if (a->lesson && a->lesson_done) { a->lesson_done = false; a->panel = PANEL_LESSON; }
+        if (a->lesson && a->lesson_done) {
+            a->lesson_done = false;
+            a->lesson_off = 0;
+            a->panel = PANEL_LESSON;
+        }
         else if (a->lesson && a->page > 0) app_lesson_page(a, a->page - 1);
         break;
     case K_HELP: a->mode = MODE_HELP; a->help_top = 0; break;
@@ -1788,7 +1804,7 @@ static double chart_cost(App *a, const char *name, uint64_t bytes, bool *ok)
     snprintf(by, sizeof by, "%llu", (unsigned long long)bytes);
     SetupSpec ss = {netspec, name, a->b.spec.sources ? NULL : src, by, a->b.spec.model,
                     a->b.spec.fit, (const char *const *)a->b.spec.sets, a->b.spec.nsets,
-                    a->b.spec.sources, NULL, a->b.spec.profile};
+                    a->b.spec.sources, NULL, a->b.spec.profile, NULL};
     Setup st;
     double cost = -1;
     *ok = false;
@@ -1939,9 +1955,24 @@ static void chart_bisect_step(App *a, Chart *c)
 
 /* ---- narration ------------------------------------------------------------------------ */
 
+bool app_quiz_hides(const App *a)
+{
+    if (!a->lesson || a->lesson_done || a->answered) return false;
+    const LessonPage *p = lesson_page(a->lesson, a->page);
+    if (!p || p->qkind == LESSON_Q_NONE || p->qkind == LESSON_Q_TRY) return false;
+    return !(a->page < 256 && a->prog.answer[a->page] == 1);   /* right before: nothing to hide */
+}
+
+bool app_quiz_hides_counts(const App *a)
+{
+    const LessonPage *p = a->lesson ? lesson_page(a->lesson, a->page) : NULL;
+    return app_quiz_hides(a) && p && p->qkind == LESSON_Q_CHOICE;
+}
+
 const char *app_narration(App *a)
 {
     if (!a->b.ready) return "";
+    if (app_quiz_hides(a)) return "(the narration comes back once the lesson's question is answered)";
     if (asynctl_view(a)) {   /* the time line: its moment, cheap enough for every frame */
         narrate_moment(asynctl_view(a), cost_unit(sim_params(a->b.sim)->model), a->narr,
                        sizeof a->narr);

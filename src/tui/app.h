@@ -153,6 +153,9 @@ struct App {
     int last_choice;       /* the choice picked last (0-based), -1 none */
     char try_why[160];     /* a "try" task not met yet: what is not so (lesson-try.h) */
     bool lesson_done;      /* ] past the last page: the summary with the score */
+    int lesson_off;        /* the lesson pane scrolled this many lines down (} and {) */
+    int lesson_view;       /* lines of the pane's text on the last frame (what } scrolls) */
+    bool lesson_follow;    /* just answered: scroll the response into view on the next frame */
     int32_t shown_step;    /* the page's step (for the pane), -1 */
 
     /* side by side (vs.h): a second broadcast on the same net, stepped with the first */
@@ -292,6 +295,12 @@ void app_tick(App *a);
 void app_layout(App *a, int w, int h);
 
 /* Lessons. */
+/* A lesson's question (multiple choice, node or link) not answered yet: whatever could give
+ * its answer away is hidden until it is (the narration line; the Step, Timeline, Node and
+ * Chart panels; a multiple-choice question's count of steps or sources on the title line too:
+ * app_quiz_hides_counts); a "now you try" task hides nothing. */
+bool app_quiz_hides(const App *a);
+bool app_quiz_hides_counts(const App *a);
 bool app_open_lesson(App *a, const char *name);
 void app_lesson_page(App *a, size_t page);
 

@@ -10,9 +10,13 @@
 
 #include "app.h"
 
-/* A panel's region on the screen; `row` is the next line to write (0-based in the box). */
+/* A panel's region on the screen; `row` is the next line to write (0-based in the box).
+ * A scrolling box (the lesson pane) lays out all its lines: line `row` shows at y + row - off
+ * when it falls inside the h lines, `more` says one fell below them; `dry` only measures. */
 typedef struct {
     int x, y, w, h, row;
+    int off;
+    bool scroll, dry, more;
 } Box;
 
 /* At most w columns of s at (y,x) (as text: control characters quoted); columns written. */

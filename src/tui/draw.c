@@ -620,8 +620,21 @@ static void vs_header(App *a, const Layout *L, const char *label)
     fmt_cost(c2, sizeof c2, st >= 0 ? sim_cost_until(sim, st) : 0);
     if (app_partial(a)) snprintf(c3, sizeof c3, "(simulating)");
     else fmt_cost(c3, sizeof c3, sim_totals(sim)->cost.total);
-    putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD),
-         "%s  %ld/%ld  step %s  so far %s of %s", label, (long)a->b.pos, (long)n, c1, c2, c3);
+    /* the running totals are the point of the comparison: below ~200 columns the words go
+     * first, then the step's cost, then the label is cut; the totals stay */
+    char h[4][200];
+    snprintf(h[0], sizeof h[0], "%s  %ld/%ld  step %s  so far %s of %s", label, (long)a->b.pos,
+             (long)n, c1, c2, c3);
+    snprintf(h[1], sizeof h[1], "%s %ld/%ld  so far %s of %s", label, (long)a->b.pos, (long)n,
+             c2, c3);
+    snprintf(h[2], sizeof h[2], "%s %ld/%ld %s of %s", label, (long)a->b.pos, (long)n, c2, c3);
+    int k = 0;
+    while (k < 2 && utf8_len(h[k]) > L->map_w) k++;
+    if (utf8_len(h[k]) > L->map_w) {   /* the totals first, the label in what is left */
+        snprintf(h[3], sizeof h[3], "%s of %s %ld/%ld %s", c2, c3, (long)a->b.pos, (long)n, label);
+        k = 3;
+    }
+    putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD), "%s", h[k]);
 }
 
 /* The map split in two: the broadcast on the left, the second (a->vs) on the right. */
@@ -653,31 +666,50 @@ static void draw_vs(App *a)
 
 /* ---- panels --------------------------------------------------------------------------- */
 
-static bool box_line(Box *b) { return b->row < b->h; }
+/* A scrolling box lays out this many lines at most (the longest lesson page is ~60). */
+#define BOX_SCROLL_MAX 2000
+
+static bool box_line(Box *b)
+{
+    if (b->scroll) return b->row < BOX_SCROLL_MAX;
+    return b->row < b->h;
+}
+
+/* The screen row of the box's current line, or -1 when it is not shown (scrolled out of
+ * the box, or only measuring); a line below the box sets `more`. */
+static int box_y(Box *b)
+{
+    int r = b->row - b->off;
+    if (r >= b->h) b->more = true;
+    if (b->dry || r < 0 || r >= b->h) return -1;
+    return b->y + r;
+}
 
 static void box_put(Box *b, int attr, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void box_put(Box *b, int attr, const char *fmt, ...)
 {
-    if (b->row >= b->h) return;
+    if (!box_line(b)) return;
     char buf[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    put_cut(b->y + b->row, b->x, b->w, attr, buf);
+    int y = box_y(b);
+    if (y >= 0) put_cut(y, b->x, b->w, attr, buf);
     b->row++;
 }
 
 /* "label ........ value" with the value right-aligned at the box's edge. */
 static void box_kv(Box *b, int attr, const char *label, const char *value)
 {
-    if (b->row >= b->h) return;
+    if (!box_line(b)) return;
     int vl = (int)strlen(value), ll = (int)strlen(label);
     int pad = b->w - ll - vl;
     if (pad < 1) pad = 1;
     char line[256];
     snprintf(line, sizeof line, "%s%*s%s", label, pad, "", value);
-    put_cut(b->y + b->row, b->x, b->w, attr, line);
+    int y = box_y(b);
+    if (y >= 0) put_cut(y, b->x, b->w, attr, line);
     b->row++;
 }
 
@@ -724,7 +756,8 @@ static void box_wrap(Box *b, int attr, const char *text, int indent)
         if (l >= sizeof line) l = sizeof line - 1;
         memcpy(line, start, l);
         line[l] = '\0';
-        put(b->y + b->row, b->x + indent, w, attr, line);
+        int y = box_y(b);
+        if (y >= 0) put(y, b->x + indent, w, attr, line);
         b->row++;
         while (*p == ' ') p++;
         /* a '\n' left here ends the paragraph: the next round leaves a blank line */
@@ -938,7 +971,8 @@ static void panel_step(App *a, Box *b, bool full)
     TsoVerdict tv;
     tso_check(sim, &tv);
     box_put(b, tv.optimal ? theme_attr(R_GOOD) : dim, "time-step optimal: %s%s",
-            tv.optimal ? "yes" : "no", tv.contention_free ? ", contention-free" : "");
+            sched_nchunks(sim_sched(sim)) > 1 ? "n/a (chunks)" : tv.optimal ? "yes" : "no",
+            tv.contention_free ? ", contention-free" : "");
     int lvl = strncmp(a->b.setup.def->name, "tcd", 3) == 0
                   ? (step < 0 ? cangwu_step_level(net, 0) : cangwu_step_level(net, step)) : 0;
     if (lvl >= 1)
@@ -1399,7 +1433,8 @@ static void panel_chart(App *a, Box *b)
     put_cut(y, xs[CHART_NSIZES / 2] - 1, 8, dim, l2);
     put_cut(y, xs[CHART_NSIZES - 1] - (int)strlen(l3) + 1, 8, dim, l3);
     b->row++;
-    box_put(b, dim, "bytes (log)  cost in model units (log)");
+    const char *unit = cost_unit(a->b.setup.cost.model);   /* us under seidel */
+    box_put(b, dim, "bytes (log)  cost in %s (log)", strcmp(unit, "us") == 0 ? "us" : "model units");
     if (cur_s >= 0) {
         fmt_bytes(t, sizeof t, cur);
         box_put(b, dim, "^ %s, the size on the map%s", t, meet ? "   * curves meet" : "");
@@ -1478,9 +1513,11 @@ static void lesson_summary(App *a, Box *b)
     }
 }
 
-/* The page's text, its question, and how it was answered. */
-static void lesson_question(App *a, Box *b, const LessonPage *p)
+/* The page's text, its question, and how it was answered; the row where the answer's
+ * response (Right!, Not quite, the explanation) starts, or -1 when there is none. */
+static int lesson_question(App *a, Box *b, const LessonPage *p)
 {
+    int resp = -1;
     Lesson *l = a->lesson;
     b->row++;
     box_wrap(b, theme_attr(R_NORMAL), p->text ? p->text : "", 0);
@@ -1497,11 +1534,14 @@ static void lesson_question(App *a, Box *b, const LessonPage *p)
                          (char)('a' + i));
                 int attr = wrong ? theme_attr(R_BAD) : right ? theme_attr(R_GOOD)
                                                               : theme_attr(R_NORMAL);
-                int y = b->y + b->row;
-                put(y, b->x, 4, wrong || right ? attr : theme_attr(R_KEY), lead);
-                Box sub = {b->x + 4, b->y, b->w - 4, b->h, b->row};
+                int y = box_y(b);
+                if (y >= 0) put(y, b->x, 4, wrong || right ? attr : theme_attr(R_KEY), lead);
+                Box sub = *b;
+                sub.x += 4;
+                sub.w -= 4;
                 box_wrap(&sub, attr, p->choices[i], 0);
                 b->row = sub.row;
+                b->more |= sub.more;
             }
         else if (p->qkind == LESSON_Q_TRY)
             box_wrap(b, theme_attr(R_DIM), " (now you try: get there with :set, n/p, the pickers "
@@ -1518,6 +1558,7 @@ static void lesson_question(App *a, Box *b, const LessonPage *p)
             lesson_state_shown_step(l, a->page, &st) != st.step)
             box_wrap(b, theme_attr(R_DIM), " Predict, then see: the step is shown once you "
                      "answer.", 0);
+        if (a->answered || a->last_answer < 0) resp = b->row;
         if (a->answered) {
             box_put(b, theme_attr(R_GOOD), "Right!");
             if (p->explain) box_wrap(b, theme_attr(R_NORMAL), p->explain, 0);
@@ -1532,6 +1573,31 @@ static void lesson_question(App *a, Box *b, const LessonPage *p)
             box_put(b, theme_attr(R_GOOD), "(you answered this right before)");
         }
     }
+    return resp;
+}
+
+/* The page (or the summary) laid out in a scrolling box: measured first, then the scroll
+ * offset kept within the text (and moved down to show a new answer's response), then drawn. */
+static void lesson_body(App *a, Box *b, const LessonPage *p)
+{
+    Box m = *b;
+    m.scroll = m.dry = true;
+    m.off = 0;
+    int resp = a->lesson_done ? -1 : lesson_question(a, &m, p);
+    if (a->lesson_done) lesson_summary(a, &m);
+    int total = m.row, view = b->h;
+    if (resp >= 0 && a->lesson_follow && resp + 3 > a->lesson_off + view)
+        a->lesson_off = resp + 3 - view;   /* the response and its first lines in view */
+    a->lesson_follow = false;
+    if (a->lesson_off > total - view) a->lesson_off = total - view;
+    if (a->lesson_off < 0) a->lesson_off = 0;
+    a->lesson_view = view;
+    Box d = *b;
+    d.scroll = true;
+    d.off = a->lesson_off;
+    if (a->lesson_done) lesson_summary(a, &d);
+    else lesson_question(a, &d, p);
+    b->more = d.more;
 }
 
 static void panel_lesson(App *a, Box *b)
@@ -1544,15 +1610,19 @@ static void panel_lesson(App *a, Box *b)
     lesson_score(l, &a->prog, &sc);
     box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
             a->page + 1, np, sc.seen, sc.right, sc.first_right, sc.questions);
-    if (!p) return;
-    if (a->lesson_done) lesson_summary(a, b);
-    else lesson_question(a, b, p);
-    if (b->row < b->h) {
-        b->row = b->h - 1;
-        box_put(b, theme_attr(R_DIM), a->lesson_done ? "[ back to the last page  o another lesson"
-                : a->page + 1 == np ? "] the score  [ previous  Tab other panels"
-                : "] next page  [ previous  Tab other panels");
-    }
+    if (!p || b->row + 2 > b->h) return;
+    /* the text between the header and the key line scrolls */
+    Box body = {.x = b->x, .y = b->y + b->row, .w = b->w, .h = b->h - b->row - 1};
+    lesson_body(a, &body, p);
+    b->row = b->h - 1;
+    const char *keys = a->lesson_done ? "[ back to the last page  o another lesson"
+                       : a->page + 1 == np ? "] the score  [ previous  Tab other panels"
+                       : "] next page  [ previous  Tab other panels";
+    if (body.more || a->lesson_off > 0)   /* the mark, and the keys that scroll */
+        box_put(b, theme_attr(R_KEY), "%s } more  { back  %s",
+                body.more ? "v" : "^", keys);
+    else
+        box_put(b, theme_attr(R_DIM), "%s", keys);
 }
 
 static void draw_side(App *a)
@@ -1562,13 +1632,19 @@ static void draw_side(App *a)
     const Glyphs *g = theme_glyphs();
     for (int y = L->side_y; y < L->side_y + L->side_h; y++)
         put(y, L->side_x - 1, 1, theme_attr(R_DIM), g->vbar);
-    Box b = {L->side_x + 1, L->side_y, L->side_w - 2, L->side_h, 0};
+    Box b = {.x = L->side_x + 1, .y = L->side_y, .w = L->side_w - 2, .h = L->side_h};
     panel_title(&b, a, NULL);
     if (!a->b.ready) {
         box_wrap(&b, theme_attr(R_BAD), a->msg[0] ? a->msg : "no broadcast", 0);
         return;
     }
-    Box rest = {b.x, b.y + b.row, b.w, b.h - b.row, 0};
+    Box rest = {.x = b.x, .y = b.y + b.row, .w = b.w, .h = b.h - b.row};
+    if (a->panel != PANEL_LESSON && app_quiz_hides(a)) {
+        rest.row++;
+        box_wrap(&rest, theme_attr(R_DIM), "Hidden until the lesson's question is answered: "
+                 "this panel could give the answer away.  Tab back to the Lesson panel.", 0);
+        return;
+    }
     switch (a->panel) {
     case PANEL_STEP:
         if (asynctl_view(a)) panel_moment(a, &rest, asynctl_view(a));
@@ -1599,14 +1675,16 @@ static void draw_title(App *a)
 {
     int attr = theme_attr(R_TITLE);
     fill(0, 0, COLS, attr);
-    char nm[48], t[400], r[96];
+    char nm[48], t[400], r[160];
     if (a->b.ready) {
         const Setup *s = &a->b.setup;
         char by[16];
         fmt_bytes(by, sizeof by, s->args.bytes);
         char pr[160];
         params_text(s, a->b.spec.fit, pr, sizeof pr);
-        if (s->sources && s->nsources > 1)
+        if (s->sources && s->nsources > 1 && app_quiz_hides_counts(a))   /* the answer? */
+            snprintf(nm, sizeof nm, "sources (@)");
+        else if (s->sources && s->nsources > 1)
             snprintf(nm, sizeof nm, "%ld sources (@)", (long)s->nsources);
         else   /* a reduction has a root where a broadcast has a source */
             snprintf(nm, sizeof nm, "%s %s", a->b.reduce ? "root" : "source",
@@ -1618,12 +1696,21 @@ static void draw_title(App *a)
         AsyncView *v = asynctl_view(a);
         char tm[32];
         if (v) fmt_cost(tm, sizeof tm, asyncview_time(v, asyncview_pos(v)));
+        /* a lesson's open question: the position and the total could be its answer */
+        char pos[24] = "?", tot[24] = "?";
+        bool quiz = app_quiz_hides_counts(a);
+        if (v && !quiz) {
+            snprintf(pos, sizeof pos, "%lld", (long long)asyncview_pos(v));
+            snprintf(tot, sizeof tot, "%lld", (long long)asyncview_ntimes(v) - 1);
+        } else if (!quiz) {
+            snprintf(pos, sizeof pos, "%ld", (long)a->b.pos);
+            snprintf(tot, sizeof tot, "%ld", (long)app_nsteps(a));
+        }
         if (v)   /* the time line: the moment's time */
-            snprintf(r, sizeof r, " t=%s  %lld/%lld  %s %gx ", tm, (long long)asyncview_pos(v),
-                     (long long)asyncview_ntimes(v) - 1,
+            snprintf(r, sizeof r, " t=%s  %s/%s  %s %gx ", quiz ? "?" : tm, pos, tot,
                      a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);
         else
-            snprintf(r, sizeof r, " step %ld/%ld  %s %gx ", (long)a->b.pos, (long)app_nsteps(a),
+            snprintf(r, sizeof r, " step %s/%s  %s %gx ", pos, tot,
                      a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);
     } else {
         snprintf(t, sizeof t, " meshcast  (no broadcast: : to choose one)");

@@ -11,6 +11,7 @@
 #include <wchar.h>
 
 #include "../engine/text.h"
+#include "theme.h"
 #include "outfile.h"
 
 /* ---- the screen --------------------------------------------------------------------------- */
@@ -154,14 +155,38 @@ static void xml(Buf *b, const char *s)
     }
 }
 
+/* The picture's own page: the theme's colours.  A cell on the terminal's default background
+ * (-1) is drawn on the theme's normal background or, when the theme leaves that to the
+ * terminal too, on white under dark normal text (a light theme) or black under light text;
+ * default text likewise takes the theme's normal colour, or what stands out on the page. */
+static void page_colours(int fg[3], int bg[3])
+{
+    short nf = -1, nb = -1;
+    short pr = (short)PAIR_NUMBER(theme_attr(R_NORMAL));
+    if (pr > 0) pair_content(pr, &nf, &nb);
+    if (nf >= 0) rgb(nf, &fg[0], &fg[1], &fg[2]);
+    if (nb >= 0) rgb(nb, &bg[0], &bg[1], &bg[2]);
+    else {
+        bool dark_text = nf >= 0 && 299 * fg[0] + 587 * fg[1] + 114 * fg[2] < 128000;
+        bg[0] = bg[1] = bg[2] = dark_text ? 255 : 0;
+    }
+    if (nf < 0) {
+        bool light_page = 299 * bg[0] + 587 * bg[1] + 114 * bg[2] >= 128000;
+        fg[0] = fg[1] = fg[2] = light_page ? 0 : 229;
+    }
+}
+
 static void screen_svg(Buf *b)
 {
     const int cw = 9, chh = 18;
     char t[256];
+    int pfg[3], pbg[3];
+    page_colours(pfg, pbg);
     snprintf(t, sizeof t,
              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
              "font-family=\"monospace\" font-size=\"15\">\n"
-             "<rect width=\"100%%\" height=\"100%%\" fill=\"#000\"/>\n", COLS * cw, LINES * chh);
+             "<rect width=\"100%%\" height=\"100%%\" fill=\"#%02x%02x%02x\"/>\n", COLS * cw,
+             LINES * chh, pbg[0], pbg[1], pbg[2]);
     bputs(b, t);
     for (int y = 0; y < LINES; y++) {
         for (int x = 0; x < COLS;) {
@@ -169,9 +194,16 @@ static void screen_svg(Buf *b)
             attr_t at;
             short pr;
             cell(y, x, u8, &at, &pr);
-            short fg = -1, bg = -1;
-            if (pr > 0) pair_content(pr, &fg, &bg);
-            if (at & A_REVERSE) { short s = fg; fg = bg < 0 ? 0 : bg; bg = s < 0 ? 15 : s; }
+            short fgc = -1, bgc = -1;
+            if (pr > 0) pair_content(pr, &fgc, &bgc);
+            int fg[3] = {pfg[0], pfg[1], pfg[2]}, bg[3] = {pbg[0], pbg[1], pbg[2]};
+            if (fgc >= 0) rgb(fgc, &fg[0], &fg[1], &fg[2]);
+            if (bgc >= 0) rgb(bgc, &bg[0], &bg[1], &bg[2]);
+            bool fill = bgc >= 0;
+            if (at & A_REVERSE) {
+                for (int k = 0; k < 3; k++) { int s = fg[k]; fg[k] = bg[k]; bg[k] = s; }
+                fill = true;
+            }
             /* a run of cells with the same look */
             Buf run = {0};
             int x0 = x;
@@ -183,17 +215,15 @@ static void screen_svg(Buf *b)
                 if (a2 != at || p2 != pr) break;
                 xml(&run, v);
             }
-            int r, g, bl;
-            if (bg >= 0) {
-                rgb(bg, &r, &g, &bl);
+            if (fill) {
                 snprintf(t, sizeof t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                         "fill=\"#%02x%02x%02x\"/>\n", x0 * cw, y * chh, (x - x0) * cw, chh, r, g, bl);
+                         "fill=\"#%02x%02x%02x\"/>\n", x0 * cw, y * chh, (x - x0) * cw, chh,
+                         bg[0], bg[1], bg[2]);
                 bputs(b, t);
             }
-            rgb(fg < 0 ? 7 : fg, &r, &g, &bl);
             if (run.s && strspn(run.s, " ") != run.n) {
                 snprintf(t, sizeof t, "<text x=\"%d\" y=\"%d\" fill=\"#%02x%02x%02x\"%s "
-                         "xml:space=\"preserve\">", x0 * cw, y * chh + 14, r, g, bl,
+                         "xml:space=\"preserve\">", x0 * cw, y * chh + 14, fg[0], fg[1], fg[2],
                          at & A_BOLD ? " font-weight=\"bold\"" : "");
                 bputs(b, t);
                 bputs(b, run.s);

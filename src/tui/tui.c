@@ -169,12 +169,19 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
     TuiWait *w = ctx;
     long long done = atomic_load(&p->done), total = atomic_load(&p->total);
     char how[96];
+    int pct = total > 0 ? (int)(100.0 * (double)done / (double)total) : 0;
     switch (atomic_load(&p->phase)) {
     case PROGRESS_SETUP: snprintf(how, sizeof how, "setting up"); break;
+    case PROGRESS_SIM:   /* a lesson's open question: the step total could be its answer */
+        if (app_quiz_hides_counts(a)) snprintf(how, sizeof how, "simulating, %d%%", pct);
+        else snprintf(how, sizeof how, "simulating step %lld/%lld", done + 1, total);
+        break;
     case PROGRESS_BUILD: snprintf(how, sizeof how, "%lld transfers so far", done); break;
-    case PROGRESS_SIM: snprintf(how, sizeof how, "simulating step %lld/%lld", done + 1, total); break;
     case PROGRESS_SCRIPT: snprintf(how, sizeof how, "running the script"); break;
-    default: snprintf(how, sizeof how, "%lld of %lld steps", done, total); break;
+    default:
+        if (app_quiz_hides_counts(a)) snprintf(how, sizeof how, "%d%%", pct);
+        else snprintf(how, sizeof how, "%lld of %lld steps", done, total);
+        break;
     }
     app_msg(a, false, "%s... %s  %.1f s  (Esc or Ctrl-C cancels, q quits)", what, how, el);
     if (got_winch) {
@@ -404,16 +411,30 @@ static int run(const TuiOptions *o)
         if (tw.ctrl_c) a->quit = true;
         if (!a->cancelled) snprintf(a->msg, sizeof a->msg, "%s", keep);
     }
+    /* a --step past the end or a --vs that does not build is a usage error like any bad
+     * option: one line and exit 2, not a screen with a message */
+    char fail[sizeof a->msg + 16] = "";
     if (o->step && a->b.ready && !a->quit) {
         long k = strtol(o->step, NULL, 10);
         if (k > app_nsteps(a))
-            app_msg(a, true, "--step %ld is past the last step (%ld)", k, (long)app_nsteps(a));
+            snprintf(fail, sizeof fail, "--step %ld is past the last step (%ld)", k,
+                     (long)app_nsteps(a));
         else
             app_goto(a, (int32_t)k);
     }
-    if (o->vs && a->b.ready && !a->quit) {
+    if (!fail[0] && o->vs && a->b.ready && !a->quit) {
         const char *w[1] = {o->vs};
-        vs_command(a, w, 1);
+        if (!vs_command(a, w, 1) && !a->cancelled) snprintf(fail, sizeof fail, "--%s", a->msg);
+    }
+    if (fail[0]) {
+        tui_restore();
+        restore_signals(&orig);
+        delscreen(scr);
+        input_free(in);
+        app_free(a);
+        record_abort(rec);
+        say(fail);
+        return 2;
     }
     if (o->timing && strcmp(o->timing, "async") == 0 && a->b.ready && !a->quit)
         asynctl_set(a, true);

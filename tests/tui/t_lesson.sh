@@ -13,7 +13,9 @@ tm_start 240 40
 tm_run "XDG_STATE_HOME=$XDG_STATE_HOME $MESHCAST lesson $LESSON 2>$TMPD/err; echo EXIT=\$?"
 check_screen "lesson opens beside the map" "\\[Lesson\\]"
 check_screen "page 1 shown" "page 1/[0-9]+"
-check_screen "the page's broadcast: st on array:16 at step 0" "st on array:16 .* step 0/4"
+check_screen "the page's broadcast: st on array:16 at step 0, its total hidden (the answer)" \
+    "st on array:16 .* step \\?/\\? "
+check_nomatch "nor told by the narration" "steps to go" "$SCREEN"
 check_screen "the question and its choices" "a\\) 4"
 tm_keys b
 check_screen "a wrong answer is told so" "Not quite"
@@ -21,6 +23,8 @@ check_nomatch "no explanation after a wrong answer" "holders double each step" "
 tm_keys a
 check_screen "a right answer is told so" "Right!"
 check_screen "the explanation follows the answer" "holders double each step"
+check_screen "once answered, the total is back" "st on array:16 .* step 0/4 "
+check_screen "and the narration" "4 steps to go"
 tm_keys ']'
 check_screen "] goes to page 2, its step shown" "page 2/.*" 
 check_screen "page 2 (a click question) shows the step before: predict, then see" "step 0/4"

@@ -70,7 +70,7 @@ static void check_shows(App *a, const Lesson *l, size_t k, const char *how)
     Want w;
     fold(l, k, &w);
     SetupSpec spec = {w.net, w.algo, w.source, w.bytes[0] ? w.bytes : NULL, w.model, w.fit,
-                      w.sets, w.nsets, w.sources, NULL, NULL};
+                      w.sets, w.nsets, w.sources, NULL, NULL, NULL};
     Setup want;
     char err[300];
     if (!setup_make(&spec, &want, err, sizeof err))
@@ -314,7 +314,8 @@ static void test_try_and_score(void **state)
                 SetupSpec spec = {w->net ? w->net : st.net, w->algo ? w->algo : st.algo,
                                   w->source >= 0 ? src : w->net ? NULL : st.source, bytes,
                                   w->model ? w->model : st.model, NULL, sets, ns,
-                                  w->source >= 0 || w->net ? NULL : st.sources, NULL, NULL};
+                                  w->source >= 0 || w->net ? NULL : st.sources, NULL, NULL,
+                                  NULL};
                 if (!app_set_spec(a, &spec)) fail_msg("%s page %zu: %s", lesson_id(l), k + 1, a->msg);
                 app_goto(a, w->step >= 0 ? w->step : st.step);
                 if (w->node >= 0) a->cursor = w->node;
