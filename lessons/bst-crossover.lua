@@ -130,7 +130,7 @@ from the bytes picker (b): the Step panel (Tab) gives the total, and the Chart p
       question = {
         text = "Show ST with the smallest size in the bytes picker at which ST costs more than BST, then press Enter.",
         try = { algo = "st", bytes = 1024 },
-        explain = "The crossover is at 625 bytes: 512 is still below it, 1K the first size above.",
+        explain = "The crossover is at 625 bytes: the picker's 256 is still below it, 1K the first of its sizes above.",
       },
     },
     {

@@ -95,7 +95,7 @@ Is Algorithm 1 the best possible from every source (Theorem 2)?  `tcd-opt` searc
 time-step optimal broadcasts.  On 4x4 it proves Algorithm 1 optimal; on 8x8, from (3,3)...]],
       source = { 3, 3 }, step = 6,
       question = {
-        text = "tcd from (3,3) costs 72.  What does tcd-opt find?",
+        text = "tcd from (3,3) has a TCD of 72.  What does tcd-opt find?",
         choices = { "72: Algorithm 1 is optimal", "71: Theorem 2 fails here" },
         answer = 2,
         explain = "A time-step optimal, contention-free broadcast of TCD 71 (docs/errata.md).",

@@ -77,7 +77,8 @@ message.]],
     },
     {
       text = [[
-Now you try.  Step back through the broadcast (p, or the left arrow) and watch the holders
+Now you try.  Step back through the broadcast (p, PgUp or Backspace; the arrow keys move the
+cursor) and watch the holders
 double.]],
       step = 4,
       question = {

@@ -14,6 +14,8 @@
 #include "cli-opts.h"
 #include "cli-out.h"
 #include "commands.h"
+#include "exec-launch.h"
+#include "../engine/schedbin.h"
 
 #define ADV_GRID 12        /* values per swept parameter */
 #define ADV_MAXVAR 256     /* variants per algorithm */
@@ -30,9 +32,12 @@ static void advise_help(void)
 {
     puts("usage: meshcast advise --net SPEC [--bytes M] [--source ID] [--model M]\n"
          "                       [--set K=V]... [--profile NAME] [--json]\n"
+         "                       [--exec [--reps R] [--mpirun 'CMD'] [--timeout SEC]]\n"
          "The fastest built-in algorithm for this net, size and model by simulation: every\n"
          "algorithm that runs here, its s, r and B swept over powers of two, each verified\n"
-         "and priced; prints the winner with its parameters and the margin to the runner-up.");
+         "and priced; prints the winner with its parameters and the margin to the runner-up.\n"
+         "--exec runs both on MPI ranks (as meshcast exec) and says whether the measured\n"
+         "winner agrees.");
 }
 
 static bool swept(const char *name)
@@ -121,8 +126,83 @@ static void params_text(const Best *b, char *buf, size_t len)
         snprintf(buf, len, "(no parameters)");
 }
 
+/* advise's own options (--exec and its settings), taken out of argv. */
+static int take_opts(int *argc, char **argv, ExecLaunch *l, bool *exec)
+{
+    int out = 0;
+    for (int i = 0; i < *argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--exec")) {
+            *exec = true;
+            continue;
+        }
+        bool reps = !strcmp(a, "--reps"), mpirun = !strcmp(a, "--mpirun"),
+             tmo = !strcmp(a, "--timeout");
+        if (!reps && !mpirun && !tmo) {
+            argv[out++] = argv[i];
+            continue;
+        }
+        if (i + 1 >= *argc)
+            return cli_usage_error("an advise option without its value");
+        const char *v = argv[++i];
+        char *end;
+        if (mpirun) {
+            l->mpirun = v;
+        } else if (reps) {
+            long n = strtol(v, &end, 10);
+            if (*end || n < 1 || n > 100000)
+                return cli_usage_error("--reps takes 1..100000");
+            l->reps = (int)n;
+        } else {
+            l->timeout = strtod(v, &end);
+            if (*end || !(l->timeout > 0 && l->timeout <= 86400))
+                return cli_usage_error("--timeout takes seconds, 0 < SEC <= 86400");
+        }
+    }
+    *argc = out;
+    return -1;
+}
+
+static int cmpd(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Run b's schedule on MPI ranks: the median total in us, or -1 with the message printed. */
+static double measure(const Best *b, const Net *net, ExecLaunch *l)
+{
+    char err[512];
+    Sched *s = algo_build(b->def, net, &b->args, err, sizeof err);
+    if (!s) {
+        cli_error("advise: %s: %s", b->def->name, err);
+        return -1;
+    }
+    ExecResult x;
+    int rc = exec_launch(s, SCHEDBIN_BROADCAST, (uint32_t)b->args.source, l, &x, err,
+                         sizeof err);
+    sched_free(s);
+    if (rc) {
+        cli_error("advise: exec %s: %s", b->def->name, err);
+        exec_result_free(&x);
+        return -1;
+    }
+    qsort(x.total, (size_t)x.reps, sizeof *x.total, cmpd);
+    double m = x.total[x.reps / 2] * 1e6;
+    exec_result_free(&x);
+    return m;
+}
+
 int cmd_advise(int argc, char **argv)
 {
+    ExecLaunch l;
+    memset(&l, 0, sizeof l);
+    l.reps = 5;
+    l.timeout = 60;
+    bool exec = false;
+    int st0 = take_opts(&argc, argv, &l, &exec);
+    if (st0 >= 0)
+        return st0;
     CliOpts o;
     int st = cli_opts_begin(argc, argv,
                             OPT_NET | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_JSON |
@@ -205,10 +285,18 @@ int cmd_advise(int argc, char **argv)
             r2 = (int)i;
         }
     }
+    double mw = -1, mr = -1;
+    if (w >= 0 && exec && r2 >= 0) {
+        l.np = (int)net_size(net);
+        mw = measure(&best[w], net, &l);
+        mr = mw >= 0 ? measure(&best[r2], net, &l) : -1;
+        if (mw < 0 || mr < 0)
+            rc = 1;
+    }
     if (w < 0) {
         cli_error("advise: no built-in algorithm runs verified and valid on %s", net_spec(net));
         rc = 1;
-    } else {
+    } else if (!rc) {
         char p1[256], p2[256], b1[64], b2[64], b3[64];
         params_text(&best[w], p1, sizeof p1);
         if (r2 >= 0)
@@ -241,6 +329,19 @@ int cmd_advise(int argc, char **argv)
             json_num(&j, r2 >= 0 ? best[r2].cost : NAN);
             json_key(&j, "margin_percent");
             json_num(&j, margin);
+            if (mw >= 0) {   /* measured on MPI ranks (us, medians) */
+                json_key(&j, "exec");
+                json_begin_object(&j);
+                json_key(&j, "best_measured");
+                json_num(&j, mw);
+                json_key(&j, "runner_up_measured");
+                json_num(&j, mr);
+                json_key(&j, "reps");
+                json_int(&j, l.reps);
+                json_key(&j, "agrees");
+                json_bool(&j, mw <= mr);
+                json_end_object(&j);
+            }
             json_end_object(&j);
             fputc('\n', stdout);
         } else {
@@ -253,6 +354,12 @@ int cmd_advise(int argc, char **argv)
                 printf("runner-up:  %s %s  %s %s  (%s%% slower)\n", best[r2].def->name, p2,
                        export_format_double(best[r2].cost, b2, sizeof b2), unit,
                        export_format_double(margin, b3, sizeof b3));
+            if (mw >= 0)
+                printf("measured:   %s %s us, %s %s us on %d MPI ranks (medians of %d): the "
+                       "measured winner %s\n", best[w].def->name,
+                       export_format_double(mw, b1, sizeof b1), best[r2].def->name,
+                       export_format_double(mr, b2, sizeof b2), l.np, l.reps,
+                       mw <= mr ? "agrees" : "DISAGREES");
         }
     }
     free(best);

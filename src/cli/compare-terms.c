@@ -132,6 +132,8 @@ static int print_table(const Net *net, const CostParams *cost, const AlgoDef *co
             json_begin_object(&j);
             json_key(&j, "algo");
             json_str(&j, defs[i]->name);
+            json_key(&j, "reduction");   /* op = "reduce": towards the root, not a broadcast */
+            json_bool(&j, (defs[i]->flags & ALGO_REDUCE) != 0);
             json_key(&j, "built");
             json_bool(&j, r.built);
             if (r.built) {
@@ -164,7 +166,10 @@ static int print_table(const Net *net, const CostParams *cost, const AlgoDef *co
             printf("%-18s %s\n", defs[i]->name, r.why);
             continue;
         }
-        row_print(defs[i]->name, (long)r.phases, (long long)r.hops,
+        char label[96];   /* a reduction (op = "reduce") is marked as one */
+        snprintf(label, sizeof label, "%s%s", defs[i]->name,
+                 (defs[i]->flags & ALGO_REDUCE) ? " (reduce)" : "");
+        row_print(label, (long)r.phases, (long long)r.hops,
                   ltau_text(r.ltau, b1, sizeof b1),
                   (timing & TERMS_LOCKSTEP) ? export_format_double(r.lockstep, b2, sizeof b2) : "",
                   (timing & TERMS_ASYNC) ? export_format_double(r.async, b3, sizeof b3) : "",

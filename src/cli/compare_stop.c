@@ -50,7 +50,7 @@ static void help(void)
 {
     puts("usage: meshcast compare --sources SPEC[,SPEC...] [--net SPEC | --nets SPEC,...]\n"
          "                        [--s LO:HI[:STEP]] [--bytes M|LO:HI | --total M]\n"
-         "                        [--algos A,B,...] [--relative ALGO] [--model M]\n"
+         "                        [--algo[s] A,B,FILE.lua,...] [--relative ALGO] [--model M]\n"
          "                        [--set K=V]... [--profile NAME] [--timing lockstep|async]\n"
          "                        [--json|--csv]\n"
          "The s-to-p algorithms side by side: one row for every net, source spec, s and\n"
@@ -81,8 +81,9 @@ static int parse_args(int argc, char **argv, Opts *o)
         if (strncmp(a, "--", 2) != 0)
             return usage("unexpected argument '%s'", a);
         size_t k, nn = sizeof names / sizeof names[0];
+        const char *nm = strcmp(a + 2, "algo") == 0 ? "algos" : a + 2;   /* as every compare */
         for (k = 0; k < nn; k++)
-            if (strcmp(a + 2, names[k]) == 0)
+            if (strcmp(nm, names[k]) == 0)
                 break;
         if (k == nn)
             return usage("unknown option '%s' for compare --sources", a);

@@ -6,7 +6,8 @@
  * Values: every whole number LO..HI when there are at most SWEEP_MAX_LINEAR of them, else LO,
  * 2LO, 4LO, ... and HI.  PARAM is a cost parameter (then every algorithm gets it) or a
  * parameter of at least one of the algorithms; an algorithm without it runs with its own
- * settings at every value (its cost is then the same across the row: the baseline).  Each
+ * settings at every value (its cost is then the same across the row: the baseline);
+ * PARAM = bytes sweeps the message size.  --timing async|both: async columns.  Each
  * cell is built, simulated and priced by the engine (the same path as `run`); a cell where
  * the algorithm does not apply (algo_check refuses) is "-", with the reason under the table.
  * Text (a table, the best cell) or --json.  Exit: 0 when every built schedule was verified,
@@ -24,8 +25,10 @@
 #include "cli-opts.h"
 #include "cli-out.h"
 #include "commands.h"
+#include "verdict.h"
 
-#define SWEEP_MAX_ALGOS 8
+#define SWEEP_MAX_NAMES 8    /* --algo names */
+#define SWEEP_MAX_ALGOS 16   /* columns: each name under lockstep and async (--timing both) */
 #define SWEEP_MAX_LINEAR 64
 #define SWEEP_MAX_VALUES 80
 #define SWEEP_WORK_BUDGET 8388608ull   /* node-builds, as compare's */
@@ -34,6 +37,7 @@ typedef struct {
     char name[256];               /* as given */
     char shown[64];               /* its def's name */
     bool has_param;
+    bool async;                   /* timed event by event (--timing async|both) */
     double cost[SWEEP_MAX_VALUES];
     int32_t steps[SWEEP_MAX_VALUES];
     bool ran[SWEEP_MAX_VALUES], verified[SWEEP_MAX_VALUES], valid[SWEEP_MAX_VALUES];
@@ -44,9 +48,12 @@ static void sweep_help(void)
 {
     puts("usage: meshcast compare --net SPEC --algo A,B,... --sweep PARAM=LO:HI\n"
          "                        [--bytes M] [--source S] [--model M] [--set K=V]... [--json]\n"
+         "                        [--timing lockstep|async|both]\n"
          "The cost of each algorithm (built-in names or Lua files) at every value of PARAM:\n"
          "LO..HI (whole numbers; more than 64 of them: LO, 2LO, 4LO, ... HI).  PARAM is a cost\n"
-         "parameter or a parameter of some of the algorithms; the others run unchanged.\n"
+         "parameter, a parameter of some of the algorithms (the others run unchanged), or\n"
+         "bytes (the message size).  --timing async times each cell event by event; both\n"
+         "gives each algorithm a lockstep and an async column.\n"
          "e.g. meshcast compare --net full:1024 --model postal --bytes 4096\n"
          "         --algo chain,bintree,fractional --set s=auto --sweep r=1:16");
 }
@@ -194,7 +201,7 @@ int cmd_compare_sweep(int argc, char **argv)
     CliOpts o;
     int rc = cli_opts_begin(ac, av,
                             OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE |
-                                OPT_JSON,
+                                OPT_JSON | OPT_TIMING,
                             &o, sweep_help);
     if (rc >= 0) {
         free(av);
@@ -238,18 +245,46 @@ int cmd_compare_sweep(int argc, char **argv)
     memcpy(names, o.algo, strlen(o.algo) + 1);
     int nc = 0;
     for (char *p = names, *tok; (tok = strsep(&p, ",")) != NULL;) {
-        if (!*tok || nc == SWEEP_MAX_ALGOS || strlen(tok) >= sizeof col[0].name) {
+        if (!*tok || nc == SWEEP_MAX_NAMES || strlen(tok) >= sizeof col[0].name) {
             snprintf(err, sizeof err, "bad --algo list '%.60s': 1 to %d names or files, comma "
-                     "separated", o.algo, SWEEP_MAX_ALGOS);
+                     "separated", o.algo, SWEEP_MAX_NAMES);
             rc = cli_usage_error(err);
             goto out;
         }
         strcpy(col[nc++].name, tok);
     }
+    /* --timing: lockstep (the default), async, or both (each name twice, the async after) */
+    bool t_lock = !o.timing || strcmp(o.timing, "lockstep") == 0 ||
+                  strcmp(o.timing, "both") == 0;
+    bool t_async = o.timing && (strcmp(o.timing, "async") == 0 ||
+                                strcmp(o.timing, "both") == 0);
+    if (!t_lock && !t_async) {
+        rc = cli_usage_error("unknown --timing (lockstep, async, both)");
+        goto out;
+    }
+    if (t_async) {
+        int base = nc;
+        for (int a = 0; a < base; a++) {
+            Col *d = t_lock ? &col[nc++] : &col[a];
+            if (d != &col[a])
+                strcpy(d->name, col[a].name);
+            d->async = true;
+        }
+    }
+    /* --sweep bytes=LO:HI: the message size is the parameter (every algorithm has it) */
+    bool is_bytes = strcmp(param, "bytes") == 0;
+    if (is_bytes && o.bytes) {
+        rc = cli_usage_error("--sweep bytes=LO:HI and --bytes exclude each other");
+        goto out;
+    }
+    if (is_bytes && lo < 1) {
+        rc = cli_usage_error("--sweep bytes=LO:HI: LO must be at least 1 byte");
+        goto out;
+    }
     for (size_t i = 0; i < o.nsets; i++)
         sets[i] = o.sets[i];
     /* first: every algorithm sets up with the base settings (a usage error otherwise) */
-    bool cost_param = cost_is_param(param), some = cost_param;
+    bool cost_param = cost_is_param(param) || is_bytes, some = cost_param;
     CostParams shown_cost;
     memset(&shown_cost, 0, sizeof shown_cost);
     int32_t nodes = 0;
@@ -263,7 +298,8 @@ int cmd_compare_sweep(int argc, char **argv)
         }
         col[a].has_param = cost_param || def_has(s.def, param);
         some |= col[a].has_param;
-        snprintf(col[a].shown, sizeof col[a].shown, "%s", s.def->name);
+        snprintf(col[a].shown, sizeof col[a].shown, "%s%s", s.def->name,
+                 col[a].async && t_lock ? " async" : "");
         shown_cost = s.cost;
         nodes = net_size(s.net);
         setup_free(&s);
@@ -296,12 +332,17 @@ int cmd_compare_sweep(int argc, char **argv)
             char kv[64];
             snprintf(kv, sizeof kv, "%s=%.15g", param, v[k]);
             size_t ns = o.nsets;
-            if (c->has_param)
+            if (c->has_param && !is_bytes)
                 sets[ns++] = kv;
             SetupSpec spec = cli_opts_spec(&o);
             spec.algo = c->name;
             spec.sets = sets;
             spec.nsets = ns;
+            char bv[32];
+            if (is_bytes) {
+                snprintf(bv, sizeof bv, "%.0f", v[k]);
+                spec.bytes = bv;
+            }
             Setup s;
             char why[200];
             if (!setup_make(&spec, &s, why, sizeof why)) {   /* out of range for it */
@@ -317,7 +358,10 @@ int cmd_compare_sweep(int argc, char **argv)
                 continue;
             }
             CliRun r;
-            int prc = cli_prepare_setup(&s, 0, &r, why, sizeof why);
+            int prc = cli_prepare_setup(&s, c->async ? SIM_ASYNC : 0, &r, why, sizeof why);
+            SimAsync *as = NULL;
+            if (prc == 0 && r.sim && !cli_verdict_time(&r, c->async, &as, why, sizeof why))
+                prc = 1;
             if (prc != 0 || !r.sim) {
                 if (!c->why[0])
                     snprintf(c->why, sizeof c->why, "at %.60s: %s", kv, why);
@@ -327,7 +371,8 @@ int cmd_compare_sweep(int argc, char **argv)
             }
             const SimTotals *t = sim_totals(r.sim);
             c->ran[k] = true;
-            c->cost[k] = t->cost.total;
+            c->cost[k] = as ? sim_async_total(as) : t->cost.total;
+            sim_async_free(as);
             c->steps[k] = t->nsteps;
             c->verified[k] = t->verified;
             c->valid[k] = t->valid;

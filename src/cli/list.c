@@ -18,9 +18,17 @@
 static void list_algorithms(void)
 {
     char kinds[64];
+    /* the columns as wide as their widest entry, so that every summary starts in one column */
+    int wname = 0, wnets = 0;
     for (size_t i = 0; i < algo_count(); i++) {
         const AlgoDef *d = algo_at(i);
-        printf("%-12s %-26s %s", d->name, algo_nets_text(d->nets, kinds, sizeof kinds),
+        int ln = (int)strlen(d->name), lk = (int)strlen(algo_nets_text(d->nets, kinds, sizeof kinds));
+        if (ln > wname) wname = ln;
+        if (lk > wnets) wnets = lk;
+    }
+    for (size_t i = 0; i < algo_count(); i++) {
+        const AlgoDef *d = algo_at(i);
+        printf("%-*s %-*s %s", wname, d->name, wnets, algo_nets_text(d->nets, kinds, sizeof kinds),
                d->summary ? d->summary : "");
         if (d->ref && d->ref[0])
             printf(" [%s]", d->ref);

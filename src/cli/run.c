@@ -51,6 +51,13 @@ static void print_circuit_terms(const CliRun *r)
     if (s->cost.model != COST_CIRCUIT && s->cost.model != COST_SAF)
         return;
     uint64_t L = sched_bytes(r->sched);
+    if (s->cost.model == COST_SAF) {   /* d_t * (beta + B_t * tau): no alpha, no delta */
+        printf("terms:       %ld step%s, %lld hops on the steps' longest routes, each paying "
+               "beta + B*tau (B: the step's largest transfer; store-and-forward: no alpha, no "
+               "delta)\n", (long)t->phases, t->phases == 1 ? "" : "s",
+               (long long)t->switch_hops);
+        return;
+    }
     printf("terms:       %ld start-up%s (alpha), %lld switched hops (delta), %s L*tau\n",
            (long)t->phases, t->phases == 1 ? "" : "s", (long long)t->switch_hops,
            export_format_double(L ? (double)t->phase_bytes / (double)L : 0, b1, sizeof b1));
@@ -164,6 +171,10 @@ static void print_text(CliRun *r, const SimAsync *as, const char *profile)
     tso_check(r->sim, &tso);
     if (r->reduce)   /* every node holds its contribution from the start: none is "informed" */
         printf("time steps:  (a reduction: the broadcast's time-step verdict does not apply)\n");
+    else if (sched_nchunks(r->sched) > 1)   /* Cang & Wu define it for one message */
+        printf("time steps:  optimal: does not apply (%lu chunks: time-step optimality, Cang & "
+               "Wu, is defined for one-chunk broadcasts)\n",
+               (unsigned long)sched_nchunks(r->sched));
     else
         printf("time steps:  optimal: %s\n", tso_text(r->sim, &tso, tb, sizeof tb));
     printf("             contention-free: %s (max link load %ld on the routes used)\n",
@@ -209,6 +220,10 @@ static void print_text(CliRun *r, const SimAsync *as, const char *profile)
                (long)t->max_link_load, (long long)t->link_overloads,
                t->link_overloads == 1 ? "" : "s", (long long)t->port_conflicts,
                t->port_conflicts == 1 ? "" : "s");
+    else if (s->cost.model == COST_SAF)   /* store-and-forward: no one-port rule */
+        printf("contention:  max link load %ld, %lld overloaded link%s\n",
+               (long)t->max_link_load, (long long)t->link_overloads,
+               t->link_overloads == 1 ? "" : "s");
     else
         printf("contention:  max link load %ld, %lld overloaded link%s, %lld port conflict%s\n",
                (long)t->max_link_load, (long long)t->link_overloads,

@@ -493,6 +493,13 @@ static bool sa_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         sched_fail(s, "%s", err);
         return false;
     }
+    /* Steps opened by sched:step() and never used are not paid for: trailing empty steps
+     * (no transfer, no local operation) are dropped (docs/lua-api.md). */
+    int32_t n = sched_nsteps(s);
+    while (n > 0 && sched_ntransfers(s, n - 1) == 0 && sched_nlocals(s, n - 1) == 0)
+        n--;
+    if (sched_error(s) == NULL && n < sched_nsteps(s))
+        sched_truncate(s, n);
     return sched_error(s) == NULL;
 }
 

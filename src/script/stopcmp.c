@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../algos/algo.h"
+#include "script.h"
 #include "../engine/dist.h"
 #include "../engine/progress.h"
 #include "../engine/sched.h"
@@ -110,11 +111,26 @@ static bool plan_algos(StopCmp *c, char *err, size_t errlen)
     if (o->algos) {
         char *items[STOPCMP_MAXITEMS];
         c->na = split(o->algos, c->abuf, sizeof c->abuf, items, STOPCMP_MAXITEMS);
+        bool any_builtin = false;
         for (int k = 0; k < c->na; k++) {
-            if (!algo_exists(items[k]))
-                return fail(err, errlen, "unknown algorithm '%s' (meshcast list algorithms)",
-                            text_quote(items[k], 24, q, sizeof q));
+            if (algo_exists(items[k])) {
+                any_builtin = true;
+            } else {   /* a user's script (FILE.lua, or a name on the search path) */
+                AlgoDef *own = NULL;
+                char why[256];
+                const AlgoDef *d = script_algo(items[k], NULL, &own, why, sizeof why);
+                algo_release(own);
+                if (!d)
+                    return fail(err, errlen, "%s", why);
+            }
             c->algos[k] = items[k];
+        }
+        /* only scripts named: set beside every s-to-p built-in */
+        for (size_t k = 0; !any_builtin && k < algo_count() && c->na < STOPCMP_MAXITEMS; k++) {
+            const AlgoDef *d = algo_at(k);
+            bool dup = false;
+            for (int j = 0; j < c->na; j++) dup |= strcmp(c->algos[j], d->name) == 0;
+            if ((d->flags & ALGO_STOP) && !dup) c->algos[c->na++] = d->name;
         }
     } else {
         for (size_t k = 0; k < algo_count() && c->na < STOPCMP_MAXITEMS; k++) {

@@ -971,7 +971,8 @@ static void panel_step(App *a, Box *b, bool full)
     TsoVerdict tv;
     tso_check(sim, &tv);
     box_put(b, tv.optimal ? theme_attr(R_GOOD) : dim, "time-step optimal: %s%s",
-            tv.optimal ? "yes" : "no", tv.contention_free ? ", contention-free" : "");
+            sched_nchunks(sim_sched(sim)) > 1 ? "n/a (chunks)" : tv.optimal ? "yes" : "no",
+            tv.contention_free ? ", contention-free" : "");
     int lvl = strncmp(a->b.setup.def->name, "tcd", 3) == 0
                   ? (step < 0 ? cangwu_step_level(net, 0) : cangwu_step_level(net, step)) : 0;
     if (lvl >= 1)
@@ -1432,7 +1433,8 @@ static void panel_chart(App *a, Box *b)
     put_cut(y, xs[CHART_NSIZES / 2] - 1, 8, dim, l2);
     put_cut(y, xs[CHART_NSIZES - 1] - (int)strlen(l3) + 1, 8, dim, l3);
     b->row++;
-    box_put(b, dim, "bytes (log)  cost in model units (log)");
+    const char *unit = cost_unit(a->b.setup.cost.model);   /* us under seidel */
+    box_put(b, dim, "bytes (log)  cost in %s (log)", strcmp(unit, "us") == 0 ? "us" : "model units");
     if (cur_s >= 0) {
         fmt_bytes(t, sizeof t, cur);
         box_put(b, dim, "^ %s, the size on the map%s", t, meet ? "   * curves meet" : "");

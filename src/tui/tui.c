@@ -416,16 +416,30 @@ static int run(const TuiOptions *o)
         if (tw.ctrl_c) a->quit = true;
         if (!a->cancelled) snprintf(a->msg, sizeof a->msg, "%s", keep);
     }
+    /* a --step past the end or a --vs that does not build is a usage error like any bad
+     * option: one line and exit 2, not a screen with a message */
+    char fail[sizeof a->msg + 16] = "";
     if (o->step && a->b.ready && !a->quit) {
         long k = strtol(o->step, NULL, 10);
         if (k > app_nsteps(a))
-            app_msg(a, true, "--step %ld is past the last step (%ld)", k, (long)app_nsteps(a));
+            snprintf(fail, sizeof fail, "--step %ld is past the last step (%ld)", k,
+                     (long)app_nsteps(a));
         else
             app_goto(a, (int32_t)k);
     }
-    if (o->vs && a->b.ready && !a->quit) {
+    if (!fail[0] && o->vs && a->b.ready && !a->quit) {
         const char *w[1] = {o->vs};
-        vs_command(a, w, 1);
+        if (!vs_command(a, w, 1) && !a->cancelled) snprintf(fail, sizeof fail, "--%s", a->msg);
+    }
+    if (fail[0]) {
+        tui_restore();
+        restore_signals(&orig);
+        delscreen(scr);
+        input_free(in);
+        app_free(a);
+        record_abort(rec);
+        say(fail);
+        return 2;
     }
     if (o->timing && strcmp(o->timing, "async") == 0 && a->b.ready && !a->quit)
         asynctl_set(a, true);

@@ -29,4 +29,17 @@ check_exit "advise: algorithm parameter in --set" 2 "$MESHCAST" advise --net mes
 check_exit "advise: text" 0 "$MESHCAST" advise --net mesh:4x4 --bytes 1K
 check_match "advise: text names best and runner-up" '^best: .*\n?' "$OUT"
 check_match "advise: runner-up line" '^runner-up: .*% slower\)$' "$OUT"
+
+# --exec: the winner and the runner-up run on MPI ranks; agrees = the measured winner is the
+# simulated one (measured medians compared here, independently).
+MPI_BIN=$(dirname "$MESHCAST")/meshcast-mpi
+if ! command -v mpirun >/dev/null 2>&1 || [ ! -x "$MPI_BIN" ]; then
+    skip "advise --exec" "no mpirun or $MPI_BIN (make deps, then make)"
+else
+    [ "$(id -u)" = 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+    check_exit "advise --exec" 0 timeout 120 "$MESHCAST" advise --net array:4 --bytes 1K --exec --reps 2 --json
+    if printf '%s' "$OUT" | jq -e '.exec.best_measured > 0 and .exec.runner_up_measured > 0 and
+        .exec.agrees == (.exec.best_measured <= .exec.runner_up_measured)' >/dev/null 2>&1; then
+        ok "advise --exec: measured both, agreement consistent"; else bad "advise --exec: measured both" "$OUT $ERR"; fi
+fi
 finish

@@ -7,8 +7,8 @@
 check_exit "list nets" 0 "$MESHCAST" list nets
 check_match "list nets names hxbar" '^hxbar:AxB ' "$OUT"
 check_exit "list algorithms" 0 "$MESHCAST" list algorithms
-check_match "list: fractional-htree on mesh" '^fractional-htree mesh .*params: r=2 s=8 r1=auto' "$OUT"
-check_match "list: fractional-hxbar on hxbar" '^fractional-hxbar hxbar ' "$OUT"
+check_match "list: fractional-htree on mesh" '^fractional-htree +mesh +.*params: r=2 s=8 r1=auto' "$OUT"
+check_match "list: fractional-hxbar on hxbar" '^fractional-hxbar +hxbar ' "$OUT"
 
 # Fig. 4: r = 2 on 8 x 16 — verified, 28 steps as predicted, busiest link 2 (the paper: 1)
 check_exit "fig 4" 0 "$MESHCAST" run --net mesh:8x16 --algo fractional-htree --set r=2 --set s=8 --model postal

@@ -37,4 +37,10 @@ check_match "says it is optimal" "claims time_step_optimal = false, but it is op
 sed 's/contention_free = true,/contention_fre = true,/' "$L/ok_claims.lua" > typo.lua
 check_exit "an unknown claim is refused (exit 2)" 2 "$MESHCAST" check ./typo.lua --net array:4
 check_match "with the nearest name" "unknown claim 'contention_fre' \\(did you mean 'contention_free'\\?\\)" "$ERR"
+# the worked first script (docs/lua-api.md): its claims hold on every size and source; under
+# postal only the two ends are valid sources (an inner one sends twice in step 1): 2 of N
+check_exit "two-way-chain.lua: every size and source, claims hold" 0 "$MESHCAST" check "$ROOT/scripts/two-way-chain.lua"
+check_exit "two-way-chain.lua under postal: invalid from inner sources" 1 "$MESHCAST" check "$ROOT/scripts/two-way-chain.lua" --model postal --net array:5 --net array:8 --json
+check_eq "postal: 2 valid sources of 5, 2 of 8" "2 2" "$(printf '%s' "$OUT" | jq -r '[.cases | group_by(.net)[] | map(select(.valid)) | length] | map(tostring) | join(" ")')"
+check_eq "postal: the valid ones are the ends" "array:5:0 array:5:4 array:8:0 array:8:7" "$(printf '%s' "$OUT" | jq -r '[.cases[] | select(.valid) | "\(.net):\(.source)"] | join(" ")')"
 finish

@@ -33,4 +33,26 @@ check_exit "--algo nosuch: usage error" 2 "$MESHCAST" compare --net array:16 --a
 check_match "--algo nosuch: says unknown" "unknown algorithm 'nosuch'" "$ERR"
 check_exit "--algo a script that does not fit the net: usage error" 2 "$MESHCAST" compare --net mesh:4x4 --algo "$S/st.lua"
 check_match "says why" "does not run" "$ERR"
+# --sweep bytes=LO:HI with a script: the two-way chain from node 0 of array:16 takes 15 steps
+# of one message each, (a*m + b) a step; st takes 4 (eq. 1): both by hand at every m
+check_exit "--sweep bytes=8:64 with a script" 0 "$MESHCAST" compare --net array:16 --algo "st,$ROOT/scripts/two-way-chain.lua" --sweep bytes=8:64 --json
+printf '%s\n' "$OUT" > sw.json
+check_eq "57 byte counts" 57 "$(jq '.values | length' sw.json)"
+bad=$(jq -r '.values as $v | .algorithms[] | .name as $n | range(0; $v | length) as $i | "\($n) \($v[$i]) \(.cost[$i])"' sw.json |
+    awk -v a="$a" -v b="$b" '{ k = ($1 == "st") ? 4 : 15; want = k * (a * $2 + b); d = $3 - want; if (d < 0) d = -d; if (d > 1e-9 * want) print }')
+check_eq "every cell is k(am + b)" "" "$bad"
+check_exit "--sweep bytes= with --timing both" 0 "$MESHCAST" compare --net array:16 --algo st --sweep bytes=1024:2048 --timing both --json
+check_eq "two columns: lockstep and async" "st|st async" "$(printf '%s' "$OUT" | jq -r '[.algorithms[].name] | join("|")')"
+check_close "async st at 1024 bytes: 4(aB + b), no waiting on a tree" "$(printf '%s' "$OUT" | jq '.algorithms[1].cost[0]')" "$(awk -v a="$a" -v b="$b" 'BEGIN { print 4 * (a * 1024 + b) }')"
+check_exit "--sweep bytes= with --bytes: usage" 2 "$MESHCAST" compare --net array:16 --algo st --sweep bytes=8:64 --bytes 1024
+check_exit "--sweep with a bad --timing: usage" 2 "$MESHCAST" compare --net array:16 --algo st --sweep bytes=8:64 --timing sometimes
+# compare --sources takes --algo with user scripts: stop-ring.lua on mesh:4x4 forwards every
+# message round the 16-node ring, one message per node a step: 15 steps of (aB + b)
+check_exit "compare --sources --algo br-lin,stop-ring.lua" 0 "$MESHCAST" compare --net mesh:4x4 --sources E:3 --algo "br-lin,$ROOT/scripts/stop-ring.lua" --bytes 1024 --csv
+check_eq "two algorithms" 2 "$(printf '%s\n' "$OUT" | awk -F, 'NR > 1' | grep -c '')"
+check_close "stop-ring.lua: 15(aB + b)" "$(printf '%s\n' "$OUT" | awk -F, '$5 ~ /stop-ring/ { print $6 }')" "$(awk -v a="$a" -v b="$b" 'BEGIN { print 15 * (a * 1024 + b) }')"
+n_stop=$("$MESHCAST" compare --net mesh:4x4 --sources E:3 --bytes 1024 --csv | awk -F, 'NR > 1' | grep -c '')
+check_exit "compare --sources --algo FILE.lua alone" 0 "$MESHCAST" compare --net mesh:4x4 --sources E:3 --algo "$ROOT/scripts/stop-ring.lua" --bytes 1024 --csv
+check_eq "the script beside every s-to-p built-in" $((n_stop + 1)) "$(printf '%s\n' "$OUT" | awk -F, 'NR > 1' | grep -c '')"
+check_exit "compare --sources --algo nosuch.lua: usage" 2 "$MESHCAST" compare --net mesh:4x4 --sources E:3 --algo ./nosuch.lua
 finish
