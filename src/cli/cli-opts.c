@@ -21,6 +21,7 @@ static const struct {
     {"timing", OPT_TIMING, true}, {"terms", OPT_TERMS, false},
     {"by", OPT_BY, true},
     {"sources", OPT_SOURCES, true},
+    {"vs", OPT_VS, true},
     {"profile", OPT_PROFILE, true},
     {"map", OPT_MAP, true},
 };
@@ -39,6 +40,7 @@ static const char **slot(CliOpts *o, unsigned bit)
     case OPT_TIMING: return &o->timing;
     case OPT_BY: return &o->by;
     case OPT_SOURCES: return &o->sources;
+    case OPT_VS: return &o->vs;
     case OPT_PROFILE: return &o->profile;
     case OPT_MAP: return &o->map;
     }

@@ -34,6 +34,7 @@ enum {
     OPT_TERMS = 1u << 15,   /* compare --terms (no value) */
     OPT_BY = 1u << 27,      /* compare --by tcd (Cang & Wu) */
     OPT_SOURCES = 1u << 15, /* s-to-p: --sources SPEC */
+    OPT_VS = 1u << 30,      /* tcd-table --vs NAME[:K=V,...] (Cang & Wu) */
     OPT_PROFILE = 1u << 21, /* --profile NAME: a machine's constants (profile.h) */
     OPT_MAP = 1u << 29,     /* --map FILE: the nodes of a GOAL file's ranks (goal.h) */
 };
@@ -44,6 +45,7 @@ typedef struct {
     const char *timing;
     const char *by;         /* compare --by tcd */
     const char *sources;
+    const char *vs;         /* tcd-table --vs */
     const char *profile;    /* --profile NAME */
     const char *map;        /* --map FILE */
     const char **sets;

@@ -176,7 +176,12 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
         if (app_quiz_hides_counts(a)) snprintf(how, sizeof how, "simulating, %d%%", pct);
         else snprintf(how, sizeof how, "simulating step %lld/%lld", done + 1, total);
         break;
-    case PROGRESS_BUILD: snprintf(how, sizeof how, "%lld transfers so far", done); break;
+    case PROGRESS_BUILD:
+        if (total > 0)   /* a search (tcd-opt): moves made of its budget */
+            snprintf(how, sizeof how, "searching, %d%% of %lld moves", pct, total);
+        else
+            snprintf(how, sizeof how, "%lld transfers so far", done);
+        break;
     case PROGRESS_SCRIPT: snprintf(how, sizeof how, "running the script"); break;
     default:
         if (app_quiz_hides_counts(a)) snprintf(how, sizeof how, "%d%%", pct);

@@ -22,8 +22,21 @@ check_exit "tcd-table tcd-opt mesh:4x4" 0 "$MESHCAST" tcd-table --net mesh:4x4 -
 check_match "4x4 grid, corner row" "^ +18 +16 +16 +18 *$" "$OUT"
 check_match "the least at the eyes" "least: 15 at \(1,1\)\(eye\)" "$OUT"
 check_match "the proof re-checked" "proof: re-checked [0-9]+ inequalities" "$OUT"
-check_exit "tcd-table literal=1 is not symmetric (docs/errata.md)" 0 "$MESHCAST" tcd-table --net mesh:4x4 --set literal=1
-check_match "literal row 0: 18 17 17 18" "^ +18 +17 +17 +18 *$" "$OUT"
+check_exit "tcd-table literal=1 (rotating) is a pinwheel (docs/errata.md)" 0 "$MESHCAST" tcd-table --net mesh:4x4 --set literal=1
+check_match "literal=1 row 0: 18 17 16 18" "^ +18 +17 +16 +18 *$" "$OUT"
+check_match "literal=1 row 3: 18 16 17 18" "^ +18 +16 +17 +18 *$" "$OUT"
+check_exit "tcd-table literal=2 (row first, mirrored)" 0 "$MESHCAST" tcd-table --net mesh:4x4 --set literal=2
+check_match "literal=2 row 3: 18 17 17 18" "^ +18 +17 +17 +18 *$" "$OUT"
+# --vs counts sources and orbits: on 4x4 the rotating reading is above the better order at the
+# four 17s (16 from edge cells by hand: Fig. 2(a)), one orbit of the square's 8 symmetries
+check_exit "tcd-table --vs" 0 "$MESHCAST" tcd-table --net mesh:4x4 --set literal=1 --vs tcd
+check_match "4 sources higher, in 1 orbit of 3" "vs tcd: tcd literal=1 lower at 0 of 16 sources \(0 of 3 orbits under the net's 8 symmetries\), higher at 4 \(1 orbits\), equal at 12 \(3 orbits\)" "$OUT"
+check_exit "tcd-table --vs with a bad parameter" 2 "$MESHCAST" tcd-table --net mesh:4x4 --vs tcd:nope=1
+check_exit "tcd-table --vs an unknown algorithm" 2 "$MESHCAST" tcd-table --net mesh:4x4 --vs nope
+# the work budget: tcd-opt tables on 512 nodes are refused at once, saying what fits
+check_exit "tcd-opt table on mesh:8x8x8 over the budget" 2 "$MESHCAST" tcd-table --net mesh:8x8x8 --algo tcd-opt
+check_match "says the budget and what fits" "over tcd-table's budget .*--set moves=[0-9]+ fits" "$ERR"
+check_exit "tcd-opt table on array:512 over the budget" 2 "$MESHCAST" tcd-table --net array:512 --algo tcd-opt
 
 check_exit "compare --by tcd on mesh:8x8 from (3,3)" 0 "$MESHCAST" compare --by tcd --net mesh:8x8 --source 3,3 --json
 C=$OUT

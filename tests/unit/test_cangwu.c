@@ -16,13 +16,14 @@
 
 #include "../../src/algos/algo.h"
 #include "../../src/algos/cangwu/cangwu.h"
+#include "../../src/engine/progress.h"
 #include "../../src/engine/sim.h"
 #include "../../src/engine/tso.h"
 #include "mknet.h"
 
 /* Build and simulate tcd from source; check verified, kd steps, time-step optimal and
  * contention-free; return the TCD (and the predicted one in *pred, -1 if none). */
-static int64_t run_tcd(const Net *net, int32_t source, bool literal, double *pred)
+static int64_t run_tcd(const Net *net, int32_t source, int literal, double *pred)
 {
     char err[256];
     const AlgoDef *d = algo_find("tcd", net);
@@ -99,7 +100,7 @@ static void test_forms(void **state)
         assert_true(cangwu_md_eye_closed(2, k, &v));
         assert_int_equal(v, cangwu_md_eye_rec(2, k));
         assert_int_equal(cangwu_md_corner_eq9(k), cangwu_md_corner_rec(k));
-        assert_int_equal(cangwu_md_corner_rec(k), cangwu_d_rec(k, 0, 0, true));
+        assert_int_equal(cangwu_md_corner_rec(k), cangwu_d_rec(k, 0, 0, 1));
         assert_int_equal(cangwu_md_eye_eq14(k), cangwu_md_eye_rec(3, k));
         assert_true(cangwu_md_eye_closed(3, k, &v));
         assert_int_equal(v, cangwu_md_eye_rec(3, k));
@@ -113,16 +114,17 @@ static void test_forms(void **state)
     assert_int_equal(cangwu_md_eye_eq10(2), 15);
     assert_int_equal(cangwu_md_eye_eq10(3), 69);
     assert_int_equal(cangwu_md_eye_eq10(4), 291);
-    assert_int_equal(cangwu_d_rec(2, 1, 0, true), 16);   /* MD_2(0,1) = 16: x = 0, y = 1 */
-    assert_int_equal(cangwu_d_rec(2, 0, 1, true), 17);   /* the transposed source, literally */
-    assert_int_equal(cangwu_d_rec(2, 0, 1, false), 16);
-    assert_int_equal(cangwu_d_rec(2, 1, 1, true), 15);
+    assert_int_equal(cangwu_d_rec(2, 1, 0, 1), 16);   /* MD_2(0,1) = 16: x = 0, y = 1 */
+    assert_int_equal(cangwu_d_rec(2, 0, 1, 1), 17);   /* the transposed source, literally */
+    assert_int_equal(cangwu_d_rec(2, 0, 1, 2), 17);
+    assert_int_equal(cangwu_d_rec(2, 0, 1, 0), 16);
+    assert_int_equal(cangwu_d_rec(2, 1, 1, 1), 15);
     assert_int_equal(cangwu_md_eye_rec(3, 1), 7);
     assert_int_equal(cangwu_md_eye_rec(3, 2), 63);
     assert_int_equal(cangwu_md_eye_rec(3, 3), 525);
 }
 
-/* Every source of every 2^k x 2^k mesh (sampled at k = 5), both readings of Algorithm 1. */
+/* Every source of every 2^k x 2^k mesh (sampled at k = 5), the three readings of Algorithm 1. */
 static void test_mesh2d(void **state)
 {
     (void)state;
@@ -135,7 +137,7 @@ static void test_mesh2d(void **state)
         int64_t best = -1;
         for (int32_t src = 0; src < n * n; src += k == 5 ? 37 : 1) {
             int32_t r = src / n, c = src % n;
-            for (int lit = 0; lit < 2; lit++) {
+            for (int lit = 0; lit < 3; lit++) {
                 double pred;
                 int64_t tcd = run_tcd(net, src, lit, &pred);
                 int64_t want = cangwu_d_rec(k, r, c, lit);
@@ -159,7 +161,7 @@ static void test_mesh2d(void **state)
                 bool corner_node = (r == 0 || r == n - 1) && (c == 0 || c == n - 1);
                 if (k == 5 && (cangwu_is_eye(net, src) || corner_node)) {
                     double pred;
-                    int64_t tcd = run_tcd(net, src, false, &pred);
+                    int64_t tcd = run_tcd(net, src, 0, &pred);
                     assert_int_equal(tcd, corner_node ? corner : eye);
                     assert_true(pred == (double)tcd);
                 }
@@ -167,6 +169,60 @@ static void test_mesh2d(void **state)
         if (k <= 4)
             assert_int_equal(best, eye);   /* Corollary 1 within Algorithm 1 */
         net_free(net);
+    }
+}
+
+/* Fig. 2(a), 4x4, as the paper's text fixes it, row by row (meshcast's (row, column); the
+ * paper's N(x,y) is column x, row y).  Our copy of the paper leaves the figure's numbers out;
+ * the cells are worked by hand from Algorithm 1's words, "rotate the mesh, if necessary, until
+ * S is in the upper-left submesh" and the first message to the upper-right eye E_2(2) (along
+ * the row), which the text prints for the upper-left quadrant: D_2(0,0) = FD 2 + SD 4 + RD 12
+ * = 18 (Section 2); from N(1,0) (row 0, column 1): FD 2 (to E_2(2) = N(2,1)), SD 2 + 1 (S to
+ * E_2(3) = N(1,2), E_2(2) to E_2(4)), RD 12 = 17 (the Appendix's D_2(1,0) = 17); from N(0,1)
+ * (row 1, column 0): FD 2, SD 1 + 1 (S to E_1(1) of the lower-left submesh, N(0,2)), RD 12 =
+ * 16 (Section 2's MD_2(0,1) = 16); from N(1,1) 15.  A rotation by 90 degrees carries each of
+ * the other quadrants onto the upper-left one, so the 17s turn about the centre (a pinwheel,
+ * not mirror images). */
+static const int fig2a[4][4] = {
+    {18, 17, 16, 18},
+    {16, 15, 15, 17},
+    {17, 15, 15, 16},
+    {18, 16, 17, 18},
+};
+
+/* literal=1 (the rotating reading) reproduces Fig. 2(a) cell for cell; literal=2 (row first,
+ * mirrored) and literal=0 (the better order) do not; on 8x8 .. 32x32 the rotating reading is
+ * invariant under the square's quarter turns and not under its transpose (test_mesh2d checks
+ * every cell of it against the simulated schedule). */
+static void test_fig2a_literal(void **state)
+{
+    (void)state;
+    Net *net = mknet("mesh:4x4");
+    int diff_mirror = 0, diff_best = 0;
+    for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 4; c++) {
+            double pred;
+            int64_t t = run_tcd(net, r * 4 + c, 1, &pred);
+            if (t != fig2a[r][c] || pred != (double)t)
+                fail_msg("literal=1 from (%d,%d): %lld (predicted %g), Fig. 2(a) %d", r, c,
+                         (long long)t, pred, fig2a[r][c]);
+            diff_mirror += run_tcd(net, r * 4 + c, 2, &pred) != fig2a[r][c];
+            diff_best += run_tcd(net, r * 4 + c, 0, &pred) != fig2a[r][c];
+        }
+    assert_int_equal(diff_mirror, 4);   /* (0,2) (1,3) (2,0) (3,1) */
+    assert_int_equal(diff_best, 4);     /* the four 17s are 16 */
+    net_free(net);
+    for (int k = 3; k <= 5; k++) {
+        int32_t n = INT32_C(1) << k;
+        int chiral = 0;
+        for (int32_t r = 0; r < n; r++)
+            for (int32_t c = 0; c < n; c++) {
+                int64_t v = cangwu_d_rec(k, r, c, 1);
+                /* a quarter turn (r,c) -> (c, n-1-r) keeps it; a transpose need not */
+                assert_int_equal(v, cangwu_d_rec(k, c, n - 1 - r, 1));
+                chiral += v != cangwu_d_rec(k, c, r, 1);
+            }
+        assert_true(chiral > 0);
     }
 }
 
@@ -190,7 +246,7 @@ static void test_3d_1d_torus(void **state)
         /* any source: verified, time-step optimal, never below the eyes */
         for (int32_t src = 0; src < net_size(net); src += 7) {
             double pred;
-            assert_true(run_tcd(net, src, false, &pred) >= want);
+            assert_true(run_tcd(net, src, 0, &pred) >= want);
             assert_true(run_tcd(net, src, true, &pred) >= want);
         }
         net_free(net);
@@ -198,7 +254,7 @@ static void test_3d_1d_torus(void **state)
         net = mknet(spec);
         for (int32_t src = 0; src < net_size(net); src += 5) {
             double pred;
-            assert_int_equal(run_tcd(net, src, false, &pred), want);
+            assert_int_equal(run_tcd(net, src, 0, &pred), want);
         }
         net_free(net);
     }
@@ -214,7 +270,7 @@ static void test_3d_1d_torus(void **state)
         snprintf(spec, sizeof spec, "torus:%dx%d", (int)n, (int)n);
         net = mknet(spec);
         for (int32_t src = 0; src < n * n; src += (k > 3 ? 13 : 1)) {
-            assert_int_equal(run_tcd(net, src, false, &pred), cangwu_md_eye_eq10(k));
+            assert_int_equal(run_tcd(net, src, 0, &pred), cangwu_md_eye_eq10(k));
             assert_true(pred == (double)cangwu_md_eye_eq10(k));
         }
         net_free(net);
@@ -452,7 +508,7 @@ static void test_search(void **state)
     static const int32_t srcs[] = {0, 9, 27, 18};
     for (size_t i = 0; i < sizeof srcs / sizeof srcs[0]; i++) {
         double pred;
-        int64_t t = run_tcd(net, srcs[i], false, &pred);
+        int64_t t = run_tcd(net, srcs[i], 0, &pred);
         int64_t o = run_algo(net, "tcd-opt", srcs[i], "moves", "3000");
         if (o > t)
             fail_msg("8x8 from %d: tcd-opt %lld > tcd %lld", (int)srcs[i], (long long)o,
@@ -462,17 +518,162 @@ static void test_search(void **state)
     net_free(net);
 }
 
+/* tcd's schedule from source (the better order). */
+static Sched *tcd_sched(const Net *net, int32_t source)
+{
+    char err[256];
+    const AlgoDef *d = algo_find("tcd", net);
+    assert_non_null(d);
+    AlgoArgs a;
+    algo_args_init(&a, d);
+    a.source = source;
+    Sched *t = algo_build(d, net, &a, err, sizeof err);
+    if (!t)
+        fail_msg("tcd on %s from %d: %s", net_spec(net), (int)source, err);
+    return t;
+}
+
+/* A poor time-step optimal start: in every step the informed nodes, in the order they were
+ * informed, send to the uninformed nodes in order of their ids. */
+static Sched *naive_sched(const Net *net, int32_t source)
+{
+    int32_t n = net_size(net), L[64], nl = 1, next = 0;
+    bool got[64] = {false};
+    assert_true(n <= 64);
+    L[0] = source;
+    got[source] = true;
+    Sched *s = sched_new(net, 1, 8);
+    assert_true(sched_give(s, source, 0, 1));
+    for (int32_t t = 0; nl < n; t++) {
+        assert_true(sched_at(s, t));
+        int32_t m = nl;
+        for (int32_t i = 0; i < m; i++) {
+            while (got[next])
+                next++;
+            assert_true(sched_send_range(s, L[i], next, 0, 1));
+            got[next] = true;
+            L[nl++] = next;
+        }
+    }
+    return s;
+}
+
+/* The annealing search (anneal.c) reaches the proven minimum (opt.c's exact programme, its
+ * proof re-checked) from every source of every 16-node net where tcd runs, started from a
+ * poor schedule (naive_sched); and its schedule costs what it says. */
+static void test_anneal_exact(void **state)
+{
+    (void)state;
+    char err[256];
+    static const char *const nets[] = {"mesh:4x4", "torus:4x4", "array:16"};
+    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) {
+        Net *net = mknet(nets[i]);
+        CangwuExact *x = cangwu_exact_new(net, false, err, sizeof err);
+        assert_non_null(x);
+        assert_true(cangwu_exact_check(x, NULL, err, sizeof err));
+        int above = 0;
+        for (int32_t src = 0; src < net_size(net); src++) {
+            Sched *t = naive_sched(net, src);
+            Sched *s = sched_new(net, 1, 8);
+            assert_true(sched_give(s, src, 0, 1));
+            int64_t tcd = -1;
+            assert_true(cangwu_anneal(&t, 1, 20000, s, &tcd));
+            if (tcd != cangwu_exact_value(x, src))
+                fail_msg("%s from %d: anneal %lld, exact %lld", nets[i], (int)src,
+                         (long long)tcd, (long long)cangwu_exact_value(x, src));
+            CostParams p;
+            cost_defaults(&p, COST_SEIDEL);
+            Sim *sim = sim_run(s, &p, 0, err, sizeof err);
+            assert_non_null(sim);
+            assert_true(sim_totals(sim)->verified);
+            assert_int_equal(sim_totals(sim)->tcd, tcd);
+            /* the start was above the minimum somewhere: the search did the work */
+            Sim *st = sim_run(t, &p, 0, err, sizeof err);
+            above += sim_totals(st)->tcd > tcd;
+            sim_free(st);
+            sim_free(sim);
+            sched_free(s);
+            sched_free(t);
+        }
+        assert_true(above > 0);   /* the naive start is above the minimum somewhere */
+        cangwu_exact_free(x);
+        net_free(net);
+    }
+    /* and from tcd's own schedule (on 8x8, where the exact programme does not reach, the
+     * result is at most tcd's) */
+    Net *net = mknet("mesh:8x8");
+    Sched *t = tcd_sched(net, 27), *s = sched_new(net, 1, 8);
+    assert_true(sched_give(s, 27, 0, 1));
+    int64_t tcd = -1;
+    assert_true(cangwu_anneal(&t, 1, 200000, s, &tcd));
+    assert_true(tcd <= 72 && tcd >= 69);   /* tcd from (3,3): 72; no source below the eyes' 69 */
+    sched_free(s);
+    sched_free(t);
+    net_free(net);
+}
+
+/* 16x16: the search is exact under the square's symmetries (every image of a source gets the
+ * same TCD), and at (3,6), where the old search's table (docs/tcd-tables.md before, `--set
+ * moves=1000`, 295) and tcd (296) were not minimal, it finds 293 or less. */
+static void test_16x16(void **state)
+{
+    (void)state;
+    Net *net = mknet("mesh:16x16");
+    int32_t imgs[8][2] = {{3, 6}, {6, 3}, {12, 6}, {6, 12}, {3, 9}, {9, 3}, {12, 9}, {9, 12}};
+    int64_t v0 = -1;
+    for (int i = 0; i < 8; i++) {
+        int64_t v = run_algo(net, "tcd-opt", imgs[i][0] * 16 + imgs[i][1], "moves", "3000");
+        if (v0 < 0)
+            v0 = v;
+        assert_int_equal(v, v0);
+    }
+    int64_t v = run_algo(net, "tcd-opt", 3 * 16 + 6, "moves", "300000");
+    if (v > 293)
+        fail_msg("16x16 from (3,6): tcd-opt %lld, want <= 293 (old table 295)", (long long)v);
+    net_free(net);
+}
+
+/* A search asked to stop stops, with "cancelled" (the screen's q and Esc). */
+static void test_cancel(void **state)
+{
+    (void)state;
+    char err[256];
+    Net *net = mknet("mesh:16x16");
+    const AlgoDef *d = algo_find("tcd-opt", net);
+    assert_non_null(d);
+    AlgoArgs a;
+    algo_args_init(&a, d);
+    a.source = 3 * 16 + 6;
+    Progress p;
+    progress_init(&p);
+    atomic_store(&p.cancel, true);
+    progress_attach(&p);
+    for (int cf = 0; cf < 2; cf++) {
+        assert_int_equal(algo_args_set(&a, d, "cf", cf ? "1" : "0", err, sizeof err), 0);
+        Sched *sc = algo_build(d, net, &a, err, sizeof err);
+        if (sc)
+            fail_msg("cf=%d: a cancelled search returned a schedule", cf);
+        assert_non_null(strstr(err, "cancelled"));
+    }
+    progress_attach(NULL);
+    net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_eyes),
         cmocka_unit_test(test_forms),
         cmocka_unit_test(test_mesh2d),
+        cmocka_unit_test(test_fig2a_literal),
         cmocka_unit_test(test_3d_1d_torus),
         cmocka_unit_test(test_tso),
         cmocka_unit_test(test_tso_one_short),
         cmocka_unit_test(test_exact),
         cmocka_unit_test(test_search),
+        cmocka_unit_test(test_anneal_exact),
+        cmocka_unit_test(test_16x16),
+        cmocka_unit_test(test_cancel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

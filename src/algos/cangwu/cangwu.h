@@ -65,10 +65,25 @@ int64_t cangwu_md_corner_eq9(int k);
 /* eq. 5: f_k(u_k, v_k) for a source in the upper-left quadrant, by region (i)..(vi). */
 int64_t cangwu_f(int k, int64_t u, int64_t v);
 /* eq. 4 unrolled (eq. 7): D_k(S) of Algorithm 1 from node (r,c) of a 2^k x 2^k mesh.
- * literal: the first message always goes along the row (the paper, mirrored into the
- * upper-left quadrant); otherwise each level takes the better of row-first and column-first,
- * i.e. f_k = min(f_k(u,v), f_k(v,u)). */
-int64_t cangwu_d_rec(int k, int32_t r, int32_t c, bool literal);
+ * literal 1: the paper's words, the mesh rotated until S is upper-left, then the row first
+ * (f_k(v,u) in the upper-right and lower-left quadrants, f_k(u,v) in the others); 2: the row
+ * first always (mirrored into the upper-left quadrant, f_k(u,v)); 0: each level the better of
+ * row-first and column-first, f_k = min(f_k(u,v), f_k(v,u)). */
+int64_t cangwu_d_rec(int k, int32_t r, int32_t c, int literal);
+
+/* ---- the net's symmetries (sym.c) -------------------------------------------------------
+ * g in 0 .. CANGWU_NSYMS-1 names a permutation of the dimensions (g / 8) and a set of
+ * reflected dimensions (bits of g % 8); valid on a net when it permutes only dimensions of one
+ * extent.  keep_routes: only those that map every dimension-ordered route onto the image's
+ * route (reflections on a mesh; the identity on a torus), so contention is kept too. */
+#define CANGWU_NSYMS 48
+bool cangwu_sym_valid(const Net *net, int g, bool keep_routes);
+int32_t cangwu_sym_apply(const Net *net, int g, int32_t node);
+/* The least node id of node's orbit, and (if g_to_node) a symmetry carrying it to node. */
+int32_t cangwu_orbit_rep(const Net *net, int32_t node, bool keep_routes, int *g_to_node);
+/* Append src's steps (a one-chunk broadcast), every transfer mapped by g, to dst (whose
+ * source, g of src's, the caller has given).  false on a failure of dst. */
+bool cangwu_sched_map(const Sched *src, int g, Sched *dst);
 
 /* ---- tcd-opt: the least TCD over all time-step optimal broadcasts (opt.c) ---------------
  *
@@ -106,6 +121,14 @@ bool cangwu_exact_sched(const CangwuExact *x, int32_t source, Sched *s);
  * (never costlier than start); its TCD into *tcd.  false on a bad start (not time-step
  * optimal) or out of memory, with sched_fail. */
 bool cangwu_search_sched(const Sched *start, bool cf, int64_t moves, Sched *s, int64_t *tcd);
+
+/* The stronger search (anneal.c; cf = 0): simulated annealing over the informed sets with
+ * every step's assignment kept optimal incrementally (dual potentials, one augmenting path per
+ * changed row or column), in rounds from each of starts[0 .. nstarts-1] (time-step optimal
+ * broadcasts from one source) and from the best so far; `moves` swap attempts in all.  Adds the
+ * best broadcast found to s (never costlier than the best start), its TCD into *tcd.  Reports
+ * progress and stops with "cancelled" when asked (engine/progress.h). */
+bool cangwu_anneal(Sched *const *starts, int nstarts, int64_t moves, Sched *s, int64_t *tcd);
 
 /* Inside cangwu/: the min-cost assignment of an n x n matrix a (n <= 256), row_of[j] = the row
  * matched to column j; scratch w64 of 4(n+1) and wint of 2(n+1).  Returns the cost. */

@@ -202,12 +202,15 @@ int64_t cangwu_f(int k, int64_t u, int64_t v)
     return u + iabs(u - a1) + (vpos ? 2 * v : 0);   /* (v), (vi) */
 }
 
-int64_t cangwu_d_rec(int k, int32_t r, int32_t c, bool literal)
+int64_t cangwu_d_rec(int k, int32_t r, int32_t c, int literal)
 {
     int64_t total = 0;
     for (int j = k; j >= 1; j--) {
         int64_t side = INT64_C(1) << j, half = side >> 1;
         int64_t rr = r % side, cc = c % side;
+        /* literal 1: a quarter turn brings S into the upper-left quadrant when it is in the
+         * upper-right or lower-left one; that swaps u and v (the mirror below keeps them) */
+        bool turn = literal == 1 && ((rr >= half) != (cc >= half));
         /* mirror S into the upper-left quadrant */
         if (rr >= half)
             rr = side - 1 - rr;
@@ -215,7 +218,7 @@ int64_t cangwu_d_rec(int k, int32_t r, int32_t c, bool literal)
             cc = side - 1 - cc;
         int64_t e = cangwu_eye_lo(j);
         int64_t u = e - cc, v = e - rr;
-        int64_t f = cangwu_f(j, u, v);
+        int64_t f = turn ? cangwu_f(j, v, u) : cangwu_f(j, u, v);
         if (!literal) {
             int64_t g = cangwu_f(j, v, u);
             f = g < f ? g : f;

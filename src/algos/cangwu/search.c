@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/progress.h"
 #include "../algos-internal.h"
 #include "cangwu.h"
 
@@ -154,6 +155,14 @@ bool cangwu_search_sched(const Sched *start, bool cf, int64_t moves, Sched *s, i
     for (int i = 0; i < nd; i++)
         dims[i] = net_dim(net, i);
     for (int64_t mv = 0; mv < moves; mv++) {
+        if ((mv & 63) == 63) {
+            if (progress_cancelled()) {
+                sched_fail(s, "cancelled");
+                ok = false;
+                goto done;
+            }
+            progress_report(PROGRESS_BUILD, mv, moves);
+        }
         int32_t a = (int32_t)(rnd(&seed) % (uint64_t)N);
         /* b near a: a few hops along random dimensions */
         int32_t b = a;
@@ -199,6 +208,7 @@ bool cangwu_search_sched(const Sched *start, bool cf, int64_t moves, Sched *s, i
             }
         }
     }
+    progress_report(PROGRESS_BUILD, 0, -1);   /* back to counting transfers */
     *tcd = 0;
     for (int t = 1; ok && t <= K; t++) {
         char label[64];

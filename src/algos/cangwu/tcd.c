@@ -19,12 +19,18 @@
  * Parameter `literal`:
  *   0 (default)  each level takes the best order of the dimensions (in 2-D: row first or column
  *                first).  Algorithm 1 as printed is not symmetric under transposition (the
- *                first message always goes along the row), so from (1,0) it gives 17 where
- *                (0,1) gives 16 on 4x4 (docs/errata.md); the best order gives the smaller.
- *   1            the paper literally: the first message of every level goes along the row (the
- *                fastest dimension), then the columns (then the planes).  "Rotate the mesh until
- *                S is in the upper-left submesh" is read as a mirror (a rotation by 90 degrees
- *                would turn rows into columns for two quadrants).
+ *                first message always goes along the row), so from (0,1) it gives 17 where
+ *                (1,0) gives 16 on 4x4 (docs/errata.md); the best order gives the smaller.
+ *   1            Algorithm 1 as the paper words it: "rotate the mesh, if necessary, until S is
+ *                in the upper-left submesh", then the first message along the (rotated) row.
+ *                In 2-D at every level (the algorithm recurses into each submesh, which
+ *                rotates again): a holder in the upper-left or lower-right quadrant (rotation
+ *                0 or 180 degrees) sends along the row first, one in the upper-right or
+ *                lower-left (90 or 270 degrees) along the column first.  The table is then
+ *                invariant under rotations, not reflections (a pinwheel of 17s on 4x4: the
+ *                printed Fig. 2(a)).  d = 1, 3: as 2 (the paper rotates 2-D meshes only).
+ *   2            the row first at every level and in every quadrant (rotation read as a
+ *                mirror): symmetric under reflections, not rotations.
  * Tori (Section 5): every node is an eye; the mesh is laid over the torus with the source at
  * E_k(1), and routes take the torus's shorter way (never longer than in that mesh).
  * Routes: the default dimension-ordered ones (XY on a 2-D mesh).  Every message stays inside
@@ -88,7 +94,7 @@ static int parent_of(int rel, const int *pi, int d)
 
 /* Plan the level for holder x in the submesh at origin o of side 2^j; returns the level's
  * TCD.  literal: only the row-first order. */
-static int64_t plan_level(int d, int j, const int32_t *o, const int32_t *x, bool literal,
+static int64_t plan_level(int d, int j, const int32_t *o, const int32_t *x, int literal,
                           Plan *pl)
 {
     int32_t half = INT32_C(1) << (j - 1);
@@ -110,6 +116,11 @@ static int64_t plan_level(int d, int j, const int32_t *o, const int32_t *x, bool
     int np = literal || eye ? 1 : perms(d, ps);
     if (np == 1)
         perms(d, ps);
+    if (literal == 1 && d == 2 && (hx == 1 || hx == 2)) {
+        /* rotated by 90 degrees: the rotated mesh's row is our column */
+        ps[0][0] = 0;
+        ps[0][1] = 1;
+    }
     int nrel = 1 << d;
     int64_t best = -1;
     for (int q = 0; q < np; q++) {
@@ -175,7 +186,7 @@ static bool tcd_build(const AlgoDef *def, Sched *s, const AlgoArgs *a)
         sched_fail(s, "not a d-D 2^k mesh or torus");
         return false;
     }
-    bool literal = algo_param(def, a, "literal") != 0;
+    int literal = (int)algo_param(def, a, "literal");
     g.n = net_dim(net, 0);
     int32_t src[NET_MAXDIM];
     net_coords(net, a->source, src);
@@ -268,13 +279,14 @@ static bool tcd_predict_tcd(const AlgoDef *def, const Net *net, const AlgoArgs *
         return false;   /* the paper gives d-D forms from an eye only */
     int32_t c[NET_MAXDIM];
     net_coords(net, a->source, c);
-    *tcd = (double)cangwu_d_rec(k, c[0], c[1], algo_param(def, a, "literal") != 0);
+    *tcd = (double)cangwu_d_rec(k, c[0], c[1], (int)algo_param(def, a, "literal"));
     return true;
 }
 
 static const AlgoParam tcd_params[] = {
-    {"literal", 0, 0, 1, "1: the first message of every level along the row (the paper as "
-                         "printed); 0: the better order of dimensions per level"},
+    {"literal", 0, 0, 2, "1: Algorithm 1 as worded (rotate the mesh until S is upper-left, then "
+                         "the row first); 2: the row first always (mirror, no rotation); 0: the "
+                         "better order of dimensions per level"},
 };
 
 const AlgoDef algo_tcd = {

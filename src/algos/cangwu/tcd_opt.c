@@ -1,9 +1,12 @@
 /* tcd_opt.c — "tcd-opt": the least TCD over all time-step optimal broadcasts from a source
  * (the minimum Theorem 2 claims Algorithm 1 attains).  Nets of at most 16 nodes: the exact
- * programme of opt.c (its proof re-checked by `meshcast tcd-opt`); larger: the local search of
- * search.c started from `tcd`'s schedule, so never worse than Algorithm 1.
+ * programme of opt.c (its proof re-checked by `meshcast tcd-table`).  Larger, cf = 0: the
+ * annealing search of anneal.c, once per orbit of the net's symmetries (the same value at
+ * every source of an orbit, the schedule carried over by the symmetry), started from `tcd`'s
+ * schedules, so never worse than Algorithm 1 (best order).  Larger, cf = 1: the older local
+ * search of search.c (its steps checked for contention), moves/25 attempts.
  * Parameters: cf = 1 requires every step to be contention-free under the net's default (XY)
- * routing; moves = the search's swap attempts (larger nets only). */
+ * routing; moves = the search's budget of swap attempts (larger nets only). */
 #include <stdio.h>
 
 #include "../../engine/sim.h"
@@ -82,6 +85,64 @@ static Sched *tcd_start(const Net *net, const AlgoArgs *a, int flip, bool cf, ch
     return u;
 }
 
+/* The symmetry h' with h'(h(x)) = x. */
+static int sym_inverse(const Net *net, int h)
+{
+    for (int g = 0; g < CANGWU_NSYMS; g++) {
+        if (!cangwu_sym_valid(net, g, false))
+            continue;
+        bool inv = true;
+        for (int32_t x = 0; x < net_size(net) && inv; x++)
+            inv = cangwu_sym_apply(net, g, cangwu_sym_apply(net, h, x)) == x;
+        if (inv)
+            return g;
+    }
+    return 0;
+}
+
+/* cf = 0 on a net over 16 nodes: search once per orbit of the net's symmetries (from the
+ * orbit's least node, rep), starting from tcd's schedule from every image h(rep) carried back
+ * by h's inverse, and carry the result to the source. */
+static bool opt_anneal(const AlgoDef *def, Sched *s, const AlgoArgs *a)
+{
+    const Net *net = sched_net(s);
+    char err[256];
+    int g = 0;
+    int32_t rep = cangwu_orbit_rep(net, a->source, false, &g);
+    Sched *starts[CANGWU_NSYMS];
+    int ns = 0;
+    bool ok = true;
+    AlgoArgs ta;
+    algo_args_init(&ta, &algo_tcd);
+    ta.bytes = a->bytes;
+    for (int h = 0; h < CANGWU_NSYMS && ok; h++) {
+        if (!cangwu_sym_valid(net, h, false))
+            continue;
+        ta.source = cangwu_sym_apply(net, h, rep);
+        Sched *t = algo_build(&algo_tcd, net, &ta, err, sizeof err);
+        Sched *u = t ? sched_new(net, 1, a->bytes) : NULL;
+        ok = u && sched_give(u, rep, 0, 1) && cangwu_sched_map(t, sym_inverse(net, h), u);
+        sched_free(t);
+        if (ok)
+            starts[ns++] = u;
+        else
+            sched_free(u);
+    }
+    Sched *best = ok ? sched_new(net, 1, a->bytes) : NULL;
+    int64_t tcd = -1;
+    ok = ok && best && sched_give(best, rep, 0, 1) &&
+         cangwu_anneal(starts, ns, (int64_t)algo_param(def, a, "moves"), best, &tcd);
+    if (!ok)
+        sched_fail(s, "%s", best && sched_error(best) ? sched_error(best)
+                            : ns ? "out of memory" : err);
+    else
+        ok = cangwu_sched_map(best, g, s);
+    for (int i = 0; i < ns; i++)
+        sched_free(starts[i]);
+    sched_free(best);
+    return ok;
+}
+
 static bool opt_build(const AlgoDef *def, Sched *s, const AlgoArgs *a)
 {
     const Net *net = sched_net(s);
@@ -97,7 +158,10 @@ static bool opt_build(const AlgoDef *def, Sched *s, const AlgoArgs *a)
         cangwu_exact_free(x);
         return ok;
     }
-    /* Two starts: tcd from the source, and tcd from the transposed source, transposed back
+    if (!cf)
+        return opt_anneal(def, s, a);
+    /* cf = 1: the older search (search.c), whose steps are checked for contention.  Two
+     * starts: tcd from the source, and tcd from the transposed source, transposed back
      * (the search keeps Algorithm 1's row-first habit, so from (2,3) and (3,2) of 8x8 it finds
      * different minima; the transposed start gives the search the other habit).  Under cf the
      * transposed start is used only if its steps are contention-free under XY routing too. */
@@ -115,7 +179,7 @@ static bool opt_build(const AlgoDef *def, Sched *s, const AlgoArgs *a)
         Sched *try = sched_new(net, 1, a->bytes);
         int64_t tcd = -1;
         bool got = try && sched_give(try, a->source, 0, 1) &&
-                   cangwu_search_sched(start, cf, (int64_t)algo_param(def, a, "moves"), try,
+                   cangwu_search_sched(start, cf, (int64_t)algo_param(def, a, "moves") / 25, try,
                                        &tcd);
         sched_free(start);
         if (got && (best < 0 || tcd < best)) {
@@ -145,7 +209,8 @@ static bool opt_build(const AlgoDef *def, Sched *s, const AlgoArgs *a)
 
 static const AlgoParam opt_params[] = {
     {"cf", 0, 0, 1, "1: every step contention-free under the default (XY) routing"},
-    {"moves", 20000, 0, 1e8, "local-search swap attempts (nets over 16 nodes)"},
+    {"moves", 1500000, 0, 1e9, "search moves (swap attempts), nets over 16 nodes; cf=1 makes "
+                               "moves/25 of the older, slower kind"},
 };
 
 const AlgoDef algo_tcd_opt = {

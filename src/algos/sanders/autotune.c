@@ -94,10 +94,19 @@ double sanders_search_best(const char *name, int64_t P, uint64_t k, const CostPa
     int64_t nr = rhi - rlo + 1 + (!chain && !bin);
     double best = -1;
     int64_t bi = 0, bs = 1;
+    int64_t depth[80];   /* per r, computed once (nr <= 66 from the callers; else recomputed) */
     for (int pass = 0; pass < 2; pass++) {
         for (int64_t i = 0; i < nr; i++) {
             int64_t r = i == rhi - rlo + 1 ? 1 << 20 : rlo + i;
-            int64_t d = chain ? P - 2 : sanders_tree_depth(Pt < 2 ? 2 : Pt, r);
+            int64_t d;
+            if (chain)
+                d = P - 2;
+            else if (pass == 1 && i < 80)
+                d = depth[i];
+            else
+                d = sanders_tree_depth(Pt < 2 ? 2 : Pt, r);
+            if (pass == 0 && i < 80)
+                depth[i] = d;
             int64_t slo, shi;
             if (pass == 0) {   /* the seeds: for each r, s near sqrt(beta*d*k/t) */
                 double g = p->t > 0 ? sqrt(p->beta * (double)(d > 0 ? d : 1) * (double)k / p->t)
