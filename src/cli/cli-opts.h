@@ -33,7 +33,7 @@ enum {
     OPT_TIMING = 1u << 14,  /* --timing lockstep|async (compare: also both) */
     OPT_TERMS = 1u << 15,   /* compare --terms (no value) */
     OPT_BY = 1u << 27,      /* compare --by tcd (Cang & Wu) */
-    OPT_SOURCES = 1u << 15, /* s-to-p: --sources SPEC */
+    OPT_SOURCES = 1u << 16, /* s-to-p: --sources SPEC (was bit 15, OPT_TERMS's: run took --terms) */
     OPT_VS = 1u << 30,      /* tcd-table --vs NAME[:K=V,...] (Cang & Wu) */
     OPT_PROFILE = 1u << 21, /* --profile NAME: a machine's constants (profile.h) */
     OPT_MAP = 1u << 29,     /* --map FILE: the nodes of a GOAL file's ranks (goal.h) */

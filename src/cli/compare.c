@@ -703,7 +703,7 @@ int cmd_compare(int argc, char **argv)
     memset(&c, 0, sizeof c);
     int rc = cli_opts_begin(argc, argv,
                             OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE | OPT_FIT |
-                                OPT_JSON | OPT_CSV | OPT_TIMING | OPT_TERMS | OPT_BY | OPT_MAP,
+                                OPT_JSON | OPT_CSV | OPT_TIMING | OPT_TERMS | OPT_SOURCES | OPT_BY | OPT_MAP,
                             &o, compare_help);
     if (rc >= 0)
         return rc;

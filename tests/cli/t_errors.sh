@@ -25,6 +25,8 @@ bad_input "--set without ="  "NAME=VALUE" run --net array:16 --algo st --set nu
 bad_input "missing value"   "--net.*value" run --net
 bad_input "missing value before option" "--algo.*value" run --net array:16 --algo --json
 bad_input "unknown option"  "--frobnicate" run --net array:16 --algo st --frobnicate
+bad_input "run takes no --terms (a bit it shared with --sources)" "--terms" run --net array:16 --algo st --terms
+bad_input "schedule takes no --terms" "--terms" schedule --net array:16 --algo st --terms
 bad_input "stray argument"  "stray"      run --net array:16 --algo st stray
 bad_input "unknown command" "frob"       frob
 bad_input "--model nosuch"  "nosuch"     run --net array:16 --algo st --model nosuch
