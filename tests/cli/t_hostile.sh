@@ -105,7 +105,8 @@ good "compare --bytes 8:8"      $C --bytes 8:8
 good "compare --bytes 1G:16G"   $C --bytes 1G:16G
 good "compare --csv"            $C --bytes 8:64 --csv
 bad_input "compare --json --csv" "exclude"    $C --json --csv
-bad_input "compare --algo"       "--algo"     $C --algo st
+good "compare --algo st (issue 19: every compare form takes --algo)" $C --algo st --bytes 8:64
+bad_input "compare --algo nosuch" "nosuch"    $C --algo nosuch
 bad_input "compare bad source"   "9,9"        $C --source 9,9
 bad_input "compare unknown --set" "nosuch"    $C --set nosuch=1
 bad_input "compare nu=99"        "nu"         $C --set nu=99
