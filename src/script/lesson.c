@@ -30,6 +30,7 @@
 #include "../engine/cost.h"
 #include "../engine/net.h"
 #include "lua-child.h"
+#include "lua-mc.h"
 #include "lua-sandbox.h"
 #include "setup.h"
 
@@ -103,26 +104,15 @@ static const char *const page_fields[] = {"text", "net", "algo", "model", "fit",
 /* Refuse a string key of the table at t that is not in names (page 0: the lesson's table). */
 static void check_fields(lua_State *L, int t, const char *const *names, size_t page)
 {
-    t = lua_absindex(L, t);
-    lua_pushnil(L);
-    while (lua_next(L, t) != 0) {
-        lua_pop(L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING)
-            continue;
-        const char *k = lua_tostring(L, -1);
-        bool known = false;
-        for (size_t i = 0; names[i]; i++)
-            known |= strcmp(k, names[i]) == 0;
-        if (known)
-            continue;
-        char shown[48], near[64] = "";
-        text_quote(k, 40, shown, sizeof shown);
-        const char *nn = text_nearest(k, names);
-        if (nn)
-            snprintf(near, sizeof near, " (did you mean '%s'?)", nn);
-        page_error(L, page, page ? "unknown field '%s' in the page%s" :
-                   "unknown field '%s' in the lesson's table%s", shown, near);
-    }
+    const char *nn, *k = mc_unknown_field(L, t, names, &nn);
+    if (!k)
+        return;
+    char shown[48], near[64] = "";
+    text_quote(k, 40, shown, sizeof shown);
+    if (nn)
+        snprintf(near, sizeof near, " (did you mean '%s'?)", nn);
+    page_error(L, page, page ? "unknown field '%s' in the page%s" :
+               "unknown field '%s' in the lesson's table%s", shown, near);
 }
 
 /* Optional string field of the table at t; NULL if absent. */

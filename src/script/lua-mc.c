@@ -7,6 +7,7 @@
  * inclusive, like Lua's numeric for.
  */
 #include "lua-mc.h"
+#include "../engine/text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1229,4 +1230,27 @@ int mc_open(lua_State *L)
     lua_pushliteral(L, "1");
     lua_setfield(L, -2, "api");
     return 1;
+}
+
+const char *mc_unknown_field(lua_State *L, int t, const char *const *names,
+                             const char **nearest)
+{
+    t = lua_absindex(L, t);
+    *nearest = NULL;
+    lua_pushnil(L);
+    while (lua_next(L, t) != 0) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            continue;
+        const char *k = lua_tostring(L, -1);
+        bool known = false;
+        for (size_t i = 0; names[i] && !known; i++)
+            known = strcmp(k, names[i]) == 0;
+        if (!known) {
+            lua_pop(L, 1);
+            *nearest = text_nearest(k, names);
+            return k;
+        }
+    }
+    return NULL;
 }

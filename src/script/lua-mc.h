@@ -35,6 +35,13 @@ int32_t mc_check_node(lua_State *L, int idx, const Net *net, const char *what);
 const Net *mc_check_net(lua_State *L, int idx);
 const Sched *mc_check_sched(lua_State *L, int idx);
 
+/* The first string key of the table at t that is not one of names (NULL-terminated), or
+ * NULL; *nearest: the closest of names to it (text_nearest), or NULL.  The key stays valid as
+ * long as the table holds it.  Scripts' and lessons' tables refuse such a field (a misspelling
+ * such as `chunk` for `chunks` would otherwise be silently ignored). */
+const char *mc_unknown_field(lua_State *L, int t, const char *const *names,
+                             const char **nearest);
+
 /* Cang & Wu (lua-cangwu.c): net:eyes, net:is_eye, mc.eye_side, sched:verdict. */
 int mc_net_eyes(lua_State *L);
 int mc_net_is_eye(lua_State *L);

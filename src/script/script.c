@@ -630,29 +630,19 @@ static int field_line(const char *file, const char *field)
  * set, and the nearest valid name. */
 static void check_fields(lua_State *L, int t, const char *file)
 {
-    lua_pushnil(L);
-    while (lua_next(L, t) != 0) {
-        lua_pop(L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING)
-            continue;
-        const char *k = lua_tostring(L, -1);
-        bool known = false;
-        for (size_t i = 0; script_fields[i]; i++)
-            known |= strcmp(k, script_fields[i]) == 0;
-        if (known)
-            continue;
-        char shown[48], near[64] = "", where[32] = "";
-        text_quote(k, 40, shown, sizeof shown);
-        const char *nn = text_nearest(k, script_fields);
-        if (nn)
-            snprintf(near, sizeof near, " (did you mean '%s'?)", nn);
-        int line = field_line(file, k);
-        if (line > 0)
-            snprintf(where, sizeof where, "line %d: ", line);
-        luaL_error(L, "%sunknown field '%s' in the returned table%s; the fields are name, "
-                   "summary, ref, nets, params, build, chunks, sizes, predict, pow2, virtual, "
-                   "stop, op, claims", where, shown, near);
-    }
+    const char *nn, *k = mc_unknown_field(L, t, script_fields, &nn);
+    if (!k)
+        return;
+    char shown[48], near[64] = "", where[32] = "";
+    text_quote(k, 40, shown, sizeof shown);
+    if (nn)
+        snprintf(near, sizeof near, " (did you mean '%s'?)", nn);
+    int line = field_line(file, k);
+    if (line > 0)
+        snprintf(where, sizeof where, "line %d: ", line);
+    luaL_error(L, "%sunknown field '%s' in the returned table%s; the fields are name, "
+               "summary, ref, nets, params, build, chunks, sizes, predict, pow2, virtual, "
+               "stop, op, claims", where, shown, near);
 }
 
 static int sa_read(lua_State *L)
