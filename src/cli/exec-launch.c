@@ -365,6 +365,27 @@ static bool write_files(const char *dir, const Sched *s, int op, uint32_t root, 
     return ok;
 }
 
+/* Run the launcher's command line in dir within `limit` seconds: the ranks' stdout (dir/out)
+ * into *otext (the caller frees it; NULL when unreadable), 0; or a failure's one line (the
+ * rank and step when the ranks said, diagnose) in err, 1 or more. */
+static int launch(const char *cmd, const char *dir, int np, double limit, char **otext,
+                  char *err, size_t errlen)
+{
+    char p[PATH_MAX];
+    int status = 0;
+    int rc = run_child(cmd, dir, limit, &status, err, errlen);
+    snprintf(p, sizeof p, "%.*s/out", DIRMAX, dir);
+    *otext = read_all(p);
+    snprintf(p, sizeof p, "%.*s/err", DIRMAX, dir);
+    char *etext = read_all(p);
+    if (rc == 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+        diagnose(dir, np, etext, status, err, errlen);
+        rc = 1;
+    }
+    free(etext);
+    return rc;
+}
+
 int exec_launch(const Sched *s, int op, uint32_t root, const ExecLaunch *l, ExecResult *out,
                 char *err, size_t errlen)
 {
@@ -413,21 +434,12 @@ int exec_launch(const Sched *s, int op, uint32_t root, const ExecLaunch *l, Exec
     snprintf(p, sizeof p, "%.*s/sched.bin", DIRMAX, dir);
     append(cmd, sizeof cmd, "%s", " ");
     quote(cmd, sizeof cmd, p);
-    int status = 0;
+    char *otext;
     /* a hung rank ends its repetition after the timeout; this bounds the launcher too */
-    int rc = run_child(cmd, dir, l->timeout * (l->reps + 1) + 60, &status, err, errlen);
-    snprintf(p, sizeof p, "%.*s/out", DIRMAX, dir);
-    char *otext = read_all(p);
-    snprintf(p, sizeof p, "%.*s/err", DIRMAX, dir);
-    char *etext = read_all(p);
-    if (rc == 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-        diagnose(dir, l->np, etext, status, err, errlen);
-        rc = 1;
-    }
+    int rc = launch(cmd, dir, l->np, l->timeout * (l->reps + 1) + 60, &otext, err, errlen);
     if (rc == 0 && !parse_report(otext, out, err, errlen))
         rc = 1;
     free(otext);
-    free(etext);
     cleanup(dir);
     return rc;
 }
@@ -461,21 +473,12 @@ int exec_run_raw(const ExecLaunch *l, const char *args, char **out, char *launch
         snprintf(err, errlen, "cannot make a scratch directory for the run");
         return 1;
     }
-    char cmd[8192], p[PATH_MAX];
+    char cmd[8192];
     snprintf(cmd, sizeof cmd, "%s ", lc);
     quote(cmd, sizeof cmd, bin);
     append(cmd, sizeof cmd, " %s", args);
-    int status = 0;
-    int rc = run_child(cmd, dir, l->timeout + 60, &status, err, errlen);
-    snprintf(p, sizeof p, "%.*s/out", DIRMAX, dir);
-    char *otext = read_all(p);
-    snprintf(p, sizeof p, "%.*s/err", DIRMAX, dir);
-    char *etext = read_all(p);
-    if (rc == 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-        diagnose(dir, l->np, etext, status, err, errlen);
-        rc = 1;
-    }
-    free(etext);
+    char *otext;
+    int rc = launch(cmd, dir, l->np, l->timeout + 60, &otext, err, errlen);
     cleanup(dir);
     if (rc == 0)
         *out = otext;
