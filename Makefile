@@ -137,7 +137,7 @@ run: deps
 # Unit tests, then the shell suites (CLI goldens, Lua, TUI in tmux), all on the sanitized
 # binary.  Each runner prints its closing summary line.
 check: deps
-	@$(MAKE) --no-print-directory $(SANB)/meshcast $(UNIT_BIN) meshcast $(if $(MPICC),$(SANB)/meshcast-mpi)
+	@$(MAKE) --no-print-directory -j2 $(SANB)/meshcast $(UNIT_BIN) meshcast $(if $(MPICC),$(SANB)/meshcast-mpi)
 	@sh tests/run-unit.sh $(UNIT_BIN)
 	@MESHCAST=$(CURDIR)/$(SANB)/meshcast sh tests/run-shell.sh
 	@sh tests/fuzz/run.sh --check

@@ -1,19 +1,31 @@
 #!/bin/sh
 # Run every shell test file tests/{cli,lua,tui}/t_*.sh; each ends with "FILE: N passed, N failed".
-# Prints them all and, last, "shell: N passed, N failed" over every file.
+# Prints them all, in that order, and, last, "shell: N passed, N failed" over every file.
+# The files run MESHCAST_TEST_JOBS at a time (default 2, the cores CI has): each has its own
+# scratch directory and tmux server, and its output is printed whole when all are done.
 cd "$(dirname "$0")/.." || exit 2
-pass=0; fail=0; skipped=0; badfiles=""
+JOBS=${MESHCAST_TEST_JOBS:-2}
+res=$(mktemp -d) || exit 2
+trap 'rm -rf "$res"' EXIT
+files=""
 for f in tests/cli/t_*.sh tests/lua/t_*.sh tests/tui/t_*.sh; do
-    [ -f "$f" ] || continue
+    [ -f "$f" ] && files="$files $f"
+done
+# the screen tests first: they are the longest, so the two lanes end together
+printf '%s\n' $files | awk '/^tests\/tui\//{print; next} {rest[++n]=$0} END{for(i=1;i<=n;i++) print rest[i]}' |
+    xargs -P "$JOBS" -I{} sh -c 'n=$(printf %s "$1" | tr / _); sh "$1" >"$0/$n.out" 2>&1; echo $? >"$0/$n.rc"' "$res" {}
+pass=0; fail=0; skipped=0; badfiles=""
+for f in $files; do
+    n=$(printf %s "$f" | tr / _)
     echo "== $f"
-    out=$(sh "$f" 2>&1); rc=$?
-    printf '%s\n' "$out" | grep -vE '^  ok ' 
+    out=$(cat "$res/$n.out" 2>/dev/null); rc=$(cat "$res/$n.rc" 2>/dev/null || echo 1)
+    printf '%s\n' "$out" | grep -vE '^  ok '
     line=$(printf '%s\n' "$out" | grep -E '^[^ ]+: [0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' | tail -n 1)
     p=$(printf '%s' "$line" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')
     fl=$(printf '%s' "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
     sk=$(printf '%s' "$line" | sed -n 's/.* \([0-9]*\) skipped$/\1/p')
     pass=$((pass + ${p:-0})); fail=$((fail + ${fl:-0})); skipped=$((skipped + ${sk:-0}))
-    if [ $rc -ne 0 ]; then
+    if [ "$rc" != 0 ]; then
         badfiles="$badfiles $f"
         [ -z "$line" ] && fail=$((fail + 1))
     fi
