@@ -33,19 +33,7 @@ check_exit "within the budget: runs" 0 timeout 60 "$MESHCAST" run --net torus:8x
 # one node sends to every node of array:65536 in one step: 65535 one-port sub-rounds whose
 # routes total 2^31 links (25 s and more when walked link by link; subround.c counts them from
 # their ranges)
-cat >"$TMPD/star.lua" <<'LUA'
-return {
-  name = "star",
-  nets = { "array" },
-  build = function(sched, net, p, source)
-    local st = sched:step("all at once")
-    for v = 0, net:size() - 1 do
-      if v ~= source then st:send(source, v, { 0 }) end
-    end
-  end,
-}
-LUA
 check_exit "one node to every node of array:65536 in one step: done within 30 s" 0 \
-    timeout 30 "$MESHCAST" run --net array:65536 --algo "$TMPD/star.lua"
+    timeout 30 "$MESHCAST" run --net array:65536 --algo "$ROOT/tests/lua/star_all.lua"
 check_match "... in 65535 sub-rounds" "65535 sub-rounds in all" "$OUT"
 finish

@@ -13,19 +13,7 @@ check_match "... saying why" "over the work budget" "$(cat "$TMPD/err")"
 check_eq "... the main screen is back" 0 "$(tm display -p -t t '#{alternate_on}')"
 tm_run clear; sleep 0.5
 
-cat >"$TMPD/star.lua" <<'LUA'
-return {
-  name = "star",
-  nets = { "array" },
-  build = function(sched, net, p, source)
-    local st = sched:step("all at once")
-    for v = 0, net:size() - 1 do
-      if v ~= source then st:send(source, v, { 0 }) end
-    end
-  end,
-}
-LUA
-mc_start --net array:65536 --algo "$TMPD/star.lua"
+mc_start --net array:65536 --algo "$ROOT/tests/lua/star_all.lua"
 check_screen "one node to every node of array:65536: the screen opens" "star.* on array:65536" 60
 tm_keys n
 check_screen "... n shows the step" "step 1/1" 30
