@@ -16,6 +16,7 @@
 #include "algo-names.h"
 #include "job.h"
 #include "lesson-pick.h"
+#include "../script/course.h"
 #include "../script/lesson-state.h"
 #include "../script/lesson-try.h"
 #include "../script/profile.h"
@@ -961,14 +962,24 @@ static void open_picker(App *a, PickKind k)
     case PICK_SOURCE:
         break;
     case PICK_LESSON: {
-        char *names[128];
-        size_t n = lesson_list(names, 128);
+        /* in the course's order, a heading per track (course.h) */
+        char err[300], line[512];
+        Course *c = course_load(NULL, err, sizeof err);
+        if (!c) app_msg(a, true, "%s", err);
+        if (!c) c = course_none();   /* a broken course file: the lessons by name */
+        const char *names[COURSE_MAXLESSONS];
+        size_t track[COURSE_MAXLESSONS];
+        size_t n = c ? course_order(c, names, track, COURSE_MAXLESSONS) : 0;
         for (size_t i = 0; i < n; i++) {
-            char line[512];
+            if ((i == 0 || track[i] != track[i - 1]) && course_ntracks(c) > 0) {
+                lesson_pick_heading(course_track_title(c, track[i]), line, sizeof line);
+                items_add(a, line);
+                if (a->nitems == 1) a->pick_sel = 1;
+            }
             lesson_pick_line(names[i], line, sizeof line);   /* title, pages, progress */
             items_add(a, line);
-            free(names[i]);
         }
+        course_free(c);
         if (n == 0) {
             app_msg(a, true, "no lessons found (lessons/*.lua on the search path)");
             return;
@@ -999,6 +1010,7 @@ static void open_picker(App *a, PickKind k)
 static void picker_choose(App *a)
 {
     if (a->pick_sel >= a->nitems) return;
+    if (a->pick == PICK_LESSON && lesson_pick_is_heading(a->items[a->pick_sel])) return;
     char *v = strdup(a->items[a->pick_sel]);
     PickKind k = a->pick;
     a->mode = MODE_MAP;
@@ -1688,6 +1700,18 @@ static void cmdline_key(App *a, const char *key)
     }
 }
 
+/* The lesson picker's track headings cannot be chosen: move on past them in direction dir
+ * (back the other way at either end). */
+static void picker_skip(App *a, int dir)
+{
+    if (a->pick != PICK_LESSON) return;
+    for (int pass = 0; pass < 2; pass++, dir = -dir)
+        while (a->pick_sel < a->nitems && lesson_pick_is_heading(a->items[a->pick_sel])) {
+            if ((dir < 0 && a->pick_sel == 0) || (dir > 0 && a->pick_sel + 1 >= a->nitems)) break;
+            a->pick_sel += dir > 0 ? 1 : (size_t)-1;
+        }
+}
+
 static void picker_key(App *a, const char *key)
 {
     if (strcmp(key, "<Escape>") == 0 || strcmp(key, "q") == 0 || strcmp(key, "<C-c>") == 0) {
@@ -1698,12 +1722,16 @@ static void picker_key(App *a, const char *key)
         picker_choose(a);
     } else if (strcmp(key, "<Down>") == 0 || strcmp(key, "j") == 0 || strcmp(key, "<Tab>") == 0) {
         if (a->pick_sel + 1 < a->nitems) a->pick_sel++;
+        picker_skip(a, 1);
     } else if (strcmp(key, "<Up>") == 0 || strcmp(key, "k") == 0 || strcmp(key, "<S-Tab>") == 0) {
         if (a->pick_sel > 0) a->pick_sel--;
+        picker_skip(a, -1);
     } else if (strcmp(key, "g") == 0 || strcmp(key, "<Home>") == 0) {
         a->pick_sel = 0;
+        picker_skip(a, 1);
     } else if (strcmp(key, "G") == 0 || strcmp(key, "<End>") == 0) {
         a->pick_sel = a->nitems ? a->nitems - 1 : 0;
+        picker_skip(a, -1);
     }
 }
 

@@ -20,6 +20,7 @@
 #include "figure.h"
 #include "fulltree.h"
 #include "hxview.h"
+#include "lesson-pick.h"
 #include "grade.h"
 #include "overview.h"
 #include "params.h"
@@ -1823,6 +1824,8 @@ static void draw_picker(App *a)
     for (int i = 0; i < rows && first + i < (int)a->nitems; i++) {
         size_t k = (size_t)(first + i);
         int attr = k == a->pick_sel ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL);
+        if (a->pick == PICK_LESSON && lesson_pick_is_heading(a->items[k]))
+            attr = theme_attr(R_KEY);   /* a track's heading (never the cursor's) */
         fill(y + 1 + i, x + 1, w - 2, attr);
         putf(y + 1 + i, x + 2, w - 4, attr, "%s %s", k == a->pick_sel ? theme_glyphs()->right : " ",
              a->items[k]);
