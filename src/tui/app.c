@@ -828,6 +828,20 @@ bool app_open_lesson(App *a, const char *name)
     return true;
 }
 
+/* R, y: the lesson's progress forgotten (its file deleted), back to page 1. */
+static void lesson_restart(App *a)
+{
+    char err[300];
+    if (lesson_progress_clear(lesson_id(a->lesson), err, sizeof err) < 0) {
+        app_msg(a, true, "%s", err);
+        return;
+    }
+    memset(&a->prog, 0, sizeof a->prog);
+    app_lesson_page(a, 0);
+    app_msg(a, false, "lesson %s restarted: no page seen, no question answered",
+            lesson_id(a->lesson));
+}
+
 static const LessonPage *cur_page(const App *a)
 {
     return a->lesson ? lesson_page(a->lesson, a->page) : NULL;
@@ -1346,7 +1360,7 @@ typedef enum {
     K_DOWN, K_PAN_L, K_PAN_R, K_PAN_U, K_PAN_D, K_ZOOM_IN, K_ZOOM_OUT, K_ZOOM_FIT, K_PANEL,
     K_PANEL_BACK, K_SELECT, K_LINK, K_SOURCE, K_P_ALGO, K_P_NET, K_P_BYTES, K_P_MODEL,
     K_P_LESSON, K_PAGE_NEXT, K_PAGE_PREV, K_HELP, K_QUIT, K_REDRAW, K_CMD, K_ESC, K_SUSPEND,
-    K_TILES, K_TIMING, K_LESSON_DOWN, K_LESSON_UP,
+    K_TILES, K_TIMING, K_LESSON_DOWN, K_LESSON_UP, K_LESSON_RESTART,
 } Act;
 
 static const struct { const char *key; Act act; } keymap[] = {
@@ -1363,6 +1377,7 @@ static const struct { const char *key; Act act; } keymap[] = {
     {"<Enter>", K_SELECT}, {"e", K_LINK}, {"s", K_SOURCE},
     {"a", K_P_ALGO}, {"t", K_P_NET}, {"b", K_P_BYTES}, {"m", K_P_MODEL}, {"o", K_P_LESSON},
     {"]", K_PAGE_NEXT}, {"[", K_PAGE_PREV}, {"}", K_LESSON_DOWN}, {"{", K_LESSON_UP},
+    {"R", K_LESSON_RESTART},
     {"?", K_HELP}, {"<F1>", K_HELP}, {"q", K_QUIT}, {"<C-c>", K_QUIT}, {"<C-l>", K_REDRAW}, {"<C-z>", K_SUSPEND},
     {":", K_CMD}, {"<Escape>", K_ESC}, {"T", K_TILES}, {"A", K_TIMING},
 };
@@ -1389,6 +1404,7 @@ static const AppKeyHelp key_help[] = {
     {"] / [", "lesson: next / previous page"},
     {"} / {", "lesson: scroll the page down / up (v: more below)"},
     {"a b c ...", "lesson: answer a multiple-choice question"},
+    {"R", "lesson: restart it, its progress forgotten (y to confirm)"},
     {":", "command line (Tab completes, Up/Down history)"},
     {"Escape", "close, cancel, clear the selection"},
     {"Ctrl-L", "redraw the screen"},
@@ -1598,6 +1614,12 @@ static void map_act(App *a, Act act)
             app_msg(a, false, "the end of the lesson ([ back to its last page)");
         }
         break;
+    case K_LESSON_RESTART:
+        if (!a->lesson) { app_msg(a, true, "R restarts a lesson: no lesson is open (o)"); break; }
+        a->lesson_confirm = true;
+        app_msg(a, true, "Restart '%s' from page 1, forgetting its pages seen and answers? "
+                "y: restart, any other key: keep them", lesson_id(a->lesson));
+        break;
     case K_LESSON_DOWN:
     case K_LESSON_UP:
         if (!a->lesson) { app_msg(a, true, "no lesson open (o picks one)"); break; }
@@ -1751,6 +1773,12 @@ void app_key(App *a, const char *key)
     case MODE_MAP: break;
     }
     a->msg[0] = '\0';   /* a message lasts until the next key */
+    if (a->lesson_confirm) {   /* R asked: y restarts, any other key keeps the progress */
+        a->lesson_confirm = false;
+        if (strcmp(key, "y") == 0 && a->lesson) lesson_restart(a);
+        else app_msg(a, false, "not restarted: the progress is kept");
+        return;
+    }
     /* a lesson's multiple-choice question takes its letters first */
     const LessonPage *p = cur_page(a);
     if (p && p->qkind == LESSON_Q_CHOICE && lesson_question_open(a) && key[0] >= 'a' &&

@@ -1616,7 +1616,7 @@ static void panel_lesson(App *a, Box *b)
     Box body = {.x = b->x, .y = b->y + b->row, .w = b->w, .h = b->h - b->row - 1};
     lesson_body(a, &body, p);
     b->row = b->h - 1;
-    const char *keys = a->lesson_done ? "[ back to the last page  o another lesson"
+    const char *keys = a->lesson_done ? "[ back to the last page  o another lesson  R restart"
                        : a->page + 1 == np ? "] the score  [ previous  Tab other panels"
                        : "] next page  [ previous  Tab other panels";
     if (body.more || a->lesson_off > 0)   /* the mark, and the keys that scroll */
