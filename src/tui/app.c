@@ -850,6 +850,7 @@ static const LessonPage *cur_page(const App *a)
 static void lesson_answer(App *a, bool right)
 {
     a->last_answer = right ? 1 : -1;
+    a->lesson_answers++;
     if (right) a->answered = true;
     a->lesson_follow = true;
     if (a->page < 256) {

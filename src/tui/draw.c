@@ -1570,6 +1570,11 @@ static int lesson_question(App *a, Box *b, const LessonPage *p)
                 box_wrap(b, theme_attr(R_NORMAL), p->feedback[a->last_choice], 0);
             if (p->qkind == LESSON_Q_TRY && a->try_why[0])
                 box_wrap(b, theme_attr(R_NORMAL), a->try_why, 0);
+            if (p->hint) {   /* the lesson's nudge, never the answer (writing-lessons.md) */
+                char h[600];
+                snprintf(h, sizeof h, "Hint: %s", p->hint);
+                box_wrap(b, theme_attr(R_NORMAL), h, 0);
+            }
         } else if (a->page < 256 && a->prog.answer[a->page] == 1) {
             box_put(b, theme_attr(R_GOOD), "(you answered this right before)");
         }
