@@ -16,6 +16,7 @@
 #include "algo-names.h"
 #include "job.h"
 #include "lesson-pick.h"
+#include "../script/course.h"
 #include "../script/lesson-state.h"
 #include "../script/lesson-try.h"
 #include "../script/profile.h"
@@ -830,6 +831,20 @@ bool app_open_lesson(App *a, const char *name)
     return true;
 }
 
+/* R, y: the lesson's progress forgotten (its file deleted), back to page 1. */
+static void lesson_restart(App *a)
+{
+    char err[300];
+    if (lesson_progress_clear(lesson_id(a->lesson), err, sizeof err) < 0) {
+        app_msg(a, true, "%s", err);
+        return;
+    }
+    memset(&a->prog, 0, sizeof a->prog);
+    app_lesson_page(a, 0);
+    app_msg(a, false, "lesson %s restarted: no page seen, no question answered",
+            lesson_id(a->lesson));
+}
+
 static const LessonPage *cur_page(const App *a)
 {
     return a->lesson ? lesson_page(a->lesson, a->page) : NULL;
@@ -838,6 +853,7 @@ static const LessonPage *cur_page(const App *a)
 static void lesson_answer(App *a, bool right)
 {
     a->last_answer = right ? 1 : -1;
+    a->lesson_answers++;
     if (right) a->answered = true;
     a->lesson_follow = true;
     if (a->page < 256) {
@@ -964,14 +980,24 @@ static void open_picker(App *a, PickKind k)
     case PICK_SOURCE:
         break;
     case PICK_LESSON: {
-        char *names[128];
-        size_t n = lesson_list(names, 128);
+        /* in the course's order, a heading per track (course.h) */
+        char err[300], line[512];
+        Course *c = course_load(NULL, err, sizeof err);
+        if (!c) app_msg(a, true, "%s", err);
+        if (!c) c = course_none();   /* a broken course file: the lessons by name */
+        const char *names[COURSE_MAXLESSONS];
+        size_t track[COURSE_MAXLESSONS];
+        size_t n = c ? course_order(c, names, track, COURSE_MAXLESSONS) : 0;
         for (size_t i = 0; i < n; i++) {
-            char line[512];
+            if ((i == 0 || track[i] != track[i - 1]) && course_ntracks(c) > 0) {
+                lesson_pick_heading(course_track_title(c, track[i]), line, sizeof line);
+                items_add(a, line);
+                if (a->nitems == 1) a->pick_sel = 1;
+            }
             lesson_pick_line(names[i], line, sizeof line);   /* title, pages, progress */
             items_add(a, line);
-            free(names[i]);
         }
+        course_free(c);
         if (n == 0) {
             app_msg(a, true, "no lessons found (lessons/*.lua on the search path)");
             return;
@@ -1002,6 +1028,7 @@ static void open_picker(App *a, PickKind k)
 static void picker_choose(App *a)
 {
     if (a->pick_sel >= a->nitems) return;
+    if (a->pick == PICK_LESSON && lesson_pick_is_heading(a->items[a->pick_sel])) return;
     char *v = strdup(a->items[a->pick_sel]);
     PickKind k = a->pick;
     a->mode = MODE_MAP;
@@ -1340,7 +1367,7 @@ typedef enum {
     K_DOWN, K_PAN_L, K_PAN_R, K_PAN_U, K_PAN_D, K_ZOOM_IN, K_ZOOM_OUT, K_ZOOM_FIT, K_PANEL,
     K_PANEL_BACK, K_SELECT, K_LINK, K_SOURCE, K_P_ALGO, K_P_NET, K_P_BYTES, K_P_MODEL,
     K_P_LESSON, K_PAGE_NEXT, K_PAGE_PREV, K_HELP, K_QUIT, K_REDRAW, K_CMD, K_ESC, K_SUSPEND,
-    K_TILES, K_TIMING, K_LESSON_DOWN, K_LESSON_UP,
+    K_TILES, K_TIMING, K_LESSON_DOWN, K_LESSON_UP, K_LESSON_RESTART,
 } Act;
 
 static const struct { const char *key; Act act; } keymap[] = {
@@ -1357,6 +1384,7 @@ static const struct { const char *key; Act act; } keymap[] = {
     {"<Enter>", K_SELECT}, {"e", K_LINK}, {"s", K_SOURCE},
     {"a", K_P_ALGO}, {"t", K_P_NET}, {"b", K_P_BYTES}, {"m", K_P_MODEL}, {"o", K_P_LESSON},
     {"]", K_PAGE_NEXT}, {"[", K_PAGE_PREV}, {"}", K_LESSON_DOWN}, {"{", K_LESSON_UP},
+    {"R", K_LESSON_RESTART},
     {"?", K_HELP}, {"<F1>", K_HELP}, {"q", K_QUIT}, {"<C-c>", K_QUIT}, {"<C-l>", K_REDRAW}, {"<C-z>", K_SUSPEND},
     {":", K_CMD}, {"<Escape>", K_ESC}, {"T", K_TILES}, {"A", K_TIMING},
 };
@@ -1383,6 +1411,7 @@ static const AppKeyHelp key_help[] = {
     {"] / [", "lesson: next / previous page"},
     {"} / {", "lesson: scroll the page down / up (v: more below)"},
     {"a b c ...", "lesson: answer a multiple-choice question"},
+    {"R", "lesson: restart it, its progress forgotten (y to confirm)"},
     {":", "command line (Tab completes, Up/Down history)"},
     {"Escape", "close, cancel, clear the selection"},
     {"Ctrl-L", "redraw the screen"},
@@ -1594,6 +1623,12 @@ static void map_act(App *a, Act act)
             app_msg(a, false, "the end of the lesson ([ back to its last page)");
         }
         break;
+    case K_LESSON_RESTART:
+        if (!a->lesson) { app_msg(a, true, "R restarts a lesson: no lesson is open (o)"); break; }
+        a->lesson_confirm = true;
+        app_msg(a, true, "Restart '%s' from page 1, forgetting its pages seen and answers? "
+                "y: restart, any other key: keep them", lesson_id(a->lesson));
+        break;
     case K_LESSON_DOWN:
     case K_LESSON_UP:
         if (!a->lesson) { app_msg(a, true, "no lesson open (o picks one)"); break; }
@@ -1697,6 +1732,18 @@ static void cmdline_key(App *a, const char *key)
     }
 }
 
+/* The lesson picker's track headings cannot be chosen: move on past them in direction dir
+ * (back the other way at either end). */
+static void picker_skip(App *a, int dir)
+{
+    if (a->pick != PICK_LESSON) return;
+    for (int pass = 0; pass < 2; pass++, dir = -dir)
+        while (a->pick_sel < a->nitems && lesson_pick_is_heading(a->items[a->pick_sel])) {
+            if ((dir < 0 && a->pick_sel == 0) || (dir > 0 && a->pick_sel + 1 >= a->nitems)) break;
+            a->pick_sel += dir > 0 ? 1 : (size_t)-1;
+        }
+}
+
 static void picker_key(App *a, const char *key)
 {
     if (strcmp(key, "<Escape>") == 0 || strcmp(key, "q") == 0 || strcmp(key, "<C-c>") == 0) {
@@ -1707,12 +1754,16 @@ static void picker_key(App *a, const char *key)
         picker_choose(a);
     } else if (strcmp(key, "<Down>") == 0 || strcmp(key, "j") == 0 || strcmp(key, "<Tab>") == 0) {
         if (a->pick_sel + 1 < a->nitems) a->pick_sel++;
+        picker_skip(a, 1);
     } else if (strcmp(key, "<Up>") == 0 || strcmp(key, "k") == 0 || strcmp(key, "<S-Tab>") == 0) {
         if (a->pick_sel > 0) a->pick_sel--;
+        picker_skip(a, -1);
     } else if (strcmp(key, "g") == 0 || strcmp(key, "<Home>") == 0) {
         a->pick_sel = 0;
+        picker_skip(a, 1);
     } else if (strcmp(key, "G") == 0 || strcmp(key, "<End>") == 0) {
         a->pick_sel = a->nitems ? a->nitems - 1 : 0;
+        picker_skip(a, -1);
     }
 }
 
@@ -1732,6 +1783,12 @@ void app_key(App *a, const char *key)
     case MODE_MAP: break;
     }
     a->msg[0] = '\0';   /* a message lasts until the next key */
+    if (a->lesson_confirm) {   /* R asked: y restarts, any other key keeps the progress */
+        a->lesson_confirm = false;
+        if (strcmp(key, "y") == 0 && a->lesson) lesson_restart(a);
+        else app_msg(a, false, "not restarted: the progress is kept");
+        return;
+    }
     /* a lesson's multiple-choice question takes its letters first */
     const LessonPage *p = cur_page(a);
     if (p && p->qkind == LESSON_Q_CHOICE && lesson_question_open(a) && key[0] >= 'a' &&

@@ -153,6 +153,8 @@ struct App {
     int last_choice;       /* the choice picked last (0-based), -1 none */
     char try_why[160];     /* a "try" task not met yet: what is not so (lesson-try.h) */
     bool lesson_done;      /* ] past the last page: the summary with the score */
+    bool lesson_confirm;   /* R was pressed: the next key y restarts the lesson */
+    unsigned lesson_answers; /* answers given so far (a recording marks each one) */
     int lesson_off;        /* the lesson pane scrolled this many lines down (} and {) */
     int lesson_view;       /* lines of the pane's text on the last frame (what } scrolls) */
     bool lesson_follow;    /* just answered: scroll the response into view on the next frame */

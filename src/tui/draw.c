@@ -20,6 +20,7 @@
 #include "figure.h"
 #include "fulltree.h"
 #include "hxview.h"
+#include "lesson-pick.h"
 #include "measured.h"
 #include "grade.h"
 #include "overview.h"
@@ -1665,6 +1666,11 @@ static int lesson_question(App *a, Box *b, const LessonPage *p)
                 box_wrap(b, theme_attr(R_NORMAL), p->feedback[a->last_choice], 0);
             if (p->qkind == LESSON_Q_TRY && a->try_why[0])
                 box_wrap(b, theme_attr(R_NORMAL), a->try_why, 0);
+            if (p->hint) {   /* the lesson's nudge, never the answer (writing-lessons.md) */
+                char h[600];
+                snprintf(h, sizeof h, "Hint: %s", p->hint);
+                box_wrap(b, theme_attr(R_NORMAL), h, 0);
+            }
         } else if (a->page < 256 && a->prog.answer[a->page] == 1) {
             box_put(b, theme_attr(R_GOOD), "(you answered this right before)");
         }
@@ -1711,7 +1717,7 @@ static void panel_lesson(App *a, Box *b)
     Box body = {.x = b->x, .y = b->y + b->row, .w = b->w, .h = b->h - b->row - 1};
     lesson_body(a, &body, p);
     b->row = b->h - 1;
-    const char *keys = a->lesson_done ? "[ back to the last page  o another lesson"
+    const char *keys = a->lesson_done ? "[ back to the last page  o another lesson  R restart"
                        : a->page + 1 == np ? "] the score  [ previous  Tab other panels"
                        : "] next page  [ previous  Tab other panels";
     if (body.more || a->lesson_off > 0)   /* the mark, and the keys that scroll */
@@ -1919,6 +1925,8 @@ static void draw_picker(App *a)
     for (int i = 0; i < rows && first + i < (int)a->nitems; i++) {
         size_t k = (size_t)(first + i);
         int attr = k == a->pick_sel ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL);
+        if (a->pick == PICK_LESSON && lesson_pick_is_heading(a->items[k]))
+            attr = theme_attr(R_KEY);   /* a track's heading (never the cursor's) */
         fill(y + 1 + i, x + 1, w - 2, attr);
         putf(y + 1 + i, x + 2, w - 4, attr, "%s %s", k == a->pick_sel ? theme_glyphs()->right : " ",
              a->items[k]);

@@ -450,7 +450,8 @@ static int run(const TuiOptions *o)
     bool pending = false, chart_drawn = false;
     size_t rec_page = 0;      /* the lesson page and answer the recording last marked */
     bool rec_seen = false;
-    int rec_answer = 0;
+    unsigned rec_answers = 0; /* ... as a->lesson_answers: each answer is marked, two wrong
+                               * ones in a row too */
     double pending_at = 0;    /* when a key became ambiguous (a lone Escape) */
     double next_tick = 0, next_reload = now_s() + 0.5;
     while (!a->quit) {
@@ -521,10 +522,10 @@ static int run(const TuiOptions *o)
                 record_mark(rec, m);
                 rec_page = a->page;
                 rec_seen = true;
-                rec_answer = a->last_answer;
-            } else if (a->lesson && a->last_answer != rec_answer) {
+                rec_answers = a->lesson_answers;
+            } else if (a->lesson && a->lesson_answers != rec_answers) {
                 if (a->last_answer) record_mark(rec, a->last_answer > 0 ? "answer right" : "answer wrong");
-                rec_answer = a->last_answer;
+                rec_answers = a->lesson_answers;
             }
         }
         if (a->export_path[0]) {
