@@ -230,6 +230,11 @@ struct App {
     char export_path[256]; /* :export FILE: the loop writes the next frame there */
     bool export_force;     /* :export FILE --force: replacing an existing file */
 
+    /* a real run beside the simulated one (measured.h): --measured FILE.json, :exec */
+    struct MeasFile *meas;
+    struct MeasJob *mjob;
+    int tl_per;            /* timeline rows per step (2 with a measured run) */
+
     /* options */
     bool big;              /* projector mode (--big, :big): tall cells, the map fills the screen */
     bool color, ascii;

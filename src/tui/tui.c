@@ -25,6 +25,7 @@
 #include "asynctl.h"
 #include "draw.h"
 #include "input.h"
+#include "measured.h"
 #include "record.h"
 #include "theme.h"
 #include "vs.h"
@@ -431,6 +432,8 @@ static int run(const TuiOptions *o)
         const char *w[1] = {o->vs};
         if (!vs_command(a, w, 1) && !a->cancelled) snprintf(fail, sizeof fail, "--%s", a->msg);
     }
+    if (!fail[0] && o->measured && a->b.ready && !a->quit && !measured_load(a, o->measured))
+        snprintf(fail, sizeof fail, "--measured: %s", a->msg);
     if (fail[0]) {
         tui_restore();
         restore_signals(&orig);
@@ -549,6 +552,7 @@ static int run(const TuiOptions *o)
         double wait = busy ? 0 : next_reload - now_s();
         if (a->playing && next_tick > 0 && next_tick - now_s() < wait) wait = next_tick - now_s();
         if (app_partial(a) && wait > 0.1) wait = 0.1;   /* the simulation's progress */
+        if (measured_busy(a) && wait > 0.25) wait = 0.25;   /* :exec's progress */
         if (pending) {
             double w = pending_at + input_waittime(in) / 1000.0 - now_s();
             if (w < wait) wait = w;
