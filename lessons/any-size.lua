@@ -31,6 +31,7 @@ The last step serves the companions.]],
       question = {
         text = "Click the node that node 0 sends to in the last step.",
         click = "node", answer = 1,
+        hint = "In the last step every node hands the message to its companion: the nearest node it stands in for that does not hold it yet.",
         explain = "Node 1 is node 0's companion: the first odd position.",
       },
     },

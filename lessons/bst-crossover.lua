@@ -31,6 +31,7 @@ other to the opposite end of the array, node 15 (the bit-wise complement of 0).]
       question = {
         text = "Click the node that receives the second half in step 1.",
         click = "node", answer = 15,
+        hint = "The second half goes to the node whose number is the source's with every bit flipped (on four bits).",
         explain = "The complement of 0 on 4 bits is 15.",
       },
     },
@@ -43,6 +44,7 @@ right; node 15 spreads the other half over the odd nodes, to the left.]],
       question = {
         text = "Click the first link that node 15's message crosses in step 2.",
         click = "link", answer = { 15, 14 },
+        hint = "First find where this node sends in step 2: toward lower or higher numbers?  The link to click leaves it on that side.",
         explain = "15 -> 7 travels left, so it starts on the link 15 -> 14.",
       },
     },

@@ -30,6 +30,7 @@ Each knight's move is one circuit: one hop along the rows, two along the columns
       question = {
         text = "Click the node reached by the circuit that leaves the source downwards.",
         click = "node", answer = 7,
+        hint = "A circuit here is a knight's move: down one row, then sideways along that row.  Count the columns from the source.",
         explain = "Down one row, then right two columns: (1,2), node 7.",
       },
     },
@@ -92,6 +93,7 @@ down one.]],
       question = {
         text = "Click the arc that this path would share with another circuit of phase 1.",
         click = "link", answer = { 0, 1 },
+        hint = "Compare this path's first arc with the first arcs of the other circuits of the same phase that leave the source through the same port.",
         explain = "Its first arc (0,0)->(0,1) is also the first arc of the path to (-2,1), " ..
                   "which leaves through the right port: two circuits on one arc, and one " ..
                   "out-port used twice.",

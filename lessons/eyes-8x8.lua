@@ -16,6 +16,7 @@ across the row, then both down (or up) the column; then every quadrant does the 
       question = {
         text = "The source (2,2) is an eye.  Click another eye in its row.",
         click = "node", answer = { 2, 5 },
+        hint = "Eyes repeat a fixed distance apart along a row (Cang & Wu's a_k): add that offset to the source's column.",
         explain = "(2,2) + a_3 = (2,5).",
       },
     },
@@ -64,6 +65,7 @@ whichever is closer.]],
       question = {
         text = "Click the node the corner (0,0) sends to in step 2.",
         click = "node", answer = { 5, 1 },
+        hint = "Count the hops from the corner to each node of the quadrant it still has to serve: the far one is served first.",
         explain = "(5,1) is 6 hops away, the eye (5,2) 7: the far eye of the quadrant wins.",
       },
     },
@@ -86,6 +88,7 @@ Your task: pick the source with the least TCD.  Theorem 1 says where to look.]],
       question = {
         text = "Click the source in the upper-left quadrant from which tcd has the least TCD.",
         click = "node", answer = { 2, 2 },
+        hint = "The least TCD is reached from an eye: which node of that quadrant is one?  meshcast tcd-table prints every source's TCD.",
         explain = "The eye (2,2): 69, the least of all 64 sources (tcd-table).",
       },
     },

@@ -78,6 +78,7 @@ In row 0, node (0,0) sends 4 hops right to (0,4), and node (0,2) sends 4 hops ri
       question = {
         text = "Click the first link that carries both of these messages.",
         click = "link", answer = { { 0, 2 }, { 0, 3 } },
+        hint = "Trace both routes along the row: the first link the longer route and the shorter one both cross is the answer.",
         explain = "(0,0)->(0,4) and (0,2)->(0,6) overlap on (0,2)->(0,3) and (0,3)->(0,4).",
       },
     },

@@ -20,6 +20,7 @@
 #include "../script/lesson-state.h"
 #include "../script/lesson-try.h"
 #include "../script/profile.h"
+#include "measured.h"
 #include "narrate.h"
 #include "fulltree.h"
 #include "hxview.h"
@@ -362,6 +363,7 @@ void app_poll(App *a)
 {
     char err[400];
     if (bcast_settle(&a->b, err, sizeof err) < 0) app_msg(a, true, "%s", err);
+    measured_poll(a);
 }
 
 bool app_rest_progress(const App *a, long long *done, long long *total)
@@ -713,6 +715,7 @@ void app_free(App *a)
     fulltree_free(a);
     vs_close(a);
     figure_free(a);
+    measured_free(a);
     if (a->lesson) lesson_free(a->lesson);
     free(a);
 }
@@ -859,6 +862,7 @@ static const LessonPage *cur_page(const App *a)
 static void lesson_answer(App *a, bool right)
 {
     a->last_answer = right ? 1 : -1;
+    a->lesson_answers++;
     if (right) a->answered = true;
     a->lesson_follow = true;
     if (a->page < 256) {
@@ -1056,6 +1060,7 @@ static const char *const commands[] = {"algo", "net", "source", "sources", "byte
                                        "profile",
                                        "step", "lesson", "theme", "big", "overview", "hot", "vs",
                                        "tiles", "timing", "export", "figure", "chart", "op",
+                                       "exec", "measured",
                                        "help", "quit", "q",
                                        NULL};
 
@@ -1136,6 +1141,8 @@ bool app_command(App *a, const char *line)
         return true;
     }
     if (strcmp(c, "vs") == 0) return vs_command(a, (const char *const *)words + 1, n - 1);
+    if (strcmp(c, "exec") == 0 || strcmp(c, "measured") == 0)
+        return measured_command(a, c, (const char *const *)words + 1, n - 1);
     if (strcmp(c, "figure") == 0) {   /* a figure of the s-to-p paper replaces Fig. 3 too */
         a->chart_fig3 = false;
         return figure_command(a, (const char *const *)words + 1, n - 1);
@@ -1443,6 +1450,8 @@ static const AppKeyHelp key_help[] = {
     {":figure off", "Chart: back to cost vs message size"},
     {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg (--force: replace)"},
     {":chart tradeoff [P]", "Chart panel: Sanders & Sibeyn's Fig. 3 (:chart cost: back)"},
+    {":exec [R]", "run the broadcast on MPI ranks (R reps; Escape cancels): measured beside"},
+    {":measured FILE|off", "exec --json's run drawn in Timeline and Chart beside the model"},
     {":q", "quit"},
 };
 
@@ -1661,6 +1670,7 @@ static void map_act(App *a, Act act)
     case K_ESC:
         a->sel_link = -1;
         a->msg[0] = '\0';
+        measured_cancel(a);   /* a running :exec ends (its message says so) */
         break;
     }
 }
@@ -1817,7 +1827,7 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     if (a->panel == PANEL_TIMELINE && col >= a->lay.side_x && line >= a->tl_y0 &&
         line < a->tl_y0 + a->tl_rows) {
         a->playing = false;
-        app_goto(a, a->tl_first + (line - a->tl_y0) + 1);
+        app_goto(a, a->tl_first + (line - a->tl_y0) / (a->tl_per > 1 ? a->tl_per : 1) + 1);
         return;
     }
     const Net *net = a->b.setup.net;

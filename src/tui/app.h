@@ -154,6 +154,7 @@ struct App {
     char try_why[160];     /* a "try" task not met yet: what is not so (lesson-try.h) */
     bool lesson_done;      /* ] past the last page: the summary with the score */
     bool lesson_confirm;   /* R was pressed: the next key y restarts the lesson */
+    unsigned lesson_answers; /* answers given so far (a recording marks each one) */
     int lesson_off;        /* the lesson pane scrolled this many lines down (} and {) */
     int lesson_view;       /* lines of the pane's text on the last frame (what } scrolls) */
     bool lesson_follow;    /* just answered: scroll the response into view on the next frame */
@@ -228,6 +229,11 @@ struct App {
 
     char export_path[256]; /* :export FILE: the loop writes the next frame there */
     bool export_force;     /* :export FILE --force: replacing an existing file */
+
+    /* a real run beside the simulated one (measured.h): --measured FILE.json, :exec */
+    struct MeasFile *meas;
+    struct MeasJob *mjob;
+    int tl_per;            /* timeline rows per step (2 with a measured run) */
 
     /* options */
     bool big;              /* projector mode (--big, :big): tall cells, the map fills the screen */

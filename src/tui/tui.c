@@ -25,6 +25,7 @@
 #include "asynctl.h"
 #include "draw.h"
 #include "input.h"
+#include "measured.h"
 #include "record.h"
 #include "theme.h"
 #include "vs.h"
@@ -432,6 +433,8 @@ static int run(const TuiOptions *o)
         else
             app_goto(a, (int32_t)k);
     }
+    if (!fail[0] && o->measured && a->b.ready && !a->quit && !measured_load(a, o->measured))
+        snprintf(fail, sizeof fail, "--measured: %s", a->msg);
     if (fail[0]) {
         tui_restore();
         restore_signals(&orig);
@@ -448,7 +451,8 @@ static int run(const TuiOptions *o)
     bool pending = false, chart_drawn = false;
     size_t rec_page = 0;      /* the lesson page and answer the recording last marked */
     bool rec_seen = false;
-    int rec_answer = 0;
+    unsigned rec_answers = 0; /* ... as a->lesson_answers: each answer is marked, two wrong
+                               * ones in a row too */
     double pending_at = 0;    /* when a key became ambiguous (a lone Escape) */
     double next_tick = 0, next_reload = now_s() + 0.5;
     while (!a->quit) {
@@ -519,10 +523,10 @@ static int run(const TuiOptions *o)
                 record_mark(rec, m);
                 rec_page = a->page;
                 rec_seen = true;
-                rec_answer = a->last_answer;
-            } else if (a->lesson && a->last_answer != rec_answer) {
+                rec_answers = a->lesson_answers;
+            } else if (a->lesson && a->lesson_answers != rec_answers) {
                 if (a->last_answer) record_mark(rec, a->last_answer > 0 ? "answer right" : "answer wrong");
-                rec_answer = a->last_answer;
+                rec_answers = a->lesson_answers;
             }
         }
         if (a->export_path[0]) {
@@ -549,6 +553,7 @@ static int run(const TuiOptions *o)
         double wait = busy ? 0 : next_reload - now_s();
         if (a->playing && next_tick > 0 && next_tick - now_s() < wait) wait = next_tick - now_s();
         if (app_partial(a) && wait > 0.1) wait = 0.1;   /* the simulation's progress */
+        if (measured_busy(a) && wait > 0.25) wait = 0.25;   /* :exec's progress */
         if (pending) {
             double w = pending_at + input_waittime(in) / 1000.0 - now_s();
             if (w < wait) wait = w;

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -827,6 +828,71 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
     }
 }
 
+/* Does text hold the number word (digits, maybe a decimal point) as a number of its own, not
+ * inside a longer one ("13" is in "5 XOR 8 = 13.", not in "130" nor "1.13")? */
+static bool has_number(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = text; n && (p = strstr(p, word)); p++) {
+        bool before = p > text && (isdigit((unsigned char)p[-1]) ||
+                                   (p[-1] == '.' && p - 1 > text && isdigit((unsigned char)p[-2])));
+        bool after = isdigit((unsigned char)p[n]) ||
+                     (p[n] == '.' && isdigit((unsigned char)p[n + 1]));
+        if (!before && !after) return true;
+    }
+    return false;
+}
+
+/* Does text name node v of net: its id, or on a net of 2+ dimensions its coordinates as the
+ * lessons write them ("(2,5)", "2, 5")? */
+static bool names_node(const char *text, const Net *net, int32_t v)
+{
+    char w[64];
+    snprintf(w, sizeof w, "%d", v);
+    if (has_number(text, w)) return true;
+    if (net_ndim(net) < 2) return false;
+    int32_t c[8];
+    net_coords(net, v, c);
+    snprintf(w, sizeof w, "%d,%d", c[0], c[1]);
+    if (strstr(text, w)) return true;
+    snprintf(w, sizeof w, "%d, %d", c[0], c[1]);
+    return strstr(text, w) != NULL;
+}
+
+/* A wrong answer gets a hint: every click question has one (`hint`), and no hint names the
+ * answer — the node clicked for, the far end of the link clicked for (its near end too
+ * unless the question names it), or a number of the right choice. */
+static void check_hint(const char *name, size_t pno, const LessonPage *pg, const Net *net)
+{
+    bool click = pg->qkind == LESSON_Q_NODE || pg->qkind == LESSON_Q_LINK;
+    if (click && (!pg->hint || !*pg->hint))
+        fail_msg("%s page %zu: a click question without a hint", name, pno);
+    if (!pg->hint) return;
+    if (pg->qkind == LESSON_Q_NODE && names_node(pg->hint, net, pg->answer_node))
+        fail_msg("%s page %zu: the hint names the answer node", name, pno);
+    if (pg->qkind == LESSON_Q_LINK) {
+        int32_t tail; int dim, dir;
+        net_link_info(net, pg->answer_link, &tail, &dim, &dir);
+        if (names_node(pg->hint, net, net_link_head(net, pg->answer_link)) ||
+            (names_node(pg->hint, net, tail) && !names_node(pg->question, net, tail)))
+            fail_msg("%s page %zu: the hint names an end of the answer link", name, pno);
+    }
+    if (pg->qkind == LESSON_Q_CHOICE && pg->answer_choice >= 0) {
+        const char *c = pg->choices[pg->answer_choice];
+        for (const char *p = c; *p; p++) {
+            if (!isdigit((unsigned char)*p) || (p > c && isdigit((unsigned char)p[-1]))) continue;
+            char w[32];
+            size_t k = 0;
+            while (k + 1 < sizeof w && (isdigit((unsigned char)p[k]) ||
+                                        (p[k] == '.' && isdigit((unsigned char)p[k + 1]))))
+                w[k] = p[k], k++;
+            w[k] = '\0';
+            if (has_number(pg->hint, w))
+                fail_msg("%s page %zu: the hint holds %s, of the right choice", name, pno, w);
+        }
+    }
+}
+
 /* course: a lesson of the Seidel course (8 to 16 pages, at least 8 questions of which 2 are
  * "try" tasks, every wrong choice with its feedback); other lessons: 6 to 16 pages, at least
  * 6 questions. */
@@ -876,6 +942,7 @@ static void check_lesson_as(const char *name, bool course)
                                                     pg->answer_node))
                 fail_msg("%s page %zu: a highlighted link gives the answer away", name, i + 1);
         tries += pg->qkind == LESSON_Q_TRY;
+        check_hint(name, i + 1, pg, b.net);
         /* per-distractor feedback: every wrong choice says why it is wrong */
         for (size_t c = 0; course && pg->qkind == LESSON_Q_CHOICE && c < pg->nchoices; c++)
             if ((int)c != pg->answer_choice && (!pg->feedback || !pg->feedback[c]))
