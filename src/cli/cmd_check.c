@@ -29,6 +29,7 @@
 #include "../engine/sim.h"
 #include "../engine/text.h"
 #include "../engine/tso.h"
+#include "../script/course.h"
 #include "../script/lesson.h"
 #include "../script/profile.h"
 #include "../script/script.h"
@@ -690,6 +691,26 @@ static int check_lesson(const char *file)
     return 0;
 }
 
+/* `meshcast check COURSE-FILE`: every lesson it names is found and passes check_lesson's
+ * checks (course.h). */
+static int check_course(const char *file)
+{
+    char err[1200], q[160];
+    Course *c = course_load(file, err, sizeof err);
+    if (!c || !course_check(c, err, sizeof err)) {
+        cli_error("check: %s", err);
+        course_free(c);
+        return 2;
+    }
+    const char *names[COURSE_MAXLESSONS];
+    size_t track[COURSE_MAXLESSONS], n = course_order(c, names, track, COURSE_MAXLESSONS), k = 0;
+    while (k < n && track[k] < course_ntracks(c)) k++;
+    printf("check %s: course of %zu tracks, %zu lessons: every lesson is found and checks\n",
+           text_quote(file, 150, q, sizeof q), course_ntracks(c), k);
+    course_free(c);
+    return 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
     CheckOpts o;
@@ -698,6 +719,8 @@ int cmd_check(int argc, char **argv)
         return r < 0 ? 0 : r;
     if (looks_like_lesson(o.file))
         return check_lesson(o.file);
+    if (course_is_file(o.file))
+        return check_course(o.file);
 
     char err[1024];
     AlgoDef *owned = NULL;
