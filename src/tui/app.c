@@ -411,7 +411,15 @@ SetupSpec app_spec(const App *a) { return bspec_setup(&a->b.spec); }
 
 int32_t app_nsteps(const App *a)
 {
-    return a->b.ready ? sched_nsteps(a->b.sched) : 0;
+    int32_t n = a->b.ready ? sched_nsteps(a->b.sched) : 0;
+    if (a->vs && a->vs->ready && sched_nsteps(a->vs->sched) > n) n = sched_nsteps(a->vs->sched);
+    return n;
+}
+
+int32_t app_pos(const App *a)
+{
+    /* (both follow one position, each up to its own end: the further one is the position) */
+    return a->vs && a->vs->ready && a->vs->pos > a->b.pos ? a->vs->pos : a->b.pos;
 }
 
 /* A seek across many big steps goes one step at a time, drawing between steps (the wait
@@ -459,12 +467,13 @@ static bool app_long_seek(App *a, int32_t pos)
 void app_goto(App *a, int32_t pos)
 {
     if (!a->b.ready) return;
-    int32_t n = app_nsteps(a);
+    int32_t n = app_nsteps(a), own = sched_nsteps(a->b.sched);
     if (pos < 0) pos = 0;
     if (pos > n) pos = n;
+    vs_sync(a, pos);
+    if (pos > own) pos = own;   /* the first broadcast stays done at its last state */
     if (pos > a->b.nsim && !app_need_steps(a, pos)) pos = a->b.nsim;
     if (a->b.rest) atomic_store(&a->b.rest->want, pos);
-    vs_sync(a, pos);
     if (app_long_seek(a, pos)) return;
     if (sim_seek(a->b.sim, pos))
         a->b.pos = pos;
@@ -531,7 +540,7 @@ bool app_rebuild(App *a)
         bspec_free(&s);
         return false;
     }
-    bool ok = app_take_spec(a, &s, a->b.pos);
+    bool ok = app_take_spec(a, &s, app_pos(a));
     bspec_free(&s);
     return ok;
 }
@@ -571,7 +580,7 @@ static bool app_change(App *a, const char *field, const char *value)
         free(s.source); s.source = NULL;
         if (strcmp(value, "off") == 0) { free(s.sources); s.sources = NULL; }
     }
-    int32_t keep = strcmp(field, "net") == 0 || strcmp(field, "algo") == 0 ? 0 : a->b.pos;
+    int32_t keep = strcmp(field, "net") == 0 || strcmp(field, "algo") == 0 ? 0 : app_pos(a);
     char first[320];
     bool ok = app_take_spec(a, &s, keep);
     if (!ok && strcmp(field, "net") == 0 && !a->cancelled) {
@@ -640,7 +649,7 @@ static bool app_sets(App *a, char **kv, size_t n)
             s.sets[s.nsets++] = strdup(kv[i]);
         }
     }
-    bool ok = app_take_spec(a, &s, a->b.pos);
+    bool ok = app_take_spec(a, &s, app_pos(a));
     if (ok) {
         char buf[200] = "";
         for (size_t i = 0; i < n; i++) {
@@ -731,12 +740,12 @@ void app_tick(App *a)
         if (asynctl_at_end(a)) a->playing = false;
         return;
     }
-    if (a->b.pos >= app_nsteps(a)) {
+    if (app_pos(a) >= app_nsteps(a)) {
         a->playing = false;
         return;
     }
-    app_goto(a, a->b.pos + 1);
-    if (a->b.pos >= app_nsteps(a)) a->playing = false;
+    app_goto(a, app_pos(a) + 1);
+    if (app_pos(a) >= app_nsteps(a)) a->playing = false;
 }
 
 /* ---- lessons -------------------------------------------------------------------------- */
@@ -1554,17 +1563,17 @@ static void map_act(App *a, Act act)
             asynctl_move(a, to, act == K_NEXT || act == K_PREV);
             break;
         }
-        if (act == K_PREV) { a->playing = false; app_goto(a, a->b.pos - 1); break; }
+        if (act == K_PREV) { a->playing = false; app_goto(a, app_pos(a) - 1); break; }
         if (act == K_FIRST) { a->playing = false; app_goto(a, 0); break; }
         if (act == K_LAST) { a->playing = false; app_goto(a, app_nsteps(a)); break; }
-        a->playing = false; app_goto(a, a->b.pos + 1); break;
+        a->playing = false; app_goto(a, app_pos(a) + 1); break;
     case K_PLAY:
         if (asynctl_view(a)) {
             if (!a->playing && asynctl_at_end(a)) asynctl_move(a, 0, false);
             a->playing = !a->playing;
             break;
         }
-        if (!a->playing && a->b.pos >= app_nsteps(a)) app_goto(a, 0);
+        if (!a->playing && app_pos(a) >= app_nsteps(a)) app_goto(a, 0);
         a->playing = !a->playing;
         break;
     case K_FASTER: if (a->speed + 1 < app_nspeeds) a->speed++; break;

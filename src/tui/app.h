@@ -286,7 +286,10 @@ bool app_need_steps(App *a, int32_t pos);
 static inline bool app_partial(const App *a) { return a->b.ready && a->b.rest != NULL; }
 
 /* Actions. */
+/* The position: the first broadcast's step or, side by side (vs.h) past the first's end, the
+ * second's.  app_nsteps is the longer one's steps: each half stops at its own last state. */
 void app_goto(App *a, int32_t pos);
+int32_t app_pos(const App *a);
 int32_t app_nsteps(const App *a);
 void app_key(App *a, const char *key);
 /* A mouse event at a screen cell (0-based): button 1..3 press, 4/5 wheel up/down. */

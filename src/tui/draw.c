@@ -624,17 +624,23 @@ static void vs_header(App *a, const Layout *L, const char *label)
     else fmt_cost(c3, sizeof c3, sim_totals(sim)->cost.total);
     /* the running totals are the point of the comparison: below ~200 columns the words go
      * first, then the step's cost, then the label is cut; the totals stay */
-    char h[4][200];
-    snprintf(h[0], sizeof h[0], "%s  %ld/%ld  step %s  so far %s of %s", label, (long)a->b.pos,
-             (long)n, c1, c2, c3);
-    snprintf(h[1], sizeof h[1], "%s %ld/%ld  so far %s of %s", label, (long)a->b.pos, (long)n,
-             c2, c3);
-    snprintf(h[2], sizeof h[2], "%s %ld/%ld %s of %s", label, (long)a->b.pos, (long)n, c2, c3);
+    /* at its last state while the other goes on: "done" (the position is the longer's) */
+    const char *done = a->b.pos >= n ? " done" : "";
+    long p = (long)a->b.pos;
+    char h[5][200];
+    snprintf(h[0], sizeof h[0], "%s  %ld/%ld%s  step %s  so far %s of %s", label, p, (long)n, done,
+             c1, c2, c3);
+    snprintf(h[1], sizeof h[1], "%s %ld/%ld%s  so far %s of %s", label, p, (long)n, done, c2, c3);
+    snprintf(h[2], sizeof h[2], "%s %ld/%ld%s %s of %s", label, p, (long)n, done, c2, c3);
     int k = 0;
     while (k < 2 && utf8_len(h[k]) > L->map_w) k++;
     if (utf8_len(h[k]) > L->map_w) {   /* the totals first, the label in what is left */
-        snprintf(h[3], sizeof h[3], "%s of %s %ld/%ld %s", c2, c3, (long)a->b.pos, (long)n, label);
+        snprintf(h[3], sizeof h[3], "%s of %s %ld/%ld%s %s", c2, c3, p, (long)n, done, label);
         k = 3;
+    }
+    if (utf8_len(h[k]) > L->map_w && done[0]) {   /* narrower: "done" for the position */
+        snprintf(h[4], sizeof h[4], "%s of %s done %s", c2, c3, label);
+        k = 4;
     }
     putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD), "%s", h[k]);
 }
@@ -1805,7 +1811,7 @@ static void draw_title(App *a)
             snprintf(pos, sizeof pos, "%lld", (long long)asyncview_pos(v));
             snprintf(tot, sizeof tot, "%lld", (long long)asyncview_ntimes(v) - 1);
         } else if (!quiz) {
-            snprintf(pos, sizeof pos, "%ld", (long)a->b.pos);
+            snprintf(pos, sizeof pos, "%ld", (long)app_pos(a));
             snprintf(tot, sizeof tot, "%ld", (long)app_nsteps(a));
         }
         if (v)   /* the time line: the moment's time */

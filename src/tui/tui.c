@@ -418,19 +418,20 @@ static int run(const TuiOptions *o)
         if (!a->cancelled) snprintf(a->msg, sizeof a->msg, "%s", keep);
     }
     /* a --step past the end or a --vs that does not build is a usage error like any bad
-     * option: one line and exit 2, not a screen with a message */
+     * option: one line and exit 2, not a screen with a message (--vs first: side by side,
+     * --step goes up to the longer one's end) */
     char fail[sizeof a->msg + 16] = "";
-    if (o->step && a->b.ready && !a->quit) {
+    if (o->vs && a->b.ready && !a->quit) {
+        const char *w[1] = {o->vs};
+        if (!vs_command(a, w, 1) && !a->cancelled) snprintf(fail, sizeof fail, "--%s", a->msg);
+    }
+    if (!fail[0] && o->step && a->b.ready && !a->quit) {
         long k = strtol(o->step, NULL, 10);
         if (k > app_nsteps(a))
             snprintf(fail, sizeof fail, "--step %ld is past the last step (%ld)", k,
                      (long)app_nsteps(a));
         else
             app_goto(a, (int32_t)k);
-    }
-    if (!fail[0] && o->vs && a->b.ready && !a->quit) {
-        const char *w[1] = {o->vs};
-        if (!vs_command(a, w, 1) && !a->cancelled) snprintf(fail, sizeof fail, "--%s", a->msg);
     }
     if (!fail[0] && o->measured && a->b.ready && !a->quit && !measured_load(a, o->measured))
         snprintf(fail, sizeof fail, "--measured: %s", a->msg);
@@ -514,7 +515,7 @@ static int run(const TuiOptions *o)
         }
         doupdate();
         if (rec) {
-            record_frame(rec, a->b.pos);
+            record_frame(rec, app_pos(a));
             /* a lesson's page turns and answers are markers too */
             if (a->lesson && (a->page != rec_page || !rec_seen)) {
                 char m[32];
@@ -588,7 +589,7 @@ static int run(const TuiOptions *o)
     int sig = got_quit;
     if (rec) {   /* the screen as it was left */
         draw_frame(a);
-        record_frame(rec, a->b.pos);
+        record_frame(rec, app_pos(a));
     }
     tui_restore();
     restore_signals(&orig);
