@@ -132,6 +132,7 @@ from the bytes picker (b): the Step panel (Tab) gives the total, and the Chart p
       question = {
         text = "Show ST with the smallest size in the bytes picker at which ST costs more than BST, then press Enter.",
         try = { algo = "st", bytes = 1024 },
+        hint = "Compare ST's and BST's totals at each size of the bytes picker (b): the crossover of this lesson lies between two of its sizes; take the larger.",
         explain = "The crossover is at 625 bytes: the picker's 256 is still below it, 1K the first of its sizes above.",
       },
     },
@@ -142,6 +143,7 @@ Now you try: BST on 64 nodes.]],
       question = {
         text = "Step to the end of this broadcast (G), then press Enter.",
         try = { step = 7 },
+        hint = "G jumps to the last step; the title's step counter shows where you are.",
         explain = "d + 1 = 7 steps on 2^6 nodes: one more than the ST.",
       },
     },

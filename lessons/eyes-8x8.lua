@@ -27,6 +27,7 @@ Step 1: the source sends to the eye across the row.]],
       question = {
         text = "How many hops long is that message?",
         choices = { "1", "3", "5", "7" },
+        hint = "The hops of a message along a row are the difference of the two columns: which column is the eye in?",
         answer = 2,
         explain = "a_3 = 3 hops.",
       },
@@ -40,6 +41,7 @@ quadrants the next level informs.]],
       question = {
         text = "What is the TCD after two steps?",
         choices = { "6", "9", "12" },
+        hint = "Add up the hops of all messages so far: one in step 1, two in step 2, each as long as the distance between the eyes.",
         answer = 2,
         explain = "3 + 3 + 3 = 3 a_3 = 9 (eq. 3's first term).",
       },
@@ -51,6 +53,7 @@ Steps 3-4 repeat this in every 4x4 quadrant (a_2 = 1), steps 5-6 in every 2x2 bl
       question = {
         text = "What is the TCD of the whole broadcast from the eye?",
         choices = { "63", "69", "72", "79" },
+        hint = "Use eq. 3: the top level's messages, plus four times what one quadrant spends at the levels below.",
         answer = 2,
         explain = "eq. 3: 3 a_3 + 4 (3 a_2 + 4 x 3) = 9 + 4 x 15 = 69, eq. 10's MD_3(E_3).",
       },
@@ -77,6 +80,7 @@ of Algorithm 1 from each of them.]],
       question = {
         text = "What is the TCD from the corner?",
         choices = { "69", "75", "79", "84" },
+        hint = "Read the corner's entry of meshcast tcd-table --net mesh:8x8, or reason: the corner is farther from the eyes than an eye is.",
         answer = 3,
         explain = "79 = eq. 9's MD_3(0,0); 10 more than from an eye.",
       },
@@ -100,6 +104,7 @@ time-step optimal broadcasts.  On 4x4 it proves Algorithm 1 optimal; on 8x8, fro
       question = {
         text = "tcd from (3,3) has a TCD of 72.  What does tcd-opt find?",
         choices = { "72: Algorithm 1 is optimal", "71: Theorem 2 fails here" },
+        hint = "docs/errata.md lists where the paper's claims do not hold on this mesh.",
         answer = 2,
         explain = "A time-step optimal, contention-free broadcast of TCD 71 (docs/errata.md).",
       },
@@ -112,6 +117,7 @@ wire?  Move the cursor, press s to make it the source; the Step panel shows the 
       question = {
         text = "Make the node of the lower-right quadrant with the largest TCD the source, go to the last step, and press Enter.",
         try = { source = { 7, 7 }, step = 6 },
+        hint = "Far from the eyes is expensive: try the quadrant's corners with :source and compare the TCD shown at the last step.",
         explain = "The corner (7,7): 79, as far from the eyes as a source can be.",
       },
     },
@@ -123,6 +129,7 @@ Level 3 informs the eyes of the 4-wide quadrants, level 2 those of the 2-wide on
       question = {
         text = "Go to the position right after the first step of level 2, and press Enter.",
         try = { step = 3 },
+        hint = "The first level sends to the eyes: count its steps in the Timeline panel (Tab), then step one past them.",
         explain = "Steps 1-2 are level 3, steps 3-4 level 2, steps 5-6 level 1.",
       },
     },
