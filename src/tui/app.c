@@ -45,6 +45,7 @@ void app_msg(App *a, bool error, const char *fmt, ...)
     va_end(ap);
     text_quote(raw, sizeof raw, a->msg, sizeof a->msg);   /* one line, no control character */
     a->msg_error = error;
+    a->msg_progress = false;
 }
 
 /* ---- the broadcast ------------------------------------------------------------------- */

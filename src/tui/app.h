@@ -115,6 +115,7 @@ struct App {
     bool suspend;          /* Ctrl-Z: the loop gives the terminal back and stops */
     char msg[320];         /* one-line message at the bottom */
     bool msg_error;
+    bool msg_progress;     /* msg is a wait's progress line: gone once the wait is over */
 
     /* map */
     int zoom;              /* LAYOUT_Z0 (roomy) .. LAYOUT_Z4 (one char per node) */
