@@ -12,6 +12,7 @@
 #include "algo-names.h"
 #include "asynctl.h"
 #include "figure.h"
+#include "measured.h"
 #include "overview.h"
 #include "theme.h"
 #include "tileview.h"
@@ -212,6 +213,11 @@ static bool run_vs(App *a, char **w, int n)
     return vs_command(a, (const char *const *)w + 1, n - 1);
 }
 
+static bool run_measured(App *a, char **w, int n)   /* :exec and :measured (measured.h) */
+{
+    return measured_command(a, w[0], (const char *const *)w + 1, n - 1);
+}
+
 static bool run_figure(App *a, char **w, int n)
 {
     a->chart_fig3 = false;   /* a figure of the s-to-p paper replaces Fig. 3 too */
@@ -370,6 +376,12 @@ static const CmdtabCmd table[] = {
     {"chart", NULL, {{"tradeoff [P]", "Chart panel: Sanders & Sibeyn's Fig. 3, P = 64, 1024 or 16384"},
                      {"cost", "Chart panel: cost against message size"}},
      run_chart, W("tradeoff", "cost"), comp_chart},
+    {"exec", NULL, {{"[R|cancel]", "run the broadcast on MPI ranks (R reps; Escape or :exec cancel "
+                                   "ends it): measured beside"}},
+     run_measured, W("cancel"), NULL},
+    {"measured", NULL, {{"FILE|off", "exec --json's run drawn in Timeline and Chart beside the "
+                                     "model"}},
+     run_measured, W("off"), NULL},
     {"help", NULL, {{"", "this help"}}, run_help, NULL, NULL},
     {"quit", W("q", "q!"), {{"", "quit (also :q, :q!)"}}, run_quit, NULL, NULL},
 };
