@@ -162,7 +162,7 @@ install: meshcast
 	install -m 755 meshcast $(DESTDIR)$(BINDIR)/meshcast
 	if [ -f meshcast-mpi ]; then install -m 755 meshcast-mpi $(DESTDIR)$(BINDIR)/meshcast-mpi; fi
 	for f in scripts/*.lua; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/scripts/; done; true
-	for f in lessons/*.lua; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/lessons/; done; true
+	for f in lessons/*.lua lessons/course; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/lessons/; done; true
 	for f in assets/*; do [ -f "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/assets/; done; true
 	for f in assets/profiles/*.profile; do [ -f "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/assets/profiles/; done; true
 	if [ -f man/meshcast.1 ]; then install -d $(DESTDIR)$(MANDIR)/man1 && \

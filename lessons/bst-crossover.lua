@@ -31,6 +31,7 @@ other to the opposite end of the array, node 15 (the bit-wise complement of 0).]
       question = {
         text = "Click the node that receives the second half in step 1.",
         click = "node", answer = 15,
+        hint = "The second half goes to the node whose number is the source's with every bit flipped (on four bits).",
         explain = "The complement of 0 on 4 bits is 15.",
       },
     },
@@ -43,6 +44,7 @@ right; node 15 spreads the other half over the odd nodes, to the left.]],
       question = {
         text = "Click the first link that node 15's message crosses in step 2.",
         click = "link", answer = { 15, 14 },
+        hint = "First find where this node sends in step 2: toward lower or higher numbers?  The link to click leaves it on that side.",
         explain = "15 -> 7 travels left, so it starts on the link 15 -> 14.",
       },
     },
@@ -130,6 +132,7 @@ from the bytes picker (b): the Step panel (Tab) gives the total, and the Chart p
       question = {
         text = "Show ST with the smallest size in the bytes picker at which ST costs more than BST, then press Enter.",
         try = { algo = "st", bytes = 1024 },
+        hint = "Compare ST's and BST's totals at each size of the bytes picker (b): the crossover of this lesson lies between two of its sizes; take the larger.",
         explain = "The crossover is at 625 bytes: the picker's 256 is still below it, 1K the first of its sizes above.",
       },
     },
@@ -140,6 +143,7 @@ Now you try: BST on 64 nodes.]],
       question = {
         text = "Step to the end of this broadcast (G), then press Enter.",
         try = { step = 7 },
+        hint = "G jumps to the last step; the title's step counter shows where you are.",
         explain = "d + 1 = 7 steps on 2^6 nodes: one more than the ST.",
       },
     },

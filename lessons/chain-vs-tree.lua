@@ -155,6 +155,7 @@ pipeline fill.]],
       question = {
         text = "Go to the first position at which every node holds a packet, then press Enter.",
         try = { step = 31 },
+        hint = "The chain passes the first packet on one node per step: step with n (or :step) until the chain's last node holds one; the Node panel shows what a node holds.",
         explain = "Packet 0 reaches the last node after P - 1 = 31 steps: the chain's latency.",
       },
     },
@@ -167,6 +168,7 @@ Now you try.  Back to one packet (:set s=1): show the cheaper of the two broadca
       question = {
         text = "Show the cheaper broadcast of one packet, then press Enter.",
         try = { algo = "bintree", set = { s = 1 } },
+        hint = "With a single packet (set s to one) latency is all that counts: which of the two broadcasts has fewer steps?",
         explain = "With one packet the depth decides: the tree, 6 steps against 31.",
       },
     },

@@ -17,6 +17,7 @@ Phase 1 of the tiling on the 5x5 torus, from the source (0,0).]],
       question = {
         text = "How many nodes does the source inform in phase 1?",
         choices = { "1", "4", "8" },
+        hint = "Under the circuit model the source uses all its ports at once: how many out-ports has a node of a 2-D torus?",
         answer = 2,
         explain = "Four circuits, one through each out-port: the knight's moves (1,2), " ..
                   "(-1,-2), (2,-1), (-2,1).",
@@ -30,6 +31,7 @@ Each knight's move is one circuit: one hop along the rows, two along the columns
       question = {
         text = "Click the node reached by the circuit that leaves the source downwards.",
         click = "node", answer = 7,
+        hint = "A circuit here is a knight's move: down one row, then sideways along that row.  Count the columns from the source.",
         explain = "Down one row, then right two columns: (1,2), node 7.",
       },
     },
@@ -41,6 +43,7 @@ around each.  5 x 5 = 25 nodes: the whole torus in two phases.]],
       question = {
         text = "How many links does the longest circuit of phase 2 switch through?",
         choices = { "1", "2", "3" },
+        hint = "Phase 2 is a cross around each informed node: how far away is a neighbour?",
         answer = 1,
         explain = "Phase 2 only goes to neighbours: d = 1.  Phase 1 had d = 3.",
       },
@@ -53,6 +56,7 @@ fill the torus.]],
       question = {
         text = "Go to the position right after the phase in which node (2,2) first holds the message, then press Enter.",
         try = { step = 2 },
+        hint = "Step phase by phase with n and watch that node: stop at the first position that shows it informed.",
         explain = "(2,2) is a neighbour of (1,2), informed by a knight's move in phase 1: it " ..
                   "gets the message in phase 2.",
       },
@@ -65,6 +69,7 @@ With the defaults alpha = 1, delta = 0, tau = 1 per byte and L = 1024 bytes, a p
       question = {
         text = "What does the whole tiling broadcast cost?",
         choices = { "2050", "4100", "25625" },
+        hint = "Count the phases the tiling needs on the 5x5 torus, and price each as alpha + L tau.",
         answer = 1,
         explain = "2 phases x (alpha + L tau) = 2 x 1025 = 2050: 2 alpha + 4 delta + 2 L tau " ..
                   "(Theorem 2).",
@@ -78,6 +83,7 @@ the neighbours only, every phase.]],
       question = {
         text = "How many phases does the one-hop broadcast need on the 5x5 torus?",
         choices = { "2", "4", "5" },
+        hint = "One hop per phase: the farthest node from the source decides, so count the torus's diameter (the wrap-around shortens each distance).",
         answer = 2,
         explain = "The diameter, 2 + 2 = 4: twice the tiling's start-ups.  Distance is cheap, " ..
                   "start-ups are dear.",
@@ -92,6 +98,7 @@ down one.]],
       question = {
         text = "Click the arc that this path would share with another circuit of phase 1.",
         click = "link", answer = { 0, 1 },
+        hint = "Compare this path's first arc with the first arcs of the other circuits of the same phase that leave the source through the same port.",
         explain = "Its first arc (0,0)->(0,1) is also the first arc of the path to (-2,1), " ..
                   "which leaves through the right port: two circuits on one arc, and one " ..
                   "out-port used twice.",
@@ -106,6 +113,7 @@ distance 1.]],
       question = {
         text = "How many phases does the tiling need on the 25x25 torus?",
         choices = { "4", "8", "24" },
+        hint = "Each phase multiplies the informed nodes by five: how many phases until all 625 hold it?",
         answer = 1,
         explain = "log_5 625 = 4: the lower bound of Proposition 1 (5^4 = 625 nodes).",
       },
@@ -117,6 +125,7 @@ Phase 1 on 25x25: the circuits are long.]],
       question = {
         text = "How many links does each circuit of phase 1 switch through?",
         choices = { "3", "15", "25" },
+        hint = "A circuit's length is its move along the rows plus its move along the columns: read them off phase 1's knight's move on the page before.",
         answer = 2,
         explain = "5 + 10 = 15 hops: 15 delta, a fraction of one alpha on real machines.",
       },
@@ -129,6 +138,7 @@ middle of the torus waits for the last one.]],
       question = {
         text = "Go to the position right after the phase in which node (12,12) first holds the message, then press Enter.",
         try = { step = 4 },
+        hint = "Each phase multiplies the informed nodes by five: step with n and watch that node until it is informed.",
         explain = "(12,12) is reached in the last phase, a cross at distance 1.",
       },
     },

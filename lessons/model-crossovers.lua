@@ -104,6 +104,7 @@ has sizes 16, 64, 256, 1K, 4K, 16K, ...; the Chart panel (Tab) draws them all.]]
       question = {
         text = "Show RH (a) at the smallest size of the bytes picker at which it is cheaper than ST, then press Enter.",
         try = { algo = "rh", bytes = "16K" },
+        hint = "Compare RH's and ST's totals at each size of the bytes picker (b), going up from the smallest.",
         explain = "At 4K ST costs 1419.2 us and RH 1601.44 us; at 16K RH 3705.76 us beats ST's 3876.8 us.",
       },
     },
@@ -115,6 +116,7 @@ ST is cheapest here.  The model picker is m.]],
       question = {
         text = "Switch to the postal model and show the broadcast (of ST, BST, RH) that is cheapest there, then press Enter.",
         try = { model = "postal", algo = "rh" },
+        hint = "Under postal a message costs the same however far it goes: after :model postal, try each of the three with a and compare the totals.",
         explain = "Postal: RH 128.64, BST 165, ST 260.  Without distance or contention charges, many small messages win.",
       },
     },

@@ -66,6 +66,7 @@ Now you try.  The distribution ends when every node holds a piece: its own chunk
       question = {
         text = "Go to the first position at which every node holds at least one chunk (the Node panel, Tab, shows what a node holds), then press Enter.",
         try = { step = 7 },
+        hint = "Step with n and look at the map: the first position with no empty node is the one (the Node panel, Tab, shows a node's chunks).",
         explain = "After step 7 the last row gets its pieces: 1 permutation + 3 column + 3 row steps.",
       },
     },
@@ -78,6 +79,7 @@ In row 0, node (0,0) sends 4 hops right to (0,4), and node (0,2) sends 4 hops ri
       question = {
         text = "Click the first link that carries both of these messages.",
         click = "link", answer = { { 0, 2 }, { 0, 3 } },
+        hint = "Trace both routes along the row: the first link the longer route and the shorter one both cross is the answer.",
         explain = "(0,0)->(0,4) and (0,2)->(0,6) overlap on (0,2)->(0,3) and (0,3)->(0,4).",
       },
     },
@@ -166,6 +168,7 @@ Now you try: what nu buys.  The Step panel (Tab) shows each step's cost and its 
       question = {
         text = ":set nu=1, then go to the first step whose cost drops, and press Enter.",
         try = { set = { nu = 1 }, step = 8 },
+        hint = "Compare each step's cost in the Timeline panel (Tab) with what it was before the :set: the first step that gets cheaper is the one.",
         explain = "Steps 8 and 9 lose their contention term; step 8 comes first.",
       },
     },

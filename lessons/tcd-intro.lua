@@ -15,6 +15,7 @@ every step.  A broadcast that doubles every step is *time-step optimal*.]],
       question = {
         text = "How many steps does a time-step optimal broadcast on 16 nodes take?",
         choices = { "2", "4", "8", "15" },
+        hint = "The informed nodes can at most double each step: how many doublings take one node to sixteen?",
         answer = 2,
         explain = "log2 16 = 4: 1 -> 2 -> 4 -> 8 -> 16 informed nodes.",
       },
@@ -28,6 +29,7 @@ distance* (TCD) adds up the route lengths of all messages: the hops of wire they
       question = {
         text = "What is the TCD of step 1?",
         choices = { "1", "2", "4", "8" },
+        hint = "Count the hops of the one message from (0,0) down the column to where it lands.",
         answer = 2,
         explain = "One message, 2 hops: (0,0) -> (2,0).",
       },
@@ -39,6 +41,7 @@ Step 2: two messages, each 1 hop down.  Steps 3 and 4 do the same along the four
       question = {
         text = "What is the TCD of the whole broadcast?",
         choices = { "15", "18", "20", "24" },
+        hint = "Add the column's hops and the hops along each of the four rows.",
         answer = 3,
         explain = "Column: 2 + 1 + 1 = 4; rows: 4 x (2 + 1 + 1) = 16; in all 20.",
       },
@@ -51,6 +54,7 @@ too: the informed nodes went 1, 2, 4, 8, 16.]],
       question = {
         text = "Is this broadcast time-step optimal?",
         choices = { "yes", "no" },
+        hint = "Did the informed nodes double in every step?",
         answer = 1,
         explain = "4 steps, doubling every step.",
       },
@@ -63,6 +67,7 @@ goes so as to use less wire: it aims at special nodes, the *eyes*.]],
       question = {
         text = "What is the TCD of tcd from the same corner?",
         choices = { "15", "16", "18", "20" },
+        hint = "Algorithm 1 uses less wire than the simple tree of the page before; eq. 9 gives its TCD from a corner of a 4x4 mesh.",
         answer = 3,
         explain = "18 = MD_2(0,0) of eq. 9: 2 less than the simple tree.",
       },
@@ -77,6 +82,7 @@ his cost model for long messages, but takes 8 steps instead of 6.]],
       question = {
         text = "Is Seidel's st on mesh:8x8 time-step optimal?",
         choices = { "yes", "no" },
+        hint = "A time-step optimal broadcast on 64 nodes takes log2 64 steps: how many does st take there?",
         answer = 2,
         explain = "8 steps > log2 64 = 6: some steps do not double the informed nodes.",
       },
@@ -89,6 +95,7 @@ then rows) against Cang & Wu's Algorithm 1.]],
       question = {
         text = "The simple tree's TCD here is 108.  What is tcd's (meshcast run --algo tcd)?",
         choices = { "69", "79", "84", "108" },
+        hint = "Algorithm 1 uses less wire than the simple tree; eq. 9 gives its TCD from the corner (MD_3).",
         answer = 2,
         explain = "79 = MD_3(0,0) of eq. 9; the eyes save 29 hops of wire.",
       },
@@ -101,6 +108,7 @@ TCD.]],
       question = {
         text = "Make tcd's source the node of the upper-left quadrant with the least TCD, go to the last step, and press Enter.",
         try = { algo = "tcd", source = { 2, 2 }, step = 6 },
+        hint = "meshcast tcd-table (or :source on a few nodes) gives every source's TCD, and the least is at an eye of the quadrant; then G.",
         explain = "(2,2), an eye of the mesh: 69, the least of all 64 sources.",
       },
     },
@@ -112,6 +120,7 @@ double.  The Step panel says "time-step optimal: no"; the map shows who holds th
       question = {
         text = "Switch to st, go to the position right after the first step that does not double the informed nodes (nodes holding a piece of the message), and press Enter.",
         try = { algo = "st", step = 7 },
+        hint = "Step with n and count the informed nodes after each step (the Step panel): find the first step that adds fewer than there were.",
         explain = "Steps 1-6 double: after step 6 every node holds a quarter of the message. " ..
                   "Steps 7 and 8 exchange quarters inside 2x2 blocks and inform nobody new: " ..
                   "8 steps where 6 suffice.",

@@ -13,6 +13,7 @@
 #include "cli-opts.h"
 #include "cli-out.h"
 #include "commands.h"
+#include "calib-steps.h"
 #include "exec-launch.h"
 
 #define CAL_MAXPTS 512
@@ -25,11 +26,15 @@ typedef struct {
 typedef struct {
     Pt pp[CAL_MAXPTS], ct[CAL_MAXPTS];
     int npp, nct;
+    CalStep st[CAL_MAXPTS];   /* step runs (calib-steps.h); none with --fit pingpong */
+    int nst;
     double copy_m, copy_t;
 } Data;
 
 typedef struct {
     double a, b, rho, nu, err_seidel, err_nu;
+    double pp_a, pp_b, err_pp;   /* the ping-pong fit (seidel's a, b with --fit pingpong) */
+    bool from_steps;             /* seidel's a, b come from the step runs */
     double alpha, delta, tau, err_circuit;
 } Fit;
 
@@ -37,11 +42,15 @@ static void calibrate_help(void)
 {
     puts("usage: meshcast calibrate [--np N] [--bytes MAX] [--reps R] [--mpirun 'CMD']\n"
          "                          [--hostfile F] [--timeout SEC] [--save NAME] [--json]\n"
+         "                          [--fit steps|pingpong]\n"
          "Measures this machine on N MPI ranks (default 8): ping-pong between rank 0 and ranks\n"
          "at distances 1, 2, 4, ... for 1..MAX bytes (default 1M), K pairs sending at once\n"
          "through one cut, a local copy; fits seidel a, b, rho, nu; postal t, beta; circuit\n"
          "alpha, delta, tau; prints them with the fit's error.  --save NAME writes the profile\n"
-         "NAME ($XDG_CONFIG_HOME/meshcast/profiles/NAME.profile) for --profile NAME.");
+         "NAME ($XDG_CONFIG_HOME/meshcast/profiles/NAME.profile) for --profile NAME.\n"
+         "--fit steps (the default): seidel a and b from step runs, K = 1, 2, 4, .. N/2\n"
+         "neighbour transfers at once through exec's own path, 1K..MAX bytes (what a\n"
+         "broadcast's steps cost here); --fit pingpong: from the distance-1 ping-pongs.");
 }
 
 static bool parse_data(const char *text, Data *d)
@@ -107,6 +116,30 @@ static double rel_rms(int n, const double *p, const double *y)
     return n ? 100 * sqrt(s / n) : 0;
 }
 
+/* seidel a, b from the step runs: T = b + a*M over every (K, M) row, weighted relative (the
+ * model prices disjoint transfers alike whatever K; the error says how far K matters here). */
+static bool fit_steps(const Data *d, Fit *f, double (*x)[3], double *y, double *p, double *yy)
+{
+    int n = 0;
+    for (int i = 0; i < d->nst; i++) {
+        double t = d->st[i].t > 0 ? d->st[i].t : 1e-3;
+        x[n][0] = 1 / t;
+        x[n][1] = d->st[i].m / t;
+        y[n] = 1;
+        yy[n++] = t;
+    }
+    double c[3];
+    if (!lsq(n, 2, (const double (*)[3])x, y, c))
+        return false;
+    f->b = c[0] > 0 ? c[0] : 0;
+    f->a = c[1] > 0 ? c[1] : 0;
+    for (int i = 0; i < n; i++)
+        p[i] = f->b + f->a * d->st[i].m;
+    f->err_seidel = rel_rms(n, p, yy);
+    f->from_steps = true;
+    return true;
+}
+
 /* Fits are weighted relative (each row divided by its time), so that 1-byte and 1-MiB
  * points count alike. */
 static bool fit_all(const Data *d, Fit *f)
@@ -134,6 +167,11 @@ static bool fit_all(const Data *d, Fit *f)
             if (d->pp[i].d == 1)
                 p[j++] = f->b + f->a * d->pp[i].m;
         f->err_seidel = rel_rms(n, p, yy);
+        f->pp_a = f->a;
+        f->pp_b = f->b;
+        f->err_pp = f->err_seidel;
+        if (d->nst >= 2)
+            ok = fit_steps(d, f, x, y, p, yy);
         f->rho = d->copy_t / d->copy_m;
         /* nu: the capacity 2^nu that best explains K transfers through one cut:
          * ceil(K / 2^nu) * a * M + b, searched over nu = 0..6 */
@@ -244,6 +282,7 @@ static int save(const char *name, const Fit *f, int np, const char *launched, ch
     fprintf(o, "circuit.tau = %s\n", export_format_double(f->tau, b, sizeof b));
     fprintf(o, "circuit.rho = %s\n", export_format_double(f->rho, b, sizeof b));
     fprintf(o, "fit.seidel = %s%%\n", export_format_double(f->err_seidel, b, sizeof b));
+    fprintf(o, "fit.seidel_from = %s\n", f->from_steps ? "step runs" : "ping-pong");
     fprintf(o, "fit.nu = %s%%\n", export_format_double(f->err_nu, b, sizeof b));
     fprintf(o, "fit.circuit = %s%%\n", export_format_double(f->err_circuit, b, sizeof b));
     bool bad = ferror(o) != 0;
@@ -267,11 +306,22 @@ static void print_fit(const Fit *f, const Data *d, int np, const char *launched,
         json_str(&j, launched);
         json_key(&j, "points");
         json_int(&j, d->npp + d->nct);
+        json_key(&j, "step_runs");   /* [K, bytes, median us] */
+        json_begin_array(&j);
+        for (int i = 0; i < d->nst; i++) {
+            json_begin_array(&j);
+            json_int(&j, d->st[i].k);
+            json_num(&j, d->st[i].m);
+            json_num(&j, d->st[i].t);
+            json_end_array(&j);
+        }
+        json_end_array(&j);
         const char *k[] = {"seidel.a", "seidel.b", "seidel.rho", "seidel.nu", "postal.t",
                            "postal.beta", "circuit.alpha", "circuit.delta", "circuit.tau",
-                           "fit.seidel", "fit.nu", "fit.circuit"};
+                           "fit.seidel", "fit.nu", "fit.circuit", "pingpong.a", "pingpong.b",
+                           "fit.pingpong"};
         double v[] = {f->a, f->b, f->rho, f->nu, f->b, f->a, f->alpha, f->delta, f->tau,
-                      f->err_seidel, f->err_nu, f->err_circuit};
+                      f->err_seidel, f->err_nu, f->err_circuit, f->pp_a, f->pp_b, f->err_pp};
         for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
             json_key(&j, k[i]);
             json_num(&j, v[i]);
@@ -282,10 +332,20 @@ static void print_fit(const Fit *f, const Data *d, int np, const char *launched,
     }
     printf("measured on %d ranks (%s): %d ping-pongs, %d contention runs, a local copy\n", np,
            launched, d->npp, d->nct);
-    printf("seidel:   a = %s us/B  b = %s us  rho = %s us/B   (fit error %s%%)\n",
+    printf("seidel:   a = %s us/B  b = %s us  rho = %s us/B   (fit error %s%%",
            export_format_double(f->a, b1, sizeof b1), export_format_double(f->b, b2, sizeof b2),
            export_format_double(f->rho, b3, sizeof b3),
            export_format_double(f->err_seidel, b4, sizeof b4));
+    if (d->nst)
+        printf(" over %d step runs: K = 1..%d transfers at once, 1K..%s bytes)\n", d->nst,
+               np / 2, export_format_double(d->st[d->nst - 1].m, b1, sizeof b1));
+    else
+        printf(" over the distance-1 ping-pongs)\n");
+    if (d->nst)
+        printf("          ping-pong alone: a = %s us/B  b = %s us   (fit error %s%%; not used)\n",
+               export_format_double(f->pp_a, b1, sizeof b1),
+               export_format_double(f->pp_b, b2, sizeof b2),
+               export_format_double(f->err_pp, b3, sizeof b3));
     printf("          nu = %s   (K transfers through one cut; fit error %s%%)\n",
            export_format_double(f->nu, b1, sizeof b1),
            export_format_double(f->err_nu, b2, sizeof b2));
@@ -307,7 +367,7 @@ int cmd_calibrate(int argc, char **argv)
     l.timeout = 300;
     long maxb = 1 << 20;
     const char *name = NULL;
-    bool json = false;
+    bool json = false, steps = true;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *end = NULL;
@@ -344,6 +404,10 @@ int cmd_calibrate(int argc, char **argv)
             l.mpirun = v;
         } else if (!strcmp(a, "--hostfile")) {
             l.hostfile = v;
+        } else if (!strcmp(a, "--fit")) {
+            if (strcmp(v, "steps") && strcmp(v, "pingpong"))
+                return cli_usage_error("--fit takes steps or pingpong");
+            steps = strcmp(v, "steps") == 0;
         } else if (!strcmp(a, "--save")) {
             if (!name_ok(v))
                 return cli_usage_error("--save takes a name of letters, digits, '-' and '_'");
@@ -365,13 +429,23 @@ int cmd_calibrate(int argc, char **argv)
     Data *d = malloc(sizeof *d);
     Fit f;
     memset(&f, 0, sizeof f);
-    if (!d || !parse_data(out, d) || !fit_all(d, &f)) {
+    if (!d || !parse_data(out, d)) {
         cli_error("calibrate: the measurements could not be fitted (too few or degenerate)");
         free(d);
         free(out);
         return 1;
     }
     free(out);
+    if (steps && (rc = calib_steps(&l, maxb, d->st, CAL_MAXPTS, &d->nst, err, sizeof err)) != 0) {
+        cli_error("calibrate: the step runs: %s", err);
+        free(d);
+        return rc;
+    }
+    if (!fit_all(d, &f)) {
+        cli_error("calibrate: the measurements could not be fitted (too few or degenerate)");
+        free(d);
+        return 1;
+    }
     print_fit(&f, d, l.np, launched, json);
     if (name) {
         char path[1400];

@@ -29,7 +29,9 @@
 #include "../engine/sim.h"
 #include "../engine/text.h"
 #include "../engine/tso.h"
+#include "../script/course.h"
 #include "../script/lesson.h"
+#include "../script/profile.h"
 #include "../script/script.h"
 #include "../script/setup.h"
 #include "cli-opts.h"
@@ -64,7 +66,7 @@ static void check_help(void)
     puts("usage: meshcast check FILE.lua|FILE.goal|NAME [--net SPEC]... [--bytes M] [--model MODEL]\n"
          "                      [--set K=V]... [--max-sources N] [--source ID|R,C]\n"
          "                      [--sources SPEC]... [--timing lockstep|async|both]\n"
-         "                      [--json|--csv]\n"
+         "                      [--profile NAME] [--op broadcast|reduce] [--json|--csv]\n"
          "Builds, simulates and judges the algorithm as `run` does (verified, valid under the\n"
          "model and the timing) on every source of each net (the --net ones, or a sweep of\n"
          "sizes over the kinds it claims) and prints one row per net and timing: cases,\n"
@@ -75,7 +77,8 @@ static void check_help(void)
          "checks each s-to-p distribution instead (R:20, E:7, a list).  Nets over 256 nodes\n"
          "are checked from a sample of sources spread over the net: 64, and fewer on big nets\n"
          "so that nodes x sources stays within 4194304 (4 sources on 1M nodes, 1 from 4M on);\n"
-         "--max-sources N sets the sample instead.  --json: one object per case and a\n"
+         "--max-sources N sets the sample instead.  --profile NAME and --op reduce as for run\n"
+         "(a machine's constants; the broadcast run backwards as a reduction).  --json: one object per case and a\n"
          "summary; --csv: one line per case.\n"
          "Exit: 0 all verified and valid, 1 some case not, 2 usage or script error.");
 }
@@ -95,6 +98,7 @@ typedef struct {
     const char *dists[CHECK_MAXDISTS];   /* --sources */
     int ndists;
     const char *bytes, *model, *source;
+    const char *profile, *op;            /* --profile NAME, --op broadcast|reduce: as run */
     bool timing[2];                      /* [0] lockstep, [1] async */
     bool timing_given;
     bool json, csv;
@@ -146,6 +150,22 @@ static int set_value(CheckOpts *o, const char *name, const char *val)
         o->timing[0] = l || b;
         o->timing[1] = a || b;
         o->timing_given = true;
+    } else if (strcmp(name, "--profile") == 0 || strcmp(name, "--op") == 0) {
+        bool is_profile = name[2] == 'p';
+        const char **slot = is_profile ? &o->profile : &o->op;
+        if (*slot) {
+            snprintf(m, sizeof m, "%s given twice", name);
+            return usage(m);
+        }
+        /* refused here, before the table's header, with setup_make's own messages */
+        char why[256] = "";
+        Profile *pf = is_profile ? profile_load(val, why, sizeof why) : NULL;
+        profile_free(pf);
+        if (!is_profile && strcmp(val, "broadcast") != 0 && strcmp(val, "reduce") != 0)
+            snprintf(why, sizeof why, "bad --op: broadcast or reduce");
+        if (why[0])
+            return usage(why);
+        *slot = val;
     } else if (strcmp(name, "--max-sources") == 0) {
         uint64_t v = 0;
         NumStatus ns = num_u64(val, &v, NULL);   /* num.h's one rule */
@@ -197,7 +217,7 @@ static int parse_opts(int argc, char **argv, CheckOpts *o)
             /* an unknown option is named as such, even as the last argument */
             static const char *const known[] = {"--net", "--set", "--bytes", "--model",
                                                 "--max-sources", "--timing", "--source",
-                                                "--sources"};
+                                                "--sources", "--profile", "--op"};
             bool is_known = false;
             for (size_t k = 0; k < sizeof known / sizeof *known; k++)
                 is_known |= strcmp(name, known[k]) == 0;
@@ -332,7 +352,7 @@ static void same_as_builtin(Ctx *c, const char *netspec, const char *source, con
         const CheckOpts *o = c->o;
         /* the built-in with its own defaults, under the same model, bytes and source */
         SetupSpec spec = {.net = netspec, .algo = d->name, .source = source,
-                          .bytes = o->bytes, .model = o->model};
+                          .bytes = o->bytes, .model = o->model, .profile = o->profile};
         Setup su;
         bool refused;
         char err[256];
@@ -470,6 +490,7 @@ static int check_case(Ctx *c, const char *netspec, const char *source, const cha
     SetupSpec spec = {
         .net = netspec, .algo = o->file, .source = source, .bytes = o->bytes,
         .model = o->model, .sets = o->sets, .nsets = (size_t)o->nsets, .sources = dist,
+        .profile = o->profile, .op = o->op,
     };
     Setup setup;
     bool refused;
@@ -488,7 +509,7 @@ static int check_case(Ctx *c, const char *netspec, const char *source, const cha
     }
     SimAsync *as = NULL;
     char aerr[256] = "";
-    if (row->cases == 0 && !async && !dist && c->script)
+    if (row->cases == 0 && !async && !dist && c->script && !r.reduce)
         same_as_builtin(c, netspec, source, &r);
     bool timed = cli_verdict_time(&r, async, &as, aerr, sizeof aerr);
     CliVerdict v;
@@ -670,6 +691,26 @@ static int check_lesson(const char *file)
     return 0;
 }
 
+/* `meshcast check COURSE-FILE`: every lesson it names is found and passes check_lesson's
+ * checks (course.h). */
+static int check_course(const char *file)
+{
+    char err[1200], q[160];
+    Course *c = course_load(file, err, sizeof err);
+    if (!c || !course_check(c, err, sizeof err)) {
+        cli_error("check: %s", err);
+        course_free(c);
+        return 2;
+    }
+    const char *names[COURSE_MAXLESSONS];
+    size_t track[COURSE_MAXLESSONS], n = course_order(c, names, track, COURSE_MAXLESSONS), k = 0;
+    while (k < n && track[k] < course_ntracks(c)) k++;
+    printf("check %s: course of %zu tracks, %zu lessons: every lesson is found and checks\n",
+           text_quote(file, 150, q, sizeof q), course_ntracks(c), k);
+    course_free(c);
+    return 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
     CheckOpts o;
@@ -678,6 +719,8 @@ int cmd_check(int argc, char **argv)
         return r < 0 ? 0 : r;
     if (looks_like_lesson(o.file))
         return check_lesson(o.file);
+    if (course_is_file(o.file))
+        return check_course(o.file);
 
     char err[1024];
     AlgoDef *owned = NULL;
@@ -787,7 +830,8 @@ int cmd_check(int argc, char **argv)
         }
         /* a size the algorithm refuses (a script's `sizes`): skipped, with its reason */
         SetupSpec probe = {.net = nets[i], .algo = o.file, .bytes = o.bytes, .model = o.model,
-                           .sets = o.sets, .nsets = (size_t)o.nsets};
+                           .sets = o.sets, .nsets = (size_t)o.nsets, .profile = o.profile,
+                           .op = o.op};
         Setup su;
         bool refused;
         if (!setup_make_def(&probe, owned, &su, &refused, err, sizeof err)) {

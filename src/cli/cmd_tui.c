@@ -15,6 +15,7 @@ static const char usage_tui[] =
     "                [--model seidel|postal|circuit|saf] [--set K=V]... [--fit F]\n"
     "                [--no-color] [--ascii] [--theme NAME] [--big] [--vs ALGO] [--step N]\n"
     "                [--timing lockstep|async] [--op broadcast|reduce] [--profile NAME]\n"
+    "                [--measured FILE.json]  (a run meshcast exec --json wrote, drawn beside)\n"
     "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME] [--big]\n"
     "       meshcast record FILE.cast [--force] [the options above]\n"
     "       meshcast replay FILE.cast [--step N]\n";
@@ -53,7 +54,8 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
         }
         static const char *const names[] = {"--net", "--algo", "--source", "--bytes", "--model",
                                             "--set", "--fit", "--theme", "--vs", "--step",
-                                            "--sources", "--timing", "--op", "--profile", NULL};
+                                            "--sources", "--timing", "--op", "--profile",
+                                            "--measured", NULL};
         int k = -1;
         const char *val = NULL;
         for (int j = 0; names[j]; j++) {
@@ -105,6 +107,7 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
             break;
         case 12: slot = &o->spec.op; break;
         case 13: slot = &o->spec.profile; break;
+        case 14: slot = &o->measured; break;
         }
         if (*slot) {
             fprintf(stderr, "meshcast: %s given twice\n", names[k]);

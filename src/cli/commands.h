@@ -24,5 +24,8 @@ int cmd_diff(int argc, char **argv);     /* diff.c: two schedules, step by step 
 int cmd_exec(int argc, char **argv);      /* exec.c: run a schedule on MPI ranks (meshcast-mpi) */
 int cmd_calibrate(int argc, char **argv); /* calibrate.c: fit the models to this machine */
 int cmd_advise(int argc, char **argv);    /* advise.c: the fastest algorithm by simulation */
+int cmd_course(int argc, char **argv);    /* course.c: the lessons in the course's order */
+int cmd_progress(int argc, char **argv);  /* course.c: the student's progress, --reset */
+void course_list_lessons(void);           /* course.c: `list lessons` */
 
 #endif

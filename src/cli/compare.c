@@ -31,7 +31,9 @@
 #include "cli-opts.h"
 #include "cli-out.h"
 #include "commands.h"
+#include "compare-exec.h"
 #include "compare-terms.h"
+#include "exec-opts.h"
 #include "../script/script.h"
 
 /* Work budget, in node-builds (a build and simulation of one algorithm at one size costs
@@ -86,6 +88,13 @@ static void compare_help(void)
          "                        [--json|--csv]\n"
          "                        [--terms] [--timing lockstep|async|both]\n"
          "                        [--map FILE]  (with a GOAL file in --algo)\n"
+         "       meshcast compare --exec --net SPEC [--algo A,B,...] [--bytes LO:HI]\n"
+         "                        [--reps R] [--np N] [--mpirun 'CMD'] [--hostfile F]\n"
+         "                        [--timeout SEC] [--timing lockstep|async] [--bisect N]\n"
+         "                        [--json|--csv]\n"
+         "                        (every algorithm run on MPI ranks at every size: measured\n"
+         "                        beside predicted, and both crossovers, the measured one\n"
+         "                        bisected on real runs, at most N steps, default 3)"
          "       meshcast compare --by tcd --net SPEC [--source S] [--json]\n"
          "       meshcast compare --net SPEC --algo A,B,... --sweep PARAM=LO:HI [--json]\n"
          "                        (each algorithm's cost at every value of PARAM)\n"
@@ -689,6 +698,57 @@ static int collect(Cmp *c, const CliOpts *o, char *err, size_t errlen)
     return 0;
 }
 
+/* --exec and its options (exec-opts.h, and --bisect N) out of argv.  Returns -1 or the exit
+ * status of a usage error. */
+static int take_exec(int *argc, char **argv, bool *exec, ExecOpts *eo, CmpExecOpts *xo)
+{
+    int out = 0;
+    const char *bis = NULL;
+    for (int i = 0; i < *argc; i++) {
+        if (strcmp(argv[i], "--exec") == 0)
+            *exec = true;
+        else if (strcmp(argv[i], "--bisect") == 0 && i + 1 < *argc)
+            bis = argv[++i];
+        else if (strncmp(argv[i], "--bisect=", 9) == 0)
+            bis = argv[i] + 9;
+        else
+            argv[out++] = argv[i];
+    }
+    *argc = out;
+    if (!*exec)
+        return bis ? cli_usage_error("--bisect goes with --exec") : -1;
+    xo->bisect = 3;
+    if (bis && !exec_opts_int(bis, 0, 64, &xo->bisect))
+        return cli_usage_error("--bisect takes 0..64 steps");
+    return exec_opts_take(argc, argv, 0, eo);
+}
+
+/* compare --exec: the collected algorithms at the sampled sizes, on MPI ranks. */
+static int run_exec(Cmp *c, const CliOpts *o, ExecOpts *eo, CmpExecOpts *xo)
+{
+    int rc;
+    if (o->terms)
+        return cli_usage_error("--terms and --exec do not go together");
+    if ((rc = exec_opts_finish(eo, o->timing)) >= 0 ||
+        (rc = exec_opts_np(eo, (int)net_size(c->net))) >= 0)
+        return rc;
+    CmpExecAlgo *a = calloc(c->ne, sizeof *a);
+    if (!a) {
+        cli_error("out of memory");
+        return 1;
+    }
+    for (size_t i = 0; i < c->ne; i++) {
+        a[i].def = c->e[i].def;
+        a[i].args = c->e[i].args;
+    }
+    xo->l = eo->l;
+    xo->json = o->json;
+    xo->csv = o->csv;
+    rc = compare_exec(c->net, &c->cost, c->source, a, c->ne, c->size, c->nsizes, xo);
+    free(a);
+    return rc;
+}
+
 int cmd_compare(int argc, char **argv)
 {
     for (int i = 0; i < argc; i++)   /* s-to-p: the paper's figures (compare_stop.c) */
@@ -701,7 +761,15 @@ int cmd_compare(int argc, char **argv)
     char err[512] = "";
     Cmp c;
     memset(&c, 0, sizeof c);
-    int rc = cli_opts_begin(argc, argv,
+    CmpExecOpts xo;
+    ExecOpts eo;
+    memset(&xo, 0, sizeof xo);
+    memset(&eo, 0, sizeof eo);
+    bool exec = false;
+    int rc = take_exec(&argc, argv, &exec, &eo, &xo);
+    if (rc >= 0)
+        return rc;
+    rc = cli_opts_begin(argc, argv,
                             OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE | OPT_FIT |
                                 OPT_JSON | OPT_CSV | OPT_TIMING | OPT_TERMS | OPT_SOURCES | OPT_BY | OPT_MAP,
                             &o, compare_help);
@@ -759,6 +827,10 @@ int cmd_compare(int argc, char **argv)
     }
     if ((rc = collect(&c, &o, err, sizeof err)) != 0) {
         cli_usage_error(err);
+        goto out;
+    }
+    if (exec) {
+        rc = run_exec(&c, &o, &eo, &xo);
         goto out;
     }
     /* --terms / --timing: Peters & Syska's Table 1, measured, at the first size */

@@ -280,6 +280,33 @@ static bool parse_report(const char *text, ExecResult *out, char *err, size_t er
     return true;
 }
 
+/* SIGINT / SIGTERM while the launcher runs (Ctrl-C, or the screen's :exec cancelled): the
+ * launcher is in its own process group, so it is killed here, not left behind. */
+static volatile sig_atomic_t stop_signal;
+static void on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
+static int run_child(const char *cmd, const char *dir, double limit, int *status, char *err,
+                     size_t errlen);
+
+static int run_child_guarded(const char *cmd, const char *dir, double limit, int *status,
+                             char *err, size_t errlen)
+{
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    stop_signal = 0;
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    int rc = run_child(cmd, dir, limit, status, err, errlen);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    return rc;
+}
+
 static int run_child(const char *cmd, const char *dir, double limit, int *status, char *err,
                      size_t errlen)
 {
@@ -315,6 +342,13 @@ static int run_child(const char *cmd, const char *dir, double limit, int *status
             return 0;
         if (w < 0 && errno != EINTR) {
             snprintf(err, errlen, "lost the launcher: %s", strerror(errno));
+            return 1;
+        }
+        if (stop_signal) {
+            kill(-pid, SIGKILL);
+            waitpid(pid, status, 0);
+            snprintf(err, errlen, "cancelled (%s): launcher and ranks killed",
+                     strsignal(stop_signal));
             return 1;
         }
         clock_gettime(CLOCK_MONOTONIC, &now);
@@ -373,7 +407,7 @@ static int launch(const char *cmd, const char *dir, int np, double limit, char *
 {
     char p[PATH_MAX];
     int status = 0;
-    int rc = run_child(cmd, dir, limit, &status, err, errlen);
+    int rc = run_child_guarded(cmd, dir, limit, &status, err, errlen);
     snprintf(p, sizeof p, "%.*s/out", DIRMAX, dir);
     *otext = read_all(p);
     snprintf(p, sizeof p, "%.*s/err", DIRMAX, dir);
@@ -485,4 +519,16 @@ int exec_run_raw(const ExecLaunch *l, const char *args, char **out, char *launch
     else
         free(otext);
     return rc;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double exec_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }

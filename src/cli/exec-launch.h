@@ -41,6 +41,9 @@ int exec_launch(const Sched *s, int op, uint32_t root, const ExecLaunch *l, Exec
                 char *err, size_t errlen);
 void exec_result_free(ExecResult *r);
 
+/* The median of v[0..n) (n >= 1; v is sorted in place, so v[n-1] - v[0] is the spread). */
+double exec_median(double *v, int n);
+
 /* Run meshcast-mpi ARGS (already quoted for sh) under the launcher, bounded by l->timeout +
  * 60 s; *out gets its standard output (the caller frees it) and launched the launcher's
  * command.  Returns as exec_launch does. */

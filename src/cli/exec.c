@@ -12,6 +12,7 @@
 #include "cli-out.h"
 #include "commands.h"
 #include "exec-launch.h"
+#include "exec-opts.h"
 
 static void exec_help(void)
 {
@@ -28,68 +29,6 @@ static void exec_help(void)
          "--vs-bcast also times MPI_Bcast of the same bytes on the same ranks.\n"
          "Exit: 0 run and verified, 1 refused or failed (one line says where), 2 usage error\n"
          "or Open MPI missing.");
-}
-
-typedef struct {
-    ExecLaunch l;
-    const char *np, *reps, *timeout;
-} ExecOpts;
-
-/* Take exec's own options out of argv (the rest go to cli_opts_begin). */
-static int take_exec_opts(int *argc, char **argv, ExecOpts *e)
-{
-    static const char *const names[] = {"--np", "--reps", "--mpirun", "--hostfile", "--timeout"};
-    int out = 0;
-    for (int i = 0; i < *argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--barrier") == 0 || strcmp(a, "--vs-bcast") == 0) {
-            *(a[2] == 'b' ? &e->l.barrier : &e->l.bcast) = true;
-            continue;
-        }
-        int which = -1;
-        const char *val = NULL;
-        for (int k = 0; k < 5 && which < 0; k++) {
-            size_t n = strlen(names[k]);
-            if (strncmp(a, names[k], n) == 0 && (a[n] == 0 || a[n] == '=')) {
-                which = k;
-                val = a[n] == '=' ? a + n + 1 : (i + 1 < *argc ? argv[++i] : NULL);
-            }
-        }
-        if (which < 0) {
-            argv[out++] = argv[i];
-            continue;
-        }
-        if (!val)
-            return cli_usage_error("an exec option without its value");
-        const char **slot[] = {&e->np, &e->reps, &e->l.mpirun, &e->l.hostfile, &e->timeout};
-        if (*slot[which])
-            return cli_usage_error("an exec option given twice");
-        *slot[which] = val;
-    }
-    *argc = out;
-    return -1;
-}
-
-static bool int_opt(const char *v, long lo, long hi, int *out)
-{
-    char *end;
-    long n = strtol(v, &end, 10);
-    if (!*v || *end || n < lo || n > hi)
-        return false;
-    *out = (int)n;
-    return true;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* Measured, in microseconds: median total, spread (max - min), median per-step durations
@@ -110,13 +49,13 @@ static bool measure(const ExecResult *x, Measured *m)
     }
     for (int r = 0; r < R; r++)
         v[r] = x->total[r] * 1e6;
-    m->total = median(v, R);
+    m->total = exec_median(v, R);
     m->spread = v[R - 1] - v[0];
     m->bcast = 0;
     if (x->bcast) {
         for (int r = 0; r < R; r++)
             v[r] = x->bcast[r] * 1e6;
-        m->bcast = median(v, R);
+        m->bcast = exec_median(v, R);
     }
     double *d = malloc((size_t)R * (size_t)(S ? S : 1) * sizeof *d);
     if (!d) {
@@ -133,7 +72,7 @@ static bool measure(const ExecResult *x, Measured *m)
         }
     }
     for (int k = 0; k < S; k++)
-        m->steps[k] = median(d + (size_t)k * R, R);
+        m->steps[k] = exec_median(d + (size_t)k * R, R);
     free(d);
     free(v);
     return true;
@@ -263,7 +202,7 @@ int cmd_exec(int argc, char **argv)
 {
     ExecOpts e;
     memset(&e, 0, sizeof e);
-    int st = take_exec_opts(&argc, argv, &e);
+    int st = exec_opts_take(&argc, argv, EXECOPT_BARRIER | EXECOPT_VS_BCAST, &e);
     if (st >= 0)
         return st;
     CliOpts o;
@@ -274,26 +213,11 @@ int cmd_exec(int argc, char **argv)
                         &o, exec_help);
     if (st >= 0)
         return st;
-    int rc = 0;
-    e.l.reps = 5;
-    e.l.timeout = 60;
-    if (e.reps && !int_opt(e.reps, 1, 100000, &e.l.reps))
-        rc = cli_usage_error("--reps takes 1..100000");
-    if (!rc && e.timeout) {
-        char *end;
-        e.l.timeout = strtod(e.timeout, &end);
-        if (*end || !(e.l.timeout > 0 && e.l.timeout <= 86400))
-            rc = cli_usage_error("--timeout takes seconds, 0 < SEC <= 86400");
-    }
-    if (!rc && o.timing && strcmp(o.timing, "async") && strcmp(o.timing, "lockstep"))
-        rc = cli_usage_error("unknown --timing (lockstep, async)");
-    if (rc) {
+    int rc = exec_opts_finish(&e, o.timing);
+    if (rc >= 0) {
         cli_opts_free(&o);
         return rc;
     }
-    e.l.async = o.timing && strcmp(o.timing, "async") == 0;
-    const char *inj = getenv("MESHCAST_EXEC_INJECT");
-    e.l.inject = inj && *inj ? inj : NULL;
     CliRun r;
     rc = cli_prepare(&o, e.l.async ? SIM_ASYNC : 0, &r);
     if (rc != 0) {
@@ -301,15 +225,12 @@ int cmd_exec(int argc, char **argv)
         cli_opts_free(&o);
         return rc;
     }
-    int nodes = (int)net_size(r.setup.net);
-    e.l.np = nodes;
-    if (e.np && (!int_opt(e.np, 1, 1 << 20, &e.l.np) || e.l.np != nodes)) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "--np must be the net's %d nodes (one rank per node)", nodes);
+    if ((rc = exec_opts_np(&e, (int)net_size(r.setup.net))) >= 0) {
         cli_run_free(&r);
         cli_opts_free(&o);
-        return cli_usage_error(msg);
+        return rc;
     }
+    rc = 0;
     const SimTotals *t = sim_totals(r.sim);
     if (!t->verified || (r.reduce && !reduce_verified(r.reduce))) {
         refuse(r.sim, &r);

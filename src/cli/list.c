@@ -68,18 +68,7 @@ static void list_algorithms(void)
     }
 }
 
-static void list_lessons(void)
-{
-    char *names[256];
-    size_t n = lesson_list(names, sizeof names / sizeof names[0]);
-    if (n == 0)
-        printf("(no lessons found on the search path)\n");
-    for (size_t i = 0; i < n; i++) {
-        char name[300];
-        printf("%s\n", text_quote(names[i], 280, name, sizeof name));
-        free(names[i]);
-    }
-}
+static void list_lessons(void) { course_list_lessons(); }
 
 static void list_models(void)
 {

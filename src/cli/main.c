@@ -23,6 +23,8 @@ static void usage(FILE *f)
 {
     fputs("usage: meshcast [--net SPEC] [--algo NAME] ...     the terminal UI\n"
           "       meshcast lesson NAME|FILE.lua                  a guided lesson\n"
+          "       meshcast course [--json]                       the lessons, in the course's order\n"
+          "       meshcast progress [--json] | --reset [LESSON]  your progress over the course\n"
           "       meshcast record FILE.cast [--force] ...        the terminal UI, recorded\n"
           "       meshcast replay FILE.cast [--step N]           step through a recording\n"
           "       meshcast run --net SPEC --algo NAME [--source ID|R,C[,Z]] [--bytes M]\n"
@@ -75,14 +77,15 @@ static int dispatch(int argc, char **argv)
         {"list", cmd_list},     {"check", cmd_check},       {"lesson", cmd_lesson},
         {"record", cmd_record}, {"replay", cmd_replay},     {"tradeoff", cmd_tradeoff},
         {"tcd-table", cmd_tcd_table}, {"exec", cmd_exec}, {"calibrate", cmd_calibrate},
-        {"advise", cmd_advise}, {"diff", cmd_diff},
+        {"advise", cmd_advise}, {"diff", cmd_diff}, {"course", cmd_course},
+        {"progress", cmd_progress},
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmd, cmds[i].name) == 0)
             return cmds[i].fn(argc - 2, argv + 2);
 
     cli_error("unknown command '%s' (run, schedule, compare, diff, exec, calibrate, advise, "
-            "list, check, lesson, record, replay, tradeoff; meshcast --help)", cmd);
+            "list, check, lesson, course, progress, record, replay, tradeoff; meshcast --help)", cmd);
     return 2;
 }
 

@@ -154,30 +154,31 @@ static void *take_array(Rd *r, uint64_t n, size_t size, void **buf, int64_t *cap
     return *buf;
 }
 
-/* Append n simple transfers (one range, default route) to the open step in one copy, if every
- * one is valid and the step can take them as stored transfers; false: nothing appended. */
-static bool append_simple(Sched *s, const SchedXfer *x, int64_t n)
+/* Append the n simple transfers (one range, default route) at q (packed, maybe unaligned) to
+ * the open step: copied once, straight into the step's array, then checked there; true if
+ * every one is valid and the step could take them as stored transfers.  False: nothing
+ * appended (the caller sends them one by one, for sched_send's message). */
+static bool append_simple(Sched *s, const unsigned char *q, int64_t n)
 {
     SchedStep *st = &s->steps[s->cur];
     if (n == 0)
         return true;
     if (st->ext || st->nrule)
         return false;
+    if (!sched_reserve(s, n, 0))
+        return false;
+    SchedXfer *x = st->x + st->n;
+    memcpy(x, q, (size_t)n * sizeof *x);
     int32_t P = net_size(s->net);
+    uint32_t nc = s->nchunks;
+    bool ok = true;
     for (int64_t i = 0; i < n; i++) {
         const SchedXfer *t = &x[i];
-        if (t->src < 0 || t->src >= P || t->dst < 0 || t->dst >= P || t->src == t->dst ||
-            t->r.one.lo >= t->r.one.hi || t->r.one.hi > s->nchunks)
-            return false;
+        ok &= !(t->src < 0 || t->src >= P || t->dst < 0 || t->dst >= P || t->src == t->dst ||
+                t->r.one.lo >= t->r.one.hi || t->r.one.hi > nc);
     }
-    if (st->n + n > st->cap) {
-        SchedXfer *q = realloc(st->x, (size_t)(st->n + n) * sizeof *q);
-        if (!q)
-            return false;
-        st->x = q;
-        st->cap = st->n + n;
-    }
-    memcpy(st->x + st->n, x, (size_t)n * sizeof *x);
+    if (!ok)
+        return false;
     st->n += n;
     s->total += n;
     progress_add(n);
@@ -220,6 +221,16 @@ bool sched_unpack(Sched *s, const unsigned char *p, size_t len, size_t skip_give
             sched_label(s, label);
         }
         uint64_t n = get_u64(&r), ext = get_u64(&r);
+        if (!ext && !r.bad && n <= r.left / sizeof(SchedXfer)) {
+            /* simple transfers: one copy, from the bytes into the step */
+            const unsigned char *q = r.p;
+            if (append_simple(s, q, (int64_t)n)) {
+                take(&r, n * sizeof(SchedXfer));
+                goto locals;
+            }
+            if (sched_error(s))
+                break;
+        }
         SchedXfer *x = take_array(&r, n, sizeof *x, &xb, &capx);
         if (!x) {
             if (!r.bad)
@@ -227,9 +238,8 @@ bool sched_unpack(Sched *s, const unsigned char *p, size_t len, size_t skip_give
             break;
         }
         if (!ext) {
-            if (!append_simple(s, x, (int64_t)n))
-                for (uint64_t i = 0; i < n && !sched_error(s); i++)
-                    sched_send(s, x[i].src, x[i].dst, &x[i].r.one, 1);
+            for (uint64_t i = 0; i < n && !sched_error(s); i++)
+                sched_send(s, x[i].src, x[i].dst, &x[i].r.one, 1);
         } else {
             SchedXferExt *e = take_array(&r, n, sizeof *e, &eb, &cape);
             uint64_t np = get_u64(&r);
@@ -263,6 +273,7 @@ bool sched_unpack(Sched *s, const unsigned char *p, size_t len, size_t skip_give
                 }
             }
         }
+    locals:;
         uint64_t nl = get_u64(&r);
         if (nl > r.left / 16)
             r.bad = true;

@@ -436,6 +436,7 @@ static void read_question(lua_State *L, Lesson *l, int t, const Net *net, size_t
         page_error(L, page, "question: text = \"...\" is missing", NULL, NULL);
     pg->question = text;
     pg->explain = opt_string(L, l, q, "explain", page);
+    pg->hint = opt_string(L, l, q, "hint", page);
     const char *click = opt_string(L, l, q, "click", page);
     int pty = lua_getfield(L, q, "predict");
     if (pty != LUA_TNIL && pty != LUA_TBOOLEAN)
@@ -710,6 +711,7 @@ static void put_lesson(Wire *w, const Lesson *l)
         put_opt(w, p->explain);
         put_opt(w, p->fit);
         wire_i64(w, p->predict);
+        put_opt(w, p->hint);
     }
 }
 
@@ -863,6 +865,7 @@ static Lesson *lesson_unwire(const Wire *w)
         p->explain = get_opt(l, &r, &ok);
         p->fit = get_opt(l, &r, &ok);
         p->predict = wire_get_i64(&r) != 0;
+        p->hint = get_opt(l, &r, &ok);
     }
     l->npages = np;
     if (!ok || r.bad) {
@@ -1079,6 +1082,24 @@ bool lesson_progress_save(const Lesson *l, const LessonProgress *p, char *err, s
     return true;
 }
 
+int lesson_progress_clear(const char *id, char *err, size_t errlen)
+{
+    char dir[PATH_MAX], path[PATH_MAX + 64];
+    if (!id || !*id || strchr(id, '/') || id[0] == '.') {
+        snprintf(err, errlen, "cannot clear progress: '%s' is not a lesson name", id ? id : "");
+        return -1;
+    }
+    if (!state_dir(dir, sizeof dir, err, errlen))
+        return -1;
+    snprintf(path, sizeof path, "%s/%s", dir, id);
+    if (unlink(path) == 0)
+        return 1;
+    if (errno == ENOENT)
+        return 0;
+    snprintf(err, errlen, "cannot clear progress: %s: %s", path, strerror(errno));
+    return -1;
+}
+
 void lesson_score(const Lesson *l, const LessonProgress *p, LessonScore *out)
 {
     memset(out, 0, sizeof *out);
@@ -1090,6 +1111,7 @@ void lesson_score(const Lesson *l, const LessonProgress *p, LessonScore *out)
         out->tries += l->pages[i].qkind == LESSON_Q_TRY;
         out->first_right += p->first[i] == 1;
         out->right += p->answer[i] == 1;
+        out->answered += p->first[i] != 0 || p->answer[i] != 0;
     }
 }
 

@@ -63,6 +63,8 @@ typedef struct {
                                     is wrong (shown when it is picked) */
     LessonTry want;          /* LESSON_Q_TRY */
     const char *explain;     /* shown after the answer */
+    const char *hint;        /* shown after a wrong answer (a choice's own feedback first);
+                              * a nudge, never the answer; NULL: none */
     bool predict;            /* LESSON_Q_CHOICE (question.predict = true): predict, then see —
                               * the step asked about is shown once answered right (click
                               * questions always do so) */
@@ -88,11 +90,15 @@ typedef struct {
 } LessonProgress;
 bool lesson_progress_load(const Lesson *l, LessonProgress *p); /* false: none yet (p reset) */
 bool lesson_progress_save(const Lesson *l, const LessonProgress *p, char *err, size_t errlen);
+/* Forget the progress of the lesson with this id (deletes its file): 1 deleted, 0 there was
+ * none, -1 an error (said in err). */
+int lesson_progress_clear(const char *id, char *err, size_t errlen);
 
 /* The score so far: pages with a question, how many were answered right at the first try,
  * right in the end, and pages seen. */
 typedef struct {
     size_t questions, first_right, right, seen, tries;   /* tries: "now you try" tasks */
+    size_t answered;         /* questions answered at least once (rightly or not) */
 } LessonScore;
 void lesson_score(const Lesson *l, const LessonProgress *p, LessonScore *out);
 

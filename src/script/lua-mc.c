@@ -1086,6 +1086,10 @@ static int step_send_strided(lua_State *L)
         int32_t src = (int32_t)(first + i * stride);
         check_route(L, h->net, src, (int32_t)(src + offset), seg, nseg);
     }
+    /* room for the whole row at once: the step's array grows once, not by doubling (each
+     * doubling copies what is there and touches fresh pages) */
+    if (!sched_reserve(h->s, (int64_t)count, nseg < 0 && nr > 1 ? (uint64_t)nr : 0))
+        sched_check_error(L, h);
     for (lua_Integer i = 0; i < count; i++) {
         int32_t src = (int32_t)(first + i * stride);
         bool ok = nseg < 0 ? sched_send(h->s, src, (int32_t)(src + offset), r, nr)

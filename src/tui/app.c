@@ -16,9 +16,11 @@
 #include "algo-names.h"
 #include "job.h"
 #include "lesson-pick.h"
+#include "../script/course.h"
 #include "../script/lesson-state.h"
 #include "../script/lesson-try.h"
 #include "../script/profile.h"
+#include "measured.h"
 #include "narrate.h"
 #include "fulltree.h"
 #include "hxview.h"
@@ -43,6 +45,7 @@ void app_msg(App *a, bool error, const char *fmt, ...)
     va_end(ap);
     text_quote(raw, sizeof raw, a->msg, sizeof a->msg);   /* one line, no control character */
     a->msg_error = error;
+    a->msg_progress = false;
 }
 
 /* ---- the broadcast ------------------------------------------------------------------- */
@@ -361,6 +364,7 @@ void app_poll(App *a)
 {
     char err[400];
     if (bcast_settle(&a->b, err, sizeof err) < 0) app_msg(a, true, "%s", err);
+    measured_poll(a);
 }
 
 bool app_rest_progress(const App *a, long long *done, long long *total)
@@ -408,7 +412,15 @@ SetupSpec app_spec(const App *a) { return bspec_setup(&a->b.spec); }
 
 int32_t app_nsteps(const App *a)
 {
-    return a->b.ready ? sched_nsteps(a->b.sched) : 0;
+    int32_t n = a->b.ready ? sched_nsteps(a->b.sched) : 0;
+    if (a->vs && a->vs->ready && sched_nsteps(a->vs->sched) > n) n = sched_nsteps(a->vs->sched);
+    return n;
+}
+
+int32_t app_pos(const App *a)
+{
+    /* (both follow one position, each up to its own end: the further one is the position) */
+    return a->vs && a->vs->ready && a->vs->pos > a->b.pos ? a->vs->pos : a->b.pos;
 }
 
 /* A seek across many big steps goes one step at a time, drawing between steps (the wait
@@ -456,12 +468,13 @@ static bool app_long_seek(App *a, int32_t pos)
 void app_goto(App *a, int32_t pos)
 {
     if (!a->b.ready) return;
-    int32_t n = app_nsteps(a);
+    int32_t n = app_nsteps(a), own = sched_nsteps(a->b.sched);
     if (pos < 0) pos = 0;
     if (pos > n) pos = n;
+    vs_sync(a, pos);
+    if (pos > own) pos = own;   /* the first broadcast stays done at its last state */
     if (pos > a->b.nsim && !app_need_steps(a, pos)) pos = a->b.nsim;
     if (a->b.rest) atomic_store(&a->b.rest->want, pos);
-    vs_sync(a, pos);
     if (app_long_seek(a, pos)) return;
     if (sim_seek(a->b.sim, pos))
         a->b.pos = pos;
@@ -528,7 +541,7 @@ bool app_rebuild(App *a)
         bspec_free(&s);
         return false;
     }
-    bool ok = app_take_spec(a, &s, a->b.pos);
+    bool ok = app_take_spec(a, &s, app_pos(a));
     bspec_free(&s);
     return ok;
 }
@@ -568,7 +581,7 @@ static bool app_change(App *a, const char *field, const char *value)
         free(s.source); s.source = NULL;
         if (strcmp(value, "off") == 0) { free(s.sources); s.sources = NULL; }
     }
-    int32_t keep = strcmp(field, "net") == 0 || strcmp(field, "algo") == 0 ? 0 : a->b.pos;
+    int32_t keep = strcmp(field, "net") == 0 || strcmp(field, "algo") == 0 ? 0 : app_pos(a);
     char first[320];
     bool ok = app_take_spec(a, &s, keep);
     if (!ok && strcmp(field, "net") == 0 && !a->cancelled) {
@@ -637,7 +650,7 @@ static bool app_sets(App *a, char **kv, size_t n)
             s.sets[s.nsets++] = strdup(kv[i]);
         }
     }
-    bool ok = app_take_spec(a, &s, a->b.pos);
+    bool ok = app_take_spec(a, &s, app_pos(a));
     if (ok) {
         char buf[200] = "";
         for (size_t i = 0; i < n; i++) {
@@ -703,6 +716,7 @@ void app_free(App *a)
     fulltree_free(a);
     vs_close(a);
     figure_free(a);
+    measured_free(a);
     if (a->lesson) lesson_free(a->lesson);
     free(a);
 }
@@ -727,12 +741,12 @@ void app_tick(App *a)
         if (asynctl_at_end(a)) a->playing = false;
         return;
     }
-    if (a->b.pos >= app_nsteps(a)) {
+    if (app_pos(a) >= app_nsteps(a)) {
         a->playing = false;
         return;
     }
-    app_goto(a, a->b.pos + 1);
-    if (a->b.pos >= app_nsteps(a)) a->playing = false;
+    app_goto(a, app_pos(a) + 1);
+    if (app_pos(a) >= app_nsteps(a)) a->playing = false;
 }
 
 /* ---- lessons -------------------------------------------------------------------------- */
@@ -827,6 +841,20 @@ bool app_open_lesson(App *a, const char *name)
     return true;
 }
 
+/* R, y: the lesson's progress forgotten (its file deleted), back to page 1. */
+static void lesson_restart(App *a)
+{
+    char err[300];
+    if (lesson_progress_clear(lesson_id(a->lesson), err, sizeof err) < 0) {
+        app_msg(a, true, "%s", err);
+        return;
+    }
+    memset(&a->prog, 0, sizeof a->prog);
+    app_lesson_page(a, 0);
+    app_msg(a, false, "lesson %s restarted: no page seen, no question answered",
+            lesson_id(a->lesson));
+}
+
 static const LessonPage *cur_page(const App *a)
 {
     return a->lesson ? lesson_page(a->lesson, a->page) : NULL;
@@ -835,6 +863,7 @@ static const LessonPage *cur_page(const App *a)
 static void lesson_answer(App *a, bool right)
 {
     a->last_answer = right ? 1 : -1;
+    a->lesson_answers++;
     if (right) a->answered = true;
     a->lesson_follow = true;
     if (a->page < 256) {
@@ -961,14 +990,24 @@ static void open_picker(App *a, PickKind k)
     case PICK_SOURCE:
         break;
     case PICK_LESSON: {
-        char *names[128];
-        size_t n = lesson_list(names, 128);
+        /* in the course's order, a heading per track (course.h) */
+        char err[300], line[512];
+        Course *c = course_load(NULL, err, sizeof err);
+        if (!c) app_msg(a, true, "%s", err);
+        if (!c) c = course_none();   /* a broken course file: the lessons by name */
+        const char *names[COURSE_MAXLESSONS];
+        size_t track[COURSE_MAXLESSONS];
+        size_t n = c ? course_order(c, names, track, COURSE_MAXLESSONS) : 0;
         for (size_t i = 0; i < n; i++) {
-            char line[512];
+            if ((i == 0 || track[i] != track[i - 1]) && course_ntracks(c) > 0) {
+                lesson_pick_heading(course_track_title(c, track[i]), line, sizeof line);
+                items_add(a, line);
+                if (a->nitems == 1) a->pick_sel = 1;
+            }
             lesson_pick_line(names[i], line, sizeof line);   /* title, pages, progress */
             items_add(a, line);
-            free(names[i]);
         }
+        course_free(c);
         if (n == 0) {
             app_msg(a, true, "no lessons found (lessons/*.lua on the search path)");
             return;
@@ -999,6 +1038,7 @@ static void open_picker(App *a, PickKind k)
 static void picker_choose(App *a)
 {
     if (a->pick_sel >= a->nitems) return;
+    if (a->pick == PICK_LESSON && lesson_pick_is_heading(a->items[a->pick_sel])) return;
     char *v = strdup(a->items[a->pick_sel]);
     PickKind k = a->pick;
     a->mode = MODE_MAP;
@@ -1021,6 +1061,7 @@ static const char *const commands[] = {"algo", "net", "source", "sources", "byte
                                        "profile",
                                        "step", "lesson", "theme", "big", "overview", "hot", "vs",
                                        "tiles", "timing", "export", "figure", "chart", "op",
+                                       "exec", "measured",
                                        "help", "quit", "q",
                                        NULL};
 
@@ -1101,6 +1142,8 @@ bool app_command(App *a, const char *line)
         return true;
     }
     if (strcmp(c, "vs") == 0) return vs_command(a, (const char *const *)words + 1, n - 1);
+    if (strcmp(c, "exec") == 0 || strcmp(c, "measured") == 0)
+        return measured_command(a, c, (const char *const *)words + 1, n - 1);
     if (strcmp(c, "figure") == 0) {   /* a figure of the s-to-p paper replaces Fig. 3 too */
         a->chart_fig3 = false;
         return figure_command(a, (const char *const *)words + 1, n - 1);
@@ -1334,7 +1377,7 @@ typedef enum {
     K_DOWN, K_PAN_L, K_PAN_R, K_PAN_U, K_PAN_D, K_ZOOM_IN, K_ZOOM_OUT, K_ZOOM_FIT, K_PANEL,
     K_PANEL_BACK, K_SELECT, K_LINK, K_SOURCE, K_P_ALGO, K_P_NET, K_P_BYTES, K_P_MODEL,
     K_P_LESSON, K_PAGE_NEXT, K_PAGE_PREV, K_HELP, K_QUIT, K_REDRAW, K_CMD, K_ESC, K_SUSPEND,
-    K_TILES, K_TIMING, K_LESSON_DOWN, K_LESSON_UP,
+    K_TILES, K_TIMING, K_LESSON_DOWN, K_LESSON_UP, K_LESSON_RESTART,
 } Act;
 
 static const struct { const char *key; Act act; } keymap[] = {
@@ -1351,6 +1394,7 @@ static const struct { const char *key; Act act; } keymap[] = {
     {"<Enter>", K_SELECT}, {"e", K_LINK}, {"s", K_SOURCE},
     {"a", K_P_ALGO}, {"t", K_P_NET}, {"b", K_P_BYTES}, {"m", K_P_MODEL}, {"o", K_P_LESSON},
     {"]", K_PAGE_NEXT}, {"[", K_PAGE_PREV}, {"}", K_LESSON_DOWN}, {"{", K_LESSON_UP},
+    {"R", K_LESSON_RESTART},
     {"?", K_HELP}, {"<F1>", K_HELP}, {"q", K_QUIT}, {"<C-c>", K_QUIT}, {"<C-l>", K_REDRAW}, {"<C-z>", K_SUSPEND},
     {":", K_CMD}, {"<Escape>", K_ESC}, {"T", K_TILES}, {"A", K_TIMING},
 };
@@ -1377,6 +1421,7 @@ static const AppKeyHelp key_help[] = {
     {"] / [", "lesson: next / previous page"},
     {"} / {", "lesson: scroll the page down / up (v: more below)"},
     {"a b c ...", "lesson: answer a multiple-choice question"},
+    {"R", "lesson: restart it, its progress forgotten (y to confirm)"},
     {":", "command line (Tab completes, Up/Down history)"},
     {"Escape", "close, cancel, clear the selection"},
     {"Ctrl-L", "redraw the screen"},
@@ -1406,6 +1451,8 @@ static const AppKeyHelp key_help[] = {
     {":figure off", "Chart: back to cost vs message size"},
     {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg (--force: replace)"},
     {":chart tradeoff [P]", "Chart panel: Sanders & Sibeyn's Fig. 3 (:chart cost: back)"},
+    {":exec [R]", "run the broadcast on MPI ranks (R reps; Escape cancels): measured beside"},
+    {":measured FILE|off", "exec --json's run drawn in Timeline and Chart beside the model"},
     {":q", "quit"},
 };
 
@@ -1517,17 +1564,17 @@ static void map_act(App *a, Act act)
             asynctl_move(a, to, act == K_NEXT || act == K_PREV);
             break;
         }
-        if (act == K_PREV) { a->playing = false; app_goto(a, a->b.pos - 1); break; }
+        if (act == K_PREV) { a->playing = false; app_goto(a, app_pos(a) - 1); break; }
         if (act == K_FIRST) { a->playing = false; app_goto(a, 0); break; }
         if (act == K_LAST) { a->playing = false; app_goto(a, app_nsteps(a)); break; }
-        a->playing = false; app_goto(a, a->b.pos + 1); break;
+        a->playing = false; app_goto(a, app_pos(a) + 1); break;
     case K_PLAY:
         if (asynctl_view(a)) {
             if (!a->playing && asynctl_at_end(a)) asynctl_move(a, 0, false);
             a->playing = !a->playing;
             break;
         }
-        if (!a->playing && a->b.pos >= app_nsteps(a)) app_goto(a, 0);
+        if (!a->playing && app_pos(a) >= app_nsteps(a)) app_goto(a, 0);
         a->playing = !a->playing;
         break;
     case K_FASTER: if (a->speed + 1 < app_nspeeds) a->speed++; break;
@@ -1586,6 +1633,12 @@ static void map_act(App *a, Act act)
             app_msg(a, false, "the end of the lesson ([ back to its last page)");
         }
         break;
+    case K_LESSON_RESTART:
+        if (!a->lesson) { app_msg(a, true, "R restarts a lesson: no lesson is open (o)"); break; }
+        a->lesson_confirm = true;
+        app_msg(a, true, "Restart '%s' from page 1, forgetting its pages seen and answers? "
+                "y: restart, any other key: keep them", lesson_id(a->lesson));
+        break;
     case K_LESSON_DOWN:
     case K_LESSON_UP:
         if (!a->lesson) { app_msg(a, true, "no lesson open (o picks one)"); break; }
@@ -1618,6 +1671,7 @@ static void map_act(App *a, Act act)
     case K_ESC:
         a->sel_link = -1;
         a->msg[0] = '\0';
+        measured_cancel(a);   /* a running :exec ends (its message says so) */
         break;
     }
 }
@@ -1688,6 +1742,18 @@ static void cmdline_key(App *a, const char *key)
     }
 }
 
+/* The lesson picker's track headings cannot be chosen: move on past them in direction dir
+ * (back the other way at either end). */
+static void picker_skip(App *a, int dir)
+{
+    if (a->pick != PICK_LESSON) return;
+    for (int pass = 0; pass < 2; pass++, dir = -dir)
+        while (a->pick_sel < a->nitems && lesson_pick_is_heading(a->items[a->pick_sel])) {
+            if ((dir < 0 && a->pick_sel == 0) || (dir > 0 && a->pick_sel + 1 >= a->nitems)) break;
+            a->pick_sel += dir > 0 ? 1 : (size_t)-1;
+        }
+}
+
 static void picker_key(App *a, const char *key)
 {
     if (strcmp(key, "<Escape>") == 0 || strcmp(key, "q") == 0 || strcmp(key, "<C-c>") == 0) {
@@ -1698,12 +1764,16 @@ static void picker_key(App *a, const char *key)
         picker_choose(a);
     } else if (strcmp(key, "<Down>") == 0 || strcmp(key, "j") == 0 || strcmp(key, "<Tab>") == 0) {
         if (a->pick_sel + 1 < a->nitems) a->pick_sel++;
+        picker_skip(a, 1);
     } else if (strcmp(key, "<Up>") == 0 || strcmp(key, "k") == 0 || strcmp(key, "<S-Tab>") == 0) {
         if (a->pick_sel > 0) a->pick_sel--;
+        picker_skip(a, -1);
     } else if (strcmp(key, "g") == 0 || strcmp(key, "<Home>") == 0) {
         a->pick_sel = 0;
+        picker_skip(a, 1);
     } else if (strcmp(key, "G") == 0 || strcmp(key, "<End>") == 0) {
         a->pick_sel = a->nitems ? a->nitems - 1 : 0;
+        picker_skip(a, -1);
     }
 }
 
@@ -1723,6 +1793,12 @@ void app_key(App *a, const char *key)
     case MODE_MAP: break;
     }
     a->msg[0] = '\0';   /* a message lasts until the next key */
+    if (a->lesson_confirm) {   /* R asked: y restarts, any other key keeps the progress */
+        a->lesson_confirm = false;
+        if (strcmp(key, "y") == 0 && a->lesson) lesson_restart(a);
+        else app_msg(a, false, "not restarted: the progress is kept");
+        return;
+    }
     /* a lesson's multiple-choice question takes its letters first */
     const LessonPage *p = cur_page(a);
     if (p && p->qkind == LESSON_Q_CHOICE && lesson_question_open(a) && key[0] >= 'a' &&
@@ -1752,7 +1828,7 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     if (a->panel == PANEL_TIMELINE && col >= a->lay.side_x && line >= a->tl_y0 &&
         line < a->tl_y0 + a->tl_rows) {
         a->playing = false;
-        app_goto(a, a->tl_first + (line - a->tl_y0) + 1);
+        app_goto(a, a->tl_first + (line - a->tl_y0) / (a->tl_per > 1 ? a->tl_per : 1) + 1);
         return;
     }
     const Net *net = a->b.setup.net;

@@ -115,6 +115,7 @@ struct App {
     bool suspend;          /* Ctrl-Z: the loop gives the terminal back and stops */
     char msg[320];         /* one-line message at the bottom */
     bool msg_error;
+    bool msg_progress;     /* msg is a wait's progress line: gone once the wait is over */
 
     /* map */
     int zoom;              /* LAYOUT_Z0 (roomy) .. LAYOUT_Z4 (one char per node) */
@@ -153,6 +154,8 @@ struct App {
     int last_choice;       /* the choice picked last (0-based), -1 none */
     char try_why[160];     /* a "try" task not met yet: what is not so (lesson-try.h) */
     bool lesson_done;      /* ] past the last page: the summary with the score */
+    bool lesson_confirm;   /* R was pressed: the next key y restarts the lesson */
+    unsigned lesson_answers; /* answers given so far (a recording marks each one) */
     int lesson_off;        /* the lesson pane scrolled this many lines down (} and {) */
     int lesson_view;       /* lines of the pane's text on the last frame (what } scrolls) */
     bool lesson_follow;    /* just answered: scroll the response into view on the next frame */
@@ -228,6 +231,11 @@ struct App {
     char export_path[256]; /* :export FILE: the loop writes the next frame there */
     bool export_force;     /* :export FILE --force: replacing an existing file */
 
+    /* a real run beside the simulated one (measured.h): --measured FILE.json, :exec */
+    struct MeasFile *meas;
+    struct MeasJob *mjob;
+    int tl_per;            /* timeline rows per step (2 with a measured run) */
+
     /* options */
     bool big;              /* projector mode (--big, :big): tall cells, the map fills the screen */
     bool color, ascii;
@@ -279,7 +287,10 @@ bool app_need_steps(App *a, int32_t pos);
 static inline bool app_partial(const App *a) { return a->b.ready && a->b.rest != NULL; }
 
 /* Actions. */
+/* The position: the first broadcast's step or, side by side (vs.h) past the first's end, the
+ * second's.  app_nsteps is the longer one's steps: each half stops at its own last state. */
 void app_goto(App *a, int32_t pos);
+int32_t app_pos(const App *a);
 int32_t app_nsteps(const App *a);
 void app_key(App *a, const char *key);
 /* A mouse event at a screen cell (0-based): button 1..3 press, 4/5 wheel up/down. */

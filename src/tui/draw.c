@@ -20,6 +20,8 @@
 #include "figure.h"
 #include "fulltree.h"
 #include "hxview.h"
+#include "lesson-pick.h"
+#include "measured.h"
 #include "grade.h"
 #include "overview.h"
 #include "params.h"
@@ -622,17 +624,23 @@ static void vs_header(App *a, const Layout *L, const char *label)
     else fmt_cost(c3, sizeof c3, sim_totals(sim)->cost.total);
     /* the running totals are the point of the comparison: below ~200 columns the words go
      * first, then the step's cost, then the label is cut; the totals stay */
-    char h[4][200];
-    snprintf(h[0], sizeof h[0], "%s  %ld/%ld  step %s  so far %s of %s", label, (long)a->b.pos,
-             (long)n, c1, c2, c3);
-    snprintf(h[1], sizeof h[1], "%s %ld/%ld  so far %s of %s", label, (long)a->b.pos, (long)n,
-             c2, c3);
-    snprintf(h[2], sizeof h[2], "%s %ld/%ld %s of %s", label, (long)a->b.pos, (long)n, c2, c3);
+    /* at its last state while the other goes on: "done" (the position is the longer's) */
+    const char *done = a->b.pos >= n ? " done" : "";
+    long p = (long)a->b.pos;
+    char h[5][200];
+    snprintf(h[0], sizeof h[0], "%s  %ld/%ld%s  step %s  so far %s of %s", label, p, (long)n, done,
+             c1, c2, c3);
+    snprintf(h[1], sizeof h[1], "%s %ld/%ld%s  so far %s of %s", label, p, (long)n, done, c2, c3);
+    snprintf(h[2], sizeof h[2], "%s %ld/%ld%s %s of %s", label, p, (long)n, done, c2, c3);
     int k = 0;
     while (k < 2 && utf8_len(h[k]) > L->map_w) k++;
     if (utf8_len(h[k]) > L->map_w) {   /* the totals first, the label in what is left */
-        snprintf(h[3], sizeof h[3], "%s of %s %ld/%ld %s", c2, c3, (long)a->b.pos, (long)n, label);
+        snprintf(h[3], sizeof h[3], "%s of %s %ld/%ld%s %s", c2, c3, p, (long)n, done, label);
         k = 3;
+    }
+    if (utf8_len(h[k]) > L->map_w && done[0]) {   /* narrower: "done" for the position */
+        snprintf(h[4], sizeof h[4], "%s of %s done %s", c2, c3, label);
+        k = 4;
     }
     putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD), "%s", h[k]);
 }
@@ -1156,9 +1164,78 @@ static void panel_timeline_async(App *a, Box *b, AsyncView *v)
     box_put(b, theme_attr(R_HEAD), "async total %s over %lld moments", t, (long long)n - 1);
 }
 
+/* A bar of len glyphs g into buf. */
+static void bar_text(char *bar, size_t cap, const char *g, int len)
+{
+    size_t o = 0, l = strlen(g);
+    for (int k = 0; k < len && o + l < cap; k++) {
+        memcpy(bar + o, g, l);
+        o += l;
+    }
+    bar[o] = '\0';
+}
+
+/* The Timeline with a measured run (measured.h): per step, the simulated row and under it the
+ * measured one; each kind of bar scaled to its own longest step (the legend says so). */
+static void panel_timeline_measured(App *a, Box *b, const MeasFile *m)
+{
+    Sim *sim = a->b.sim;
+    int32_t n = a->b.nsim, cur = app_step_shown(a);
+    const Glyphs *g = theme_glyphs();
+    double maxc = 0, maxm = 0;
+    for (int32_t i = 0; i < n; i++) {
+        double c = sim_step(sim, i)->cost.total;
+        if (c > maxc) maxc = c;
+        if (i < m->nmeas && m->steps[i] > maxm) maxm = m->steps[i];
+    }
+    const char *unit = cost_unit(a->b.setup.cost.model);
+    box_put(b, theme_attr(R_HEAD), "  step   %s sim %s / meas us", g->full, unit);
+    char legend[300];
+    snprintf(legend, sizeof legend, "%s simulated, %s measured (median of %lld reps); each bar "
+             "to its own longest step", g->full, g->partial, (long long)m->reps);
+    box_wrap(b, theme_attr(R_DIM), legend, 0);
+    int rows = (b->h - b->row - 1) / 2;
+    if (rows < 1) return;
+    int32_t first = (int32_t)window_first(cur, n, rows);
+    int barw = b->w - 19;
+    a->tl_y0 = b->y + b->row;
+    a->tl_first = first;
+    a->tl_per = 2;
+    for (int32_t i = first; i < n && b->row + 1 < b->h - 1; i++) {
+        double c = sim_step(sim, i)->cost.total, v = i < m->nmeas ? m->steps[i] : 0;
+        char c1[32], c2[32], bar[1024];
+        fmt_cost(c1, sizeof c1, c);
+        fmt_cost(c2, sizeof c2, v);
+        int attr = i == cur ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL);
+        int y = b->y + b->row;
+        putf(y, b->x, 18, attr, "%s%4ld s %10s", i == cur ? g->right : " ", (long)i + 1, c1);
+        bar_text(bar, sizeof bar, g->full,
+                 maxc > 0 && barw > 0 ? (int)lround(barw * c / maxc) : 0);
+        put(y, b->x + 18, barw, i == cur ? theme_attr(R_CIRCUIT) : theme_attr(R_DIM), bar);
+        putf(y + 1, b->x, 18, attr, "%5s m %10s", "", c2);
+        bar_text(bar, sizeof bar, g->partial,
+                 maxm > 0 && barw > 0 ? (int)lround(barw * v / maxm) : 0);
+        put(y + 1, b->x + 18, barw, theme_attr(R_KEY), bar);
+        b->row += 2;
+        a->tl_rows += 2;
+    }
+    char t[32], t2[32];
+    b->row = b->h - 1;
+    fmt_cost(t, sizeof t, sim_totals(sim)->cost.total);
+    fmt_cost(t2, sizeof t2, m->total);
+    box_put(b, theme_attr(R_HEAD), "total s %s%s m %s us", t, strcmp(unit, "us") ? " units," : "",
+            t2);
+}
+
 static void panel_timeline(App *a, Box *b)
 {
     a->tl_rows = 0;
+    a->tl_per = 1;
+    const MeasFile *meas = app_partial(a) ? NULL : measured_shown(a);
+    if (meas) {
+        panel_timeline_measured(a, b, meas);
+        return;
+    }
     Sched *s = a->b.sched;
     Sim *sim = a->b.sim;
     int32_t n = a->b.nsim, cur = app_step_shown(a);   /* the steps simulated so far */
@@ -1343,13 +1420,19 @@ static void panel_chart(App *a, Box *b)
         return;
     }
     int legend_rows = (c->nalgo + 2) / 3;
-    int extra = c->ncross;                /* the lines under the legend */
+    const MeasFile *meas = measured_shown(a);   /* a real run: one point, and its line */
+    int extra = c->ncross + (meas != NULL);   /* the lines under the legend */
     for (int k = 0; k < c->nalgo && c->sampled; k++) extra += c->same_as[k] >= 0;
     int ph = b->h - b->row - 4 - legend_rows - 1 - (extra > 0 ? extra : 1);
     int yw = 8;
     int pw = b->w - yw - 1;
     if (ph < 4 || pw < 10) {
         box_put(b, theme_attr(R_DIM), "(too small for the chart)");
+        if (meas) {
+            char m1[32];
+            fmt_cost(m1, sizeof m1, meas->total);
+            box_put(b, theme_attr(R_HILITE), "M measured %s: %s us", meas->algo, m1);
+        }
         return;
     }
     double lo = INFINITY, hi = 0;
@@ -1359,6 +1442,10 @@ static void panel_chart(App *a, Box *b)
                 if (c->cost[k][s] < lo) lo = c->cost[k][s];
                 if (c->cost[k][s] > hi) hi = c->cost[k][s];
             }
+    if (meas && meas->total > 0) {
+        if (meas->total < lo) lo = meas->total;
+        if (meas->total > hi) hi = meas->total;
+    }
     if (!(hi > 0)) return;
     double llo = log10(lo), lhi = log10(hi);
     if (lhi - llo < 1e-9) { llo -= 0.5; lhi += 0.5; }
@@ -1423,6 +1510,15 @@ static void panel_chart(App *a, Box *b)
         }
     }
     free(owner);
+    if (meas && meas->total > 0) {   /* M: the measured total at the size shown */
+        double f = (log2((double)meas->bytes) - log2((double)c->bytes[0])) /
+                   (log2((double)c->bytes[CHART_NSIZES - 1]) - log2((double)c->bytes[0]));
+        if (f >= 0 && f <= 1) {
+            int r = (int)lround((lhi - log10(meas->total)) / (lhi - llo) * (ph - 1));
+            put(top + r, b->x + yw + 1 + (int)lround(f * (pw - 1)), 1,
+                theme_attr(R_HILITE) | A_BOLD, "M");
+        }
+    }
     b->row += ph + 1;
     char l1[16], l2[16], l3[16];
     fmt_bytes(l1, sizeof l1, c->bytes[0]);
@@ -1459,6 +1555,13 @@ static void panel_chart(App *a, Box *b)
         put_cut(b->y + b->row + row, x + 2, b->w / 3 - 2, theme_attr(R_NORMAL), nm);
     }
     b->row += legend_rows;
+    if (meas) {   /* the measured point's legend: which is which */
+        char m1[32], p1[32];
+        fmt_cost(m1, sizeof m1, meas->total);
+        fmt_cost(p1, sizeof p1, sim_totals(a->b.sim)->cost.total);
+        box_put(b, theme_attr(R_HILITE), "M measured %s: %s us (%lld reps); sim %s",
+                meas->algo, m1, (long long)meas->reps, p1);
+    }
     for (int k = 0; k < c->nalgo && c->sampled; k++)
         if (c->same_as[k] >= 0)
             box_put(b, dim, "%s costs what %s costs at every size", c->name[k],
@@ -1569,6 +1672,11 @@ static int lesson_question(App *a, Box *b, const LessonPage *p)
                 box_wrap(b, theme_attr(R_NORMAL), p->feedback[a->last_choice], 0);
             if (p->qkind == LESSON_Q_TRY && a->try_why[0])
                 box_wrap(b, theme_attr(R_NORMAL), a->try_why, 0);
+            if (p->hint) {   /* the lesson's nudge, never the answer (writing-lessons.md) */
+                char h[600];
+                snprintf(h, sizeof h, "Hint: %s", p->hint);
+                box_wrap(b, theme_attr(R_NORMAL), h, 0);
+            }
         } else if (a->page < 256 && a->prog.answer[a->page] == 1) {
             box_put(b, theme_attr(R_GOOD), "(you answered this right before)");
         }
@@ -1615,7 +1723,7 @@ static void panel_lesson(App *a, Box *b)
     Box body = {.x = b->x, .y = b->y + b->row, .w = b->w, .h = b->h - b->row - 1};
     lesson_body(a, &body, p);
     b->row = b->h - 1;
-    const char *keys = a->lesson_done ? "[ back to the last page  o another lesson"
+    const char *keys = a->lesson_done ? "[ back to the last page  o another lesson  R restart"
                        : a->page + 1 == np ? "] the score  [ previous  Tab other panels"
                        : "] next page  [ previous  Tab other panels";
     if (body.more || a->lesson_off > 0)   /* the mark, and the keys that scroll */
@@ -1703,7 +1811,7 @@ static void draw_title(App *a)
             snprintf(pos, sizeof pos, "%lld", (long long)asyncview_pos(v));
             snprintf(tot, sizeof tot, "%lld", (long long)asyncview_ntimes(v) - 1);
         } else if (!quiz) {
-            snprintf(pos, sizeof pos, "%ld", (long)a->b.pos);
+            snprintf(pos, sizeof pos, "%ld", (long)app_pos(a));
             snprintf(tot, sizeof tot, "%ld", (long)app_nsteps(a));
         }
         if (v)   /* the time line: the moment's time */
@@ -1823,6 +1931,8 @@ static void draw_picker(App *a)
     for (int i = 0; i < rows && first + i < (int)a->nitems; i++) {
         size_t k = (size_t)(first + i);
         int attr = k == a->pick_sel ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL);
+        if (a->pick == PICK_LESSON && lesson_pick_is_heading(a->items[k]))
+            attr = theme_attr(R_KEY);   /* a track's heading (never the cursor's) */
         fill(y + 1 + i, x + 1, w - 2, attr);
         putf(y + 1 + i, x + 2, w - 4, attr, "%s %s", k == a->pick_sel ? theme_glyphs()->right : " ",
              a->items[k]);

@@ -1,31 +1,24 @@
-/* lesson-pick.c — one line of the lesson picker (see lesson-pick.h). */
+/* lesson-pick.c — the lesson picker's lines (see lesson-pick.h). */
 #include "lesson-pick.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "../script/lesson.h"
+#include "../script/course.h"
 
 void lesson_pick_line(const char *name, char *out, size_t len)
 {
-    char err[300];
-    Lesson *l = lesson_load(name, err, sizeof err);
-    if (!l) {   /* still listed, so that opening it shows what is wrong */
-        snprintf(out, len, "%s  (cannot load: %s)", name, err);
-        return;
-    }
-    LessonProgress p;
-    bool any = lesson_progress_load(l, &p);
-    LessonScore sc;
-    lesson_score(l, &p, &sc);
-    if (any && sc.seen)
-        snprintf(out, len, "%s  %s  (%zu pages; seen %zu, right at the first try %zu of %zu)",
-                 name, lesson_title(l), lesson_npages(l), sc.seen, sc.first_right,
-                 sc.questions);
-    else
-        snprintf(out, len, "%s  %s  (%zu pages, %zu questions; not started)", name,
-                 lesson_title(l), lesson_npages(l), sc.questions);
-    lesson_free(l);
+    course_lesson_line(name, out, len);
+}
+
+void lesson_pick_heading(const char *title, char *out, size_t len)
+{
+    snprintf(out, len, "%s %s", LESSON_PICK_HEADING, title);
+}
+
+bool lesson_pick_is_heading(const char *line)
+{
+    return strncmp(line, LESSON_PICK_HEADING " ", strlen(LESSON_PICK_HEADING) + 1) == 0;
 }
 
 char *lesson_pick_name(char *line)

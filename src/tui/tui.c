@@ -25,6 +25,7 @@
 #include "asynctl.h"
 #include "draw.h"
 #include "input.h"
+#include "measured.h"
 #include "record.h"
 #include "theme.h"
 #include "vs.h"
@@ -189,6 +190,7 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
         break;
     }
     app_msg(a, false, "%s... %s  %.1f s  (Esc or Ctrl-C cancels, q quits)", what, how, el);
+    a->msg_progress = true;
     if (got_winch) {
         got_winch = 0;
         resize_from_tty();
@@ -417,9 +419,14 @@ static int run(const TuiOptions *o)
         if (!a->cancelled) snprintf(a->msg, sizeof a->msg, "%s", keep);
     }
     /* a --step past the end or a --vs that does not build is a usage error like any bad
-     * option: one line and exit 2, not a screen with a message */
+     * option: one line and exit 2, not a screen with a message (--vs first: side by side,
+     * --step goes up to the longer one's end) */
     char fail[sizeof a->msg + 16] = "";
-    if (o->step && a->b.ready && !a->quit) {
+    if (o->vs && a->b.ready && !a->quit) {
+        const char *w[1] = {o->vs};
+        if (!vs_command(a, w, 1) && !a->cancelled) snprintf(fail, sizeof fail, "--%s", a->msg);
+    }
+    if (!fail[0] && o->step && a->b.ready && !a->quit) {
         long k = strtol(o->step, NULL, 10);
         if (k > app_nsteps(a))
             snprintf(fail, sizeof fail, "--step %ld is past the last step (%ld)", k,
@@ -427,10 +434,8 @@ static int run(const TuiOptions *o)
         else
             app_goto(a, (int32_t)k);
     }
-    if (!fail[0] && o->vs && a->b.ready && !a->quit) {
-        const char *w[1] = {o->vs};
-        if (!vs_command(a, w, 1) && !a->cancelled) snprintf(fail, sizeof fail, "--%s", a->msg);
-    }
+    if (!fail[0] && o->measured && a->b.ready && !a->quit && !measured_load(a, o->measured))
+        snprintf(fail, sizeof fail, "--measured: %s", a->msg);
     if (fail[0]) {
         tui_restore();
         restore_signals(&orig);
@@ -447,7 +452,8 @@ static int run(const TuiOptions *o)
     bool pending = false, chart_drawn = false;
     size_t rec_page = 0;      /* the lesson page and answer the recording last marked */
     bool rec_seen = false;
-    int rec_answer = 0;
+    unsigned rec_answers = 0; /* ... as a->lesson_answers: each answer is marked, two wrong
+                               * ones in a row too */
     double pending_at = 0;    /* when a key became ambiguous (a lone Escape) */
     double next_tick = 0, next_reload = now_s() + 0.5;
     while (!a->quit) {
@@ -503,6 +509,10 @@ static int run(const TuiOptions *o)
         }
         show_print(a);
         app_poll(a);   /* a big broadcast's whole history, once simulated */
+        if (a->msg_progress) {   /* the wait is over (a long jump has arrived): no progress */
+            a->msg[0] = '\0';
+            a->msg_progress = false;
+        }
         draw_frame(a);
         if (a->redraw) {
             a->redraw = false;
@@ -510,7 +520,7 @@ static int run(const TuiOptions *o)
         }
         doupdate();
         if (rec) {
-            record_frame(rec, a->b.pos);
+            record_frame(rec, app_pos(a));
             /* a lesson's page turns and answers are markers too */
             if (a->lesson && (a->page != rec_page || !rec_seen)) {
                 char m[32];
@@ -518,10 +528,10 @@ static int run(const TuiOptions *o)
                 record_mark(rec, m);
                 rec_page = a->page;
                 rec_seen = true;
-                rec_answer = a->last_answer;
-            } else if (a->lesson && a->last_answer != rec_answer) {
+                rec_answers = a->lesson_answers;
+            } else if (a->lesson && a->lesson_answers != rec_answers) {
                 if (a->last_answer) record_mark(rec, a->last_answer > 0 ? "answer right" : "answer wrong");
-                rec_answer = a->last_answer;
+                rec_answers = a->lesson_answers;
             }
         }
         if (a->export_path[0]) {
@@ -548,6 +558,7 @@ static int run(const TuiOptions *o)
         double wait = busy ? 0 : next_reload - now_s();
         if (a->playing && next_tick > 0 && next_tick - now_s() < wait) wait = next_tick - now_s();
         if (app_partial(a) && wait > 0.1) wait = 0.1;   /* the simulation's progress */
+        if (measured_busy(a) && wait > 0.25) wait = 0.25;   /* :exec's progress */
         if (pending) {
             double w = pending_at + input_waittime(in) / 1000.0 - now_s();
             if (w < wait) wait = w;
@@ -583,7 +594,7 @@ static int run(const TuiOptions *o)
     int sig = got_quit;
     if (rec) {   /* the screen as it was left */
         draw_frame(a);
-        record_frame(rec, a->b.pos);
+        record_frame(rec, app_pos(a));
     }
     tui_restore();
     restore_signals(&orig);

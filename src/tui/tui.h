@@ -26,6 +26,7 @@ typedef struct {
     const char *timing;    /* --timing async: open on the asynchronous time line, or NULL */
     bool big;              /* --big: projector mode (and the contrast theme unless --theme) */
     const char *lesson;    /* meshcast lesson NAME|FILE, or NULL */
+    const char *measured;  /* --measured FILE.json (exec --json's output), or NULL */
 } TuiOptions;
 
 /* Returns the exit status: 0 after a normal quit, 2 for a usage error or when stdin/stdout is

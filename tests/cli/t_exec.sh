@@ -110,4 +110,20 @@ check_match "meshcast-mpi: rank count named" 'has 4 nodes but 3 ranks' "$ERR"
 check_exit "meshcast-mpi: from a pipe" 0 sh -c "timeout $LIMIT mpirun -np 4 --oversubscribe '$MPI_BIN' --reps 1 - < '$TMPD/s.bin'"
 check_match "meshcast-mpi: from a pipe: verified" '^verified yes$' "$OUT"
 
+# SIGTERM (the screen's :exec cancelled; Ctrl-C sends SIGINT alike) ends the launcher and the
+# ranks too, which run in their own process group: one line, exit 1, and the launcher gone.
+"$MESHCAST" exec --net array:4 --algo st --bytes 4M --reps 100000 --timeout 600 \
+    >"$TMPD/term.out" 2>"$TMPD/term.err" &
+epid=$!
+n=0; while [ $n -lt 300 ] && ! pgrep -P $epid >/dev/null 2>&1; do sleep 0.1; n=$((n + 1)); done
+lpid=$(pgrep -P $epid | head -n 1)
+sleep 2
+kill -TERM $epid
+n=0; while [ $n -lt 200 ] && kill -0 $epid 2>/dev/null; do sleep 0.1; n=$((n + 1)); done
+if kill -0 $epid 2>/dev/null; then bad "SIGTERM: exec ends within 20 s"; kill -KILL $epid; else ok "SIGTERM: exec ends within 20 s"; fi
+wait $epid; rc=$?
+check_eq "SIGTERM: exit 1" 1 "$rc"
+check_match "SIGTERM: one line" '^meshcast: exec: cancelled \(Terminated\): launcher and ranks killed$' "$(cat "$TMPD/term.err")"
+if [ -n "$lpid" ] && kill -0 "$lpid" 2>/dev/null; then bad "SIGTERM: the launcher ($lpid) is gone"; else ok "SIGTERM: the launcher is gone"; fi
+
 finish

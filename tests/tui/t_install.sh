@@ -22,6 +22,9 @@ mv "$SRC" "$TMPD/moved"
 n=$(ls "$ROOT"/lessons/*.lua | wc -l)
 got=$(cd "$ELSE" && "$P/bin/meshcast" list lessons 2>&1 | grep -c 'st-array\|any-size\|rh-contention')
 check_eq "the installed binary lists the installed lessons" 3 "$got"
+check_match "the installed course (lessons/course) orders them" \
+    "^Course $P/share/meshcast/lessons/course: [0-9]+ tracks" \
+    "$(cd "$ELSE" && XDG_CONFIG_HOME="$TMPD/noconf" "$P/bin/meshcast" course 2>&1)"
 tm_start 80 24
 tm_run "cd $ELSE && $P/bin/meshcast --big --net array:8 --algo st 2>$TMPD/err; echo EXIT=\$?"
 check_screen "--big (the contrast theme) opens from another directory" "st on array:8"

@@ -43,7 +43,7 @@ tm_keys ']'
 check_screen "page 8 sets nu = 1" "page 8/11"
 check_screen "page 8: nu=1 on the title line" "rh on mesh:8x8 .*nu=1 "
 # the lesson picker: bst-crossover is where `meshcast list lessons` puts it
-n=$("$MESHCAST" list lessons | grep -n '^bst-crossover$' | cut -d: -f1)
+n=$("$MESHCAST" list lessons | grep -n '^bst-crossover  ' | cut -d: -f1)
 tm_keys o; tm_keys g
 i=1; while [ "$i" -lt "${n:-1}" ]; do tm_keys j; i=$((i + 1)); done
 tm_keys Enter

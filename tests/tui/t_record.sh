@@ -80,6 +80,8 @@ tm_keys : ; tm_run "lesson st-array"
 check_screen "record a lesson: page 1" "page 1/[0-9]+"
 tm_keys b
 check_screen "record a lesson: a wrong answer" "Not quite"
+tm_keys c   # wrong again: a second marker (the last answer did not change)
+sleep 0.5
 tm_keys a
 check_screen "record a lesson: a right answer" "Right!"
 tm_keys ']'
@@ -87,13 +89,19 @@ check_screen "record a lesson: page 2" "page 2/[0-9]+"
 tm_keys q
 mc_exit_ok "record a lesson"
 check_eq "record a lesson: page turns and answers are markers" \
-    "page 1,answer wrong,answer right,page 2" \
+    "page 1,answer wrong,answer wrong,answer right,page 2" \
     "$(tail -n +2 "$TMPD/lesson.cast" | jq -r 'select(.[1] == "m") | .[2]' | grep -E '^(page|answer)' | paste -sd, -)"
 fresh
 mc_start replay "$TMPD/lesson.cast"
 check_screen "replay: the lesson's markers listed" "marker 1/"
 tm_keys G
 check_screen "replay: G to the last marker (page 2 or a step after it)" "marker ([0-9]+)/\\1: "
+# n from the first marker reaches the page turn (a marker of its own, not only steps)
+tm_keys g; i=0
+while [ $i -lt 30 ] && ! tm_wait "marker [0-9]+/[0-9]+: page 2" 1; do tm_keys n; i=$((i + 1)); done
+check_screen "replay: n steps onto the marker 'page 2'" "marker [0-9]+/[0-9]+: page 2"
+tm_keys p
+check_screen "replay: p back onto the right answer" "marker [0-9]+/[0-9]+: answer right"
 tm_keys q
 mc_exit_ok "replay a lesson"
 

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -827,6 +828,131 @@ static void check_page(const char *lesson, size_t pno, const LessonPage *pg, Bui
     }
 }
 
+/* Does text hold the number word (digits, maybe a decimal point) as a number of its own, not
+ * inside a longer one ("13" is in "5 XOR 8 = 13.", not in "130" nor "1.13")? */
+static bool has_number(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = text; n && (p = strstr(p, word)); p++) {
+        bool before = p > text && (isdigit((unsigned char)p[-1]) ||
+                                   (p[-1] == '.' && p - 1 > text && isdigit((unsigned char)p[-2])));
+        bool after = isdigit((unsigned char)p[n]) ||
+                     (p[n] == '.' && isdigit((unsigned char)p[n + 1]));
+        if (!before && !after) return true;
+    }
+    return false;
+}
+
+/* Does text name node v of net: its id, or on a net of 2+ dimensions its coordinates as the
+ * lessons write them ("(2,5)", "2, 5")? */
+static bool names_node(const char *text, const Net *net, int32_t v)
+{
+    char w[64];
+    snprintf(w, sizeof w, "%d", v);
+    if (has_number(text, w)) return true;
+    if (net_ndim(net) < 2) return false;
+    int32_t c[8];
+    net_coords(net, v, c);
+    snprintf(w, sizeof w, "%d,%d", c[0], c[1]);
+    if (strstr(text, w)) return true;
+    snprintf(w, sizeof w, "%d, %d", c[0], c[1]);
+    return strstr(text, w) != NULL;
+}
+
+/* Does the hint hold word (case aside) where the question does not? */
+static bool hint_adds(const LessonPage *pg, const char *word)
+{
+    char h[1024], q[1024];
+    size_t i;
+    for (i = 0; pg->hint[i] && i + 1 < sizeof h; i++) h[i] = (char)tolower((unsigned char)pg->hint[i]);
+    h[i] = '\0';
+    for (i = 0; pg->question[i] && i + 1 < sizeof q; i++)
+        q[i] = (char)tolower((unsigned char)pg->question[i]);
+    q[i] = '\0';
+    return strstr(h, word) && !strstr(q, word);
+}
+
+/* A "now you try" task's hint names none of the values the task asks for (a step, a setting's
+ * value, a size, a source or cursor node, an algorithm, a net) unless the question does. */
+static void check_try_hint(const char *name, size_t pno, const LessonPage *pg, const Net *net)
+{
+    const LessonTry *t = &pg->want;
+    char w[64];
+    snprintf(w, sizeof w, "%d", t->step);
+    if (t->step >= 0 && has_number(pg->hint, w) && !has_number(pg->question, w))
+        fail_msg("%s page %zu: the hint names the step asked for", name, pno);
+    for (size_t k = 0; k < t->nset; k++) {
+        const char *v = strchr(t->set[k], '=');
+        if (v && has_number(pg->hint, v + 1) && !has_number(pg->question, v + 1))
+            fail_msg("%s page %zu: the hint names the value of %s", name, pno, t->set[k]);
+    }
+    if (t->bytes) {
+        snprintf(w, sizeof w, "%llu", (unsigned long long)t->bytes);
+        bool named = has_number(pg->hint, w) && !has_number(pg->question, w);
+        if (t->bytes % 1024 == 0) {
+            snprintf(w, sizeof w, "%lluk", (unsigned long long)(t->bytes / 1024));
+            named = named || hint_adds(pg, w);
+        }
+        if (named) fail_msg("%s page %zu: the hint names the size asked for", name, pno);
+    }
+    int32_t nodes[2] = {t->source, t->node};
+    for (int k = 0; k < 2; k++)
+        if (nodes[k] >= 0 && names_node(pg->hint, net, nodes[k]) &&
+            !names_node(pg->question, net, nodes[k]))
+            fail_msg("%s page %zu: the hint names the node asked for", name, pno);
+    if (t->algo && hint_adds(pg, t->algo))
+        fail_msg("%s page %zu: the hint names the algorithm asked for", name, pno);
+    if (t->net && hint_adds(pg, t->net))
+        fail_msg("%s page %zu: the hint names the net asked for", name, pno);
+    for (const char *p = t->net ? strchr(t->net, ':') : NULL; p && *p; p++)
+        if (isdigit((unsigned char)*p) && !isdigit((unsigned char)p[-1])) {
+            size_t k = 0;
+            while (isdigit((unsigned char)p[k]) && k + 1 < sizeof w) w[k] = p[k], k++;
+            w[k] = '\0';
+            if (has_number(pg->hint, w) && !has_number(pg->question, w))
+                fail_msg("%s page %zu: the hint names the net's size %s", name, pno, w);
+        }
+}
+
+/* A wrong answer gets a hint: every question has one (`hint`) but a multiple-choice question
+ * whose every wrong choice has its own feedback (that is its hint), and no hint names the
+ * answer — the node clicked for, the far end of the link clicked for (its near end too
+ * unless the question names it), a number of the right choice, what a task asks for. */
+static void check_hint(const char *name, size_t pno, const LessonPage *pg, const Net *net)
+{
+    bool fed = pg->qkind == LESSON_Q_CHOICE && pg->feedback;
+    for (size_t c = 0; fed && c < pg->nchoices; c++)
+        fed = (int)c == pg->answer_choice || pg->feedback[c];
+    if (pg->qkind != LESSON_Q_NONE && !fed && (!pg->hint || !*pg->hint))
+        fail_msg("%s page %zu: a question without a hint (nor feedback for every wrong choice)",
+                 name, pno);
+    if (!pg->hint) return;
+    if (pg->qkind == LESSON_Q_TRY) check_try_hint(name, pno, pg, net);
+    if (pg->qkind == LESSON_Q_NODE && names_node(pg->hint, net, pg->answer_node))
+        fail_msg("%s page %zu: the hint names the answer node", name, pno);
+    if (pg->qkind == LESSON_Q_LINK) {
+        int32_t tail; int dim, dir;
+        net_link_info(net, pg->answer_link, &tail, &dim, &dir);
+        if (names_node(pg->hint, net, net_link_head(net, pg->answer_link)) ||
+            (names_node(pg->hint, net, tail) && !names_node(pg->question, net, tail)))
+            fail_msg("%s page %zu: the hint names an end of the answer link", name, pno);
+    }
+    if (pg->qkind == LESSON_Q_CHOICE && pg->answer_choice >= 0) {
+        const char *c = pg->choices[pg->answer_choice];
+        for (const char *p = c; *p; p++) {
+            if (!isdigit((unsigned char)*p) || (p > c && isdigit((unsigned char)p[-1]))) continue;
+            char w[32];
+            size_t k = 0;
+            while (k + 1 < sizeof w && (isdigit((unsigned char)p[k]) ||
+                                        (p[k] == '.' && isdigit((unsigned char)p[k + 1]))))
+                w[k] = p[k], k++;
+            w[k] = '\0';
+            if (has_number(pg->hint, w))
+                fail_msg("%s page %zu: the hint holds %s, of the right choice", name, pno, w);
+        }
+    }
+}
+
 /* course: a lesson of the Seidel course (8 to 16 pages, at least 8 questions of which 2 are
  * "try" tasks, every wrong choice with its feedback); other lessons: 6 to 16 pages, at least
  * 6 questions. */
@@ -1077,6 +1203,39 @@ static void test_progress(void **state)
     unsetenv("XDG_STATE_HOME");
 }
 
+/* Every question of every shipped lesson (on the search path: the Sanders & Sibeyn ones too)
+ * has its hint, and no hint gives its answer away (check_hint). */
+static void test_hints(void **state)
+{
+    (void)state;
+    char cwd[4096];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    setenv("MESHCAST_PATH", cwd, 1);
+    char *names[64];
+    size_t n = lesson_list(names, 64), questions = 0, hints = 0;
+    assert_true(n >= 14);
+    for (size_t i = 0; i < n; i++) {
+        char err[512];
+        Lesson *l = lesson_load(names[i], err, sizeof err);
+        if (!l) fail_msg("%s: %s", names[i], err);
+        for (size_t k = 0; k < lesson_npages(l); k++) {
+            const LessonPage *pg = lesson_page(l, k);
+            LessonState st;
+            lesson_state(l, k, &st);
+            Net *net = net_parse(st.net ? st.net : "mesh:8x8", err, sizeof err);
+            assert_non_null(net);
+            check_hint(names[i], k + 1, pg, net);
+            questions += pg->qkind != LESSON_Q_NONE;
+            hints += pg->hint != NULL;
+            net_free(net);
+        }
+        lesson_free(l);
+        free(names[i]);
+    }
+    assert_true(questions > 0 && hints > 0);
+    unsetenv("MESHCAST_PATH");
+}
+
 static void test_list(void **state)
 {
     (void)state;
@@ -1115,7 +1274,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_path_links),
         cmocka_unit_test(test_stop_combining), cmocka_unit_test(test_stop_distributions),
         cmocka_unit_test(test_malformed),  cmocka_unit_test(test_progress),
-        cmocka_unit_test(test_list),       cmocka_unit_test(test_tcd_intro),
+        cmocka_unit_test(test_list),       cmocka_unit_test(test_hints),       cmocka_unit_test(test_tcd_intro),
         cmocka_unit_test(test_eyes_8x8),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

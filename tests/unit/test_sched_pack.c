@@ -167,12 +167,95 @@ static void test_checked(void **state)
     net_free(small);
 }
 
+/* Random schedules of simple steps (the bulk path: copied once into the step, then checked
+ * in place), unpacked from an unaligned copy of the bytes: the same schedule; then one packed
+ * transfer corrupted in the bytes (found by its 16-byte record) is refused with sched_send's
+ * message for it, and nothing of its step is kept beyond the transfers before it. */
+static void test_random_simple(void **state)
+{
+    (void)state;
+    Net *net = net_parse("array:64", NULL, 0);
+    srand(21);
+    for (int round = 0; round < 40; round++) {
+        Sched *a = sched_new(net, 4, 4096);
+        assert_true(sched_give(a, 0, 0, 4));
+        int nsteps = 1 + rand() % 6;
+        int32_t mark_src = -1, mark_dst = -1;
+        int mark_step = -1;
+        int64_t before = 0;
+        for (int k = 0; k < nsteps; k++) {
+            assert_true(sched_step(a) >= 0);
+            int n = rand() % 300;
+            for (int i = 0; i < n; i++) {
+                int32_t src = rand() % 64, dst = (src + 1 + rand() % 63) % 64;
+                uint32_t lo = (uint32_t)(rand() % 4), hi = lo + 1 + (uint32_t)(rand() % (4 - (int)lo));
+                assert_true(sched_send_range(a, src, dst, lo, hi));
+                if (mark_step < 0 && k == nsteps - 1 && i == n / 2) {
+                    mark_step = k;
+                    before = sched_total_transfers(a) - 1;
+                    mark_src = src;
+                    mark_dst = dst;
+                }
+            }
+        }
+        Buf b = pack(a);
+        unsigned char *odd = malloc(b.len + 1);   /* unaligned on purpose */
+        memcpy(odd + 1, b.p, b.len);
+        Sched *c = sched_new(net, 4, 4096);
+        size_t used = 0;
+        assert_true(sched_unpack(c, odd + 1, b.len, 0, &used));
+        assert_int_equal(used, b.len);
+        assert_true(sched_equal(a, c));
+        assert_int_equal(sched_total_transfers(c), sched_total_transfers(a));
+        for (int32_t k = 0; k < sched_nsteps(a); k++)
+            assert_int_equal(sched_ntransfers(c, k), sched_ntransfers(a, k));
+        sched_free(c);
+        if (mark_step >= 0) {
+            /* the marked transfer's record: src, dst, then its range; make it a send to itself,
+             * then a chunk past the end */
+            SchedTransfer t;
+            int64_t idx = before;
+            for (int k = 0; k < mark_step; k++)
+                idx -= sched_ntransfers(a, k);
+            sched_transfer(a, mark_step, idx, &t);
+            assert_int_equal(t.src, mark_src);
+            uint32_t rec[4] = { (uint32_t)mark_src, (uint32_t)mark_dst, t.ranges[0].lo,
+                                t.ranges[0].hi };
+            unsigned char *hit = NULL;
+            for (size_t o = 0; o + 16 <= b.len && !hit; o++)
+                if (memcmp(odd + 1 + o, rec, sizeof rec) == 0)
+                    hit = odd + 1 + o;
+            assert_non_null(hit);
+            int32_t self[2] = { mark_src, mark_src };
+            unsigned char save[16];
+            memcpy(save, hit, 16);
+            memcpy(hit, self, sizeof self);
+            c = sched_new(net, 4, 4096);
+            assert_false(sched_unpack(c, odd + 1, b.len, 0, NULL));
+            assert_non_null(strstr(sched_error(c), "a node cannot send to itself"));
+            sched_free(c);
+            memcpy(hit, save, 16);
+            uint32_t badr[2] = { 0, 5 };   /* chunks 0..4 of 4 */
+            memcpy(hit + 8, badr, sizeof badr);
+            c = sched_new(net, 4, 4096);
+            assert_false(sched_unpack(c, odd + 1, b.len, 0, NULL));
+            assert_non_null(strstr(sched_error(c), "is not below 4"));
+            sched_free(c);
+        }
+        free(odd);
+        free(b.p);
+        sched_free(a);
+    }
+    net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_truncated),
         cmocka_unit_test(test_checked),
+        cmocka_unit_test(test_random_simple),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

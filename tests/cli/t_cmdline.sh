@@ -1,0 +1,46 @@
+#!/bin/sh
+# The command line's minors (issue 23, issue 19's leftovers): check takes --profile and --op
+# like run; compare --terms names every row once.
+. "$(dirname "$0")/../lib.sh"
+cd "$TMPD" || exit 2
+
+# -- check --profile NAME: the profile's constants price every case.  st on array:16 sends the
+# whole 1024-byte message in each of its log2(16) = 4 steps: cost = 4 (b + a 1024) (Seidel,
+# nu = 0, no contention), with a and b read from the shipped profile file itself.
+P="$ROOT/assets/profiles/paragon.profile"
+a=$(sed -n 's/^seidel\.a *= *\([0-9.]*\).*/\1/p' "$P"); b=$(sed -n 's/^seidel\.b *= *\([0-9.]*\).*/\1/p' "$P")
+cost4=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.10g", 4 * (b + a * 1024) }')
+check_exit "check st --profile paragon: verified" 0 "$MESHCAST" check st --net array:16 --profile paragon --json
+check_close "  every case costs 4 (b + a 1024) with paragon's a, b" \
+    "$(printf '%s' "$OUT" | jq '[.cases[].cost] | max')" "$cost4" 1e-9
+check_close "  (and min)" "$(printf '%s' "$OUT" | jq '[.cases[].cost] | min')" "$cost4" 1e-9
+check_exit "check --profile nosuch: usage error" 2 "$MESHCAST" check st --net array:16 --profile nosuch
+check_eq "  one line, before any table" "meshcast: check: no profile 'nosuch' (meshcast list profiles)" "$ERR"
+check_eq "  nothing on stdout" "" "$OUT"
+check_exit "check --profile twice: usage error" 2 "$MESHCAST" check st --profile delta --profile paragon
+
+# -- check --op reduce: the broadcast run backwards, judged as a reduction
+check_exit "check st --op reduce: verified" 0 "$MESHCAST" check st --net array:16 --op reduce
+check_match "  every source" "^array:16 +16 +16/16 +16/16 " "$OUT"
+check_exit "check --op bogus: usage error" 2 "$MESHCAST" check st --net array:16 --op bogus
+check_eq "  run's message" "meshcast: check: bad --op: broadcast or reduce" "$ERR"
+check_exit "check a declared reduction --op broadcast: refused" 2 \
+    "$MESHCAST" check "$ROOT/scripts/tree-reduce.lua" --net array:16 --op broadcast
+check_match "  says why" "--op broadcast does not apply" "$ERR"
+check_match "check --help names --profile and --op" "--profile NAME.*--op broadcast\|reduce" \
+    "$("$MESHCAST" check --help)"
+
+# -- compare --terms: one row per algorithm, a shipped script under its own name (st.lua is
+# "st-lua", not a second "st")
+for args in "--net mesh:8x8 --algo st" "--net mesh:8x8" "--net array:16"; do
+    # shellcheck disable=SC2086
+    check_exit "compare $args --terms --json" 0 "$MESHCAST" compare $args --model circuit --terms --json
+    check_eq "  every row named once" "" "$(printf '%s' "$OUT" | jq -r '.algorithms[].algo' | sort | uniq -d)"
+    # shellcheck disable=SC2086
+    "$MESHCAST" compare $args --model circuit --terms >t.txt 2>&1
+    check_eq "  text: st once" 1 "$(grep -c '^st ' t.txt)"
+done
+"$MESHCAST" run --net array:16 --algo st.lua --model circuit >/dev/null 2>&1
+check_eq "st.lua runs on array:16" 0 $?
+check_match "  so it is a row of its own, st-lua" '^st-lua ' "$(cat t.txt)"
+finish
