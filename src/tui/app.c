@@ -45,6 +45,7 @@ void app_msg(App *a, bool error, const char *fmt, ...)
     va_end(ap);
     text_quote(raw, sizeof raw, a->msg, sizeof a->msg);   /* one line, no control character */
     a->msg_error = error;
+    a->msg_progress = false;
 }
 
 /* ---- the broadcast ------------------------------------------------------------------- */
@@ -1625,11 +1626,21 @@ static void map_act(App *a, Act act)
     case K_PAGE_NEXT:
         if (!a->lesson) app_msg(a, true, "no lesson open (o picks one)");
         else if (a->page + 1 < lesson_npages(a->lesson)) app_lesson_page(a, a->page + 1);
-        else {   /* past the last page: the summary */
+        else if (a->lesson_done && a->lesson_next[0]) {   /* the summary: on to the next */
+            char next[sizeof a->lesson_next];
+            memcpy(next, a->lesson_next, sizeof next);
+            app_open_lesson(a, next);
+        } else {   /* past the last page: the summary, and the course's next lesson */
             a->lesson_done = true;
             a->lesson_off = 0;
             a->panel = PANEL_LESSON;
-            app_msg(a, false, "the end of the lesson ([ back to its last page)");
+            char err[300];
+            Course *c = course_load(NULL, err, sizeof err);
+            const char *next = course_next(c, lesson_id(a->lesson));
+            snprintf(a->lesson_next, sizeof a->lesson_next, "%s", next ? next : "");
+            course_free(c);   /* next is gone with it: a->lesson_next holds the name */
+            app_msg(a, false, "the end of the lesson ([ back to its last page%s%s)",
+                    a->lesson_next[0] ? ", ] the next: " : "", a->lesson_next);
         }
         break;
     case K_LESSON_RESTART:

@@ -115,6 +115,7 @@ struct App {
     bool suspend;          /* Ctrl-Z: the loop gives the terminal back and stops */
     char msg[320];         /* one-line message at the bottom */
     bool msg_error;
+    bool msg_progress;     /* msg is a wait's progress line: gone once the wait is over */
 
     /* map */
     int zoom;              /* LAYOUT_Z0 (roomy) .. LAYOUT_Z4 (one char per node) */
@@ -154,6 +155,7 @@ struct App {
     char try_why[160];     /* a "try" task not met yet: what is not so (lesson-try.h) */
     bool lesson_done;      /* ] past the last page: the summary with the score */
     bool lesson_confirm;   /* R was pressed: the next key y restarts the lesson */
+    char lesson_next[128]; /* on the summary: the next lesson of the course ("" none), ] opens it */
     unsigned lesson_answers; /* answers given so far (a recording marks each one) */
     int lesson_off;        /* the lesson pane scrolled this many lines down (} and {) */
     int lesson_view;       /* lines of the pane's text on the last frame (what } scrolls) */

@@ -1614,6 +1614,11 @@ static void lesson_summary(App *a, Box *b)
                  0);
         box_wrap(b, theme_attr(R_KEY), miss, 0);
     }
+    b->row++;
+    if (a->lesson_next[0])   /* the course goes on (lessons/course) */
+        box_put(b, theme_attr(R_KEY), "Next in the course: %s  (])", a->lesson_next);
+    else
+        box_put(b, theme_attr(R_DIM), "No next lesson in the course (o picks another)");
 }
 
 /* The page's text, its question, and how it was answered; the row where the answer's
@@ -1723,7 +1728,9 @@ static void panel_lesson(App *a, Box *b)
     Box body = {.x = b->x, .y = b->y + b->row, .w = b->w, .h = b->h - b->row - 1};
     lesson_body(a, &body, p);
     b->row = b->h - 1;
-    const char *keys = a->lesson_done ? "[ back to the last page  o another lesson  R restart"
+    const char *keys = a->lesson_done && a->lesson_next[0]
+                       ? "] next lesson  [ back  o another  R restart"
+                       : a->lesson_done ? "[ back to the last page  o another lesson  R restart"
                        : a->page + 1 == np ? "] the score  [ previous  Tab other panels"
                        : "] next page  [ previous  Tab other panels";
     if (body.more || a->lesson_off > 0)   /* the mark, and the keys that scroll */

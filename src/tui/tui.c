@@ -190,6 +190,7 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
         break;
     }
     app_msg(a, false, "%s... %s  %.1f s  (Esc or Ctrl-C cancels, q quits)", what, how, el);
+    a->msg_progress = true;
     if (got_winch) {
         got_winch = 0;
         resize_from_tty();
@@ -508,6 +509,10 @@ static int run(const TuiOptions *o)
         }
         show_print(a);
         app_poll(a);   /* a big broadcast's whole history, once simulated */
+        if (a->msg_progress) {   /* the wait is over (a long jump has arrived): no progress */
+            a->msg[0] = '\0';
+            a->msg_progress = false;
+        }
         draw_frame(a);
         if (a->redraw) {
             a->redraw = false;
