@@ -17,6 +17,7 @@
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
 #include "draw-internal.h"
+#include "helptext.h"
 #include "figure.h"
 #include "fulltree.h"
 #include "hxview.h"
@@ -1836,13 +1837,44 @@ static void draw_title(App *a)
     put(0, COLS - rl, rl, attr, r);
 }
 
+/* The candidates of Tab completion (cmdtab.h) above the command line at row y: all of them,
+ * wrapped on as many lines as they take (at most half the screen: then the lines around the
+ * one on the command line), that one highlighted. */
+static void draw_completions(App *a, int y)
+{
+    int row = 0, col = 0, at_row = 0, nrows;
+    for (int pass = 0; pass < 2; pass++) {
+        nrows = row + 1;
+        int max = LINES / 2 > 1 ? LINES / 2 : 1;
+        int first = nrows <= max ? 0 : at_row - max / 2 < 0 ? 0
+                  : at_row - max / 2 + max > nrows ? nrows - max : at_row - max / 2;
+        int shown = nrows < max ? nrows : max;
+        row = col = 0;
+        for (size_t i = 0; i < a->ncomp; i++) {
+            int l = utf8_len(a->comp[i]);
+            if (col > 0 && col + 2 + l > COLS) { row++; col = 0; }
+            if (col > 0) col += 2;
+            if ((int)i == a->comp_at) at_row = row;
+            int r = y - shown + row - first;
+            if (pass == 1 && row >= first && row < first + shown) {
+                if (col == 0) fill(r, 0, COLS, theme_attr(R_NORMAL));
+                put(r, col, COLS - col,
+                    (int)i == a->comp_at ? theme_attr(R_CURSOR) : theme_attr(R_KEY), a->comp[i]);
+            }
+            col += l;
+        }
+    }
+}
+
 static void draw_status(App *a)
 {
     int y = LINES - 1;
     int attr = theme_attr(R_STATUS);
     fill(y, 0, COLS, attr);
     if (a->mode == MODE_CMDLINE) {
-        if (a->msg[0]) {  /* completions or an error, just above the command line */
+        if (a->comp && a->ncomp > 1) {
+            draw_completions(a, y);
+        } else if (a->msg[0]) {  /* an error, just above the command line */
             fill(y - 1, 0, COLS, theme_attr(R_NORMAL));
             put_cut(y - 1, 0, COLS, a->msg_error ? theme_attr(R_BAD) : theme_attr(R_KEY), a->msg);
         }
@@ -1902,19 +1934,20 @@ static void draw_box(int y, int x, int h, int w, const char *title)
 
 static void draw_help(App *a)
 {
-    size_t n;
-    const AppKeyHelp *k = app_key_help(&n);
     int w = COLS - 4 < 84 ? COLS - 4 : 84, h = LINES - 2;
     int x = (COLS - w) / 2, y = 1;
+    size_t n = 0;
+    HelpRow *k = helptext_rows(18, w - 23 > 8 ? w - 23 : 8, &n);   /* wrapped, never cut */
     draw_box(y, x, h, w, "meshcast keys  (j/k scroll, any other key closes)");
     int rows = h - 2;
     int maxtop = (int)n - rows > 0 ? (int)n - rows : 0;
     if (a->help_top > maxtop) a->help_top = maxtop;
     for (int i = 0; i < rows && a->help_top + i < (int)n; i++) {
-        const AppKeyHelp *e = &k[a->help_top + i];
-        put_cut(y + 1 + i, x + 2, 18, theme_attr(R_KEY), e->keys);
-        put_cut(y + 1 + i, x + 21, w - 23, theme_attr(R_NORMAL), e->help);
+        const HelpRow *e = &k[a->help_top + i];
+        put(y + 1 + i, x + 2, e->text[0] ? 18 : w - 4, theme_attr(R_KEY), e->keys);
+        put(y + 1 + i, x + 21, w - 23, theme_attr(R_NORMAL), e->text);
     }
+    free(k);
 }
 
 static void draw_picker(App *a)
