@@ -136,6 +136,12 @@ struct App {
     size_t cmdlen;
     char hist[16][256];
     int nhist, hist_at;
+    /* Tab completion (cmdtab.h): the candidates listed above the command line (NULL-terminated,
+     * owned; NULL when none), the one on the line (-1: none yet), where the word starts */
+    char **comp;
+    size_t ncomp;
+    int comp_at;
+    size_t comp_start;
 
     /* picker */
     PickKind pick;
@@ -244,7 +250,7 @@ struct App {
     bool theme_changed;    /* :theme NAME (the loop re-initialises colours) */
 };
 
-/* The key bindings of the map, in the order the help screen lists them. */
+/* The key bindings of the map, in the order the help screen lists them (then cmdtab.h's commands). */
 typedef struct {
     const char *keys;      /* as shown in help: "n . PageDown" */
     const char *help;
@@ -296,10 +302,16 @@ int32_t app_nsteps(const App *a);
 void app_key(App *a, const char *key);
 /* A mouse event at a screen cell (0-based): button 1..3 press, 4/5 wheel up/down. */
 void app_mouse(App *a, int button, bool press, int line, int col);
-/* Run a command line ("algo bst", "step 5", "q"); the message says what happened. */
+/* Run a command line ("algo bst", "step 5", "q"); the message says what happened (the table
+ * of commands is cmdtab.h's). */
 bool app_command(App *a, const char *line);
-/* Complete the command line in place (Tab). */
+/* Complete the command line in place (Tab; cmdtab.h). */
 void app_complete(App *a);
+/* For the commands (cmdtab.c): change one word of the broadcast (field "net", "algo", "source",
+ * "sources", "bytes", "model", "op", "profile", "fit") and rebuild; add or replace K=V
+ * settings.  False with a message when the result does not build (the old one stays). */
+bool app_change(App *a, const char *field, const char *value);
+bool app_sets(App *a, char **kv, size_t n);
 /* Called by the loop at each play tick. */
 void app_tick(App *a);
 
