@@ -601,6 +601,36 @@ static void fmt_cost(char *buf, size_t len, double v)
     else snprintf(buf, len, "%.2f", v);
 }
 
+/* The narration line (narrate.h) in w columns: cut short, its cost stays (issue 23): the
+ * words are cut before "; costs ...", which keeps its terms when the words keep half the line,
+ * else only the step's total ("; costs 156.92 us"). */
+static void draw_narration(int y, int x, int w, int attr, const char *text)
+{
+    const char *tail = NULL;
+    for (const char *p = strstr(text, "; costs "); p; p = strstr(p + 1, "; costs ")) tail = p;
+    if (!tail || utf8_len(text) <= w) {
+        put_cut(y, x, w, attr, text);
+        return;
+    }
+    char body[1024], shortt[96];
+    snprintf(body, sizeof body, "%.*s", (int)(tail - text), text);
+    const char *tot = strrchr(tail, '=');   /* "... = 75.00 + 81.92 = 156.92 us" */
+    snprintf(shortt, sizeof shortt, "; costs %s", tot ? tot + 2 : tail + 8);
+    int bl = utf8_len(body), tl = utf8_len(tail), sl = utf8_len(shortt);
+    const char *t = tail;
+    int l = tl;
+    if (bl + sl <= w || w - tl < w / 2) {   /* the whole of the words, or half the line */
+        t = shortt;
+        l = sl;
+    }
+    if (l >= w) {   /* (not even the total fits: cut it as any line) */
+        put_cut(y, x, w, attr, text);
+        return;
+    }
+    put_cut(y, x, w - l, attr, body);
+    put(y, x + (bl < w - l ? bl : w - l), l, attr, t);
+}
+
 /* ---- side by side (vs.h) -------------------------------------------------------------- */
 
 /* One half's header: what it is and its costs at the position shown (on the time line: its
@@ -1560,7 +1590,7 @@ void draw_frame(App *a)
         if (a->ov_block > 0) overview_draw(a);
         else if (a->vs && a->vs->ready) draw_vs(a);
         else draw_map(a);
-        put_cut(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
+        draw_narration(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
     }
     draw_side(a);
     if (a->mode == MODE_HELP) draw_help(a);
