@@ -601,6 +601,36 @@ static void fmt_cost(char *buf, size_t len, double v)
     else snprintf(buf, len, "%.2f", v);
 }
 
+/* The narration line (narrate.h) in w columns: cut short, its cost stays (issue 23): the
+ * words are cut before "; costs ...", which keeps its terms when the words keep half the line,
+ * else only the step's total ("; costs 156.92 us"). */
+static void draw_narration(int y, int x, int w, int attr, const char *text)
+{
+    const char *tail = NULL;
+    for (const char *p = strstr(text, "; costs "); p; p = strstr(p + 1, "; costs ")) tail = p;
+    if (!tail || utf8_len(text) <= w) {
+        put_cut(y, x, w, attr, text);
+        return;
+    }
+    char body[1024], shortt[96];
+    snprintf(body, sizeof body, "%.*s", (int)(tail - text), text);
+    const char *tot = strrchr(tail, '=');   /* "... = 75.00 + 81.92 = 156.92 us" */
+    snprintf(shortt, sizeof shortt, "; costs %s", tot ? tot + 2 : tail + 8);
+    int bl = utf8_len(body), tl = utf8_len(tail), sl = utf8_len(shortt);
+    const char *t = tail;
+    int l = tl;
+    if (bl + sl <= w || w - tl < w / 2) {   /* the whole of the words, or half the line */
+        t = shortt;
+        l = sl;
+    }
+    if (l >= w) {   /* (not even the total fits: cut it as any line) */
+        put_cut(y, x, w, attr, text);
+        return;
+    }
+    put_cut(y, x, w - l, attr, body);
+    put(y, x + (bl < w - l ? bl : w - l), l, attr, t);
+}
+
 /* ---- side by side (vs.h) -------------------------------------------------------------- */
 
 /* One half's header: what it is and its costs at the position shown (on the time line: its
@@ -779,6 +809,17 @@ void draw_put_blank(int y, int x, int attr, const char *s) { put_blank(y, x, att
 void draw_line(Box *b, int attr, const char *s) { box_put(b, attr, "%s", s); }
 void draw_fmt_cost(char *buf, size_t len, double v) { fmt_cost(buf, len, v); }
 void draw_wrap(Box *b, int attr, const char *text, int indent) { box_wrap(b, attr, text, indent); }
+int draw_put_cut(int y, int x, int w, int attr, const char *s) { return put_cut(y, x, w, attr, s); }
+bool draw_box_line(Box *b) { return box_line(b); }
+void draw_box_put(Box *b, int attr, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    box_put(b, attr, "%s", buf);
+}
 
 static void panel_title(Box *b, App *a, const char *title)
 {
@@ -1337,258 +1378,6 @@ static void panel_node(App *a, Box *b)
     }
 }
 
-static void fmt_bytes(char *buf, size_t len, uint64_t v)
-{
-    if (v >= (1u << 20) && v % (1u << 20) == 0) snprintf(buf, len, "%lluM", (unsigned long long)(v >> 20));
-    else if (v >= 1024 && v % 1024 == 0) snprintf(buf, len, "%lluK", (unsigned long long)(v >> 10));
-    else snprintf(buf, len, "%llu", (unsigned long long)v);
-}
-
-/* Sanders & Sibeyn's Fig. 3 in place of the cost chart (`:chart tradeoff [P]`; the numbers of
- * `meshcast tradeoff`, chart-fig3.h): the speedup plotted for the three P, their maxima,
- * T/(k/t) of the three algorithms plotted for one P, and its T table. */
-static void panel_fig3(App *a, Box *b)
-{
-    if (!a->fig3.ready) fig3_compute(&a->fig3);
-    const Fig3 *f = &a->fig3;
-    int dim = theme_attr(R_DIM), q = fig3_index(f, a->fig3_p);
-    if (q < 0) q = 1;
-    box_put(b, theme_attr(R_HEAD), "Fig. 3: fractional tree vs chain and bintree");
-    box_put(b, dim, "full:P, postal duplex, t = beta = 1, each its best s and r");
-    /* two plots (the speedup, then T for P) share what the maxima and the table leave */
-    int left = b->h - b->row - (FIG3_NK + 2) - FIG3_NP - 5;
-    int ph = left / 2 - 1, pt = left - left / 2 - 2;
-    if (ph > 12) ph = 12;
-    if (pt > 12) pt = 12;
-    if (ph >= 5 && b->w >= 20) {
-        char *rows = malloc((size_t)ph * (size_t)(b->w + 1));
-        if (rows && fig3_plot(f, b->w, ph, rows)) {
-            box_put(b, dim, "speedup over the better of chain and bintree");
-            for (int r = 0; r < ph; r++)
-                box_put(b, r == ph - 1 ? dim : theme_attr(R_KEY), "%s",
-                        rows + (size_t)r * (size_t)(b->w + 1));
-            box_put(b, dim, "      k/t = 4 .. 1M (log, %d points)", f->nd);
-        }
-        free(rows);
-    }
-    for (int p = 0; p < FIG3_NP; p++)   /* exact, over every integer k/t (sanders_fig3_max) */
-        box_put(b, p == q ? 0 : dim, "%d P=%lld: max speedup %.4f at k/t %llu", p + 1,
-                (long long)f->P[p], f->max[p].at.speedup, (unsigned long long)f->max[p].k);
-    if (pt >= 5 && b->w >= 20) {   /* T against k/t for P: where the chain and the tree lose */
-        char *rows = malloc((size_t)pt * (size_t)(b->w + 1));
-        double lo, hi;
-        if (rows && fig3_plot_t(f, q, b->w, pt, rows, &lo, &hi)) {
-            box_put(b, dim, "T/(k/t) for P = %lld (log): c chain, b bintree, f fract",
-                    (long long)f->P[q]);
-            for (int r = 0; r < pt; r++)
-                box_put(b, r == pt - 1 ? dim : theme_attr(R_KEY), "%s",
-                        rows + (size_t)r * (size_t)(b->w + 1));
-            box_put(b, dim, "      k/t = 4 .. 1M (log, %d points)", f->nd);
-        }
-        free(rows);
-    }
-    box_put(b, theme_attr(R_HEAD), "T for P = %lld (:chart tradeoff P)", (long long)f->P[q]);
-    box_put(b, dim, "%8s %9s %9s %9s %4s %7s", "k/t", "chain", "bintree", "fract", "r",
-            "speedup");
-    for (int i = 0; i < FIG3_NK; i++) {
-        const SandersFig3 *x = &f->pt[q][i];
-        char rt[16];
-        snprintf(rt, sizeof rt, x->r_frac >= (1 << 20) ? "inf" : "%lld", (long long)x->r_frac);
-        box_put(b, 0, "%8llu %9.0f %9.0f %9.0f %4s %7.3f", (unsigned long long)f->kt[i],
-                x->chain, x->bintree, x->frac, rt, x->speedup);
-    }
-}
-
-static void panel_chart(App *a, Box *b)
-{
-    if (figure_shown(a)) {   /* :figure N */
-        draw_figure(a, b);
-        return;
-    }
-    if (a->chart_fig3) {   /* :chart tradeoff */
-        panel_fig3(a, b);
-        return;
-    }
-    const Chart *c = app_chart(a);
-    const CostParams *cp = sim_params(a->b.sim);
-    box_put(b, theme_attr(R_HEAD), "Cost vs message size (%s, %s)", net_spec(a->b.setup.net),
-            cost_model_name(cp->model));
-    if (!c->done)
-        box_put(b, theme_attr(R_KEY), "computing... (%d charted, %zu of %zu looked at)",
-                c->nalgo, c->next_def, algo_count());
-    if (c->nalgo == 0) {
-        if (c->done) box_wrap(b, theme_attr(R_DIM), c->note, 0);
-        return;
-    }
-    int legend_rows = (c->nalgo + 2) / 3;
-    const MeasFile *meas = measured_shown(a);   /* a real run: one point, and its line */
-    int extra = c->ncross + (meas != NULL);   /* the lines under the legend */
-    for (int k = 0; k < c->nalgo && c->sampled; k++) extra += c->same_as[k] >= 0;
-    int ph = b->h - b->row - 4 - legend_rows - 1 - (extra > 0 ? extra : 1);
-    int yw = 8;
-    int pw = b->w - yw - 1;
-    if (ph < 4 || pw < 10) {
-        box_put(b, theme_attr(R_DIM), "(too small for the chart)");
-        if (meas) {
-            char m1[32];
-            fmt_cost(m1, sizeof m1, meas->total);
-            box_put(b, theme_attr(R_HILITE), "M measured %s: %s us", meas->algo, m1);
-        }
-        return;
-    }
-    double lo = INFINITY, hi = 0;
-    for (int k = 0; k < c->nalgo; k++)
-        for (int s = 0; s < CHART_NSIZES; s++)
-            if (c->cost[k][s] > 0) {
-                if (c->cost[k][s] < lo) lo = c->cost[k][s];
-                if (c->cost[k][s] > hi) hi = c->cost[k][s];
-            }
-    if (meas && meas->total > 0) {
-        if (meas->total < lo) lo = meas->total;
-        if (meas->total > hi) hi = meas->total;
-    }
-    if (!(hi > 0)) return;
-    double llo = log10(lo), lhi = log10(hi);
-    if (lhi - llo < 1e-9) { llo -= 0.5; lhi += 0.5; }
-    int top = b->y + b->row;
-    int dim = theme_attr(R_DIM);
-    char t[32];
-    /* y axis */
-    for (int r = 0; r < ph; r++) {
-        put(top + r, b->x + yw, 1, dim, theme_glyphs()->v_idle);
-        if (r == 0 || r == ph - 1 || r == ph / 2) {
-            double v = pow(10, lhi - (lhi - llo) * r / (ph - 1));
-            if (v >= 1e6) snprintf(t, sizeof t, "%6.1fM", v / 1e6);
-            else if (v >= 1e4) snprintf(t, sizeof t, "%6.1fk", v / 1e3);
-            else snprintf(t, sizeof t, "%7.0f", v);
-            put_cut(top + r, b->x, yw - 1, dim, t);
-        }
-    }
-    for (int i = 0; i < pw; i++) put(top + ph, b->x + yw + 1 + i, 1, dim, theme_glyphs()->h_idle);
-    /* x: the sizes spread over pw columns */
-    int xs[CHART_NSIZES];
-    for (int s = 0; s < CHART_NSIZES; s++)
-        xs[s] = b->x + yw + 1 + (int)lround((double)s * (pw - 1) / (CHART_NSIZES - 1));
-    /* crossovers: a dotted line at the exact first byte count (log scale between the sampled
-     * sizes), once bisected; at the sampled size until then */
-    for (int i = 0; i < c->ncross; i++) {
-        const ChartCross *x = &c->cross[i];
-        uint64_t at = x->exact ? x->exact : x->hi;
-        double f = (log2((double)at) - log2((double)c->bytes[0])) /
-                   (log2((double)c->bytes[CHART_NSIZES - 1]) - log2((double)c->bytes[0]));
-        int cx = b->x + yw + 1 + (int)lround(f * (pw - 1));
-        for (int r = 0; r < ph; r++) put(top + r, cx, 1, dim, ":");
-        put(top + ph, cx, 1, theme_attr(R_BAD), theme_glyphs()->cross);
-    }
-    /* the current size */
-    uint64_t cur = a->b.setup.args.bytes;
-    int cur_s = -1;
-    for (int s = 0; s < CHART_NSIZES; s++)
-        if (c->bytes[s] == cur) {
-            put(top + ph, xs[s], 1, theme_attr(R_KEY), "^");
-            cur_s = s;
-        }
-    /* points: a curve equal to an earlier one everywhere is drawn once (the legend says so);
-     * where two different curves meet at one cell, a '*' */
-    static const Role roles[6] = {R_C1, R_C2, R_C3, R_C4, R_C5, R_C6};
-    signed char *owner = calloc((size_t)ph * (size_t)CHART_NSIZES, 1);
-    bool meet = false;
-    for (int k = 0; k < c->nalgo; k++) {
-        if (c->sampled && c->same_as[k] >= 0) continue;
-        char mark[2] = {(char)('1' + k), 0};
-        if (k >= 9) mark[0] = (char)('a' + k - 9);
-        for (int s = 0; s < CHART_NSIZES; s++) {
-            if (c->cost[k][s] <= 0) continue;
-            int r = (int)lround((lhi - log10(c->cost[k][s])) / (lhi - llo) * (ph - 1));
-            signed char *o = owner ? &owner[r * CHART_NSIZES + s] : NULL;
-            if (o && *o) {
-                put(top + r, xs[s], 1, theme_attr(R_KEY), "*");
-                meet = true;
-                continue;
-            }
-            if (o) *o = (signed char)(k + 1);
-            put(top + r, xs[s], 1, theme_attr(roles[k % 6]), mark);
-        }
-    }
-    free(owner);
-    if (meas && meas->total > 0) {   /* M: the measured total at the size shown */
-        double f = (log2((double)meas->bytes) - log2((double)c->bytes[0])) /
-                   (log2((double)c->bytes[CHART_NSIZES - 1]) - log2((double)c->bytes[0]));
-        if (f >= 0 && f <= 1) {
-            int r = (int)lround((lhi - log10(meas->total)) / (lhi - llo) * (ph - 1));
-            put(top + r, b->x + yw + 1 + (int)lround(f * (pw - 1)), 1,
-                theme_attr(R_HILITE) | A_BOLD, "M");
-        }
-    }
-    b->row += ph + 1;
-    char l1[16], l2[16], l3[16];
-    fmt_bytes(l1, sizeof l1, c->bytes[0]);
-    fmt_bytes(l2, sizeof l2, c->bytes[CHART_NSIZES / 2]);
-    fmt_bytes(l3, sizeof l3, c->bytes[CHART_NSIZES - 1]);
-    int y = b->y + b->row;
-    put_cut(y, xs[0], 8, dim, l1);
-    put_cut(y, xs[CHART_NSIZES / 2] - 1, 8, dim, l2);
-    put_cut(y, xs[CHART_NSIZES - 1] - (int)strlen(l3) + 1, 8, dim, l3);
-    b->row++;
-    const char *unit = cost_unit(a->b.setup.cost.model);   /* us under seidel */
-    box_put(b, dim, "bytes (log)  cost in %s (log)", strcmp(unit, "us") == 0 ? "us" : "model units");
-    if (cur_s >= 0) {
-        fmt_bytes(t, sizeof t, cur);
-        box_put(b, dim, "^ %s, the size on the map%s", t, meet ? "   * curves meet" : "");
-    } else if (meet) {
-        box_put(b, dim, "* two curves meet at that point");
-    }
-    /* legend */
-    legend_rows = (c->nalgo + 2) / 3;
-    for (int k = 0; k < c->nalgo; k++) {
-        int col = k % 3, row = k / 3;
-        int x = b->x + col * (b->w / 3);
-        char mark[2] = {(char)('1' + k), 0};
-        if (k >= 9) mark[0] = (char)('a' + k - 9);
-        char nm[48];
-        if (c->sampled && c->same_as[k] >= 0) {
-            int j = c->same_as[k];
-            snprintf(nm, sizeof nm, "%s =%c", c->name[k], j >= 9 ? 'a' + j - 9 : '1' + j);
-        } else {
-            snprintf(nm, sizeof nm, "%s", c->name[k]);
-        }
-        put(b->y + b->row + row, x, 1, theme_attr(roles[k % 6]), mark);
-        put_cut(b->y + b->row + row, x + 2, b->w / 3 - 2, theme_attr(R_NORMAL), nm);
-    }
-    b->row += legend_rows;
-    if (meas) {   /* the measured point's legend: which is which */
-        char m1[32], p1[32];
-        fmt_cost(m1, sizeof m1, meas->total);
-        fmt_cost(p1, sizeof p1, sim_totals(a->b.sim)->cost.total);
-        box_put(b, theme_attr(R_HILITE), "M measured %s: %s us (%lld reps); sim %s",
-                meas->algo, m1, (long long)meas->reps, p1);
-    }
-    for (int k = 0; k < c->nalgo && c->sampled; k++)
-        if (c->same_as[k] >= 0)
-            box_put(b, dim, "%s costs what %s costs at every size", c->name[k],
-                    c->name[c->same_as[k]]);
-    /* crossovers in words, as meshcast compare says them */
-    for (int i = 0; i < c->ncross && box_line(b); i++) {
-        const ChartCross *x = &c->cross[i];
-        if (x->exact)
-            box_put(b, theme_attr(R_KEY), "%s beats %s from %llu bytes", c->name[x->winner],
-                    c->name[x->loser], (unsigned long long)x->exact);
-        else if (i >= c->cross_next && !c->done)
-            box_put(b, dim, "%s beats %s between %llu and %llu bytes (bisecting)",
-                    c->name[x->winner], c->name[x->loser], (unsigned long long)x->lo,
-                    (unsigned long long)x->hi);
-        else
-            box_put(b, theme_attr(R_KEY), "%s beats %s from %llu bytes (sampled)",
-                    c->name[x->winner], c->name[x->loser], (unsigned long long)x->hi);
-    }
-    if (c->ncross == 0 && c->sampled) {
-        int w = -1;
-        for (int k = 0; k < c->nalgo; k++)
-            if (c->ok[k][0] && (w < 0 || c->cost[k][0] < c->cost[w][0])) w = k;
-        if (w >= 0) box_put(b, dim, "cheapest at every size: %s", c->name[w]);
-    }
-}
-
 /* After ] on the last page: the score. */
 static void lesson_summary(App *a, Box *b)
 {
@@ -1777,13 +1566,22 @@ static void draw_side(App *a)
         if (asynctl_view(a)) draw_node_async(a, &rest, asynctl_view(a));
         else panel_node(a, &rest);
         break;
-    case PANEL_CHART: panel_chart(a, &rest); break;
+    case PANEL_CHART: draw_chart(a, &rest); break;
     case PANEL_LESSON:
         if (a->lesson) panel_lesson(a, &rest);
         break;
     case PANEL_N: break;
     }
 }
+
+static void fmt_bytes(char *buf, size_t len, uint64_t v)
+{
+    if (v >= (1u << 20) && v % (1u << 20) == 0) snprintf(buf, len, "%lluM", (unsigned long long)(v >> 20));
+    else if (v >= 1024 && v % 1024 == 0) snprintf(buf, len, "%lluK", (unsigned long long)(v >> 10));
+    else snprintf(buf, len, "%llu", (unsigned long long)v);
+}
+
+void draw_fmt_bytes(char *buf, size_t len, uint64_t v) { fmt_bytes(buf, len, v); }
 
 /* ---- title, status, overlays ---------------------------------------------------------- */
 
@@ -2002,7 +1800,7 @@ void draw_frame(App *a)
         if (a->ov_block > 0) overview_draw(a);
         else if (a->vs && a->vs->ready) draw_vs(a);
         else draw_map(a);
-        put_cut(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
+        draw_narration(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
     }
     draw_side(a);
     if (a->mode == MODE_HELP) draw_help(a);
