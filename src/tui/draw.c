@@ -601,6 +601,36 @@ static void fmt_cost(char *buf, size_t len, double v)
     else snprintf(buf, len, "%.2f", v);
 }
 
+/* The narration line (narrate.h) in w columns: cut short, its cost stays (issue 23): the
+ * words are cut before "; costs ...", which keeps its terms when the words keep half the line,
+ * else only the step's total ("; costs 156.92 us"). */
+static void draw_narration(int y, int x, int w, int attr, const char *text)
+{
+    const char *tail = NULL;
+    for (const char *p = strstr(text, "; costs "); p; p = strstr(p + 1, "; costs ")) tail = p;
+    if (!tail || utf8_len(text) <= w) {
+        put_cut(y, x, w, attr, text);
+        return;
+    }
+    char body[1024], shortt[96];
+    snprintf(body, sizeof body, "%.*s", (int)(tail - text), text);
+    const char *tot = strrchr(tail, '=');   /* "... = 75.00 + 81.92 = 156.92 us" */
+    snprintf(shortt, sizeof shortt, "; costs %s", tot ? tot + 2 : tail + 8);
+    int bl = utf8_len(body), tl = utf8_len(tail), sl = utf8_len(shortt);
+    const char *t = tail;
+    int l = tl;
+    if (bl + sl <= w || w - tl < w / 2) {   /* the whole of the words, or half the line */
+        t = shortt;
+        l = sl;
+    }
+    if (l >= w) {   /* (not even the total fits: cut it as any line) */
+        put_cut(y, x, w, attr, text);
+        return;
+    }
+    put_cut(y, x, w - l, attr, body);
+    put(y, x + (bl < w - l ? bl : w - l), l, attr, t);
+}
+
 /* ---- side by side (vs.h) -------------------------------------------------------------- */
 
 /* One half's header: what it is and its costs at the position shown (on the time line: its
@@ -781,6 +811,7 @@ void draw_fmt_cost(char *buf, size_t len, double v) { fmt_cost(buf, len, v); }
 void draw_wrap(Box *b, int attr, const char *text, int indent) { box_wrap(b, attr, text, indent); }
 int draw_put_cut(int y, int x, int w, int attr, const char *s) { return put_cut(y, x, w, attr, s); }
 bool draw_box_line(Box *b) { return box_line(b); }
+void draw_box_kv(Box *b, int attr, const char *label, const char *value) { box_kv(b, attr, label, value); }
 void draw_box_put(Box *b, int attr, const char *fmt, ...)
 {
     char buf[512];
@@ -807,217 +838,6 @@ static void panel_title(Box *b, App *a, const char *title)
     (void)title;
 }
 
-
-/* Under the circuit model on a ring or torus: the run's alpha/delta/L*tau multiples and
- * Peters & Syska's Proposition 1 lower bound beside them. */
-static void draw_bounds(Box *b, Sim *sim, int attr)
-{
-    const CostParams *p = sim_params(sim);
-    const Sched *s = sim_sched(sim);
-    CircuitBounds bd;
-    if (p->model != COST_CIRCUIT || !bounds_circuit(sched_net(s), p, sched_bytes(s), &bd))
-        return;
-    const SimTotals *T = sim_totals(sim);
-    double lt = sched_bytes(s) ? (double)T->phase_bytes / (double)sched_bytes(s) : 0;
-    char c1[32];
-    box_put(b, attr, "Terms: %ld alpha, %lld delta, %.3g L*tau", (long)T->phases,
-            (long long)T->switch_hops, lt);
-    fmt_cost(c1, sizeof c1, bd.total);
-    box_put(b, attr, "Lower bound %s: %ld alpha, %lld delta, L*tau/%d", c1, (long)bd.phases,
-            (long long)bd.diameter, bd.lambda);
-}
-
-static void panel_step(App *a, Box *b, bool full)
-{
-    const Net *net = a->b.setup.net;
-    Sim *sim = a->b.sim;
-    Sched *s = a->b.sched;
-    int32_t n = sched_nsteps(s), step = app_step_shown(a);
-    const SimTotals *T = sim_totals(sim);
-    char c1[32], nm[48], nm2[48];
-    int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM), norm = theme_attr(R_NORMAL);
-    if (step < 0) {
-        box_put(b, head, "Step 0/%ld  before the first step", (long)n);
-        if (a->b.reduce)   /* a script's own reduction */
-            box_put(b, dim, "every node holds its contribution; root %s combines",
-                    node_name(net, a->b.setup.args.source, nm, sizeof nm));
-        else if (a->b.setup.sources && a->b.setup.nsources > 1)
-            box_put(b, dim, "%ld sources (@) hold their own messages",
-                    (long)a->b.setup.nsources);
-        else
-            box_put(b, dim, "the source %s holds the whole message",
-                    node_name(net, sched_source(s), nm, sizeof nm));
-        box_put(b, dim, "press n to take the first step");
-    } else {
-        const char *label = sched_step_label(s, step);
-        box_put(b, head, "Step %ld/%ld%s%s", (long)step + 1, (long)n, label[0] ? "  " : "", label);
-        const SimStep *S = sim_step(sim, step);
-        int64_t nt = sched_ntransfers(s, step);
-        box_put(b, norm, "%lld transfer%s, max %s load %ld", (long long)nt, nt == 1 ? "" : "s",
-                circuit_words(sim_params(sim)->model)->link, (long)S->max_link_load);
-        if (S->subrounds > 1)   /* seidel: a node's sends one after another */
-            box_put(b, theme_attr(R_HILITE), "one-port: %ld sub-rounds (#j), costs added",
-                    (long)S->subrounds);
-        box_put(b, norm, "active nodes %ld/%ld (holding a message; %ld before)",
-                (long)S->informed, (long)net_size(net),
-                (long)(step > 0 ? sim_step(sim, step - 1)->informed : T->informed_before));
-        int listmax = full ? b->h - b->row - 17 : 6;
-        if (listmax < 2) listmax = 2;
-        for (int64_t i = 0; i < nt && i < listmax && box_line(b); i++) {
-            SchedTransfer t;
-            sched_transfer(s, step, i, &t);
-            SimTransferInfo ti;
-            sim_transfer_info(sim, step, i, &ti);
-            char ch[64];
-            chunkset_format(t.ranges, t.nranges, ch, sizeof ch);
-            fmt_cost(c1, sizeof c1, ti.cost);
-            int attr = ti.contention > 0 ? theme_attr(R_BAD) : theme_attr(R_CIRCUIT);
-            char sr[16] = "";
-            if (ti.subround > 0)
-                snprintf(sr, sizeof sr, " #%ld", (long)ti.subround);
-            box_put(b, attr, " %s%s%s [%s] %lldh k%ld%s %s",
-                    node_name(net, t.src, nm, sizeof nm), theme_glyphs()->right,
-                    node_name(net, t.dst, nm2, sizeof nm2), ch, (long long)t.len,
-                    (long)ti.load, sr, c1);
-        }
-        if (nt > listmax) box_put(b, dim, " ... %lld more", (long long)(nt - listmax));
-        fmt_cost(c1, sizeof c1, S->cost.total);
-        snprintf(c1 + strlen(c1), sizeof c1 - strlen(c1), " %s", cost_unit(a->b.setup.cost.model));
-        box_kv(b, head, "Cost of this step", c1);
-        fmt_cost(c1, sizeof c1, S->cost.startup);
-        box_kv(b, norm, "  startup", c1);
-        fmt_cost(c1, sizeof c1, S->cost.transmission);
-        box_kv(b, norm, "  transmission", c1);
-        fmt_cost(c1, sizeof c1, S->cost.contention);
-        box_kv(b, S->cost.contention > 0 ? theme_attr(R_BAD) : norm, "  contention", c1);
-        fmt_cost(c1, sizeof c1, S->cost.permutation);
-        box_kv(b, norm, "  permutation", c1);
-        const CircuitWords *w = circuit_words(sim_params(sim)->model);
-        char wk[40];
-        snprintf(c1, sizeof c1, "%lld", (long long)S->link_overloads);
-        snprintf(wk, sizeof wk, "  %s", w->overloaded);
-        box_kv(b, S->link_overloads ? theme_attr(R_BAD) : dim, wk, c1);
-        snprintf(c1, sizeof c1, "%lld", (long long)S->port_conflicts);
-        snprintf(wk, sizeof wk, "  %s", w->ports);
-        box_kv(b, S->port_conflicts ? theme_attr(R_BAD) : dim, wk, c1);
-    }
-    /* the totals in the model's unit (us under seidel; units under the others) */
-    const char *unit = cost_unit(a->b.setup.cost.model);
-    char cu[48];
-    double run = step >= 0 ? sim_cost_until(sim, step) : 0;
-    fmt_cost(c1, sizeof c1, run);
-    snprintf(cu, sizeof cu, "%s %s", c1, unit);
-    box_kv(b, head, "Running total", cu);
-    long long sdone, stotal;
-    if (app_rest_progress(a, &sdone, &stotal)) {
-        /* the rest is being simulated: no total, verdict or bound yet */
-        box_put(b, dim, "Total: simulating the rest, step %lld/%lld...", sdone + 1, stotal);
-        goto violations;
-    }
-    fmt_cost(c1, sizeof c1, T->cost.total);
-    snprintf(cu, sizeof cu, "%s %s", c1, unit);
-    box_kv(b, norm, "Total", cu);
-    if (a->b.has_predicted) {
-        fmt_cost(c1, sizeof c1, a->b.predicted);
-        snprintf(c1 + strlen(c1), sizeof c1 - strlen(c1), " %s", unit);
-        double d = T->cost.total - a->b.predicted;
-        bool agree = fabs(d) <= 1e-6 * (fabs(a->b.predicted) > 1 ? fabs(a->b.predicted) : 1);
-        box_kv(b, agree ? theme_attr(R_GOOD) : theme_attr(R_BAD),
-               agree ? "Predicted (paper) =" : "Predicted (paper) !=", c1);
-        char why[256], line[300];
-        if (!agree && algo_predict_note(a->b.setup.def, net, &a->b.setup.args, &a->b.setup.cost,
-                                        why, sizeof why)) {
-            snprintf(line, sizeof line, "known: %s", why);
-            box_wrap(b, dim, line, 0);
-        }
-    } else if (algo_predict_error(a->b.setup.def)) {
-        /* the script's predict raised: an error, not "no closed form" */
-        char e[200];
-        box_put(b, theme_attr(R_BAD), "Predicted: error: %s",
-                text_quote(algo_predict_error(a->b.setup.def), 150, e, sizeof e));
-    } else {
-        char why[256], line[300];
-        if (algo_predict_none(a->b.setup.def, net, &a->b.setup.args, &a->b.setup.cost, why,
-                              sizeof why)) {
-            snprintf(line, sizeof line, "Predicted (paper): none: %s", why);
-            box_wrap(b, dim, line, 0);
-        } else {
-            box_put(b, dim, "Predicted (paper): no closed form");
-        }
-    }
-    if (a->b.auto_note[0]) box_wrap(b, dim, a->b.auto_note, 2);   /* s=auto, r=auto */
-    PostalBounds lb;   /* Sanders & Sibeyn's lower bounds beside a postal run on full:P */
-    if (net_kind(net) == NET_FULL && sim_params(sim)->model == COST_POSTAL &&
-        bounds_postal(net_size(net), sched_bytes(sim_sched(sim)), sim_params(sim), &lb)) {
-        fmt_cost(c1, sizeof c1, lb.duplex);
-        box_kv(b, dim, "Bound (4) k+t lgP", c1);
-        fmt_cost(c1, sizeof c1, lb.simplex);
-        box_kv(b, dim, "Bound (5) simplex", c1);
-        fmt_cost(c1, sizeof c1, lb.packets);
-        box_kv(b, dim, "Bound (6) packets", c1);
-    }
-    box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s",
-            T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model");
-    if (a->b.reduce) {   /* a script's own reduction: the root's contributions */
-        const Reduce *rd = a->b.reduce;
-        char rt[200];
-        if (reduce_verified(rd))
-            box_put(b, theme_attr(R_GOOD), "reduction: the root has every contribution once");
-        else
-            box_put(b, theme_attr(R_BAD), "reduction NOT verified: %lld lost or doubled",
-                    (long long)reduce_violation_count(rd));
-        for (size_t i = 0; i < reduce_nviolations(rd) && i < 3; i++)
-            box_wrap(b, theme_attr(R_BAD),
-                     reduce_violation_text(rd, reduce_violation(rd, i), rt, sizeof rt), 2);
-        uint64_t cnt, full;
-        if (app_partial_count(a, a->b.setup.args.source, &cnt, &full)) {
-            snprintf(rt, sizeof rt, "cells: the contributions each node's partials combine "
-                     "(over its chunks); the root has %llu of %llu", (unsigned long long)cnt,
-                     (unsigned long long)full);
-            box_wrap(b, dim, rt, 2);
-        }
-    }
-    box_put(b, dim, "TCD %lld, max %s load %ld", (long long)T->tcd,
-            circuit_words(sim_params(sim)->model)->link, (long)T->max_link_load);
-    if (T->split_steps > 0)   /* seidel's one-port rule, played in sub-rounds */
-        box_put(b, dim, "one-port: %ld step%s in sub-rounds (%lld in all)", (long)T->split_steps,
-                T->split_steps == 1 ? "" : "s", (long long)T->subrounds);
-    draw_bounds(b, sim, dim);
-    /* Cang & Wu: the TCD's closed form, the time-step verdict, the level and its eyes */
-    double ptcd;
-    if (algo_predict_tcd(a->b.setup.def, net, &a->b.setup.args, &ptcd))
-        box_put(b, ptcd == (double)T->tcd ? theme_attr(R_GOOD) : theme_attr(R_BAD),
-                "TCD predicted (paper) %s %.0f", ptcd == (double)T->tcd ? "=" : "!=", ptcd);
-    TsoVerdict tv;
-    tso_check(sim, &tv);
-    box_put(b, tv.optimal ? theme_attr(R_GOOD) : dim, "time-step optimal: %s%s",
-            sched_nchunks(sim_sched(sim)) > 1 ? "n/a (chunks)" : tv.optimal ? "yes" : "no",
-            tv.contention_free ? ", contention-free" : "");
-    int lvl = strncmp(a->b.setup.def->name, "tcd", 3) == 0
-                  ? (step < 0 ? cangwu_step_level(net, 0) : cangwu_step_level(net, step)) : 0;
-    if (lvl >= 1)
-        box_put(b, dim, "level %d: %ld-wide blocks inform e, the eyes of their quadrants; "
-                "E: the mesh's eyes", lvl, (long)1 << lvl);
-violations:;
-    /* the model's violations at this step */
-    size_t nv = sim_nviolations(sim);
-    int shown = 0;
-    for (size_t i = 0; i < nv && box_line(b); i++) {
-        const SimViolation *v = sim_violation(sim, i);
-        if (v->step != step && !(v->kind == SIM_V_INCOMPLETE && step == n - 1)) continue;
-        char t[200];
-        sim_violation_text(sim, v, t, sizeof t);
-        if (shown++ == 0) box_put(b, theme_attr(R_BAD), "Violations:");
-        box_wrap(b, theme_attr(R_BAD), t, 1);
-        /* the transfers that collide, by name (sim-involved.c) */
-        char inv[600], line[620];
-        if (sim_violation_involved_text(sim, v, inv, sizeof inv)[0] && box_line(b)) {
-            snprintf(line, sizeof line, "by %s", inv);
-            box_wrap(b, theme_attr(R_BAD), line, 2);
-        }
-        if (shown >= 4) break;
-    }
-}
 
 /* The legend, in the glyphs the map uses at its zoom: packets in roomy cells, one character
  * a node at the smallest zooms. */
@@ -1523,7 +1343,7 @@ static void draw_side(App *a)
     switch (a->panel) {
     case PANEL_STEP:
         if (asynctl_view(a)) panel_moment(a, &rest, asynctl_view(a));
-        else panel_step(a, &rest, true);
+        else draw_step(a, &rest, true);
         panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0);
         break;
     case PANEL_TIMELINE: {
@@ -1770,7 +1590,7 @@ void draw_frame(App *a)
         if (a->ov_block > 0) overview_draw(a);
         else if (a->vs && a->vs->ready) draw_vs(a);
         else draw_map(a);
-        put_cut(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
+        draw_narration(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
     }
     draw_side(a);
     if (a->mode == MODE_HELP) draw_help(a);

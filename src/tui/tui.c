@@ -27,6 +27,7 @@
 #include "input.h"
 #include "measured.h"
 #include "record.h"
+#include "termcheck.h"
 #include "theme.h"
 #include "vs.h"
 
@@ -330,6 +331,12 @@ static int run(const TuiOptions *o)
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
         fputs("meshcast: not a terminal; use the batch commands (meshcast run|schedule|compare "
               "--net SPEC --algo NAME; meshcast --help)\n", stderr);
+        app_free(a);
+        return 2;
+    }
+    char terr[400];
+    if (!termcheck_ok(STDOUT_FILENO, terr, sizeof terr)) {   /* TERM=dumb, unknown: refused */
+        say(terr);
         app_free(a);
         return 2;
     }
