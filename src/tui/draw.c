@@ -139,6 +139,7 @@ typedef struct {
     int32_t nsources;
     bool eyes;           /* Cang & Wu: mark the eyes (tcd, tcd-opt on a 2^k mesh or torus) */
     bool tiles;          /* the broadcast tree's tiles (tileview.h) */
+    TileSrc tsrc;        /* what they are drawn from */
     AsyncView *av;       /* the asynchronous time line's moment (asynctl.h), or NULL */
     bool allport;        /* circuit on a grid: a node may use every port at once */
 } MapCtx;
@@ -345,7 +346,7 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     }
     /* tiles: the tile's colour and letter (a..f), its centre O */
     int tcol = 0;
-    bool tcentre = false, tile = m->tiles && tileview_node(m->a, n, &tcol, &tcentre);
+    bool tcentre = false, tile = m->tiles && tileview_node(m->a->tv, &m->tsrc, n, &tcol, &tcentre);
     static const Role tileroles[6] = {R_C1, R_C2, R_C3, R_C4, R_C5, R_C6};
     static const char *const tilemark[6] = {"a", "b", "c", "d", "e", "f"};
     const char *tm = tile ? (tcentre ? "O" : tilemark[tcol]) : NULL;
@@ -448,7 +449,8 @@ static void map_ctx(App *a, MapCtx *m)
     m->sources = a->b.setup.sources;
     m->nsources = a->b.setup.sources ? a->b.setup.nsources : 0;
     m->eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
-    m->tiles = a->tiles_level > 0;
+    m->tiles = tileview_level(a->tv) > 0;
+    m->tsrc = app_tiles_src(a);
     const CostParams *cp = sim_params(m->sim);
     m->cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
     m->allport = cp->model == COST_CIRCUIT && !net_pairwise(m->net);
