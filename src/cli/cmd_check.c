@@ -35,6 +35,7 @@
 #include "../script/script.h"
 #include "../script/setup.h"
 #include "cli-opts.h"
+#include "cli-table.h"
 #include "cli-out.h"
 #include "commands.h"
 #include "verdict.h"
@@ -222,8 +223,10 @@ static int parse_opts(int argc, char **argv, CheckOpts *o)
             for (size_t k = 0; k < sizeof known / sizeof *known; k++)
                 is_known |= strcmp(name, known[k]) == 0;
             if (!is_known) {
-                char m[96];
-                snprintf(m, sizeof m, "unknown option '%s'", name);
+                char m[200];
+                char hint[96];
+                snprintf(m, sizeof m, "unknown option '%s'%s", name,
+                         cli_opt_hint(cli_command_find("check")->opts, name, hint, sizeof hint));
                 return usage(m);
             }
             if (eq)

@@ -114,6 +114,8 @@ struct Sim {
                                 * its block's end */
     int64_t nblocks;
     int levels;
+    uint64_t *arcbit;          /* disjoint path: a bit per arc used in this step ... */
+    int64_t arclo, archi;      /* ... set in words arclo..archi-1 (none: arclo >= archi) */
     uint64_t *linebit;         /* difference-array path: lines touched in this step ... */
     int64_t *touched;          /* ... and their (start, length) pairs */
     int64_t ntouched, captouched;

@@ -126,13 +126,18 @@ static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32
  * holdings are the Hold big[i] above.  A node is moved to big the first time it needs a
  * second interval and stays there (a big Hold may hold one interval or none again) until
  * ht_reset.  The common send and receive (one interval, or one touching it) read and write
- * the 8-byte record only.  Ownership: the table owns rec, big and the big Holds' arrays
+ * the 8-byte record only.  Once dense_at nodes are big (a sixteenth of them, at least 64: rh's
+ * distribution leaves most nodes with strided sets), the table turns dense: one Hold per node,
+ * by node (the records are freed; a Hold reached through a record, in the order nodes became
+ * big, is one cache and TLB miss more than a Hold in node order).  Ownership: the table owns rec, big and the big Holds' arrays
  * (ht_free).  Pointers from ht_ranges stay valid until the table is next changed. */
 #define HT_BIG UINT32_MAX
 typedef struct {
     ChunkRange *rec;   /* per node */
     Hold *big;
     uint32_t nbig, capbig;
+    uint32_t dense_at;   /* turn dense when this many nodes are big (tests may set it) */
+    Hold *dense;         /* when not NULL: node v's holdings are dense[v] (rec, big freed) */
     int32_t nnodes;
 } HoldTab;
 
@@ -151,6 +156,8 @@ bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr);
 
 static inline const ChunkRange *ht_ranges(const HoldTab *t, int32_t v, size_t *n)
 {
+    if (t->dense)
+        return hold_ranges(&t->dense[v], n);
     const ChunkRange *r = &t->rec[v];
     if (r->lo != HT_BIG) {
         *n = r->lo < r->hi;
@@ -162,20 +169,30 @@ static inline const ChunkRange *ht_ranges(const HoldTab *t, int32_t v, size_t *n
 /* Ask for node v's record (and, when it is big, for its Hold). */
 static inline void ht_fetch(const HoldTab *t, int32_t v, int rw)
 {
-    if (rw)
+    if (t->dense) {
+        if (rw)
+            HOLD_FETCH(&t->dense[v], 1);
+        else
+            HOLD_FETCH(&t->dense[v], 0);
+    } else if (rw) {
         __builtin_prefetch(&t->rec[v], 1);
-    else
+    } else {
         __builtin_prefetch(&t->rec[v], 0);
+    }
 }
 static inline void ht_prefetch(const HoldTab *t, int32_t v)
 {
-    if (t->rec[v].lo == HT_BIG)
+    if (t->dense)
+        hold_prefetch(&t->dense[v]);
+    else if (t->rec[v].lo == HT_BIG)
         HOLD_FETCH(&t->big[t->rec[v].hi], 0);
 }
 
 /* Add [lo,hi) to node v (false: memory). */
 static inline bool ht_add(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi)
 {
+    if (t->dense)
+        return hold_add(&t->dense[v], lo, hi);
     if (lo >= hi)
         return true;
     ChunkRange *r = &t->rec[v];
@@ -200,6 +217,8 @@ static inline bool ht_add(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi)
 static inline bool ht_contains(const HoldTab *t, int32_t v, uint32_t lo, uint32_t hi,
                                uint32_t *miss)
 {
+    if (t->dense)
+        return hold_contains(&t->dense[v], lo, hi, miss);
     ChunkRange r = t->rec[v];
     if (r.lo == HT_BIG)
         return hold_contains(&t->big[r.hi], lo, hi, miss);

@@ -10,6 +10,7 @@ bool ht_init(HoldTab *t, int32_t nnodes)
 {
     memset(t, 0, sizeof *t);
     t->nnodes = nnodes;
+    t->dense_at = nnodes / 16 > 64 ? (uint32_t)(nnodes / 16) : 64;
     t->rec = bigmem_alloc((size_t)(nnodes > 0 ? nnodes : 1) * sizeof *t->rec, true);
     return t->rec != NULL;
 }
@@ -26,6 +27,10 @@ void ht_free(HoldTab *t)
     if (!t)
         return;
     free_big(t);
+    if (t->dense)
+        for (int32_t v = 0; v < t->nnodes; v++)
+            hold_clear(&t->dense[v]);
+    free(t->dense);
     free(t->big);
     free(t->rec);
     memset(t, 0, sizeof *t);
@@ -33,16 +38,51 @@ void ht_free(HoldTab *t)
 
 void ht_reset(HoldTab *t)
 {
+    if (t->dense) {
+        for (int32_t v = 0; v < t->nnodes; v++)
+            hold_clear(&t->dense[v]);
+        return;
+    }
     free_big(t);
     memset(t->rec, 0, (size_t)t->nnodes * sizeof *t->rec);
 }
 
-/* Node v's Hold in big, made (with its one interval, if any) when v is not big yet. */
+/* One Hold per node from now on: dense[v] (the records and big freed).  False: memory (the
+ * table unchanged). */
+static bool go_dense(HoldTab *t)
+{
+    Hold *d = bigmem_alloc((size_t)t->nnodes * sizeof *d, true);
+    if (!d)
+        return false;
+    for (int32_t v = 0; v < t->nnodes; v++) {
+        ChunkRange r = t->rec[v];
+        if (r.lo == HT_BIG) {
+            d[v] = t->big[r.hi];   /* its heap array, if any, moves with it */
+        } else if (r.lo < r.hi) {
+            d[v].u.in[0] = r;
+            d[v].n = 1;
+        }
+    }
+    free(t->big);
+    free(t->rec);
+    t->big = NULL;
+    t->rec = NULL;
+    t->nbig = t->capbig = 0;
+    t->dense = d;
+    return true;
+}
+
+/* Node v's Hold in big, made (with its one interval, if any) when v is not big yet; or, dense,
+ * dense[v]. */
 static Hold *to_big(HoldTab *t, int32_t v)
 {
+    if (t->dense)
+        return &t->dense[v];
     ChunkRange *r = &t->rec[v];
     if (r->lo == HT_BIG)
         return &t->big[r->hi];
+    if (t->nbig >= t->dense_at)
+        return go_dense(t) ? &t->dense[v] : NULL;
     if (t->nbig == t->capbig) {
         if (t->capbig >= UINT32_MAX / 2)
             return NULL;
@@ -73,6 +113,8 @@ bool ht_add_slow(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi)
 /* Node v's holdings as a Hold: its big one, or *tmp made from its record. */
 static const Hold *as_hold(const HoldTab *t, int32_t v, Hold *tmp)
 {
+    if (t->dense)
+        return &t->dense[v];
     ChunkRange r = t->rec[v];
     if (r.lo == HT_BIG)
         return &t->big[r.hi];
@@ -100,6 +142,8 @@ static bool put(HoldTab *t, int32_t v, const Hold *tmp)
 
 bool ht_remove(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi)
 {
+    if (t->dense)
+        return hold_remove(&t->dense[v], lo, hi);
     if (t->rec[v].lo == HT_BIG)
         return hold_remove(&t->big[t->rec[v].hi], lo, hi);
     Hold tmp;
@@ -111,6 +155,8 @@ bool ht_remove(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi)
 
 bool ht_merge(HoldTab *t, int32_t v, const ChunkRange *r, size_t k, bool add)
 {
+    if (t->dense)
+        return hold_merge(&t->dense[v], r, k, add);
     if (t->rec[v].lo == HT_BIG)
         return hold_merge(&t->big[t->rec[v].hi], r, k, add);
     Hold tmp;

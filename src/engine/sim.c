@@ -71,6 +71,7 @@ void sim_free(Sim *sim)
     free(sim->over);
     free(sim->fk);
     free(sim->linebit);
+    free(sim->arcbit);
     free(sim->touched);
     subround_free(sim->sub);
     free(sim->sends);

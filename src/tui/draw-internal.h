@@ -31,6 +31,8 @@ int draw_put_cut(int y, int x, int w, int attr, const char *s);
 bool draw_box_line(Box *b);
 /* A formatted line of the box (cut short with an ellipsis); nothing when the box is full. */
 void draw_box_put(Box *b, int attr, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* "label ........ value", the value at the box's right edge. */
+void draw_box_kv(Box *b, int attr, const char *label, const char *value);
 /* Word-wrapped text from the next line of the box. */
 void draw_wrap(Box *b, int attr, const char *text, int indent);
 
@@ -44,6 +46,9 @@ int64_t draw_window_first(int64_t cur, int64_t n, int64_t rows);
 /* The Node panel on the asynchronous time line (draw-asyncnode.c): the cursor node's
  * transfers with their times, those in flight at the moment marked. */
 void draw_node_async(App *a, Box *b, struct AsyncView *v);
+
+/* The Step panel (draw-step.c); full: the transfers get the room the panel has. */
+void draw_step(App *a, Box *b, bool full);
 
 /* The Chart panel (draw-chart.c): cost against size, Fig. 3, or a figure (below). */
 void draw_chart(App *a, Box *b);

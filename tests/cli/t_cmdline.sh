@@ -43,4 +43,42 @@ done
 "$MESHCAST" run --net array:16 --algo st.lua --model circuit >/dev/null 2>&1
 check_eq "st.lua runs on array:16" 0 $?
 check_match "  so it is a row of its own, st-lua" '^st-lua ' "$(cat t.txt)"
+
+# -- "did you mean": one helper (text_did_you_mean) for every name a user types
+check_exit "algorithm stt" 2 "$MESHCAST" run --net array:16 --algo stt
+check_match "  did you mean 'st'" "^meshcast: unknown algorithm 'stt' \(did you mean 'st'\?\)" "$ERR"
+check_exit "a script's name, knomal" 2 "$MESHCAST" run --net array:16 --algo knomal
+check_match "  did you mean 'knomial' (scripts/knomial.lua)" "did you mean 'knomial'\?" "$ERR"
+check_exit "lesson st-arry" 2 "$MESHCAST" lesson st-arry
+check_match "  did you mean 'st-array'" "^meshcast: unknown lesson 'st-arry' \(did you mean 'st-array'\?\)" "$ERR"
+check_exit "subcommand runn" 2 "$MESHCAST" runn --net array:16
+check_match "  did you mean 'run'" "^meshcast: unknown command 'runn' \(did you mean 'run'\?\)" "$ERR"
+check_exit "option --byts" 2 "$MESHCAST" run --net array:16 --algo st --byts 1024
+check_eq "  did you mean '--bytes'" "meshcast: unknown option '--byts' (did you mean '--bytes'?)" "$ERR"
+check_exit "check's option --nte" 2 "$MESHCAST" check st --nte array:4
+check_match "  did you mean '--net'" "unknown option '--nte' \(did you mean '--net'\?\)" "$ERR"
+check_exit "the screen's option --thme" 2 "$MESHCAST" --thme light </dev/null
+check_match "  did you mean '--theme'" "unknown option '--thme' \(did you mean '--theme'\?\)" "$ERR"
+check_exit "theme lihgt" 2 "$MESHCAST" --theme lihgt --net array:8 </dev/null
+check_match "  did you mean 'light'" "^meshcast: no theme 'lihgt' \(did you mean 'light'\?\)" "$ERR"
+check_exit "profile paragn" 2 "$MESHCAST" run --net array:16 --algo st --profile paragn
+check_match "  did you mean 'paragon'" "^meshcast: no profile 'paragn' \(did you mean 'paragon'\?\)" "$ERR"
+check_exit "nothing near: no guess" 2 "$MESHCAST" run --net array:16 --algo zzzzzz
+check_nomatch "  no 'did you mean'" "did you mean" "$ERR"
+
+# -- display options before the subcommand: to lesson and record; refused before any other
+check_exit "meshcast --big run: refused" 2 "$MESHCAST" --big run --net array:16 --algo st
+check_eq "  in one line" "meshcast: --big goes with the screen (meshcast --big [--net ...], lesson, record), not with run" "$ERR"
+check_exit "meshcast --theme light list: refused" 2 "$MESHCAST" --theme light list
+check_exit "meshcast --theme light lesson st-array: the lesson's options (no terminal here)" 2 \
+    "$MESHCAST" --theme light lesson st-array </dev/null
+check_match "  got as far as the terminal" "not a terminal" "$ERR"
+check_exit "meshcast --theme nosuch lesson st-array: the theme is checked" 2 \
+    "$MESHCAST" --theme nosuch lesson st-array </dev/null
+check_match "  no theme 'nosuch'" "no theme 'nosuch'" "$ERR"
+check_exit "meshcast --big lessn x: a mistyped command" 2 "$MESHCAST" --big lessn x </dev/null
+check_match "  did you mean 'lesson'" "unknown command 'lessn' \(did you mean 'lesson'\?\)" "$ERR"
+check_exit "record f.cast lesson nosuch: the lesson is looked up" 2 \
+    "$MESHCAST" record "$TMPD/f.cast" lesson nosuch </dev/null
+check_match "  unknown lesson" "unknown lesson 'nosuch'" "$ERR"
 finish

@@ -111,6 +111,10 @@ static void test_random_ops(void **state)
         srand(seed);
         HoldTab t;
         assert_true(ht_init(&t, NODES));
+        /* odd seeds: the table turns dense once two nodes are big (in the middle of the
+         * run, with records and big Holds to carry over); even: never */
+        t.dense_at = seed % 2 ? 2 : UINT32_MAX;
+        bool was_dense = false;
         Ref ref;
         memset(&ref, 0, sizeof ref);
         for (int op = 0; op < 3000; op++) {
@@ -145,7 +149,12 @@ static void test_random_ops(void **state)
                 memset(&ref, 0, sizeof ref);
             }
             same(&t, &ref, v);
+            if (t.dense && !was_dense)   /* just carried over: every node */
+                for (int32_t w = 0; w < NODES; w++)
+                    same(&t, &ref, w);
+            was_dense = was_dense || t.dense;
         }
+        assert_int_equal(was_dense, seed % 2 == 1);
         for (int32_t v = 0; v < NODES; v++)
             same(&t, &ref, v);
         ht_free(&t);
@@ -153,7 +162,8 @@ static void test_random_ops(void **state)
 }
 
 /* The 8-byte record: a node that only ever holds one interval never gets a Hold of its own;
- * the first time one needs two, it does, and keeps it until the table is reset. */
+ * the first time one needs two, it does, and keeps it until the table is reset (the table
+ * stays sparse: fewer than dense_at nodes are big). */
 static void test_record_then_big(void **state)
 {
     (void)state;
