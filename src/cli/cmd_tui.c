@@ -192,7 +192,9 @@ int cmd_replay(int argc, char **argv)
             }
             step = (long)u;
         } else if (argv[i][0] == '-' || file) {
-            cli_error("replay takes FILE [--step N], not '%s'", argv[i]);
+            char hint[96];
+            cli_error("replay takes FILE [--step N], not '%s'%s", argv[i],
+                      argv[i][0] == '-' ? cli_opt_hint("--step=", argv[i], hint, sizeof hint) : "");
             return 2;
         } else {
             file = argv[i];

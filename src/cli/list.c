@@ -190,8 +190,13 @@ int cmd_list(int argc, char **argv)
                 what[i].fn();
                 return cli_out_finish(0);
             }
-        cli_error("cannot list '%s' (algorithms, lessons, models, nets, distributions, profiles)",
-                argv[0]);
+        const char *topics[sizeof what / sizeof what[0] + 1];
+        for (size_t i = 0; i < sizeof what / sizeof what[0]; i++)
+            topics[i] = what[i].name;
+        topics[sizeof what / sizeof what[0]] = NULL;
+        char hint[96];
+        cli_error("cannot list '%s'%s (algorithms, lessons, models, nets, distributions, "
+                  "profiles)", argv[0], text_did_you_mean(argv[0], topics, hint, sizeof hint));
         return 2;
     }
     for (size_t i = 0; i < sizeof what / sizeof what[0] && !cli_out_failed(); i++) {

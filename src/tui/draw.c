@@ -433,51 +433,44 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     }
 }
 
-static void draw_map(App *a)
+/* The map's state for one frame (draw_map). */
+static void map_ctx(App *a, MapCtx *m)
 {
-    if (fulltree_active(a)) {   /* full:P: no links, the broadcast's tree instead */
-        fulltree_draw(a);
-        return;
-    }
-    if (hxview_active(a)) {   /* hxbar: its modules as boxes, their channels on the borders */
-        hxview_draw(a);
-        return;
-    }
     const Layout *L = &a->lay;
-    MapCtx m;
-    memset(&m, 0, sizeof m);
-    m.a = a;
-    m.net = a->b.setup.net;
-    m.L = L;
-    m.g = theme_glyphs();
-    m.sim = a->b.sim;
-    m.step = app_step_shown(a);
-    m.nchunks = sched_nchunks(a->b.sched);
-    m.sources = a->b.setup.sources;
-    m.nsources = a->b.setup.sources ? a->b.setup.nsources : 0;
-    m.eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
-    m.tiles = a->tiles_level > 0;
-    const CostParams *cp = sim_params(m.sim);
-    m.cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
-    m.allport = cp->model == COST_CIRCUIT && !net_pairwise(m.net);
-    if (a->lesson && a->panel == PANEL_LESSON) m.page = lesson_page(a->lesson, a->page);
-    m.av = asynctl_view(a);
-    if (m.av) {
+    memset(m, 0, sizeof *m);
+    m->a = a;
+    m->net = a->b.setup.net;
+    m->L = L;
+    m->g = theme_glyphs();
+    m->sim = a->b.sim;
+    m->step = app_step_shown(a);
+    m->nchunks = sched_nchunks(a->b.sched);
+    m->sources = a->b.setup.sources;
+    m->nsources = a->b.setup.sources ? a->b.setup.nsources : 0;
+    m->eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
+    m->tiles = a->tiles_level > 0;
+    const CostParams *cp = sim_params(m->sim);
+    m->cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
+    m->allport = cp->model == COST_CIRCUIT && !net_pairwise(m->net);
+    if (a->lesson && a->panel == PANEL_LESSON) m->page = lesson_page(a->lesson, a->page);
+    m->av = asynctl_view(a);
+    if (m->av) {
         /* the time line: the moment's circuits and holdings, no lockstep step */
-        m.step = 0;
-    } else if (m.step >= 0) {
-        sim_port_counts(m.sim, m.step, &m.sends, &m.recvs);
-        const Net *nt = m.net;
+        m->step = 0;
+    } else if (m->step >= 0) {
+        sim_port_counts(m->sim, m->step, &m->sends, &m->recvs);
+        const Net *nt = m->net;
         if (L->hg == 0 && net_nlinks(nt) <= (INT64_C(1) << 18) &&
             net_nlinks(nt) == 2 * (int64_t)net_ndim(nt) * net_size(nt))
-            m.loads = sim_link_loads(m.sim, m.step);   /* computed once per step */
+            m->loads = sim_link_loads(m->sim, m->step);   /* computed once per step */
     }
-    const Net *net = m.net;
-    int nd = net_ndim(net);
-    int hdim = nd - 1, vdim = nd >= 2 ? nd - 2 : -1;
-    int dim_attr = theme_attr(R_DIM);
+}
 
-    /* axis labels */
+/* The axis labels: grid columns above the map, rows (or modules) at its left. */
+static void map_labels(const Layout *L, const Net *net)
+{
+    int nd = net_ndim(net);
+    int dim_attr = theme_attr(R_DIM);
     if (L->label_h) {
         for (int gc = L->vis_c0; gc < L->vis_c0 + L->vis_cols; gc++) {
             int x = L->ox + (gc - L->vis_c0) * L->px, y = L->oy - L->my - 1;
@@ -508,7 +501,110 @@ static void draw_map(App *a)
                      L->label_w - 1, v);
         }
     }
+}
 
+/* The links of node n (grid row gr, column gc; its cell at x, ytop): to its neighbours along
+ * the row, to the next slice of a 3-D net, and up and down the column. */
+static void map_links(const MapCtx *m, int32_t n, int gr, int gc, int x, int ytop)
+{
+    const Layout *L = m->L;
+    const Net *net = m->net;
+    int nd = net_ndim(net);
+    int hdim = nd - 1, vdim = nd >= 2 ? nd - 2 : -1;
+    int y = ytop + L->ch / 2;           /* the node's line */
+    if (L->hg > 0 && !net_pairwise(net)) {
+        /* the horizontal link to the next node, or a stub when it is not adjacent */
+        int32_t nb = nd == 1 ? (n + 1 < net_size(net) ? n + 1 : (net_wraps(net) ? 0 : -1))
+                             : net_neighbor(net, n, hdim, 1);
+        if (nd == 1 && net_size(net) == 1) nb = -1;
+        if (nb >= 0) {
+            int br, bc;
+            layout_node_grid(L, net, nb, &br, &bc);
+            bool adjacent = br == gr && bc == gc + 1;
+            bool last_visible = gc + 1 >= L->vis_c0 + L->vis_cols;
+            if (adjacent && last_visible) {
+                /* the link leaves the window: draw it only if there is room */
+                if (x + L->cw + L->hg <= L->map_x + L->map_w)
+                    draw_link(m, y, x + L->cw, L->hg, false, net_link(net, n, hdim, 1),
+                              net_link(net, nb, hdim, -1));
+            } else {
+                draw_link(m, y, x + L->cw, L->hg, false, net_link(net, n, hdim, 1),
+                          net_link(net, nb, hdim, -1));
+            }
+        }
+        int32_t pb = nd == 1 ? (n > 0 ? n - 1 : (net_wraps(net) ? net_size(net) - 1 : -1))
+                             : net_neighbor(net, n, hdim, -1);
+        if (nd == 1 && net_size(net) == 1) pb = -1;
+        if (pb >= 0) {
+            int br, bc;
+            layout_node_grid(L, net, pb, &br, &bc);
+            if (!(br == gr && bc == gc - 1))
+                draw_link(m, y, x - L->hg, L->hg, false, net_link(net, pb, hdim, 1),
+                          net_link(net, n, hdim, -1));
+        }
+    }
+    if (nd == 3 && L->vg > 0 && L->cw >= 4 && m->step >= 0) {
+        /* the link to the next slice (dim 0), under the cell: "z" and its direction
+         * (towards the next slice: right head), or the load when overloaded */
+        int32_t nz = net_neighbor(net, n, 0, 1);
+        if (nz >= 0) {
+            int64_t lp = net_link(net, n, 0, 1), lm = net_link(net, nz, 0, -1);
+            if (map_load(m, lp) || map_load(m, lm)) {
+                put(ytop + L->ch, x + L->cw - 2, 1, theme_attr(R_CIRCUIT), "z");
+                draw_link(m, ytop + L->ch, x + L->cw - 1, 1, false, lp, lm);
+            }
+        }
+    }
+    if (L->vg > 0 && vdim >= 0) {
+        int vx = x + L->cw / 2;
+        int32_t nb = net_neighbor(net, n, vdim, 1);
+        if (nb >= 0) {
+            int br, bc;
+            layout_node_grid(L, net, nb, &br, &bc);
+            bool visible_below = gr + 1 < L->vis_r0 + L->vis_rows || br != gr + 1;
+            if (visible_below || ytop + L->ch < L->map_y + L->map_h)
+                draw_vlink(m, ytop + L->ch, L->vg, vx, net_link(net, n, vdim, 1),
+                           net_link(net, nb, vdim, -1));
+        }
+        int32_t pb = net_neighbor(net, n, vdim, -1);
+        if (pb >= 0) {
+            int br, bc;
+            layout_node_grid(L, net, pb, &br, &bc);
+            if (!(br == gr - 1 && bc == gc))
+                draw_vlink(m, ytop - L->vg, L->vg, vx, net_link(net, pb, vdim, 1),
+                           net_link(net, n, vdim, -1));
+        }
+    }
+}
+
+/* Pan hints: more of the map that way, only on blank cells, in glyphs no circuit uses. */
+static void map_pan_hints(const Layout *L)
+{
+    int dim_attr = theme_attr(R_DIM);
+    const Glyphs *g = theme_glyphs();
+    if (L->vis_r0 > 0) put_blank(L->map_y, L->map_x + L->map_w / 2, dim_attr, g->more_u);
+    if (L->vis_r0 + L->vis_rows < L->grid_rows)
+        put_blank(L->map_y + L->map_h - 1, L->map_x + L->map_w / 2, dim_attr, g->more_d);
+    if (L->vis_c0 > 0) put_blank(L->map_y + L->map_h / 2, L->map_x, dim_attr, g->more_l);
+    if (L->vis_c0 + L->vis_cols < L->grid_cols)
+        put_blank(L->map_y + L->map_h / 2, L->map_x + L->map_w - 1, dim_attr, g->more_r);
+}
+
+static void draw_map(App *a)
+{
+    if (fulltree_active(a)) {   /* full:P: no links, the broadcast's tree instead */
+        fulltree_draw(a);
+        return;
+    }
+    if (hxview_active(a)) {   /* hxbar: its modules as boxes, their channels on the borders */
+        hxview_draw(a);
+        return;
+    }
+    const Layout *L = &a->lay;
+    MapCtx m;
+    map_ctx(a, &m);
+    const Net *net = m.net;
+    map_labels(L, net);
     for (int gr = L->vis_r0; gr < L->vis_r0 + L->vis_rows; gr++) {
         for (int gc = L->vis_c0; gc < L->vis_c0 + L->vis_cols; gc++) {
             int32_t n = layout_grid_node(L, net, gr, gc);
@@ -518,81 +614,10 @@ static void draw_map(App *a)
             int y = ytop + L->ch / 2;           /* the node's line */
             if (L->ch == 3) draw_cell_border(&m, n, x, ytop);
             draw_node(&m, n, x, y);
-            /* a full net has no links between neighbours: its transfers are listed in the
-             * Step panel and its receivers marked */
-            if (L->hg > 0 && !net_pairwise(net)) {
-                /* the horizontal link to the next node, or a stub when it is not adjacent */
-                int32_t nb = nd == 1 ? (n + 1 < net_size(net) ? n + 1 : (net_wraps(net) ? 0 : -1))
-                                     : net_neighbor(net, n, hdim, 1);
-                if (nd == 1 && net_size(net) == 1) nb = -1;
-                if (nb >= 0) {
-                    int br, bc;
-                    layout_node_grid(L, net, nb, &br, &bc);
-                    bool adjacent = br == gr && bc == gc + 1;
-                    bool last_visible = gc + 1 >= L->vis_c0 + L->vis_cols;
-                    if (adjacent && last_visible) {
-                        /* the link leaves the window: draw it only if there is room */
-                        if (x + L->cw + L->hg <= L->map_x + L->map_w)
-                            draw_link(&m, y, x + L->cw, L->hg, false, net_link(net, n, hdim, 1),
-                                      net_link(net, nb, hdim, -1));
-                    } else {
-                        draw_link(&m, y, x + L->cw, L->hg, false, net_link(net, n, hdim, 1),
-                                  net_link(net, nb, hdim, -1));
-                    }
-                }
-                int32_t pb = nd == 1 ? (n > 0 ? n - 1 : (net_wraps(net) ? net_size(net) - 1 : -1))
-                                     : net_neighbor(net, n, hdim, -1);
-                if (nd == 1 && net_size(net) == 1) pb = -1;
-                if (pb >= 0) {
-                    int br, bc;
-                    layout_node_grid(L, net, pb, &br, &bc);
-                    if (!(br == gr && bc == gc - 1))
-                        draw_link(&m, y, x - L->hg, L->hg, false, net_link(net, pb, hdim, 1),
-                                  net_link(net, n, hdim, -1));
-                }
-            }
-            if (nd == 3 && L->vg > 0 && L->cw >= 4 && m.step >= 0) {
-                /* the link to the next slice (dim 0), under the cell: "z" and its direction
-                 * (towards the next slice: right head), or the load when overloaded */
-                int32_t nz = net_neighbor(net, n, 0, 1);
-                if (nz >= 0) {
-                    int64_t lp = net_link(net, n, 0, 1), lm = net_link(net, nz, 0, -1);
-                    if (map_load(&m, lp) || map_load(&m, lm)) {
-                        put(ytop + L->ch, x + L->cw - 2, 1, theme_attr(R_CIRCUIT), "z");
-                        draw_link(&m, ytop + L->ch, x + L->cw - 1, 1, false, lp, lm);
-                    }
-                }
-            }
-            if (L->vg > 0 && vdim >= 0) {
-                int vx = x + L->cw / 2;
-                int32_t nb = net_neighbor(net, n, vdim, 1);
-                if (nb >= 0) {
-                    int br, bc;
-                    layout_node_grid(L, net, nb, &br, &bc);
-                    bool visible_below = gr + 1 < L->vis_r0 + L->vis_rows || br != gr + 1;
-                    if (visible_below || ytop + L->ch < L->map_y + L->map_h)
-                        draw_vlink(&m, ytop + L->ch, L->vg, vx, net_link(net, n, vdim, 1),
-                                   net_link(net, nb, vdim, -1));
-                }
-                int32_t pb = net_neighbor(net, n, vdim, -1);
-                if (pb >= 0) {
-                    int br, bc;
-                    layout_node_grid(L, net, pb, &br, &bc);
-                    if (!(br == gr - 1 && bc == gc))
-                        draw_vlink(&m, ytop - L->vg, L->vg, vx, net_link(net, pb, vdim, 1),
-                                   net_link(net, n, vdim, -1));
-                }
-            }
+            map_links(&m, n, gr, gc, x, ytop);
         }
     }
-    /* pan hints: more of the map that way, only on blank cells, in glyphs no circuit uses */
-    const Glyphs *g = theme_glyphs();
-    if (L->vis_r0 > 0) put_blank(L->map_y, L->map_x + L->map_w / 2, dim_attr, g->more_u);
-    if (L->vis_r0 + L->vis_rows < L->grid_rows)
-        put_blank(L->map_y + L->map_h - 1, L->map_x + L->map_w / 2, dim_attr, g->more_d);
-    if (L->vis_c0 > 0) put_blank(L->map_y + L->map_h / 2, L->map_x, dim_attr, g->more_l);
-    if (L->vis_c0 + L->vis_cols < L->grid_cols)
-        put_blank(L->map_y + L->map_h / 2, L->map_x + L->map_w - 1, dim_attr, g->more_r);
+    map_pan_hints(L);
 }
 
 static void fmt_cost(char *buf, size_t len, double v)

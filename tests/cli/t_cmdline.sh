@@ -63,6 +63,13 @@ check_exit "theme lihgt" 2 "$MESHCAST" --theme lihgt --net array:8 </dev/null
 check_match "  did you mean 'light'" "^meshcast: no theme 'lihgt' \(did you mean 'light'\?\)" "$ERR"
 check_exit "profile paragn" 2 "$MESHCAST" run --net array:16 --algo st --profile paragn
 check_match "  did you mean 'paragon'" "^meshcast: no profile 'paragn' \(did you mean 'paragon'\?\)" "$ERR"
+for c in "calibrate --nps 3|'--np'" "tradeoff --point 3|'--points'" "compare --sources R:4 --totl 3|'--total'" \
+         "list lesson|'lessons'" "replay f.cast --stp 3|'--step'" "diff st bst --net array:4 --bytse 3|'--bytes'"; do
+    args=${c%|*}; near=${c#*|}
+    # shellcheck disable=SC2086
+    check_exit "$args: usage error" 2 "$MESHCAST" $args
+    check_match "  did you mean $near" "did you mean $near\\?" "$ERR"
+done
 check_exit "nothing near: no guess" 2 "$MESHCAST" run --net array:16 --algo zzzzzz
 check_nomatch "  no 'did you mean'" "did you mean" "$ERR"
 
