@@ -109,10 +109,15 @@ static int dispatch(int argc, char **argv)
     if (c && c->name[0])
         return c->fn(argc - 2, argv + 2);
 
-    char hint[96];
-    cli_error("unknown command '%s'%s (run, schedule, compare, diff, exec, calibrate, advise, "
-              "list, check, lesson, course, progress, record, replay, tradeoff, tcd-table; "
-              "meshcast --help)", cmd, cli_command_hint(cmd, hint, sizeof hint));
+    char hint[96], names[400] = "";
+    for (size_t i = 0; i < cli_command_count(); i++) {   /* the table's, as completion's */
+        const CliCommand *k = cli_command_at(i);
+        size_t l = strlen(names);
+        if (k->name[0] && !k->hidden)
+            snprintf(names + l, sizeof names - l, "%s%s", l ? ", " : "", k->name);
+    }
+    cli_error("unknown command '%s'%s (%s; meshcast --help)", cmd,
+              cli_command_hint(cmd, hint, sizeof hint), names);
     return 2;
 }
 
