@@ -1325,11 +1325,28 @@ static void panel_lesson(App *a, Box *b)
     Lesson *l = a->lesson;
     size_t np = lesson_npages(l);
     const LessonPage *p = lesson_page(l, a->page);
-    box_put(b, theme_attr(R_HEAD), "%s", lesson_title(l));
+    /* the header is never cut (issue 23): the title wraps, the score line takes the first of
+     * its forms that fits, shorter words then two lines; the numbers are always all there */
+    box_wrap(b, theme_attr(R_HEAD), lesson_title(l), 0);
     LessonScore sc;
     lesson_score(l, &a->prog, &sc);
-    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
-            a->page + 1, np, sc.seen, sc.right, sc.first_right, sc.questions);
+    char f[4][2][96];
+    size_t pg = a->page + 1;
+    snprintf(f[0][0], sizeof f[0][0], "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
+             pg, np, sc.seen, sc.right, sc.first_right, sc.questions);
+    snprintf(f[1][0], sizeof f[1][0], "page %zu/%zu  seen %zu  right %zu  first try %zu/%zu", pg,
+             np, sc.seen, sc.right, sc.first_right, sc.questions);
+    snprintf(f[2][0], sizeof f[2][0], "page %zu/%zu  seen %zu", pg, np, sc.seen);
+    snprintf(f[2][1], sizeof f[2][1], "right %zu  first try %zu/%zu", sc.right, sc.first_right,
+             sc.questions);
+    snprintf(f[3][0], sizeof f[3][0], "page %zu/%zu seen %zu", pg, np, sc.seen);
+    snprintf(f[3][1], sizeof f[3][1], "right %zu 1st %zu/%zu", sc.right, sc.first_right,
+             sc.questions);
+    f[0][1][0] = f[1][1][0] = '\0';
+    int k = 0;
+    while (k < 3 && (utf8_len(f[k][0]) > b->w || utf8_len(f[k][1]) > b->w)) k++;
+    box_put(b, theme_attr(R_DIM), "%s", f[k][0]);
+    if (f[k][1][0]) box_put(b, theme_attr(R_DIM), "%s", f[k][1]);
     if (!p || b->row + 2 > b->h) return;
     /* the text between the header and the key line scrolls */
     Box body = {.x = b->x, .y = b->y + b->row, .w = b->w, .h = b->h - b->row - 1};
