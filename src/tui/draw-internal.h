@@ -49,6 +49,10 @@ int64_t draw_window_first(int64_t cur, int64_t n, int64_t rows);
  * transfers with their times, those in flight at the moment marked. */
 void draw_node_async(App *a, Box *b, struct AsyncView *v);
 
+/* The map (draw-map.c): nodes, links, labels, pan hints (full nets and crossbars: their
+ * own views). */
+void draw_map(App *a);
+
 /* The Step panel (draw-step.c); full: the transfers get the room the panel has. */
 void draw_step(App *a, Box *b, bool full);
 
