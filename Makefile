@@ -7,13 +7,16 @@
 #   make fuzz       build the libFuzzer targets (tests/fuzz/) with clang and run each for
 #                   FUZZ_SECONDS (600) on its seed corpus; `make check` runs each for a few
 #                   seconds, or says it skipped them when clang's libFuzzer is missing
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= (also bash and zsh completion)
 #   make deps       install the Debian packages meshcast needs (apt-get, only when missing)
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 SHAREDIR ?= $(PREFIX)/share/meshcast
 MANDIR  ?= $(PREFIX)/share/man
+# shell completion (completions/: both call `meshcast complete`, the one source)
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 DESTDIR ?=
 
 CC      ?= cc
@@ -167,9 +170,14 @@ install: meshcast
 	for f in assets/profiles/*.profile; do [ -f "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(SHAREDIR)/assets/profiles/; done; true
 	if [ -f man/meshcast.1 ]; then install -d $(DESTDIR)$(MANDIR)/man1 && \
 	    install -m 644 man/meshcast.1 $(DESTDIR)$(MANDIR)/man1/; fi
+	if [ -f completions/meshcast.bash ]; then install -d $(DESTDIR)$(BASHCOMPDIR) && \
+	    install -m 644 completions/meshcast.bash $(DESTDIR)$(BASHCOMPDIR)/meshcast; fi
+	if [ -f completions/_meshcast ]; then install -d $(DESTDIR)$(ZSHCOMPDIR) && \
+	    install -m 644 completions/_meshcast $(DESTDIR)$(ZSHCOMPDIR)/_meshcast; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/meshcast $(DESTDIR)$(BINDIR)/meshcast-mpi
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/meshcast $(DESTDIR)$(ZSHCOMPDIR)/_meshcast
 	rm -rf $(DESTDIR)$(SHAREDIR)
 
 clean:

@@ -1,4 +1,4 @@
-# The Intel Paragon of the s-to-p paper (papers/004), fitted to the times its text gives.
+# The Intel Paragon of the s-to-p paper (Scalable S-To-P Broadcasting on Message-Passing MPPs), fitted to the times its text gives.
 # Only two times in our copy determine constants (Section 5.1, Fig. 6): 80K bytes in total on
 # a 10x10 mesh, right-diagonal sources, Br_xy_source: 11.4 ms from 5 sources (16K each),
 # 7.3 ms from 40 (2K each).  Under seidel, lockstep, the simulated costs are linear in a and b:

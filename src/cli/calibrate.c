@@ -11,6 +11,7 @@
 
 #include "../engine/export.h"
 #include "cli-opts.h"
+#include "cli-table.h"
 #include "cli-out.h"
 #include "commands.h"
 #include "calib-steps.h"
@@ -413,7 +414,9 @@ int cmd_calibrate(int argc, char **argv)
                 return cli_usage_error("--save takes a name of letters, digits, '-' and '_'");
             name = v;
         } else {
-            cli_error("calibrate: unknown option '%s' (meshcast calibrate --help)", a);
+            char hint[96];
+            cli_error("calibrate: unknown option '%s'%s (meshcast calibrate --help)", a,
+                      cli_opt_hint(cli_command_find("calibrate")->opts, a, hint, sizeof hint));
             return 2;
         }
     }

@@ -74,7 +74,20 @@ bool cli_opts_parse(int argc, char **argv, unsigned allowed, CliOpts *o, char *e
             if (strlen(options[k].name) == nlen && strncmp(options[k].name, name, nlen) == 0)
                 break;
         if (k == sizeof options / sizeof options[0] || !(allowed & options[k].bit)) {
-            snprintf(err, errlen, "unknown option '--%.*s'", (int)nlen, name);
+            enum { NOPT = sizeof options / sizeof options[0] };
+            char dashed[NOPT][24], word[80], hint[96];
+            const char *mine[NOPT + 1];
+            size_t nm = 0;
+            for (size_t j = 0; j < NOPT; j++)
+                if (allowed & options[j].bit) {
+                    snprintf(dashed[nm], sizeof dashed[nm], "--%s", options[j].name);
+                    mine[nm] = dashed[nm];
+                    nm++;
+                }
+            mine[nm] = NULL;
+            snprintf(word, sizeof word, "--%.*s", (int)nlen, name);
+            snprintf(err, errlen, "unknown option '--%.*s'%s", (int)nlen, name,
+                     text_did_you_mean(word, mine, hint, sizeof hint));
             return false;
         }
         if (!options[k].takes_value) {

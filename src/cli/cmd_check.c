@@ -31,9 +31,11 @@
 #include "../engine/tso.h"
 #include "../script/course.h"
 #include "../script/lesson.h"
+#include "../script/profile.h"
 #include "../script/script.h"
 #include "../script/setup.h"
 #include "cli-opts.h"
+#include "cli-table.h"
 #include "cli-out.h"
 #include "commands.h"
 #include "verdict.h"
@@ -65,7 +67,7 @@ static void check_help(void)
     puts("usage: meshcast check FILE.lua|FILE.goal|NAME [--net SPEC]... [--bytes M] [--model MODEL]\n"
          "                      [--set K=V]... [--max-sources N] [--source ID|R,C]\n"
          "                      [--sources SPEC]... [--timing lockstep|async|both]\n"
-         "                      [--json|--csv]\n"
+         "                      [--profile NAME] [--op broadcast|reduce] [--json|--csv]\n"
          "Builds, simulates and judges the algorithm as `run` does (verified, valid under the\n"
          "model and the timing) on every source of each net (the --net ones, or a sweep of\n"
          "sizes over the kinds it claims) and prints one row per net and timing: cases,\n"
@@ -76,7 +78,8 @@ static void check_help(void)
          "checks each s-to-p distribution instead (R:20, E:7, a list).  Nets over 256 nodes\n"
          "are checked from a sample of sources spread over the net: 64, and fewer on big nets\n"
          "so that nodes x sources stays within 4194304 (4 sources on 1M nodes, 1 from 4M on);\n"
-         "--max-sources N sets the sample instead.  --json: one object per case and a\n"
+         "--max-sources N sets the sample instead.  --profile NAME and --op reduce as for run\n"
+         "(a machine's constants; the broadcast run backwards as a reduction).  --json: one object per case and a\n"
          "summary; --csv: one line per case.\n"
          "Exit: 0 all verified and valid, 1 some case not, 2 usage or script error.");
 }
@@ -96,6 +99,7 @@ typedef struct {
     const char *dists[CHECK_MAXDISTS];   /* --sources */
     int ndists;
     const char *bytes, *model, *source;
+    const char *profile, *op;            /* --profile NAME, --op broadcast|reduce: as run */
     bool timing[2];                      /* [0] lockstep, [1] async */
     bool timing_given;
     bool json, csv;
@@ -147,6 +151,22 @@ static int set_value(CheckOpts *o, const char *name, const char *val)
         o->timing[0] = l || b;
         o->timing[1] = a || b;
         o->timing_given = true;
+    } else if (strcmp(name, "--profile") == 0 || strcmp(name, "--op") == 0) {
+        bool is_profile = name[2] == 'p';
+        const char **slot = is_profile ? &o->profile : &o->op;
+        if (*slot) {
+            snprintf(m, sizeof m, "%s given twice", name);
+            return usage(m);
+        }
+        /* refused here, before the table's header, with setup_make's own messages */
+        char why[256] = "";
+        Profile *pf = is_profile ? profile_load(val, why, sizeof why) : NULL;
+        profile_free(pf);
+        if (!is_profile && strcmp(val, "broadcast") != 0 && strcmp(val, "reduce") != 0)
+            snprintf(why, sizeof why, "bad --op: broadcast or reduce");
+        if (why[0])
+            return usage(why);
+        *slot = val;
     } else if (strcmp(name, "--max-sources") == 0) {
         uint64_t v = 0;
         NumStatus ns = num_u64(val, &v, NULL);   /* num.h's one rule */
@@ -198,13 +218,15 @@ static int parse_opts(int argc, char **argv, CheckOpts *o)
             /* an unknown option is named as such, even as the last argument */
             static const char *const known[] = {"--net", "--set", "--bytes", "--model",
                                                 "--max-sources", "--timing", "--source",
-                                                "--sources"};
+                                                "--sources", "--profile", "--op"};
             bool is_known = false;
             for (size_t k = 0; k < sizeof known / sizeof *known; k++)
                 is_known |= strcmp(name, known[k]) == 0;
             if (!is_known) {
-                char m[96];
-                snprintf(m, sizeof m, "unknown option '%s'", name);
+                char m[200];
+                char hint[96];
+                snprintf(m, sizeof m, "unknown option '%s'%s", name,
+                         cli_opt_hint(cli_command_find("check")->opts, name, hint, sizeof hint));
                 return usage(m);
             }
             if (eq)
@@ -333,7 +355,7 @@ static void same_as_builtin(Ctx *c, const char *netspec, const char *source, con
         const CheckOpts *o = c->o;
         /* the built-in with its own defaults, under the same model, bytes and source */
         SetupSpec spec = {.net = netspec, .algo = d->name, .source = source,
-                          .bytes = o->bytes, .model = o->model};
+                          .bytes = o->bytes, .model = o->model, .profile = o->profile};
         Setup su;
         bool refused;
         char err[256];
@@ -471,6 +493,7 @@ static int check_case(Ctx *c, const char *netspec, const char *source, const cha
     SetupSpec spec = {
         .net = netspec, .algo = o->file, .source = source, .bytes = o->bytes,
         .model = o->model, .sets = o->sets, .nsets = (size_t)o->nsets, .sources = dist,
+        .profile = o->profile, .op = o->op,
     };
     Setup setup;
     bool refused;
@@ -489,7 +512,7 @@ static int check_case(Ctx *c, const char *netspec, const char *source, const cha
     }
     SimAsync *as = NULL;
     char aerr[256] = "";
-    if (row->cases == 0 && !async && !dist && c->script)
+    if (row->cases == 0 && !async && !dist && c->script && !r.reduce)
         same_as_builtin(c, netspec, source, &r);
     bool timed = cli_verdict_time(&r, async, &as, aerr, sizeof aerr);
     CliVerdict v;
@@ -810,7 +833,8 @@ int cmd_check(int argc, char **argv)
         }
         /* a size the algorithm refuses (a script's `sizes`): skipped, with its reason */
         SetupSpec probe = {.net = nets[i], .algo = o.file, .bytes = o.bytes, .model = o.model,
-                           .sets = o.sets, .nsets = (size_t)o.nsets};
+                           .sets = o.sets, .nsets = (size_t)o.nsets, .profile = o.profile,
+                           .op = o.op};
         Setup su;
         bool refused;
         if (!setup_make_def(&probe, owned, &su, &refused, err, sizeof err)) {

@@ -8,6 +8,7 @@
 #include "../tui/tui.h"
 #include "../engine/num.h"
 #include "cli-opts.h"
+#include "cli-table.h"
 #include "commands.h"
 
 static const char usage_tui[] =
@@ -17,7 +18,9 @@ static const char usage_tui[] =
     "                [--timing lockstep|async] [--op broadcast|reduce] [--profile NAME]\n"
     "                [--measured FILE.json]  (a run meshcast exec --json wrote, drawn beside)\n"
     "       meshcast lesson NAME|FILE.lua [--no-color] [--ascii] [--theme NAME] [--big]\n"
-    "       meshcast record FILE.cast [--force] [the options above]\n"
+    "       meshcast record FILE.cast [--force] [the options above | lesson NAME ...]\n"
+    "Display options (--big, --ascii, --no-color, --theme NAME) may also come before\n"
+    "lesson and record: meshcast --theme light lesson st-array.\n"
     "       meshcast replay FILE.cast [--step N]\n";
 
 /* Parse the options shared by both commands.  Returns -1 to go on, else an exit status. */
@@ -67,7 +70,14 @@ static int parse(int argc, char **argv, TuiOptions *o, const char ***sets, bool 
             }
         }
         if (k < 0 || (lesson && (k < 7 || k >= 10))) {
-            cli_error("unknown option '%s' (meshcast --help)", arg);
+            char hint[96];
+            if (arg[0] != '-')   /* meshcast --big lesonn: a mistyped command */
+                cli_error("unknown command '%s'%s (meshcast --help)", arg,
+                          cli_command_hint(arg, hint, sizeof hint));
+            else
+                cli_error("unknown option '%s'%s (meshcast --help)", arg,
+                          cli_opt_hint(cli_command_find(lesson ? "lesson" : "")->opts, arg,
+                                       hint, sizeof hint));
             return 2;
         }
         if (!val) {
@@ -158,7 +168,9 @@ int cmd_record(int argc, char **argv)
         else rest[nrest++] = argv[i];
     }
     const char **sets = NULL;
-    int rc = parse(nrest, rest, &o, &sets, false);
+    /* record FILE lesson NAME [options]: the lesson, recorded */
+    bool lesson = nrest > 0 && strcmp(rest[0], "lesson") == 0;
+    int rc = parse(nrest - lesson, rest + lesson, &o, &sets, lesson);
     free(rest);
     if (rc < 0) rc = tui_run(&o);
     free(sets);
@@ -180,7 +192,9 @@ int cmd_replay(int argc, char **argv)
             }
             step = (long)u;
         } else if (argv[i][0] == '-' || file) {
-            cli_error("replay takes FILE [--step N], not '%s'", argv[i]);
+            char hint[96];
+            cli_error("replay takes FILE [--step N], not '%s'%s", argv[i],
+                      argv[i][0] == '-' ? cli_opt_hint("--step=", argv[i], hint, sizeof hint) : "");
             return 2;
         } else {
             file = argv[i];

@@ -26,6 +26,7 @@ int cmd_calibrate(int argc, char **argv); /* calibrate.c: fit the models to this
 int cmd_advise(int argc, char **argv);    /* advise.c: the fastest algorithm by simulation */
 int cmd_course(int argc, char **argv);    /* course.c: the lessons in the course's order */
 int cmd_progress(int argc, char **argv);  /* course.c: the student's progress, --reset */
+int cmd_complete(int argc, char **argv);  /* complete.c: the shell completion scripts' candidates */
 void course_list_lessons(void);           /* course.c: `list lessons` */
 
 #endif

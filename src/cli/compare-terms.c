@@ -279,9 +279,10 @@ int compare_terms(const Net *net, const CostParams *cost, const AlgoDef *const *
     size_t ns = script_list(names, sizeof names / sizeof names[0]);
     for (size_t i = 0; i < ns; i++) {
         AlgoDef *own = NULL;
-        const AlgoDef *d = ok ? script_algo(names[i], net, &own, why, sizeof why) : NULL;
         char label[80];
         snprintf(label, sizeof label, "%s.lua", names[i]);
+        /* by its file name: a bare "st" would be the built-in st, not scripts/st.lua */
+        const AlgoDef *d = ok ? script_algo(label, net, &own, why, sizeof why) : NULL;
         if (ok && d && (d->flags & ALGO_STOP)) {
             snprintf(why, sizeof why, "s-to-p (meshcast compare --sources)");
             d = NULL;

@@ -85,8 +85,21 @@ static int parse_args(int argc, char **argv, Opts *o)
         for (k = 0; k < nn; k++)
             if (strcmp(nm, names[k]) == 0)
                 break;
-        if (k == nn)
-            return usage("unknown option '%s' for compare --sources", a);
+        if (k == nn) {   /* with the nearest of names (--algo for "algos") */
+            char m[200], hint[96], dashed[sizeof names / sizeof names[0]][24];
+            const char *all[sizeof names / sizeof names[0] + 1];
+            for (k = 0; k < nn; k++) {
+                snprintf(dashed[k], sizeof dashed[k], "--%s",
+                         strcmp(names[k], "algos") == 0 ? "algo" : names[k]);
+                all[k] = dashed[k];
+            }
+            all[nn] = NULL;
+            char word[80];
+            snprintf(word, sizeof word, "%.*s", (int)strcspn(a, "="), a);
+            snprintf(m, sizeof m, "unknown option '%.60s'%s for compare --sources", a,
+                     text_did_you_mean(word, all, hint, sizeof hint));
+            return cli_usage_error(m);
+        }
         if (k == 13) {
             if (i + 1 >= argc || argv[i + 1][0] == '\0')
                 return usage("option '%s' needs a value", a);

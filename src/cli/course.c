@@ -318,6 +318,10 @@ int cmd_progress(int argc, char **argv)
         json_init(&j, stdout, true);
         json_begin_object(&j);
         json_key(&j, "format"); json_str(&j, "meshcast-progress 1");
+        /* whose answers these are, for the teacher who collects them */
+        const char *who = getenv("MESHCAST_STUDENT");
+        if (!who || !*who) who = getenv("USER");
+        json_key(&j, "student"); json_str(&j, who && *who ? who : NULL);
         json_key(&j, "lessons");
         json_begin_array(&j);
         for (size_t i = 0; i < n; i++) json_row(&j, c, &r[i], true);

@@ -49,23 +49,42 @@ static void list_algorithms(void)
     size_t n = script_list(names, sizeof names / sizeof names[0]);
     if (n > 0)
         printf("\nLua scripts on the search path (--algo NAME.lua):\n");
-    /* (a file's name, a script's summary and its error are shown through text_quote) */
-    for (size_t i = 0; i < n; i++) {
+    /* (a file's name, a script's summary and its error are shown through text_quote); the
+     * columns as wide as their widest entry, as the built-ins' */
+    typedef struct {
+        char name[128], nets[64], text[340];
+        bool refused;
+    } Line;
+    Line *lines = n ? calloc(n, sizeof *lines) : NULL;
+    int wn = 0, wk = 0;
+    for (size_t i = 0; i < n && lines; i++) {
         AlgoDef *owned = NULL;
-        char err[256], name[128], shown[320];
-        char file[300];
+        char err[256], shown[320], file[300];
+        Line *l = &lines[i];
         snprintf(file, sizeof file, "%s.lua", names[i]);
-        text_quote(names[i], 100, name, sizeof name);
-        const AlgoDef *d = cli_out_failed() ? NULL
-                           : script_algo(file, NULL, &owned, err, sizeof err);
-        if (d)
-            printf("%-17s %-26s %s\n", name, algo_nets_text(d->nets, kinds, sizeof kinds),
-                   text_quote(d->summary, 300, shown, sizeof shown));
-        else if (!cli_out_failed())
-            printf("%-17s refused: %s\n", name, text_quote(err, 300, shown, sizeof shown));
+        text_quote(names[i], 100, l->name, sizeof l->name);
+        const AlgoDef *d = script_algo(file, NULL, &owned, err, sizeof err);
+        if (d) {
+            algo_nets_text(d->nets, l->nets, sizeof l->nets);
+            snprintf(l->text, sizeof l->text, "%s", text_quote(d->summary, 300, shown, sizeof shown));
+            if ((int)strlen(l->nets) > wk) wk = (int)strlen(l->nets);
+        } else {
+            l->refused = true;
+            snprintf(l->text, sizeof l->text, "refused: %s", text_quote(err, 300, shown, sizeof shown));
+        }
+        if ((int)strlen(l->name) > wn) wn = (int)strlen(l->name);
         algo_release(owned);
-        free(names[i]);
     }
+    for (size_t i = 0; i < n && lines && !cli_out_failed(); i++)
+        if (lines[i].refused)
+            printf("%-*s %s\n", wn, lines[i].name, lines[i].text);
+        else
+            printf("%-*s %-*s %s\n", wn, lines[i].name, wk, lines[i].nets, lines[i].text);
+    if (n && !lines)
+        cli_error("out of memory");
+    free(lines);
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
 }
 
 static void list_lessons(void) { course_list_lessons(); }
@@ -171,8 +190,13 @@ int cmd_list(int argc, char **argv)
                 what[i].fn();
                 return cli_out_finish(0);
             }
-        cli_error("cannot list '%s' (algorithms, lessons, models, nets, distributions, profiles)",
-                argv[0]);
+        const char *topics[sizeof what / sizeof what[0] + 1];
+        for (size_t i = 0; i < sizeof what / sizeof what[0]; i++)
+            topics[i] = what[i].name;
+        topics[sizeof what / sizeof what[0]] = NULL;
+        char hint[96];
+        cli_error("cannot list '%s'%s (algorithms, lessons, models, nets, distributions, "
+                  "profiles)", argv[0], text_did_you_mean(argv[0], topics, hint, sizeof hint));
         return 2;
     }
     for (size_t i = 0; i < sizeof what / sizeof what[0] && !cli_out_failed(); i++) {

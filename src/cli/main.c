@@ -9,10 +9,12 @@
  * Exit status (commands.h): 0 verified and valid, 1 a wrong or violating schedule, 2 usage.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli-opts.h"
 #include "cli-out.h"
+#include "cli-table.h"
 #include "commands.h"
 
 #ifndef MESHCAST_VERSION
@@ -21,7 +23,10 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: meshcast [--net SPEC] [--algo NAME] ...     the terminal UI\n"
+    fputs("usage: meshcast [--net SPEC] [--algo NAME] [--source ID | --sources SPEC] ...\n"
+          "                [--big] [--vs ALGO] [--ascii] [--no-color] [--theme NAME]\n"
+          "                [--step N] [--measured FILE.json]    the terminal UI\n"
+          "                (--big, --ascii, --no-color, --theme also before lesson, record)\n"
           "       meshcast lesson NAME|FILE.lua                  a guided lesson\n"
           "       meshcast course [--json]                       the lessons, in the course's order\n"
           "       meshcast progress [--json] | --reset [LESSON]  your progress over the course\n"
@@ -53,6 +58,53 @@ static void usage(FILE *f)
           f);
 }
 
+/* `meshcast --theme light lesson X`, `meshcast --big record f.cast ...`: the display options
+ * (cli_display_opts) before a subcommand go to it when it draws (lesson, record); any other
+ * subcommand refuses them in one line; no subcommand: the screen's options as ever. */
+static int display_first(int argc, char **argv)
+{
+    /* past the screen's options (and their values) to the first bare word */
+    int i = 1, takes = 0, first_other = 0;
+    const char *screen = cli_command_find("")->opts;
+    while (i < argc && argv[i][0] == '-' &&
+           cli_opts_has(screen, argv[i], strcspn(argv[i], "="), &takes)) {
+        if (!first_other && !cli_opts_has(cli_display_opts, argv[i], strcspn(argv[i], "="), NULL))
+            first_other = i;
+        i += takes && !strchr(argv[i], '=') ? 2 : 1;
+    }
+    const CliCommand *c = i < argc && argv[i][0] != '-' ? cli_command_find(argv[i]) : NULL;
+    if (!c || !c->name[0])
+        return cmd_tui(argc - 1, argv + 1);
+    if (first_other) {   /* meshcast --net mesh:8x8 run ...: only display options go first */
+        const char *o = argv[first_other];
+        int ol = (int)strcspn(o, "=");
+        if (cli_opts_has(c->opts, o, (size_t)ol, NULL))
+            cli_error("%.*s goes after the subcommand (meshcast %s ... %.*s); only --big, "
+                      "--ascii, --no-color and --theme may come before it", ol, o, c->name,
+                      ol, o);
+        else
+            cli_error("%s does not take %.*s (meshcast %s --help)", c->name, ol, o, c->name);
+        return 2;
+    }
+    if (strcmp(c->name, "lesson") != 0 && strcmp(c->name, "record") != 0) {
+        cli_error("%s goes with the screen (meshcast %s [--net ...], lesson, record), not with "
+                  "%s", argv[1], argv[1], c->name);
+        return 2;
+    }
+    /* the subcommand's own arguments first (record's FILE), then the display options */
+    char **args = calloc((size_t)argc, sizeof *args);
+    if (!args)
+        return 1;
+    int n = 0;
+    for (int k = i + 1; k < argc; k++)
+        args[n++] = argv[k];
+    for (int k = 1; k < i; k++)
+        args[n++] = argv[k];
+    int rc = c->fn(n, args);
+    free(args);
+    return rc;
+}
+
 static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
@@ -67,25 +119,21 @@ static int dispatch(int argc, char **argv)
         return 0;
     }
     if (cmd[0] == '-')
-        return cmd_tui(argc - 1, argv + 1);
+        return display_first(argc, argv);
 
-    static const struct {
-        const char *name;
-        int (*fn)(int, char **);
-    } cmds[] = {
-        {"run", cmd_run},       {"schedule", cmd_schedule}, {"compare", cmd_compare},
-        {"list", cmd_list},     {"check", cmd_check},       {"lesson", cmd_lesson},
-        {"record", cmd_record}, {"replay", cmd_replay},     {"tradeoff", cmd_tradeoff},
-        {"tcd-table", cmd_tcd_table}, {"exec", cmd_exec}, {"calibrate", cmd_calibrate},
-        {"advise", cmd_advise}, {"diff", cmd_diff}, {"course", cmd_course},
-        {"progress", cmd_progress},
-    };
-    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-        if (strcmp(cmd, cmds[i].name) == 0)
-            return cmds[i].fn(argc - 2, argv + 2);
+    const CliCommand *c = cli_command_find(cmd);
+    if (c && c->name[0])
+        return c->fn(argc - 2, argv + 2);
 
-    cli_error("unknown command '%s' (run, schedule, compare, diff, exec, calibrate, advise, "
-            "list, check, lesson, course, progress, record, replay, tradeoff; meshcast --help)", cmd);
+    char hint[96], names[400] = "";
+    for (size_t i = 0; i < cli_command_count(); i++) {   /* the table's, as completion's */
+        const CliCommand *k = cli_command_at(i);
+        size_t l = strlen(names);
+        if (k->name[0] && !k->hidden)
+            snprintf(names + l, sizeof names - l, "%s%s", l ? ", " : "", k->name);
+    }
+    cli_error("unknown command '%s'%s (%s; meshcast --help)", cmd,
+              cli_command_hint(cmd, hint, sizeof hint), names);
     return 2;
 }
 

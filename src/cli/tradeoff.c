@@ -19,6 +19,7 @@
 #include "../engine/sim.h"
 #include "../engine/num.h"
 #include "cli-opts.h"
+#include "cli-table.h"
 #include "cli-out.h"
 #include "commands.h"
 
@@ -102,7 +103,9 @@ int cmd_tradeoff(int argc, char **argv)
             lo = a;
             hi = b;
         } else {
-            cli_error("tradeoff: unexpected argument '%s' (meshcast tradeoff --help)", argv[i]);
+            char hint[96];
+            cli_error("tradeoff: unexpected argument '%s'%s (meshcast tradeoff --help)", argv[i],
+                      cli_opt_hint(cli_command_find("tradeoff")->opts, argv[i], hint, sizeof hint));
             return 2;
         }
     }

@@ -67,7 +67,7 @@ typedef struct {
     int64_t nruled;         /* transfers made by the rules */
     SchedLocal *loc;
     int64_t nloc, caploc;
-    char *label;
+    const char *label;      /* in Sched.labels (shared by the steps of one label), or NULL */
 } SchedStep;
 
 struct Sched {
@@ -90,6 +90,9 @@ struct Sched {
     ChunkRange *grange;
     size_t ngiven, capgiven;
     int64_t total;          /* transfers over all steps */
+    char **labels;          /* the distinct step labels, each stored once (a pipeline's
+                             * million steps share a few): owned here, not by the steps */
+    int32_t nlabels, caplabels;
     char *error;
 };
 

@@ -90,7 +90,6 @@ static void step_free(SchedStep *st)
     free(st->x);
     free(st->ext);
     free(st->loc);
-    free(st->label);
     for (int32_t k = 0; k < st->nrule; k++)
         free(st->rule[k].ctx);
     free(st->rule);
@@ -102,6 +101,9 @@ void sched_free(Sched *s)
         return;
     for (int32_t i = 0; i < s->nsteps; i++)
         step_free(&s->steps[i]);
+    for (int32_t i = 0; i < s->nlabels; i++)
+        free(s->labels[i]);
+    free(s->labels);
     free(s->steps);
     free(s->ranges);
     free(s->segs);
@@ -252,6 +254,28 @@ bool sched_at(Sched *s, int32_t step)
     return true;
 }
 
+/* The label's copy in s->labels: one already stored among the last 64 (steps come labelled in
+ * runs, with few distinct texts), else a new one; NULL when memory runs out. */
+static const char *label_intern(Sched *s, const char *label)
+{
+    for (int32_t i = s->nlabels - 1; i >= 0 && i >= s->nlabels - 64; i--)
+        if (strcmp(s->labels[i], label) == 0)
+            return s->labels[i];
+    if (s->nlabels == s->caplabels) {
+        int32_t nc = s->caplabels ? s->caplabels * 2 : 8;
+        char **p = realloc(s->labels, (size_t)nc * sizeof *p);
+        if (!p)
+            return NULL;
+        s->labels = p;
+        s->caplabels = nc;
+    }
+    char *c = strdup(label);
+    if (!c)
+        return NULL;
+    s->labels[s->nlabels++] = c;
+    return c;
+}
+
 bool sched_label(Sched *s, const char *label)
 {
     if (!s || !label)
@@ -260,12 +284,11 @@ bool sched_label(Sched *s, const char *label)
         sched_fail(s, "label: no step opened");
         return false;
     }
-    char *c = strdup(label);
+    const char *c = label_intern(s, label);
     if (!c) {
         sched_fail(s, "out of memory");
         return false;
     }
-    free(s->steps[s->cur].label);
     s->steps[s->cur].label = c;
     return true;
 }

@@ -12,7 +12,9 @@
  *                  second thread that counts (and clears) them while pass 1 (3) runs
  *   sim-history.c  what each receive adds to a node, recorded for sim_seek, and the seek
  *   sim-query.c    questions about a step after the run (loads, ports, a transfer, shape)
- *   sim-hold.[ch]  one node's holdings (an interval set); arcmap.[ch] the links' order
+ *   sim-hold.[ch]  one node's holdings (an interval set); sim-holdtab.c every node's (an
+ *                  8-byte record each, a Hold for the nodes with several intervals)
+ *   arcmap.[ch]    the links' order
  *
  * Ownership: a Sim owns every array in it (sim_free); it borrows the Sched and the Net. */
 #ifndef MESHCAST_SIM_CORE_H
@@ -89,7 +91,7 @@ struct Sim {
     SimViolation *viol;
     size_t nviol;
 
-    Hold *hold;
+    HoldTab hold;            /* every node's holdings (sim-hold.h) */
     int32_t pos;
     Delta **dblk;              /* the deltas, in blocks of DBLK deltas (never moved) */
     uint64_t ndelta, ndblk;
@@ -112,6 +114,8 @@ struct Sim {
                                 * its block's end */
     int64_t nblocks;
     int levels;
+    uint64_t *arcbit;          /* disjoint path: a bit per arc used in this step ... */
+    int64_t arclo, archi;      /* ... set in words arclo..archi-1 (none: arclo >= archi) */
     uint64_t *linebit;         /* difference-array path: lines touched in this step ... */
     int64_t *touched;          /* ... and their (start, length) pairs */
     int64_t ntouched, captouched;
@@ -338,7 +342,7 @@ static inline bool hist_receive(Sim *sim, int32_t node, const ChunkRange *r, uin
                                 int64_t xi)
 {
     if (nr == 1 && !(sim->flags & SIM_HISTORY))
-        return hold_add(&sim->hold[node], r[0].lo, r[0].hi);
+        return ht_add(&sim->hold, node, r[0].lo, r[0].hi);
     return hist_receive_all(sim, node, r, nr, xi);
 }
 

@@ -34,10 +34,9 @@ static bool push_delta(Sim *sim, int32_t node, uint32_t lo, uint32_t hi)
 /* Give [lo,hi) to node; with history, record exactly the parts it did not hold. */
 static bool receive(Sim *sim, int32_t node, uint32_t lo, uint32_t hi, bool record)
 {
-    Hold *h = &sim->hold[node];
     if (record) {
         size_t n;
-        const ChunkRange *r = hold_ranges(h, &n);
+        const ChunkRange *r = ht_ranges(&sim->hold, node, &n);
         size_t i = cr_first_hi_gt(r, n, lo);
         uint32_t cur = lo;
         for (; i < n && r[i].lo < hi; i++) {
@@ -49,7 +48,7 @@ static bool receive(Sim *sim, int32_t node, uint32_t lo, uint32_t hi, bool recor
         if (cur < hi && !push_delta(sim, node, cur, hi))
             return false;
     }
-    return hold_add(h, lo, hi);
+    return ht_add(&sim->hold, node, lo, hi);
 }
 
 /* Give the normalised ranges r[0..nr) to node, transfer xi of the whole run.  With history,
@@ -57,15 +56,14 @@ static bool receive(Sim *sim, int32_t node, uint32_t lo, uint32_t hi, bool recor
  * else as deltas. */
 bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, int64_t xi)
 {
-    Hold *h = &sim->hold[node];
     bool record = (sim->flags & SIM_HISTORY) != 0;
-    if (record && hold_none(h, r, nr)) {
+    if (record && ht_none(&sim->hold, node, r, nr)) {
         sim->xnew[xi >> 6] |= UINT64_C(1) << (xi & 63);
         record = false;
     }
     if (nr >= 8) {
         size_t n;
-        const ChunkRange *a = hold_ranges(h, &n);
+        const ChunkRange *a = ht_ranges(&sim->hold, node, &n);
         if (record) {
             /* the parts of r not held yet, in one pass (r and a are both sorted) */
             size_t i = 0;
@@ -84,7 +82,7 @@ bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, 
             }
         }
         /* merge into a fresh array: O(n + nr) rather than nr insertions */
-        return hold_merge(h, r, nr, true);
+        return ht_merge(&sim->hold, node, r, nr, true);
     }
     for (uint32_t k = 0; k < nr; k++)
         if (!receive(sim, node, r[k].lo, r[k].hi, record))
@@ -97,10 +95,9 @@ bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, 
 bool hist_givens(Sim *sim)
 {
     const Sched *s = sim->s;
-    for (int32_t v = 0; v < sim->net->size; v++)
-        hold_clear(&sim->hold[v]);
+    ht_reset(&sim->hold);
     for (size_t i = 0; i < s->ngiven; i++)
-        if (!hold_add(&sim->hold[s->gnode[i]], s->grange[i].lo, s->grange[i].hi))
+        if (!ht_add(&sim->hold, s->gnode[i], s->grange[i].lo, s->grange[i].hi))
             return false;
     return true;
 }
@@ -120,14 +117,15 @@ static bool apply_deltas(Sim *sim, int32_t st, bool add)
         int64_t b = x0 + i;
         if (!(sim->xnew[b >> 6] & (UINT64_C(1) << (b & 63))))
             continue;
-        Hold *h = &sim->hold[f->x[i].dst];
+        int32_t v = f->x[i].dst;
         uint32_t nr = sched_flat_nr(f, i);
         const ChunkRange *r = sched_flat_ranges(f, i);
         if (nr >= 4) {
-            ok = hold_merge(h, r, nr, add);
+            ok = ht_merge(&sim->hold, v, r, nr, add);
         } else {
             for (uint32_t k = 0; ok && k < nr; k++)
-                ok = add ? hold_add(h, r[k].lo, r[k].hi) : hold_remove(h, r[k].lo, r[k].hi);
+                ok = add ? ht_add(&sim->hold, v, r[k].lo, r[k].hi)
+                         : ht_remove(&sim->hold, v, r[k].lo, r[k].hi);
         }
     }
     uint64_t end = sim->dstart[st + 1];
@@ -139,11 +137,12 @@ static bool apply_deltas(Sim *sim, int32_t st, bool add)
         while (j < end && delta_at(sim, j)->node == d->node &&
                delta_at(sim, j)->r.lo >= delta_at(sim, j - 1)->r.hi)
             j++;
-        Hold *h = &sim->hold[d->node];
+        int32_t v = d->node;
         if (j - i < 4) {
             for (uint64_t q = i; ok && q < j; q++)
-                ok = add ? hold_add(h, delta_at(sim, q)->r.lo, delta_at(sim, q)->r.hi)
-                         : hold_remove(h, delta_at(sim, q)->r.lo, delta_at(sim, q)->r.hi);
+                ok = add ? ht_add(&sim->hold, v, delta_at(sim, q)->r.lo, delta_at(sim, q)->r.hi)
+                         : ht_remove(&sim->hold, v, delta_at(sim, q)->r.lo,
+                                     delta_at(sim, q)->r.hi);
         } else {
             size_t k = (size_t)(j - i);
             if (k > capbuf) {
@@ -157,7 +156,7 @@ static bool apply_deltas(Sim *sim, int32_t st, bool add)
             }
             for (size_t q = 0; q < k; q++)
                 buf[q] = delta_at(sim, i + q)->r;
-            ok = hold_merge(h, buf, k, add);
+            ok = ht_merge(&sim->hold, v, buf, k, add);
         }
         i = j;
     }
@@ -210,7 +209,7 @@ const ChunkRange *sim_holdings(const Sim *sim, int32_t node, size_t *nranges)
         return none;
     }
     size_t n;
-    const ChunkRange *r = hold_ranges(&sim->hold[node], &n);
+    const ChunkRange *r = ht_ranges(&sim->hold, node, &n);
     if (nranges)
         *nranges = n;
     return r;
@@ -227,5 +226,5 @@ bool sim_holds(const Sim *sim, int32_t node, uint32_t chunk)
 {
     if (!sim || node < 0 || node >= sim->net->size || chunk == UINT32_MAX)
         return false;
-    return hold_contains(&sim->hold[node], chunk, chunk + 1, NULL);
+    return ht_contains(&sim->hold, node, chunk, chunk + 1, NULL);
 }

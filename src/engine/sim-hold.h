@@ -118,4 +118,113 @@ static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32
     return cr_contains(r, n, lo, hi, miss);
 }
 
+
+/* ---- HoldTab: every node's holdings, 8 bytes for the common node ------------------------
+ *
+ * rec[v] is node v's one interval [lo,hi) (empty when lo >= hi; kept {0,0}), or, for a node
+ * that has held two or more intervals since the table was last cleared, {HT_BIG, i}: its
+ * holdings are the Hold big[i] above.  A node is moved to big the first time it needs a
+ * second interval and stays there (a big Hold may hold one interval or none again) until
+ * ht_reset.  The common send and receive (one interval, or one touching it) read and write
+ * the 8-byte record only.  Once dense_at nodes are big (a sixteenth of them, at least 64: rh's
+ * distribution leaves most nodes with strided sets), the table turns dense: one Hold per node,
+ * by node (the records are freed; a Hold reached through a record, in the order nodes became
+ * big, is one cache and TLB miss more than a Hold in node order).  Ownership: the table owns rec, big and the big Holds' arrays
+ * (ht_free).  Pointers from ht_ranges stay valid until the table is next changed. */
+#define HT_BIG UINT32_MAX
+typedef struct {
+    ChunkRange *rec;   /* per node */
+    Hold *big;
+    uint32_t nbig, capbig;
+    uint32_t dense_at;   /* turn dense when this many nodes are big (tests may set it) */
+    Hold *dense;         /* when not NULL: node v's holdings are dense[v] (rec, big freed) */
+    int32_t nnodes;
+} HoldTab;
+
+/* Out of line (sim-holdtab.c): make and free the table (ht_init false: memory); every node
+ * back to empty; the uncommon cases of ht_add; remove; merge (as hold_merge); the
+ * multi-range tests (as hold_contains_all, hold_none); bytes the table holds. */
+bool ht_init(HoldTab *t, int32_t nnodes);
+void ht_free(HoldTab *t);
+void ht_reset(HoldTab *t);
+bool ht_add_slow(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi);
+bool ht_remove(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi);
+bool ht_merge(HoldTab *t, int32_t v, const ChunkRange *r, size_t k, bool add);
+bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr,
+                     uint32_t *k, uint32_t *miss);
+bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr);
+
+static inline const ChunkRange *ht_ranges(const HoldTab *t, int32_t v, size_t *n)
+{
+    if (t->dense)
+        return hold_ranges(&t->dense[v], n);
+    const ChunkRange *r = &t->rec[v];
+    if (r->lo != HT_BIG) {
+        *n = r->lo < r->hi;
+        return r;
+    }
+    return hold_ranges(&t->big[r->hi], n);
+}
+
+/* Ask for node v's record (and, when it is big, for its Hold). */
+static inline void ht_fetch(const HoldTab *t, int32_t v, int rw)
+{
+    if (t->dense) {
+        if (rw)
+            HOLD_FETCH(&t->dense[v], 1);
+        else
+            HOLD_FETCH(&t->dense[v], 0);
+    } else if (rw) {
+        __builtin_prefetch(&t->rec[v], 1);
+    } else {
+        __builtin_prefetch(&t->rec[v], 0);
+    }
+}
+static inline void ht_prefetch(const HoldTab *t, int32_t v)
+{
+    if (t->dense)
+        hold_prefetch(&t->dense[v]);
+    else if (t->rec[v].lo == HT_BIG)
+        HOLD_FETCH(&t->big[t->rec[v].hi], 0);
+}
+
+/* Add [lo,hi) to node v (false: memory). */
+static inline bool ht_add(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi)
+{
+    if (t->dense)
+        return hold_add(&t->dense[v], lo, hi);
+    if (lo >= hi)
+        return true;
+    ChunkRange *r = &t->rec[v];
+    if (r->lo != HT_BIG) {
+        if (r->lo >= r->hi) {
+            r->lo = lo;
+            r->hi = hi;
+            return true;
+        }
+        if (lo <= r->hi && hi >= r->lo) {   /* touches its interval: extend */
+            if (lo < r->lo)
+                r->lo = lo;
+            if (hi > r->hi)
+                r->hi = hi;
+            return true;
+        }
+    }
+    return ht_add_slow(t, v, lo, hi);
+}
+
+/* Does node v hold [lo,hi)?  If not, *miss (when not NULL) gets the first chunk it lacks. */
+static inline bool ht_contains(const HoldTab *t, int32_t v, uint32_t lo, uint32_t hi,
+                               uint32_t *miss)
+{
+    if (t->dense)
+        return hold_contains(&t->dense[v], lo, hi, miss);
+    ChunkRange r = t->rec[v];
+    if (r.lo == HT_BIG)
+        return hold_contains(&t->big[r.hi], lo, hi, miss);
+    if (r.lo < r.hi && r.lo <= lo && hi <= r.hi)
+        return true;
+    return cr_contains(&r, r.lo < r.hi, lo, hi, miss);
+}
+
 #endif

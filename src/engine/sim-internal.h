@@ -5,7 +5,9 @@
 /* How link loads are counted: SIM_PATH_AUTO chooses per step (walk the routes when their summed
  * length is small against the number of links, else difference arrays over whole lines);
  * the others force one way, so that tests can check that both give identical results. */
-enum { SIM_PATH_AUTO, SIM_PATH_DIRECT, SIM_PATH_DIFF };
+enum { SIM_PATH_AUTO, SIM_PATH_DIRECT, SIM_PATH_DIFF, SIM_PATH_DISJOINT };
+/* (SIM_PATH_DISJOINT, under AUTO only, in the replay: a step whose routes share no arc, found
+ * by one bit per arc; every arc used carries one circuit and sim->load is never written.) */
 extern int sim_load_path;
 
 /* Steps with at least this many transfers count (and later clear) their link loads on a

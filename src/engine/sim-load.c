@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void arcbits_clear(Sim *sim);
+
 #define RMQ_SHIFT 6
 #define RMQ_BLOCK (1 << RMQ_SHIFT)
 
@@ -288,6 +290,10 @@ void load_clear(Sim *sim, int32_t st, int path)
 {
     if (sim->full)
         return;   /* full_loads leaves nothing behind */
+    if (path == SIM_PATH_DISJOINT) {
+        arcbits_clear(sim);   /* sim->load was never written */
+        return;
+    }
     if (path == SIM_PATH_DIRECT && sim->steps[st].tcd >= sim->nlinks / 8) {
         /* routes over an eighth of the links: one sweep beats walking them again */
         memset(sim->load, 0, (size_t)sim->nlinks * sizeof(int32_t));
@@ -506,13 +512,95 @@ bool load_all_max(Sim *sim, const SchedFlat *f, int path)
     return true;
 }
 
+/* ---- routes that share no arc ------------------------------------------------------------ */
+
+/* Set bits a..b of sim->arcbit; false if one of them was set already. */
+static bool arcbits_claim(Sim *sim, int64_t a, int64_t b)
+{
+    uint64_t *w = sim->arcbit;
+    int64_t wa = a >> 6, wb = b >> 6;
+    if (wa < sim->arclo)
+        sim->arclo = wa;
+    if (wb + 1 > sim->archi)
+        sim->archi = wb + 1;
+    uint64_t ma = ~UINT64_C(0) << (a & 63), mb = ~UINT64_C(0) >> (63 - (b & 63));
+    if (wa == wb) {
+        uint64_t m = ma & mb;
+        if (w[wa] & m)
+            return false;
+        w[wa] |= m;
+        return true;
+    }
+    bool ok = !(w[wa] & ma) && !(w[wb] & mb);
+    w[wa] |= ma;
+    w[wb] |= mb;
+    for (int64_t k = wa + 1; k < wb; k++) {
+        ok &= w[k] == 0;
+        w[k] = ~UINT64_C(0);
+    }
+    return ok;
+}
+
+static void arcbits_clear(Sim *sim)
+{
+    if (sim->archi > sim->arclo)
+        memset(sim->arcbit + sim->arclo, 0, (size_t)(sim->archi - sim->arclo) * sizeof *sim->arcbit);
+    sim->arclo = INT64_MAX;
+    sim->archi = 0;
+}
+
+/* Whether step f's routes (a grid's) share no arc, by one bit per arc (set, then cleared by
+ * load_clear, or here at once when two share one); *tcd gets their summed length.  Then every
+ * arc used carries one circuit: the largest load is 1 (0 without hops), none over capacity,
+ * and sim->load is never written (its pages never touched).  False as soon as two share an
+ * arc, or when memory for the bits runs out (the loads are then counted). */
+static bool load_disjoint(Sim *sim, const SchedFlat *f, int64_t *tcd)
+{
+    if (!sim->arcbit) {
+        sim->arcbit = big_zalloc((size_t)(sim->nlinks / 64 + 1) * sizeof *sim->arcbit);
+        if (!sim->arcbit)
+            return false;
+        sim->arclo = INT64_MAX;
+        sim->archi = 0;
+    }
+    ArcPiece pc[ARCMAP_MAXPIECES];
+    int64_t sum = 0;
+    for (int64_t i = 0; i < f->n; i++) {
+        int32_t len;
+        int np = route_pieces(sim, XVP(f, i), pc, &len);
+        sum += len;
+        for (int k = 0; k < np; k++)
+            if (!arcbits_claim(sim, pc[k].a, pc[k].b)) {
+                arcbits_clear(sim);
+                return false;
+            }
+    }
+    *tcd = sum;
+    return true;
+}
+
 /* ---- the second thread ------------------------------------------------------------------- */
 
 int load_count_job(void *arg)
 {
     LoadJob *j = arg;
+    Sim *sim = j->sim;
     j->tcd = -1;
-    j->path = load_count(j->sim, j->st, &j->tcd, j->cap, j->collect, &j->mx, &j->nover,
+    if (sim_load_path == SIM_PATH_AUTO && !sim->full) {
+        const SchedFlat *f = sim_flat(sim, j->st);
+        if (!f) {
+            j->oom = true;
+            return 0;
+        }
+        if (load_disjoint(sim, f, &j->tcd)) {
+            sim->nover = 0;
+            j->mx = j->tcd > 0;
+            j->nover = 0;
+            j->path = SIM_PATH_DISJOINT;
+            return 0;
+        }
+    }
+    j->path = load_count(sim, j->st, &j->tcd, j->cap, j->collect, &j->mx, &j->nover,
                           &j->oom);
     return 0;
 }

@@ -271,18 +271,18 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         const XV xv_ = xv(f, i), *x = &xv_;
         if (i + 2 * PREFETCH < n) {   /* the Hold itself, then (below) its heap; the ports */
             const SchedXfer *y = &f->x[i + 2 * PREFETCH];
-            HOLD_FETCH(&sim->hold[y->src], 0);
+            ht_fetch(&sim->hold, y->src, 0);
             if (ports) {
                 __builtin_prefetch(&sim->sends[y->src], 1);
                 __builtin_prefetch(&sim->recvs[y->dst], 1);
             }
         }
         if (i + PREFETCH < n)
-            hold_prefetch(&sim->hold[f->x[i + PREFETCH].src]);
+            ht_prefetch(&sim->hold, f->x[i + PREFETCH].src);
         uint32_t miss, kmiss;
-        const Hold *h = &sim->hold[x->src];
-        if (x->nr && !(x->nr == 1 ? hold_contains(h, x->r[0].lo, x->r[0].hi, &miss)
-                                  : hold_contains_all(h, x->r, x->nr, &kmiss, &miss))) {
+        if (x->nr && !(x->nr == 1 ? ht_contains(&sim->hold, x->src, x->r[0].lo, x->r[0].hi, &miss)
+                                  : ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss,
+                                                    &miss))) {
             step_add_viol(sim, (SimViolation){ .kind = SIM_V_NOT_HELD, .step = st,
                                                .node = x->src, .link = -1, .chunk = miss,
                                                .transfer = i });
@@ -396,16 +396,16 @@ static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         }
         if (i + 2 * PREFETCH < n) {
             const SchedXfer *y = &f->x[i + 2 * PREFETCH];
-            HOLD_FETCH(&sim->hold[y->dst], 1);
+            ht_fetch(&sim->hold, y->dst, 1);
             if (ports) {
                 __builtin_prefetch(&sim->sends[y->src], 1);
                 __builtin_prefetch(&sim->recvs[y->dst], 1);
             }
         }
         if (i + PREFETCH < n)
-            hold_prefetch(&sim->hold[f->x[i + PREFETCH].dst]);
+            ht_prefetch(&sim->hold, f->x[i + PREFETCH].dst);
         size_t had;
-        hold_ranges(&sim->hold[x->dst], &had);
+        ht_ranges(&sim->hold, x->dst, &had);
         ok = hist_receive(sim, x->dst, x->r, x->nr, x0 + i);
         if (had == 0 && x->nr > 0)
             sim->informed++;   /* its first chunks: the node is informed from now on */

@@ -54,12 +54,7 @@ void sim_free(Sim *sim)
 {
     if (!sim)
         return;
-    if (sim->hold) {
-        for (int32_t v = 0; v < sim->net->size; v++)
-            if (sim->hold[v].cap)
-                free(sim->hold[v].u.h.base);
-        free(sim->hold);
-    }
+    ht_free(&sim->hold);
     free(sim->steps);
     free(sim->cum);
     free(sim->viol);
@@ -76,6 +71,7 @@ void sim_free(Sim *sim)
     free(sim->over);
     free(sim->fk);
     free(sim->linebit);
+    free(sim->arcbit);
     free(sim->touched);
     subround_free(sim->sub);
     free(sim->sends);
@@ -147,11 +143,10 @@ static bool run_setup(Sim *sim)
     arcmap_init(&sim->lay, net);
     sim->uniform = s->bytes % s->nchunks == 0;
     sim->per_chunk = s->bytes / s->nchunks;
-    size_t size = (size_t)net->size;
     sim->steps = calloc((size_t)sim->nsteps + 1, sizeof *sim->steps);
     sim->cum = calloc((size_t)sim->nsteps + 1, sizeof *sim->cum);
     sim->viol = malloc(SIM_MAXVIOL * sizeof *sim->viol);
-    sim->hold = big_zalloc(size * sizeof *sim->hold);
+    bool held = ht_init(&sim->hold, net->size);
     /* full: per-node scratch (see full_loads), not per link */
     sim->load = big_zalloc(((size_t)(sim->full ? net->size : sim->nlinks) + 1) *
                            sizeof *sim->load);
@@ -161,7 +156,7 @@ static bool run_setup(Sim *sim)
         return false;
     if (sim->hx)
         sim->chan = calloc(2 * (size_t)sim->hxA, sizeof *sim->chan);
-    if (!sim->steps || !sim->cum || !sim->viol || !sim->hold || !sim->load ||
+    if (!sim->steps || !sim->cum || !sim->viol || !held || !sim->load ||
         (sim->hx && !sim->chan))
         return false;
     if (sim->flags & SIM_HISTORY) {
@@ -193,7 +188,7 @@ static bool run_setup(Sim *sim)
         return false;
     for (int32_t v = 0; v < net->size; v++) {
         size_t hn;
-        hold_ranges(&sim->hold[v], &hn);
+        ht_ranges(&sim->hold, v, &hn);
         sim->informed += hn > 0;
     }
     sim->tot.nsteps = sim->nsteps;
@@ -233,7 +228,7 @@ static void run_verify(Sim *sim, bool prefix)
     SimTotals *t = &sim->tot;
     for (int32_t v = 0; !prefix && v < sim->net->size; v++) {
         uint32_t miss;
-        if (!hold_contains(&sim->hold[v], 0, sim->s->nchunks, &miss)) {
+        if (!ht_contains(&sim->hold, v, 0, sim->s->nchunks, &miss)) {
             t->incomplete_nodes++;
             step_add_viol(sim, (SimViolation){ .kind = SIM_V_INCOMPLETE, .step = sim->nsteps,
                                                .node = v, .link = -1, .chunk = miss,

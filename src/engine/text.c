@@ -224,3 +224,14 @@ const char *text_nearest(const char *word, const char *const *names)
     }
     return best;
 }
+
+const char *text_did_you_mean(const char *word, const char *const *names, char *buf, size_t len)
+{
+    const char *n = word ? text_nearest(word, names) : NULL;
+    char q[80];
+    if (len)
+        buf[0] = '\0';
+    if (n && len)
+        snprintf(buf, len, " (did you mean '%s'?)", text_quote(n, 64, q, sizeof q));
+    return buf;
+}

@@ -40,5 +40,9 @@ int text_edit_distance(const char *a, const char *b);
  * enough to be a likely misspelling (distance at most 2, and less than word's length); else
  * NULL.  For "unknown field 'chunk' (did you mean 'chunks'?)" messages. */
 const char *text_nearest(const char *word, const char *const *names);
+/* The one "did you mean" of every message (an algorithm, lesson, subcommand, option, theme,
+ * profile mistyped): " (did you mean 'NAME'?)" with text_nearest's NAME, or "" when none is
+ * near; into buf (len bytes).  Returns buf. */
+const char *text_did_you_mean(const char *word, const char *const *names, char *buf, size_t len);
 
 #endif

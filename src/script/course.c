@@ -177,6 +177,13 @@ size_t course_order(Course *c, const char **names, size_t *track, size_t max)
     return n;
 }
 
+const char *course_next(const Course *c, const char *id)
+{
+    for (size_t i = 0; c && id && i + 1 < c->nlessons; i++)
+        if (strcmp(c->lessons[i], id) == 0) return c->lessons[i + 1];
+    return NULL;
+}
+
 bool course_check(const Course *c, char *err, size_t errlen)
 {
     for (size_t i = 0; i < c->nlessons; i++) {

@@ -45,6 +45,10 @@ const char *course_track_title(const Course *c, size_t t);
  * Returns how many. */
 size_t course_order(Course *c, const char **names, size_t *track, size_t max);
 
+/* The lesson after id in the course's own order (across tracks), or NULL when id is the last
+ * one or not in the course.  The name is owned by c. */
+const char *course_next(const Course *c, const char *id);
+
 /* Does the file start like a course file ("meshcast-course")? */
 bool course_is_file(const char *path);
 

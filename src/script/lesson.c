@@ -888,9 +888,15 @@ Lesson *lesson_load(const char *name_or_path, char *err, size_t errlen)
     if (!path && is_path(name_or_path))
         path = strdup(name_or_path);
     if (!path) {
-        snprintf(err, errlen, "unknown lesson '%s' (meshcast list lessons; lessons are looked "
+        char *names[257], hint[96];
+        size_t n = box_list("lessons", names, 256);
+        names[n] = NULL;
+        snprintf(err, errlen, "unknown lesson '%s'%s (meshcast list lessons; lessons are looked "
                  "up as NAME.lua in lessons/ on $MESHCAST_PATH, ~/.config/meshcast, the share "
-                 "directory)", name_or_path);
+                 "directory)", name_or_path,
+                 text_did_you_mean(name_or_path, (const char *const *)names, hint, sizeof hint));
+        for (size_t i = 0; i < n; i++)
+            free(names[i]);
         return NULL;
     }
     /* the script runs in a child process under the limits (lua-child.h); the Lesson comes

@@ -356,8 +356,14 @@ Profile *profile_load(const char *name, char *err, size_t errlen)
         return NULL;
     }
     if (!profile_find(name, path, sizeof path)) {
-        snprintf(err, errlen, "no profile '%s' (meshcast list profiles)",
-                 text_quote(name, 60, q, sizeof q));
+        char *names[257], hint[96];
+        size_t n = profile_list(names, 256);
+        names[n] = NULL;
+        snprintf(err, errlen, "no profile '%s'%s (meshcast list profiles)",
+                 text_quote(name, 60, q, sizeof q),
+                 text_did_you_mean(name, (const char *const *)names, hint, sizeof hint));
+        for (size_t i = 0; i < n; i++)
+            free(names[i]);
         return NULL;
     }
     FILE *f = fopen(path, "rb");

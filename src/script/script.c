@@ -933,6 +933,24 @@ static bool looks_like_path(const char *name)
     return strchr(name, '/') != NULL || (n > 4 && strcmp(name + n - 4, ".lua") == 0);
 }
 
+/* " (did you mean 'NAME'?)" among the built-ins and the scripts on the path, or "". */
+static const char *algo_hint(const char *name, char *buf, size_t len)
+{
+    enum { MAXN = 512 };
+    const char *names[MAXN + 1];
+    char *scripts[256];
+    size_t n = 0, ns = box_list("scripts", scripts, 256);
+    for (size_t i = 0; i < algo_count() && n < MAXN; i++)
+        names[n++] = algo_at(i)->name;
+    for (size_t i = 0; i < ns && n < MAXN; i++)
+        names[n++] = scripts[i];
+    names[n] = NULL;
+    text_did_you_mean(name, names, buf, len);
+    for (size_t i = 0; i < ns; i++)
+        free(scripts[i]);
+    return buf;
+}
+
 const AlgoDef *script_algo(const char *name, const Net *net, AlgoDef **owned, char *err,
                            size_t errlen)
 {
@@ -965,9 +983,10 @@ const AlgoDef *script_algo(const char *name, const Net *net, AlgoDef **owned, ch
         }
         path = box_find("scripts", name);
         if (!path) {
-            snprintf(err, errlen, "unknown algorithm '%s' (meshcast list algorithms; a script "
+            char hint[96];
+            snprintf(err, errlen, "unknown algorithm '%s'%s (meshcast list algorithms; a script "
                      "is looked up as NAME.lua on $MESHCAST_PATH, ~/.config/meshcast, the "
-                     "share directory)", name);
+                     "share directory)", name, algo_hint(name, hint, sizeof hint));
             return NULL;
         }
     }

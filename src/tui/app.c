@@ -29,6 +29,7 @@
 #include "overview.h"
 #include "tileview.h"
 #include "asynctl.h"
+#include "cmdtab.h"
 #include "figure.h"
 #include "vs.h"
 #include "theme.h"
@@ -45,6 +46,7 @@ void app_msg(App *a, bool error, const char *fmt, ...)
     va_end(ap);
     text_quote(raw, sizeof raw, a->msg, sizeof a->msg);   /* one line, no control character */
     a->msg_error = error;
+    a->msg_progress = false;
 }
 
 /* ---- the broadcast ------------------------------------------------------------------- */
@@ -561,7 +563,7 @@ bool app_check_reload(App *a)
 }
 
 /* Change one word of the spec and rebuild.  field: "net", "algo", ... */
-static bool app_change(App *a, const char *field, const char *value)
+bool app_change(App *a, const char *field, const char *value)
 {
     BSpec s;
     SetupSpec ss = bspec_setup(&a->b.spec);
@@ -627,7 +629,7 @@ static bool app_change(App *a, const char *field, const char *value)
 }
 
 /* Add or replace K=V settings. */
-static bool app_sets(App *a, char **kv, size_t n)
+bool app_sets(App *a, char **kv, size_t n)
 {
     BSpec s;
     SetupSpec ss = bspec_setup(&a->b.spec);
@@ -677,14 +679,25 @@ App *app_new(void)
     a->hist_node.gen = -1;
     a->narr_gen = -1;
     a->ov.gen = -1;
-    a->tv.gen = -1;
     a->atl.gen = -1;
     a->atl.ev_node = -1;
     a->vatl.gen = -1;
     a->vatl.ev_node = -1;
     a->ft.gen = -1;
     a->mode = MODE_MAP;
+    a->comp_at = -1;
+    a->tv = tileview_new();
+    if (!a->tv) {
+        free(a);
+        return NULL;
+    }
     return a;
+}
+
+TileSrc app_tiles_src(const App *a)
+{
+    TileSrc s = {a->b.ready ? a->b.sched : NULL, a->b.ready ? a->b.setup.net : NULL, a->b.gen};
+    return s;
 }
 
 static void free_items(App *a)
@@ -710,12 +723,13 @@ void app_free(App *a)
     free_items(a);
     hist_free(a);
     overview_free(a);
-    tileview_free(a);
+    tileview_free(a->tv);
     asynctl_free(a);
     fulltree_free(a);
     vs_close(a);
     figure_free(a);
     measured_free(a);
+    cmdtab_complete_clear(a);
     if (a->lesson) lesson_free(a->lesson);
     free(a);
 }
@@ -1054,320 +1068,11 @@ static void picker_choose(App *a)
     free(v);
 }
 
-/* ---- commands ------------------------------------------------------------------------- */
+/* ---- commands (cmdtab.h: the table) ----------------------------------------------------- */
 
-static const char *const commands[] = {"algo", "net", "source", "sources", "bytes", "model", "set", "fit",
-                                       "profile",
-                                       "step", "lesson", "theme", "big", "overview", "hot", "vs",
-                                       "tiles", "timing", "export", "figure", "chart", "op",
-                                       "exec", "measured",
-                                       "help", "quit", "q",
-                                       NULL};
+bool app_command(App *a, const char *line) { return cmdtab_run(a, line); }
 
-bool app_command(App *a, const char *line)
-{
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", line);
-    char *words[16];
-    int n = 0;
-    for (char *save = NULL, *w = strtok_r(buf, " \t", &save); w && n < 16;
-         w = strtok_r(NULL, " \t", &save))
-        words[n++] = w;
-    if (n == 0) return true;
-    const char *c = words[0];
-    if (strcmp(c, "q") == 0 || strcmp(c, "quit") == 0 || strcmp(c, "q!") == 0) {
-        a->quit = true;
-        return true;
-    }
-    if (strcmp(c, "help") == 0) {
-        a->mode = MODE_HELP;
-        a->help_top = 0;
-        return true;
-    }
-    static const char *const one[] = {"algo", "net", "source", "bytes", "model", "fit", "sources",
-                                      "op", "profile", NULL};
-    for (int i = 0; one[i]; i++) {
-        if (strcmp(c, one[i]) != 0) continue;
-        if (n != 2) {
-            app_msg(a, true, ":%s takes one value, e.g. %s", c,
-                    i == 0 ? ":algo bst" : i == 1 ? ":net torus:5x5" : i == 2 ? ":source 3,4"
-                    : i == 3 ? ":bytes 4096" : i == 4 ? ":model circuit" : i == 5 ? ":fit companions"
-                    : i == 6 ? ":sources Dr:10" : i == 7 ? ":op reduce"
-                    : ":profile paragon (or :profile off)");
-            return false;
-        }
-        return app_change(a, c, words[1]);
-    }
-    if (strcmp(c, "set") == 0) {
-        if (n < 2) {
-            app_msg(a, true, ":set takes NAME=VALUE, e.g. :set nu=1");
-            return false;
-        }
-        return app_sets(a, words + 1, (size_t)(n - 1));
-    }
-    if (strcmp(c, "step") == 0) {
-        uint64_t u = 0;
-        NumStatus ns = n == 2 ? num_u64(words[1], &u, NULL) : NUM_SYNTAX;   /* num.h */
-        long v = ns == NUM_TOO_LARGE || u > INT32_MAX ? INT32_MAX : (long)u;
-        if (ns != NUM_OK && ns != NUM_TOO_LARGE) {
-            app_msg(a, true, ":step takes a step number 0..%ld", (long)app_nsteps(a));
-            return false;
-        }
-        if (v > app_nsteps(a)) {
-            app_msg(a, true, "step %ld is past the last step (%ld)", v, (long)app_nsteps(a));
-            return false;
-        }
-        app_goto(a, (int32_t)v);
-        a->msg[0] = '\0';
-        return true;
-    }
-    if (strcmp(c, "lesson") == 0) {
-        if (n != 2) {
-            app_msg(a, true, ":lesson takes a lesson name or file");
-            return false;
-        }
-        return app_open_lesson(a, words[1]);
-    }
-    if (strcmp(c, "export") == 0) {
-        bool force = n == 3 && strcmp(words[2], "--force") == 0;
-        size_t l = n == 2 || force ? strlen(words[1]) : 0;
-        if ((n != 2 && !force) || l < 5 || l >= sizeof a->export_path ||
-            (strcmp(words[1] + l - 4, ".txt") != 0 && strcmp(words[1] + l - 4, ".svg") != 0)) {
-            app_msg(a, true, ":export takes FILE.txt (the screen as text) or FILE.svg (a picture)");
-            return false;
-        }
-        snprintf(a->export_path, sizeof a->export_path, "%s", words[1]);
-        a->export_force = force;
-        return true;
-    }
-    if (strcmp(c, "vs") == 0) return vs_command(a, (const char *const *)words + 1, n - 1);
-    if (strcmp(c, "exec") == 0 || strcmp(c, "measured") == 0)
-        return measured_command(a, c, (const char *const *)words + 1, n - 1);
-    if (strcmp(c, "figure") == 0) {   /* a figure of the s-to-p paper replaces Fig. 3 too */
-        a->chart_fig3 = false;
-        return figure_command(a, (const char *const *)words + 1, n - 1);
-    }
-    if (strcmp(c, "overview") == 0) {
-        if (!a->b.ready || !overview_supported(a->b.setup.net)) {
-            app_msg(a, true, ":overview draws arrays, rings, meshes and tori of 1 or 2 dimensions");
-            return false;
-        }
-        if (n == 2 && strcmp(words[1], "off") == 0) {
-            a->ov_block = 0;
-        } else {
-            uint64_t u = 0;   /* num.h's one rule: a block size, or the fit */
-            if (n == 2 && num_u64(words[1], &u, NULL) != NUM_OK) {
-                app_msg(a, true, ":overview takes a block size (a number), or off");
-                return false;
-            }
-            long bs = u < (1u << 20) ? (long)u : 0;
-            int fit = overview_fit(a->b.setup.net, a->lay.map_w, a->lay.map_h);
-            a->ov_block = bs > fit && bs < (1L << 20) ? (int)bs : fit;
-        }
-        a->zoom_auto = false;
-        return true;
-    }
-    if (strcmp(c, "timing") == 0) {
-        if (n != 2 || (strcmp(words[1], "async") != 0 && strcmp(words[1], "lockstep") != 0)) {
-            app_msg(a, true, ":timing takes async or lockstep");
-            return false;
-        }
-        return asynctl_set(a, strcmp(words[1], "async") == 0);
-    }
-    if (strcmp(c, "tiles") == 0) {
-        if (n == 2 && strcmp(words[1], "off") == 0)
-            return tileview_set(a, 0);
-        uint64_t u = 1;
-        if (n > 2 || (n == 2 && (num_u64(words[1], &u, NULL) != NUM_OK || u < 1 || u > 64))) {
-            app_msg(a, true, ":tiles takes a level (1, 2, ...) or off");
-            return false;
-        }
-        return tileview_set(a, (int)u);
-    }
-    if (strcmp(c, "hot") == 0) {
-        int32_t h = overview_hot(a);
-        if (h < 0) {
-            app_msg(a, true, "no link carries a circuit at this step");
-            return false;
-        }
-        a->cursor = h;
-        a->sel_link = -1;
-        return true;
-    }
-    if (strcmp(c, "chart") == 0) {   /* the Chart panel: cost vs size, or Fig. 3 */
-        int64_t P = 1024;
-        bool fig3 = n >= 2 && strcmp(words[1], "tradeoff") == 0;
-        if (n >= 2 && !fig3 && strcmp(words[1], "cost") != 0)
-            P = -1;
-        if (fig3 && n == 3)
-            P = strcmp(words[2], "64") == 0      ? 64
-                : strcmp(words[2], "1024") == 0  ? 1024
-                : strcmp(words[2], "16384") == 0 ? 16384
-                                                 : -1;
-        if (n < 2 || n > 3 || P < 0 || (!fig3 && n == 3)) {
-            app_msg(a, true, ":chart tradeoff [64|1024|16384] (Sanders & Sibeyn's Fig. 3) or "
-                    ":chart cost (cost against message size)");
-            return false;
-        }
-        figure_free(a);   /* either figure, or the cost chart */
-        a->chart_fig3 = fig3;
-        a->fig3_p = P;
-        a->panel = PANEL_CHART;
-        return true;
-    }
-    if (strcmp(c, "big") == 0) {
-        a->big = n == 2 ? strcmp(words[1], "off") != 0 : !a->big;
-        a->zoom_auto = true;
-        app_msg(a, false, "projector mode %s", a->big ? "on (:big off leaves it)" : "off");
-        return true;
-    }
-    if (strcmp(c, "theme") == 0) {
-        if (n != 2) {
-            app_msg(a, true, ":theme takes a theme name (assets/NAME.theme)");
-            return false;
-        }
-        char terr[300];
-        if (!theme_check(words[1], terr, sizeof terr)) {
-            app_msg(a, true, "%s", terr);
-            return false;
-        }
-        snprintf(a->theme, sizeof a->theme, "%s", words[1]);
-        a->theme_changed = true;
-        return true;
-    }
-    app_msg(a, true, "unknown command '%s' (algo, net, source, bytes, model, set, fit, profile, step, "
-            "lesson, theme, chart, help, q)", c);
-    return false;
-}
-
-/* Candidates for completing word `w` (index wi) of a command line whose first word is cmd. */
-static size_t candidates(App *a, const char *cmd, int wi, const char **out, size_t max,
-                         char **owned, size_t *nowned)
-{
-    size_t n = 0;
-    if (wi == 0) {
-        for (int i = 0; commands[i] && n < max; i++) out[n++] = commands[i];
-        return n;
-    }
-    if (strcmp(cmd, "algo") == 0 || strcmp(cmd, "vs") == 0) {
-        /* built-ins and scripts on the search path that run here (algo-names.h) */
-        char *names[64];
-        size_t k = algo_names(a->b.ready ? a->b.setup.net : NULL, names, 64);
-        for (size_t i = 0; i < k; i++) {
-            if (n < max && *nowned < 64) { owned[(*nowned)++] = names[i]; out[n++] = names[i]; }
-            else free(names[i]);
-        }
-    } else if (strcmp(cmd, "net") == 0) {
-        static const char *k[] = {"array:", "ring:", "mesh:", "torus:", "full:", "hxbar:", NULL};
-        for (int i = 0; k[i] && n < max; i++) out[n++] = k[i];
-    } else if (strcmp(cmd, "model") == 0) {
-        for (int m = 0; m < COST_NMODELS && n < max; m++) out[n++] = cost_model_name((CostModel)m);
-    } else if (strcmp(cmd, "profile") == 0) {
-        char *names[62];
-        size_t k = profile_list(names, 62);
-        if (n < max) out[n++] = "off";
-        for (size_t i = 0; i < k; i++) {
-            if (n < max && *nowned < 64) { owned[(*nowned)++] = names[i]; out[n++] = names[i]; }
-            else free(names[i]);
-        }
-    } else if (strcmp(cmd, "fit") == 0) {
-        static const char *f[] = {"companions", "virtual", "none", "auto", NULL};
-        for (int i = 0; f[i] && n < max; i++) out[n++] = f[i];
-    } else if (strcmp(cmd, "set") == 0) {
-        static const char *p[] = {"a=", "b=", "rho=", "nu=", "t=", "beta=", "duplex=", "alpha=",
-                                  "delta=", "tau=", "gamma=", NULL};
-        for (int i = 0; p[i] && n < max; i++) out[n++] = p[i];
-        if (a->b.ready && net_kind(a->b.setup.net) == NET_HXBAR && n < max) out[n++] = "c=";
-        if (a->b.ready)
-            for (int i = 0; i < a->b.setup.def->nparams && n < max && *nowned < 64; i++) {
-                char t[64];
-                snprintf(t, sizeof t, "%s=", a->b.setup.def->params[i].name);
-                owned[*nowned] = strdup(t);
-                if (owned[*nowned]) out[n++] = owned[(*nowned)++];
-            }
-    } else if (strcmp(cmd, "lesson") == 0) {
-        char *names[64];
-        size_t k = lesson_list(names, 64);
-        for (size_t i = 0; i < k; i++) {
-            if (n < max && *nowned < 64) { owned[(*nowned)++] = names[i]; out[n++] = names[i]; }
-            else free(names[i]);
-        }
-    } else if (strcmp(cmd, "theme") == 0) {
-        char *names[16];
-        size_t k = theme_list(names, 16);
-        if (n < max) out[n++] = "default";
-        for (size_t i = 0; i < k; i++) {
-            if (n < max && *nowned < 64 && strcmp(names[i], "default") != 0) {
-                owned[(*nowned)++] = names[i];
-                out[n++] = names[i];
-            } else {
-                free(names[i]);
-            }
-        }
-    } else if (strcmp(cmd, "figure") == 0) {
-        static const char *f[] = {"2", "3", "4", "5", "6", "7", "8", "off", NULL};
-        for (int i = 0; f[i] && n < max; i++) out[n++] = f[i];
-    } else if (strcmp(cmd, "chart") == 0) {
-        static const char *ch[] = {"tradeoff", "cost", NULL};
-        for (int i = 0; ch[i] && n < max && wi == 1; i++) out[n++] = ch[i];
-    } else if (strcmp(cmd, "bytes") == 0) {
-        static const char *b[] = {"64", "1024", "4096", "64K", "1M", NULL};
-        for (int i = 0; b[i] && n < max; i++) out[n++] = b[i];
-    }
-    return n;
-}
-
-void app_complete(App *a)
-{
-    a->cmd[a->cmdlen] = '\0';
-    /* split off the last word */
-    size_t start = a->cmdlen;
-    while (start > 0 && a->cmd[start - 1] != ' ') start--;
-    int wi = 0;
-    char first[64] = "";
-    for (size_t i = 0; i < start; i++)
-        if (a->cmd[i] != ' ' && (i == 0 || a->cmd[i - 1] == ' ')) wi++;
-    sscanf(a->cmd, "%63s", first);
-    const char *word = a->cmd + start;
-    size_t wl = strlen(word);
-    const char *cand[64];
-    char *owned[64];
-    size_t nowned = 0;
-    size_t nc = candidates(a, first, wi, cand, 64, owned, &nowned);
-    const char *match[64];
-    size_t nm = 0;
-    for (size_t i = 0; i < nc; i++)
-        if (strncmp(cand[i], word, wl) == 0) match[nm++] = cand[i];
-    if (nm == 0) {
-        app_msg(a, true, "no completion for '%s'", word);
-    } else {
-        /* the longest common prefix */
-        size_t lcp = strlen(match[0]);
-        for (size_t i = 1; i < nm; i++) {
-            size_t k = 0;
-            while (k < lcp && match[i][k] == match[0][k]) k++;
-            lcp = k;
-        }
-        char done[256];
-        snprintf(done, sizeof done, "%.*s%.*s", (int)start, a->cmd, (int)lcp, match[0]);
-        if (nm == 1 && done[strlen(done) - 1] != '=' && done[strlen(done) - 1] != ':' &&
-            strlen(done) + 1 < sizeof done)
-            strcat(done, " ");
-        snprintf(a->cmd, sizeof a->cmd, "%s", done);
-        a->cmdlen = strlen(a->cmd);
-        if (nm > 1) {
-            char list[300] = "";
-            for (size_t i = 0; i < nm; i++) {
-                size_t l = strlen(list);
-                snprintf(list + l, sizeof list - l, "%s%s", i ? "  " : "", match[i]);
-            }
-            app_msg(a, false, "%s", list);
-        } else {
-            a->msg[0] = '\0';
-        }
-    }
-    for (size_t i = 0; i < nowned; i++) free(owned[i]);
-}
+void app_complete(App *a) { cmdtab_complete(a, 1); }
 
 /* ---- keys ----------------------------------------------------------------------------- */
 
@@ -1421,38 +1126,12 @@ static const AppKeyHelp key_help[] = {
     {"} / {", "lesson: scroll the page down / up (v: more below)"},
     {"a b c ...", "lesson: answer a multiple-choice question"},
     {"R", "lesson: restart it, its progress forgotten (y to confirm)"},
-    {":", "command line (Tab completes, Up/Down history)"},
+    {":", "command line (Tab completes, again: the next candidate; Up/Down history)"},
     {"Escape", "close, cancel, clear the selection"},
     {"Ctrl-L", "redraw the screen"},
     {"Ctrl-Z", "suspend (fg in the shell comes back)"},
     {"?  F1", "this help"},
     {"q  Ctrl-C", "quit"},
-    {":algo NAME", "algorithm (st, bst, rh, chain, ... or FILE.lua)"},
-    {":net SPEC", "net: array:16 ring:16 mesh:8x8 torus:5x5 mesh:4x4x4"},
-    {":source ID|R,C", "source node"},
-    {":bytes N", "message length (1024, 64K, 1M)"},
-    {":model M", "seidel, postal, circuit, saf"},
-    {":op reduce", "the broadcast run backwards (:op broadcast back)"},
-    {":set K=V ...", "cost or algorithm parameter (nu=1, a=0.08, ...)"},
-    {":profile NAME", "a machine's constants (list profiles; :profile off)"},
-    {":fit F", "companions, virtual, none, auto"},
-    {":step N", "jump to step N"},
-    {":lesson NAME", "open a lesson"},
-    {":theme NAME", "colours from assets/NAME.theme"},
-    {":big [off]", "projector mode: tall cells, the map fills the screen"},
-    {":overview [B|off]", "one character a block of BxB nodes (Z past the smallest zoom)"},
-    {":hot", "cursor to the most loaded link of the step"},
-    {":tiles [N|off]", "the tiles the last N informing phases grow (tiling: crosses, squares)"},
-    {":timing async|lockstep", "step through the asynchronous run moment by moment, or by steps"},
-    {":vs ALGO [K=V]..", "side by side: a second algorithm or settings, stepped together"},
-    {":vs off", "back to one broadcast"},
-    {":figure N [async]", "Chart: Fig. N (2..8) of the s-to-p paper, as compare --sources"},
-    {":figure off", "Chart: back to cost vs message size"},
-    {":export FILE", "the screen as FILE.txt or as an SVG picture FILE.svg (--force: replace)"},
-    {":chart tradeoff [P]", "Chart panel: Sanders & Sibeyn's Fig. 3 (:chart cost: back)"},
-    {":exec [R]", "run the broadcast on MPI ranks (R reps; Escape cancels): measured beside"},
-    {":measured FILE|off", "exec --json's run drawn in Timeline and Chart beside the model"},
-    {":q", "quit"},
 };
 
 const AppKeyHelp *app_key_help(size_t *n)
@@ -1625,11 +1304,21 @@ static void map_act(App *a, Act act)
     case K_PAGE_NEXT:
         if (!a->lesson) app_msg(a, true, "no lesson open (o picks one)");
         else if (a->page + 1 < lesson_npages(a->lesson)) app_lesson_page(a, a->page + 1);
-        else {   /* past the last page: the summary */
+        else if (a->lesson_done && a->lesson_next[0]) {   /* the summary: on to the next */
+            char next[sizeof a->lesson_next];
+            memcpy(next, a->lesson_next, sizeof next);
+            app_open_lesson(a, next);
+        } else {   /* past the last page: the summary, and the course's next lesson */
             a->lesson_done = true;
             a->lesson_off = 0;
             a->panel = PANEL_LESSON;
-            app_msg(a, false, "the end of the lesson ([ back to its last page)");
+            char err[300];
+            Course *c = course_load(NULL, err, sizeof err);
+            const char *next = course_next(c, lesson_id(a->lesson));
+            snprintf(a->lesson_next, sizeof a->lesson_next, "%s", next ? next : "");
+            course_free(c);   /* next is gone with it: a->lesson_next holds the name */
+            app_msg(a, false, "the end of the lesson ([ back to its last page%s%s)",
+                    a->lesson_next[0] ? ", ] the next: " : "", a->lesson_next);
         }
         break;
     case K_LESSON_RESTART:
@@ -1655,7 +1344,13 @@ static void map_act(App *a, Act act)
         else if (a->lesson && a->page > 0) app_lesson_page(a, a->page - 1);
         break;
     case K_HELP: a->mode = MODE_HELP; a->help_top = 0; break;
-    case K_TILES: tileview_cycle(a); break;
+    case K_TILES: {
+        char t[200];
+        TileSrc src = app_tiles_src(a);
+        bool ok = tileview_cycle(a->tv, &src, t, sizeof t);
+        app_msg(a, !ok, "%s", t);
+        break;
+    }
     case K_TIMING: asynctl_set(a, !a->async_tl); break;
     case K_QUIT: a->quit = true; break;
     case K_REDRAW: a->redraw = true; break;
@@ -1686,6 +1381,11 @@ static const char *key_text(const char *key)
 
 static void cmdline_key(App *a, const char *key)
 {
+    if (strcmp(key, "<Tab>") == 0 || strcmp(key, "<S-Tab>") == 0) {
+        cmdtab_complete(a, key[1] == 'T' ? 1 : -1);
+        return;
+    }
+    cmdtab_complete_clear(a);   /* any other key: the listed candidates go */
     if (strcmp(key, "<Escape>") == 0 || strcmp(key, "<C-c>") == 0 || strcmp(key, "<C-g>") == 0) {
         a->mode = MODE_MAP;
         return;
@@ -1720,7 +1420,6 @@ static void cmdline_key(App *a, const char *key)
         a->cmd[a->cmdlen] = '\0';
         return;
     }
-    if (strcmp(key, "<Tab>") == 0) { app_complete(a); return; }
     if (strcmp(key, "<Up>") == 0 || strcmp(key, "<Down>") == 0) {
         int d = key[1] == 'U' ? -1 : 1;
         int at = a->hist_at + d;

@@ -28,6 +28,7 @@
 #include "../script/setup.h"
 #include "chart-fig3.h"
 #include "layout.h"
+#include "tileview.h"
 
 /* The user's words for one broadcast (owned copies; NULL = setup.h's default). */
 typedef struct {
@@ -115,6 +116,7 @@ struct App {
     bool suspend;          /* Ctrl-Z: the loop gives the terminal back and stops */
     char msg[320];         /* one-line message at the bottom */
     bool msg_error;
+    bool msg_progress;     /* msg is a wait's progress line: gone once the wait is over */
 
     /* map */
     int zoom;              /* LAYOUT_Z0 (roomy) .. LAYOUT_Z4 (one char per node) */
@@ -135,6 +137,12 @@ struct App {
     size_t cmdlen;
     char hist[16][256];
     int nhist, hist_at;
+    /* Tab completion (cmdtab.h): the candidates listed above the command line (NULL-terminated,
+     * owned; NULL when none), the one on the line (-1: none yet), where the word starts */
+    char **comp;
+    size_t ncomp;
+    int comp_at;
+    size_t comp_start;
 
     /* picker */
     PickKind pick;
@@ -154,6 +162,7 @@ struct App {
     char try_why[160];     /* a "try" task not met yet: what is not so (lesson-try.h) */
     bool lesson_done;      /* ] past the last page: the summary with the score */
     bool lesson_confirm;   /* R was pressed: the next key y restarts the lesson */
+    char lesson_next[128]; /* on the summary: the next lesson of the course ("" none), ] opens it */
     unsigned lesson_answers; /* answers given so far (a recording marks each one) */
     int lesson_off;        /* the lesson pane scrolled this many lines down (} and {) */
     int lesson_view;       /* lines of the pane's text on the last frame (what } scrolls) */
@@ -173,14 +182,8 @@ struct App {
         void *cells;       /* OvBlock[brows * bcols] */
     } ov;
 
-    /* the broadcast tree's tiles on the map (tileview.h): 0 off, else the level */
-    int tiles_level;
-    struct {
-        long gen;
-        int level;
-        struct Tiles *tiles;
-        unsigned char *colour;   /* per node, 0xff in no tile */
-    } tv;
+    /* the broadcast tree's tiles on the map (tileview.h; owned) */
+    TileView *tv;
 
     /* the asynchronous time line (asynctl.h): moments instead of steps; vatl: the second
      * broadcast's (side by side, vs.h), at the latest of its moments not after atl's */
@@ -242,7 +245,7 @@ struct App {
     bool theme_changed;    /* :theme NAME (the loop re-initialises colours) */
 };
 
-/* The key bindings of the map, in the order the help screen lists them. */
+/* The key bindings of the map, in the order the help screen lists them (then cmdtab.h's commands). */
 typedef struct {
     const char *keys;      /* as shown in help: "n . PageDown" */
     const char *help;
@@ -294,12 +297,21 @@ int32_t app_nsteps(const App *a);
 void app_key(App *a, const char *key);
 /* A mouse event at a screen cell (0-based): button 1..3 press, 4/5 wheel up/down. */
 void app_mouse(App *a, int button, bool press, int line, int col);
-/* Run a command line ("algo bst", "step 5", "q"); the message says what happened. */
+/* Run a command line ("algo bst", "step 5", "q"); the message says what happened (the table
+ * of commands is cmdtab.h's). */
 bool app_command(App *a, const char *line);
-/* Complete the command line in place (Tab). */
+/* Complete the command line in place (Tab; cmdtab.h). */
 void app_complete(App *a);
+/* For the commands (cmdtab.c): change one word of the broadcast (field "net", "algo", "source",
+ * "sources", "bytes", "model", "op", "profile", "fit") and rebuild; add or replace K=V
+ * settings.  False with a message when the result does not build (the old one stays). */
+bool app_change(App *a, const char *field, const char *value);
+bool app_sets(App *a, char **kv, size_t n);
 /* Called by the loop at each play tick. */
 void app_tick(App *a);
+
+/* What the tiles view reads: the broadcast shown (tileview.h). */
+TileSrc app_tiles_src(const App *a);
 
 /* The layout for a screen of w x h cells (called before every draw and by hit tests). */
 void app_layout(App *a, int w, int h);

@@ -27,11 +27,32 @@ static bool build(App *a)
     return true;
 }
 
+/* The lockstep position of the time line's moment: the last step any of whose transfers has
+ * started by then (in flight or done); moment 0 is before the first step (position 0). */
+static int32_t step_at_moment(App *a)
+{
+    AsyncView *v = a->atl.view;
+    int64_t m = asyncview_pos(v);
+    if (m <= 0) return 0;
+    double t = asyncview_time(v, m);
+    int32_t k = 0;
+    int64_t n = sim_async_nevents(a->atl.as);
+    for (int64_t i = 0; i < n; i++) {   /* (sorted by start time) */
+        const SimAsyncEvent *e = sim_async_event(a->atl.as, i);
+        if (e->start > t) break;
+        if (e->step + 1 > k) k = e->step + 1;
+    }
+    return k;
+}
+
 bool asynctl_set(App *a, bool on)
 {
+    bool was = a->async_tl && a->b.ready && a->atl.view && a->atl.gen == a->b.gen;
     a->async_tl = false;
     if (!on) {
-        app_msg(a, false, "timing lockstep: steps");
+        /* back to steps where the time line was: the step containing the moment shown */
+        if (was) app_goto(a, step_at_moment(a));
+        app_msg(a, false, "timing lockstep: steps (step %ld)", (long)app_pos(a));
         return true;
     }
     if (!build(a))

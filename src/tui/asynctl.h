@@ -21,7 +21,9 @@
 /* Largest schedule (transfers) the time line is built for. */
 #define ASYNCTL_MAXTRANSFERS 2000000
 
-/* Turn the time line on or off; false with a message when it cannot be built. */
+/* Turn the time line on or off; false with a message when it cannot be built.  Off keeps the
+ * place: the position becomes the last step any of whose transfers has started by the moment
+ * shown (0 at moment 0). */
 bool asynctl_set(App *a, bool on);
 /* The view of the current broadcast at its moment, or NULL when off (rebuilt, at moment 0,
  * when the broadcast changed). */

@@ -17,6 +17,7 @@
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
 #include "draw-internal.h"
+#include "helptext.h"
 #include "figure.h"
 #include "fulltree.h"
 #include "hxview.h"
@@ -138,6 +139,7 @@ typedef struct {
     int32_t nsources;
     bool eyes;           /* Cang & Wu: mark the eyes (tcd, tcd-opt on a 2^k mesh or torus) */
     bool tiles;          /* the broadcast tree's tiles (tileview.h) */
+    TileSrc tsrc;        /* what they are drawn from */
     AsyncView *av;       /* the asynchronous time line's moment (asynctl.h), or NULL */
     bool allport;        /* circuit on a grid: a node may use every port at once */
 } MapCtx;
@@ -344,7 +346,7 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     }
     /* tiles: the tile's colour and letter (a..f), its centre O */
     int tcol = 0;
-    bool tcentre = false, tile = m->tiles && tileview_node(m->a, n, &tcol, &tcentre);
+    bool tcentre = false, tile = m->tiles && tileview_node(m->a->tv, &m->tsrc, n, &tcol, &tcentre);
     static const Role tileroles[6] = {R_C1, R_C2, R_C3, R_C4, R_C5, R_C6};
     static const char *const tilemark[6] = {"a", "b", "c", "d", "e", "f"};
     const char *tm = tile ? (tcentre ? "O" : tilemark[tcol]) : NULL;
@@ -432,51 +434,45 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     }
 }
 
-static void draw_map(App *a)
+/* The map's state for one frame (draw_map). */
+static void map_ctx(App *a, MapCtx *m)
 {
-    if (fulltree_active(a)) {   /* full:P: no links, the broadcast's tree instead */
-        fulltree_draw(a);
-        return;
-    }
-    if (hxview_active(a)) {   /* hxbar: its modules as boxes, their channels on the borders */
-        hxview_draw(a);
-        return;
-    }
     const Layout *L = &a->lay;
-    MapCtx m;
-    memset(&m, 0, sizeof m);
-    m.a = a;
-    m.net = a->b.setup.net;
-    m.L = L;
-    m.g = theme_glyphs();
-    m.sim = a->b.sim;
-    m.step = app_step_shown(a);
-    m.nchunks = sched_nchunks(a->b.sched);
-    m.sources = a->b.setup.sources;
-    m.nsources = a->b.setup.sources ? a->b.setup.nsources : 0;
-    m.eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
-    m.tiles = a->tiles_level > 0;
-    const CostParams *cp = sim_params(m.sim);
-    m.cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
-    m.allport = cp->model == COST_CIRCUIT && !net_pairwise(m.net);
-    if (a->lesson && a->panel == PANEL_LESSON) m.page = lesson_page(a->lesson, a->page);
-    m.av = asynctl_view(a);
-    if (m.av) {
+    memset(m, 0, sizeof *m);
+    m->a = a;
+    m->net = a->b.setup.net;
+    m->L = L;
+    m->g = theme_glyphs();
+    m->sim = a->b.sim;
+    m->step = app_step_shown(a);
+    m->nchunks = sched_nchunks(a->b.sched);
+    m->sources = a->b.setup.sources;
+    m->nsources = a->b.setup.sources ? a->b.setup.nsources : 0;
+    m->eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
+    m->tiles = tileview_level(a->tv) > 0;
+    m->tsrc = app_tiles_src(a);
+    const CostParams *cp = sim_params(m->sim);
+    m->cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
+    m->allport = cp->model == COST_CIRCUIT && !net_pairwise(m->net);
+    if (a->lesson && a->panel == PANEL_LESSON) m->page = lesson_page(a->lesson, a->page);
+    m->av = asynctl_view(a);
+    if (m->av) {
         /* the time line: the moment's circuits and holdings, no lockstep step */
-        m.step = 0;
-    } else if (m.step >= 0) {
-        sim_port_counts(m.sim, m.step, &m.sends, &m.recvs);
-        const Net *nt = m.net;
+        m->step = 0;
+    } else if (m->step >= 0) {
+        sim_port_counts(m->sim, m->step, &m->sends, &m->recvs);
+        const Net *nt = m->net;
         if (L->hg == 0 && net_nlinks(nt) <= (INT64_C(1) << 18) &&
             net_nlinks(nt) == 2 * (int64_t)net_ndim(nt) * net_size(nt))
-            m.loads = sim_link_loads(m.sim, m.step);   /* computed once per step */
+            m->loads = sim_link_loads(m->sim, m->step);   /* computed once per step */
     }
-    const Net *net = m.net;
-    int nd = net_ndim(net);
-    int hdim = nd - 1, vdim = nd >= 2 ? nd - 2 : -1;
-    int dim_attr = theme_attr(R_DIM);
+}
 
-    /* axis labels */
+/* The axis labels: grid columns above the map, rows (or modules) at its left. */
+static void map_labels(const Layout *L, const Net *net)
+{
+    int nd = net_ndim(net);
+    int dim_attr = theme_attr(R_DIM);
     if (L->label_h) {
         for (int gc = L->vis_c0; gc < L->vis_c0 + L->vis_cols; gc++) {
             int x = L->ox + (gc - L->vis_c0) * L->px, y = L->oy - L->my - 1;
@@ -507,84 +503,86 @@ static void draw_map(App *a)
                      L->label_w - 1, v);
         }
     }
+}
 
-    for (int gr = L->vis_r0; gr < L->vis_r0 + L->vis_rows; gr++) {
-        for (int gc = L->vis_c0; gc < L->vis_c0 + L->vis_cols; gc++) {
-            int32_t n = layout_grid_node(L, net, gr, gc);
-            if (n < 0) continue;
-            int x, ytop;
-            layout_cell_xy(L, gr, gc, &x, &ytop);
-            int y = ytop + L->ch / 2;           /* the node's line */
-            if (L->ch == 3) draw_cell_border(&m, n, x, ytop);
-            draw_node(&m, n, x, y);
-            /* a full net has no links between neighbours: its transfers are listed in the
-             * Step panel and its receivers marked */
-            if (L->hg > 0 && !net_pairwise(net)) {
-                /* the horizontal link to the next node, or a stub when it is not adjacent */
-                int32_t nb = nd == 1 ? (n + 1 < net_size(net) ? n + 1 : (net_wraps(net) ? 0 : -1))
-                                     : net_neighbor(net, n, hdim, 1);
-                if (nd == 1 && net_size(net) == 1) nb = -1;
-                if (nb >= 0) {
-                    int br, bc;
-                    layout_node_grid(L, net, nb, &br, &bc);
-                    bool adjacent = br == gr && bc == gc + 1;
-                    bool last_visible = gc + 1 >= L->vis_c0 + L->vis_cols;
-                    if (adjacent && last_visible) {
-                        /* the link leaves the window: draw it only if there is room */
-                        if (x + L->cw + L->hg <= L->map_x + L->map_w)
-                            draw_link(&m, y, x + L->cw, L->hg, false, net_link(net, n, hdim, 1),
-                                      net_link(net, nb, hdim, -1));
-                    } else {
-                        draw_link(&m, y, x + L->cw, L->hg, false, net_link(net, n, hdim, 1),
-                                  net_link(net, nb, hdim, -1));
-                    }
-                }
-                int32_t pb = nd == 1 ? (n > 0 ? n - 1 : (net_wraps(net) ? net_size(net) - 1 : -1))
-                                     : net_neighbor(net, n, hdim, -1);
-                if (nd == 1 && net_size(net) == 1) pb = -1;
-                if (pb >= 0) {
-                    int br, bc;
-                    layout_node_grid(L, net, pb, &br, &bc);
-                    if (!(br == gr && bc == gc - 1))
-                        draw_link(&m, y, x - L->hg, L->hg, false, net_link(net, pb, hdim, 1),
-                                  net_link(net, n, hdim, -1));
-                }
+/* The links of node n (grid row gr, column gc; its cell at x, ytop): to its neighbours along
+ * the row, to the next slice of a 3-D net, and up and down the column. */
+static void map_links(const MapCtx *m, int32_t n, int gr, int gc, int x, int ytop)
+{
+    const Layout *L = m->L;
+    const Net *net = m->net;
+    int nd = net_ndim(net);
+    int hdim = nd - 1, vdim = nd >= 2 ? nd - 2 : -1;
+    int y = ytop + L->ch / 2;           /* the node's line */
+    if (L->hg > 0 && !net_pairwise(net)) {
+        /* the horizontal link to the next node, or a stub when it is not adjacent */
+        int32_t nb = nd == 1 ? (n + 1 < net_size(net) ? n + 1 : (net_wraps(net) ? 0 : -1))
+                             : net_neighbor(net, n, hdim, 1);
+        if (nd == 1 && net_size(net) == 1) nb = -1;
+        if (nb >= 0) {
+            int br, bc;
+            layout_node_grid(L, net, nb, &br, &bc);
+            bool adjacent = br == gr && bc == gc + 1;
+            bool last_visible = gc + 1 >= L->vis_c0 + L->vis_cols;
+            if (adjacent && last_visible) {
+                /* the link leaves the window: draw it only if there is room */
+                if (x + L->cw + L->hg <= L->map_x + L->map_w)
+                    draw_link(m, y, x + L->cw, L->hg, false, net_link(net, n, hdim, 1),
+                              net_link(net, nb, hdim, -1));
+            } else {
+                draw_link(m, y, x + L->cw, L->hg, false, net_link(net, n, hdim, 1),
+                          net_link(net, nb, hdim, -1));
             }
-            if (nd == 3 && L->vg > 0 && L->cw >= 4 && m.step >= 0) {
-                /* the link to the next slice (dim 0), under the cell: "z" and its direction
-                 * (towards the next slice: right head), or the load when overloaded */
-                int32_t nz = net_neighbor(net, n, 0, 1);
-                if (nz >= 0) {
-                    int64_t lp = net_link(net, n, 0, 1), lm = net_link(net, nz, 0, -1);
-                    if (map_load(&m, lp) || map_load(&m, lm)) {
-                        put(ytop + L->ch, x + L->cw - 2, 1, theme_attr(R_CIRCUIT), "z");
-                        draw_link(&m, ytop + L->ch, x + L->cw - 1, 1, false, lp, lm);
-                    }
-                }
-            }
-            if (L->vg > 0 && vdim >= 0) {
-                int vx = x + L->cw / 2;
-                int32_t nb = net_neighbor(net, n, vdim, 1);
-                if (nb >= 0) {
-                    int br, bc;
-                    layout_node_grid(L, net, nb, &br, &bc);
-                    bool visible_below = gr + 1 < L->vis_r0 + L->vis_rows || br != gr + 1;
-                    if (visible_below || ytop + L->ch < L->map_y + L->map_h)
-                        draw_vlink(&m, ytop + L->ch, L->vg, vx, net_link(net, n, vdim, 1),
-                                   net_link(net, nb, vdim, -1));
-                }
-                int32_t pb = net_neighbor(net, n, vdim, -1);
-                if (pb >= 0) {
-                    int br, bc;
-                    layout_node_grid(L, net, pb, &br, &bc);
-                    if (!(br == gr - 1 && bc == gc))
-                        draw_vlink(&m, ytop - L->vg, L->vg, vx, net_link(net, pb, vdim, 1),
-                                   net_link(net, n, vdim, -1));
-                }
+        }
+        int32_t pb = nd == 1 ? (n > 0 ? n - 1 : (net_wraps(net) ? net_size(net) - 1 : -1))
+                             : net_neighbor(net, n, hdim, -1);
+        if (nd == 1 && net_size(net) == 1) pb = -1;
+        if (pb >= 0) {
+            int br, bc;
+            layout_node_grid(L, net, pb, &br, &bc);
+            if (!(br == gr && bc == gc - 1))
+                draw_link(m, y, x - L->hg, L->hg, false, net_link(net, pb, hdim, 1),
+                          net_link(net, n, hdim, -1));
+        }
+    }
+    if (nd == 3 && L->vg > 0 && L->cw >= 4 && m->step >= 0) {
+        /* the link to the next slice (dim 0), under the cell: "z" and its direction
+         * (towards the next slice: right head), or the load when overloaded */
+        int32_t nz = net_neighbor(net, n, 0, 1);
+        if (nz >= 0) {
+            int64_t lp = net_link(net, n, 0, 1), lm = net_link(net, nz, 0, -1);
+            if (map_load(m, lp) || map_load(m, lm)) {
+                put(ytop + L->ch, x + L->cw - 2, 1, theme_attr(R_CIRCUIT), "z");
+                draw_link(m, ytop + L->ch, x + L->cw - 1, 1, false, lp, lm);
             }
         }
     }
-    /* pan hints: more of the map that way, only on blank cells, in glyphs no circuit uses */
+    if (L->vg > 0 && vdim >= 0) {
+        int vx = x + L->cw / 2;
+        int32_t nb = net_neighbor(net, n, vdim, 1);
+        if (nb >= 0) {
+            int br, bc;
+            layout_node_grid(L, net, nb, &br, &bc);
+            bool visible_below = gr + 1 < L->vis_r0 + L->vis_rows || br != gr + 1;
+            if (visible_below || ytop + L->ch < L->map_y + L->map_h)
+                draw_vlink(m, ytop + L->ch, L->vg, vx, net_link(net, n, vdim, 1),
+                           net_link(net, nb, vdim, -1));
+        }
+        int32_t pb = net_neighbor(net, n, vdim, -1);
+        if (pb >= 0) {
+            int br, bc;
+            layout_node_grid(L, net, pb, &br, &bc);
+            if (!(br == gr - 1 && bc == gc))
+                draw_vlink(m, ytop - L->vg, L->vg, vx, net_link(net, pb, vdim, 1),
+                           net_link(net, n, vdim, -1));
+        }
+    }
+}
+
+/* Pan hints: more of the map that way, only on blank cells, in glyphs no circuit uses. */
+static void map_pan_hints(const Layout *L)
+{
+    int dim_attr = theme_attr(R_DIM);
     const Glyphs *g = theme_glyphs();
     if (L->vis_r0 > 0) put_blank(L->map_y, L->map_x + L->map_w / 2, dim_attr, g->more_u);
     if (L->vis_r0 + L->vis_rows < L->grid_rows)
@@ -594,10 +592,70 @@ static void draw_map(App *a)
         put_blank(L->map_y + L->map_h / 2, L->map_x + L->map_w - 1, dim_attr, g->more_r);
 }
 
+static void draw_map(App *a)
+{
+    if (fulltree_active(a)) {   /* full:P: no links, the broadcast's tree instead */
+        fulltree_draw(a);
+        return;
+    }
+    if (hxview_active(a)) {   /* hxbar: its modules as boxes, their channels on the borders */
+        hxview_draw(a);
+        return;
+    }
+    const Layout *L = &a->lay;
+    MapCtx m;
+    map_ctx(a, &m);
+    const Net *net = m.net;
+    map_labels(L, net);
+    for (int gr = L->vis_r0; gr < L->vis_r0 + L->vis_rows; gr++) {
+        for (int gc = L->vis_c0; gc < L->vis_c0 + L->vis_cols; gc++) {
+            int32_t n = layout_grid_node(L, net, gr, gc);
+            if (n < 0) continue;
+            int x, ytop;
+            layout_cell_xy(L, gr, gc, &x, &ytop);
+            int y = ytop + L->ch / 2;           /* the node's line */
+            if (L->ch == 3) draw_cell_border(&m, n, x, ytop);
+            draw_node(&m, n, x, y);
+            map_links(&m, n, gr, gc, x, ytop);
+        }
+    }
+    map_pan_hints(L);
+}
+
 static void fmt_cost(char *buf, size_t len, double v)
 {
     if (fabs(v) >= 1e7) snprintf(buf, len, "%.4g", v);
     else snprintf(buf, len, "%.2f", v);
+}
+
+/* The narration line (narrate.h) in w columns: cut short, its cost stays (issue 23): the
+ * words are cut before "; costs ...", which keeps its terms when the words keep half the line,
+ * else only the step's total ("; costs 156.92 us"). */
+static void draw_narration(int y, int x, int w, int attr, const char *text)
+{
+    const char *tail = NULL;
+    for (const char *p = strstr(text, "; costs "); p; p = strstr(p + 1, "; costs ")) tail = p;
+    if (!tail || utf8_len(text) <= w) {
+        put_cut(y, x, w, attr, text);
+        return;
+    }
+    char body[1024], shortt[96];
+    snprintf(body, sizeof body, "%.*s", (int)(tail - text), text);
+    const char *tot = strrchr(tail, '=');   /* "... = 75.00 + 81.92 = 156.92 us" */
+    snprintf(shortt, sizeof shortt, "; costs %s", tot ? tot + 2 : tail + 8);
+    int bl = utf8_len(body), tl = utf8_len(tail), sl = utf8_len(shortt);
+    const char *t = tail;
+    int l = tl;
+    if (bl + sl <= w || w - tl < w / 2) {   /* the whole of the words, or half the line */
+        t = shortt;
+        l = sl;
+    }
+    if (l >= w) {   /* (not even the total fits: cut it as any line) */
+        put_cut(y, x, w, attr, text);
+        return;
+    }
+    put_cut(y, x, w - l, attr, body);
+    put(y, x + (bl < w - l ? bl : w - l), l, attr, t);
 }
 
 /* ---- side by side (vs.h) -------------------------------------------------------------- */
@@ -778,6 +836,27 @@ void draw_put_blank(int y, int x, int attr, const char *s) { put_blank(y, x, att
 void draw_line(Box *b, int attr, const char *s) { box_put(b, attr, "%s", s); }
 void draw_fmt_cost(char *buf, size_t len, double v) { fmt_cost(buf, len, v); }
 void draw_wrap(Box *b, int attr, const char *text, int indent) { box_wrap(b, attr, text, indent); }
+int draw_put_cut(int y, int x, int w, int attr, const char *s) { return put_cut(y, x, w, attr, s); }
+bool draw_box_line(Box *b) { return box_line(b); }
+int draw_putf(int y, int x, int w, int attr, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return put_cut(y, x, w, attr, buf);
+}
+void draw_box_kv(Box *b, int attr, const char *label, const char *value) { box_kv(b, attr, label, value); }
+void draw_box_put(Box *b, int attr, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    box_put(b, attr, "%s", buf);
+}
 
 static void panel_title(Box *b, App *a, const char *title)
 {
@@ -795,217 +874,6 @@ static void panel_title(Box *b, App *a, const char *title)
     (void)title;
 }
 
-
-/* Under the circuit model on a ring or torus: the run's alpha/delta/L*tau multiples and
- * Peters & Syska's Proposition 1 lower bound beside them. */
-static void draw_bounds(Box *b, Sim *sim, int attr)
-{
-    const CostParams *p = sim_params(sim);
-    const Sched *s = sim_sched(sim);
-    CircuitBounds bd;
-    if (p->model != COST_CIRCUIT || !bounds_circuit(sched_net(s), p, sched_bytes(s), &bd))
-        return;
-    const SimTotals *T = sim_totals(sim);
-    double lt = sched_bytes(s) ? (double)T->phase_bytes / (double)sched_bytes(s) : 0;
-    char c1[32];
-    box_put(b, attr, "Terms: %ld alpha, %lld delta, %.3g L*tau", (long)T->phases,
-            (long long)T->switch_hops, lt);
-    fmt_cost(c1, sizeof c1, bd.total);
-    box_put(b, attr, "Lower bound %s: %ld alpha, %lld delta, L*tau/%d", c1, (long)bd.phases,
-            (long long)bd.diameter, bd.lambda);
-}
-
-static void panel_step(App *a, Box *b, bool full)
-{
-    const Net *net = a->b.setup.net;
-    Sim *sim = a->b.sim;
-    Sched *s = a->b.sched;
-    int32_t n = sched_nsteps(s), step = app_step_shown(a);
-    const SimTotals *T = sim_totals(sim);
-    char c1[32], nm[48], nm2[48];
-    int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM), norm = theme_attr(R_NORMAL);
-    if (step < 0) {
-        box_put(b, head, "Step 0/%ld  before the first step", (long)n);
-        if (a->b.reduce)   /* a script's own reduction */
-            box_put(b, dim, "every node holds its contribution; root %s combines",
-                    node_name(net, a->b.setup.args.source, nm, sizeof nm));
-        else if (a->b.setup.sources && a->b.setup.nsources > 1)
-            box_put(b, dim, "%ld sources (@) hold their own messages",
-                    (long)a->b.setup.nsources);
-        else
-            box_put(b, dim, "the source %s holds the whole message",
-                    node_name(net, sched_source(s), nm, sizeof nm));
-        box_put(b, dim, "press n to take the first step");
-    } else {
-        const char *label = sched_step_label(s, step);
-        box_put(b, head, "Step %ld/%ld%s%s", (long)step + 1, (long)n, label[0] ? "  " : "", label);
-        const SimStep *S = sim_step(sim, step);
-        int64_t nt = sched_ntransfers(s, step);
-        box_put(b, norm, "%lld transfer%s, max %s load %ld", (long long)nt, nt == 1 ? "" : "s",
-                circuit_words(sim_params(sim)->model)->link, (long)S->max_link_load);
-        if (S->subrounds > 1)   /* seidel: a node's sends one after another */
-            box_put(b, theme_attr(R_HILITE), "one-port: %ld sub-rounds (#j), costs added",
-                    (long)S->subrounds);
-        box_put(b, norm, "active nodes %ld/%ld (holding a message; %ld before)",
-                (long)S->informed, (long)net_size(net),
-                (long)(step > 0 ? sim_step(sim, step - 1)->informed : T->informed_before));
-        int listmax = full ? b->h - b->row - 17 : 6;
-        if (listmax < 2) listmax = 2;
-        for (int64_t i = 0; i < nt && i < listmax && box_line(b); i++) {
-            SchedTransfer t;
-            sched_transfer(s, step, i, &t);
-            SimTransferInfo ti;
-            sim_transfer_info(sim, step, i, &ti);
-            char ch[64];
-            chunkset_format(t.ranges, t.nranges, ch, sizeof ch);
-            fmt_cost(c1, sizeof c1, ti.cost);
-            int attr = ti.contention > 0 ? theme_attr(R_BAD) : theme_attr(R_CIRCUIT);
-            char sr[16] = "";
-            if (ti.subround > 0)
-                snprintf(sr, sizeof sr, " #%ld", (long)ti.subround);
-            box_put(b, attr, " %s%s%s [%s] %lldh k%ld%s %s",
-                    node_name(net, t.src, nm, sizeof nm), theme_glyphs()->right,
-                    node_name(net, t.dst, nm2, sizeof nm2), ch, (long long)t.len,
-                    (long)ti.load, sr, c1);
-        }
-        if (nt > listmax) box_put(b, dim, " ... %lld more", (long long)(nt - listmax));
-        fmt_cost(c1, sizeof c1, S->cost.total);
-        snprintf(c1 + strlen(c1), sizeof c1 - strlen(c1), " %s", cost_unit(a->b.setup.cost.model));
-        box_kv(b, head, "Cost of this step", c1);
-        fmt_cost(c1, sizeof c1, S->cost.startup);
-        box_kv(b, norm, "  startup", c1);
-        fmt_cost(c1, sizeof c1, S->cost.transmission);
-        box_kv(b, norm, "  transmission", c1);
-        fmt_cost(c1, sizeof c1, S->cost.contention);
-        box_kv(b, S->cost.contention > 0 ? theme_attr(R_BAD) : norm, "  contention", c1);
-        fmt_cost(c1, sizeof c1, S->cost.permutation);
-        box_kv(b, norm, "  permutation", c1);
-        const CircuitWords *w = circuit_words(sim_params(sim)->model);
-        char wk[40];
-        snprintf(c1, sizeof c1, "%lld", (long long)S->link_overloads);
-        snprintf(wk, sizeof wk, "  %s", w->overloaded);
-        box_kv(b, S->link_overloads ? theme_attr(R_BAD) : dim, wk, c1);
-        snprintf(c1, sizeof c1, "%lld", (long long)S->port_conflicts);
-        snprintf(wk, sizeof wk, "  %s", w->ports);
-        box_kv(b, S->port_conflicts ? theme_attr(R_BAD) : dim, wk, c1);
-    }
-    /* the totals in the model's unit (us under seidel; units under the others) */
-    const char *unit = cost_unit(a->b.setup.cost.model);
-    char cu[48];
-    double run = step >= 0 ? sim_cost_until(sim, step) : 0;
-    fmt_cost(c1, sizeof c1, run);
-    snprintf(cu, sizeof cu, "%s %s", c1, unit);
-    box_kv(b, head, "Running total", cu);
-    long long sdone, stotal;
-    if (app_rest_progress(a, &sdone, &stotal)) {
-        /* the rest is being simulated: no total, verdict or bound yet */
-        box_put(b, dim, "Total: simulating the rest, step %lld/%lld...", sdone + 1, stotal);
-        goto violations;
-    }
-    fmt_cost(c1, sizeof c1, T->cost.total);
-    snprintf(cu, sizeof cu, "%s %s", c1, unit);
-    box_kv(b, norm, "Total", cu);
-    if (a->b.has_predicted) {
-        fmt_cost(c1, sizeof c1, a->b.predicted);
-        snprintf(c1 + strlen(c1), sizeof c1 - strlen(c1), " %s", unit);
-        double d = T->cost.total - a->b.predicted;
-        bool agree = fabs(d) <= 1e-6 * (fabs(a->b.predicted) > 1 ? fabs(a->b.predicted) : 1);
-        box_kv(b, agree ? theme_attr(R_GOOD) : theme_attr(R_BAD),
-               agree ? "Predicted (paper) =" : "Predicted (paper) !=", c1);
-        char why[256], line[300];
-        if (!agree && algo_predict_note(a->b.setup.def, net, &a->b.setup.args, &a->b.setup.cost,
-                                        why, sizeof why)) {
-            snprintf(line, sizeof line, "known: %s", why);
-            box_wrap(b, dim, line, 0);
-        }
-    } else if (algo_predict_error(a->b.setup.def)) {
-        /* the script's predict raised: an error, not "no closed form" */
-        char e[200];
-        box_put(b, theme_attr(R_BAD), "Predicted: error: %s",
-                text_quote(algo_predict_error(a->b.setup.def), 150, e, sizeof e));
-    } else {
-        char why[256], line[300];
-        if (algo_predict_none(a->b.setup.def, net, &a->b.setup.args, &a->b.setup.cost, why,
-                              sizeof why)) {
-            snprintf(line, sizeof line, "Predicted (paper): none: %s", why);
-            box_wrap(b, dim, line, 0);
-        } else {
-            box_put(b, dim, "Predicted (paper): no closed form");
-        }
-    }
-    if (a->b.auto_note[0]) box_wrap(b, dim, a->b.auto_note, 2);   /* s=auto, r=auto */
-    PostalBounds lb;   /* Sanders & Sibeyn's lower bounds beside a postal run on full:P */
-    if (net_kind(net) == NET_FULL && sim_params(sim)->model == COST_POSTAL &&
-        bounds_postal(net_size(net), sched_bytes(sim_sched(sim)), sim_params(sim), &lb)) {
-        fmt_cost(c1, sizeof c1, lb.duplex);
-        box_kv(b, dim, "Bound (4) k+t lgP", c1);
-        fmt_cost(c1, sizeof c1, lb.simplex);
-        box_kv(b, dim, "Bound (5) simplex", c1);
-        fmt_cost(c1, sizeof c1, lb.packets);
-        box_kv(b, dim, "Bound (6) packets", c1);
-    }
-    box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s",
-            T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model");
-    if (a->b.reduce) {   /* a script's own reduction: the root's contributions */
-        const Reduce *rd = a->b.reduce;
-        char rt[200];
-        if (reduce_verified(rd))
-            box_put(b, theme_attr(R_GOOD), "reduction: the root has every contribution once");
-        else
-            box_put(b, theme_attr(R_BAD), "reduction NOT verified: %lld lost or doubled",
-                    (long long)reduce_violation_count(rd));
-        for (size_t i = 0; i < reduce_nviolations(rd) && i < 3; i++)
-            box_wrap(b, theme_attr(R_BAD),
-                     reduce_violation_text(rd, reduce_violation(rd, i), rt, sizeof rt), 2);
-        uint64_t cnt, full;
-        if (app_partial_count(a, a->b.setup.args.source, &cnt, &full)) {
-            snprintf(rt, sizeof rt, "cells: the contributions each node's partials combine "
-                     "(over its chunks); the root has %llu of %llu", (unsigned long long)cnt,
-                     (unsigned long long)full);
-            box_wrap(b, dim, rt, 2);
-        }
-    }
-    box_put(b, dim, "TCD %lld, max %s load %ld", (long long)T->tcd,
-            circuit_words(sim_params(sim)->model)->link, (long)T->max_link_load);
-    if (T->split_steps > 0)   /* seidel's one-port rule, played in sub-rounds */
-        box_put(b, dim, "one-port: %ld step%s in sub-rounds (%lld in all)", (long)T->split_steps,
-                T->split_steps == 1 ? "" : "s", (long long)T->subrounds);
-    draw_bounds(b, sim, dim);
-    /* Cang & Wu: the TCD's closed form, the time-step verdict, the level and its eyes */
-    double ptcd;
-    if (algo_predict_tcd(a->b.setup.def, net, &a->b.setup.args, &ptcd))
-        box_put(b, ptcd == (double)T->tcd ? theme_attr(R_GOOD) : theme_attr(R_BAD),
-                "TCD predicted (paper) %s %.0f", ptcd == (double)T->tcd ? "=" : "!=", ptcd);
-    TsoVerdict tv;
-    tso_check(sim, &tv);
-    box_put(b, tv.optimal ? theme_attr(R_GOOD) : dim, "time-step optimal: %s%s",
-            sched_nchunks(sim_sched(sim)) > 1 ? "n/a (chunks)" : tv.optimal ? "yes" : "no",
-            tv.contention_free ? ", contention-free" : "");
-    int lvl = strncmp(a->b.setup.def->name, "tcd", 3) == 0
-                  ? (step < 0 ? cangwu_step_level(net, 0) : cangwu_step_level(net, step)) : 0;
-    if (lvl >= 1)
-        box_put(b, dim, "level %d: %ld-wide blocks inform e, the eyes of their quadrants; "
-                "E: the mesh's eyes", lvl, (long)1 << lvl);
-violations:;
-    /* the model's violations at this step */
-    size_t nv = sim_nviolations(sim);
-    int shown = 0;
-    for (size_t i = 0; i < nv && box_line(b); i++) {
-        const SimViolation *v = sim_violation(sim, i);
-        if (v->step != step && !(v->kind == SIM_V_INCOMPLETE && step == n - 1)) continue;
-        char t[200];
-        sim_violation_text(sim, v, t, sizeof t);
-        if (shown++ == 0) box_put(b, theme_attr(R_BAD), "Violations:");
-        box_wrap(b, theme_attr(R_BAD), t, 1);
-        /* the transfers that collide, by name (sim-involved.c) */
-        char inv[600], line[620];
-        if (sim_violation_involved_text(sim, v, inv, sizeof inv)[0] && box_line(b)) {
-            snprintf(line, sizeof line, "by %s", inv);
-            box_wrap(b, theme_attr(R_BAD), line, 2);
-        }
-        if (shown >= 4) break;
-    }
-}
 
 /* The legend, in the glyphs the map uses at its zoom: packets in roomy cells, one character
  * a node at the smallest zooms. */
@@ -1076,217 +944,6 @@ static void panel_legend(Box *b, const Layout *L, int32_t nsources)
     b->row = b->h;
 }
 
-/* ---- the asynchronous time line (asynctl.h) --------------------------------------------- */
-
-/* The Step panel on the time line: the moment, what starts and ends then, what is in flight. */
-static void panel_moment(App *a, Box *b, AsyncView *v)
-{
-    const Net *net = a->b.setup.net;
-    Sched *s = a->b.sched;
-    int64_t i = asyncview_pos(v), n = asyncview_ntimes(v);
-    const char *unit = cost_unit(a->b.setup.cost.model);
-    char c1[32], c2[32], nm[48], nm2[48], ch[64];
-    fmt_cost(c1, sizeof c1, asyncview_time(v, i));
-    fmt_cost(c2, sizeof c2, asyncview_time(v, n - 1));
-    box_put(b, theme_attr(R_HEAD), "Time %s / %s %s  (moment %lld/%lld)", c1, c2, unit,
-            (long long)i, (long long)n - 1);
-    box_put(b, theme_attr(R_NORMAL), "timing async: %lld start, %lld end, %lld in flight",
-            (long long)asyncview_nstarting(v), (long long)asyncview_nending(v),
-            (long long)asyncview_nflight(v));
-    int64_t nf = asyncview_nflight(v);
-    int listmax = b->h - b->row - 4;
-    if (listmax < 2) listmax = 2;
-    for (int64_t k = 0; k < nf && k < listmax && box_line(b); k++) {
-        const SimAsyncEvent *e = asyncview_flight(v, k);
-        SchedTransfer t;
-        sched_transfer(s, e->step, e->index, &t);
-        chunkset_format(t.ranges, t.nranges, ch, sizeof ch);
-        fmt_cost(c1, sizeof c1, e->start);
-        fmt_cost(c2, sizeof c2, e->end);
-        box_put(b, theme_attr(R_CIRCUIT), " %s%s%s [%s] %lldh  %s-%s  (step %ld)",
-                node_name(net, t.src, nm, sizeof nm), theme_glyphs()->right,
-                node_name(net, t.dst, nm2, sizeof nm2), ch, (long long)t.len, c1, c2,
-                (long)e->step + 1);
-    }
-    if (nf > listmax) box_put(b, theme_attr(R_DIM), " ... %lld more", (long long)(nf - listmax));
-    char cu[64];
-    fmt_cost(c1, sizeof c1, asyncview_time(v, n - 1));
-    snprintf(cu, sizeof cu, "%s %s", c1, unit);
-    box_kv(b, theme_attr(R_HEAD), "Asynchronous total", cu);
-    fmt_cost(c1, sizeof c1, sim_totals(a->b.sim)->cost.total);
-    snprintf(cu, sizeof cu, "%s %s", c1, unit);
-    box_kv(b, theme_attr(R_NORMAL), "Lockstep total", cu);
-    if (net_kind(net) == NET_HXBAR && a->atl.as) {   /* transfers a module channel held back */
-        fmt_cost(c1, sizeof c1, sim_async_channel_wait(a->atl.as));
-        snprintf(cu, sizeof cu, "%lld, %s %s", (long long)sim_async_channel_waits(a->atl.as), c1,
-                 unit);
-        box_kv(b, theme_attr(sim_async_channel_waits(a->atl.as) ? R_BAD : R_NORMAL),
-               "Channel waits", cu);
-    }
-}
-
-/* The first of `rows` lines to show out of n so that line cur sits in the middle, clamped to
- * the list. */
-static int64_t window_first(int64_t cur, int64_t n, int64_t rows)
-{
-    int64_t first = cur - rows / 2;
-    if (first > n - rows) first = n - rows;
-    return first < 0 ? 0 : first;
-}
-
-int64_t draw_window_first(int64_t cur, int64_t n, int64_t rows)
-{
-    return window_first(cur, n, rows);
-}
-
-/* The Timeline panel on the time line: one row per moment. */
-static void panel_timeline_async(App *a, Box *b, AsyncView *v)
-{
-    a->tl_rows = 0;
-    int64_t n = asyncview_ntimes(v), cur = asyncview_pos(v);
-    box_put(b, theme_attr(R_HEAD), "        time  start  end  in flight");
-    int rows = b->h - b->row - 1;
-    if (rows < 1) return;
-    int64_t first = window_first(cur, n, rows);
-    /* each row's counts need the view at that moment: read them by moving, then come back */
-    for (int64_t i = first; i < n && box_line(b) && b->row < b->h - 1; i++) {
-        if (!asyncview_seek(v, i)) break;
-        char c1[32];
-        fmt_cost(c1, sizeof c1, asyncview_time(v, i));
-        box_put(b, i == cur ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL), "%s%11s %6lld %4lld %10lld",
-                i == cur ? theme_glyphs()->right : " ", c1, (long long)asyncview_nstarting(v),
-                (long long)asyncview_nending(v), (long long)asyncview_nflight(v));
-    }
-    asyncview_seek(v, cur);
-    char t[32];
-    fmt_cost(t, sizeof t, asyncview_time(v, n - 1));
-    b->row = b->h - 1;
-    box_put(b, theme_attr(R_HEAD), "async total %s over %lld moments", t, (long long)n - 1);
-}
-
-/* A bar of len glyphs g into buf. */
-static void bar_text(char *bar, size_t cap, const char *g, int len)
-{
-    size_t o = 0, l = strlen(g);
-    for (int k = 0; k < len && o + l < cap; k++) {
-        memcpy(bar + o, g, l);
-        o += l;
-    }
-    bar[o] = '\0';
-}
-
-/* The Timeline with a measured run (measured.h): per step, the simulated row and under it the
- * measured one; each kind of bar scaled to its own longest step (the legend says so). */
-static void panel_timeline_measured(App *a, Box *b, const MeasFile *m)
-{
-    Sim *sim = a->b.sim;
-    int32_t n = a->b.nsim, cur = app_step_shown(a);
-    const Glyphs *g = theme_glyphs();
-    double maxc = 0, maxm = 0;
-    for (int32_t i = 0; i < n; i++) {
-        double c = sim_step(sim, i)->cost.total;
-        if (c > maxc) maxc = c;
-        if (i < m->nmeas && m->steps[i] > maxm) maxm = m->steps[i];
-    }
-    const char *unit = cost_unit(a->b.setup.cost.model);
-    box_put(b, theme_attr(R_HEAD), "  step   %s sim %s / meas us", g->full, unit);
-    char legend[300];
-    snprintf(legend, sizeof legend, "%s simulated, %s measured (median of %lld reps); each bar "
-             "to its own longest step", g->full, g->partial, (long long)m->reps);
-    box_wrap(b, theme_attr(R_DIM), legend, 0);
-    int rows = (b->h - b->row - 1) / 2;
-    if (rows < 1) return;
-    int32_t first = (int32_t)window_first(cur, n, rows);
-    int barw = b->w - 19;
-    a->tl_y0 = b->y + b->row;
-    a->tl_first = first;
-    a->tl_per = 2;
-    for (int32_t i = first; i < n && b->row + 1 < b->h - 1; i++) {
-        double c = sim_step(sim, i)->cost.total, v = i < m->nmeas ? m->steps[i] : 0;
-        char c1[32], c2[32], bar[1024];
-        fmt_cost(c1, sizeof c1, c);
-        fmt_cost(c2, sizeof c2, v);
-        int attr = i == cur ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL);
-        int y = b->y + b->row;
-        putf(y, b->x, 18, attr, "%s%4ld s %10s", i == cur ? g->right : " ", (long)i + 1, c1);
-        bar_text(bar, sizeof bar, g->full,
-                 maxc > 0 && barw > 0 ? (int)lround(barw * c / maxc) : 0);
-        put(y, b->x + 18, barw, i == cur ? theme_attr(R_CIRCUIT) : theme_attr(R_DIM), bar);
-        putf(y + 1, b->x, 18, attr, "%5s m %10s", "", c2);
-        bar_text(bar, sizeof bar, g->partial,
-                 maxm > 0 && barw > 0 ? (int)lround(barw * v / maxm) : 0);
-        put(y + 1, b->x + 18, barw, theme_attr(R_KEY), bar);
-        b->row += 2;
-        a->tl_rows += 2;
-    }
-    char t[32], t2[32];
-    b->row = b->h - 1;
-    fmt_cost(t, sizeof t, sim_totals(sim)->cost.total);
-    fmt_cost(t2, sizeof t2, m->total);
-    box_put(b, theme_attr(R_HEAD), "total s %s%s m %s us", t, strcmp(unit, "us") ? " units," : "",
-            t2);
-}
-
-static void panel_timeline(App *a, Box *b)
-{
-    a->tl_rows = 0;
-    a->tl_per = 1;
-    const MeasFile *meas = app_partial(a) ? NULL : measured_shown(a);
-    if (meas) {
-        panel_timeline_measured(a, b, meas);
-        return;
-    }
-    Sched *s = a->b.sched;
-    Sim *sim = a->b.sim;
-    int32_t n = a->b.nsim, cur = app_step_shown(a);   /* the steps simulated so far */
-    double maxc = 0;
-    for (int32_t i = 0; i < n; i++) {
-        double c = sim_step(sim, i)->cost.total;
-        if (c > maxc) maxc = c;
-    }
-    box_put(b, theme_attr(R_HEAD), "  step        cost  running active");
-    int rows = b->h - b->row - 1;
-    if (rows < 1) return;
-    int32_t first = (int32_t)window_first(cur, n, rows);
-    int barw = b->w - 35;
-    const Glyphs *g = theme_glyphs();
-    a->tl_y0 = b->y + b->row;
-    a->tl_first = first;
-    a->tl_rows = 0;
-    for (int32_t i = first; i < n && box_line(b) && b->row < b->h - 1; i++) {
-        const SimStep *S = sim_step(sim, i);
-        char c1[32], c2[32], bar[256] = "";
-        fmt_cost(c1, sizeof c1, S->cost.total);
-        fmt_cost(c2, sizeof c2, sim_cost_until(sim, i));
-        int len = maxc > 0 && barw > 0 ? (int)lround(barw * S->cost.total / maxc) : 0;
-        size_t o = 0;
-        for (int k = 0; k < len && o + 4 < sizeof bar; k++) {
-            size_t l = strlen(g->full);
-            memcpy(bar + o, g->full, l);
-            o += l;
-        }
-        bar[o] = '\0';
-        int attr = i == cur ? theme_attr(R_CURSOR)
-                 : S->link_overloads || S->violations ? theme_attr(R_BAD) : theme_attr(R_NORMAL);
-        int y = b->y + b->row;
-        putf(y, b->x, 34, attr, "%s%4ld %11s %8s %6ld", i == cur ? g->right : " ", (long)i + 1, c1,
-             c2, (long)S->informed);
-        put(y, b->x + 34, barw, i == cur ? theme_attr(R_CIRCUIT) : theme_attr(R_DIM), bar);
-        b->row++;
-        a->tl_rows++;
-    }
-    char t[32];
-    long long sdone, stotal;
-    b->row = b->h - 1;
-    if (app_rest_progress(a, &sdone, &stotal)) {
-        box_put(b, theme_attr(R_DIM), "steps %ld-%ld: simulating, step %lld/%lld...",
-                (long)n + 1, (long)sched_nsteps(s), sdone + 1, stotal);
-        return;
-    }
-    fmt_cost(t, sizeof t, sim_totals(sim)->cost.total);
-    box_put(b, theme_attr(R_HEAD), "total %s over %ld steps", t, (long)n);
-}
-
 static void panel_node(App *a, Box *b)
 {
     const Net *net = a->b.setup.net;
@@ -1317,7 +974,7 @@ static void panel_node(App *a, Box *b)
     box_put(b, theme_attr(R_HEAD), " step  held  sent to      recv from");
     int32_t n = a->hist_node.nsteps, cur = a->b.pos;
     int rows = b->h - b->row;
-    int32_t first = (int32_t)window_first(cur, n + 1, rows);
+    int32_t first = (int32_t)draw_window_first(cur, n + 1, rows);
     for (int32_t p = first; p <= n && box_line(b); p++) {
         char to[64] = "", from[64] = "";
         if (p >= 1) {
@@ -1333,258 +990,6 @@ static void panel_node(App *a, Box *b)
         int attr = p == cur ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL);
         box_put(b, attr, "%s%4ld %5llu  %-12s %s", p == cur ? theme_glyphs()->right : " ",
                 (long)p, (unsigned long long)a->hist_node.held[p], to, from);
-    }
-}
-
-static void fmt_bytes(char *buf, size_t len, uint64_t v)
-{
-    if (v >= (1u << 20) && v % (1u << 20) == 0) snprintf(buf, len, "%lluM", (unsigned long long)(v >> 20));
-    else if (v >= 1024 && v % 1024 == 0) snprintf(buf, len, "%lluK", (unsigned long long)(v >> 10));
-    else snprintf(buf, len, "%llu", (unsigned long long)v);
-}
-
-/* Sanders & Sibeyn's Fig. 3 in place of the cost chart (`:chart tradeoff [P]`; the numbers of
- * `meshcast tradeoff`, chart-fig3.h): the speedup plotted for the three P, their maxima,
- * T/(k/t) of the three algorithms plotted for one P, and its T table. */
-static void panel_fig3(App *a, Box *b)
-{
-    if (!a->fig3.ready) fig3_compute(&a->fig3);
-    const Fig3 *f = &a->fig3;
-    int dim = theme_attr(R_DIM), q = fig3_index(f, a->fig3_p);
-    if (q < 0) q = 1;
-    box_put(b, theme_attr(R_HEAD), "Fig. 3: fractional tree vs chain and bintree");
-    box_put(b, dim, "full:P, postal duplex, t = beta = 1, each its best s and r");
-    /* two plots (the speedup, then T for P) share what the maxima and the table leave */
-    int left = b->h - b->row - (FIG3_NK + 2) - FIG3_NP - 5;
-    int ph = left / 2 - 1, pt = left - left / 2 - 2;
-    if (ph > 12) ph = 12;
-    if (pt > 12) pt = 12;
-    if (ph >= 5 && b->w >= 20) {
-        char *rows = malloc((size_t)ph * (size_t)(b->w + 1));
-        if (rows && fig3_plot(f, b->w, ph, rows)) {
-            box_put(b, dim, "speedup over the better of chain and bintree");
-            for (int r = 0; r < ph; r++)
-                box_put(b, r == ph - 1 ? dim : theme_attr(R_KEY), "%s",
-                        rows + (size_t)r * (size_t)(b->w + 1));
-            box_put(b, dim, "      k/t = 4 .. 1M (log, %d points)", f->nd);
-        }
-        free(rows);
-    }
-    for (int p = 0; p < FIG3_NP; p++)   /* exact, over every integer k/t (sanders_fig3_max) */
-        box_put(b, p == q ? 0 : dim, "%d P=%lld: max speedup %.4f at k/t %llu", p + 1,
-                (long long)f->P[p], f->max[p].at.speedup, (unsigned long long)f->max[p].k);
-    if (pt >= 5 && b->w >= 20) {   /* T against k/t for P: where the chain and the tree lose */
-        char *rows = malloc((size_t)pt * (size_t)(b->w + 1));
-        double lo, hi;
-        if (rows && fig3_plot_t(f, q, b->w, pt, rows, &lo, &hi)) {
-            box_put(b, dim, "T/(k/t) for P = %lld (log): c chain, b bintree, f fract",
-                    (long long)f->P[q]);
-            for (int r = 0; r < pt; r++)
-                box_put(b, r == pt - 1 ? dim : theme_attr(R_KEY), "%s",
-                        rows + (size_t)r * (size_t)(b->w + 1));
-            box_put(b, dim, "      k/t = 4 .. 1M (log, %d points)", f->nd);
-        }
-        free(rows);
-    }
-    box_put(b, theme_attr(R_HEAD), "T for P = %lld (:chart tradeoff P)", (long long)f->P[q]);
-    box_put(b, dim, "%8s %9s %9s %9s %4s %7s", "k/t", "chain", "bintree", "fract", "r",
-            "speedup");
-    for (int i = 0; i < FIG3_NK; i++) {
-        const SandersFig3 *x = &f->pt[q][i];
-        char rt[16];
-        snprintf(rt, sizeof rt, x->r_frac >= (1 << 20) ? "inf" : "%lld", (long long)x->r_frac);
-        box_put(b, 0, "%8llu %9.0f %9.0f %9.0f %4s %7.3f", (unsigned long long)f->kt[i],
-                x->chain, x->bintree, x->frac, rt, x->speedup);
-    }
-}
-
-static void panel_chart(App *a, Box *b)
-{
-    if (figure_shown(a)) {   /* :figure N */
-        draw_figure(a, b);
-        return;
-    }
-    if (a->chart_fig3) {   /* :chart tradeoff */
-        panel_fig3(a, b);
-        return;
-    }
-    const Chart *c = app_chart(a);
-    const CostParams *cp = sim_params(a->b.sim);
-    box_put(b, theme_attr(R_HEAD), "Cost vs message size (%s, %s)", net_spec(a->b.setup.net),
-            cost_model_name(cp->model));
-    if (!c->done)
-        box_put(b, theme_attr(R_KEY), "computing... (%d charted, %zu of %zu looked at)",
-                c->nalgo, c->next_def, algo_count());
-    if (c->nalgo == 0) {
-        if (c->done) box_wrap(b, theme_attr(R_DIM), c->note, 0);
-        return;
-    }
-    int legend_rows = (c->nalgo + 2) / 3;
-    const MeasFile *meas = measured_shown(a);   /* a real run: one point, and its line */
-    int extra = c->ncross + (meas != NULL);   /* the lines under the legend */
-    for (int k = 0; k < c->nalgo && c->sampled; k++) extra += c->same_as[k] >= 0;
-    int ph = b->h - b->row - 4 - legend_rows - 1 - (extra > 0 ? extra : 1);
-    int yw = 8;
-    int pw = b->w - yw - 1;
-    if (ph < 4 || pw < 10) {
-        box_put(b, theme_attr(R_DIM), "(too small for the chart)");
-        if (meas) {
-            char m1[32];
-            fmt_cost(m1, sizeof m1, meas->total);
-            box_put(b, theme_attr(R_HILITE), "M measured %s: %s us", meas->algo, m1);
-        }
-        return;
-    }
-    double lo = INFINITY, hi = 0;
-    for (int k = 0; k < c->nalgo; k++)
-        for (int s = 0; s < CHART_NSIZES; s++)
-            if (c->cost[k][s] > 0) {
-                if (c->cost[k][s] < lo) lo = c->cost[k][s];
-                if (c->cost[k][s] > hi) hi = c->cost[k][s];
-            }
-    if (meas && meas->total > 0) {
-        if (meas->total < lo) lo = meas->total;
-        if (meas->total > hi) hi = meas->total;
-    }
-    if (!(hi > 0)) return;
-    double llo = log10(lo), lhi = log10(hi);
-    if (lhi - llo < 1e-9) { llo -= 0.5; lhi += 0.5; }
-    int top = b->y + b->row;
-    int dim = theme_attr(R_DIM);
-    char t[32];
-    /* y axis */
-    for (int r = 0; r < ph; r++) {
-        put(top + r, b->x + yw, 1, dim, theme_glyphs()->v_idle);
-        if (r == 0 || r == ph - 1 || r == ph / 2) {
-            double v = pow(10, lhi - (lhi - llo) * r / (ph - 1));
-            if (v >= 1e6) snprintf(t, sizeof t, "%6.1fM", v / 1e6);
-            else if (v >= 1e4) snprintf(t, sizeof t, "%6.1fk", v / 1e3);
-            else snprintf(t, sizeof t, "%7.0f", v);
-            put_cut(top + r, b->x, yw - 1, dim, t);
-        }
-    }
-    for (int i = 0; i < pw; i++) put(top + ph, b->x + yw + 1 + i, 1, dim, theme_glyphs()->h_idle);
-    /* x: the sizes spread over pw columns */
-    int xs[CHART_NSIZES];
-    for (int s = 0; s < CHART_NSIZES; s++)
-        xs[s] = b->x + yw + 1 + (int)lround((double)s * (pw - 1) / (CHART_NSIZES - 1));
-    /* crossovers: a dotted line at the exact first byte count (log scale between the sampled
-     * sizes), once bisected; at the sampled size until then */
-    for (int i = 0; i < c->ncross; i++) {
-        const ChartCross *x = &c->cross[i];
-        uint64_t at = x->exact ? x->exact : x->hi;
-        double f = (log2((double)at) - log2((double)c->bytes[0])) /
-                   (log2((double)c->bytes[CHART_NSIZES - 1]) - log2((double)c->bytes[0]));
-        int cx = b->x + yw + 1 + (int)lround(f * (pw - 1));
-        for (int r = 0; r < ph; r++) put(top + r, cx, 1, dim, ":");
-        put(top + ph, cx, 1, theme_attr(R_BAD), theme_glyphs()->cross);
-    }
-    /* the current size */
-    uint64_t cur = a->b.setup.args.bytes;
-    int cur_s = -1;
-    for (int s = 0; s < CHART_NSIZES; s++)
-        if (c->bytes[s] == cur) {
-            put(top + ph, xs[s], 1, theme_attr(R_KEY), "^");
-            cur_s = s;
-        }
-    /* points: a curve equal to an earlier one everywhere is drawn once (the legend says so);
-     * where two different curves meet at one cell, a '*' */
-    static const Role roles[6] = {R_C1, R_C2, R_C3, R_C4, R_C5, R_C6};
-    signed char *owner = calloc((size_t)ph * (size_t)CHART_NSIZES, 1);
-    bool meet = false;
-    for (int k = 0; k < c->nalgo; k++) {
-        if (c->sampled && c->same_as[k] >= 0) continue;
-        char mark[2] = {(char)('1' + k), 0};
-        if (k >= 9) mark[0] = (char)('a' + k - 9);
-        for (int s = 0; s < CHART_NSIZES; s++) {
-            if (c->cost[k][s] <= 0) continue;
-            int r = (int)lround((lhi - log10(c->cost[k][s])) / (lhi - llo) * (ph - 1));
-            signed char *o = owner ? &owner[r * CHART_NSIZES + s] : NULL;
-            if (o && *o) {
-                put(top + r, xs[s], 1, theme_attr(R_KEY), "*");
-                meet = true;
-                continue;
-            }
-            if (o) *o = (signed char)(k + 1);
-            put(top + r, xs[s], 1, theme_attr(roles[k % 6]), mark);
-        }
-    }
-    free(owner);
-    if (meas && meas->total > 0) {   /* M: the measured total at the size shown */
-        double f = (log2((double)meas->bytes) - log2((double)c->bytes[0])) /
-                   (log2((double)c->bytes[CHART_NSIZES - 1]) - log2((double)c->bytes[0]));
-        if (f >= 0 && f <= 1) {
-            int r = (int)lround((lhi - log10(meas->total)) / (lhi - llo) * (ph - 1));
-            put(top + r, b->x + yw + 1 + (int)lround(f * (pw - 1)), 1,
-                theme_attr(R_HILITE) | A_BOLD, "M");
-        }
-    }
-    b->row += ph + 1;
-    char l1[16], l2[16], l3[16];
-    fmt_bytes(l1, sizeof l1, c->bytes[0]);
-    fmt_bytes(l2, sizeof l2, c->bytes[CHART_NSIZES / 2]);
-    fmt_bytes(l3, sizeof l3, c->bytes[CHART_NSIZES - 1]);
-    int y = b->y + b->row;
-    put_cut(y, xs[0], 8, dim, l1);
-    put_cut(y, xs[CHART_NSIZES / 2] - 1, 8, dim, l2);
-    put_cut(y, xs[CHART_NSIZES - 1] - (int)strlen(l3) + 1, 8, dim, l3);
-    b->row++;
-    const char *unit = cost_unit(a->b.setup.cost.model);   /* us under seidel */
-    box_put(b, dim, "bytes (log)  cost in %s (log)", strcmp(unit, "us") == 0 ? "us" : "model units");
-    if (cur_s >= 0) {
-        fmt_bytes(t, sizeof t, cur);
-        box_put(b, dim, "^ %s, the size on the map%s", t, meet ? "   * curves meet" : "");
-    } else if (meet) {
-        box_put(b, dim, "* two curves meet at that point");
-    }
-    /* legend */
-    legend_rows = (c->nalgo + 2) / 3;
-    for (int k = 0; k < c->nalgo; k++) {
-        int col = k % 3, row = k / 3;
-        int x = b->x + col * (b->w / 3);
-        char mark[2] = {(char)('1' + k), 0};
-        if (k >= 9) mark[0] = (char)('a' + k - 9);
-        char nm[48];
-        if (c->sampled && c->same_as[k] >= 0) {
-            int j = c->same_as[k];
-            snprintf(nm, sizeof nm, "%s =%c", c->name[k], j >= 9 ? 'a' + j - 9 : '1' + j);
-        } else {
-            snprintf(nm, sizeof nm, "%s", c->name[k]);
-        }
-        put(b->y + b->row + row, x, 1, theme_attr(roles[k % 6]), mark);
-        put_cut(b->y + b->row + row, x + 2, b->w / 3 - 2, theme_attr(R_NORMAL), nm);
-    }
-    b->row += legend_rows;
-    if (meas) {   /* the measured point's legend: which is which */
-        char m1[32], p1[32];
-        fmt_cost(m1, sizeof m1, meas->total);
-        fmt_cost(p1, sizeof p1, sim_totals(a->b.sim)->cost.total);
-        box_put(b, theme_attr(R_HILITE), "M measured %s: %s us (%lld reps); sim %s",
-                meas->algo, m1, (long long)meas->reps, p1);
-    }
-    for (int k = 0; k < c->nalgo && c->sampled; k++)
-        if (c->same_as[k] >= 0)
-            box_put(b, dim, "%s costs what %s costs at every size", c->name[k],
-                    c->name[c->same_as[k]]);
-    /* crossovers in words, as meshcast compare says them */
-    for (int i = 0; i < c->ncross && box_line(b); i++) {
-        const ChartCross *x = &c->cross[i];
-        if (x->exact)
-            box_put(b, theme_attr(R_KEY), "%s beats %s from %llu bytes", c->name[x->winner],
-                    c->name[x->loser], (unsigned long long)x->exact);
-        else if (i >= c->cross_next && !c->done)
-            box_put(b, dim, "%s beats %s between %llu and %llu bytes (bisecting)",
-                    c->name[x->winner], c->name[x->loser], (unsigned long long)x->lo,
-                    (unsigned long long)x->hi);
-        else
-            box_put(b, theme_attr(R_KEY), "%s beats %s from %llu bytes (sampled)",
-                    c->name[x->winner], c->name[x->loser], (unsigned long long)x->hi);
-    }
-    if (c->ncross == 0 && c->sampled) {
-        int w = -1;
-        for (int k = 0; k < c->nalgo; k++)
-            if (c->ok[k][0] && (w < 0 || c->cost[k][0] < c->cost[w][0])) w = k;
-        if (w >= 0) box_put(b, dim, "cheapest at every size: %s", c->name[w]);
     }
 }
 
@@ -1614,6 +1019,11 @@ static void lesson_summary(App *a, Box *b)
                  0);
         box_wrap(b, theme_attr(R_KEY), miss, 0);
     }
+    b->row++;
+    if (a->lesson_next[0])   /* the course goes on (lessons/course) */
+        box_put(b, theme_attr(R_KEY), "Next in the course: %s  (])", a->lesson_next);
+    else
+        box_put(b, theme_attr(R_DIM), "No next lesson in the course (o picks another)");
 }
 
 /* The page's text, its question, and how it was answered; the row where the answer's
@@ -1713,17 +1123,36 @@ static void panel_lesson(App *a, Box *b)
     Lesson *l = a->lesson;
     size_t np = lesson_npages(l);
     const LessonPage *p = lesson_page(l, a->page);
-    box_put(b, theme_attr(R_HEAD), "%s", lesson_title(l));
+    /* the header is never cut (issue 23): the title wraps, the score line takes the first of
+     * its forms that fits, shorter words then two lines; the numbers are always all there */
+    box_wrap(b, theme_attr(R_HEAD), lesson_title(l), 0);
     LessonScore sc;
     lesson_score(l, &a->prog, &sc);
-    box_put(b, theme_attr(R_DIM), "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
-            a->page + 1, np, sc.seen, sc.right, sc.first_right, sc.questions);
+    char f[4][2][96];
+    size_t pg = a->page + 1;
+    snprintf(f[0][0], sizeof f[0][0], "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
+             pg, np, sc.seen, sc.right, sc.first_right, sc.questions);
+    snprintf(f[1][0], sizeof f[1][0], "page %zu/%zu  seen %zu  right %zu  first try %zu/%zu", pg,
+             np, sc.seen, sc.right, sc.first_right, sc.questions);
+    snprintf(f[2][0], sizeof f[2][0], "page %zu/%zu  seen %zu", pg, np, sc.seen);
+    snprintf(f[2][1], sizeof f[2][1], "right %zu  first try %zu/%zu", sc.right, sc.first_right,
+             sc.questions);
+    snprintf(f[3][0], sizeof f[3][0], "page %zu/%zu seen %zu", pg, np, sc.seen);
+    snprintf(f[3][1], sizeof f[3][1], "right %zu 1st %zu/%zu", sc.right, sc.first_right,
+             sc.questions);
+    f[0][1][0] = f[1][1][0] = '\0';
+    int k = 0;
+    while (k < 3 && (utf8_len(f[k][0]) > b->w || utf8_len(f[k][1]) > b->w)) k++;
+    box_put(b, theme_attr(R_DIM), "%s", f[k][0]);
+    if (f[k][1][0]) box_put(b, theme_attr(R_DIM), "%s", f[k][1]);
     if (!p || b->row + 2 > b->h) return;
     /* the text between the header and the key line scrolls */
     Box body = {.x = b->x, .y = b->y + b->row, .w = b->w, .h = b->h - b->row - 1};
     lesson_body(a, &body, p);
     b->row = b->h - 1;
-    const char *keys = a->lesson_done ? "[ back to the last page  o another lesson  R restart"
+    const char *keys = a->lesson_done && a->lesson_next[0]
+                       ? "] next lesson  [ back  o another  R restart"
+                       : a->lesson_done ? "[ back to the last page  o another lesson  R restart"
                        : a->page + 1 == np ? "] the score  [ previous  Tab other panels"
                        : "] next page  [ previous  Tab other panels";
     if (body.more || a->lesson_off > 0)   /* the mark, and the keys that scroll */
@@ -1755,27 +1184,36 @@ static void draw_side(App *a)
     }
     switch (a->panel) {
     case PANEL_STEP:
-        if (asynctl_view(a)) panel_moment(a, &rest, asynctl_view(a));
-        else panel_step(a, &rest, true);
+        if (asynctl_view(a)) draw_moment(a, &rest, asynctl_view(a));
+        else draw_step(a, &rest, true);
         panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0);
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */
-        if (asynctl_view(a)) panel_timeline_async(a, &rest, asynctl_view(a));
-        else panel_timeline(a, &rest);
+        if (asynctl_view(a)) draw_timeline_async(a, &rest, asynctl_view(a));
+        else draw_timeline(a, &rest);
         break;
     }
     case PANEL_NODE:
         if (asynctl_view(a)) draw_node_async(a, &rest, asynctl_view(a));
         else panel_node(a, &rest);
         break;
-    case PANEL_CHART: panel_chart(a, &rest); break;
+    case PANEL_CHART: draw_chart(a, &rest); break;
     case PANEL_LESSON:
         if (a->lesson) panel_lesson(a, &rest);
         break;
     case PANEL_N: break;
     }
 }
+
+static void fmt_bytes(char *buf, size_t len, uint64_t v)
+{
+    if (v >= (1u << 20) && v % (1u << 20) == 0) snprintf(buf, len, "%lluM", (unsigned long long)(v >> 20));
+    else if (v >= 1024 && v % 1024 == 0) snprintf(buf, len, "%lluK", (unsigned long long)(v >> 10));
+    else snprintf(buf, len, "%llu", (unsigned long long)v);
+}
+
+void draw_fmt_bytes(char *buf, size_t len, uint64_t v) { fmt_bytes(buf, len, v); }
 
 /* ---- title, status, overlays ---------------------------------------------------------- */
 
@@ -1829,13 +1267,44 @@ static void draw_title(App *a)
     put(0, COLS - rl, rl, attr, r);
 }
 
+/* The candidates of Tab completion (cmdtab.h) above the command line at row y: all of them,
+ * wrapped on as many lines as they take (at most half the screen: then the lines around the
+ * one on the command line), that one highlighted. */
+static void draw_completions(App *a, int y)
+{
+    int row = 0, col = 0, at_row = 0, nrows;
+    for (int pass = 0; pass < 2; pass++) {
+        nrows = row + 1;
+        int max = LINES / 2 > 1 ? LINES / 2 : 1;
+        int first = nrows <= max ? 0 : at_row - max / 2 < 0 ? 0
+                  : at_row - max / 2 + max > nrows ? nrows - max : at_row - max / 2;
+        int shown = nrows < max ? nrows : max;
+        row = col = 0;
+        for (size_t i = 0; i < a->ncomp; i++) {
+            int l = utf8_len(a->comp[i]);
+            if (col > 0 && col + 2 + l > COLS) { row++; col = 0; }
+            if (col > 0) col += 2;
+            if ((int)i == a->comp_at) at_row = row;
+            int r = y - shown + row - first;
+            if (pass == 1 && row >= first && row < first + shown) {
+                if (col == 0) fill(r, 0, COLS, theme_attr(R_NORMAL));
+                put(r, col, COLS - col,
+                    (int)i == a->comp_at ? theme_attr(R_CURSOR) : theme_attr(R_KEY), a->comp[i]);
+            }
+            col += l;
+        }
+    }
+}
+
 static void draw_status(App *a)
 {
     int y = LINES - 1;
     int attr = theme_attr(R_STATUS);
     fill(y, 0, COLS, attr);
     if (a->mode == MODE_CMDLINE) {
-        if (a->msg[0]) {  /* completions or an error, just above the command line */
+        if (a->comp && a->ncomp > 1) {
+            draw_completions(a, y);
+        } else if (a->msg[0]) {  /* an error, just above the command line */
             fill(y - 1, 0, COLS, theme_attr(R_NORMAL));
             put_cut(y - 1, 0, COLS, a->msg_error ? theme_attr(R_BAD) : theme_attr(R_KEY), a->msg);
         }
@@ -1895,19 +1364,20 @@ static void draw_box(int y, int x, int h, int w, const char *title)
 
 static void draw_help(App *a)
 {
-    size_t n;
-    const AppKeyHelp *k = app_key_help(&n);
     int w = COLS - 4 < 84 ? COLS - 4 : 84, h = LINES - 2;
     int x = (COLS - w) / 2, y = 1;
+    size_t n = 0;
+    HelpRow *k = helptext_rows(18, w - 23 > 8 ? w - 23 : 8, &n);   /* wrapped, never cut */
     draw_box(y, x, h, w, "meshcast keys  (j/k scroll, any other key closes)");
     int rows = h - 2;
     int maxtop = (int)n - rows > 0 ? (int)n - rows : 0;
     if (a->help_top > maxtop) a->help_top = maxtop;
     for (int i = 0; i < rows && a->help_top + i < (int)n; i++) {
-        const AppKeyHelp *e = &k[a->help_top + i];
-        put_cut(y + 1 + i, x + 2, 18, theme_attr(R_KEY), e->keys);
-        put_cut(y + 1 + i, x + 21, w - 23, theme_attr(R_NORMAL), e->help);
+        const HelpRow *e = &k[a->help_top + i];
+        put(y + 1 + i, x + 2, e->text[0] ? 18 : w - 4, theme_attr(R_KEY), e->keys);
+        put(y + 1 + i, x + 21, w - 23, theme_attr(R_NORMAL), e->text);
     }
+    free(k);
 }
 
 static void draw_picker(App *a)
@@ -1962,7 +1432,7 @@ void draw_frame(App *a)
         if (a->ov_block > 0) overview_draw(a);
         else if (a->vs && a->vs->ready) draw_vs(a);
         else draw_map(a);
-        put_cut(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
+        draw_narration(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
     }
     draw_side(a);
     if (a->mode == MODE_HELP) draw_help(a);

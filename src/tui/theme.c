@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../engine/num.h"
+#include "../engine/text.h"
 #include "assets.h"
 
 typedef struct {
@@ -213,7 +214,14 @@ static bool load_named(const char *name, char *err, size_t errlen)
                 snprintf(list + l, sizeof list - l, ", %s", names[i]);
             free(names[i]);
         }
-        snprintf(err, errlen, "no theme '%s' (themes: %s)", name, list);
+        char *all[18], hint[96];
+        size_t na = theme_list(all, 16);
+        all[na] = (char *)"default";
+        all[na + 1] = NULL;
+        text_did_you_mean(name, (const char *const *)all, hint, sizeof hint);
+        for (size_t i = 0; i < na; i++)
+            free(all[i]);
+        snprintf(err, errlen, "no theme '%s'%s (themes: %s)", name, hint, list);
         return false;
     }
     return load_theme(path, err, errlen);

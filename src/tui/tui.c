@@ -27,6 +27,7 @@
 #include "input.h"
 #include "measured.h"
 #include "record.h"
+#include "termcheck.h"
 #include "theme.h"
 #include "vs.h"
 
@@ -190,6 +191,7 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
         break;
     }
     app_msg(a, false, "%s... %s  %.1f s  (Esc or Ctrl-C cancels, q quits)", what, how, el);
+    a->msg_progress = true;
     if (got_winch) {
         got_winch = 0;
         resize_from_tty();
@@ -329,6 +331,12 @@ static int run(const TuiOptions *o)
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
         fputs("meshcast: not a terminal; use the batch commands (meshcast run|schedule|compare "
               "--net SPEC --algo NAME; meshcast --help)\n", stderr);
+        app_free(a);
+        return 2;
+    }
+    char terr[400];
+    if (!termcheck_ok(STDOUT_FILENO, terr, sizeof terr)) {   /* TERM=dumb, unknown: refused */
+        say(terr);
         app_free(a);
         return 2;
     }
@@ -508,6 +516,10 @@ static int run(const TuiOptions *o)
         }
         show_print(a);
         app_poll(a);   /* a big broadcast's whole history, once simulated */
+        if (a->msg_progress) {   /* the wait is over (a long jump has arrived): no progress */
+            a->msg[0] = '\0';
+            a->msg_progress = false;
+        }
         draw_frame(a);
         if (a->redraw) {
             a->redraw = false;

@@ -76,8 +76,10 @@ check_match "progress: st-array counted by hand" \
 nqb=$(grep -c '\bquestion *=' "$ROOT/lessons/bst-crossover.lua")
 check_match "progress: bst-crossover" "^bst-crossover +[0-9]+ +1 +$nqb +1 +1 +1 +$((100 / nqb))%" "$OUT"
 check_match "progress: a lesson not started" "^rh-contention +[0-9]+ +0 +[0-9]+ +0 +0 +0 +0%" "$OUT"
-check_exit "progress --json" 0 "$MESHCAST" progress --json
+check_exit "progress --json" 0 env MESHCAST_STUDENT="Ada L." "$MESHCAST" progress --json
 J=$OUT
+check_eq "progress --json: the student named" "Ada L." "$(printf '%s' "$J" | jq -r .student)"
+check_eq "progress --json: the format" "meshcast-progress 1" "$(printf '%s' "$J" | jq -r .format)"
 check_eq "progress --json: st-array's counts" "4 3 1 2 $sc" \
     "$(printf '%s' "$J" | jq -r '.lessons[] | select(.id == "st-array") | "\(.seen) \(.answered) \(.first_try_right) \(.right) \(.score)"')"
 check_eq "progress --json: each question's first and last answer" \

@@ -20,10 +20,14 @@ def pane(path):
     return out
 
 
+SCORE2 = r'right \d+ +(first try|1st) \d+/\d+'   # the score's second line, when it has two
+
+
 def body(lines):
-    """Between the 'page N/M' header line and the key line at the bottom."""
+    """Between the 'page N/M' header line(s) and the key line at the bottom."""
     for i, l in enumerate(lines):
         if re.match(r'page \d+/\d+', l):
+            i += 1 if i + 1 < len(lines) and re.match(SCORE2, lines[i + 1]) else 0
             return lines[i + 1:-1]
     return lines[:-1]
 
@@ -73,9 +77,16 @@ elif mode == 'hides':
         head = 0   # the pane's title and "page N/M  seen ..." lines are the lesson's own
         for k, line in enumerate(lines):
             p = line.rsplit('\u2502', 1)
-            if len(p) == 2 and head < 3:
-                head += 1   # (and the panel tabs above them)
-            elif len(p) == 2:
+            if len(p) == 2 and head < 2:   # (and the panel tabs above them; the title wraps)
+                if re.match(r'page \d+/\d+', p[1][1:]):
+                    head = 1
+                elif head == 1:
+                    head = 2
+                    if re.match(SCORE2, p[1][1:]):
+                        continue
+                if head < 2:
+                    continue
+            if len(p) == 2:
                 if not (re.match(r'^ [ +-]?[a-z]\) ', p[1]) or p[1].startswith('     ')):
                     seen.append(p[1])
             elif k == 0 or k >= len(lines) - 2:   # (the cursor's place and the zoom: not it)

@@ -41,4 +41,28 @@ tm_keys Enter
 check_screen "Enter opens it" "The ST broadcast on a linear array"
 tm_keys q
 mc_exit_ok "picker"
+
+# the end of a track's last lesson leads on to the next track's first: ] on the summary
+pages() { echo $(( $(grep -c '\btext *=' "$ROOT/lessons/$1.lua") - $(grep -c '\bquestion *=' "$ROOT/lessons/$1.lua") )); }
+np=$(pages "$last1")
+title2=$(grep -m1 'title *=' "$ROOT/lessons/$first2.lua" | sed 's/.*title *= *"//; s/".*//')
+tm_run clear
+tm_run "XDG_STATE_HOME=$XDG_STATE_HOME $MESHCAST lesson $last1 2>$TMPD/err; echo EXIT=\$?"
+tm_wait "page 1/" 10 >/dev/null
+i=0; while [ $i -lt "$np" ]; do tm_keys ']'; sleep 0.15; i=$((i + 1)); done
+check_screen "$last1: the summary names the next lesson, $first2" "Next in the course: $first2"
+tm_keys ']'
+check_screen "] opens it: $title2" "$title2"
+check_screen "... on its page 1" "page 1/"
+tm_keys q
+mc_exit_ok "next lesson"
+# the course's last lesson has no next
+lastc=$(grep -v '^#\|^meshcast\|^$\|^track ' "$COURSE" | tail -n 1)
+tm_run clear
+tm_run "XDG_STATE_HOME=$XDG_STATE_HOME $MESHCAST lesson $lastc 2>$TMPD/err; echo EXIT=\$?"
+tm_wait "page 1/" 10 >/dev/null
+i=0; while [ $i -lt "$(pages "$lastc")" ]; do tm_keys ']'; sleep 0.15; i=$((i + 1)); done
+check_screen "$lastc, the course's last: no next lesson" "No next lesson in the course"
+tm_keys q
+mc_exit_ok "the last lesson"
 finish

@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
-#include "../../src/engine/sched.h"
+#include "../../src/engine/sched-internal.h"
 
 static void test_bytes(void **state)
 {
@@ -288,12 +289,60 @@ static void test_equal(void **state)
     net_free(n);
 }
 
+/* Step labels are stored once per distinct text (a pipeline's million steps share a few):
+ * random labels over random steps, relabelled, some given back from the schedule itself; each
+ * step reads back the text it was given last (kept in a plain array here), and no more copies
+ * are kept than there were distinct texts given. */
+static void test_labels_shared(void **state)
+{
+    (void)state;
+    Net *net = net_parse("array:8", NULL, 0);
+    Sched *s = sched_new(net, 1, 8);
+    char want[300][16];
+    memset(want, 0, sizeof want);
+    srand(7);
+    int given[10] = {0};
+    for (int i = 0; i < 3000; i++) {
+        int32_t st = rand() % 300;
+        assert_true(sched_at(s, st));
+        int k = rand() % 10;
+        char text[16];
+        snprintf(text, sizeof text, "phase %d", k);
+        if (i % 7 == 0 && want[st][0]) {   /* its own label back, from the schedule */
+            assert_true(sched_label(s, sched_step_label(s, st)));
+            continue;
+        }
+        assert_true(sched_label(s, text));
+        snprintf(want[st], sizeof want[st], "%s", text);
+        given[k] = 1;
+    }
+    int distinct = 0;
+    for (int k = 0; k < 10; k++)
+        distinct += given[k];
+    for (int32_t st = 0; st < sched_nsteps(s); st++)
+        assert_string_equal(sched_step_label(s, st), want[st]);
+    assert_int_equal(s->nlabels, distinct);   /* up to 64 distinct: each stored once */
+    /* consecutive steps of one label: one copy, the same pointer */
+    Sched *c = sched_new(net, 1, 8);
+    for (int32_t st = 0; st < 1000; st++)
+        assert_true(sched_at(c, st) && sched_label(c, st < 500 ? "fill" : "drain"));
+    assert_int_equal(c->nlabels, 2);
+    assert_ptr_equal(sched_step_label(c, 0), sched_step_label(c, 499));
+    assert_string_equal(sched_step_label(c, 999), "drain");
+    sched_truncate(c, 10);
+    assert_string_equal(sched_step_label(c, 9), "fill");
+    sched_free(c);
+    sched_free(s);
+    net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bytes),  cmocka_unit_test(test_build_read),
         cmocka_unit_test(test_at),     cmocka_unit_test(test_errors),
         cmocka_unit_test(test_equal),
+        cmocka_unit_test(test_labels_shared),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

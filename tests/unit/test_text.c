@@ -85,12 +85,30 @@ static void test_nearest(void **state)
     assert_null(text_nearest("chunk", NULL));
 }
 
+static void test_did_you_mean(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"st", "bst", "rh", "chain", NULL};
+    char buf[64];
+    assert_string_equal(text_did_you_mean("chian", names, buf, sizeof buf),
+                        " (did you mean 'chain'?)");   /* two substitutions */
+    assert_string_equal(text_did_you_mean("zzzzzz", names, buf, sizeof buf), "");
+    assert_string_equal(text_did_you_mean(NULL, names, buf, sizeof buf), "");
+    static const char *const odd[] = {"ab\x1b[2J", NULL};   /* a name is quoted too */
+    assert_string_equal(text_did_you_mean("ab\x1b[2", odd, buf, sizeof buf),
+                        " (did you mean 'ab?[2J'?)");
+    char small[8];   /* cut, never past the buffer */
+    text_did_you_mean("chian", names, small, sizeof small);
+    assert_int_equal(strlen(small), sizeof small - 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_quote),
         cmocka_unit_test(test_terminal_safe),
         cmocka_unit_test(test_nearest),
+        cmocka_unit_test(test_did_you_mean),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,188 @@
+/* sim-holdtab.c — every node's holdings, the uncommon cases out of line: sim-hold.h. */
+#include "sim-hold.h"
+
+#include "bigmem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool ht_init(HoldTab *t, int32_t nnodes)
+{
+    memset(t, 0, sizeof *t);
+    t->nnodes = nnodes;
+    t->dense_at = nnodes / 16 > 64 ? (uint32_t)(nnodes / 16) : 64;
+    t->rec = bigmem_alloc((size_t)(nnodes > 0 ? nnodes : 1) * sizeof *t->rec, true);
+    return t->rec != NULL;
+}
+
+static void free_big(HoldTab *t)
+{
+    for (uint32_t i = 0; i < t->nbig; i++)
+        hold_clear(&t->big[i]);
+    t->nbig = 0;
+}
+
+void ht_free(HoldTab *t)
+{
+    if (!t)
+        return;
+    free_big(t);
+    if (t->dense)
+        for (int32_t v = 0; v < t->nnodes; v++)
+            hold_clear(&t->dense[v]);
+    free(t->dense);
+    free(t->big);
+    free(t->rec);
+    memset(t, 0, sizeof *t);
+}
+
+void ht_reset(HoldTab *t)
+{
+    if (t->dense) {
+        for (int32_t v = 0; v < t->nnodes; v++)
+            hold_clear(&t->dense[v]);
+        return;
+    }
+    free_big(t);
+    memset(t->rec, 0, (size_t)t->nnodes * sizeof *t->rec);
+}
+
+/* One Hold per node from now on: dense[v] (the records and big freed).  False: memory (the
+ * table unchanged). */
+static bool go_dense(HoldTab *t)
+{
+    Hold *d = bigmem_alloc((size_t)t->nnodes * sizeof *d, true);
+    if (!d)
+        return false;
+    for (int32_t v = 0; v < t->nnodes; v++) {
+        ChunkRange r = t->rec[v];
+        if (r.lo == HT_BIG) {
+            d[v] = t->big[r.hi];   /* its heap array, if any, moves with it */
+        } else if (r.lo < r.hi) {
+            d[v].u.in[0] = r;
+            d[v].n = 1;
+        }
+    }
+    free(t->big);
+    free(t->rec);
+    t->big = NULL;
+    t->rec = NULL;
+    t->nbig = t->capbig = 0;
+    t->dense = d;
+    return true;
+}
+
+/* Node v's Hold in big, made (with its one interval, if any) when v is not big yet; or, dense,
+ * dense[v]. */
+static Hold *to_big(HoldTab *t, int32_t v)
+{
+    if (t->dense)
+        return &t->dense[v];
+    ChunkRange *r = &t->rec[v];
+    if (r->lo == HT_BIG)
+        return &t->big[r->hi];
+    if (t->nbig >= t->dense_at)
+        return go_dense(t) ? &t->dense[v] : NULL;
+    if (t->nbig == t->capbig) {
+        if (t->capbig >= UINT32_MAX / 2)
+            return NULL;
+        uint32_t nc = t->capbig ? 2 * t->capbig : 64;
+        Hold *b = realloc(t->big, (size_t)nc * sizeof *b);
+        if (!b)
+            return NULL;
+        t->big = b;
+        t->capbig = nc;
+    }
+    Hold *h = &t->big[t->nbig];
+    memset(h, 0, sizeof *h);
+    if (r->lo < r->hi) {
+        h->u.in[0] = *r;
+        h->n = 1;
+    }
+    r->lo = HT_BIG;
+    r->hi = t->nbig++;
+    return h;
+}
+
+bool ht_add_slow(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi)
+{
+    Hold *h = to_big(t, v);
+    return h && hold_add(h, lo, hi);
+}
+
+/* Node v's holdings as a Hold: its big one, or *tmp made from its record. */
+static const Hold *as_hold(const HoldTab *t, int32_t v, Hold *tmp)
+{
+    if (t->dense)
+        return &t->dense[v];
+    ChunkRange r = t->rec[v];
+    if (r.lo == HT_BIG)
+        return &t->big[r.hi];
+    memset(tmp, 0, sizeof *tmp);
+    if (r.lo < r.hi) {
+        tmp->u.in[0] = r;
+        tmp->n = 1;
+    }
+    return tmp;
+}
+
+/* Store the inline Hold tmp (at most HOLD_INLINE intervals, no heap) as node v's holdings. */
+static bool put(HoldTab *t, int32_t v, const Hold *tmp)
+{
+    if (tmp->n <= 1) {
+        t->rec[v] = tmp->n ? tmp->u.in[0] : (ChunkRange){ 0, 0 };
+        return true;
+    }
+    Hold *h = to_big(t, v);
+    if (!h)
+        return false;
+    *h = *tmp;
+    return true;
+}
+
+bool ht_remove(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi)
+{
+    if (t->dense)
+        return hold_remove(&t->dense[v], lo, hi);
+    if (t->rec[v].lo == HT_BIG)
+        return hold_remove(&t->big[t->rec[v].hi], lo, hi);
+    Hold tmp;
+    as_hold(t, v, &tmp);
+    if (!hold_remove(&tmp, lo, hi))   /* inline: no heap is made */
+        return false;
+    return put(t, v, &tmp);
+}
+
+bool ht_merge(HoldTab *t, int32_t v, const ChunkRange *r, size_t k, bool add)
+{
+    if (t->dense)
+        return hold_merge(&t->dense[v], r, k, add);
+    if (t->rec[v].lo == HT_BIG)
+        return hold_merge(&t->big[t->rec[v].hi], r, k, add);
+    Hold tmp;
+    as_hold(t, v, &tmp);
+    if (!hold_merge(&tmp, r, k, add))
+        return false;
+    if (!tmp.cap)
+        return put(t, v, &tmp);
+    Hold *h = to_big(t, v);   /* the merge made a heap array: tmp moves to big */
+    if (!h) {
+        hold_clear(&tmp);
+        return false;
+    }
+    *h = tmp;
+    return true;
+}
+
+bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr,
+                     uint32_t *k, uint32_t *miss)
+{
+    Hold tmp;
+    return hold_contains_all(as_hold(t, v, &tmp), r, nr, k, miss);
+}
+
+bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr)
+{
+    Hold tmp;
+    return hold_none(as_hold(t, v, &tmp), r, nr);
+}

@@ -1,0 +1,276 @@
+/* draw-step.c — the Step panel: the step shown (its transfers, its cost and their parts, its
+ * overloads), the running total and the total beside the paper's prediction, the run's checks
+ * (bounds, verification, reduction, TCD, time-step optimality) and the step's violations.
+ */
+#include <curses.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../algos/algo.h"
+#include "../algos/cangwu/cangwu.h"
+#include "../engine/bounds.h"
+#include "../engine/chunkset.h"
+#include "../engine/circuit-bounds.h"
+#include "../engine/circuit.h"
+#include "../engine/text.h"
+#include "../engine/tso.h"
+#include "draw-internal.h"
+#include "theme.h"
+
+/* Under the circuit model on a ring or torus: the run's alpha/delta/L*tau multiples and
+ * Peters & Syska's Proposition 1 lower bound beside them. */
+static void draw_bounds(Box *b, Sim *sim, int attr)
+{
+    const CostParams *p = sim_params(sim);
+    const Sched *s = sim_sched(sim);
+    CircuitBounds bd;
+    if (p->model != COST_CIRCUIT || !bounds_circuit(sched_net(s), p, sched_bytes(s), &bd))
+        return;
+    const SimTotals *T = sim_totals(sim);
+    double lt = sched_bytes(s) ? (double)T->phase_bytes / (double)sched_bytes(s) : 0;
+    char c1[32];
+    draw_box_put(b, attr, "Terms: %ld alpha, %lld delta, %.3g L*tau", (long)T->phases,
+            (long long)T->switch_hops, lt);
+    draw_fmt_cost(c1, sizeof c1, bd.total);
+    draw_box_put(b, attr, "Lower bound %s: %ld alpha, %lld delta, L*tau/%d", c1, (long)bd.phases,
+            (long long)bd.diameter, bd.lambda);
+}
+
+/* Before the first step: who holds what. */
+static void step_before(App *a, Box *b)
+{
+    const Net *net = a->b.setup.net;
+    Sched *s = a->b.sched;
+    int32_t n = sched_nsteps(s);
+    char nm[48];
+    int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM);
+    draw_box_put(b, head, "Step 0/%ld  before the first step", (long)n);
+    if (a->b.reduce)   /* a script's own reduction */
+        draw_box_put(b, dim, "every node holds its contribution; root %s combines",
+                net_node_name(net, a->b.setup.args.source, nm, sizeof nm));
+    else if (a->b.setup.sources && a->b.setup.nsources > 1)
+        draw_box_put(b, dim, "%ld sources (@) hold their own messages",
+                (long)a->b.setup.nsources);
+    else
+        draw_box_put(b, dim, "the source %s holds the whole message",
+                net_node_name(net, sched_source(s), nm, sizeof nm));
+    draw_box_put(b, dim, "press n to take the first step");
+}
+
+/* The step shown: its label, its transfers (as many as fit), its cost and its overloads. */
+static void step_this(App *a, Box *b, int32_t step, bool full)
+{
+    const Net *net = a->b.setup.net;
+    Sim *sim = a->b.sim;
+    Sched *s = a->b.sched;
+    int32_t n = sched_nsteps(s);
+    const SimTotals *T = sim_totals(sim);
+    char c1[32], nm[48], nm2[48];
+    int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM), norm = theme_attr(R_NORMAL);
+    const char *label = sched_step_label(s, step);
+    draw_box_put(b, head, "Step %ld/%ld%s%s", (long)step + 1, (long)n, label[0] ? "  " : "", label);
+    const SimStep *S = sim_step(sim, step);
+    int64_t nt = sched_ntransfers(s, step);
+    draw_box_put(b, norm, "%lld transfer%s, max %s load %ld", (long long)nt, nt == 1 ? "" : "s",
+            circuit_words(sim_params(sim)->model)->link, (long)S->max_link_load);
+    if (S->subrounds > 1)   /* seidel: a node's sends one after another */
+        draw_box_put(b, theme_attr(R_HILITE), "one-port: %ld sub-rounds (#j), costs added",
+                (long)S->subrounds);
+    draw_box_put(b, norm, "active nodes %ld/%ld (holding a message; %ld before)",
+            (long)S->informed, (long)net_size(net),
+            (long)(step > 0 ? sim_step(sim, step - 1)->informed : T->informed_before));
+    int listmax = full ? b->h - b->row - 17 : 6;
+    if (listmax < 2) listmax = 2;
+    for (int64_t i = 0; i < nt && i < listmax && draw_box_line(b); i++) {
+        SchedTransfer t;
+        sched_transfer(s, step, i, &t);
+        SimTransferInfo ti;
+        sim_transfer_info(sim, step, i, &ti);
+        char ch[64];
+        chunkset_format(t.ranges, t.nranges, ch, sizeof ch);
+        draw_fmt_cost(c1, sizeof c1, ti.cost);
+        int attr = ti.contention > 0 ? theme_attr(R_BAD) : theme_attr(R_CIRCUIT);
+        char sr[16] = "";
+        if (ti.subround > 0)
+            snprintf(sr, sizeof sr, " #%ld", (long)ti.subround);
+        draw_box_put(b, attr, " %s%s%s [%s] %lldh k%ld%s %s",
+                net_node_name(net, t.src, nm, sizeof nm), theme_glyphs()->right,
+                net_node_name(net, t.dst, nm2, sizeof nm2), ch, (long long)t.len,
+                (long)ti.load, sr, c1);
+    }
+    if (nt > listmax) draw_box_put(b, dim, " ... %lld more", (long long)(nt - listmax));
+    draw_fmt_cost(c1, sizeof c1, S->cost.total);
+    snprintf(c1 + strlen(c1), sizeof c1 - strlen(c1), " %s", cost_unit(a->b.setup.cost.model));
+    draw_box_kv(b, head, "Cost of this step", c1);
+    draw_fmt_cost(c1, sizeof c1, S->cost.startup);
+    draw_box_kv(b, norm, "  startup", c1);
+    draw_fmt_cost(c1, sizeof c1, S->cost.transmission);
+    draw_box_kv(b, norm, "  transmission", c1);
+    draw_fmt_cost(c1, sizeof c1, S->cost.contention);
+    draw_box_kv(b, S->cost.contention > 0 ? theme_attr(R_BAD) : norm, "  contention", c1);
+    draw_fmt_cost(c1, sizeof c1, S->cost.permutation);
+    draw_box_kv(b, norm, "  permutation", c1);
+    const CircuitWords *w = circuit_words(sim_params(sim)->model);
+    char wk[40];
+    snprintf(c1, sizeof c1, "%lld", (long long)S->link_overloads);
+    snprintf(wk, sizeof wk, "  %s", w->overloaded);
+    draw_box_kv(b, S->link_overloads ? theme_attr(R_BAD) : dim, wk, c1);
+    snprintf(c1, sizeof c1, "%lld", (long long)S->port_conflicts);
+    snprintf(wk, sizeof wk, "  %s", w->ports);
+    draw_box_kv(b, S->port_conflicts ? theme_attr(R_BAD) : dim, wk, c1);
+}
+
+/* The running total, the total and what the paper predicts: false while the rest of the
+ * broadcast is still being simulated (no total yet). */
+static bool step_totals(App *a, Box *b, int32_t step)
+{
+    const Net *net = a->b.setup.net;
+    Sim *sim = a->b.sim;
+    const SimTotals *T = sim_totals(sim);
+    char c1[32];
+    int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM), norm = theme_attr(R_NORMAL);
+    /* the totals in the model's unit (us under seidel; units under the others) */
+    const char *unit = cost_unit(a->b.setup.cost.model);
+    char cu[48];
+    double run = step >= 0 ? sim_cost_until(sim, step) : 0;
+    draw_fmt_cost(c1, sizeof c1, run);
+    snprintf(cu, sizeof cu, "%s %s", c1, unit);
+    draw_box_kv(b, head, "Running total", cu);
+    long long sdone, stotal;
+    if (app_rest_progress(a, &sdone, &stotal)) {
+        /* the rest is being simulated: no total, verdict or bound yet */
+        draw_box_put(b, dim, "Total: simulating the rest, step %lld/%lld...", sdone + 1, stotal);
+        return false;
+    }
+    draw_fmt_cost(c1, sizeof c1, T->cost.total);
+    snprintf(cu, sizeof cu, "%s %s", c1, unit);
+    draw_box_kv(b, norm, "Total", cu);
+    if (a->b.has_predicted) {
+        draw_fmt_cost(c1, sizeof c1, a->b.predicted);
+        snprintf(c1 + strlen(c1), sizeof c1 - strlen(c1), " %s", unit);
+        double d = T->cost.total - a->b.predicted;
+        bool agree = fabs(d) <= 1e-6 * (fabs(a->b.predicted) > 1 ? fabs(a->b.predicted) : 1);
+        draw_box_kv(b, agree ? theme_attr(R_GOOD) : theme_attr(R_BAD),
+               agree ? "Predicted (paper) =" : "Predicted (paper) !=", c1);
+        char why[256], line[300];
+        if (!agree && algo_predict_note(a->b.setup.def, net, &a->b.setup.args, &a->b.setup.cost,
+                                        why, sizeof why)) {
+            snprintf(line, sizeof line, "known: %s", why);
+            draw_wrap(b, dim, line, 0);
+        }
+    } else if (algo_predict_error(a->b.setup.def)) {
+        /* the script's predict raised: an error, not "no closed form" */
+        char e[200];
+        draw_box_put(b, theme_attr(R_BAD), "Predicted: error: %s",
+                text_quote(algo_predict_error(a->b.setup.def), 150, e, sizeof e));
+    } else {
+        char why[256], line[300];
+        if (algo_predict_none(a->b.setup.def, net, &a->b.setup.args, &a->b.setup.cost, why,
+                              sizeof why)) {
+            snprintf(line, sizeof line, "Predicted (paper): none: %s", why);
+            draw_wrap(b, dim, line, 0);
+        } else {
+            draw_box_put(b, dim, "Predicted (paper): no closed form");
+        }
+    }
+    if (a->b.auto_note[0]) draw_wrap(b, dim, a->b.auto_note, 2);   /* s=auto, r=auto */
+    return true;
+}
+
+/* The whole run's checks: bounds, verification, the reduction, TCD, time-step optimality. */
+static void step_checks(App *a, Box *b, int32_t step)
+{
+    const Net *net = a->b.setup.net;
+    Sim *sim = a->b.sim;
+    const SimTotals *T = sim_totals(sim);
+    char c1[32];
+    int dim = theme_attr(R_DIM);
+    PostalBounds lb;   /* Sanders & Sibeyn's lower bounds beside a postal run on full:P */
+    if (net_kind(net) == NET_FULL && sim_params(sim)->model == COST_POSTAL &&
+        bounds_postal(net_size(net), sched_bytes(sim_sched(sim)), sim_params(sim), &lb)) {
+        draw_fmt_cost(c1, sizeof c1, lb.duplex);
+        draw_box_kv(b, dim, "Bound (4) k+t lgP", c1);
+        draw_fmt_cost(c1, sizeof c1, lb.simplex);
+        draw_box_kv(b, dim, "Bound (5) simplex", c1);
+        draw_fmt_cost(c1, sizeof c1, lb.packets);
+        draw_box_kv(b, dim, "Bound (6) packets", c1);
+    }
+    draw_box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s",
+            T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model");
+    if (a->b.reduce) {   /* a script's own reduction: the root's contributions */
+        const Reduce *rd = a->b.reduce;
+        char rt[200];
+        if (reduce_verified(rd))
+            draw_box_put(b, theme_attr(R_GOOD), "reduction: the root has every contribution once");
+        else
+            draw_box_put(b, theme_attr(R_BAD), "reduction NOT verified: %lld lost or doubled",
+                    (long long)reduce_violation_count(rd));
+        for (size_t i = 0; i < reduce_nviolations(rd) && i < 3; i++)
+            draw_wrap(b, theme_attr(R_BAD),
+                     reduce_violation_text(rd, reduce_violation(rd, i), rt, sizeof rt), 2);
+        uint64_t cnt, full;
+        if (app_partial_count(a, a->b.setup.args.source, &cnt, &full)) {
+            snprintf(rt, sizeof rt, "cells: the contributions each node's partials combine "
+                     "(over its chunks); the root has %llu of %llu", (unsigned long long)cnt,
+                     (unsigned long long)full);
+            draw_wrap(b, dim, rt, 2);
+        }
+    }
+    draw_box_put(b, dim, "TCD %lld, max %s load %ld", (long long)T->tcd,
+            circuit_words(sim_params(sim)->model)->link, (long)T->max_link_load);
+    if (T->split_steps > 0)   /* seidel's one-port rule, played in sub-rounds */
+        draw_box_put(b, dim, "one-port: %ld step%s in sub-rounds (%lld in all)", (long)T->split_steps,
+                T->split_steps == 1 ? "" : "s", (long long)T->subrounds);
+    draw_bounds(b, sim, dim);
+    /* Cang & Wu: the TCD's closed form, the time-step verdict, the level and its eyes */
+    double ptcd;
+    if (algo_predict_tcd(a->b.setup.def, net, &a->b.setup.args, &ptcd))
+        draw_box_put(b, ptcd == (double)T->tcd ? theme_attr(R_GOOD) : theme_attr(R_BAD),
+                "TCD predicted (paper) %s %.0f", ptcd == (double)T->tcd ? "=" : "!=", ptcd);
+    TsoVerdict tv;
+    tso_check(sim, &tv);
+    draw_box_put(b, tv.optimal ? theme_attr(R_GOOD) : dim, "time-step optimal: %s%s",
+            sched_nchunks(sim_sched(sim)) > 1 ? "n/a (chunks)" : tv.optimal ? "yes" : "no",
+            tv.contention_free ? ", contention-free" : "");
+    int lvl = strncmp(a->b.setup.def->name, "tcd", 3) == 0
+                  ? (step < 0 ? cangwu_step_level(net, 0) : cangwu_step_level(net, step)) : 0;
+    if (lvl >= 1)
+        draw_box_put(b, dim, "level %d: %ld-wide blocks inform e, the eyes of their quadrants; "
+                "E: the mesh's eyes", lvl, (long)1 << lvl);
+}
+
+/* The model's violations at the step shown. */
+static void step_violations(App *a, Box *b, int32_t step)
+{
+    Sim *sim = a->b.sim;
+    Sched *s = a->b.sched;
+    int32_t n = sched_nsteps(s);
+    /* the model's violations at this step */
+    size_t nv = sim_nviolations(sim);
+    int shown = 0;
+    for (size_t i = 0; i < nv && draw_box_line(b); i++) {
+        const SimViolation *v = sim_violation(sim, i);
+        if (v->step != step && !(v->kind == SIM_V_INCOMPLETE && step == n - 1)) continue;
+        char t[200];
+        sim_violation_text(sim, v, t, sizeof t);
+        if (shown++ == 0) draw_box_put(b, theme_attr(R_BAD), "Violations:");
+        draw_wrap(b, theme_attr(R_BAD), t, 1);
+        /* the transfers that collide, by name (sim-involved.c) */
+        char inv[600], line[620];
+        if (sim_violation_involved_text(sim, v, inv, sizeof inv)[0] && draw_box_line(b)) {
+            snprintf(line, sizeof line, "by %s", inv);
+            draw_wrap(b, theme_attr(R_BAD), line, 2);
+        }
+        if (shown >= 4) break;
+    }
+}
+
+void draw_step(App *a, Box *b, bool full)
+{
+    int32_t step = app_step_shown(a);
+    if (step < 0) step_before(a, b);
+    else step_this(a, b, step, full);
+    if (step_totals(a, b, step)) step_checks(a, b, step);
+    step_violations(a, b, step);
+}

@@ -1,0 +1,190 @@
+/* test_load_disjoint.c — the replay's disjoint-routes path (sim-load.c: a step whose routes
+ * share no arc is found by one bit per arc, and the link loads are then never counted): on
+ * random one-port schedules over arrays, rings, meshes and tori (default and explicit routes,
+ * steps whose routes share arcs and steps whose do not), under seidel (nu 0, 1) and circuit,
+ * on one thread and on two, every step's largest link load equals the one found here by
+ * walking each route hop by hop with net_link (independent of the simulator's layout), and
+ * every figure of the run (per step and in all, the violations) equals the run whose loads
+ * are all counted (SIM_PATH_DIRECT). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../src/engine/sim-internal.h"
+#include "../../src/engine/sim.h"
+
+/* The largest arc load of step st, walking every route hop by hop. */
+static int32_t brute_max(const Sched *s, const Net *net, int32_t st)
+{
+    int64_t nl = net_nlinks(net);
+    int32_t *load = calloc((size_t)nl, sizeof *load), mx = 0;
+    assert_non_null(load);
+    for (int64_t i = 0; i < sched_ntransfers(s, st); i++) {
+        SchedTransfer t;
+        sched_transfer(s, st, i, &t);
+        int32_t u = t.src;
+        for (int g = 0; g < t.nseg; g++) {
+            NetSeg one = { t.seg[g].dim, t.seg[g].dir, 1 };
+            for (int32_t h = 0; h < t.seg[g].len; h++) {
+                int64_t l = net_link(net, u, t.seg[g].dim, t.seg[g].dir);
+                assert_true(l >= 0 && l < nl);
+                if (++load[l] > mx)
+                    mx = load[l];
+                u = net_route_end(net, u, &one, 1);
+            }
+        }
+        assert_int_equal(u, t.dst);
+    }
+    free(load);
+    return mx;
+}
+
+/* A random one-port schedule: each step pairs k distinct senders with k distinct receivers,
+ * few (disjoint routes likely) or many (shared arcs likely); some sends on explicit routes. */
+static Sched *random_sched(const Net *net, unsigned *seed)
+{
+    int32_t P = net_size(net);
+    Sched *s = sched_new(net, 2, 2048);
+    assert_non_null(s);
+    for (int32_t v = 0; v < P; v++)
+        assert_true(sched_give(s, v, 0, 2));
+    int32_t *perm = malloc((size_t)P * sizeof *perm), *perm2 = malloc((size_t)P * sizeof *perm2);
+    int nsteps = 1 + (int)(rand_r(seed) % 8);
+    for (int k = 0; k < nsteps; k++) {
+        assert_true(sched_step(s) >= 0);
+        for (int32_t v = 0; v < P; v++)
+            perm[v] = perm2[v] = v;
+        for (int32_t v = P - 1; v > 0; v--) {
+            int32_t a = (int32_t)(rand_r(seed) % (unsigned)(v + 1)), b = (int32_t)(rand_r(seed) % (unsigned)(v + 1));
+            int32_t t = perm[v]; perm[v] = perm[a]; perm[a] = t;
+            t = perm2[v]; perm2[v] = perm2[b]; perm2[b] = t;
+        }
+        int32_t n = rand_r(seed) % 2 ? 1 + (int32_t)(rand_r(seed) % 3) : 1 + (int32_t)(rand_r(seed) % (unsigned)P);
+        for (int32_t i = 0; i < n; i++) {
+            int32_t src = perm[i], dst = perm2[i];
+            if (src == dst)
+                continue;
+            uint32_t lo = rand_r(seed) % 2;
+            if (net_ndim(net) == 2 && rand_r(seed) % 4 == 0) {
+                /* along the row first, then the column (the default goes the other way) */
+                int32_t C = net_dim(net, 1), R = net_dim(net, 0);
+                int32_t dc = dst % C - src % C, dr = dst / C - src / C;
+                NetSeg seg[2];
+                int ns = 0;
+                if (dc)
+                    seg[ns++] = (NetSeg){ 1, (int8_t)(dc > 0 ? 1 : -1), dc > 0 ? dc : -dc };
+                if (dr)
+                    seg[ns++] = (NetSeg){ 0, (int8_t)(dr > 0 ? 1 : -1), dr > 0 ? dr : -dr };
+                (void)R;
+                assert_true(sched_send_route(s, src, dst, &(ChunkRange){ lo, 2 }, 1, seg, ns));
+            } else {
+                assert_true(sched_send_range(s, src, dst, lo, 2));
+            }
+        }
+    }
+    free(perm);
+    free(perm2);
+    assert_null(sched_error(s));
+    return s;
+}
+
+static void same_runs(Sim *a, Sim *b, const Sched *s, const Net *net)
+{
+    const SimTotals *ta = sim_totals(a), *tb = sim_totals(b);
+    assert_int_equal(ta->max_link_load, tb->max_link_load);
+    assert_int_equal(ta->link_overloads, tb->link_overloads);
+    assert_int_equal(ta->tcd, tb->tcd);
+    assert_int_equal(ta->violations, tb->violations);
+    assert_int_equal(ta->port_conflicts, tb->port_conflicts);
+    assert_true(ta->cost.total == tb->cost.total);
+    assert_int_equal(sim_nviolations(a), sim_nviolations(b));
+    for (size_t i = 0; i < sim_nviolations(a); i++) {
+        const SimViolation *va = sim_violation(a, i), *vb = sim_violation(b, i);
+        assert_int_equal(va->kind, vb->kind);
+        assert_int_equal(va->link, vb->link);
+        assert_int_equal(va->load, vb->load);
+        assert_int_equal(va->step, vb->step);
+    }
+    for (int32_t st = 0; st < sched_nsteps(s); st++) {
+        const SimStep *x = sim_step(a, st), *y = sim_step(b, st);
+        int32_t want = brute_max(s, net, st);
+        assert_int_equal(x->max_link_load, want);
+        assert_int_equal(y->max_link_load, want);
+        assert_int_equal(x->link_overloads, y->link_overloads);
+        assert_int_equal(x->tcd, y->tcd);
+        assert_int_equal(x->violations, y->violations);
+        assert_true(x->cost.total == y->cost.total);
+        assert_true(x->cost.contention == y->cost.contention);
+        /* and the loads asked for after the run (counted then), link by link */
+        int64_t nl = net_nlinks(net);
+        int32_t *la = malloc((size_t)nl * sizeof *la);
+        const int32_t *lp = sim_link_loads(a, st);
+        assert_non_null(lp);
+        memcpy(la, lp, (size_t)nl * sizeof *la);
+        const int32_t *lb = sim_link_loads(b, st);
+        assert_non_null(lb);
+        assert_memory_equal(la, lb, (size_t)nl * sizeof *la);
+        free(la);
+    }
+}
+
+static void test_random(void **state)
+{
+    (void)state;
+    const char *nets[] = { "array:16", "array:64", "ring:9", "ring:16", "mesh:4x4", "mesh:5x7",
+                           "torus:4x4", "torus:5x6", "mesh:8x8", "array:300", "ring:260",
+                           "mesh:3x150", "torus:2x200" };
+    unsigned seed = 2611;
+    int shared = 0, disjoint = 0;
+    for (size_t k = 0; k < sizeof nets / sizeof nets[0]; k++) {
+        Net *net = net_parse(nets[k], NULL, 0);
+        assert_non_null(net);
+        for (int round = 0; round < 25; round++) {
+            Sched *s = random_sched(net, &seed);
+            for (int32_t st = 0; st < sched_nsteps(s); st++) {
+                int32_t m = brute_max(s, net, st);
+                shared += m > 1;
+                disjoint += m == 1;
+            }
+            for (int model = 0; model < 3; model++) {
+                CostParams p;
+                cost_defaults(&p, model == 2 ? COST_CIRCUIT : COST_SEIDEL);
+                p.nu = model == 1;
+                for (int par = 0; par < 2; par++) {
+                    sim_par_min = par ? 0 : INT64_MAX;
+                    sim_load_path = SIM_PATH_AUTO;
+                    Sim *a = sim_run(s, &p, 0, NULL, 0);
+                    sim_load_path = SIM_PATH_DIRECT;
+                    Sim *b = sim_run(s, &p, 0, NULL, 0);
+                    sim_load_path = SIM_PATH_AUTO;
+                    sim_par_min = 65536;
+                    assert_non_null(a);
+                    assert_non_null(b);
+                    same_runs(a, b, s, net);
+                    sim_free(a);
+                    sim_free(b);
+                }
+            }
+            sched_free(s);
+        }
+        net_free(net);
+    }
+    /* both kinds of step were met, many times */
+    assert_true(shared > 100);
+    assert_true(disjoint > 100);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
