@@ -92,6 +92,8 @@ static void put_values(Out *o, const CliCommand *cmd, const char *name)
             if (snprintf(k, sizeof k, "%s:", net_kind_name((NetKind)i)) > 0)
                 put(o, k);
     } else if (!strcmp(name, "--algo") || !strcmp(name, "--vs") || !strcmp(name, "--relative")) {
+        if (!strcmp(cmd->name, "compare") && !strcmp(name, "--algo"))
+            put(o, "all");   /* every built-in beside the named */
         put_algos(o);
     } else if (!strcmp(name, "--model")) {
         for (int m = 0; m < COST_NMODELS; m++)

@@ -63,13 +63,29 @@ static void usage(FILE *f)
  * subcommand refuses them in one line; no subcommand: the screen's options as ever. */
 static int display_first(int argc, char **argv)
 {
-    int i = 1, takes = 0;
+    /* past the screen's options (and their values) to the first bare word */
+    int i = 1, takes = 0, first_other = 0;
+    const char *screen = cli_command_find("")->opts;
     while (i < argc && argv[i][0] == '-' &&
-           cli_opts_has(cli_display_opts, argv[i], strcspn(argv[i], "="), &takes))
+           cli_opts_has(screen, argv[i], strcspn(argv[i], "="), &takes)) {
+        if (!first_other && !cli_opts_has(cli_display_opts, argv[i], strcspn(argv[i], "="), NULL))
+            first_other = i;
         i += takes && !strchr(argv[i], '=') ? 2 : 1;
+    }
     const CliCommand *c = i < argc && argv[i][0] != '-' ? cli_command_find(argv[i]) : NULL;
     if (!c || !c->name[0])
         return cmd_tui(argc - 1, argv + 1);
+    if (first_other) {   /* meshcast --net mesh:8x8 run ...: only display options go first */
+        const char *o = argv[first_other];
+        int ol = (int)strcspn(o, "=");
+        if (cli_opts_has(c->opts, o, (size_t)ol, NULL))
+            cli_error("%.*s goes after the subcommand (meshcast %s ... %.*s); only --big, "
+                      "--ascii, --no-color and --theme may come before it", ol, o, c->name,
+                      ol, o);
+        else
+            cli_error("%s does not take %.*s (meshcast %s --help)", c->name, ol, o, c->name);
+        return 2;
+    }
     if (strcmp(c->name, "lesson") != 0 && strcmp(c->name, "record") != 0) {
         cli_error("%s goes with the screen (meshcast %s [--net ...], lesson, record), not with "
                   "%s", argv[1], argv[1], c->name);

@@ -76,6 +76,10 @@ check_nomatch "  no 'did you mean'" "did you mean" "$ERR"
 # -- display options before the subcommand: to lesson and record; refused before any other
 check_exit "meshcast --big run: refused" 2 "$MESHCAST" --big run --net array:16 --algo st
 check_eq "  in one line" "meshcast: --big goes with the screen (meshcast --big [--net ...], lesson, record), not with run" "$ERR"
+check_exit "meshcast --net mesh:8x8 run: refused" 2 "$MESHCAST" --net mesh:8x8 run --algo st
+check_eq "  the option goes after" "meshcast: --net goes after the subcommand (meshcast run ... --net); only --big, --ascii, --no-color and --theme may come before it" "$ERR"
+check_exit "meshcast --big --net=array:8 lesson st-array: refused" 2 "$MESHCAST" --big --net=array:8 lesson st-array </dev/null
+check_eq "  lesson takes no --net" "meshcast: lesson does not take --net (meshcast lesson --help)" "$ERR"
 check_exit "meshcast --theme light list: refused" 2 "$MESHCAST" --theme light list
 check_exit "meshcast --theme light lesson st-array: the lesson's options (no terminal here)" 2 \
     "$MESHCAST" --theme light lesson st-array </dev/null

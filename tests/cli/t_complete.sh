@@ -33,6 +33,7 @@ echo "== algo";      comp "meshcast run --net array:16 --algo b"
 echo "== lesson";    comp "meshcast lesson "
 echo "== theme";     comp "meshcast --theme "
 echo "== list";      comp "meshcast list "
+echo "== all";       comp "meshcast compare --algo a"
 echo "== opts";      comp "meshcast check x.lua --pro"
 EOS
 if command -v bash >/dev/null; then
@@ -58,6 +59,7 @@ if command -v bash >/dev/null; then
         check_exit "  list $t exits 0" 0 "$MESHCAST" list "$t"
     done
     check_eq "bash: check --pro<TAB> -> --profile" "--profile" "$(sec opts)"
+    check_match "bash: compare --algo a<TAB> offers all" "^all$" "$(sec all)"
 else
     skip "bash completion" "no bash"
 fi
