@@ -679,7 +679,6 @@ App *app_new(void)
     a->hist_node.gen = -1;
     a->narr_gen = -1;
     a->ov.gen = -1;
-    a->tv.gen = -1;
     a->atl.gen = -1;
     a->atl.ev_node = -1;
     a->vatl.gen = -1;
@@ -687,7 +686,18 @@ App *app_new(void)
     a->ft.gen = -1;
     a->mode = MODE_MAP;
     a->comp_at = -1;
+    a->tv = tileview_new();
+    if (!a->tv) {
+        free(a);
+        return NULL;
+    }
     return a;
+}
+
+TileSrc app_tiles_src(const App *a)
+{
+    TileSrc s = {a->b.ready ? a->b.sched : NULL, a->b.ready ? a->b.setup.net : NULL, a->b.gen};
+    return s;
 }
 
 static void free_items(App *a)
@@ -713,7 +723,7 @@ void app_free(App *a)
     free_items(a);
     hist_free(a);
     overview_free(a);
-    tileview_free(a);
+    tileview_free(a->tv);
     asynctl_free(a);
     fulltree_free(a);
     vs_close(a);
@@ -1334,7 +1344,13 @@ static void map_act(App *a, Act act)
         else if (a->lesson && a->page > 0) app_lesson_page(a, a->page - 1);
         break;
     case K_HELP: a->mode = MODE_HELP; a->help_top = 0; break;
-    case K_TILES: tileview_cycle(a); break;
+    case K_TILES: {
+        char t[200];
+        TileSrc src = app_tiles_src(a);
+        bool ok = tileview_cycle(a->tv, &src, t, sizeof t);
+        app_msg(a, !ok, "%s", t);
+        break;
+    }
     case K_TIMING: asynctl_set(a, !a->async_tl); break;
     case K_QUIT: a->quit = true; break;
     case K_REDRAW: a->redraw = true; break;

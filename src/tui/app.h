@@ -28,6 +28,7 @@
 #include "../script/setup.h"
 #include "chart-fig3.h"
 #include "layout.h"
+#include "tileview.h"
 
 /* The user's words for one broadcast (owned copies; NULL = setup.h's default). */
 typedef struct {
@@ -181,14 +182,8 @@ struct App {
         void *cells;       /* OvBlock[brows * bcols] */
     } ov;
 
-    /* the broadcast tree's tiles on the map (tileview.h): 0 off, else the level */
-    int tiles_level;
-    struct {
-        long gen;
-        int level;
-        struct Tiles *tiles;
-        unsigned char *colour;   /* per node, 0xff in no tile */
-    } tv;
+    /* the broadcast tree's tiles on the map (tileview.h; owned) */
+    TileView *tv;
 
     /* the asynchronous time line (asynctl.h): moments instead of steps; vatl: the second
      * broadcast's (side by side, vs.h), at the latest of its moments not after atl's */
@@ -314,6 +309,9 @@ bool app_change(App *a, const char *field, const char *value);
 bool app_sets(App *a, char **kv, size_t n);
 /* Called by the loop at each play tick. */
 void app_tick(App *a);
+
+/* What the tiles view reads: the broadcast shown (tileview.h). */
+TileSrc app_tiles_src(const App *a);
 
 /* The layout for a screen of w x h cells (called before every draw and by hit tests). */
 void app_layout(App *a, int w, int h);

@@ -257,14 +257,20 @@ static bool run_timing(App *a, char **w, int n)
 
 static bool run_tiles(App *a, char **w, int n)
 {
-    if (n == 2 && strcmp(w[1], "off") == 0)
-        return tileview_set(a, 0);
-    uint64_t u = 1;
-    if (n > 2 || (n == 2 && (num_u64(w[1], &u, NULL) != NUM_OK || u < 1 || u > 64))) {
-        app_msg(a, true, ":tiles takes a level (1, 2, ...) or off");
-        return false;
+    int level = 0;
+    if (!(n == 2 && strcmp(w[1], "off") == 0)) {
+        uint64_t u = 1;
+        if (n > 2 || (n == 2 && (num_u64(w[1], &u, NULL) != NUM_OK || u < 1 || u > 64))) {
+            app_msg(a, true, ":tiles takes a level (1, 2, ...) or off");
+            return false;
+        }
+        level = (int)u;
     }
-    return tileview_set(a, (int)u);
+    char t[200];
+    TileSrc src = app_tiles_src(a);
+    bool ok = tileview_set(a->tv, &src, level, t, sizeof t);
+    app_msg(a, !ok, "%s", t);
+    return ok;
 }
 
 static bool run_hot(App *a, char **w, int n)

@@ -27,6 +27,8 @@ void draw_put_blank(int y, int x, int attr, const char *s);
 void draw_line(Box *b, int attr, const char *s);
 /* put_cut: cut short, the line ends in an ellipsis. */
 int draw_put_cut(int y, int x, int w, int attr, const char *s);
+/* putf: a formatted put_cut. */
+int draw_putf(int y, int x, int w, int attr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Is there a next line in the box? */
 bool draw_box_line(Box *b);
 /* A formatted line of the box (cut short with an ellipsis); nothing when the box is full. */
@@ -49,6 +51,12 @@ void draw_node_async(App *a, Box *b, struct AsyncView *v);
 
 /* The Step panel (draw-step.c); full: the transfers get the room the panel has. */
 void draw_step(App *a, Box *b, bool full);
+
+/* The Timeline panel (draw-timeline.c): the steps' bars; on the asynchronous time line the
+ * moments, and the Step panel's counterpart there (the moment shown). */
+void draw_timeline(App *a, Box *b);
+void draw_timeline_async(App *a, Box *b, struct AsyncView *v);
+void draw_moment(App *a, Box *b, struct AsyncView *v);
 
 /* The Chart panel (draw-chart.c): cost against size, Fig. 3, or a figure (below). */
 void draw_chart(App *a, Box *b);

@@ -139,6 +139,7 @@ typedef struct {
     int32_t nsources;
     bool eyes;           /* Cang & Wu: mark the eyes (tcd, tcd-opt on a 2^k mesh or torus) */
     bool tiles;          /* the broadcast tree's tiles (tileview.h) */
+    TileSrc tsrc;        /* what they are drawn from */
     AsyncView *av;       /* the asynchronous time line's moment (asynctl.h), or NULL */
     bool allport;        /* circuit on a grid: a node may use every port at once */
 } MapCtx;
@@ -345,7 +346,7 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     }
     /* tiles: the tile's colour and letter (a..f), its centre O */
     int tcol = 0;
-    bool tcentre = false, tile = m->tiles && tileview_node(m->a, n, &tcol, &tcentre);
+    bool tcentre = false, tile = m->tiles && tileview_node(m->a->tv, &m->tsrc, n, &tcol, &tcentre);
     static const Role tileroles[6] = {R_C1, R_C2, R_C3, R_C4, R_C5, R_C6};
     static const char *const tilemark[6] = {"a", "b", "c", "d", "e", "f"};
     const char *tm = tile ? (tcentre ? "O" : tilemark[tcol]) : NULL;
@@ -448,7 +449,8 @@ static void map_ctx(App *a, MapCtx *m)
     m->sources = a->b.setup.sources;
     m->nsources = a->b.setup.sources ? a->b.setup.nsources : 0;
     m->eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
-    m->tiles = a->tiles_level > 0;
+    m->tiles = tileview_level(a->tv) > 0;
+    m->tsrc = app_tiles_src(a);
     const CostParams *cp = sim_params(m->sim);
     m->cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
     m->allport = cp->model == COST_CIRCUIT && !net_pairwise(m->net);
@@ -836,6 +838,15 @@ void draw_fmt_cost(char *buf, size_t len, double v) { fmt_cost(buf, len, v); }
 void draw_wrap(Box *b, int attr, const char *text, int indent) { box_wrap(b, attr, text, indent); }
 int draw_put_cut(int y, int x, int w, int attr, const char *s) { return put_cut(y, x, w, attr, s); }
 bool draw_box_line(Box *b) { return box_line(b); }
+int draw_putf(int y, int x, int w, int attr, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return put_cut(y, x, w, attr, buf);
+}
 void draw_box_kv(Box *b, int attr, const char *label, const char *value) { box_kv(b, attr, label, value); }
 void draw_box_put(Box *b, int attr, const char *fmt, ...)
 {
@@ -933,217 +944,6 @@ static void panel_legend(Box *b, const Layout *L, int32_t nsources)
     b->row = b->h;
 }
 
-/* ---- the asynchronous time line (asynctl.h) --------------------------------------------- */
-
-/* The Step panel on the time line: the moment, what starts and ends then, what is in flight. */
-static void panel_moment(App *a, Box *b, AsyncView *v)
-{
-    const Net *net = a->b.setup.net;
-    Sched *s = a->b.sched;
-    int64_t i = asyncview_pos(v), n = asyncview_ntimes(v);
-    const char *unit = cost_unit(a->b.setup.cost.model);
-    char c1[32], c2[32], nm[48], nm2[48], ch[64];
-    fmt_cost(c1, sizeof c1, asyncview_time(v, i));
-    fmt_cost(c2, sizeof c2, asyncview_time(v, n - 1));
-    box_put(b, theme_attr(R_HEAD), "Time %s / %s %s  (moment %lld/%lld)", c1, c2, unit,
-            (long long)i, (long long)n - 1);
-    box_put(b, theme_attr(R_NORMAL), "timing async: %lld start, %lld end, %lld in flight",
-            (long long)asyncview_nstarting(v), (long long)asyncview_nending(v),
-            (long long)asyncview_nflight(v));
-    int64_t nf = asyncview_nflight(v);
-    int listmax = b->h - b->row - 4;
-    if (listmax < 2) listmax = 2;
-    for (int64_t k = 0; k < nf && k < listmax && box_line(b); k++) {
-        const SimAsyncEvent *e = asyncview_flight(v, k);
-        SchedTransfer t;
-        sched_transfer(s, e->step, e->index, &t);
-        chunkset_format(t.ranges, t.nranges, ch, sizeof ch);
-        fmt_cost(c1, sizeof c1, e->start);
-        fmt_cost(c2, sizeof c2, e->end);
-        box_put(b, theme_attr(R_CIRCUIT), " %s%s%s [%s] %lldh  %s-%s  (step %ld)",
-                node_name(net, t.src, nm, sizeof nm), theme_glyphs()->right,
-                node_name(net, t.dst, nm2, sizeof nm2), ch, (long long)t.len, c1, c2,
-                (long)e->step + 1);
-    }
-    if (nf > listmax) box_put(b, theme_attr(R_DIM), " ... %lld more", (long long)(nf - listmax));
-    char cu[64];
-    fmt_cost(c1, sizeof c1, asyncview_time(v, n - 1));
-    snprintf(cu, sizeof cu, "%s %s", c1, unit);
-    box_kv(b, theme_attr(R_HEAD), "Asynchronous total", cu);
-    fmt_cost(c1, sizeof c1, sim_totals(a->b.sim)->cost.total);
-    snprintf(cu, sizeof cu, "%s %s", c1, unit);
-    box_kv(b, theme_attr(R_NORMAL), "Lockstep total", cu);
-    if (net_kind(net) == NET_HXBAR && a->atl.as) {   /* transfers a module channel held back */
-        fmt_cost(c1, sizeof c1, sim_async_channel_wait(a->atl.as));
-        snprintf(cu, sizeof cu, "%lld, %s %s", (long long)sim_async_channel_waits(a->atl.as), c1,
-                 unit);
-        box_kv(b, theme_attr(sim_async_channel_waits(a->atl.as) ? R_BAD : R_NORMAL),
-               "Channel waits", cu);
-    }
-}
-
-/* The first of `rows` lines to show out of n so that line cur sits in the middle, clamped to
- * the list. */
-static int64_t window_first(int64_t cur, int64_t n, int64_t rows)
-{
-    int64_t first = cur - rows / 2;
-    if (first > n - rows) first = n - rows;
-    return first < 0 ? 0 : first;
-}
-
-int64_t draw_window_first(int64_t cur, int64_t n, int64_t rows)
-{
-    return window_first(cur, n, rows);
-}
-
-/* The Timeline panel on the time line: one row per moment. */
-static void panel_timeline_async(App *a, Box *b, AsyncView *v)
-{
-    a->tl_rows = 0;
-    int64_t n = asyncview_ntimes(v), cur = asyncview_pos(v);
-    box_put(b, theme_attr(R_HEAD), "        time  start  end  in flight");
-    int rows = b->h - b->row - 1;
-    if (rows < 1) return;
-    int64_t first = window_first(cur, n, rows);
-    /* each row's counts need the view at that moment: read them by moving, then come back */
-    for (int64_t i = first; i < n && box_line(b) && b->row < b->h - 1; i++) {
-        if (!asyncview_seek(v, i)) break;
-        char c1[32];
-        fmt_cost(c1, sizeof c1, asyncview_time(v, i));
-        box_put(b, i == cur ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL), "%s%11s %6lld %4lld %10lld",
-                i == cur ? theme_glyphs()->right : " ", c1, (long long)asyncview_nstarting(v),
-                (long long)asyncview_nending(v), (long long)asyncview_nflight(v));
-    }
-    asyncview_seek(v, cur);
-    char t[32];
-    fmt_cost(t, sizeof t, asyncview_time(v, n - 1));
-    b->row = b->h - 1;
-    box_put(b, theme_attr(R_HEAD), "async total %s over %lld moments", t, (long long)n - 1);
-}
-
-/* A bar of len glyphs g into buf. */
-static void bar_text(char *bar, size_t cap, const char *g, int len)
-{
-    size_t o = 0, l = strlen(g);
-    for (int k = 0; k < len && o + l < cap; k++) {
-        memcpy(bar + o, g, l);
-        o += l;
-    }
-    bar[o] = '\0';
-}
-
-/* The Timeline with a measured run (measured.h): per step, the simulated row and under it the
- * measured one; each kind of bar scaled to its own longest step (the legend says so). */
-static void panel_timeline_measured(App *a, Box *b, const MeasFile *m)
-{
-    Sim *sim = a->b.sim;
-    int32_t n = a->b.nsim, cur = app_step_shown(a);
-    const Glyphs *g = theme_glyphs();
-    double maxc = 0, maxm = 0;
-    for (int32_t i = 0; i < n; i++) {
-        double c = sim_step(sim, i)->cost.total;
-        if (c > maxc) maxc = c;
-        if (i < m->nmeas && m->steps[i] > maxm) maxm = m->steps[i];
-    }
-    const char *unit = cost_unit(a->b.setup.cost.model);
-    box_put(b, theme_attr(R_HEAD), "  step   %s sim %s / meas us", g->full, unit);
-    char legend[300];
-    snprintf(legend, sizeof legend, "%s simulated, %s measured (median of %lld reps); each bar "
-             "to its own longest step", g->full, g->partial, (long long)m->reps);
-    box_wrap(b, theme_attr(R_DIM), legend, 0);
-    int rows = (b->h - b->row - 1) / 2;
-    if (rows < 1) return;
-    int32_t first = (int32_t)window_first(cur, n, rows);
-    int barw = b->w - 19;
-    a->tl_y0 = b->y + b->row;
-    a->tl_first = first;
-    a->tl_per = 2;
-    for (int32_t i = first; i < n && b->row + 1 < b->h - 1; i++) {
-        double c = sim_step(sim, i)->cost.total, v = i < m->nmeas ? m->steps[i] : 0;
-        char c1[32], c2[32], bar[1024];
-        fmt_cost(c1, sizeof c1, c);
-        fmt_cost(c2, sizeof c2, v);
-        int attr = i == cur ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL);
-        int y = b->y + b->row;
-        putf(y, b->x, 18, attr, "%s%4ld s %10s", i == cur ? g->right : " ", (long)i + 1, c1);
-        bar_text(bar, sizeof bar, g->full,
-                 maxc > 0 && barw > 0 ? (int)lround(barw * c / maxc) : 0);
-        put(y, b->x + 18, barw, i == cur ? theme_attr(R_CIRCUIT) : theme_attr(R_DIM), bar);
-        putf(y + 1, b->x, 18, attr, "%5s m %10s", "", c2);
-        bar_text(bar, sizeof bar, g->partial,
-                 maxm > 0 && barw > 0 ? (int)lround(barw * v / maxm) : 0);
-        put(y + 1, b->x + 18, barw, theme_attr(R_KEY), bar);
-        b->row += 2;
-        a->tl_rows += 2;
-    }
-    char t[32], t2[32];
-    b->row = b->h - 1;
-    fmt_cost(t, sizeof t, sim_totals(sim)->cost.total);
-    fmt_cost(t2, sizeof t2, m->total);
-    box_put(b, theme_attr(R_HEAD), "total s %s%s m %s us", t, strcmp(unit, "us") ? " units," : "",
-            t2);
-}
-
-static void panel_timeline(App *a, Box *b)
-{
-    a->tl_rows = 0;
-    a->tl_per = 1;
-    const MeasFile *meas = app_partial(a) ? NULL : measured_shown(a);
-    if (meas) {
-        panel_timeline_measured(a, b, meas);
-        return;
-    }
-    Sched *s = a->b.sched;
-    Sim *sim = a->b.sim;
-    int32_t n = a->b.nsim, cur = app_step_shown(a);   /* the steps simulated so far */
-    double maxc = 0;
-    for (int32_t i = 0; i < n; i++) {
-        double c = sim_step(sim, i)->cost.total;
-        if (c > maxc) maxc = c;
-    }
-    box_put(b, theme_attr(R_HEAD), "  step        cost  running active");
-    int rows = b->h - b->row - 1;
-    if (rows < 1) return;
-    int32_t first = (int32_t)window_first(cur, n, rows);
-    int barw = b->w - 35;
-    const Glyphs *g = theme_glyphs();
-    a->tl_y0 = b->y + b->row;
-    a->tl_first = first;
-    a->tl_rows = 0;
-    for (int32_t i = first; i < n && box_line(b) && b->row < b->h - 1; i++) {
-        const SimStep *S = sim_step(sim, i);
-        char c1[32], c2[32], bar[256] = "";
-        fmt_cost(c1, sizeof c1, S->cost.total);
-        fmt_cost(c2, sizeof c2, sim_cost_until(sim, i));
-        int len = maxc > 0 && barw > 0 ? (int)lround(barw * S->cost.total / maxc) : 0;
-        size_t o = 0;
-        for (int k = 0; k < len && o + 4 < sizeof bar; k++) {
-            size_t l = strlen(g->full);
-            memcpy(bar + o, g->full, l);
-            o += l;
-        }
-        bar[o] = '\0';
-        int attr = i == cur ? theme_attr(R_CURSOR)
-                 : S->link_overloads || S->violations ? theme_attr(R_BAD) : theme_attr(R_NORMAL);
-        int y = b->y + b->row;
-        putf(y, b->x, 34, attr, "%s%4ld %11s %8s %6ld", i == cur ? g->right : " ", (long)i + 1, c1,
-             c2, (long)S->informed);
-        put(y, b->x + 34, barw, i == cur ? theme_attr(R_CIRCUIT) : theme_attr(R_DIM), bar);
-        b->row++;
-        a->tl_rows++;
-    }
-    char t[32];
-    long long sdone, stotal;
-    b->row = b->h - 1;
-    if (app_rest_progress(a, &sdone, &stotal)) {
-        box_put(b, theme_attr(R_DIM), "steps %ld-%ld: simulating, step %lld/%lld...",
-                (long)n + 1, (long)sched_nsteps(s), sdone + 1, stotal);
-        return;
-    }
-    fmt_cost(t, sizeof t, sim_totals(sim)->cost.total);
-    box_put(b, theme_attr(R_HEAD), "total %s over %ld steps", t, (long)n);
-}
-
 static void panel_node(App *a, Box *b)
 {
     const Net *net = a->b.setup.net;
@@ -1174,7 +974,7 @@ static void panel_node(App *a, Box *b)
     box_put(b, theme_attr(R_HEAD), " step  held  sent to      recv from");
     int32_t n = a->hist_node.nsteps, cur = a->b.pos;
     int rows = b->h - b->row;
-    int32_t first = (int32_t)window_first(cur, n + 1, rows);
+    int32_t first = (int32_t)draw_window_first(cur, n + 1, rows);
     for (int32_t p = first; p <= n && box_line(b); p++) {
         char to[64] = "", from[64] = "";
         if (p >= 1) {
@@ -1384,14 +1184,14 @@ static void draw_side(App *a)
     }
     switch (a->panel) {
     case PANEL_STEP:
-        if (asynctl_view(a)) panel_moment(a, &rest, asynctl_view(a));
+        if (asynctl_view(a)) draw_moment(a, &rest, asynctl_view(a));
         else draw_step(a, &rest, true);
         panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0);
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */
-        if (asynctl_view(a)) panel_timeline_async(a, &rest, asynctl_view(a));
-        else panel_timeline(a, &rest);
+        if (asynctl_view(a)) draw_timeline_async(a, &rest, asynctl_view(a));
+        else draw_timeline(a, &rest);
         break;
     }
     case PANEL_NODE:

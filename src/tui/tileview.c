@@ -1,32 +1,59 @@
 /* tileview.c — tiles on the map: tileview.h. */
 #include "tileview.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../engine/tiles.h"
 
 #define NCOLOUR 6
 
+struct TileView {
+    int level;               /* the level shown, 0 off */
+    long gen;                /* the broadcast the cache is for; -1 none */
+    int cached;              /* the level the colours are for */
+    struct Tiles *tiles;
+    unsigned char *colour;   /* per node, 0xff in no tile */
+};
+
+TileView *tileview_new(void)
+{
+    TileView *tv = calloc(1, sizeof *tv);
+    if (tv) tv->gen = -1;
+    return tv;
+}
+
+int tileview_level(const TileView *tv) { return tv ? tv->level : 0; }
+
+static void say(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(char *msg, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, len, fmt, ap);
+    va_end(ap);
+}
+
 /* Colour the tiles of the level greedily in node order: each tile the smallest colour no
  * neighbouring tile has yet (its centre's id order), the tile number mod 6 when all six are
  * taken. */
-static bool colour_tiles(App *a)
+static bool colour_tiles(TileView *tv, const Net *net)
 {
-    const Net *net = a->b.setup.net;
-    Tiles *t = a->tv.tiles;
+    Tiles *t = tv->tiles;
     int32_t size = net_size(net);
-    int lv = a->tiles_level;
-    free(a->tv.colour);
-    a->tv.colour = malloc((size_t)size);
+    int lv = tv->level;
+    free(tv->colour);
+    tv->colour = malloc((size_t)size);
     int32_t *order = malloc((size_t)size * sizeof *order);   /* nodes grouped by centre */
     int32_t *first = calloc((size_t)size + 1, sizeof *first);
-    if (!a->tv.colour || !order || !first) {
+    if (!tv->colour || !order || !first) {
         free(order);
         free(first);
         return false;
     }
     for (int32_t v = 0; v < size; v++) {
-        a->tv.colour[v] = 0xff;
+        tv->colour[v] = 0xff;
         int32_t c = tiles_centre(t, lv, v);
         if (c >= 0)
             first[c + 1]++;
@@ -56,8 +83,8 @@ static bool colour_tiles(App *a)
             for (int d = 0; d < net_ndim(net); d++)
                 for (int dir = -1; dir <= 1; dir += 2) {
                     int32_t u = net_neighbor(net, order[i], d, dir);
-                    if (u >= 0 && a->tv.colour[u] != 0xff && tiles_centre(t, lv, u) != c)
-                        used |= 1u << a->tv.colour[u];
+                    if (u >= 0 && tv->colour[u] != 0xff && tiles_centre(t, lv, u) != c)
+                        used |= 1u << tv->colour[u];
                 }
         int k = 0;
         while (k < NCOLOUR && (used >> k & 1))
@@ -65,7 +92,7 @@ static bool colour_tiles(App *a)
         if (k == NCOLOUR)
             k = ntile % NCOLOUR;
         for (int32_t i = first[c]; i < first[c + 1]; i++)
-            a->tv.colour[order[i]] = (unsigned char)k;
+            tv->colour[order[i]] = (unsigned char)k;
         ntile++;
     }
     free(order);
@@ -73,93 +100,92 @@ static bool colour_tiles(App *a)
     return true;
 }
 
-static bool ensure(App *a)
+static bool ensure(TileView *tv, const TileSrc *src)
 {
-    if (!a->b.ready || a->tiles_level <= 0)
+    if (!tv || !src->sched || tv->level <= 0)
         return false;
-    if (a->tv.gen == a->b.gen && a->tv.level == a->tiles_level && a->tv.colour)
+    if (tv->gen == src->gen && tv->cached == tv->level && tv->colour)
         return true;
-    if (a->tv.gen != a->b.gen) {
-        tiles_free(a->tv.tiles);
-        a->tv.tiles = tiles_new(a->b.sched);
-        a->tv.gen = a->b.gen;
-        a->tv.level = 0;
-        free(a->tv.colour);
-        a->tv.colour = NULL;
+    if (tv->gen != src->gen) {
+        tiles_free(tv->tiles);
+        tv->tiles = tiles_new(src->sched);
+        tv->gen = src->gen;
+        tv->cached = 0;
+        free(tv->colour);
+        tv->colour = NULL;
     }
-    if (!a->tv.tiles)
+    if (!tv->tiles)
         return false;
-    if (!colour_tiles(a))
+    if (!colour_tiles(tv, src->net))
         return false;
-    a->tv.level = a->tiles_level;
+    tv->cached = tv->level;
     return true;
 }
 
-bool tileview_set(App *a, int level)
+bool tileview_set(TileView *tv, const TileSrc *src, int level, char *msg, size_t len)
 {
+    if (!tv) {
+        say(msg, len, "no tiles: out of memory");
+        return false;
+    }
     if (level <= 0) {
-        a->tiles_level = 0;
-        app_msg(a, false, "tiles off");
+        tv->level = 0;
+        say(msg, len, "tiles off");
         return true;
     }
-    if (!a->b.ready || net_size(a->b.setup.net) > TILEVIEW_MAXNODES ||
-        net_kind(a->b.setup.net) == NET_FULL) {
-        app_msg(a, true, "tiles are drawn on arrays, rings, meshes and tori of up to %d nodes",
+    if (!src->sched || net_size(src->net) > TILEVIEW_MAXNODES ||
+        net_kind(src->net) == NET_FULL) {
+        say(msg, len, "tiles are drawn on arrays, rings, meshes and tori of up to %d nodes",
                 TILEVIEW_MAXNODES);
         return false;
     }
-    a->tiles_level = level;
-    if (!ensure(a)) {
-        a->tiles_level = 0;
-        app_msg(a, true, "no tiles: out of memory");
+    tv->level = level;
+    if (!ensure(tv, src)) {
+        tv->level = 0;
+        say(msg, len, "no tiles: out of memory");
         return false;
     }
-    int32_t np = tiles_phases(a->tv.tiles);
+    int32_t np = tiles_phases(tv->tiles);
     if (np < 2) {
-        a->tiles_level = 0;
-        app_msg(a, true, "no tiles: the broadcast informs in fewer than 2 phases");
+        tv->level = 0;
+        say(msg, len, "no tiles: the broadcast informs in fewer than 2 phases");
         return false;
     }
     if (level >= np) {
-        a->tiles_level = 0;
-        app_msg(a, true, "tiles: levels 1 to %ld here (level %ld is the whole net)",
+        tv->level = 0;
+        say(msg, len, "tiles: levels 1 to %ld here (level %ld is the whole net)",
                 (long)np - 1, (long)np);
         return false;
     }
-    app_msg(a, false, "tiles of the last %d informing phase%s: %ld tiles (O their centres; "
+    say(msg, len, "tiles of the last %d informing phase%s: %ld tiles (O their centres; "
             "T: next level)", level, level == 1 ? "" : "s",
-            (long)tiles_count(a->tv.tiles, level));
+            (long)tiles_count(tv->tiles, level));
     return true;
 }
 
-void tileview_cycle(App *a)
+bool tileview_cycle(TileView *tv, const TileSrc *src, char *msg, size_t len)
 {
-    if (a->tiles_level == 0) {
-        tileview_set(a, 1);
-        return;
-    }
-    int32_t np = a->tv.tiles ? tiles_phases(a->tv.tiles) : 0;
-    if (a->tiles_level + 1 >= np) {
-        tileview_set(a, 0);
-        return;
-    }
-    tileview_set(a, a->tiles_level + 1);
+    if (tileview_level(tv) == 0)
+        return tileview_set(tv, src, 1, msg, len);
+    int32_t np = tv->tiles ? tiles_phases(tv->tiles) : 0;
+    if (tv->level + 1 >= np)
+        return tileview_set(tv, src, 0, msg, len);
+    return tileview_set(tv, src, tv->level + 1, msg, len);
 }
 
-bool tileview_node(App *a, int32_t n, int *colour, bool *centre)
+bool tileview_node(TileView *tv, const TileSrc *src, int32_t n, int *colour, bool *centre)
 {
-    if (!ensure(a) || a->tv.colour[n] == 0xff)
+    if (!ensure(tv, src) || tv->colour[n] == 0xff)
         return false;
-    *colour = a->tv.colour[n];
-    *centre = tiles_centre(a->tv.tiles, a->tiles_level, n) == n;
+    *colour = tv->colour[n];
+    *centre = tiles_centre(tv->tiles, tv->level, n) == n;
     return true;
 }
 
-void tileview_free(App *a)
+void tileview_free(TileView *tv)
 {
-    tiles_free(a->tv.tiles);
-    free(a->tv.colour);
-    a->tv.tiles = NULL;
-    a->tv.colour = NULL;
-    a->tv.gen = -1;
+    if (!tv) return;
+    tiles_free(tv->tiles);
+    free(tv->colour);
+    free(tv);
 }

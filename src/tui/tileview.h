@@ -5,27 +5,44 @@
  * six colours, never that of a tile beside it where six suffice, and a letter a..f for the
  * same (monochrome terminals); the tile's centre is marked O.
  *
+ * A narrow interface: the view reads only the broadcast shown (a TileSrc), never the App.
  * The tree and the colours are computed on demand, once per (broadcast, level), and kept in
- * the App; tileview_free drops them.
+ * the TileView.  Ownership: tileview_new allocates, tileview_free frees (the App owns one).
  */
 #ifndef MESHCAST_TUI_TILEVIEW_H
 #define MESHCAST_TUI_TILEVIEW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#include "app.h"
+#include "../engine/net.h"
+#include "../engine/sched.h"
 
 /* Largest number of nodes the tiles are computed for. */
 #define TILEVIEW_MAXNODES (1 << 20)
 
-/* Set the level (0: off); false with a message when the broadcast has no tiles to show. */
-bool tileview_set(App *a, int level);
-/* The key: one level up, off past the last. */
-void tileview_cycle(App *a);
+typedef struct TileView TileView;
+
+/* What the tiles are drawn from: the broadcast shown (sched NULL: none), its net, and its
+ * generation (another one drops what was computed). */
+typedef struct {
+    const Sched *sched;
+    const Net *net;
+    long gen;
+} TileSrc;
+
+TileView *tileview_new(void);   /* NULL when out of memory */
+void tileview_free(TileView *tv);
+/* The level shown (0: off). */
+int tileview_level(const TileView *tv);
+/* Set the level (0: off): true with what it shows in msg, or false (the level off) with why
+ * not (the broadcast has no tiles to show). */
+bool tileview_set(TileView *tv, const TileSrc *src, int level, char *msg, size_t len);
+/* The key: one level up, off past the last (as tileview_set). */
+bool tileview_cycle(TileView *tv, const TileSrc *src, char *msg, size_t len);
 /* Node n's tile for the level shown: colour 0..5 and whether it is the centre; false when
  * tiles are off or the node is in none. */
-bool tileview_node(App *a, int32_t n, int *colour, bool *centre);
-void tileview_free(App *a);
+bool tileview_node(TileView *tv, const TileSrc *src, int32_t n, int *colour, bool *centre);
 
 #endif

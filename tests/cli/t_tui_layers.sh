@@ -1,0 +1,39 @@
+#!/bin/sh
+# The screen's sources kept changeable (issue 23, "the screen's hub"): no include cycle among
+# src/tui's headers; the `:` commands only in the command table (src/tui/cmdtab.c); the views
+# given a narrow interface do not include app.h.  Reads the sources; runs no binary.
+. "$(dirname "$0")/../lib.sh"
+cd "$ROOT" || exit 2
+
+# edges "includer included" between src/tui headers (a .c is never included: only headers can
+# close a cycle)
+edges=$(for h in src/tui/*.h; do
+    sed -n 's/^#include "\([^"/]*\.h\)".*/\1/p' "$h" | while read -r inc; do
+        [ -f "src/tui/$inc" ] && printf '%s %s\n' "$(basename "$h")" "$inc"
+    done
+    printf '%s %s\n' "$(basename "$h")" "$(basename "$h")"   # every header a node
+done)
+check_match "the include graph was read" "app\\.h" "$edges"
+cyc=$(printf '%s\n' "$edges" | tsort 2>&1 >/dev/null)
+check_eq "no include cycle among src/tui's headers" "" "$cyc"
+# the check itself catches a cycle (two headers including each other)
+cyc=$(printf '%s\n%s\n' "$edges" "layout.h app.h" | tsort 2>&1 >/dev/null)
+check_match "... and it would see one (layout.h -> app.h added)" "loop" "$cyc"
+
+# the `:` commands: dispatched, documented and completed only through the table
+check_eq "'unknown command' said only by cmdtab.c" "src/tui/cmdtab.c" \
+    "$(grep -l 'unknown command' src/tui/*.c | tr '\n' ' ' | sed 's/ $//')"
+check_eq "app_command only hands the line to the table" "1" \
+    "$(sed -n '/^bool app_command/,/^}/p' src/tui/app.c | grep -c 'cmdtab_run')"
+keys=$(sed -n '/^static const AppKeyHelp key_help/,/^};/p' src/tui/app.c)
+check_match "the key help was read" '"q  Ctrl-C"' "$keys"
+check_nomatch "no ':command' in the key help (the table lists them)" '\{":[a-z]' "$keys"
+check_nomatch "no list of command names beside the table" 'commands\[\] *= *\{' \
+    "$(cat src/tui/*.c)"
+
+# the views with a narrow interface: what they draw comes through their own header, not App
+# (the list grows as views get theirs)
+for v in tileview; do
+    check_nomatch "$v includes no app.h" '#include "app\.h"' "$(cat "src/tui/$v.c" "src/tui/$v.h")"
+done
+finish
