@@ -727,7 +727,7 @@ void app_free(App *a)
     asynctl_free(a);
     fulltree_free(a);
     vs_close(a);
-    figure_free(a);
+    figure_free(a->fig);
     measured_free(a);
     cmdtab_complete_clear(a);
     if (a->lesson) lesson_free(a->lesson);
