@@ -1234,7 +1234,7 @@ static void draw_title(App *a)
     char nm[48], t[400], r[160];
     if (a->b.ready) {
         const Setup *s = &a->b.setup;
-        char by[16];
+        char by[24];   /* 20 digits and a unit: -O2 checks the bound */
         fmt_bytes(by, sizeof by, s->args.bytes);
         char pr[160];
         params_text(s, a->b.spec.fit, pr, sizeof pr);
