@@ -727,7 +727,7 @@ void app_free(App *a)
     asynctl_free(a);
     fulltree_free(a);
     vs_close(a);
-    figure_free(a);
+    figure_free(a->fig);
     measured_free(a);
     cmdtab_complete_clear(a);
     if (a->lesson) lesson_free(a->lesson);
@@ -1145,7 +1145,7 @@ static void move_cursor(App *a, int dr, int dc)
     if (!a->b.ready) return;
     if (a->ov_block > 0) {          /* the overview: a block at a time */
         dr *= a->ov_block;
-        dc *= a->ov_block;
+        dc *= overview_bcols(a->b.setup.net, a->ov_block);
     }
     const Net *net = a->b.setup.net;
     if (net_ndim(net) == 1) {

@@ -218,10 +218,32 @@ static bool run_measured(App *a, char **w, int n)   /* :exec and :measured (meas
     return measured_command(a, w[0], (const char *const *)w + 1, n - 1);
 }
 
+static bool fig_wait(void *ctx, const char *what, const Progress *p, double elapsed_s)
+{
+    App *a = ctx;
+    return a->wait(a, what, p, elapsed_s, a->wait_ctx);
+}
+
 static bool run_figure(App *a, char **w, int n)
 {
     a->chart_fig3 = false;   /* a figure of the s-to-p paper replaces Fig. 3 too */
-    return figure_command(a, (const char *const *)w + 1, n - 1);
+    if (n == 2 && strcmp(w[1], "off") == 0) {
+        figure_free(a->fig);
+        a->fig = NULL;
+        app_msg(a, false, "the Chart panel shows cost vs message size again");
+        return true;
+    }
+    FigSrc src = {a->b.ready ? cost_model_name(a->b.setup.cost.model) : NULL, a->b.spec.profile};
+    struct AppFigure *f;
+    char t[600];
+    bool ok = figure_make((const char *const *)w + 1, n - 1, &src, a->wait ? fig_wait : NULL, a,
+                          &f, &a->cancelled, t, sizeof t);
+    app_msg(a, !ok, "%s", t);
+    if (!ok) return false;
+    figure_free(a->fig);
+    a->fig = f;
+    a->panel = PANEL_CHART;
+    return true;
 }
 
 static bool run_overview(App *a, char **w, int n)
@@ -302,7 +324,8 @@ static bool run_chart(App *a, char **w, int n)   /* the Chart panel: cost vs siz
                 ":chart cost (cost against message size)");
         return false;
     }
-    figure_free(a);   /* either figure, or the cost chart */
+    figure_free(a->fig);   /* either figure, or the cost chart */
+    a->fig = NULL;
     a->chart_fig3 = fig3;
     a->fig3_p = P;
     a->panel = PANEL_CHART;
@@ -361,7 +384,7 @@ static const CmdtabCmd table[] = {
     {"theme", NULL, {{"NAME", "colours from assets/NAME.theme"}}, run_theme, NULL, comp_theme},
     {"big", NULL, {{"[off]", "projector mode: tall cells, the map fills the screen"}}, run_big,
      W("off"), NULL},
-    {"overview", NULL, {{"[B|off]", "one character a block of BxB nodes (Z past the smallest zoom)"}},
+    {"overview", NULL, {{"[B|off]", "a character a block of B rows by B/2 columns (Z past the smallest zoom)"}},
      run_overview, W("off"), NULL},
     {"hot", NULL, {{"", "cursor to the most loaded link of the step"}}, run_hot, NULL, NULL},
     {"tiles", NULL, {{"[N|off]", "the tiles the last N informing phases grow (tiling: crosses, "

@@ -234,7 +234,7 @@ static void chart_notes(App *a, Box *b, const Chart *c, const MeasFile *meas)
 
 void draw_chart(App *a, Box *b)
 {
-    if (figure_shown(a)) {   /* :figure N */
+    if (a->fig) {   /* :figure N */
         draw_figure(a, b);
         return;
     }

@@ -78,7 +78,7 @@ static void bars(const StopPlot *p, int x0, int pw, double lo, double hi, int to
 
 void draw_figure(App *a, Box *b)
 {
-    const struct AppFigure *f = figure_shown(a);
+    const struct AppFigure *f = a->fig;
     const StopPlot *p = &f->plot;
     int dim = theme_attr(R_DIM);
     char t[160];

@@ -5,15 +5,20 @@
  * `:figure N async` prices every schedule event by event (sim-async.h).  The figure is
  * computed under the cost model of the broadcast shown.  No curses here.
  *
- * Ownership: the App owns a->fig (figure_free frees it; app_free calls it).
+ * A narrow interface: figure_make reads only what it is given (the words, the model and profile
+ * of the broadcast shown, a wait hook), never the App.
+ * Ownership: figure_make allocates the figure, figure_free frees it (the App owns the one the
+ * Chart panel shows, a->fig).
  */
 #ifndef MESHCAST_TUI_FIGURE_H
 #define MESHCAST_TUI_FIGURE_H
 
 #include <stdbool.h>
 
+#include <stddef.h>
+
+#include "../engine/progress.h"
 #include "../script/stopcmp.h"
-#include "app.h"
 
 struct AppFigure {
     const StopFigure *def;
@@ -23,10 +28,22 @@ struct AppFigure {
     StopPlot plot;
 };
 
-/* `:figure WORDS...` (n words): "N [async]" or "off". */
-bool figure_command(App *a, const char *const *words, int n);
-/* The figure the Chart panel shows, or NULL. */
-const struct AppFigure *figure_shown(const App *a);
-void figure_free(App *a);
+/* What the figure is computed under: the broadcast shown's cost model (NULL: seidel) and
+ * :profile (NULL: none). */
+typedef struct {
+    const char *model;
+    const char *profile;
+} FigSrc;
+
+/* Called on this thread about every 40 ms while the figure is computed on a worker, with what
+ * is done: false stops it. */
+typedef bool (*FigWaitFn)(void *ctx, const char *what, const Progress *p, double elapsed_s);
+
+/* `:figure N [async]` (words, n of them): compute figure N (with wait: on a worker; NULL: here)
+ * into *out (figure_free frees it), true with what it shows in msg; false with why not in msg.
+ * *cancelled is set once the computing starts: true when the wait stopped it. */
+bool figure_make(const char *const *words, int n, const FigSrc *src, FigWaitFn wait, void *ctx,
+                 struct AppFigure **out, bool *cancelled, char *msg, size_t len);
+void figure_free(struct AppFigure *f);
 
 #endif
