@@ -136,7 +136,7 @@ static XOver *xadd(XList *l)
 static int bisect(CX *c, XOver *x, const CmpExecAlgo *w, const CmpExecAlgo *l, bool measured)
 {
     while (x->from - x->after > 1) {
-        if (measured && (x->steps >= c->o->bisect)) 
+        if (measured && x->steps >= c->o->bisect)
             break;
         if (measured && c->bisect_runs + 2 > CMPX_MAX_BISECT_RUNS) {
             x->unbisected = true;

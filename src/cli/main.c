@@ -30,7 +30,7 @@ static void usage(FILE *f)
           "       meshcast lesson NAME|FILE.lua                  a guided lesson\n"
           "       meshcast course [--json]                       the lessons, in the course's order\n"
           "       meshcast progress [--json] | --reset [LESSON]  your progress over the course\n"
-          "       meshcast record FILE.cast [--force] ...        the terminal UI, recorded\n"
+          "       meshcast record FILE.cast [--force] [... | lesson NAME]   the screen, recorded\n"
           "       meshcast replay FILE.cast [--step N]           step through a recording\n"
           "       meshcast run --net SPEC --algo NAME [--source ID|R,C[,Z]] [--bytes M]\n"
           "                    [--model seidel|postal|circuit|saf] [--set K=V]... [--profile NAME]\n"

@@ -1145,7 +1145,7 @@ static void move_cursor(App *a, int dr, int dc)
     if (!a->b.ready) return;
     if (a->ov_block > 0) {          /* the overview: a block at a time */
         dr *= a->ov_block;
-        dc *= a->ov_block;
+        dc *= overview_bcols(a->b.setup.net, a->ov_block);
     }
     const Net *net = a->b.setup.net;
     if (net_ndim(net) == 1) {

@@ -384,7 +384,7 @@ static const CmdtabCmd table[] = {
     {"theme", NULL, {{"NAME", "colours from assets/NAME.theme"}}, run_theme, NULL, comp_theme},
     {"big", NULL, {{"[off]", "projector mode: tall cells, the map fills the screen"}}, run_big,
      W("off"), NULL},
-    {"overview", NULL, {{"[B|off]", "one character a block of BxB nodes (Z past the smallest zoom)"}},
+    {"overview", NULL, {{"[B|off]", "a character a block of B rows by B/2 columns (Z past the smallest zoom)"}},
      run_overview, W("off"), NULL},
     {"hot", NULL, {{"", "cursor to the most loaded link of the step"}}, run_hot, NULL, NULL},
     {"tiles", NULL, {{"[N|off]", "the tiles the last N informing phases grow (tiling: crosses, "

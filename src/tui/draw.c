@@ -376,7 +376,7 @@ static void panel_title(Box *b, App *a, const char *title)
 
 /* The legend, in the glyphs the map uses at its zoom: packets in roomy cells, one character
  * a node at the smallest zooms. */
-static void panel_legend(Box *b, const Layout *L, int32_t nsources)
+static void panel_legend(Box *b, const Layout *L, int32_t nsources, bool overview)
 {
     const Glyphs *g = theme_glyphs();
     char circ[16], over[16], full[16], part[16], empty[16], more[40];
@@ -402,7 +402,15 @@ static void panel_legend(Box *b, const Layout *L, int32_t nsources)
     };
     Item items[16];
     int n = 0;
-    if (nsources > 1) {
+    if (overview) {   /* overview.h: a character a block; overload graded, digit and colour */
+        const Item ov[] = {
+            {".:+#", R_RECV, "receiving 1/4..all"}, {g->full, R_FULL, "full"},
+            {g->partial, R_PARTIAL, "partial"},    {g->empty, R_EMPTY, "empty"},
+            {"1", R_OV1, "peak load 2-3"},         {"2", R_OV2, "4-7"},
+            {"3+", R_OV3, "8+ (2^digit)"},         {"[ ]", R_CURSOR, "cursor"},
+        };
+        for (size_t i = 0; i < sizeof ov / sizeof ov[0]; i++) items[n++] = ov[i];
+    } else if (nsources > 1) {
         /* s-to-p: the grades with the counts of messages each stands for, the source mark */
         static const Role groles[GRADE_N] = {R_EMPTY, R_G1, R_G2, R_G3, R_FULL};
         const char *gmark[GRADE_N] = {g->empty, g->grade[0], g->grade[1], g->grade[2], g->full};
@@ -421,7 +429,8 @@ static void panel_legend(Box *b, const Layout *L, int32_t nsources)
         items[n++] = (Item){part, R_PARTIAL, "partial"};
         items[n++] = (Item){empty, R_EMPTY, "empty"};
     }
-    for (size_t i = 0; i < sizeof common / sizeof common[0]; i++) items[n++] = common[i];
+    for (size_t i = 0; !overview && i < sizeof common / sizeof common[0]; i++)
+        items[n++] = common[i];
     /* lay the items out in as many lines as the width needs, at the bottom of the box */
     int lines = 1, x = 0;
     for (int i = 0; i < n; i++) {
@@ -685,7 +694,8 @@ static void draw_side(App *a)
     case PANEL_STEP:
         if (asynctl_view(a)) draw_moment(a, &rest, asynctl_view(a));
         else draw_step(a, &rest, true);
-        panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0);
+        panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0,
+                     a->ov_block > 0);
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */
@@ -723,7 +733,7 @@ static void draw_title(App *a)
     char nm[48], t[400], r[160];
     if (a->b.ready) {
         const Setup *s = &a->b.setup;
-        char by[16];
+        char by[24];   /* 20 digits and a unit: -O2 checks the bound */
         fmt_bytes(by, sizeof by, s->args.bytes);
         char pr[160];
         params_text(s, a->b.spec.fit, pr, sizeof pr);
@@ -825,10 +835,14 @@ static void draw_status(App *a)
     int obr, obc;
     if (a->b.ready && a->ov_block > 0 && overview_block(a, a->cursor, &ob, &obr, &obc)) {
         char nm[48];
+        int bw = net_ndim(a->b.setup.net) == 1 ? 1 : overview_bcols(a->b.setup.net, a->ov_block);
+        int pc = ob.nodes ? 100 * ob.receiving / ob.nodes : 0;
+        node_name(a->b.setup.net, a->cursor, nm, sizeof nm);
         snprintf(right, sizeof right, "overview %dx%d  cursor %s: %d%% receiving, peak load %ld ",
-                 a->ov_block, net_ndim(a->b.setup.net) == 1 ? 1 : a->ov_block,
-                 node_name(a->b.setup.net, a->cursor, nm, sizeof nm),
-                 ob.nodes ? 100 * ob.receiving / ob.nodes : 0, (long)ob.peak);
+                 a->ov_block, bw, nm, pc, (long)ob.peak);
+        if (COLS - (int)strlen(right) <= 24)   /* narrow: the same numbers in fewer words */
+            snprintf(right, sizeof right, "overview %dx%d %s %d%% recv, peak load %ld ",
+                     a->ov_block, bw, nm, pc, (long)ob.peak);
     } else if (a->b.ready) {
         char nm[48];
         snprintf(right, sizeof right, "cursor %s  zoom %d ",
@@ -838,7 +852,7 @@ static void draw_status(App *a)
     put_cut(y, 0, COLS - rl - 1, attr,
         COLS >= 120 ? " n/p step  Space play  hjkl cursor  Tab panel  a/t/b/m pick  : command  ? help  q quit"
                     : " n/p step  Space play  Tab panel  : cmd  ? help  q quit");
-    if (COLS - rl > 40) put(y, COLS - rl, rl, attr, right);
+    if (COLS - rl > (a->ov_block > 0 ? 24 : 40)) put(y, COLS - rl, rl, attr, right);
 }
 
 static void draw_box(int y, int x, int h, int w, const char *title)

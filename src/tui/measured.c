@@ -191,10 +191,10 @@ void measured_poll(App *a)
     int st = 0;
     pid_t w = waitpid(j->pid, &st, WNOHANG);
     if (w == j->pid) {
-        for (int k = 0; k < 2; k++)
-            while (j->fd[k] >= 0 && drain(j, k)) {
+        for (int k = 0, tries = 0; k < 2; k++)
+            while (j->fd[k] >= 0 && drain(j, k) && tries++ < 2000) {
                 struct timespec nap = {0, 1000000};
-                nanosleep(&nap, NULL);   /* the pipe's writer is gone: its end comes soon */
+                nanosleep(&nap, NULL);   /* the writer is gone: the end comes soon (2 s at most) */
             }
         finish(a, st);
         return;

@@ -30,6 +30,13 @@ static void room(const Net *net, int w, int h, int *rw, int *rh)
     if (*rh < 1) *rh = 1;
 }
 
+int overview_bcols(const Net *net, int B)
+{
+    /* a character is about twice as tall as wide: a block of B rows spans B/2 columns, so
+     * that the net keeps its shape and uses the width */
+    return net && net_ndim(net) == 2 && B > 1 ? (B + 1) / 2 : B;
+}
+
 int overview_fit(const Net *net, int w, int h)
 {
     if (!net) return 1;
@@ -41,7 +48,7 @@ int overview_fit(const Net *net, int w, int h)
         b = (net_size(net) + cells - 1) / cells;
     } else {
         long br = (net_dim(net, 0) + rh - 1) / rh, bc = (net_dim(net, 1) + rw - 1) / rw;
-        b = br > bc ? br : bc;
+        b = br > 2 * bc - 1 ? br : 2 * bc - 1;   /* (B rows, (B+1)/2 >= bc columns a block) */
     }
     return b < 1 ? 1 : (int)b;
 }
@@ -64,7 +71,7 @@ static void block_of(const App *a, const Net *net, int32_t v, int *br, int *bc)
     } else {
         int32_t cols = net_dim(net, 1);
         *br = (int)((v / cols) / B);
-        *bc = (int)((v % cols) / B);
+        *bc = (int)((v % cols) / overview_bcols(net, B));
     }
 }
 
@@ -89,7 +96,8 @@ static bool ensure(App *a)
         a->ov.brows = (int)((nb + per_row - 1) / per_row);
     } else {
         a->ov.brows = (int)((net_dim(net, 0) + B - 1) / B);
-        a->ov.bcols = (int)((net_dim(net, 1) + B - 1) / B);
+        int Bc = overview_bcols(net, B);
+        a->ov.bcols = (int)((net_dim(net, 1) + Bc - 1) / Bc);
     }
     OvBlock *cells = calloc((size_t)a->ov.brows * (size_t)a->ov.bcols, sizeof *cells);
     if (!cells) return false;
@@ -168,7 +176,7 @@ void overview_draw(App *a)
     char t[32];
     /* column numbers: the first column (or offset in the row) of every 10th block */
     for (int c = 0; c < cols; c += 10) {
-        snprintf(t, sizeof t, "%ld", (long)c * B);
+        snprintf(t, sizeof t, "%ld", (long)c * overview_bcols(net, B));
         attrset(dim);
         mvaddnstr(L->map_y, x0 + c, t, cols - c);
     }
@@ -192,7 +200,7 @@ void overview_draw(App *a)
                 while ((2 << d) <= o->peak && d < 9) d++;
                 snprintf(ch, sizeof ch, "%d", d);
                 s = ch;
-                role = R_OVERLOAD;
+                role = d <= 1 ? R_OV1 : d == 2 ? R_OV2 : R_OV3;   /* graded: 2-3, 4-7, 8+ */
             } else if (o->receiving > 0) {
                 int q = 4 * o->receiving / o->nodes;
                 s = q == 0 ? "." : q == 1 ? ":" : q == 2 ? "+" : "#";

@@ -1,5 +1,6 @@
-/* overview.h — big nets at a glance: one character stands for a block of B x B nodes (B
- * consecutive nodes per character on a folded array or ring).
+/* overview.h — big nets at a glance: one character stands for a block of B x B/2 nodes (B
+ * rows, B/2 columns: a character is about twice as tall as wide; B consecutive nodes per
+ * character on a folded array or ring).
  *
  * For the step shown, each block tells the share of its nodes receiving, the peak load of the
  * links leaving its nodes, and how much its nodes hold; the character is
@@ -26,7 +27,11 @@ typedef struct {
     int32_t peak;                           /* the largest load on a link leaving the block */
 } OvBlock;
 
-/* The block size at which the whole net fits w x h characters (at least 1). */
+/* The columns of nodes a character stands for at block size B: B/2 rounded up on a 2-D net
+ * (a character is about twice as tall as wide: the net keeps its shape and fills the width),
+ * B on a folded array. */
+int overview_bcols(const Net *net, int B);
+/* The block size (rows of nodes a character) at which the whole net fits w x h characters. */
 int overview_fit(const Net *net, int w, int h);
 /* Whether the overview can draw this net (1-D and 2-D). */
 bool overview_supported(const Net *net);

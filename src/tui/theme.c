@@ -58,6 +58,11 @@ static const RoleDef builtin[R_NROLES] = {
     [R_G1]       = {"g1", 16, 224, COLOR_BLACK, COLOR_WHITE, 0, D},
     [R_G2]       = {"g2", 16, 221, COLOR_BLACK, COLOR_YELLOW, 0, 0},
     [R_G3]       = {"g3", 16, 150, COLOR_BLACK, COLOR_GREEN, 0, B},
+    /* the overview's overload grades, peak load 2-3, 4-7, 8+: amber, red, purple (mono:
+     * bold, reverse, reverse bold underlined; the digit says the load as well) */
+    [R_OV1]      = {"over1", 16, 214, COLOR_BLACK, COLOR_YELLOW, B, B},
+    [R_OV2]      = {"over2", 231, 196, COLOR_WHITE, COLOR_RED, B, V},
+    [R_OV3]      = {"over3", 231, 90, COLOR_WHITE, COLOR_MAGENTA, B, V | B | U},
 };
 #undef B
 #undef D

@@ -17,6 +17,7 @@ typedef enum {
     R_CIRCUIT, R_OVERLOAD, R_CONFLICT, R_CURSOR, R_HILITE, R_HEAD, R_GOOD, R_BAD, R_KEY,
     R_STATUS, R_C1, R_C2, R_C3, R_C4, R_C5, R_C6,
     R_G1, R_G2, R_G3,                        /* s-to-p: a third of the messages each (grade.h) */
+    R_OV1, R_OV2, R_OV3,                     /* the overview's overload: peak 2-3, 4-7, 8+ */
     R_NROLES
 } Role;
 

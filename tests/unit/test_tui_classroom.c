@@ -254,8 +254,15 @@ static void test_overview(void **state)
     OvBlock o;
     int br, bc;
     int64_t nodes = 0;
-    for (int32_t v = 0; v < net_size(a->b.setup.net); v += 8 + 64 * 7 * ((v % 64) == 56))
-        if (overview_block(a, v, &o, &br, &bc)) nodes += o.nodes;
+    /* a block is 8 rows by 4 columns (a character is about twice as tall as wide) */
+    assert_int_equal(overview_bcols(a->b.setup.net, 8), 4);
+    for (int32_t r = 0; r < 64; r += 8)
+        for (int32_t c = 0; c < 64; c += 4)
+            if (overview_block(a, r * 64 + c, &o, &br, &bc)) {
+                assert_int_equal(br, r / 8);
+                assert_int_equal(bc, c / 4);
+                nodes += o.nodes;
+            }
     assert_int_equal(nodes, net_size(a->b.setup.net));
     assert_true(app_command(a, "hot"));
     assert_true(overview_block(a, a->cursor, &o, &br, &bc));
