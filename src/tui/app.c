@@ -678,7 +678,6 @@ App *app_new(void)
     a->chart.gen = -1;
     a->hist_node.gen = -1;
     a->narr_gen = -1;
-    a->ov.gen = -1;
     a->atl.gen = -1;
     a->atl.ev_node = -1;
     a->vatl.gen = -1;
@@ -687,7 +686,10 @@ App *app_new(void)
     a->mode = MODE_MAP;
     a->comp_at = -1;
     a->tv = tileview_new();
-    if (!a->tv) {
+    a->ov = overview_new();
+    if (!a->tv || !a->ov) {
+        tileview_free(a->tv);
+        overview_free(a->ov);
         free(a);
         return NULL;
     }
@@ -697,6 +699,20 @@ App *app_new(void)
 TileSrc app_tiles_src(const App *a)
 {
     TileSrc s = {a->b.ready ? a->b.sched : NULL, a->b.ready ? a->b.setup.net : NULL, a->b.gen};
+    return s;
+}
+
+OvSrc app_overview_src(const App *a)
+{
+    OvSrc s = {
+        .net = a->b.ready ? a->b.setup.net : NULL,
+        .sched = a->b.ready ? a->b.sched : NULL,
+        .sim = a->b.ready ? a->b.sim : NULL,
+        .gen = a->b.gen, .pos = a->b.pos, .step = app_step_shown(a),
+        .block = a->ov_block,
+        .map_x = a->lay.map_x, .map_y = a->lay.map_y, .map_w = a->lay.map_w, .map_h = a->lay.map_h,
+        .cursor = a->cursor,
+    };
     return s;
 }
 
@@ -722,7 +738,7 @@ void app_free(App *a)
     bcast_free(&a->b);
     free_items(a);
     hist_free(a);
-    overview_free(a);
+    overview_free(a->ov);
     tileview_free(a->tv);
     asynctl_free(a);
     fulltree_free(a);

@@ -28,6 +28,7 @@
 #include "../script/setup.h"
 #include "chart-fig3.h"
 #include "layout.h"
+#include "overview.h"
 #include "tileview.h"
 
 /* The user's words for one broadcast (owned copies; NULL = setup.h's default). */
@@ -175,12 +176,7 @@ struct App {
 
     /* the overview (overview.h): one character a block of ov_block x ov_block nodes; 0 off */
     int ov_block;
-    struct {
-        long gen;
-        int32_t pos;
-        int block, brows, bcols, per_row;
-        void *cells;       /* OvBlock[brows * bcols] */
-    } ov;
+    Overview *ov;          /* its aggregates (owned) */
 
     /* the broadcast tree's tiles on the map (tileview.h; owned) */
     TileView *tv;
@@ -312,6 +308,9 @@ void app_tick(App *a);
 
 /* What the tiles view reads: the broadcast shown (tileview.h). */
 TileSrc app_tiles_src(const App *a);
+/* What the overview reads: the broadcast and step shown, the block size, the map area and the
+ * cursor (overview.h). */
+OvSrc app_overview_src(const App *a);
 
 /* The layout for a screen of w x h cells (called before every draw and by hit tests). */
 void app_layout(App *a, int w, int h);

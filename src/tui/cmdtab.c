@@ -298,7 +298,8 @@ static bool run_tiles(App *a, char **w, int n)
 static bool run_hot(App *a, char **w, int n)
 {
     (void)w, (void)n;
-    int32_t h = overview_hot(a);
+    OvSrc src = app_overview_src(a);
+    int32_t h = overview_hot(&src);
     if (h < 0) {
         app_msg(a, true, "no link carries a circuit at this step");
         return false;

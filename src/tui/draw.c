@@ -833,7 +833,8 @@ static void draw_status(App *a)
     char right[160] = "";
     OvBlock ob;
     int obr, obc;
-    if (a->b.ready && a->ov_block > 0 && overview_block(a, a->cursor, &ob, &obr, &obc)) {
+    OvSrc osrc = app_overview_src(a);
+    if (a->b.ready && a->ov_block > 0 && overview_block(a->ov, &osrc, a->cursor, &ob, &obr, &obc)) {
         char nm[48];
         int bw = net_ndim(a->b.setup.net) == 1 ? 1 : overview_bcols(a->b.setup.net, a->ov_block);
         int pc = ob.nodes ? 100 * ob.receiving / ob.nodes : 0;
@@ -942,7 +943,10 @@ void draw_frame(App *a)
     }
     draw_title(a);
     if (a->b.ready) {
-        if (a->ov_block > 0) overview_draw(a);
+        if (a->ov_block > 0) {
+            OvSrc osrc = app_overview_src(a);
+            overview_draw(a->ov, &osrc);
+        }
         else if (a->vs && a->vs->ready) draw_vs(a);
         else draw_map(a);
         draw_narration(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));

@@ -53,21 +53,43 @@ int overview_fit(const Net *net, int w, int h)
     return b < 1 ? 1 : (int)b;
 }
 
-void overview_free(App *a)
+struct Overview {
+    long gen;
+    int32_t pos;
+    int block, brows, bcols, per_row;
+    OvBlock *cells;       /* [brows * bcols] */
+};
+
+Overview *overview_new(void)
 {
-    free(a->ov.cells);
-    a->ov.cells = NULL;
-    a->ov.gen = -1;
+    Overview *ov = calloc(1, sizeof *ov);
+    if (ov) ov->gen = -1;
+    return ov;
+}
+
+/* Drop the cached aggregates. */
+static void drop(Overview *ov)
+{
+    free(ov->cells);
+    ov->cells = NULL;
+    ov->gen = -1;
+}
+
+void overview_free(Overview *ov)
+{
+    if (!ov) return;
+    drop(ov);
+    free(ov);
 }
 
 /* Block coordinates of a node under the cached geometry. */
-static void block_of(const App *a, const Net *net, int32_t v, int *br, int *bc)
+static void block_of(const Overview *ov, const Net *net, int32_t v, int *br, int *bc)
 {
-    int B = a->ov.block;
+    int B = ov->block;
     if (net_ndim(net) == 1) {
         long idx = v / B;
-        *br = (int)(idx / a->ov.per_row);
-        *bc = (int)(idx % a->ov.per_row);
+        *br = (int)(idx / ov->per_row);
+        *bc = (int)(idx % ov->per_row);
     } else {
         int32_t cols = net_dim(net, 1);
         *br = (int)((v / cols) / B);
@@ -76,45 +98,45 @@ static void block_of(const App *a, const Net *net, int32_t v, int *br, int *bc)
 }
 
 /* (Re)compute the aggregates for the position shown. */
-static bool ensure(App *a)
+static bool ensure(Overview *ov, const OvSrc *src)
 {
-    if (!a->b.ready || a->ov_block <= 0 || !overview_supported(a->b.setup.net)) return false;
-    const Net *net = a->b.setup.net;
+    if (!ov || !src->net || src->block <= 0 || !overview_supported(src->net)) return false;
+    const Net *net = src->net;
     int rw, rh;
-    room(net, a->lay.map_w, a->lay.map_h, &rw, &rh);
+    room(net, src->map_w, src->map_h, &rw, &rh);
     int per_row = net_ndim(net) == 1 ? rw : 0;
-    if (a->ov.cells && a->ov.gen == a->b.gen && a->ov.pos == a->b.pos &&
-        a->ov.block == a->ov_block && a->ov.per_row == per_row)
+    if (ov->cells && ov->gen == src->gen && ov->pos == src->pos &&
+        ov->block == src->block && ov->per_row == per_row)
         return true;
-    overview_free(a);
-    int B = a->ov_block;
-    a->ov.block = B;
-    a->ov.per_row = per_row;
+    drop(ov);
+    int B = src->block;
+    ov->block = B;
+    ov->per_row = per_row;
     if (net_ndim(net) == 1) {
         long nb = (net_size(net) + B - 1) / B;
-        a->ov.bcols = (int)(nb < per_row ? nb : per_row);
-        a->ov.brows = (int)((nb + per_row - 1) / per_row);
+        ov->bcols = (int)(nb < per_row ? nb : per_row);
+        ov->brows = (int)((nb + per_row - 1) / per_row);
     } else {
-        a->ov.brows = (int)((net_dim(net, 0) + B - 1) / B);
+        ov->brows = (int)((net_dim(net, 0) + B - 1) / B);
         int Bc = overview_bcols(net, B);
-        a->ov.bcols = (int)((net_dim(net, 1) + Bc - 1) / Bc);
+        ov->bcols = (int)((net_dim(net, 1) + Bc - 1) / Bc);
     }
-    OvBlock *cells = calloc((size_t)a->ov.brows * (size_t)a->ov.bcols, sizeof *cells);
+    OvBlock *cells = calloc((size_t)ov->brows * (size_t)ov->bcols, sizeof *cells);
     if (!cells) return false;
-    int32_t step = app_step_shown(a);
+    int32_t step = src->step;
     const int32_t *sends = NULL, *recvs = NULL, *loads = NULL;
     if (step >= 0) {
-        sim_port_counts(a->b.sim, step, &sends, &recvs);
-        loads = sim_link_loads(a->b.sim, step);
+        sim_port_counts(src->sim, step, &sends, &recvs);
+        loads = sim_link_loads(src->sim, step);
     }
-    uint64_t all = sched_nchunks(a->b.sched);
+    uint64_t all = sched_nchunks(src->sched);
     int per = 2 * net_ndim(net);
     for (int32_t v = 0; v < net_size(net); v++) {
         int br, bc;
-        block_of(a, net, v, &br, &bc);
-        OvBlock *o = &cells[(size_t)br * a->ov.bcols + bc];
+        block_of(ov, net, v, &br, &bc);
+        OvBlock *o = &cells[(size_t)br * ov->bcols + bc];
         o->nodes++;
-        uint64_t h = sim_held(a->b.sim, v);
+        uint64_t h = sim_held(src->sim, v);
         o->full += h >= all;
         o->held += h > 0;
         if (recvs && recvs[v] > 0) o->receiving++;
@@ -124,26 +146,26 @@ static bool ensure(App *a)
                 if (l > o->peak) o->peak = l;
             }
     }
-    a->ov.cells = cells;
-    a->ov.gen = a->b.gen;
-    a->ov.pos = a->b.pos;
+    ov->cells = cells;
+    ov->gen = src->gen;
+    ov->pos = src->pos;
     return true;
 }
 
-bool overview_block(App *a, int32_t node, OvBlock *out, int *br, int *bc)
+bool overview_block(Overview *ov, const OvSrc *src, int32_t node, OvBlock *out, int *br, int *bc)
 {
-    if (!ensure(a) || node < 0 || node >= net_size(a->b.setup.net)) return false;
-    block_of(a, a->b.setup.net, node, br, bc);
-    *out = ((OvBlock *)a->ov.cells)[(size_t)*br * a->ov.bcols + *bc];
+    if (!ensure(ov, src) || node < 0 || node >= net_size(src->net)) return false;
+    block_of(ov, src->net, node, br, bc);
+    *out = ov->cells[(size_t)*br * ov->bcols + *bc];
     return true;
 }
 
-int32_t overview_hot(App *a)
+int32_t overview_hot(const OvSrc *src)
 {
-    int32_t step = app_step_shown(a);
-    if (!a->b.ready || step < 0) return -1;
-    const Net *net = a->b.setup.net;
-    const int32_t *loads = sim_link_loads(a->b.sim, step);
+    int32_t step = src->step;
+    if (!src->net || step < 0) return -1;
+    const Net *net = src->net;
+    const int32_t *loads = sim_link_loads(src->sim, step);
     int64_t best = -1;
     int32_t peak = 0;
     for (int64_t l = 0; l < net_nlinks(net); l++)
@@ -157,20 +179,20 @@ int32_t overview_hot(App *a)
     return tail;
 }
 
-void overview_draw(App *a)
+void overview_draw(Overview *ov, const OvSrc *src)
 {
-    if (!ensure(a)) return;
-    const Layout *L = &a->lay;
-    const Net *net = a->b.setup.net;
+    if (!ensure(ov, src)) return;
+    const OvSrc *L = src;
+    const Net *net = src->net;
     const Glyphs *g = theme_glyphs();
-    OvBlock *cells = a->ov.cells;
-    int B = a->ov.block;
+    OvBlock *cells = ov->cells;
+    int B = ov->block;
     long maxlab = net_ndim(net) == 1 ? net_size(net) : net_dim(net, 0);
     int lw = digits(maxlab) + 1;
     int x0 = L->map_x + lw, y0 = L->map_y + 1;
-    int rows = a->ov.brows < L->map_h - 1 ? a->ov.brows : L->map_h - 1;
-    int cols = a->ov.bcols < L->map_w - lw ? a->ov.bcols : L->map_w - lw;
-    const CostParams *cp = sim_params(a->b.sim);
+    int rows = ov->brows < L->map_h - 1 ? ov->brows : L->map_h - 1;
+    int cols = ov->bcols < L->map_w - lw ? ov->bcols : L->map_w - lw;
+    const CostParams *cp = sim_params(src->sim);
     int cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
     int dim = theme_attr(R_DIM);
     char t[32];
@@ -181,16 +203,16 @@ void overview_draw(App *a)
         mvaddnstr(L->map_y, x0 + c, t, cols - c);
     }
     int cbr = -1, cbc = -1;
-    block_of(a, net, a->cursor, &cbr, &cbc);
+    block_of(ov, net, src->cursor, &cbr, &cbc);
     for (int r = 0; r < rows; r++) {
         if (r % 5 == 0) {
-            long v = net_ndim(net) == 1 ? (long)r * a->ov.per_row * B : (long)r * B;
+            long v = net_ndim(net) == 1 ? (long)r * ov->per_row * B : (long)r * B;
             snprintf(t, sizeof t, "%*ld", lw - 1, v);
             attrset(dim);
             mvaddnstr(y0 + r, L->map_x, t, lw - 1);
         }
         for (int c = 0; c < cols; c++) {
-            const OvBlock *o = &cells[(size_t)r * a->ov.bcols + c];
+            const OvBlock *o = &cells[(size_t)r * ov->bcols + c];
             if (o->nodes == 0) continue;
             char ch[8];
             const char *s;

@@ -12,7 +12,10 @@
  * block is reversed and described on the status line, so the 256-load hot spot of rh on
  * mesh:1024x1024 at step 22 is a digit 8 that the cursor can be moved onto (:hot jumps there).
  *
- * The aggregates are computed once per (broadcast, step, block size) and kept in the App.
+ * A narrow interface: the view reads only the broadcast and the screen place it is given (an
+ * OvSrc), never the App.  The aggregates are computed once per (broadcast, step, block size)
+ * and kept in the Overview.  Ownership: overview_new allocates, overview_free frees (the App
+ * owns one).
  */
 #ifndef MESHCAST_TUI_OVERVIEW_H
 #define MESHCAST_TUI_OVERVIEW_H
@@ -20,7 +23,25 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "app.h"
+#include "../engine/net.h"
+#include "../engine/sched.h"
+#include "../engine/sim.h"
+
+typedef struct Overview Overview;
+
+/* What the overview is drawn from: the broadcast shown (net NULL: none), its generation (another
+ * one drops what was computed), the position and the step shown (-1: none), the block size
+ * (rows of nodes a character; <= 0: off), the map area (curses cells) and the cursor's node. */
+typedef struct {
+    const Net *net;
+    const Sched *sched;
+    Sim *sim;
+    long gen;
+    int32_t pos, step;
+    int block;
+    int map_x, map_y, map_w, map_h;
+    int32_t cursor;
+} OvSrc;
 
 typedef struct {
     int32_t nodes, receiving, full, held;   /* held: nodes holding something */
@@ -35,13 +56,13 @@ int overview_bcols(const Net *net, int B);
 int overview_fit(const Net *net, int w, int h);
 /* Whether the overview can draw this net (1-D and 2-D). */
 bool overview_supported(const Net *net);
+Overview *overview_new(void);   /* NULL when out of memory */
+void overview_free(Overview *ov);
 /* The block the node is in, for the position shown; false if unavailable. */
-bool overview_block(App *a, int32_t node, OvBlock *out, int *br, int *bc);
-/* Draw the overview into the map area of a->lay (curses). */
-void overview_draw(App *a);
+bool overview_block(Overview *ov, const OvSrc *src, int32_t node, OvBlock *out, int *br, int *bc);
+/* Draw the overview into the map area of src (curses). */
+void overview_draw(Overview *ov, const OvSrc *src);
 /* The node at the end of the most loaded link of the step shown (-1 if none). */
-int32_t overview_hot(App *a);
-/* Free the cached aggregates. */
-void overview_free(App *a);
+int32_t overview_hot(const OvSrc *src);
 
 #endif

@@ -256,16 +256,18 @@ static void test_overview(void **state)
     int64_t nodes = 0;
     /* a block is 8 rows by 4 columns (a character is about twice as tall as wide) */
     assert_int_equal(overview_bcols(a->b.setup.net, 8), 4);
+    OvSrc src = app_overview_src(a);
     for (int32_t r = 0; r < 64; r += 8)
         for (int32_t c = 0; c < 64; c += 4)
-            if (overview_block(a, r * 64 + c, &o, &br, &bc)) {
+            if (overview_block(a->ov, &src, r * 64 + c, &o, &br, &bc)) {
                 assert_int_equal(br, r / 8);
                 assert_int_equal(bc, c / 4);
                 nodes += o.nodes;
             }
     assert_int_equal(nodes, net_size(a->b.setup.net));
     assert_true(app_command(a, "hot"));
-    assert_true(overview_block(a, a->cursor, &o, &br, &bc));
+    src = app_overview_src(a);
+    assert_true(overview_block(a->ov, &src, a->cursor, &o, &br, &bc));
     assert_int_equal(o.peak, best);
     app_key(a, "z");                 /* zoom in: a smaller block, then the map again */
     assert_int_equal(a->ov_block, 4);
