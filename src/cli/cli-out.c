@@ -35,3 +35,24 @@ int cli_out_finish(int rc)
     cli_error("cannot write the output: %s", saved_errno ? strerror(saved_errno) : "write error");
     return 2;
 }
+
+void cli_print_params(const CostParams *p)
+{
+    const char *const *names = cost_param_names(p->model);
+    char buf[64];
+    for (size_t i = 0; names && names[i]; i++)
+        printf("%s%s=%s", i ? " " : "", names[i],
+               export_format_double(cost_param_get(p, names[i]), buf, sizeof buf));
+}
+
+void cli_json_params(JsonOut *j, const CostParams *p)
+{
+    json_key(j, "params");
+    json_begin_object(j);
+    const char *const *names = cost_param_names(p->model);
+    for (size_t i = 0; names && names[i]; i++) {
+        json_key(j, names[i]);
+        json_num(j, cost_param_get(p, names[i]));
+    }
+    json_end_object(j);
+}

@@ -9,11 +9,18 @@
 #define MESHCAST_CLI_OUT_H
 
 #include <stdbool.h>
+#include "../engine/cost.h"
+#include "../engine/export.h"
 
 /* True once a write to stdout has failed (the error is remembered for cli_out_finish). */
 bool cli_out_failed(void);
 /* Flush stdout.  If any write failed, print the one-line message and return 2; otherwise
  * return rc. */
 int cli_out_finish(int rc);
+
+/* A model's parameters as the commands print them: "a=.. b=.." on stdout (text), or the
+ * key "params" and an object of them (JSON). */
+void cli_print_params(const CostParams *p);
+void cli_json_params(JsonOut *j, const CostParams *p);
 
 #endif

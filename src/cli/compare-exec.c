@@ -228,13 +228,10 @@ static void print_text(const CX *c)
 {
     char b[64], b2[64];
     const char *unit = cost_unit(c->cost->model);
-    const char *const *names = cost_param_names(c->cost->model);
     printf("compare --exec on %s, source %s, %d ranks, %s; model %s (", net_spec(c->net),
            net_node_name(c->net, c->source, b, sizeof b), c->o->l.np,
            c->o->l.async ? "async" : "lockstep", cost_model_name(c->cost->model));
-    for (size_t i = 0; names && names[i]; i++)
-        printf("%s%s=%s", i ? " " : "", names[i],
-               export_format_double(cost_param_get(c->cost, names[i]), b, sizeof b));
+    cli_print_params(c->cost);
     printf(")\nlauncher: %s\n", c->launcher);
     printf("measured: median of %d runs after a warm-up, us, every run verified (each rank "
            "ended with the right bytes); predicted: the model's price, %s\n\n", c->o->l.reps,
@@ -359,14 +356,7 @@ static void print_json(const CX *c)
     json_int(&j, c->source);
     json_key(&j, "model");
     json_str(&j, cost_model_name(c->cost->model));
-    json_key(&j, "params");
-    json_begin_object(&j);
-    const char *const *names = cost_param_names(c->cost->model);
-    for (size_t i = 0; names && names[i]; i++) {
-        json_key(&j, names[i]);
-        json_num(&j, cost_param_get(c->cost, names[i]));
-    }
-    json_end_object(&j);
+    cli_json_params(&j, c->cost);
     json_key(&j, "unit");
     json_str(&j, cost_unit(c->cost->model));
     json_key(&j, "measured_unit");

@@ -300,12 +300,9 @@ static void crossover_text(const Crossover *x, char *buf, size_t len)
 static void print_text(const Cmp *c)
 {
     char b[64];
-    const char *const *names = cost_param_names(c->cost.model);
     printf("compare on %s, source %s, model %s (", net_spec(c->net),
            net_node_name(c->net, c->source, b, sizeof b), cost_model_name(c->cost.model));
-    for (size_t i = 0; names && names[i]; i++)
-        printf("%s%s=%s", i ? " " : "", names[i],
-               export_format_double(cost_param_get(&c->cost, names[i]), b, sizeof b));
+    cli_print_params(&c->cost);
     printf("); simulated cost in %s\n\n", cost_unit(c->cost.model));
 
     /* Column widths: 8 for bytes and 12 for a cost (number and mark), wider where a value
@@ -407,14 +404,7 @@ static void print_json(const Cmp *c)
     json_int(&j, c->source);
     json_key(&j, "model");
     json_str(&j, cost_model_name(c->cost.model));
-    json_key(&j, "params");
-    json_begin_object(&j);
-    const char *const *names = cost_param_names(c->cost.model);
-    for (size_t i = 0; names && names[i]; i++) {
-        json_key(&j, names[i]);
-        json_num(&j, cost_param_get(&c->cost, names[i]));
-    }
-    json_end_object(&j);
+    cli_json_params(&j, &c->cost);
     json_key(&j, "sizes");
     json_begin_array(&j);
     for (int k = 0; k < c->nsizes; k++)

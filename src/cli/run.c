@@ -34,12 +34,7 @@ static void run_help(void)
 
 static void print_params(const CliRun *r)
 {
-    const CostParams *p = &r->setup.cost;
-    const char *const *names = cost_param_names(p->model);
-    char buf[64];
-    for (size_t i = 0; names && names[i]; i++)
-        printf("%s%s=%s", i ? " " : "", names[i],
-               export_format_double(cost_param_get(p, names[i]), buf, sizeof buf));
+    cli_print_params(&r->setup.cost);
 }
 
 /* Peters & Syska's terms and lower bounds (circuit model), beside the run. */

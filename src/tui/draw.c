@@ -89,14 +89,21 @@ static int put_cut(int y, int x, int w, int attr, const char *s)
 
 static int putf(int y, int x, int w, int attr, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
-static int putf(int y, int x, int w, int attr, const char *fmt, ...)
+static int vputf(int y, int x, int w, int attr, const char *fmt, va_list ap)
+    __attribute__((format(printf, 5, 0)));
+static int vputf(int y, int x, int w, int attr, const char *fmt, va_list ap)
 {
     char buf[512];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    return put_cut(y, x, w, attr, buf);
+}
+static int putf(int y, int x, int w, int attr, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int r = vputf(y, x, w, attr, fmt, ap);
     va_end(ap);
-    return put_cut(y, x, w, attr, buf);
+    return r;
 }
 
 /* One glyph at (y,x) only if that cell is blank (nothing drawn there yet). */
@@ -339,12 +346,11 @@ int draw_put_cut(int y, int x, int w, int attr, const char *s) { return put_cut(
 bool draw_box_line(Box *b) { return box_line(b); }
 int draw_putf(int y, int x, int w, int attr, const char *fmt, ...)
 {
-    char buf[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int r = vputf(y, x, w, attr, fmt, ap);
     va_end(ap);
-    return put_cut(y, x, w, attr, buf);
+    return r;
 }
 void draw_box_kv(Box *b, int attr, const char *label, const char *value) { box_kv(b, attr, label, value); }
 void draw_box_put(Box *b, int attr, const char *fmt, ...)

@@ -97,8 +97,11 @@ check_screen "replay: the lesson's markers listed" "marker 1/"
 tm_keys G
 check_screen "replay: G to the last marker (page 2 or a step after it)" "marker ([0-9]+)/\\1: "
 # n from the first marker reaches the page turn (a marker of its own, not only steps)
-tm_keys g; i=0
-while [ $i -lt 30 ] && ! tm_wait "marker [0-9]+/[0-9]+: page 2" 1; do tm_keys n; i=$((i + 1)); done
+# one n at a time, each awaited (marker k+1 on screen) so a slow screen is never overtaken
+tm_keys g; tm_wait "marker 1/" 10 >/dev/null; k=1
+while [ $k -lt 30 ] && ! tm_cap | grep -Eq "marker [0-9]+/[0-9]+: page 2"; do
+    tm_keys n; k=$((k + 1)); tm_wait "marker $k/" 10 >/dev/null || break
+done
 check_screen "replay: n steps onto the marker 'page 2'" "marker [0-9]+/[0-9]+: page 2"
 tm_keys p
 check_screen "replay: p back onto the right answer" "marker [0-9]+/[0-9]+: answer right"
