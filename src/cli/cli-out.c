@@ -56,3 +56,14 @@ void cli_json_params(JsonOut *j, const CostParams *p)
     }
     json_end_object(j);
 }
+
+void cli_json_head(JsonOut *j, const Net *net, long source, const CostParams *p)
+{
+    json_key(j, "net");
+    json_str(j, net_spec(net));
+    json_key(j, "source");
+    json_int(j, source);
+    json_key(j, "model");
+    json_str(j, cost_model_name(p->model));
+    cli_json_params(j, p);
+}

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include "../engine/cost.h"
 #include "../engine/export.h"
+#include "../engine/net.h"
 
 /* True once a write to stdout has failed (the error is remembered for cli_out_finish). */
 bool cli_out_failed(void);
@@ -22,5 +23,7 @@ int cli_out_finish(int rc);
  * key "params" and an object of them (JSON). */
 void cli_print_params(const CostParams *p);
 void cli_json_params(JsonOut *j, const CostParams *p);
+/* The head of compare's JSON objects: keys net, source, model and params. */
+void cli_json_head(JsonOut *j, const Net *net, long source, const CostParams *p);
 
 #endif

@@ -350,13 +350,7 @@ static void print_json(const CX *c)
     JsonOut j;
     json_init(&j, stdout, false);
     json_begin_object(&j);
-    json_key(&j, "net");
-    json_str(&j, net_spec(c->net));
-    json_key(&j, "source");
-    json_int(&j, c->source);
-    json_key(&j, "model");
-    json_str(&j, cost_model_name(c->cost->model));
-    cli_json_params(&j, c->cost);
+    cli_json_head(&j, c->net, c->source, c->cost);
     json_key(&j, "unit");
     json_str(&j, cost_unit(c->cost->model));
     json_key(&j, "measured_unit");

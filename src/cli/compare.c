@@ -398,13 +398,7 @@ static void print_json(const Cmp *c)
     JsonOut j;
     json_init(&j, stdout, false);
     json_begin_object(&j);
-    json_key(&j, "net");
-    json_str(&j, net_spec(c->net));
-    json_key(&j, "source");
-    json_int(&j, c->source);
-    json_key(&j, "model");
-    json_str(&j, cost_model_name(c->cost.model));
-    cli_json_params(&j, &c->cost);
+    cli_json_head(&j, c->net, c->source, &c->cost);
     json_key(&j, "sizes");
     json_begin_array(&j);
     for (int k = 0; k < c->nsizes; k++)
