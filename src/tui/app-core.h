@@ -48,4 +48,9 @@ typedef struct {
 } AppWaitCtx;
 bool app_build_wait(const Progress *p, double elapsed, void *ctx);
 
+/* ---- changing the broadcast (app-spec.c) ---- */
+/* Replace the broadcast by one built from spec (taken over on success), at keep_pos; false
+ * with a message (the old one stays). */
+bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos);
+
 #endif
