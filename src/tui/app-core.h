@@ -53,4 +53,14 @@ bool app_build_wait(const Progress *p, double elapsed, void *ctx);
  * with a message (the old one stays). */
 bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos);
 
+/* ---- the lesson (app-lesson.c) ---- */
+const LessonPage *app_lesson_cur_page(const App *a);    /* NULL without a lesson */
+/* The page's question is open (asked, not answered right yet, not on the summary). */
+bool app_lesson_question_open(const App *a);
+void app_lesson_answer(App *a, bool right);            /* a choice: right or wrong */
+void app_lesson_answer_try(App *a);                    /* a "now you try" task: is it met? */
+void app_lesson_answer_node(App *a, int32_t node);     /* a click on a node */
+void app_lesson_answer_link(App *a, int64_t link);     /* a click on a link */
+void app_lesson_restart(App *a);                       /* R, y: progress forgotten, page 1 */
+
 #endif
