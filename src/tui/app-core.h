@@ -63,4 +63,9 @@ void app_lesson_answer_node(App *a, int32_t node);     /* a click on a node */
 void app_lesson_answer_link(App *a, int64_t link);     /* a click on a link */
 void app_lesson_restart(App *a);                       /* R, y: progress forgotten, page 1 */
 
+/* ---- the pickers (app-picker.c; app_items_free in app.c) ---- */
+void app_open_picker(App *a, PickKind k);       /* fills a->items, mode MODE_PICKER */
+void app_picker_key(App *a, const char *key);   /* a key while a picker is open */
+void app_items_free(App *a);                    /* a->items emptied */
+
 #endif
