@@ -67,14 +67,15 @@ App *app_new(void)
     a->atl.ev_node = -1;
     a->vatl.gen = -1;
     a->vatl.ev_node = -1;
-    a->ft.gen = -1;
     a->mode = MODE_MAP;
     a->comp_at = -1;
     a->tv = tileview_new();
     a->ov = overview_new();
-    if (!a->tv || !a->ov) {
+    a->ft = fulltree_new();
+    if (!a->tv || !a->ov || !a->ft) {
         tileview_free(a->tv);
         overview_free(a->ov);
+        fulltree_free(a->ft);
         free(a);
         return NULL;
     }
@@ -98,6 +99,28 @@ OvSrc app_overview_src(const App *a)
         .map_x = a->lay.map_x, .map_y = a->lay.map_y, .map_w = a->lay.map_w, .map_h = a->lay.map_h,
         .cursor = a->cursor,
     };
+    return s;
+}
+
+/* The FtSrc without the asynchronous time line's moment (what a click needs). */
+static FtSrc fulltree_src(const App *a)
+{
+    FtSrc s = {
+        .net = a->b.ready ? a->b.setup.net : NULL,
+        .sched = a->b.ready ? a->b.sched : NULL,
+        .sim = a->b.ready ? a->b.sim : NULL,
+        .gen = a->b.gen, .pos = a->b.pos, .step = app_step_shown(a),
+        .partials = a->b.ready ? a->b.partials : NULL,
+        .map_x = a->lay.map_x, .map_y = a->lay.map_y, .map_w = a->lay.map_w, .map_h = a->lay.map_h,
+        .cursor = a->cursor,
+    };
+    return s;
+}
+
+FtSrc app_fulltree_src(App *a)
+{
+    FtSrc s = fulltree_src(a);
+    s.av = asynctl_view(a);
     return s;
 }
 
@@ -126,7 +149,7 @@ void app_free(App *a)
     overview_free(a->ov);
     tileview_free(a->tv);
     asynctl_free(a);
-    fulltree_free(a);
+    fulltree_free(a->ft);
     vs_close(a);
     figure_free(a->fig);
     measured_free(a);
@@ -577,9 +600,10 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     int32_t node = -1;
     int64_t link = -1;
     int what = layout_hit(&a->lay, net, col, line, &node, &link);
-    if ((fulltree_active(a) || hxview_active(a)) && !a->vs && a->ov_block == 0) {
+    FtSrc fs = fulltree_src(a);
+    if ((fulltree_active(&fs) || hxview_active(&fs)) && !a->vs && a->ov_block == 0) {
         /* the tree's cells, or the hxbar modules' */
-        node = fulltree_hit(a, col, line);
+        node = fulltree_hit(a->ft, col, line);
         what = node >= 0 ? 1 : 0;
     }
     if (what == 1) {

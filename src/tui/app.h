@@ -28,6 +28,7 @@
 #include "../script/setup.h"
 #include "bcast.h"
 #include "chart-fig3.h"
+#include "fulltree.h"
 #include "layout.h"
 #include "overview.h"
 #include "tileview.h"
@@ -154,13 +155,9 @@ struct App {
     bool async_tl;
     AsyncTl atl, vatl;
 
-    /* full:P drawn as its broadcast's tree (fulltree.h): the tree and where its cells went */
-    struct {
-        long gen;
-        void *tree;        /* FullTree */
-        void *hits;
-        int nhit, caphit;
-    } ft;
+    /* full:P drawn as its broadcast's tree (fulltree.h), hxbar as its modules (hxview.h):
+     * the tree and where their cells went (owned) */
+    FtView *ft;
 
     /* the narration of the position shown (narrate.h), cached per broadcast and position */
     char narr[400];
@@ -279,6 +276,10 @@ TileSrc app_tiles_src(const App *a);
 /* What the overview reads: the broadcast and step shown, the block size, the map area and the
  * cursor (overview.h). */
 OvSrc app_overview_src(const App *a);
+/* What the full net's tree and the hxbar modules read: the broadcast and the moment shown
+ * (building the asynchronous time line's view if it is on and stale: asynctl_view), the map
+ * area and the cursor (fulltree.h, hxview.h). */
+FtSrc app_fulltree_src(App *a);
 
 /* The layout for a screen of w x h cells (called before every draw and by hit tests). */
 void app_layout(App *a, int w, int h);
