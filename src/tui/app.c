@@ -242,16 +242,12 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
 
 bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full)
 {
-    if (!a->b.ready || !a->b.partials) return false;
-    *count = (uint64_t)partials_count(a->b.partials, a->b.pos, node);
-    *full = (uint64_t)partials_full(a->b.partials);
-    return true;
+    return bcast_partial_count(&a->b, node, count, full);
 }
 
 int app_partial_role(const App *a, uint64_t count, uint64_t full)
 {
-    uint64_t own = a->b.ready ? sched_nchunks(a->b.sched) : 0;
-    return count >= full ? R_FULL : count > own ? R_PARTIAL : R_EMPTY;
+    return bcast_partial_role(&a->b, count, full);
 }
 
 /* bcast_build on a worker thread when the loop has a wait hook (job.h). */
@@ -414,14 +410,14 @@ SetupSpec app_spec(const App *a) { return bspec_setup(&a->b.spec); }
 int32_t app_nsteps(const App *a)
 {
     int32_t n = a->b.ready ? sched_nsteps(a->b.sched) : 0;
-    if (a->vs && a->vs->ready && sched_nsteps(a->vs->sched) > n) n = sched_nsteps(a->vs->sched);
+    if (vs_nsteps(a->vs) > n) n = vs_nsteps(a->vs);
     return n;
 }
 
 int32_t app_pos(const App *a)
 {
     /* (both follow one position, each up to its own end: the further one is the position) */
-    return a->vs && a->vs->ready && a->vs->pos > a->b.pos ? a->vs->pos : a->b.pos;
+    return vs_bcast(a->vs) && vs_pos(a->vs) > a->b.pos ? vs_pos(a->vs) : a->b.pos;
 }
 
 /* A seek across many big steps goes one step at a time, drawing between steps (the wait
@@ -472,7 +468,7 @@ void app_goto(App *a, int32_t pos)
     int32_t n = app_nsteps(a), own = sched_nsteps(a->b.sched);
     if (pos < 0) pos = 0;
     if (pos > n) pos = n;
-    vs_sync(a, pos);
+    vs_sync(a->vs, pos);
     if (pos > own) pos = own;   /* the first broadcast stays done at its last state */
     if (pos > a->b.nsim && !app_need_steps(a, pos)) pos = a->b.nsim;
     if (a->b.rest) atomic_store(&a->b.rest->want, pos);
@@ -506,7 +502,7 @@ static bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos)
         a->zoom_auto = true;
     }
     if (a->cursor >= net_size(a->b.setup.net)) a->cursor = 0;
-    vs_follow(a);
+    app_vs_follow(a);
     app_goto(a, keep_pos);
     a->playing = false;
     return true;
@@ -678,18 +674,19 @@ App *app_new(void)
     a->chart.gen = -1;
     a->hist_node.gen = -1;
     a->narr_gen = -1;
-    a->atl.gen = -1;
-    a->atl.ev_node = -1;
-    a->vatl.gen = -1;
-    a->vatl.ev_node = -1;
     a->ft.gen = -1;
     a->mode = MODE_MAP;
     a->comp_at = -1;
     a->tv = tileview_new();
     a->ov = overview_new();
-    if (!a->tv || !a->ov) {
+    a->atl = asynctl_new();
+    a->vs = vs_new();
+    if (!a->tv || !a->ov || !a->atl || !a->vs) {
         tileview_free(a->tv);
         overview_free(a->ov);
+        asynctl_free(a->atl);
+        VsHost vh = app_vs_host(a);
+        vs_free(a->vs, &vh);
         free(a);
         return NULL;
     }
@@ -740,9 +737,10 @@ void app_free(App *a)
     hist_free(a);
     overview_free(a->ov);
     tileview_free(a->tv);
-    asynctl_free(a);
+    asynctl_free(a->atl);
     fulltree_free(a);
-    vs_close(a);
+    VsHost vh = app_vs_host(a);
+    vs_free(a->vs, &vh);
     figure_free(a->fig);
     measured_free(a);
     cmdtab_complete_clear(a);
@@ -765,9 +763,9 @@ void app_layout(App *a, int w, int h)
 void app_tick(App *a)
 {
     if (!a->playing) return;
-    if (asynctl_view(a)) {   /* the time line: the next moment */
-        asynctl_move(a, 1, true);
-        if (asynctl_at_end(a)) a->playing = false;
+    if (app_async_view(a)) {   /* the time line: the next moment */
+        app_async_move(a, 1, true);
+        if (app_async_at_end(a)) a->playing = false;
         return;
     }
     if (app_pos(a) >= app_nsteps(a)) {
@@ -1252,10 +1250,10 @@ static void map_act(App *a, Act act)
     case K_PREV:
     case K_FIRST:
     case K_LAST:
-        if (asynctl_view(a)) {   /* the time line: moment to moment (asynctl.h) */
+        if (app_async_view(a)) {   /* the time line: moment to moment (asynctl.h) */
             a->playing = false;
             int64_t to = act == K_NEXT ? 1 : act == K_PREV ? -1 : act == K_FIRST ? 0 : INT64_MAX / 2;
-            asynctl_move(a, to, act == K_NEXT || act == K_PREV);
+            app_async_move(a, to, act == K_NEXT || act == K_PREV);
             break;
         }
         if (act == K_PREV) { a->playing = false; app_goto(a, app_pos(a) - 1); break; }
@@ -1263,8 +1261,8 @@ static void map_act(App *a, Act act)
         if (act == K_LAST) { a->playing = false; app_goto(a, app_nsteps(a)); break; }
         a->playing = false; app_goto(a, app_pos(a) + 1); break;
     case K_PLAY:
-        if (asynctl_view(a)) {
-            if (!a->playing && asynctl_at_end(a)) asynctl_move(a, 0, false);
+        if (app_async_view(a)) {
+            if (!a->playing && app_async_at_end(a)) app_async_move(a, 0, false);
             a->playing = !a->playing;
             break;
         }
@@ -1367,7 +1365,7 @@ static void map_act(App *a, Act act)
         app_msg(a, !ok, "%s", t);
         break;
     }
-    case K_TIMING: asynctl_set(a, !a->async_tl); break;
+    case K_TIMING: app_timing(a, !a->async_tl); break;
     case K_QUIT: a->quit = true; break;
     case K_REDRAW: a->redraw = true; break;
     case K_SUSPEND: a->suspend = true; break;
@@ -1549,7 +1547,7 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     int32_t node = -1;
     int64_t link = -1;
     int what = layout_hit(&a->lay, net, col, line, &node, &link);
-    if ((fulltree_active(a) || hxview_active(a)) && !a->vs && a->ov_block == 0) {
+    if ((fulltree_active(a) || hxview_active(a)) && !vs_bcast(a->vs) && a->ov_block == 0) {
         /* the tree's cells, or the hxbar modules' */
         node = fulltree_hit(a, col, line);
         what = node >= 0 ? 1 : 0;
@@ -1763,8 +1761,8 @@ const char *app_narration(App *a)
 {
     if (!a->b.ready) return "";
     if (app_quiz_hides(a)) return "(the narration comes back once the lesson's question is answered)";
-    if (asynctl_view(a)) {   /* the time line: its moment, cheap enough for every frame */
-        narrate_moment(asynctl_view(a), cost_unit(sim_params(a->b.sim)->model), a->narr,
+    if (app_async_view(a)) {   /* the time line: its moment, cheap enough for every frame */
+        narrate_moment(app_async_view(a), cost_unit(sim_params(a->b.sim)->model), a->narr,
                        sizeof a->narr);
         a->narr_gen = -1;
         return a->narr;

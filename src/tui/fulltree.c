@@ -214,7 +214,7 @@ bool fulltree_shown(App *a, FtShown *sh)
     memset(sh, 0, sizeof *sh);
     const Sched *s = a->b.sched;
     int32_t n = net_size(a->b.setup.net), step = app_step_shown(a);
-    AsyncView *av = asynctl_view(a);
+    AsyncView *av = app_async_view(a);
     int64_t m = av ? asyncview_nflight(av) : step >= 0 ? sched_ntransfers(s, step) : -1;
     if (m < 0)
         return true;
@@ -248,7 +248,7 @@ bool fulltree_shown(App *a, FtShown *sh)
 
 void fulltree_cell(App *a, int y, int x, int w, int32_t v, const FtShown *sh)
 {
-    AsyncView *av = asynctl_view(a);
+    AsyncView *av = app_async_view(a);
     uint64_t all = sched_nchunks(a->b.sched);
     uint64_t held = av ? asyncview_held(av, v) : sim_held(a->b.sim, v), full = all;
     bool recv = sh->recvs && sh->recvs[v] > 0, send = sh->sends && sh->sends[v] > 0;

@@ -431,7 +431,7 @@ static int run(const TuiOptions *o)
     char fail[sizeof a->msg + 16] = "";
     if (o->vs && a->b.ready && !a->quit) {
         const char *w[1] = {o->vs};
-        if (!vs_command(a, w, 1) && !a->cancelled) snprintf(fail, sizeof fail, "--%s", a->msg);
+        if (!app_vs_command(a, w, 1) && !a->cancelled) snprintf(fail, sizeof fail, "--%s", a->msg);
     }
     if (!fail[0] && o->step && a->b.ready && !a->quit) {
         long k = strtol(o->step, NULL, 10);
@@ -454,7 +454,7 @@ static int run(const TuiOptions *o)
         return 2;
     }
     if (o->timing && strcmp(o->timing, "async") == 0 && a->b.ready && !a->quit)
-        asynctl_set(a, true);
+        app_timing(a, true);
 
     bool pending = false, chart_drawn = false;
     size_t rec_page = 0;      /* the lesson page and answer the recording last marked */
