@@ -316,16 +316,17 @@ App *app_new(void)
     a->chart.gen = -1;
     a->hist_node.gen = -1;
     a->narr_gen = -1;
-    a->ft.gen = -1;
     a->mode = MODE_MAP;
     a->comp_at = -1;
     a->tv = tileview_new();
     a->ov = overview_new();
+    a->ft = fulltree_new();
     a->atl = asynctl_new();
     a->vs = vs_new();
-    if (!a->tv || !a->ov || !a->atl || !a->vs) {
+    if (!a->tv || !a->ov || !a->ft || !a->atl || !a->vs) {
         tileview_free(a->tv);
         overview_free(a->ov);
+        fulltree_free(a->ft);
         asynctl_free(a->atl);
         VsHost vh = app_vs_host(a);
         vs_free(a->vs, &vh);
@@ -355,6 +356,25 @@ OvSrc app_overview_src(const App *a)
     return s;
 }
 
+FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av)
+{
+    FtSrc s = {
+        .net = b->ready ? b->setup.net : NULL,
+        .sched = b->ready ? b->sched : NULL,
+        .sim = b->ready ? b->sim : NULL,
+        .gen = b->gen, .pos = b->pos, .step = bcast_step_shown(b),
+        .partials = b->ready ? b->partials : NULL,
+        .av = av,
+        .map_x = a->lay.map_x, .map_y = a->lay.map_y, .map_w = a->lay.map_w, .map_h = a->lay.map_h,
+        .cursor = a->cursor,
+    };
+    return s;
+}
+
+/* The FtSrc of the App's broadcast without the asynchronous time line's moment (what a
+ * click needs). */
+static FtSrc fulltree_src(const App *a) { return app_fulltree_src(a, &a->b, NULL); }
+
 static void free_items(App *a)
 {
     for (size_t i = 0; i < a->nitems; i++) free(a->items[i]);
@@ -380,7 +400,7 @@ void app_free(App *a)
     overview_free(a->ov);
     tileview_free(a->tv);
     asynctl_free(a->atl);
-    fulltree_free(a);
+    fulltree_free(a->ft);
     VsHost vh = app_vs_host(a);
     vs_free(a->vs, &vh);
     figure_free(a->fig);
@@ -1189,9 +1209,10 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     int32_t node = -1;
     int64_t link = -1;
     int what = layout_hit(&a->lay, net, col, line, &node, &link);
-    if ((fulltree_active(a) || hxview_active(a)) && !vs_bcast(a->vs) && a->ov_block == 0) {
+    FtSrc fs = fulltree_src(a);
+    if ((fulltree_active(&fs) || hxview_active(&fs)) && !vs_bcast(a->vs) && a->ov_block == 0) {
         /* the tree's cells, or the hxbar modules' */
-        node = fulltree_hit(a, col, line);
+        node = fulltree_hit(a->ft, col, line);
         what = node >= 0 ? 1 : 0;
     }
     if (what == 1) {

@@ -29,6 +29,7 @@
 #include "asynctl.h"
 #include "bcast.h"
 #include "chart-fig3.h"
+#include "fulltree.h"
 #include "layout.h"
 #include "overview.h"
 #include "tileview.h"
@@ -147,13 +148,9 @@ struct App {
     bool async_tl;
     AsyncTl *atl;
 
-    /* full:P drawn as its broadcast's tree (fulltree.h): the tree and where its cells went */
-    struct {
-        long gen;
-        void *tree;        /* FullTree */
-        void *hits;
-        int nhit, caphit;
-    } ft;
+    /* full:P drawn as its broadcast's tree (fulltree.h), hxbar as its modules (hxview.h):
+     * the tree and where their cells went (owned) */
+    FtView *ft;
 
     /* the narration of the position shown (narrate.h), cached per broadcast and position */
     char narr[400];
@@ -272,6 +269,10 @@ TileSrc app_tiles_src(const App *a);
 /* What the overview reads: the broadcast and step shown, the block size, the map area and the
  * cursor (overview.h). */
 OvSrc app_overview_src(const App *a);
+/* What the full net's tree and the hxbar modules read (fulltree.h, hxview.h): broadcast b
+ * (the App's, or side by side the second's: vs.h) at the asynchronous time line's moment av
+ * (NULL: lockstep steps), the App's map area and cursor. */
+FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av);
 
 /* The asynchronous time line of the broadcast shown (asynctl.h; app-timeline.c).
  * app_timing turns it on or off: false with a message when it cannot be built; off keeps the
