@@ -1,6 +1,6 @@
 /* app.c — the UI's state and actions (see app.h).  No curses here: the loop in tui.c and the
  * unit tests drive the same functions. */
-#include "app.h"
+#include "app-core.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -48,368 +48,6 @@ void app_msg(App *a, bool error, const char *fmt, ...)
     a->msg_error = error;
     a->msg_progress = false;
 }
-
-/* ---- the broadcast ------------------------------------------------------------------- */
-
-static char *dupz(const char *s) { return s ? strdup(s) : NULL; }
-
-static void bspec_free(BSpec *s)
-{
-    free(s->net); free(s->algo); free(s->source); free(s->bytes); free(s->model); free(s->fit);
-    free(s->sources); free(s->op); free(s->profile);
-    for (size_t i = 0; i < s->nsets; i++) free(s->sets[i]);
-    free(s->sets);
-    memset(s, 0, sizeof *s);
-}
-
-static bool bspec_from(BSpec *d, const SetupSpec *s)
-{
-    memset(d, 0, sizeof *d);
-    d->net = dupz(s->net); d->algo = dupz(s->algo); d->source = dupz(s->source);
-    d->bytes = dupz(s->bytes); d->model = dupz(s->model); d->fit = dupz(s->fit);
-    d->sources = dupz(s->sources); d->op = dupz(s->op); d->profile = dupz(s->profile);
-    if (s->nsets) {
-        d->sets = calloc(s->nsets, sizeof *d->sets);
-        if (!d->sets) return false;
-        for (size_t i = 0; i < s->nsets; i++)
-            d->sets[d->nsets++] = strdup(s->sets[i]);
-    }
-    return true;
-}
-
-static SetupSpec bspec_setup(const BSpec *s)
-{
-    SetupSpec ss = {s->net, s->algo, s->source, s->bytes, s->model, s->fit,
-                    (const char *const *)s->sets, s->nsets, s->sources, s->op, s->profile, NULL};
-    return ss;
-}
-
-static bool str_same(const char *x, const char *y)
-{
-    return x == y || (x && y && strcmp(x, y) == 0);
-}
-
-/* The same words, settings in the same order. */
-static bool bspec_same(const BSpec *x, const BSpec *y)
-{
-    if (!str_same(x->net, y->net) || !str_same(x->algo, y->algo) ||
-        !str_same(x->source, y->source) || !str_same(x->bytes, y->bytes) ||
-        !str_same(x->model, y->model) || !str_same(x->fit, y->fit) || x->nsets != y->nsets ||
-        !str_same(x->sources, y->sources) || !str_same(x->op, y->op) ||
-        !str_same(x->profile, y->profile))
-        return false;
-    for (size_t i = 0; i < x->nsets; i++)
-        if (!str_same(x->sets[i], y->sets[i])) return false;
-    return true;
-}
-
-/* The rest of a big broadcast, simulated on a worker while its first steps are shown. */
-typedef struct BcastRest BcastRest;
-struct BcastRest {
-    Job *job;
-    const Sched *sched;        /* the Bcast's (it outlives the job: bcast_free joins first) */
-    CostParams cost;
-    atomic_bool prefix_ready;  /* the worker filled the Bcast with the first steps */
-    atomic_int want;           /* the position shown: where the worker leaves the whole */
-    Sim *sim;                  /* the whole, once the job has finished (NULL: it failed) */
-    char err[300];
-};
-
-static void rest_free(BcastRest *r)
-{
-    if (!r) return;
-    if (r->job) {
-        job_cancel(r->job);
-        job_join(r->job);
-    }
-    if (r->sim) sim_free(r->sim);
-    free(r);
-}
-
-static void bcast_free(Bcast *b)
-{
-    rest_free(b->rest);
-    reduce_free(b->reduce);
-    partials_free(b->partials);
-    if (b->sim) sim_free(b->sim);
-    if (b->sched) sched_free(b->sched);
-    if (b->ready) setup_free(&b->setup);
-    bspec_free(&b->spec);
-    long gen = b->gen;
-    memset(b, 0, sizeof *b);
-    b->gen = gen;
-}
-
-static bool is_script(const char *algo)
-{
-    size_t n = algo ? strlen(algo) : 0;
-    return n > 4 && strcmp(algo + n - 4, ".lua") == 0;
-}
-
-static void script_stamp(const char *path, time_t *sec, long *nsec)
-{
-    struct stat st;
-    *sec = 0;
-    *nsec = 0;
-    if (path && is_script(path) && stat(path, &st) == 0) {
-        *sec = st.st_mtim.tv_sec;
-        *nsec = st.st_mtim.tv_nsec;
-    }
-}
-
-int64_t app_split_min = APP_LONG_SEEK_TRANSFERS, app_prefix_transfers = 262144;
-
-/* How many first steps to show while the rest is simulated: -1 for none (a small broadcast,
- * or one shown from a later position). */
-static int32_t prefix_steps(const Sched *s, int32_t pos)
-{
-    int32_t n = sched_nsteps(s), m = 0;
-    if (sched_total_transfers(s) < app_split_min) return -1;
-    int64_t sum = 0;
-    while (m < n && (m == 0 || sum + sched_ntransfers(s, m) <= app_prefix_transfers))
-        sum += sched_ntransfers(s, m++);
-    return m >= n || pos > m ? -1 : m;
-}
-
-/* Build everything for spec into nb (which takes spec over on success).  With `rest`, a big
- * broadcast gets only its first steps simulated (nb->nsim < its steps). */
-static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t errlen,
-                        bool rest)
-{
-    memset(nb, 0, sizeof *nb);
-    SetupSpec ss = bspec_setup(spec);
-    script_stamp(spec->algo, &nb->script_mtime, &nb->script_mtime_ns);
-    if (!setup_make(&ss, &nb->setup, err, errlen))
-        return false;
-    progress_report(PROGRESS_BUILD, 0, -1);
-    nb->sched = algo_build(nb->setup.def, nb->setup.net, &nb->setup.args, err, errlen);
-    if (!nb->sched) {
-        setup_free(&nb->setup);
-        return false;
-    }
-    if (nb->setup.reduce) {   /* --op reduce: the broadcast run backwards */
-        Sched *rs = reduce_reverse(nb->sched, NULL, err, errlen);
-        sched_free(nb->sched);
-        nb->sched = rs;
-        if (!rs) {
-            setup_free(&nb->setup);
-            return false;
-        }
-    }
-    int32_t m = rest ? prefix_steps(nb->sched, pos) : -1;
-    nb->sim = m >= 0 ? sim_run_prefix(nb->sched, &nb->setup.cost, SIM_HISTORY, m, err, errlen)
-                     : sim_run(nb->sched, &nb->setup.cost, SIM_HISTORY, err, errlen);
-    nb->nsim = m >= 0 ? m : sched_nsteps(nb->sched);
-    if (!nb->sim) {
-        sched_free(nb->sched);
-        setup_free(&nb->setup);
-        nb->sched = NULL;
-        return false;
-    }
-    /* a reduction (the script's own, op = "reduce", or --op reduce): whose contributions
-     * reach the root, and every node's partials to show */
-    if ((nb->setup.def->flags & ALGO_REDUCE) || nb->setup.reduce) {
-        nb->partials = partials_new(nb->sched, NULL, 0);   /* NULL: too big to show */
-        nb->reduce = reduce_run(nb->sched, nb->setup.args.source, nb->setup.cost.gamma, err,
-                                errlen);
-        if (!nb->reduce) {
-            partials_free(nb->partials);
-            nb->partials = NULL;
-            sim_free(nb->sim);
-            sched_free(nb->sched);
-            setup_free(&nb->setup);
-            nb->sim = NULL;
-            nb->sched = NULL;
-            return false;
-        }
-    }
-    /* the position wanted, here on the worker: a seek across big steps takes a while */
-    progress_report(PROGRESS_SEEK, 0, 1);
-    if (pos >= 0 && pos < nb->nsim) sim_seek(nb->sim, pos);
-    nb->has_predicted = algo_predict(nb->setup.def, nb->setup.net, &nb->setup.args,
-                                     &nb->setup.cost, &nb->predicted) &&
-                        (!nb->setup.reduce ||
-                         reduce_prediction_holds(nb->setup.net, nb->setup.cost.model));
-    /* s=auto, r=auto: the paper's formulas run; say what a search of the cost finds */
-    if (!sanders_autotune(nb->setup.def, nb->setup.net, &nb->setup.args, nb->auto_note,
-                          sizeof nb->auto_note))
-        nb->auto_note[0] = '\0';
-    nb->ready = true;
-    nb->spec = *spec;
-    memset(spec, 0, sizeof *spec);
-    return true;
-}
-
-bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full)
-{
-    if (!a->b.ready || !a->b.partials) return false;
-    *count = (uint64_t)partials_count(a->b.partials, a->b.pos, node);
-    *full = (uint64_t)partials_full(a->b.partials);
-    return true;
-}
-
-int app_partial_role(const App *a, uint64_t count, uint64_t full)
-{
-    uint64_t own = a->b.ready ? sched_nchunks(a->b.sched) : 0;
-    return count >= full ? R_FULL : count > own ? R_PARTIAL : R_EMPTY;
-}
-
-/* bcast_build on a worker thread when the loop has a wait hook (job.h). */
-typedef struct {
-    Bcast *nb;
-    BSpec *spec;
-    int32_t pos;
-    char *err;
-    size_t errlen;
-    bool ok;
-    BcastRest *rest;           /* NULL: simulate the whole before handing over */
-} BuildJob;
-
-/* With j->rest: once the first steps are in nb, say so (j, on the UI thread's stack, is then
- * gone) and simulate the whole into rest. */
-static void build_job(void *v)
-{
-    BuildJob *j = v;
-    BcastRest *r = j->rest;
-    bool ok = bcast_build(j->nb, j->spec, j->pos, j->err, j->errlen, r != NULL);
-    if (!ok || !r || j->nb->nsim == sched_nsteps(j->nb->sched)) {
-        j->ok = ok;
-        return;
-    }
-    r->sched = j->nb->sched;
-    r->cost = j->nb->setup.cost;
-    atomic_store(&r->want, j->pos > 0 ? j->pos : 0);
-    j->ok = true;
-    atomic_store(&r->prefix_ready, true);
-    r->sim = sim_run(r->sched, &r->cost, SIM_HISTORY, r->err, sizeof r->err);
-    if (r->sim) sim_seek(r->sim, atomic_load(&r->want));
-}
-
-typedef struct {
-    App *a;
-    char what[160];
-} WaitCtx;
-
-static bool build_wait(const Progress *p, double elapsed, void *v)
-{
-    WaitCtx *w = v;
-    return w->a->wait(w->a, w->what, p, elapsed, w->a->wait_ctx);
-}
-
-/* With a wait hook, on a worker; `progressive`: a big broadcast comes back with its first
- * steps while the rest is simulated (nb->rest). */
-static bool app_build(App *a, Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t errlen,
-                      bool progressive)
-{
-    a->cancelled = false;
-    if (!a->wait) return bcast_build(nb, spec, pos, err, errlen, false);
-    WaitCtx w = {a, ""};
-    snprintf(w.what, sizeof w.what, "building %s on %s", spec->algo ? spec->algo : "st",
-             spec->net ? spec->net : "mesh:8x8");
-    BcastRest *r = progressive ? calloc(1, sizeof *r) : NULL;
-    if (r) {
-        atomic_init(&r->prefix_ready, false);
-        atomic_init(&r->want, 0);
-    }
-    BuildJob j = {nb, spec, pos, err, errlen, false, r};
-    Job *job = job_start(build_job, &j);
-    if (!job) {
-        free(r);
-        return bcast_build(nb, spec, pos, err, errlen, false);
-    }
-    bool waited = job_wait(job, r ? &r->prefix_ready : NULL, build_wait, &w);
-    bool split = r && atomic_load(&r->prefix_ready);
-    if (!waited) {
-        a->cancelled = true;
-        job_cancel(job);
-        job_join(job);
-        if (r && r->sim) sim_free(r->sim);
-        free(r);
-        if (j.ok) bcast_free(nb);
-        return false;
-    }
-    if (!split) {
-        job_join(job);
-        free(r);
-        return j.ok;
-    }
-    r->job = job;      /* the rest goes on: app_poll takes it in */
-    nb->rest = r;
-    return true;
-}
-
-/* Take the whole history in if the worker is done: 1 if it was, -1 if it failed (message in
- * err), 0 if it still runs or nothing does. */
-static int bcast_settle(Bcast *b, char *err, size_t errlen)
-{
-    BcastRest *r = b->rest;
-    if (!r || !job_finished(r->job)) return 0;
-    job_join(r->job);
-    r->job = NULL;
-    b->rest = NULL;
-    if (!r->sim) {
-        snprintf(err, errlen, "simulating %s after step %ld: %s", net_spec(b->setup.net),
-                 (long)b->nsim, r->err[0] ? r->err : "failed");
-        free(r);
-        return -1;
-    }
-    sim_seek(r->sim, b->pos);
-    sim_free(b->sim);
-    b->sim = r->sim;
-    b->nsim = sched_nsteps(b->sched);
-    free(r);
-    return 1;
-}
-
-void app_poll(App *a)
-{
-    char err[400];
-    if (bcast_settle(&a->b, err, sizeof err) < 0) app_msg(a, true, "%s", err);
-    measured_poll(a);
-}
-
-bool app_rest_progress(const App *a, long long *done, long long *total)
-{
-    if (!a->b.rest) return false;
-    const Progress *p = job_progress(a->b.rest->job);
-    *done = atomic_load(&p->done);
-    *total = atomic_load(&p->total);
-    return true;
-}
-
-bool app_need_steps(App *a, int32_t pos)
-{
-    if (!a->b.ready) return false;
-    if (pos <= a->b.nsim) return true;
-    if (!a->b.rest) return false;
-    WaitCtx w = {a, ""};
-    snprintf(w.what, sizeof w.what, "simulating %s on %s (step %ld needs it)",
-             a->b.setup.def->name, net_spec(a->b.setup.net), (long)pos);
-    bool waited = job_wait(a->b.rest->job, NULL, a->wait ? build_wait : NULL, &w);
-    app_poll(a);
-    if (!waited && a->b.rest)
-        app_msg(a, false, "stopped waiting (Esc): steps after %ld are still being simulated",
-                (long)a->b.nsim);
-    return pos <= a->b.nsim;
-}
-
-bool app_build_bcast(App *a, Bcast *out, const SetupSpec *spec, int32_t pos, char *err,
-                     size_t errlen)
-{
-    BSpec s;
-    if (!bspec_from(&s, spec)) {
-        bspec_free(&s);
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
-    bool ok = app_build(a, out, &s, pos, err, errlen, false);
-    bspec_free(&s);
-    return ok;
-}
-
-void app_bcast_free(Bcast *b) { bcast_free(b); }
-
-SetupSpec app_spec(const App *a) { return bspec_setup(&a->b.spec); }
 
 int32_t app_nsteps(const App *a)
 {
@@ -495,7 +133,7 @@ static bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos)
     }
     bool same_net = a->b.ready && strcmp(net_spec(a->b.setup.net), net_spec(nb.setup.net)) == 0;
     long gen = a->b.gen;
-    bcast_free(&a->b);
+    app_bcast_free(&a->b);
     a->b = nb;
     a->b.gen = gen + 1;
     a->b.pos = sim_pos(a->b.sim);
@@ -524,35 +162,35 @@ bool app_check_spec(const SetupSpec *spec, char *err, size_t errlen)
 bool app_set_spec(App *a, const SetupSpec *spec)
 {
     BSpec s;
-    if (!bspec_from(&s, spec)) {
-        bspec_free(&s);
+    if (!app_bspec_from(&s, spec)) {
+        app_bspec_free(&s);
         app_msg(a, true, "out of memory");
         return false;
     }
     bool ok = app_take_spec(a, &s, 0);
-    bspec_free(&s);
+    app_bspec_free(&s);
     return ok;
 }
 
 bool app_rebuild(App *a)
 {
     BSpec s;
-    SetupSpec ss = bspec_setup(&a->b.spec);
-    if (!bspec_from(&s, &ss)) {
-        bspec_free(&s);
+    SetupSpec ss = app_bspec_setup(&a->b.spec);
+    if (!app_bspec_from(&s, &ss)) {
+        app_bspec_free(&s);
         return false;
     }
     bool ok = app_take_spec(a, &s, app_pos(a));
-    bspec_free(&s);
+    app_bspec_free(&s);
     return ok;
 }
 
 bool app_check_reload(App *a)
 {
-    if (!is_script(a->b.spec.algo)) return false;
+    if (!app_is_script(a->b.spec.algo)) return false;
     time_t sec;
     long ns;
-    script_stamp(a->b.spec.algo, &sec, &ns);
+    app_script_stamp(a->b.spec.algo, &sec, &ns);
     if (sec == 0 || (sec == a->b.script_mtime && ns == a->b.script_mtime_ns))
         return false;
     a->b.script_mtime = sec;
@@ -566,8 +204,8 @@ bool app_check_reload(App *a)
 bool app_change(App *a, const char *field, const char *value)
 {
     BSpec s;
-    SetupSpec ss = bspec_setup(&a->b.spec);
-    if (!bspec_from(&s, &ss)) { bspec_free(&s); return false; }
+    SetupSpec ss = app_bspec_setup(&a->b.spec);
+    if (!app_bspec_from(&s, &ss)) { app_bspec_free(&s); return false; }
     char **slot = strcmp(field, "net") == 0 ? &s.net : strcmp(field, "algo") == 0 ? &s.algo
                 : strcmp(field, "source") == 0 ? &s.source : strcmp(field, "bytes") == 0 ? &s.bytes
                 : strcmp(field, "model") == 0 ? &s.model : strcmp(field, "sources") == 0
@@ -575,7 +213,7 @@ bool app_change(App *a, const char *field, const char *value)
                 : strcmp(field, "profile") == 0 ? &s.profile : &s.fit;
     free(*slot);
     /* ":profile off": back to the built-in constants */
-    *slot = strcmp(field, "profile") == 0 && strcmp(value, "off") == 0 ? NULL : dupz(value);
+    *slot = strcmp(field, "profile") == 0 && strcmp(value, "off") == 0 ? NULL : app_dupz(value);
     /* one source or many: the other goes (":sources off" back to one source) */
     if (strcmp(field, "source") == 0) { free(s.sources); s.sources = NULL; }
     if (strcmp(field, "sources") == 0) {
@@ -624,7 +262,7 @@ bool app_change(App *a, const char *field, const char *value)
     } else if (ok) {
         app_msg(a, false, "%s %s", field, value);
     }
-    bspec_free(&s);
+    app_bspec_free(&s);
     return ok;
 }
 
@@ -632,10 +270,10 @@ bool app_change(App *a, const char *field, const char *value)
 bool app_sets(App *a, char **kv, size_t n)
 {
     BSpec s;
-    SetupSpec ss = bspec_setup(&a->b.spec);
-    if (!bspec_from(&s, &ss)) { bspec_free(&s); return false; }
+    SetupSpec ss = app_bspec_setup(&a->b.spec);
+    if (!app_bspec_from(&s, &ss)) { app_bspec_free(&s); return false; }
     char **grown = realloc(s.sets, (s.nsets + n + 1) * sizeof *grown);
-    if (!grown) { bspec_free(&s); return false; }
+    if (!grown) { app_bspec_free(&s); return false; }
     s.sets = grown;
     for (size_t i = 0; i < n; i++) {
         const char *eq = strchr(kv[i], '=');
@@ -660,7 +298,7 @@ bool app_sets(App *a, char **kv, size_t n)
         }
         app_msg(a, false, "set %s", buf);
     }
-    bspec_free(&s);
+    app_bspec_free(&s);
     return ok;
 }
 
@@ -682,14 +320,15 @@ App *app_new(void)
     a->atl.ev_node = -1;
     a->vatl.gen = -1;
     a->vatl.ev_node = -1;
-    a->ft.gen = -1;
     a->mode = MODE_MAP;
     a->comp_at = -1;
     a->tv = tileview_new();
     a->ov = overview_new();
-    if (!a->tv || !a->ov) {
+    a->ft = fulltree_new();
+    if (!a->tv || !a->ov || !a->ft) {
         tileview_free(a->tv);
         overview_free(a->ov);
+        fulltree_free(a->ft);
         free(a);
         return NULL;
     }
@@ -716,6 +355,28 @@ OvSrc app_overview_src(const App *a)
     return s;
 }
 
+/* The FtSrc without the asynchronous time line's moment (what a click needs). */
+static FtSrc fulltree_src(const App *a)
+{
+    FtSrc s = {
+        .net = a->b.ready ? a->b.setup.net : NULL,
+        .sched = a->b.ready ? a->b.sched : NULL,
+        .sim = a->b.ready ? a->b.sim : NULL,
+        .gen = a->b.gen, .pos = a->b.pos, .step = app_step_shown(a),
+        .partials = a->b.ready ? a->b.partials : NULL,
+        .map_x = a->lay.map_x, .map_y = a->lay.map_y, .map_w = a->lay.map_w, .map_h = a->lay.map_h,
+        .cursor = a->cursor,
+    };
+    return s;
+}
+
+FtSrc app_fulltree_src(App *a)
+{
+    FtSrc s = fulltree_src(a);
+    s.av = asynctl_view(a);
+    return s;
+}
+
 static void free_items(App *a)
 {
     for (size_t i = 0; i < a->nitems; i++) free(a->items[i]);
@@ -735,13 +396,13 @@ static void hist_free(App *a)
 void app_free(App *a)
 {
     if (!a) return;
-    bcast_free(&a->b);
+    app_bcast_free(&a->b);
     free_items(a);
     hist_free(a);
     overview_free(a->ov);
     tileview_free(a->tv);
     asynctl_free(a);
-    fulltree_free(a);
+    fulltree_free(a->ft);
     vs_close(a);
     figure_free(a->fig);
     measured_free(a);
@@ -806,14 +467,14 @@ void app_lesson_page(App *a, size_t i)
         /* the page's own broadcast (lesson-state.h): never what happens to be on screen */
         LessonState st;
         lesson_state(a->lesson, i, &st);
-        BSpec s = {.net = dupz(st.net), .algo = dupz(st.algo), .source = dupz(st.source),
-                   .bytes = st.bytes ? dupz(st.bytes_text) : NULL, .model = dupz(st.model),
-                   .fit = dupz(st.fit), .sources = dupz(st.sources)};
+        BSpec s = {.net = app_dupz(st.net), .algo = app_dupz(st.algo), .source = app_dupz(st.source),
+                   .bytes = st.bytes ? app_dupz(st.bytes_text) : NULL, .model = app_dupz(st.model),
+                   .fit = app_dupz(st.fit), .sources = app_dupz(st.sources)};
         s.sets = st.nset ? calloc(st.nset, sizeof *s.sets) : NULL;
         for (size_t k = 0; s.sets && k < st.nset; k++) s.sets[s.nsets++] = strdup(st.set[k]);
         int32_t show = lesson_state_shown_step(a->lesson, i, &st);   /* predict, then see */
-        if (!a->b.ready || !bspec_same(&s, &a->b.spec)) app_take_spec(a, &s, show);
-        bspec_free(&s);
+        if (!a->b.ready || !app_bspec_same(&s, &a->b.spec)) app_take_spec(a, &s, show);
+        app_bspec_free(&s);
         app_goto(a, show);
         a->shown_step = st.step;
         if (p->nnodes > 0) a->cursor = p->nodes[0];
@@ -843,9 +504,9 @@ bool app_open_lesson(App *a, const char *name)
     LessonJob j = {name, NULL, ""};
     a->cancelled = false;
     if (a->wait) {
-        WaitCtx w = {a, ""};
+        AppWaitCtx w = {a, ""};
         snprintf(w.what, sizeof w.what, "loading lesson %s", name);
-        if (!job_run(lesson_job, &j, build_wait, &w)) {
+        if (!job_run(lesson_job, &j, app_build_wait, &w)) {
             a->cancelled = true;
             if (j.l) lesson_free(j.l);
             app_msg(a, true, "lesson %s: cancelled", name);
@@ -1549,9 +1210,10 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     int32_t node = -1;
     int64_t link = -1;
     int what = layout_hit(&a->lay, net, col, line, &node, &link);
-    if ((fulltree_active(a) || hxview_active(a)) && !a->vs && a->ov_block == 0) {
+    FtSrc fs = fulltree_src(a);
+    if ((fulltree_active(&fs) || hxview_active(&fs)) && !a->vs && a->ov_block == 0) {
         /* the tree's cells, or the hxbar modules' */
-        node = fulltree_hit(a, col, line);
+        node = fulltree_hit(a->ft, col, line);
         what = node >= 0 ? 1 : 0;
     }
     if (what == 1) {

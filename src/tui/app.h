@@ -26,43 +26,12 @@
 #include "../engine/sim.h"
 #include "../script/lesson.h"
 #include "../script/setup.h"
+#include "bcast.h"
 #include "chart-fig3.h"
+#include "fulltree.h"
 #include "layout.h"
 #include "overview.h"
 #include "tileview.h"
-
-/* The user's words for one broadcast (owned copies; NULL = setup.h's default). */
-typedef struct {
-    char *net, *algo, *source, *bytes, *model, *fit;
-    char **sets;
-    size_t nsets;
-    char *sources;         /* s-to-p: --sources SPEC */
-    char *op;              /* --op broadcast|reduce (NULL: the algorithm's own) */
-    char *profile;         /* --profile / :profile NAME (NULL: the built-in constants) */
-} BSpec;
-
-/* One broadcast, ready to step. */
-typedef struct {
-    BSpec spec;
-    bool ready;            /* setup, sched and sim valid */
-    Setup setup;
-    Sched *sched;
-    Sim *sim;
-    Reduce *reduce;        /* a reduction (a script's own, or --op reduce): its check, else NULL */
-    struct Partials *partials; /* a reduction: every node's partials step by step (NULL: too
-                                * big, or a broadcast); partials.h */
-    bool has_predicted;
-    double predicted;
-    char auto_note[400];   /* --set s=auto / r=auto: the paper's values and the search's
-                            * (autotune.h), "" otherwise */
-    int32_t pos;           /* 0..nsim */
-    int32_t nsim;          /* steps the Sim has: all of them, or fewer while `rest` runs */
-    struct BcastRest *rest;/* a big broadcast's whole history, being simulated on a worker
-                            * while its first steps are shown (app_poll takes it in) */
-    long gen;              /* bumped by every rebuild */
-    time_t script_mtime;   /* --algo FILE.lua: mtime when built */
-    long script_mtime_ns;
-} Bcast;
 
 typedef enum { PANEL_STEP, PANEL_TIMELINE, PANEL_NODE, PANEL_CHART, PANEL_LESSON, PANEL_N } Panel;
 typedef enum { MODE_MAP, MODE_CMDLINE, MODE_HELP, MODE_PICKER } Mode;
@@ -186,13 +155,9 @@ struct App {
     bool async_tl;
     AsyncTl atl, vatl;
 
-    /* full:P drawn as its broadcast's tree (fulltree.h): the tree and where its cells went */
-    struct {
-        long gen;
-        void *tree;        /* FullTree */
-        void *hits;
-        int nhit, caphit;
-    } ft;
+    /* full:P drawn as its broadcast's tree (fulltree.h), hxbar as its modules (hxview.h):
+     * the tree and where their cells went (owned) */
+    FtView *ft;
 
     /* the narration of the position shown (narrate.h), cached per broadcast and position */
     char narr[400];
@@ -282,7 +247,7 @@ bool app_rest_progress(const App *a, long long *done, long long *total);
 /* Wait (as above) until steps 1..pos are simulated: false if they are not (Escape, or the
  * simulation failed; the message says so). */
 bool app_need_steps(App *a, int32_t pos);
-static inline bool app_partial(const App *a) { return a->b.ready && a->b.rest != NULL; }
+static inline bool app_partial(const App *a) { return bcast_partial(&a->b); }
 
 /* Actions. */
 /* The position: the first broadcast's step or, side by side (vs.h) past the first's end, the
@@ -311,6 +276,10 @@ TileSrc app_tiles_src(const App *a);
 /* What the overview reads: the broadcast and step shown, the block size, the map area and the
  * cursor (overview.h). */
 OvSrc app_overview_src(const App *a);
+/* What the full net's tree and the hxbar modules read: the broadcast and the moment shown
+ * (building the asynchronous time line's view if it is on and stale: asynctl_view), the map
+ * area and the cursor (fulltree.h, hxview.h). */
+FtSrc app_fulltree_src(App *a);
 
 /* The layout for a screen of w x h cells (called before every draw and by hit tests). */
 void app_layout(App *a, int w, int h);
@@ -337,7 +306,7 @@ bool app_chart_work(App *a);
 bool app_node_history(App *a);
 
 /* The schedule step shown at the current position (pos-1), or -1 at pos 0. */
-static inline int32_t app_step_shown(const App *a) { return a->b.ready ? a->b.pos - 1 : -1; }
+static inline int32_t app_step_shown(const App *a) { return bcast_step_shown(&a->b); }
 /* A reduction shown (--op reduce, or a script's own) with its partials counted: how many
  * contributions node's partials combine at the position shown (*count) out of the most any
  * can (*full = nodes * chunks; partials.h); false for a broadcast (cells show chunks held). */

@@ -490,12 +490,13 @@ static void map_pan_hints(const Layout *L)
 
 void draw_map(App *a)
 {
-    if (fulltree_active(a)) {   /* full:P: no links, the broadcast's tree instead */
-        fulltree_draw(a);
+    FtSrc fs = app_fulltree_src(a);
+    if (fulltree_active(&fs)) {   /* full:P: no links, the broadcast's tree instead */
+        fulltree_draw(a->ft, &fs);
         return;
     }
-    if (hxview_active(a)) {   /* hxbar: its modules as boxes, their channels on the borders */
-        hxview_draw(a);
+    if (hxview_active(&fs)) {   /* hxbar: its modules as boxes, their channels on the borders */
+        hxview_draw(a->ft, &fs);
         return;
     }
     const Layout *L = &a->lay;

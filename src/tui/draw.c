@@ -19,8 +19,6 @@
 #include "draw-internal.h"
 #include "helptext.h"
 #include "figure.h"
-#include "fulltree.h"
-#include "hxview.h"
 #include "lesson-pick.h"
 #include "measured.h"
 #include "grade.h"

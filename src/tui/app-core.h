@@ -1,0 +1,51 @@
+/* app-core.h — private to the App module: what its files (app.c, app-build.c, ...) share and
+ * nobody else calls.  The App's public face is app.h; this header is included by app*.c only.
+ *
+ * Ownership as in app.h: a BSpec owns its strings (app_bspec_free frees them); a Bcast owns
+ * its setup, schedule, simulation and rest (app_bcast_free).
+ */
+#ifndef MESHCAST_TUI_APP_CORE_H
+#define MESHCAST_TUI_APP_CORE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "app.h"
+#include "job.h"
+
+/* The rest of a big broadcast, simulated on a worker while its first steps are shown. */
+typedef struct BcastRest BcastRest;
+struct BcastRest {
+    Job *job;
+    const Sched *sched;        /* the Bcast's (it outlives the job: bcast_free joins first) */
+    CostParams cost;
+    atomic_bool prefix_ready;  /* the worker filled the Bcast with the first steps */
+    atomic_int want;           /* the position shown: where the worker leaves the whole */
+    Sim *sim;                  /* the whole, once the job has finished (NULL: it failed) */
+    char err[300];
+};
+
+/* ---- the broadcast's words and its build (app-build.c) ---- */
+char *app_dupz(const char *s);                       /* strdup, NULL for NULL */
+void app_bspec_free(BSpec *s);
+bool app_bspec_from(BSpec *d, const SetupSpec *s);   /* owned copies of the words */
+SetupSpec app_bspec_setup(const BSpec *s);           /* borrowed: valid while s is */
+bool app_bspec_same(const BSpec *x, const BSpec *y);
+bool app_is_script(const char *algo);                /* a .lua file */
+void app_script_stamp(const char *path, time_t *sec, long *nsec);   /* its mtime, 0 if none */
+/* Build spec into nb (taking spec over on success): on a worker with the wait hook drawn when
+ * the loop has one (a->cancelled if the user stopped it); `progressive`: a big broadcast comes
+ * back with its first steps while the rest is simulated (nb->rest). */
+bool app_build(App *a, Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t errlen,
+               bool progressive);
+/* The App's wait hook as a job_wait callback (job.h): ctx is an AppWaitCtx. */
+typedef struct {
+    App *a;
+    char what[160];        /* what is being done: "building rh on mesh:1024x1024" */
+} AppWaitCtx;
+bool app_build_wait(const Progress *p, double elapsed, void *ctx);
+
+#endif
