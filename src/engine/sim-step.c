@@ -420,7 +420,8 @@ bool step_run(Sim *sim, int32_t st)
     const SchedFlat *f = sim_flat(sim, st);
     if (!f)
         return false;
-    SimStep *out = &sim->steps[st];
+    SimStep *out = &sim->cur;
+    sim->cur_step = st;
     memset(out, 0, sizeof *out);
     out->critical_node = -1;
     out->ntransfers = f->n;
@@ -440,5 +441,6 @@ bool step_run(Sim *sim, int32_t st)
         return false;
     out->cost.permutation = local;
     out->cost.total = comm + local;
-    return receives_pass(sim, st, &R, out);   /* 5 */
+    return receives_pass(sim, st, &R, out) &&   /* 5 */
+           steps_put(&sim->steps, st, out);
 }
