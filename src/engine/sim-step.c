@@ -404,10 +404,9 @@ static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         }
         if (i + PREFETCH < n)
             ht_prefetch(&sim->hold, f->x[i + PREFETCH].dst);
-        size_t had;
-        ht_ranges(&sim->hold, x->dst, &had);
+        bool had = !ht_empty(&sim->hold, x->dst);
         ok = hist_receive(sim, x->dst, x->r, x->nr, x0 + i);
-        if (had == 0 && x->nr > 0)
+        if (!had && x->nr > 0)
             sim->informed++;   /* its first chunks: the node is informed from now on */
     }
     out->informed = sim->informed;
