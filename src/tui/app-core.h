@@ -73,7 +73,8 @@ void app_set_zoom(App *a, int z);               /* zoom z (past the smallest: th
 void app_cmdline_key(App *a, const char *key);  /* a key while the command line is open */
 
 /* ---- what the views read (app.c) ---- */
-/* The FtSrc without the asynchronous time line's moment (what a click needs; fulltree.h). */
+/* The FtSrc of the App's broadcast without the asynchronous time line's moment (what a
+ * click needs; fulltree.h). */
 FtSrc app_fulltree_click_src(const App *a);
 
 /* ---- the panels' data (app-panels.c) ---- */

@@ -175,9 +175,9 @@ static bool act_step(App *a, Act act)
     case K_FIRST:
     case K_LAST:
         a->playing = false;
-        if (asynctl_view(a)) {   /* the time line: moment to moment (asynctl.h) */
+        if (app_async_view(a)) {   /* the time line: moment to moment (asynctl.h) */
             int64_t to = act == K_NEXT ? 1 : act == K_PREV ? -1 : act == K_FIRST ? 0 : INT64_MAX / 2;
-            asynctl_move(a, to, act == K_NEXT || act == K_PREV);
+            app_async_move(a, to, act == K_NEXT || act == K_PREV);
         } else if (act == K_PREV) {
             app_goto(a, app_pos(a) - 1);
         } else if (act == K_FIRST) {
@@ -189,8 +189,8 @@ static bool act_step(App *a, Act act)
         }
         return true;
     case K_PLAY:
-        if (asynctl_view(a)) {
-            if (!a->playing && asynctl_at_end(a)) asynctl_move(a, 0, false);
+        if (app_async_view(a)) {
+            if (!a->playing && app_async_at_end(a)) app_async_move(a, 0, false);
         } else if (!a->playing && app_pos(a) >= app_nsteps(a)) {
             app_goto(a, 0);
         }
@@ -338,7 +338,7 @@ static void map_act(App *a, Act act)
         app_msg(a, !ok, "%s", t);
         break;
     }
-    case K_TIMING: asynctl_set(a, !a->async_tl); break;
+    case K_TIMING: app_timing(a, !a->async_tl); break;
     case K_QUIT: a->quit = true; break;
     case K_REDRAW: a->redraw = true; break;
     case K_SUSPEND: a->suspend = true; break;

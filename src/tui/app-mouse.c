@@ -28,7 +28,7 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     int64_t link = -1;
     int what = layout_hit(&a->lay, net, col, line, &node, &link);
     FtSrc fs = app_fulltree_click_src(a);
-    if ((fulltree_active(&fs) || hxview_active(&fs)) && !a->vs && a->ov_block == 0) {
+    if ((fulltree_active(&fs) || hxview_active(&fs)) && !vs_bcast(a->vs) && a->ov_block == 0) {
         /* the tree's cells, or the hxbar modules' */
         node = fulltree_hit(a->ft, col, line);
         what = node >= 0 ? 1 : 0;

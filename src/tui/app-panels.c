@@ -16,8 +16,8 @@ const char *app_narration(App *a)
 {
     if (!a->b.ready) return "";
     if (app_quiz_hides(a)) return "(the narration comes back once the lesson's question is answered)";
-    if (asynctl_view(a)) {   /* the time line: its moment, cheap enough for every frame */
-        narrate_moment(asynctl_view(a), cost_unit(sim_params(a->b.sim)->model), a->narr,
+    if (app_async_view(a)) {   /* the time line: its moment, cheap enough for every frame */
+        narrate_moment(app_async_view(a), cost_unit(sim_params(a->b.sim)->model), a->narr,
                        sizeof a->narr);
         a->narr_gen = -1;
         return a->narr;

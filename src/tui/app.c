@@ -47,19 +47,20 @@ App *app_new(void)
     a->chart.gen = -1;
     a->hist_node.gen = -1;
     a->narr_gen = -1;
-    a->atl.gen = -1;
-    a->atl.ev_node = -1;
-    a->vatl.gen = -1;
-    a->vatl.ev_node = -1;
     a->mode = MODE_MAP;
     a->comp_at = -1;
     a->tv = tileview_new();
     a->ov = overview_new();
     a->ft = fulltree_new();
-    if (!a->tv || !a->ov || !a->ft) {
+    a->atl = asynctl_new();
+    a->vs = vs_new();
+    if (!a->tv || !a->ov || !a->ft || !a->atl || !a->vs) {
         tileview_free(a->tv);
         overview_free(a->ov);
         fulltree_free(a->ft);
+        asynctl_free(a->atl);
+        VsHost vh = app_vs_host(a);
+        vs_free(a->vs, &vh);
         free(a);
         return NULL;
     }
@@ -86,27 +87,22 @@ OvSrc app_overview_src(const App *a)
     return s;
 }
 
-/* The FtSrc without the asynchronous time line's moment (what a click needs). */
-FtSrc app_fulltree_click_src(const App *a)
+FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av)
 {
     FtSrc s = {
-        .net = a->b.ready ? a->b.setup.net : NULL,
-        .sched = a->b.ready ? a->b.sched : NULL,
-        .sim = a->b.ready ? a->b.sim : NULL,
-        .gen = a->b.gen, .pos = a->b.pos, .step = app_step_shown(a),
-        .partials = a->b.ready ? a->b.partials : NULL,
+        .net = b->ready ? b->setup.net : NULL,
+        .sched = b->ready ? b->sched : NULL,
+        .sim = b->ready ? b->sim : NULL,
+        .gen = b->gen, .pos = b->pos, .step = bcast_step_shown(b),
+        .partials = b->ready ? b->partials : NULL,
+        .av = av,
         .map_x = a->lay.map_x, .map_y = a->lay.map_y, .map_w = a->lay.map_w, .map_h = a->lay.map_h,
         .cursor = a->cursor,
     };
     return s;
 }
 
-FtSrc app_fulltree_src(App *a)
-{
-    FtSrc s = app_fulltree_click_src(a);
-    s.av = asynctl_view(a);
-    return s;
-}
+FtSrc app_fulltree_click_src(const App *a) { return app_fulltree_src(a, &a->b, NULL); }
 
 void app_items_free(App *a)
 {
@@ -124,9 +120,10 @@ void app_free(App *a)
     app_node_history_free(a);
     overview_free(a->ov);
     tileview_free(a->tv);
-    asynctl_free(a);
+    asynctl_free(a->atl);
     fulltree_free(a->ft);
-    vs_close(a);
+    VsHost vh = app_vs_host(a);
+    vs_free(a->vs, &vh);
     figure_free(a->fig);
     measured_free(a);
     cmdtab_complete_clear(a);

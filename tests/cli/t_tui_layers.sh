@@ -33,7 +33,7 @@ check_nomatch "no list of command names beside the table" 'commands\[\] *= *\{' 
 
 # the views with a narrow interface: what they draw comes through their own header, not App
 # (the list grows as views get theirs)
-for v in tileview figure overview fulltree hxview; do
+for v in tileview figure overview fulltree hxview vs asynctl; do
     check_nomatch "$v includes no app.h" '#include "app\.h"' "$(cat "src/tui/$v.c" "src/tui/$v.h")"
 done
 finish
