@@ -11,6 +11,7 @@
 #include "../algos/cangwu/cangwu.h"
 #include "../engine/circuit.h"
 #include "../engine/text.h"
+#include "app-core.h"
 #include "draw-internal.h"
 #include "fulltree.h"
 #include "grade.h"

@@ -15,6 +15,7 @@
 #include "../engine/circuit.h"
 #include "../engine/text.h"
 #include "../engine/tso.h"
+#include "app-core.h"
 #include "draw-internal.h"
 #include "theme.h"
 

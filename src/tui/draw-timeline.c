@@ -10,6 +10,7 @@
 #include "../engine/asyncview.h"
 #include "../engine/chunkset.h"
 #include "../engine/circuit.h"
+#include "app-core.h"
 #include "draw-internal.h"
 #include "measured.h"
 #include "theme.h"
