@@ -16,7 +16,6 @@
 #include "../engine/partials.h"
 #include "job.h"
 #include "measured.h"
-#include "theme.h"
 
 /* ---- the broadcast ------------------------------------------------------------------- */
 
@@ -203,12 +202,6 @@ bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *fu
     *count = (uint64_t)partials_count(a->b.partials, a->b.pos, node);
     *full = (uint64_t)partials_full(a->b.partials);
     return true;
-}
-
-int app_partial_role(const App *a, uint64_t count, uint64_t full)
-{
-    uint64_t own = a->b.ready ? sched_nchunks(a->b.sched) : 0;
-    return count >= full ? R_FULL : count > own ? R_PARTIAL : R_EMPTY;
 }
 
 /* bcast_build on a worker thread when the loop has a wait hook (job.h). */
