@@ -294,7 +294,8 @@ void load_clear(Sim *sim, int32_t st, int path)
         arcbits_clear(sim);   /* sim->load was never written */
         return;
     }
-    if (path == SIM_PATH_DIRECT && sim->steps[st].tcd >= sim->nlinks / 8) {
+    int64_t tcd = st == sim->cur_step ? sim->cur.tcd : steps_kind(&sim->steps, st)->tcd;
+    if (path == SIM_PATH_DIRECT && tcd >= sim->nlinks / 8) {
         /* routes over an eighth of the links: one sweep beats walking them again */
         memset(sim->load, 0, (size_t)sim->nlinks * sizeof(int32_t));
     } else if (path == SIM_PATH_DIRECT) {

@@ -404,10 +404,9 @@ static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         }
         if (i + PREFETCH < n)
             ht_prefetch(&sim->hold, f->x[i + PREFETCH].dst);
-        size_t had;
-        ht_ranges(&sim->hold, x->dst, &had);
+        bool had = !ht_empty(&sim->hold, x->dst);
         ok = hist_receive(sim, x->dst, x->r, x->nr, x0 + i);
-        if (had == 0 && x->nr > 0)
+        if (!had && x->nr > 0)
             sim->informed++;   /* its first chunks: the node is informed from now on */
     }
     out->informed = sim->informed;
@@ -421,7 +420,8 @@ bool step_run(Sim *sim, int32_t st)
     const SchedFlat *f = sim_flat(sim, st);
     if (!f)
         return false;
-    SimStep *out = &sim->steps[st];
+    SimStep *out = &sim->cur;
+    sim->cur_step = st;
     memset(out, 0, sizeof *out);
     out->critical_node = -1;
     out->ntransfers = f->n;
@@ -441,5 +441,6 @@ bool step_run(Sim *sim, int32_t st)
         return false;
     out->cost.permutation = local;
     out->cost.total = comm + local;
-    return receives_pass(sim, st, &R, out);   /* 5 */
+    return receives_pass(sim, st, &R, out) &&   /* 5 */
+           steps_put(&sim->steps, st, out);
 }

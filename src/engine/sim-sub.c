@@ -70,7 +70,7 @@ bool sub_price(Sim *sim, int32_t st, const SchedFlat *f, int32_t cap, SimStep *o
  * link loads are the most circuits on a link at once. */
 bool sub_ready(Sim *sim, int32_t step)
 {
-    if (sim->p.model != COST_SEIDEL || sim->steps[step].subrounds <= 1)
+    if (sim->p.model != COST_SEIDEL || steps_kind(&sim->steps, step)->subrounds <= 1)
         return false;
     if (!sim->sub && !(sim->sub = subround_new(sim->net)))
         return false;

@@ -48,4 +48,24 @@ typedef struct {
 } AppWaitCtx;
 bool app_build_wait(const Progress *p, double elapsed, void *ctx);
 
+/* ---- changing the broadcast (app-spec.c) ---- */
+/* Replace the broadcast by one built from spec (taken over on success), at keep_pos; false
+ * with a message (the old one stays). */
+bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos);
+
+/* ---- the lesson (app-lesson.c) ---- */
+const LessonPage *app_lesson_cur_page(const App *a);    /* NULL without a lesson */
+/* The page's question is open (asked, not answered right yet, not on the summary). */
+bool app_lesson_question_open(const App *a);
+void app_lesson_answer(App *a, bool right);            /* a choice: right or wrong */
+void app_lesson_answer_try(App *a);                    /* a "now you try" task: is it met? */
+void app_lesson_answer_node(App *a, int32_t node);     /* a click on a node */
+void app_lesson_answer_link(App *a, int64_t link);     /* a click on a link */
+void app_lesson_restart(App *a);                       /* R, y: progress forgotten, page 1 */
+
+/* ---- the pickers (app-picker.c; app_items_free in app.c) ---- */
+void app_open_picker(App *a, PickKind k);       /* fills a->items, mode MODE_PICKER */
+void app_picker_key(App *a, const char *key);   /* a key while a picker is open */
+void app_items_free(App *a);                    /* a->items emptied */
+
 #endif
