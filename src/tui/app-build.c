@@ -198,10 +198,7 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
 
 bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full)
 {
-    if (!a->b.ready || !a->b.partials) return false;
-    *count = (uint64_t)partials_count(a->b.partials, a->b.pos, node);
-    *full = (uint64_t)partials_full(a->b.partials);
-    return true;
+    return bcast_partial_count(&a->b, node, count, full);
 }
 
 /* bcast_build on a worker thread when the loop has a wait hook (job.h). */

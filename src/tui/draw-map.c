@@ -4,38 +4,39 @@
  */
 #include <string.h>
 
-#include "asynctl.h"
 #include "draw-internal.h"
 #include "fulltree.h"
 #include "hxview.h"
 #include "mapview.h"
 #include "tileview.h"
 
-/* What the grid map reads of the App for one frame. */
-static MapSrc map_src(App *a)
+/* What the grid map reads for one frame: the broadcast and moment of s; the layout, cursor,
+ * selection, tiles and lesson page of the App. */
+static MapSrc map_src(App *a, const Shown *s)
 {
-    MapSrc s = {
-        .net = a->b.setup.net,
-        .sim = a->b.sim,
-        .step = app_step_shown(a), .pos = a->b.pos,
-        .partials = a->b.partials,
-        .av = asynctl_view(a),
+    const Bcast *b = s->b;
+    MapSrc m = {
+        .net = b->setup.net,
+        .sim = b->sim,
+        .step = bcast_step_shown(b), .pos = b->pos,
+        .partials = b->ready ? b->partials : NULL,
+        .av = s->av,
         .L = &a->lay,
-        .sources = a->b.setup.sources,
-        .nsources = a->b.setup.sources ? a->b.setup.nsources : 0,
-        .eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0,
+        .sources = b->setup.sources,
+        .nsources = b->setup.sources ? b->setup.nsources : 0,
+        .eyes = strncmp(b->setup.def->name, "tcd", 3) == 0,
         .tv = a->tv,
-        .tsrc = app_tiles_src(a),
+        .tsrc = {b->ready ? b->sched : NULL, b->ready ? b->setup.net : NULL, b->gen},
         .page = a->lesson && a->panel == PANEL_LESSON ? lesson_page(a->lesson, a->page) : NULL,
         .cursor = a->cursor,
         .sel_link = a->sel_link,
     };
-    return s;
+    return m;
 }
 
-void draw_map(App *a)
+void draw_map(App *a, const Shown *s)
 {
-    FtSrc fs = app_fulltree_src(a);
+    FtSrc fs = app_fulltree_src(a, s->b, s->av);
     if (fulltree_active(&fs)) {   /* full:P: no links, the broadcast's tree instead */
         fulltree_draw(a->ft, &fs);
         return;
@@ -44,6 +45,6 @@ void draw_map(App *a)
         hxview_draw(a->ft, &fs);
         return;
     }
-    MapSrc ms = map_src(a);
+    MapSrc ms = map_src(a, s);
     mapview_draw(&ms);
 }
