@@ -37,7 +37,7 @@ bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos)
         a->zoom_auto = true;
     }
     if (a->cursor >= net_size(a->b.setup.net)) a->cursor = 0;
-    vs_follow(a);
+    app_vs_follow(a);
     app_goto(a, keep_pos);
     a->playing = false;
     return true;

@@ -63,19 +63,20 @@ App *app_new(void)
     a->chart.gen = -1;
     a->hist_node.gen = -1;
     a->narr_gen = -1;
-    a->atl.gen = -1;
-    a->atl.ev_node = -1;
-    a->vatl.gen = -1;
-    a->vatl.ev_node = -1;
     a->mode = MODE_MAP;
     a->comp_at = -1;
     a->tv = tileview_new();
     a->ov = overview_new();
     a->ft = fulltree_new();
-    if (!a->tv || !a->ov || !a->ft) {
+    a->atl = asynctl_new();
+    a->vs = vs_new();
+    if (!a->tv || !a->ov || !a->ft || !a->atl || !a->vs) {
         tileview_free(a->tv);
         overview_free(a->ov);
         fulltree_free(a->ft);
+        asynctl_free(a->atl);
+        VsHost vh = app_vs_host(a);
+        vs_free(a->vs, &vh);
         free(a);
         return NULL;
     }
@@ -102,27 +103,24 @@ OvSrc app_overview_src(const App *a)
     return s;
 }
 
-/* The FtSrc without the asynchronous time line's moment (what a click needs). */
-static FtSrc fulltree_src(const App *a)
+FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av)
 {
     FtSrc s = {
-        .net = a->b.ready ? a->b.setup.net : NULL,
-        .sched = a->b.ready ? a->b.sched : NULL,
-        .sim = a->b.ready ? a->b.sim : NULL,
-        .gen = a->b.gen, .pos = a->b.pos, .step = app_step_shown(a),
-        .partials = a->b.ready ? a->b.partials : NULL,
+        .net = b->ready ? b->setup.net : NULL,
+        .sched = b->ready ? b->sched : NULL,
+        .sim = b->ready ? b->sim : NULL,
+        .gen = b->gen, .pos = b->pos, .step = bcast_step_shown(b),
+        .partials = b->ready ? b->partials : NULL,
+        .av = av,
         .map_x = a->lay.map_x, .map_y = a->lay.map_y, .map_w = a->lay.map_w, .map_h = a->lay.map_h,
         .cursor = a->cursor,
     };
     return s;
 }
 
-FtSrc app_fulltree_src(App *a)
-{
-    FtSrc s = fulltree_src(a);
-    s.av = asynctl_view(a);
-    return s;
-}
+/* The FtSrc of the App's broadcast without the asynchronous time line's moment (what a
+ * click needs). */
+static FtSrc fulltree_src(const App *a) { return app_fulltree_src(a, &a->b, NULL); }
 
 void app_items_free(App *a)
 {
@@ -148,9 +146,10 @@ void app_free(App *a)
     hist_free(a);
     overview_free(a->ov);
     tileview_free(a->tv);
-    asynctl_free(a);
+    asynctl_free(a->atl);
     fulltree_free(a->ft);
-    vs_close(a);
+    VsHost vh = app_vs_host(a);
+    vs_free(a->vs, &vh);
     figure_free(a->fig);
     measured_free(a);
     cmdtab_complete_clear(a);
@@ -338,10 +337,10 @@ static void map_act(App *a, Act act)
     case K_PREV:
     case K_FIRST:
     case K_LAST:
-        if (asynctl_view(a)) {   /* the time line: moment to moment (asynctl.h) */
+        if (app_async_view(a)) {   /* the time line: moment to moment (asynctl.h) */
             a->playing = false;
             int64_t to = act == K_NEXT ? 1 : act == K_PREV ? -1 : act == K_FIRST ? 0 : INT64_MAX / 2;
-            asynctl_move(a, to, act == K_NEXT || act == K_PREV);
+            app_async_move(a, to, act == K_NEXT || act == K_PREV);
             break;
         }
         if (act == K_PREV) { a->playing = false; app_goto(a, app_pos(a) - 1); break; }
@@ -349,8 +348,8 @@ static void map_act(App *a, Act act)
         if (act == K_LAST) { a->playing = false; app_goto(a, app_nsteps(a)); break; }
         a->playing = false; app_goto(a, app_pos(a) + 1); break;
     case K_PLAY:
-        if (asynctl_view(a)) {
-            if (!a->playing && asynctl_at_end(a)) asynctl_move(a, 0, false);
+        if (app_async_view(a)) {
+            if (!a->playing && app_async_at_end(a)) app_async_move(a, 0, false);
             a->playing = !a->playing;
             break;
         }
@@ -453,7 +452,7 @@ static void map_act(App *a, Act act)
         app_msg(a, !ok, "%s", t);
         break;
     }
-    case K_TIMING: asynctl_set(a, !a->async_tl); break;
+    case K_TIMING: app_timing(a, !a->async_tl); break;
     case K_QUIT: a->quit = true; break;
     case K_REDRAW: a->redraw = true; break;
     case K_SUSPEND: a->suspend = true; break;
@@ -601,7 +600,7 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     int64_t link = -1;
     int what = layout_hit(&a->lay, net, col, line, &node, &link);
     FtSrc fs = fulltree_src(a);
-    if ((fulltree_active(&fs) || hxview_active(&fs)) && !a->vs && a->ov_block == 0) {
+    if ((fulltree_active(&fs) || hxview_active(&fs)) && !vs_bcast(a->vs) && a->ov_block == 0) {
         /* the tree's cells, or the hxbar modules' */
         node = fulltree_hit(a->ft, col, line);
         what = node >= 0 ? 1 : 0;
@@ -654,8 +653,8 @@ const char *app_narration(App *a)
 {
     if (!a->b.ready) return "";
     if (app_quiz_hides(a)) return "(the narration comes back once the lesson's question is answered)";
-    if (asynctl_view(a)) {   /* the time line: its moment, cheap enough for every frame */
-        narrate_moment(asynctl_view(a), cost_unit(sim_params(a->b.sim)->model), a->narr,
+    if (app_async_view(a)) {   /* the time line: its moment, cheap enough for every frame */
+        narrate_moment(app_async_view(a), cost_unit(sim_params(a->b.sim)->model), a->narr,
                        sizeof a->narr);
         a->narr_gen = -1;
         return a->narr;
