@@ -24,8 +24,8 @@ check_match "... and it would see one (layout.h -> app.h added)" "loop" "$cyc"
 check_eq "'unknown command' said only by cmdtab.c" "src/tui/cmdtab.c" \
     "$(grep -l 'unknown command' src/tui/*.c | tr '\n' ' ' | sed 's/ $//')"
 check_eq "app_command only hands the line to the table" "1" \
-    "$(sed -n '/^bool app_command/,/^}/p' src/tui/app.c | grep -c 'cmdtab_run')"
-keys=$(sed -n '/^static const AppKeyHelp key_help/,/^};/p' src/tui/app.c)
+    "$(cat src/tui/app*.c | sed -n '/^bool app_command/,/^}/p' | grep -c 'cmdtab_run')"
+keys=$(cat src/tui/app*.c | sed -n '/^static const AppKeyHelp key_help/,/^};/p')
 check_match "the key help was read" '"q  Ctrl-C"' "$keys"
 check_nomatch "no ':command' in the key help (the table lists them)" '\{":[a-z]' "$keys"
 check_nomatch "no list of command names beside the table" 'commands\[\] *= *\{' \
