@@ -4,17 +4,14 @@
  * app_need_steps, app_build_bcast) and app-core.h (what the other app*.c files use). */
 #include "app-core.h"
 
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "../algos/algo.h"
 #include "../algos/sanders/autotune.h"
 #include "../engine/partials.h"
-#include "job.h"
 #include "measured.h"
 
 /* ---- the broadcast ------------------------------------------------------------------- */

@@ -4,9 +4,7 @@
  * app_tick). */
 #include "app-core.h"
 
-#include <stdatomic.h>
 #include <stdio.h>
-#include <time.h>
 
 #include "asynctl.h"
 #include "vs.h"

@@ -7,11 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "../algos/algo.h"
 #include "../script/profile.h"
-#include "algo-names.h"
 #include "vs.h"
 
 /* Replace the broadcast by one built from spec (taken over on success). */

@@ -10,13 +10,11 @@
 #include "../script/lesson.h"
 #include "../script/profile.h"
 #include "algo-names.h"
-#include "asynctl.h"
 #include "figure.h"
 #include "measured.h"
 #include "overview.h"
 #include "theme.h"
 #include "tileview.h"
-#include "vs.h"
 
 /* ---- candidates ----------------------------------------------------------------------- */
 

@@ -7,7 +7,6 @@
 #include "../engine/asyncview.h"
 #include "../engine/chunkset.h"
 #include "../engine/sim.h"
-#include "asynctl.h"
 #include "draw-internal.h"
 #include "theme.h"
 

@@ -10,7 +10,6 @@
 #include "../engine/asyncview.h"
 #include "../engine/chunkset.h"
 #include "../engine/circuit.h"
-#include "asynctl.h"
 #include "draw-internal.h"
 #include "measured.h"
 #include "theme.h"

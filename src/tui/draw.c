@@ -26,7 +26,6 @@
 #include "params.h"
 #include "theme.h"
 #include "tileview.h"
-#include "asynctl.h"
 
 /* ---- text helpers --------------------------------------------------------------------- */
 

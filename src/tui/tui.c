@@ -22,14 +22,12 @@
 #include "../script/lua-sandbox.h"
 #include "algo-names.h"
 #include "app.h"
-#include "asynctl.h"
 #include "draw.h"
 #include "input.h"
 #include "measured.h"
 #include "record.h"
 #include "termcheck.h"
 #include "theme.h"
-#include "vs.h"
 
 static volatile sig_atomic_t got_winch, got_quit, got_cont;
 static bool curses_on;
