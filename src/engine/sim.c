@@ -80,7 +80,6 @@ void sim_free(Sim *sim)
     free(sim->ssum);
     free(sim->rsum);
     free(sim->xk);
-    free(sim->xb);
     free(sim->bpre);
     free(sim->bsuf);
     free(sim->tmpnodes);
