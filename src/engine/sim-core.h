@@ -158,7 +158,6 @@ struct Sim {
     SubRound *sub;             /* seidel: a step's sub-rounds (lazy) */
 
     int32_t *xk;               /* busiest load per transfer of the step being simulated */
-    uint64_t *xb;              /* bytes per transfer of the step being simulated */
     size_t capx;
     bool uniform;              /* every chunk has per_chunk bytes (bytes % nchunks == 0) */
     uint64_t per_chunk;
@@ -290,7 +289,7 @@ static inline const SimStep *steps_kind(const StepTab *t, int32_t st)
 bool step_run(Sim *sim, int32_t st);
 /* Record a violation (the first SIM_MAXVIOL kept, all counted). */
 void step_add_viol(Sim *sim, SimViolation v);
-/* Per-transfer scratch (sim->xk, sim->xb) for n transfers; per-node port counts (zero);
+/* Per-transfer scratch (sim->xk) for n transfers; per-node port counts (zero);
  * per-node node scratch (sim->tmpnodes) for n; per-node local sums (zero).  False: no memory. */
 bool step_ensure_x(Sim *sim, size_t n);
 bool step_ensure_ports(Sim *sim);

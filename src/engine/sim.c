@@ -15,6 +15,7 @@
 
 int sim_load_path = SIM_PATH_AUTO;
 int64_t sim_par_min = 65536;
+uint32_t sim_borrow_min = 8;
 
 static int async_job(void *arg)
 {
@@ -79,7 +80,6 @@ void sim_free(Sim *sim)
     free(sim->ssum);
     free(sim->rsum);
     free(sim->xk);
-    free(sim->xb);
     free(sim->bpre);
     free(sim->bsuf);
     free(sim->tmpnodes);
@@ -311,6 +311,9 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
     }
     if (sim->dstart)
         sim->dstart[sim->nsteps] = sim->ndelta;
+    /* no Hold outlives the run borrowing the schedule's ranges (sim-hold.h) */
+    if (!ht_own_all(&sim->hold))
+        goto oom;
     sim->pos = sim->nsteps;
     sim->cur_step = -1;
     steps_done(&sim->steps);

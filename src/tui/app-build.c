@@ -4,17 +4,14 @@
  * app_need_steps, app_build_bcast) and app-core.h (what the other app*.c files use). */
 #include "app-core.h"
 
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "../algos/algo.h"
 #include "../algos/sanders/autotune.h"
 #include "../engine/partials.h"
-#include "job.h"
 #include "measured.h"
 #include "theme.h"
 
@@ -199,16 +196,12 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
 
 bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full)
 {
-    if (!a->b.ready || !a->b.partials) return false;
-    *count = (uint64_t)partials_count(a->b.partials, a->b.pos, node);
-    *full = (uint64_t)partials_full(a->b.partials);
-    return true;
+    return bcast_partial_count(&a->b, node, count, full);
 }
 
 int app_partial_role(const App *a, uint64_t count, uint64_t full)
 {
-    uint64_t own = a->b.ready ? sched_nchunks(a->b.sched) : 0;
-    return count >= full ? R_FULL : count > own ? R_PARTIAL : R_EMPTY;
+    return bcast_partial_role(&a->b, count, full);
 }
 
 /* bcast_build on a worker thread when the loop has a wait hook (job.h). */

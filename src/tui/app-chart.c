@@ -5,7 +5,6 @@
 #include "app-core.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "../algos/algo.h"

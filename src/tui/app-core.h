@@ -68,4 +68,16 @@ void app_open_picker(App *a, PickKind k);       /* fills a->items, mode MODE_PIC
 void app_picker_key(App *a, const char *key);   /* a key while a picker is open */
 void app_items_free(App *a);                    /* a->items emptied */
 
+/* ---- keys and the command line (app-keys.c, app-cmdline.c) ---- */
+void app_set_zoom(App *a, int z);               /* zoom z (past the smallest: the overview) */
+void app_cmdline_key(App *a, const char *key);  /* a key while the command line is open */
+
+/* ---- what the views read (app.c) ---- */
+/* The FtSrc of the App's broadcast without the asynchronous time line's moment (what a
+ * click needs; fulltree.h). */
+FtSrc app_fulltree_click_src(const App *a);
+
+/* ---- the panels' data (app-panels.c) ---- */
+void app_node_history_free(App *a);   /* the node inspector's history forgotten */
+
 #endif

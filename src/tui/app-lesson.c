@@ -8,11 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../script/course.h"
 #include "../script/lesson-state.h"
 #include "../script/lesson-try.h"
-#include "job.h"
-#include "vs.h"
 
 /* ---- lessons -------------------------------------------------------------------------- */
 
@@ -186,4 +183,19 @@ void app_lesson_answer_link(App *a, int64_t link)
     const LessonPage *p = app_lesson_cur_page(a);
     if (!p || p->qkind != LESSON_Q_LINK || a->answered) return;
     app_lesson_answer(a, link_matches(a, link, p->answer_link, p->link_any_direction));
+}
+/* ---- what a lesson's open question hides ---------------------------------------------- */
+
+bool app_quiz_hides(const App *a)
+{
+    if (!a->lesson || a->lesson_done || a->answered) return false;
+    const LessonPage *p = lesson_page(a->lesson, a->page);
+    if (!p || p->qkind == LESSON_Q_NONE || p->qkind == LESSON_Q_TRY) return false;
+    return !(a->page < 256 && a->prog.answer[a->page] == 1);   /* right before: nothing to hide */
+}
+
+bool app_quiz_hides_counts(const App *a)
+{
+    const LessonPage *p = a->lesson ? lesson_page(a->lesson, a->page) : NULL;
+    return app_quiz_hides(a) && p && p->qkind == LESSON_Q_CHOICE;
 }

@@ -4,9 +4,7 @@
  * app_tick). */
 #include "app-core.h"
 
-#include <stdatomic.h>
 #include <stdio.h>
-#include <time.h>
 
 #include "asynctl.h"
 #include "vs.h"
@@ -14,14 +12,14 @@
 int32_t app_nsteps(const App *a)
 {
     int32_t n = a->b.ready ? sched_nsteps(a->b.sched) : 0;
-    if (a->vs && a->vs->ready && sched_nsteps(a->vs->sched) > n) n = sched_nsteps(a->vs->sched);
+    if (vs_nsteps(a->vs) > n) n = vs_nsteps(a->vs);
     return n;
 }
 
 int32_t app_pos(const App *a)
 {
     /* (both follow one position, each up to its own end: the further one is the position) */
-    return a->vs && a->vs->ready && a->vs->pos > a->b.pos ? a->vs->pos : a->b.pos;
+    return vs_bcast(a->vs) && vs_pos(a->vs) > a->b.pos ? vs_pos(a->vs) : a->b.pos;
 }
 
 /* A seek across many big steps goes one step at a time, drawing between steps (the wait
@@ -72,7 +70,7 @@ void app_goto(App *a, int32_t pos)
     int32_t n = app_nsteps(a), own = sched_nsteps(a->b.sched);
     if (pos < 0) pos = 0;
     if (pos > n) pos = n;
-    vs_sync(a, pos);
+    vs_sync(a->vs, pos);
     if (pos > own) pos = own;   /* the first broadcast stays done at its last state */
     if (pos > a->b.nsim && !app_need_steps(a, pos)) pos = a->b.nsim;
     if (a->b.rest) atomic_store(&a->b.rest->want, pos);
@@ -86,9 +84,9 @@ void app_goto(App *a, int32_t pos)
 void app_tick(App *a)
 {
     if (!a->playing) return;
-    if (asynctl_view(a)) {   /* the time line: the next moment */
-        asynctl_move(a, 1, true);
-        if (asynctl_at_end(a)) a->playing = false;
+    if (app_async_view(a)) {   /* the time line: the next moment */
+        app_async_move(a, 1, true);
+        if (app_async_at_end(a)) a->playing = false;
         return;
     }
     if (app_pos(a) >= app_nsteps(a)) {

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../algos/algo.h"
 #include "../script/course.h"
 #include "algo-names.h"
 #include "lesson-pick.h"

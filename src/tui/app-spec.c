@@ -7,11 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "../algos/algo.h"
 #include "../script/profile.h"
-#include "algo-names.h"
 #include "vs.h"
 
 /* Replace the broadcast by one built from spec (taken over on success). */
@@ -37,7 +34,7 @@ bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos)
         a->zoom_auto = true;
     }
     if (a->cursor >= net_size(a->b.setup.net)) a->cursor = 0;
-    vs_follow(a);
+    app_vs_follow(a);
     app_goto(a, keep_pos);
     a->playing = false;
     return true;

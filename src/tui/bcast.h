@@ -60,5 +60,12 @@ typedef struct {
 static inline int32_t bcast_step_shown(const Bcast *b) { return b->ready ? b->pos - 1 : -1; }
 /* Whether only its first steps are simulated yet (the rest on a worker). */
 static inline bool bcast_partial(const Bcast *b) { return b->ready && b->rest != NULL; }
+/* A reduction with its partials counted (bcast.c): how many contributions node's partials
+ * combine at the position shown (*count) out of the most any can (*full = nodes * chunks;
+ * partials.h); false for a broadcast (cells show chunks held). */
+bool bcast_partial_count(const Bcast *b, int32_t node, uint64_t *count, uint64_t *full);
+/* The Role (theme.h) of a cell counting partials: full (every contribution), partial (more
+ * than its own), empty (its own only). */
+int bcast_partial_role(const Bcast *b, uint64_t count, uint64_t full);
 
 #endif

@@ -22,14 +22,12 @@
 #include "../script/lua-sandbox.h"
 #include "algo-names.h"
 #include "app.h"
-#include "asynctl.h"
 #include "draw.h"
 #include "input.h"
 #include "measured.h"
 #include "record.h"
 #include "termcheck.h"
 #include "theme.h"
-#include "vs.h"
 
 static volatile sig_atomic_t got_winch, got_quit, got_cont;
 static bool curses_on;
@@ -465,7 +463,7 @@ static bool first_build(Session *s, const TuiOptions *o, const SetupSpec *spec, 
      * --step goes up to the longer one's end) */
     if (o->vs && a->b.ready && !a->quit) {
         const char *w[1] = {o->vs};
-        if (!vs_command(a, w, 1) && !a->cancelled) snprintf(fail, faillen, "--%s", a->msg);
+        if (!app_vs_command(a, w, 1) && !a->cancelled) snprintf(fail, faillen, "--%s", a->msg);
     }
     if (!fail[0] && o->step && a->b.ready && !a->quit) {
         long k = strtol(o->step, NULL, 10);
@@ -479,7 +477,7 @@ static bool first_build(Session *s, const TuiOptions *o, const SetupSpec *spec, 
         snprintf(fail, faillen, "--measured: %s", a->msg);
     if (fail[0]) return false;
     if (o->timing && strcmp(o->timing, "async") == 0 && a->b.ready && !a->quit)
-        asynctl_set(a, true);
+        app_timing(a, true);
     return true;
 }
 
