@@ -1,5 +1,6 @@
 /* draw-internal.h — what draw.c shares with the panels drawn in their own files
- * (draw-figure.c, draw-chart.c, ...): the panel box and the text helpers.  Only for src/tui/draw*.c.
+ * (draw-figure.c, draw-chart.c, ...): the panel box and the text helpers (those at a cell in
+ * draw-text.h).  Only for src/tui/draw*.c.
  */
 #ifndef MESHCAST_TUI_DRAW_INTERNAL_H
 #define MESHCAST_TUI_DRAW_INTERNAL_H
@@ -9,6 +10,7 @@
 #include <stdint.h>
 
 #include "app.h"
+#include "draw-text.h"
 
 /* A panel's region on the screen; `row` is the next line to write (0-based in the box).
  * A scrolling box (the lesson pane) lays out all its lines: line `row` shows at y + row - off
@@ -19,16 +21,8 @@ typedef struct {
     bool scroll, dry, more;
 } Box;
 
-/* At most w columns of s at (y,x) (as text: control characters quoted); columns written. */
-int draw_put(int y, int x, int w, int attr, const char *s);
-/* One glyph at (y,x) only if that cell is still blank. */
-void draw_put_blank(int y, int x, int attr, const char *s);
 /* The next line of the box (cut short with an ellipsis); nothing when the box is full. */
 void draw_line(Box *b, int attr, const char *s);
-/* put_cut: cut short, the line ends in an ellipsis. */
-int draw_put_cut(int y, int x, int w, int attr, const char *s);
-/* putf: a formatted put_cut. */
-int draw_putf(int y, int x, int w, int attr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Is there a next line in the box? */
 bool draw_box_line(Box *b);
 /* A formatted line of the box (cut short with an ellipsis); nothing when the box is full. */
