@@ -1,5 +1,5 @@
 /* sim-price.c — one step's price in the lockstep timing (sim-core.h: price_comm, price_local),
- * from what the step's passes found (StepFacts, the per-transfer bytes in sim->xb):
+ * from what the step's passes found (StepFacts; a transfer's bytes from its ranges, xfer_bytes):
  *   seidel   each node sends and receives at most once: the costliest transfer
  *            (cost_transfer with its busiest link's ceil(k / 2^nu)); else the step's
  *            sub-rounds, each priced so, added up (sim-sub.c);
@@ -27,7 +27,8 @@ static int64_t first_at_cost(Sim *sim, const SchedFlat *f, int path, int32_t mx,
     int64_t budget = sim->nlinks / 4 + 64;   /* links walked before the structure pays */
     bool walk = true;
     for (int64_t i = 0; i < f->n; i++) {
-        double B = (double)sim->xb[i];
+        const XV *x = XVP(f, i);
+        double B = (double)xfer_bytes(sim, x);
         if (cost_transfer(p, 0, B, mtop) < top)
             continue;                         /* even over a busiest link it costs less */
         if (walk && path != SIM_PATH_DIRECT && budget < 0) {
@@ -35,7 +36,6 @@ static int64_t first_at_cost(Sim *sim, const SchedFlat *f, int path, int32_t mx,
                 return -2;
             walk = false;
         }
-        const XV *x = XVP(f, i);
         if (walk)
             budget -= xfer_len(sim, x);
         int32_t k = load_xfer_max(sim, x, walk);
@@ -72,14 +72,14 @@ static bool price_seidel(Sim *sim, int32_t st, const SchedFlat *f, const StepFac
     int64_t arg = first >= 0 ? first : 0;
     for (int64_t i = 0; first < 0 && i < n; i++) {
         double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-        double c = cost_transfer(p, 0, (double)sim->xb[i], m);
+        double c = cost_transfer(p, 0, (double)xfer_bytes(sim, XVP(f, i)), m);
         if (c > best) {
             best = c;
             arg = i;
         }
     }
     double m = needk ? ceil_div(sim->xk[arg], cap) : 1.0;
-    *t = cost_terms(p, 0, (double)sim->xb[arg], m);
+    *t = cost_terms(p, 0, (double)xfer_bytes(sim, XVP(f, arg)), m);
     out->critical_node = f->x[arg].src;
     out->subrounds = 1;
     return true;

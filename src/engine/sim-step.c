@@ -26,11 +26,9 @@ bool step_ensure_x(Sim *sim, size_t n)
         nc *= 2;
     /* per-step scratch: nothing to keep */
     free(sim->xk);
-    free(sim->xb);
     sim->capx = 0;
     sim->xk = big_alloc(nc * sizeof *sim->xk, false);
-    sim->xb = big_alloc(nc * sizeof *sim->xb, false);
-    if (!sim->xk || !sim->xb)
+    if (!sim->xk)
         return false;
     sim->capx = nc;
     return true;
@@ -248,7 +246,6 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
     int64_t n = R->n;
     StepFacts *k = &R->k;
     uint64_t bytes = 0;
-    bool keepxb = p->model == COST_SEIDEL;   /* seidel prices them after pass 1 */
     /* circuit, saf: the costliest transfer (the first of them) and the longest route, priced
      * here (alpha + d delta + B tau; d beta + d B tau) */
     bool lenpass = p->model == COST_CIRCUIT || p->model == COST_SAF;
@@ -290,8 +287,6 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
             out->violations++;
         }
         uint64_t b = xfer_bytes(sim, x);
-        if (keepxb)
-            sim->xb[i] = b;
         if (b > k->bmax) {
             k->bmax = b;
             k->barg = i;
@@ -404,10 +399,9 @@ static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         }
         if (i + PREFETCH < n)
             ht_prefetch(&sim->hold, f->x[i + PREFETCH].dst);
-        size_t had;
-        ht_ranges(&sim->hold, x->dst, &had);
+        bool had = !ht_empty(&sim->hold, x->dst);
         ok = hist_receive(sim, x->dst, x->r, x->nr, x0 + i);
-        if (had == 0 && x->nr > 0)
+        if (!had && x->nr > 0)
             sim->informed++;   /* its first chunks: the node is informed from now on */
     }
     out->informed = sim->informed;
@@ -421,7 +415,8 @@ bool step_run(Sim *sim, int32_t st)
     const SchedFlat *f = sim_flat(sim, st);
     if (!f)
         return false;
-    SimStep *out = &sim->steps[st];
+    SimStep *out = &sim->cur;
+    sim->cur_step = st;
     memset(out, 0, sizeof *out);
     out->critical_node = -1;
     out->ntransfers = f->n;
@@ -441,5 +436,6 @@ bool step_run(Sim *sim, int32_t st)
         return false;
     out->cost.permutation = local;
     out->cost.total = comm + local;
-    return receives_pass(sim, st, &R, out);   /* 5 */
+    return receives_pass(sim, st, &R, out) &&   /* 5 */
+           steps_put(&sim->steps, st, out);
 }

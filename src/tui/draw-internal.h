@@ -49,9 +49,22 @@ int64_t draw_window_first(int64_t cur, int64_t n, int64_t rows);
  * transfers with their times, those in flight at the moment marked. */
 void draw_node_async(App *a, Box *b, struct AsyncView *v);
 
-/* The map (draw-map.c): nodes, links, labels, pan hints (full nets and crossbars: their
- * own views). */
-void draw_map(App *a);
+/* What a map shows: a broadcast and, on the asynchronous time line, its view at the moment
+ * shown (NULL: lockstep steps).  The frame's map shows the App's (draw_shown); side by side
+ * the right half shows the second broadcast's (vs.h), passed explicitly: nothing is swapped
+ * into the App. */
+typedef struct {
+    const Bcast *b;
+    struct AsyncView *av;
+    const struct SimAsync *as;   /* av's run */
+} Shown;
+/* The App's broadcast and time line (building a stale time line's view: app_async_view). */
+Shown draw_shown(App *a);
+
+/* The map of s (draw-map.c) in the App's layout a->lay: nodes, links, labels, pan hints
+ * (full nets and crossbars: their own views); the cursor, selection, tiles and lesson page
+ * are the App's. */
+void draw_map(App *a, const Shown *s);
 
 /* The Step panel (draw-step.c); full: the transfers get the room the panel has. */
 void draw_step(App *a, Box *b, bool full);

@@ -11,7 +11,6 @@
 #include "../algos/cangwu/cangwu.h"
 #include "../engine/circuit.h"
 #include "../engine/text.h"
-#include "asynctl.h"
 #include "draw-internal.h"
 #include "fulltree.h"
 #include "grade.h"
@@ -20,7 +19,8 @@
 #include "tileview.h"
 
 typedef struct {
-    App *a;
+    App *a;              /* the cursor, the selected link, the tiles' level, the lesson page */
+    const Bcast *b;      /* the broadcast drawn (Shown) */
     const Net *net;
     const Layout *L;
     const Glyphs *g;
@@ -224,8 +224,8 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     bool cursor = n == m->a->cursor;
     int grade = 0;
     /* a reduction: the contributions its partials combine, of nodes * chunks */
-    bool part = !m->av && app_partial_count(m->a, n, &held, &all);
-    Role r = part ? (Role)app_partial_role(m->a, held, all) : held_role(m, held, &grade);
+    bool part = !m->av && bcast_partial_count(m->b, n, &held, &all);
+    Role r = part ? (Role)bcast_partial_role(m->b, held, all) : held_role(m, held, &grade);
     if (L->hg == 0 && m->step >= 0) {
         /* no links drawn at this zoom: a node a circuit leaves shows the route's colour */
         int per = 2 * net_ndim(m->net);
@@ -330,28 +330,30 @@ static void draw_node(const MapCtx *m, int32_t n, int x, int y)
     }
 }
 
-/* The map's state for one frame (draw_map). */
-static void map_ctx(App *a, MapCtx *m)
+/* The map's state for one frame (draw_map): the broadcast and moment of s. */
+static void map_ctx(App *a, const Shown *s, MapCtx *m)
 {
     const Layout *L = &a->lay;
+    const Bcast *b = s->b;
     memset(m, 0, sizeof *m);
     m->a = a;
-    m->net = a->b.setup.net;
+    m->b = b;
+    m->net = b->setup.net;
     m->L = L;
     m->g = theme_glyphs();
-    m->sim = a->b.sim;
-    m->step = app_step_shown(a);
-    m->nchunks = sched_nchunks(a->b.sched);
-    m->sources = a->b.setup.sources;
-    m->nsources = a->b.setup.sources ? a->b.setup.nsources : 0;
-    m->eyes = strncmp(a->b.setup.def->name, "tcd", 3) == 0;
+    m->sim = b->sim;
+    m->step = bcast_step_shown(b);
+    m->nchunks = sched_nchunks(b->sched);
+    m->sources = b->setup.sources;
+    m->nsources = b->setup.sources ? b->setup.nsources : 0;
+    m->eyes = strncmp(b->setup.def->name, "tcd", 3) == 0;
     m->tiles = tileview_level(a->tv) > 0;
-    m->tsrc = app_tiles_src(a);
+    m->tsrc = (TileSrc){b->ready ? b->sched : NULL, b->ready ? b->setup.net : NULL, b->gen};
     const CostParams *cp = sim_params(m->sim);
     m->cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
     m->allport = cp->model == COST_CIRCUIT && !net_pairwise(m->net);
     if (a->lesson && a->panel == PANEL_LESSON) m->page = lesson_page(a->lesson, a->page);
-    m->av = asynctl_view(a);
+    m->av = s->av;
     if (m->av) {
         /* the time line: the moment's circuits and holdings, no lockstep step */
         m->step = 0;
@@ -488,19 +490,20 @@ static void map_pan_hints(const Layout *L)
         draw_put_blank(L->map_y + L->map_h / 2, L->map_x + L->map_w - 1, dim_attr, g->more_r);
 }
 
-void draw_map(App *a)
+void draw_map(App *a, const Shown *s)
 {
-    if (fulltree_active(a)) {   /* full:P: no links, the broadcast's tree instead */
-        fulltree_draw(a);
+    FtSrc fs = app_fulltree_src(a, s->b, s->av);
+    if (fulltree_active(&fs)) {   /* full:P: no links, the broadcast's tree instead */
+        fulltree_draw(a->ft, &fs);
         return;
     }
-    if (hxview_active(a)) {   /* hxbar: its modules as boxes, their channels on the borders */
-        hxview_draw(a);
+    if (hxview_active(&fs)) {   /* hxbar: its modules as boxes, their channels on the borders */
+        hxview_draw(a->ft, &fs);
         return;
     }
     const Layout *L = &a->lay;
     MapCtx m;
-    map_ctx(a, &m);
+    map_ctx(a, s, &m);
     const Net *net = m.net;
     map_labels(L, net);
     for (int gr = L->vis_r0; gr < L->vis_r0 + L->vis_rows; gr++) {
