@@ -57,17 +57,26 @@ bool sched_edges_only(const Sched *s);
 void sched_rule_get(const Sched *s, const SchedRule *r, int64_t j, SchedRuleXfer *out,
                     uint32_t *route);
 
+/* What few steps have: rule blocks and local operations (SchedStep.more, made for the first). */
+typedef struct {
+    SchedRule *rule;        /* rule blocks, in the order added (SchedStep.nrule of them) */
+    int32_t caprule;
+    SchedLocal *loc;        /* local operations (SchedStep.nloc of them) */
+    int64_t caploc;
+} SchedMore;
+
+/* One step: 72 bytes, its transfers apart (a pipeline has a million steps of a few transfers,
+ * so what only some steps have is in `more`). */
 typedef struct {
     SchedXfer *x;
     SchedXferExt *ext;      /* NULL: every transfer has nr 1 and the default route */
     int64_t n, cap;         /* stored transfers */
     int64_t capext;
-    SchedRule *rule;        /* rule blocks, in the order added */
-    int32_t nrule, caprule;
     int64_t nruled;         /* transfers made by the rules */
-    SchedLocal *loc;
-    int64_t nloc, caploc;
+    SchedMore *more;        /* the rule blocks' and local operations' arrays, or NULL (none) */
     const char *label;      /* in Sched.labels (shared by the steps of one label), or NULL */
+    int32_t nrule;          /* rule blocks: more->rule[0..nrule) */
+    int32_t nloc;           /* local operations: more->loc[0..nloc) */
 } SchedStep;
 
 struct Sched {

@@ -70,12 +70,15 @@ typedef struct {
     int32_t informed, critical;
 } StepRec;
 
+#define KIND_WORDS 16          /* a kind's figures as words (sim-steps.c) */
 typedef struct {
     StepRec *rec;              /* nsteps+1 */
     SimStep *kind;
     uint32_t nkind, capkind;
     uint32_t *slot;            /* kind index + 1, 0 empty; nslot a power of two */
     size_t nslot;
+    uint64_t lastw[KIND_WORDS]; /* the kind put last (most steps have the one before's) ... */
+    uint32_t last;             /* ... and its index */
 } StepTab;
 
 /* A range newly gained by a node in a step (SIM_HISTORY). */

@@ -163,7 +163,7 @@ bool price_local(Sim *sim, int32_t st, double *local)
     *local = 0;
     if (ss->nloc == 1) {
         /* one operation (on one node or on all): no per-node sums needed */
-        *local = p->rho * (double)ss->loc[0].bytes;
+        *local = p->rho * (double)ss->more->loc[0].bytes;
     } else if (ss->nloc > 1) {
         /* in doubles: sums of byte counts near 2^64 neither wrap nor convert back out of
          * range (a double >= 2^64 cast to uint64_t is undefined) */
@@ -171,19 +171,19 @@ bool price_local(Sim *sim, int32_t st, double *local)
         if (!step_ensure_sums(sim))
             return false;
         for (int64_t i = 0; i < ss->nloc; i++) {
-            if (ss->loc[i].node < 0)
-                all += (double)ss->loc[i].bytes;
+            if (ss->more->loc[i].node < 0)
+                all += (double)ss->more->loc[i].bytes;
             else
-                sim->ssum[ss->loc[i].node] += (double)ss->loc[i].bytes;
+                sim->ssum[ss->more->loc[i].node] += (double)ss->more->loc[i].bytes;
         }
         for (int64_t i = 0; i < ss->nloc; i++) {
-            int32_t v = ss->loc[i].node;
+            int32_t v = ss->more->loc[i].node;
             if (v >= 0 && sim->ssum[v] > most)
                 most = sim->ssum[v];
         }
         for (int64_t i = 0; i < ss->nloc; i++)
-            if (ss->loc[i].node >= 0)
-                sim->ssum[ss->loc[i].node] = 0;
+            if (ss->more->loc[i].node >= 0)
+                sim->ssum[ss->more->loc[i].node] = 0;
         *local = p->rho * (all + most);
     }
     return true;

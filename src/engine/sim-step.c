@@ -113,9 +113,9 @@ static bool same_routes(const Sched *s, int32_t a, int32_t b)
     if (x->n || y->n || x->nrule != y->nrule || x->nrule == 0)
         return false;
     for (int32_t q = 0; q < x->nrule; q++)
-        if (!sched_rule_is_edges(&x->rule[q]) || !sched_rule_is_edges(&y->rule[q]) ||
-            x->rule[q].e0 != y->rule[q].e0 ||
-            x->rule[q].count != y->rule[q].count)
+        if (!sched_rule_is_edges(&x->more->rule[q]) || !sched_rule_is_edges(&y->more->rule[q]) ||
+            x->more->rule[q].e0 != y->more->rule[q].e0 ||
+            x->more->rule[q].count != y->more->rule[q].count)
             return false;
     return true;
 }
@@ -167,9 +167,9 @@ static int64_t edges_once_tcd(const Sim *sim, const SchedStep *ss)
         return -1;
     int64_t tcd = 0;
     for (int32_t q = 0; q < ss->nrule; q++) {
-        const SchedRule *r = &ss->rule[q];
+        const SchedRule *r = &ss->more->rule[q];
         for (int32_t k = 0; k < q; k++) {
-            const SchedRule *o = &ss->rule[k];
+            const SchedRule *o = &ss->more->rule[k];
             if (r->e0 < o->e0 + o->count && o->e0 < r->e0 + r->count)
                 return -1;   /* an edge twice */
         }

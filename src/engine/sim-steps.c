@@ -16,7 +16,6 @@ static uint64_t bits_of(double d)
 
 /* The figures a kind is made of: everything but informed and critical_node, field by field
  * (doubles by their bits, so that a kind gives back exactly what was stored). */
-#define KIND_WORDS 16
 static void kind_words(const SimStep *s, uint64_t w[KIND_WORDS])
 {
     w[0] = bits_of(s->cost.total);
@@ -112,9 +111,14 @@ bool steps_put(StepTab *t, int32_t st, const SimStep *s)
 {
     uint64_t w[KIND_WORDS];
     kind_words(s, w);
-    uint64_t h = kind_hash(w);
     t->rec[st].informed = s->informed;
     t->rec[st].critical = s->critical_node;
+    if (t->nkind > 0 && !memcmp(w, t->lastw, sizeof w)) {   /* the kind of the step put last */
+        t->rec[st].kind = t->last;
+        return true;
+    }
+    memcpy(t->lastw, w, sizeof w);
+    uint64_t h = kind_hash(w);
     for (int pass = 0; pass < 2; pass++) {
         if (t->nslot) {
             size_t i = h & (t->nslot - 1);
@@ -122,7 +126,7 @@ bool steps_put(StepTab *t, int32_t st, const SimStep *s)
                 uint64_t v[KIND_WORDS];
                 kind_words(&t->kind[t->slot[i] - 1], v);
                 if (!memcmp(v, w, sizeof v)) {
-                    t->rec[st].kind = t->slot[i] - 1;
+                    t->rec[st].kind = t->last = t->slot[i] - 1;
                     return true;
                 }
             }
@@ -133,7 +137,7 @@ bool steps_put(StepTab *t, int32_t st, const SimStep *s)
                 k->informed = 0;
                 k->critical_node = 0;
                 t->slot[i] = ++t->nkind;
-                t->rec[st].kind = t->nkind - 1;
+                t->rec[st].kind = t->last = t->nkind - 1;
                 return true;
             }
         }

@@ -182,9 +182,11 @@ static bool run_setup(Sim *sim)
         sim->ajob.on = thrd_create(&sim->ajob.t, async_job, &sim->ajob) == thrd_success;
     }
     int64_t maxn = 0;   /* the per-transfer scratch, once, at its largest */
-    for (int32_t st = 0; st < sim->nsteps; st++)
-        if (sched_ntransfers(s, st) > maxn)
-            maxn = sched_ntransfers(s, st);
+    for (int32_t st = 0; st < sim->nsteps; st++) {
+        int64_t n = sched_ntransfers(s, st);
+        if (n > maxn)
+            maxn = n;
+    }
     if (maxn > 0 && !step_ensure_x(sim, (size_t)maxn))
         return false;
     for (int32_t v = 0; v < net->size; v++) {

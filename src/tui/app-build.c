@@ -13,7 +13,6 @@
 #include "../algos/sanders/autotune.h"
 #include "../engine/partials.h"
 #include "measured.h"
-#include "theme.h"
 
 /* ---- the broadcast ------------------------------------------------------------------- */
 
@@ -197,11 +196,6 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
 bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full)
 {
     return bcast_partial_count(&a->b, node, count, full);
-}
-
-int app_partial_role(const App *a, uint64_t count, uint64_t full)
-{
-    return bcast_partial_role(&a->b, count, full);
 }
 
 /* bcast_build on a worker thread when the loop has a wait hook (job.h). */

@@ -328,9 +328,6 @@ static inline int32_t app_step_shown(const App *a) { return bcast_step_shown(&a-
  * contributions node's partials combine at the position shown (*count) out of the most any
  * can (*full = nodes * chunks; partials.h); false for a broadcast (cells show chunks held). */
 bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full);
-/* The Role of a cell counting partials: full (every contribution), partial (more than its
- * own), empty (its own only). */
-int app_partial_role(const App *a, uint64_t count, uint64_t full);
 
 /* Build a broadcast from words into *out (on the worker thread when the loop has a wait
  * hook), sought to position pos; false with a message in err (a->cancelled if cancelled).

@@ -17,6 +17,7 @@
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
 #include "draw-internal.h"
+#include "draw-step.h"
 #include "helptext.h"
 #include "figure.h"
 #include "lesson-pick.h"
@@ -708,7 +709,11 @@ static void draw_side(App *a)
     switch (a->panel) {
     case PANEL_STEP:
         if (app_async_view(a)) draw_moment(a, &rest, app_async_view(a));
-        else draw_step(a, &rest, true);
+        else {
+            StepSrc ss = {.b = &a->b};
+            ss.simulating = app_rest_progress(a, &ss.rest_done, &ss.rest_total);
+            draw_step(&ss, &rest, true);
+        }
         panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0,
                      a->ov_block > 0);
         break;

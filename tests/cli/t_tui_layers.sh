@@ -33,8 +33,28 @@ check_nomatch "no list of command names beside the table" 'commands\[\] *= *\{' 
 
 # the views with a narrow interface: what they draw comes through their own header, not App
 # (the list grows as views get theirs)
-for v in tileview figure overview fulltree hxview vs asynctl; do
+for v in tileview figure overview fulltree hxview vs asynctl mapview draw-step; do
+    check "$v.c and $v.h exist" test -f "src/tui/$v.c" -a -f "src/tui/$v.h"
     check_nomatch "$v includes no app.h" '#include "app\.h"' "$(cat "src/tui/$v.c" "src/tui/$v.h")"
+done
+# ... nor through another src/tui header (asynctl.h and draw-internal.h include app.h): the
+# headers each view's files reach, transitively
+reach() {   # reach FILE...: the src/tui headers the files include, transitively
+    seen=" " todo="$*"
+    while [ -n "$todo" ]; do
+        set -- $todo; f=$1; shift; todo="$*"
+        for inc in $(sed -n 's/^#include "\([^"/]*\.h\)".*/\1/p' "src/tui/$f" 2>/dev/null); do
+            case "$seen" in *" $inc "*) continue ;; esac
+            [ -f "src/tui/$inc" ] || continue
+            seen="$seen$inc "; todo="$todo $inc"
+        done
+    done
+    printf '%s\n' "$seen"
+}
+check_match "the reach of draw-map.c was read (it draws through the App)" " app\.h " \
+    "$(reach draw-map.c)"
+for v in tileview figure overview fulltree hxview vs asynctl mapview draw-step; do
+    check_nomatch "$v reaches no app.h through other headers" " app\.h " "$(reach "$v.c" "$v.h")"
 done
 # no view swaps another broadcast or time line into the App to draw it (side by side once
 # did: asynctl_vs_enter): the App's broadcast and time line are set only by the App's files
