@@ -33,12 +33,6 @@ Shown draw_shown(App *a);
  * are the App's. */
 void draw_map(App *a, const Shown *s);
 
-/* The Timeline panel (draw-timeline.c): the steps' bars; on the asynchronous time line the
- * moments, and the Step panel's counterpart there (the moment shown). */
-void draw_timeline(App *a, Box *b);
-void draw_timeline_async(App *a, Box *b, struct AsyncView *v);
-void draw_moment(App *a, Box *b, struct AsyncView *v);
-
 /* The Chart panel (draw-chart.c): cost against size, Fig. 3, or a figure (below). */
 void draw_chart(App *a, Box *b);
 
