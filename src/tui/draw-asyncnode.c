@@ -7,6 +7,7 @@
 #include "../engine/asyncview.h"
 #include "../engine/chunkset.h"
 #include "../engine/sim.h"
+#include "app-core.h"
 #include "draw-internal.h"
 #include "theme.h"
 

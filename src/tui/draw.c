@@ -16,7 +16,10 @@
 #include "../engine/tso.h"
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
+#include "app-core.h"
 #include "draw-internal.h"
+#include "draw-step.h"
+#include "draw-timeline.h"
 #include "helptext.h"
 #include "figure.h"
 #include "lesson-pick.h"
@@ -707,15 +710,26 @@ static void draw_side(App *a)
     }
     switch (a->panel) {
     case PANEL_STEP:
-        if (app_async_view(a)) draw_moment(a, &rest, app_async_view(a));
-        else draw_step(a, &rest, true);
+        if (app_async_view(a)) draw_moment(&a->b, app_async_run(a), &rest, app_async_view(a));
+        else {
+            StepSrc ss = {.b = &a->b};
+            ss.simulating = app_rest_progress(a, &ss.rest_done, &ss.rest_total);
+            draw_step(&ss, &rest, true);
+        }
         panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0,
                      a->ov_block > 0);
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */
-        if (app_async_view(a)) draw_timeline_async(a, &rest, app_async_view(a));
-        else draw_timeline(a, &rest);
+        TlRows tr = {a->tl_y0, a->tl_rows, a->tl_first, a->tl_per};
+        if (app_async_view(a)) {
+            draw_timeline_async(&rest, app_async_view(a), &tr);
+        } else {
+            TlSrc ts = {.b = &a->b, .meas = app_partial(a) ? NULL : measured_shown(a)};
+            ts.simulating = app_rest_progress(a, &ts.rest_done, &ts.rest_total);
+            draw_timeline(&ts, &rest, &tr);
+        }
+        a->tl_y0 = tr.y0, a->tl_rows = tr.rows, a->tl_first = tr.first, a->tl_per = tr.per;
         break;
     }
     case PANEL_NODE:
