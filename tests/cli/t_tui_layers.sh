@@ -33,7 +33,7 @@ check_nomatch "no list of command names beside the table" 'commands\[\] *= *\{' 
 
 # the views with a narrow interface: what they draw comes through their own header, not App
 # (the list grows as views get theirs)
-for v in tileview figure overview fulltree hxview vs asynctl mapview draw-step draw-timeline; do
+for v in tileview figure overview fulltree hxview vs asynctl mapview draw-step draw-timeline draw-asyncnode; do
     check "$v.c and $v.h exist" test -f "src/tui/$v.c" -a -f "src/tui/$v.h"
     check_nomatch "$v includes no app.h" '#include "app\.h"' "$(cat "src/tui/$v.c" "src/tui/$v.h")"
 done
@@ -53,7 +53,7 @@ reach() {   # reach FILE...: the src/tui headers the files include, transitively
 }
 check_match "the reach of draw-map.c was read (it draws through the App)" " app\.h " \
     "$(reach draw-map.c)"
-for v in tileview figure overview fulltree hxview vs asynctl mapview draw-step draw-timeline; do
+for v in tileview figure overview fulltree hxview vs asynctl mapview draw-step draw-timeline draw-asyncnode; do
     check_nomatch "$v reaches no app.h through other headers" " app\.h " "$(reach "$v.c" "$v.h")"
 done
 # no view swaps another broadcast or time line into the App to draw it (side by side once
