@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../algos/algo.h"
+#include "app-core.h"
 #include "draw-internal.h"
 #include "figure.h"
 #include "measured.h"

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app-core.h"
 #include "draw-internal.h"
 #include "figure.h"
 #include "theme.h"

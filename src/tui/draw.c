@@ -16,6 +16,7 @@
 #include "../engine/tso.h"
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
+#include "app-core.h"
 #include "draw-internal.h"
 #include "draw-step.h"
 #include "draw-timeline.h"
