@@ -12,10 +12,6 @@
 #include "app.h"
 #include "draw-text.h"
 
-/* The Node panel on the asynchronous time line (draw-asyncnode.c): the cursor node's
- * transfers with their times, those in flight at the moment marked. */
-void draw_node_async(App *a, Box *b, struct AsyncView *v);
-
 /* What a map shows: a broadcast and, on the asynchronous time line, its view at the moment
  * shown (NULL: lockstep steps).  The frame's map shows the App's (draw_shown); side by side
  * the right half shows the second broadcast's (vs.h), passed explicitly: nothing is swapped

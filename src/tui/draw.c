@@ -20,6 +20,7 @@
 #include "draw-internal.h"
 #include "draw-step.h"
 #include "draw-timeline.h"
+#include "draw-asyncnode.h"
 #include "helptext.h"
 #include "figure.h"
 #include "lesson-pick.h"
@@ -733,7 +734,12 @@ static void draw_side(App *a)
         break;
     }
     case PANEL_NODE:
-        if (app_async_view(a)) draw_node_async(a, &rest, app_async_view(a));
+        if (app_async_view(a)) {
+            AsyncNodeSrc ns = {.b = &a->b, .node = a->cursor, .v = app_async_view(a)};
+            ns.nev = app_async_node_events(a, a->cursor, &ns.ev);
+            ns.as = app_async_run(a);
+            draw_node_async(&ns, &rest);
+        }
         else panel_node(a, &rest);
         break;
     case PANEL_CHART: draw_chart(a, &rest); break;
