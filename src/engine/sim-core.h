@@ -324,6 +324,10 @@ int load_clear_job(void *arg);
  * summed route length, or < 0 if unknown: then it is computed. */
 int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, int32_t *max,
                int64_t *nover, bool *oom);
+/* A step of f's transfers whose sources are all distinct: true (with *tcd) when every route
+ * is one hop, so that no two share an arc (sim-load.c); the caller then takes it as counted
+ * by SIM_PATH_DISJOINT with nothing to clear. */
+bool load_one_hop(const Sim *sim, const SchedFlat *f, int64_t *tcd);
 /* Zero sim->load after load_count(st) took `path`. */
 void load_clear(Sim *sim, int32_t st, int path);
 /* The range-maximum structure over sim->load.  False when memory runs out. */
