@@ -20,6 +20,8 @@
 #include "draw-internal.h"
 #include "draw-step.h"
 #include "draw-timeline.h"
+#include "draw-asyncnode.h"
+#include "draw-chart.h"
 #include "helptext.h"
 #include "figure.h"
 #include "lesson-pick.h"
@@ -733,10 +735,22 @@ static void draw_side(App *a)
         break;
     }
     case PANEL_NODE:
-        if (app_async_view(a)) draw_node_async(a, &rest, app_async_view(a));
+        if (app_async_view(a)) {
+            AsyncNodeSrc ns = {.b = &a->b, .node = a->cursor, .v = app_async_view(a)};
+            ns.nev = app_async_node_events(a, a->cursor, &ns.ev);
+            ns.as = app_async_run(a);
+            draw_node_async(&ns, &rest);
+        }
         else panel_node(a, &rest);
         break;
-    case PANEL_CHART: draw_chart(a, &rest); break;
+    case PANEL_CHART: {
+        ChartSrc cs = {.fig = a->fig, .fig3 = a->chart_fig3 ? &a->fig3 : NULL,
+                       .fig3_p = a->fig3_p, .b = &a->b};
+        if (!cs.fig && !cs.fig3) cs.chart = app_chart(a);   /* computed (or reset) on demand */
+        if (!cs.fig && !cs.fig3 && cs.chart->nalgo > 0) cs.meas = measured_shown(a);
+        draw_chart(&cs, &rest);
+        break;
+    }
     case PANEL_LESSON:
         if (a->lesson) panel_lesson(a, &rest);
         break;
