@@ -87,6 +87,13 @@ typedef struct {
     ChunkRange r;
 } Delta;
 
+/* A step's shape as sim_step_shape last computed it (step1 = its step + 1; 0: none). */
+#define SIM_SHAPES 64
+typedef struct {
+    int32_t step1;
+    SimShape sh;
+} ShapeMemo;
+
 /* SIM_ASYNC on a big run whose timing reads no step views of ours (sim_async_own_steps): the
  * timing of every step runs on a second thread while this one replays the steps, each on
  * the same read-only schedule (a second core does the timing). */
@@ -154,6 +161,7 @@ struct Sim {
 
     int32_t *sends, *recvs;    /* per node; zero except for port_step */
     int32_t port_step;
+    ShapeMemo shapes[SIM_SHAPES]; /* sim_step_shape's last few (sim-query.c) */
     double *ssum, *rsum;       /* seidel: serialised cost per node */
     SubRound *sub;             /* seidel: a step's sub-rounds (lazy) */
 
@@ -229,9 +237,7 @@ static inline uint64_t xfer_bytes(const Sim *sim, const XV *x)
             b += (uint64_t)(r[k].hi - r[k].lo) * sim->per_chunk;
         return b;
     }
-    for (uint32_t k = 0; k < x->nr; k++)
-        b += sched_range_bytes(s, r[k].lo, r[k].hi);
-    return b;
+    return sched_ranges_bytes(s, r, x->nr);   /* a strided set: no division per range */
 }
 
 /* The layout pieces of x's route (at most ARCMAP_MAXPIECES); *len gets the route length. */

@@ -34,6 +34,7 @@
 #include "asynctl.h"
 #include "bcast.h"
 #include "chart-fig3.h"
+#include "chart.h"
 #include "fulltree.h"
 #include "layout.h"
 #include "overview.h"
@@ -43,36 +44,6 @@
 typedef enum { PANEL_STEP, PANEL_TIMELINE, PANEL_NODE, PANEL_CHART, PANEL_LESSON, PANEL_N } Panel;
 typedef enum { MODE_MAP, MODE_CMDLINE, MODE_HELP, MODE_PICKER } Mode;
 typedef enum { PICK_ALGO, PICK_NET, PICK_BYTES, PICK_MODEL, PICK_SOURCE, PICK_LESSON } PickKind;
-
-#define CHART_MAXALGO 16
-#define CHART_NSIZES 18
-#define CHART_MAXCROSS 16
-/* A change of the cheapest algorithm between two sampled sizes, bisected to the exact first
- * byte count as `meshcast compare` does: `winner` beats `loser` from `exact` bytes. */
-typedef struct {
-    int winner, loser;     /* chart rows */
-    uint64_t lo, hi;       /* loser still wins at lo, winner at hi (narrowed while bisecting) */
-    uint64_t exact;        /* 0 until bisected */
-} ChartCross;
-typedef struct {
-    long gen;              /* the Bcast gen it was computed for; -1 none */
-    int nalgo;
-    char name[CHART_MAXALGO][32];
-    uint64_t bytes[CHART_NSIZES];
-    double cost[CHART_MAXALGO][CHART_NSIZES]; /* < 0: could not run */
-    char note[160];
-    size_t next_def;       /* the next algo_at() index to look at */
-    size_t cur_def;        /* the algo_at() index being computed, when busy */
-    bool busy, cur_any;    /* an algorithm is half done; some size ran */
-    int next_size;
-    bool ok[CHART_MAXALGO][CHART_NSIZES];      /* verified and valid: may win */
-    int same_as[CHART_MAXALGO];                /* an earlier row with the same cost at every
-                                                * size, or -1 */
-    ChartCross cross[CHART_MAXCROSS];
-    int ncross, cross_next;                    /* crossovers found; the one being bisected */
-    bool sampled;                              /* every (algorithm, size) ran */
-    bool done;
-} Chart;
 
 typedef struct App App;
 

@@ -29,10 +29,4 @@ Shown draw_shown(App *a);
  * are the App's. */
 void draw_map(App *a, const Shown *s);
 
-/* The Chart panel (draw-chart.c): cost against size, Fig. 3, or a figure (below). */
-void draw_chart(App *a, Box *b);
-
-/* The Chart panel showing a figure of the s-to-p paper (figure.h). */
-void draw_figure(App *a, Box *b);
-
 #endif

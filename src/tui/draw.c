@@ -21,6 +21,7 @@
 #include "draw-step.h"
 #include "draw-timeline.h"
 #include "draw-asyncnode.h"
+#include "draw-chart.h"
 #include "helptext.h"
 #include "figure.h"
 #include "lesson-pick.h"
@@ -742,7 +743,14 @@ static void draw_side(App *a)
         }
         else panel_node(a, &rest);
         break;
-    case PANEL_CHART: draw_chart(a, &rest); break;
+    case PANEL_CHART: {
+        ChartSrc cs = {.fig = a->fig, .fig3 = a->chart_fig3 ? &a->fig3 : NULL,
+                       .fig3_p = a->fig3_p, .b = &a->b};
+        if (!cs.fig && !cs.fig3) cs.chart = app_chart(a);   /* computed (or reset) on demand */
+        if (!cs.fig && !cs.fig3 && cs.chart->nalgo > 0) cs.meas = measured_shown(a);
+        draw_chart(&cs, &rest);
+        break;
+    }
     case PANEL_LESSON:
         if (a->lesson) panel_lesson(a, &rest);
         break;
