@@ -714,19 +714,12 @@ static int check_course(const char *file)
     return 0;
 }
 
-/* What the check loop gathers, printed under the table (or in the JSON's tail). */
-typedef struct {
-    int status, nets_ok, nets_run, nskipped, sampled, nfails;
-    char fails[CHECK_MAXNETS * 4][900];
-    char samples[CHECK_MAXNETS * 2][80];
-    char skipped[CHECK_MAXNETS * 2][2][256];
-} Tally;
-
-/* The algorithm named by o->file: a GOAL file (read on the first --net), a script or a
- * built-in; *owned is what the caller releases.  NULL with the message in err. */
-static const AlgoDef *load_algo(const CheckOpts *o, bool goal, AlgoDef **owned, char *err,
-                                size_t errlen)
+/* The algorithm to check: a GOAL file (read for the first net given), a script or a built-in
+ * name; NULL with a message in err.  *owned: what the caller releases (algo_release). */
+static const AlgoDef *check_load(const CheckOpts *o, AlgoDef **owned, bool goal, char *err,
+                                 size_t errlen)
 {
+    *owned = NULL;
     if (!goal)
         return script_algo(o->file, NULL, owned, err, errlen);
     /* a GOAL file is read for each net (as many nodes as ranks) */
@@ -738,19 +731,14 @@ static const AlgoDef *load_algo(const CheckOpts *o, bool goal, AlgoDef **owned, 
     return d;
 }
 
-/* The nets: given, or the default sweep over the kinds the algorithm claims (specs holds
- * the sweep's texts).  Returns how many. */
-static int list_nets(const CheckOpts *o, const AlgoDef *d, bool builtin, const char **nets,
-                     char (*specs)[32])
+/* The default nets: the sweep over the kinds the algorithm claims (a built-in name: every def
+ * of that name), written into specs; their count. */
+static int check_sweep(const AlgoDef *d, const AlgoDef *owned, const char **nets,
+                       char (*specs)[32])
 {
     int nn = 0;
-    if (o->nnets > 0) {
-        for (int i = 0; i < o->nnets; i++)
-            nets[nn++] = o->nets[i];
-        return nn;
-    }
     unsigned kinds = d->nets;
-    if (builtin) /* a built-in name: every def of that name */
+    if (!owned) /* a built-in name: every def of that name */
         for (size_t i = 0; i < algo_count(); i++)
             if (strcmp(algo_at(i)->name, d->name) == 0)
                 kinds |= algo_at(i)->nets;
@@ -763,7 +751,8 @@ static int list_nets(const CheckOpts *o, const AlgoDef *d, bool builtin, const c
                      : k == NET_MESH ? sizeof sweep_mesh / sizeof *sweep_mesh
                                      : sizeof sweep_torus / sizeof *sweep_torus;
         for (size_t j = 0; j < nsw && nn < CHECK_MAXNETS * 2; j++) {
-            snprintf(specs[nn], sizeof specs[nn], "%s:%s", net_kind_name((NetKind)k), sw[j]);
+            snprintf(specs[nn], sizeof specs[nn], "%s:%s", net_kind_name((NetKind)k),
+                     sw[j]);
             nets[nn] = specs[nn];
             nn++;
         }
@@ -771,19 +760,18 @@ static int list_nets(const CheckOpts *o, const AlgoDef *d, bool builtin, const c
     return nn;
 }
 
-/* The JSON's head up to the cases array, the CSV's header or the table's title and header. */
-static void print_head(Ctx *c)
+/* The report's head: the JSON document opened, the CSV header, or the title and columns. */
+static void check_begin(Ctx *c)
 {
     const CheckOpts *o = c->o;
-    const AlgoDef *d = c->d;
     char qfile[160], qname[80], qsummary[320];
     if (o->json) {
         json_init(&c->j, stdout, false);
         json_begin_object(&c->j);
         json_key(&c->j, "check"); json_str(&c->j, o->file);
-        json_key(&c->j, "algo"); json_str(&c->j, d->name);
+        json_key(&c->j, "algo"); json_str(&c->j, c->d->name);
         json_key(&c->j, "model"); json_str(&c->j, o->model ? o->model : "seidel");
-        json_key(&c->j, "reduction"); json_bool(&c->j, d->flags & ALGO_REDUCE);
+        json_key(&c->j, "reduction"); json_bool(&c->j, c->d->flags & ALGO_REDUCE);
         json_key(&c->j, "cases");
         json_begin_array(&c->j);
     } else if (o->csv) {
@@ -791,10 +779,10 @@ static void print_head(Ctx *c)
                "conflicts,cost,predicted,difference,tcd\n");
     } else {
         printf("check %s: %s%s%s\n", text_quote(o->file, 150, qfile, sizeof qfile),
-               text_quote(d->name, 70, qname, sizeof qname),
-               d->summary && *d->summary ? " — " : "",
-               text_quote(d->summary, 300, qsummary, sizeof qsummary));
-        if (d->flags & ALGO_REDUCE)
+               text_quote(c->d->name, 70, qname, sizeof qname),
+               c->d->summary && *c->d->summary ? " — " : "",
+               text_quote(c->d->summary, 300, qsummary, sizeof qsummary));
+        if (c->d->flags & ALGO_REDUCE)
             printf("a reduction (op = \"reduce\"): verified = the root ends with every node's "
                    "contribution to every chunk exactly once\n");
         size_t dw = 0;
@@ -808,83 +796,25 @@ static void print_head(Ctx *c)
     }
 }
 
-/* Does the algorithm run on this net at this size?  A size it refuses (a script's `sizes`)
- * is listed as skipped with its reason; any other refusal is an error (t->status 2). */
-static bool probe_size(Ctx *c, const Net *net, const char *spec, const AlgoDef *owned,
-                       Tally *t, char *err, size_t errlen)
-{
-    const CheckOpts *o = c->o;
-    SetupSpec probe = {.net = spec, .algo = o->file, .bytes = o->bytes, .model = o->model,
-                       .sets = o->sets, .nsets = (size_t)o->nsets, .profile = o->profile,
-                       .op = o->op};
-    Setup su;
-    bool refused;
-    if (setup_make_def(&probe, owned, &su, &refused, err, errlen)) {
-        setup_free(&su);
-        return true;
-    }
-    if (!refused) {
-        cli_error("check: %s", err);
-        t->status = 2;
-        return false;
-    }
-    skipped_out(c, net_spec(net), err);
-    if (t->nskipped < CHECK_MAXNETS * 2) {
-        snprintf(t->skipped[t->nskipped][0], sizeof t->skipped[0][0], "%s", net_spec(net));
-        snprintf(t->skipped[t->nskipped][1], sizeof t->skipped[0][1], "%.250s", err);
-    }
-    t->nskipped++;
-    return false;
-}
+/* What cmd_check tallies over the nets: the exit status, counts, what the summary lists. */
+typedef struct {
+    int status, nets_ok, nets_run, nskipped, sampled, nfails;
+    char fails[CHECK_MAXNETS * 4][900];
+    char samples[CHECK_MAXNETS * 2][80];
+    char skipped[CHECK_MAXNETS * 2][2][256];
+} Tally;
 
-/* The rows of one net: each timing (and distribution).  Returns whether all were valid;
- * *nsrc the sources of the last row. */
-static bool check_rows(Ctx *c, const Net *net, Tally *t, int32_t *nsrc)
+/* One net: skipped if the algorithm does not claim it (an error when it was given) or refuses
+ * its size; else a row per timing and distribution, tallied in T (T->status 2: stop). */
+static void check_net(Ctx *c, Tally *T, const char *spec, bool explicit_nets,
+                      const AlgoDef *owned)
 {
-    const CheckOpts *o = c->o;
-    bool net_ok = true;
-    for (int tm = 0; tm < 2 && t->status != 2; tm++) {
-        if (!o->timing[tm])
-            continue;
-        for (int k = 0; k < (o->ndists ? o->ndists : 1) && t->status != 2; k++) {
-            Row row;
-            int rc = check_row(c, net, tm == 1, o->ndists ? o->dists[k] : NULL, &row);
-            if (rc == 2) {
-                if (!o->json && !o->csv)
-                    printf("%-*s ERROR\n", label_width, row.label);
-                fflush(stdout);
-                cli_error("check: %s", c->err);
-                t->status = 2;
-                break;
-            }
-            *nsrc = row.cases;
-            if (!o->json && !o->csv)
-                row_print(&row);
-            if (rc == 1) {
-                net_ok = false;
-                if (t->status == 0)
-                    t->status = 1;
-                if (t->nfails < CHECK_MAXNETS * 4 && row.first_fail[0])
-                    snprintf(t->fails[t->nfails++], sizeof t->fails[0], "%s", row.first_fail);
-                if (t->nfails < CHECK_MAXNETS * 4 && row.claims_bad)
-                    snprintf(t->fails[t->nfails++], sizeof t->fails[0], "CLAIM %s (%ld of %ld "
-                             "cases)", row.claim_first_bad, (long)row.claims_bad,
-                             (long)row.cases);
-            }
-        }
-    }
-    return net_ok;
-}
-
-/* One net of the check: parsed, claimed, probed at its size, then its rows. */
-static void check_net(Ctx *c, const char *spec, bool explicit_nets, const AlgoDef *owned,
-                      Tally *t, char *err, size_t errlen)
-{
-    const CheckOpts *o = c->o;
-    Net *net = net_parse(spec, err, errlen);
+    char err[1024];
+    bool goal = c->goal;
+    Net *net = net_parse(spec, err, sizeof err);
     if (!net) {
         cli_error("check: %s", err);
-        t->status = 2;
+        T->status = 2;
         return;
     }
     if (!claims(c, net)) {
@@ -892,81 +822,129 @@ static void check_net(Ctx *c, const char *spec, bool explicit_nets, const AlgoDe
             char why[64];
             snprintf(why, sizeof why, "a %s", net_kind_name(net_kind(net)));
             cli_error("check: %s does not run on %s", c->d->name, owned ? why : net_spec(net));
-            t->status = 2;
+            T->status = 2;
         }
         net_free(net);
         return;
     }
-    if (!probe_size(c, net, spec, owned, t, err, errlen)) {
+    /* a size the algorithm refuses (a script's `sizes`): skipped, with its reason */
+    const CheckOpts *o = c->o;
+    SetupSpec probe = {.net = spec, .algo = o->file, .bytes = o->bytes, .model = o->model,
+                       .sets = o->sets, .nsets = (size_t)o->nsets, .profile = o->profile,
+                       .op = o->op};
+    Setup su;
+    bool refused;
+    if (!setup_make_def(&probe, owned, &su, &refused, err, sizeof err)) {
+        if (!refused) {
+            cli_error("check: %s", err);
+            T->status = 2;
+        } else {
+            skipped_out(c, net_spec(net), err);
+            if (T->nskipped < CHECK_MAXNETS * 2) {
+                snprintf(T->skipped[T->nskipped][0], sizeof T->skipped[0][0], "%s",
+                         net_spec(net));
+                snprintf(T->skipped[T->nskipped][1], sizeof T->skipped[0][1], "%.250s", err);
+            }
+            T->nskipped++;
+        }
         net_free(net);
         return;
     }
-    t->nets_run++;
+    setup_free(&su);
+    T->nets_run++;
+    bool net_ok = true;
     int32_t nsrc = 0;
-    bool net_ok = check_rows(c, net, t, &nsrc);
+    for (int tm = 0; tm < 2 && T->status != 2; tm++) {
+        if (!c->o->timing[tm])
+            continue;
+        for (int k = 0; k < (c->o->ndists ? c->o->ndists : 1) && T->status != 2; k++) {
+            Row row;
+            int rc = check_row(c, net, tm == 1, c->o->ndists ? c->o->dists[k] : NULL, &row);
+            if (rc == 2) {
+                if (!c->o->json && !c->o->csv)
+                    printf("%-*s ERROR\n", label_width, row.label);
+                fflush(stdout);
+                cli_error("check: %s", c->err);
+                T->status = 2;
+                break;
+            }
+            nsrc = row.cases;
+            if (!c->o->json && !c->o->csv)
+                row_print(&row);
+            if (rc == 1) {
+                net_ok = false;
+                if (T->status == 0)
+                    T->status = 1;
+                if (T->nfails < CHECK_MAXNETS * 4 && row.first_fail[0])
+                    snprintf(T->fails[T->nfails++], sizeof T->fails[0], "%s", row.first_fail);
+                if (T->nfails < CHECK_MAXNETS * 4 && row.claims_bad)
+                    snprintf(T->fails[T->nfails++], sizeof T->fails[0], "CLAIM %s (%ld of %ld "
+                             "cases)", row.claim_first_bad, (long)row.claims_bad,
+                             (long)row.cases);
+            }
+        }
+    }
     /* a GOAL file fixes its own source: nothing was sampled */
-    if (!c->goal && !o->source && !o->ndists && nsrc < net_size(net) &&
-        t->sampled < CHECK_MAXNETS * 2)
-        snprintf(t->samples[t->sampled++], sizeof t->samples[0], "%s from %ld of %ld sources",
+    if (!goal && !c->o->source && !c->o->ndists && nsrc < net_size(net) &&
+        T->sampled < CHECK_MAXNETS * 2)
+        snprintf(T->samples[T->sampled++], sizeof T->samples[0], "%s from %ld of %ld sources",
                  net_spec(net), (long)nsrc, (long)net_size(net));
-    t->nets_ok += net_ok;
+    T->nets_ok += net_ok;
     net_free(net);
 }
 
-/* The JSON's tail: the cases array closed, the skipped nets, the identical built-ins and
- * the summary (one document even after an error: then exit 2, said on stderr). */
-static void print_tail_json(Ctx *c, const Tally *t)
+/* The report's end: the JSON document closed (even after an error), or the failures, the
+ * samples, the identical built-ins and the count of nets that held. */
+static void check_summary(Ctx *c, const Tally *T)
 {
-    json_end_array(&c->j);
-    json_key(&c->j, "skipped");
-    json_begin_array(&c->j);
-    for (int i = 0; i < t->nskipped && i < CHECK_MAXNETS * 2; i++) {
+    const CheckOpts *o = c->o;
+    char err[1024];
+    if (o->json) {   /* one JSON document even after an error (then exit 2, said on stderr) */
+        json_end_array(&c->j);
+        json_key(&c->j, "skipped");
+        json_begin_array(&c->j);
+        for (int i = 0; i < T->nskipped && i < CHECK_MAXNETS * 2; i++) {
+            json_begin_object(&c->j);
+            json_key(&c->j, "net"); json_str(&c->j, T->skipped[i][0]);
+            json_key(&c->j, "reason"); json_str(&c->j, T->skipped[i][1]);
+            json_end_object(&c->j);
+        }
+        json_end_array(&c->j);
+        json_key(&c->j, "identical");
+        json_begin_array(&c->j);
+        for (int i = 0; i < c->nsame; i++) {
+            json_begin_object(&c->j);
+            json_key(&c->j, "algo"); json_str(&c->j, c->same_name[i]);
+            json_key(&c->j, "nets"); json_str(&c->j, c->same_nets[i]);
+            json_end_object(&c->j);
+        }
+        json_end_array(&c->j);
+        json_key(&c->j, "summary");
         json_begin_object(&c->j);
-        json_key(&c->j, "net"); json_str(&c->j, t->skipped[i][0]);
-        json_key(&c->j, "reason"); json_str(&c->j, t->skipped[i][1]);
+        json_key(&c->j, "cases"); json_int(&c->j, c->ncases);
+        json_key(&c->j, "valid"); json_int(&c->j, c->nok);
+        json_key(&c->j, "invalid"); json_int(&c->j, c->ncases - c->nok);
+        json_key(&c->j, "nets"); json_int(&c->j, T->nets_run);
+        json_key(&c->j, "nets_valid"); json_int(&c->j, T->nets_ok);
+        json_key(&c->j, "skipped"); json_int(&c->j, T->nskipped);
+        json_key(&c->j, "exit"); json_int(&c->j, T->status);
         json_end_object(&c->j);
-    }
-    json_end_array(&c->j);
-    json_key(&c->j, "identical");
-    json_begin_array(&c->j);
-    for (int i = 0; i < c->nsame; i++) {
-        json_begin_object(&c->j);
-        json_key(&c->j, "algo"); json_str(&c->j, c->same_name[i]);
-        json_key(&c->j, "nets"); json_str(&c->j, c->same_nets[i]);
         json_end_object(&c->j);
+        printf("\n");
+    } else if (!o->csv && T->status != 2) {
+        for (int i = 0; i < T->nfails; i++)
+            printf("FAIL %s\n", text_quote(T->fails[i], sizeof T->fails[i], err, sizeof err));
+        for (int i = 0; i < T->sampled; i++)
+            printf("sampled: %s\n", T->samples[i]);
+        for (int i = 0; i < c->nsame; i++)
+            printf("identical to the built-in `%s` (the same schedule from the first source) "
+                   "on %s\n", c->same_name[i], c->same_nets[i]);
+        printf("%d of %d nets verified and valid in every case%s%s%s\n", T->nets_ok, T->nets_run,
+               T->sampled ? " tried (on big nets a sample of sources, spread over the net; "
+                         "--max-sources N to change)"
+                       : "",
+               T->nskipped ? "; skipped " : "", T->nskipped ? "sizes it does not run on" : "");
     }
-    json_end_array(&c->j);
-    json_key(&c->j, "summary");
-    json_begin_object(&c->j);
-    json_key(&c->j, "cases"); json_int(&c->j, c->ncases);
-    json_key(&c->j, "valid"); json_int(&c->j, c->nok);
-    json_key(&c->j, "invalid"); json_int(&c->j, c->ncases - c->nok);
-    json_key(&c->j, "nets"); json_int(&c->j, t->nets_run);
-    json_key(&c->j, "nets_valid"); json_int(&c->j, t->nets_ok);
-    json_key(&c->j, "skipped"); json_int(&c->j, t->nskipped);
-    json_key(&c->j, "exit"); json_int(&c->j, t->status);
-    json_end_object(&c->j);
-    json_end_object(&c->j);
-    printf("\n");
-}
-
-/* Under the table: each failing row's first failure, the sampled nets, the identical
- * built-ins and the count of nets verified and valid. */
-static void print_tail_text(const Ctx *c, const Tally *t)
-{
-    char q[1024];
-    for (int i = 0; i < t->nfails; i++)
-        printf("FAIL %s\n", text_quote(t->fails[i], sizeof t->fails[i], q, sizeof q));
-    for (int i = 0; i < t->sampled; i++)
-        printf("sampled: %s\n", t->samples[i]);
-    for (int i = 0; i < c->nsame; i++)
-        printf("identical to the built-in `%s` (the same schedule from the first source) "
-               "on %s\n", c->same_name[i], c->same_nets[i]);
-    printf("%d of %d nets verified and valid in every case%s%s%s\n", t->nets_ok, t->nets_run,
-           t->sampled ? " tried (on big nets a sample of sources, spread over the net; "
-                        "--max-sources N to change)"
-                      : "",
-           t->nskipped ? "; skipped " : "", t->nskipped ? "sizes it does not run on" : "");
 }
 
 int cmd_check(int argc, char **argv)
@@ -983,33 +961,37 @@ int cmd_check(int argc, char **argv)
     char err[1024];
     AlgoDef *owned = NULL;
     bool goal = goal_is_path(o.file);
-    const AlgoDef *d = load_algo(&o, goal, &owned, err, sizeof err);
+    const AlgoDef *d = check_load(&o, &owned, goal, err, sizeof err);
     if (!d) {
         cli_error("check: %s", err);
         return 2;
     }
     Ctx c = {.o = &o, .d = d, .script = goal ? NULL : owned, .goal = goal};
+    /* The nets: given, or the default sweep over the kinds the algorithm claims. */
     const char *nets[CHECK_MAXNETS * 2];
     char specs[CHECK_MAXNETS * 2][32];
-    int nn = list_nets(&o, d, !owned, nets, specs);
+    int nn = 0;
+    bool explicit_nets = o.nnets > 0;
+    if (explicit_nets) {
+        for (int i = 0; i < o.nnets; i++)
+            nets[nn++] = o.nets[i];
+    } else {
+        nn = check_sweep(d, owned, nets, specs);
+    }
     if (!within_budget(&o, nets, nn, err, sizeof err)) {
         cli_error("check: %s", err);
         algo_release(owned);
         return 2;
     }
-    print_head(&c);
-    Tally t;
-    t.status = t.nets_ok = t.nets_run = t.nskipped = t.sampled = t.nfails = 0;
-    for (int i = 0; i < nn && !cli_out_failed() && t.status != 2; i++)
-        check_net(&c, nets[i], o.nnets > 0, owned, &t, err, sizeof err);
-    if (t.status != 2 && t.nets_run == 0) {
+    check_begin(&c);
+    Tally T = {0};
+    for (int i = 0; i < nn && !cli_out_failed() && T.status != 2; i++)
+        check_net(&c, &T, nets[i], explicit_nets, owned);
+    if (T.status != 2 && T.nets_run == 0) {
         cli_error("check: %s runs on none of the nets tried", d->name);
-        t.status = 2;
+        T.status = 2;
     }
-    if (o.json)
-        print_tail_json(&c, &t);
-    else if (!o.csv && t.status != 2)
-        print_tail_text(&c, &t);
+    check_summary(&c, &T);
     algo_release(owned);
-    return cli_out_finish(t.status);
+    return cli_out_finish(T.status);
 }
