@@ -178,53 +178,29 @@ static void print_json(const char *net, const CostParams *cp, uint64_t bytes,
     printf("\n");
 }
 
-int cmd_compare_sweep(int argc, char **argv)
+/* Takes --sweep out of argv into *sweep, the rest into av (NULL-terminated).  Returns how
+ * many are left, -1 for a --sweep without its value. */
+static int take_sweep(int argc, char **argv, char **av, const char **sweep)
 {
-    /* take --sweep out of argv; the rest are the usual options */
-    const char *sweep = NULL;
-    char **av = malloc(((size_t)argc + 1) * sizeof *av);
-    if (!av)
-        return cli_usage_error("out of memory");
     int ac = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--sweep") == 0 && i + 1 < argc)
-            sweep = argv[++i];
+            *sweep = argv[++i];
         else if (strncmp(argv[i], "--sweep=", 8) == 0)
-            sweep = argv[i] + 8;
-        else if (strcmp(argv[i], "--sweep") == 0) {
-            free(av);
-            return cli_usage_error("--sweep needs PARAM=LO:HI (e.g. --sweep r=1:16)");
-        } else
+            *sweep = argv[i] + 8;
+        else if (strcmp(argv[i], "--sweep") == 0)
+            return -1;
+        else
             av[ac++] = argv[i];
     }
     av[ac] = NULL;
-    CliOpts o;
-    int rc = cli_opts_begin(ac, av,
-                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE |
-                                OPT_JSON | OPT_TIMING,
-                            &o, sweep_help);
-    if (rc >= 0) {
-        free(av);
-        return rc;
-    }
-    char param[32], err[512];
-    double lo, hi;
-    Col *col = NULL;
-    const char **sets = NULL;
-    rc = 0;
-    if (!o.net || !o.algo) {
-        rc = cli_usage_error(!o.net ? "missing --net SPEC (e.g. --net full:1024)"
-                                    : "compare --sweep needs --algo A,B,... (e.g. "
-                                      "--algo chain,bintree,fractional)");
-        goto out;
-    }
-    if (!sweep || !parse_sweep(sweep, param, sizeof param, &lo, &hi)) {
-        snprintf(err, sizeof err, "bad --sweep '%.40s': expected PARAM=LO:HI with whole "
-                 "numbers 0 <= LO <= HI (e.g. r=1:16)", sweep ? sweep : "");
-        rc = cli_usage_error(err);
-        goto out;
-    }
-    double v[SWEEP_MAX_VALUES];
+    return ac;
+}
+
+/* The values swept: every whole number LO..HI, or LO, 2LO, 4LO, ... and HI.  Returns how
+ * many. */
+static int sweep_values(double lo, double hi, double *v)
+{
     int nv = 0;
     if (hi - lo + 1 <= SWEEP_MAX_LINEAR) {
         for (double x = lo; x <= hi; x++)
@@ -234,161 +210,240 @@ int cmd_compare_sweep(int argc, char **argv)
             v[nv++] = x;
         v[nv++] = hi;
     }
-    /* the algorithms */
-    col = calloc(SWEEP_MAX_ALGOS, sizeof *col);
-    sets = malloc((o.nsets + 1) * sizeof *sets);
-    char names[512];
-    if (!col || !sets || strlen(o.algo) >= sizeof names) {
-        rc = cli_usage_error(!col || !sets ? "out of memory" : "--algo list too long");
-        goto out;
-    }
-    memcpy(names, o.algo, strlen(o.algo) + 1);
+    return nv;
+}
+
+/* The columns: each --algo name, under lockstep (the default), async, or both (each name
+ * twice, the async after); *t_lock whether lockstep is one.  Returns 0, or the usage
+ * error's exit status. */
+static int parse_columns(const CliOpts *o, Col *col, int *ncol, bool *t_lock)
+{
+    char names[512], err[512];
+    if (strlen(o->algo) >= sizeof names)
+        return cli_usage_error("--algo list too long");
+    memcpy(names, o->algo, strlen(o->algo) + 1);
     int nc = 0;
     for (char *p = names, *tok; (tok = strsep(&p, ",")) != NULL;) {
         if (!*tok || nc == SWEEP_MAX_NAMES || strlen(tok) >= sizeof col[0].name) {
             snprintf(err, sizeof err, "bad --algo list '%.60s': 1 to %d names or files, comma "
-                     "separated", o.algo, SWEEP_MAX_NAMES);
-            rc = cli_usage_error(err);
-            goto out;
+                     "separated", o->algo, SWEEP_MAX_NAMES);
+            return cli_usage_error(err);
         }
         strcpy(col[nc++].name, tok);
     }
-    /* --timing: lockstep (the default), async, or both (each name twice, the async after) */
-    bool t_lock = !o.timing || strcmp(o.timing, "lockstep") == 0 ||
-                  strcmp(o.timing, "both") == 0;
-    bool t_async = o.timing && (strcmp(o.timing, "async") == 0 ||
-                                strcmp(o.timing, "both") == 0);
-    if (!t_lock && !t_async) {
-        rc = cli_usage_error("unknown --timing (lockstep, async, both)");
-        goto out;
-    }
+    *t_lock = !o->timing || strcmp(o->timing, "lockstep") == 0 ||
+              strcmp(o->timing, "both") == 0;
+    bool t_async = o->timing && (strcmp(o->timing, "async") == 0 ||
+                                 strcmp(o->timing, "both") == 0);
+    if (!*t_lock && !t_async)
+        return cli_usage_error("unknown --timing (lockstep, async, both)");
     if (t_async) {
         int base = nc;
         for (int a = 0; a < base; a++) {
-            Col *d = t_lock ? &col[nc++] : &col[a];
+            Col *d = *t_lock ? &col[nc++] : &col[a];
             if (d != &col[a])
                 strcpy(d->name, col[a].name);
             d->async = true;
         }
     }
-    /* --sweep bytes=LO:HI: the message size is the parameter (every algorithm has it) */
-    bool is_bytes = strcmp(param, "bytes") == 0;
-    if (is_bytes && o.bytes) {
-        rc = cli_usage_error("--sweep bytes=LO:HI and --bytes exclude each other");
-        goto out;
-    }
-    if (is_bytes && lo < 1) {
-        rc = cli_usage_error("--sweep bytes=LO:HI: LO must be at least 1 byte");
-        goto out;
-    }
-    for (size_t i = 0; i < o.nsets; i++)
-        sets[i] = o.sets[i];
-    /* first: every algorithm sets up with the base settings (a usage error otherwise) */
+    *ncol = nc;
+    return 0;
+}
+
+/* Every algorithm sets up with the base settings (a usage error otherwise): its name shown,
+ * whether it has the parameter; the sweep is refused when none has it or it is over the
+ * work budget.  *shown_cost: the cost parameters shown in the head.  Returns 0 or the usage
+ * error's exit status. */
+static int setup_columns(const CliOpts *o, const char *param, bool is_bytes, bool t_lock,
+                         Col *col, int nc, int nv, CostParams *shown_cost)
+{
+    char err[512];
     bool cost_param = cost_is_param(param) || is_bytes, some = cost_param;
-    CostParams shown_cost;
-    memset(&shown_cost, 0, sizeof shown_cost);
     int32_t nodes = 0;
     for (int a = 0; a < nc; a++) {
-        SetupSpec spec = cli_opts_spec(&o);
+        SetupSpec spec = cli_opts_spec(o);
         spec.algo = col[a].name;
         Setup s;
-        if (!setup_make(&spec, &s, err, sizeof err)) {
-            rc = cli_usage_error(err);
-            goto out;
-        }
+        if (!setup_make(&spec, &s, err, sizeof err))
+            return cli_usage_error(err);
         col[a].has_param = cost_param || def_has(s.def, param);
         some |= col[a].has_param;
         snprintf(col[a].shown, sizeof col[a].shown, "%s%s", s.def->name,
                  col[a].async && t_lock ? " async" : "");
-        shown_cost = s.cost;
+        *shown_cost = s.cost;
         nodes = net_size(s.net);
         setup_free(&s);
     }
     if (!some) {
         snprintf(err, sizeof err, "--sweep %s: neither a cost parameter nor a parameter of %s",
-                 param, o.algo);
-        rc = cli_usage_error(err);
-        goto out;
+                 param, o->algo);
+        return cli_usage_error(err);
     }
     if ((uint64_t)nodes * (uint64_t)nc * (uint64_t)nv > SWEEP_WORK_BUDGET) {
         snprintf(err, sizeof err, "%s: %d values x %d algorithms x %ld nodes is over the work "
-                 "budget (%llu node-builds): sweep fewer values or a smaller net", o.net, nv,
+                 "budget (%llu node-builds): sweep fewer values or a smaller net", o->net, nv,
                  nc, (long)nodes, (unsigned long long)SWEEP_WORK_BUDGET);
-        rc = cli_usage_error(err);
-        goto out;
+        return cli_usage_error(err);
     }
-    uint64_t bytes = 1024;
-    for (int a = 0; a < nc; a++) {
-        Col *c = &col[a];
-        for (int k = 0; k < nv; k++) {
-            if (!c->has_param && k > 0) {   /* the same run: copy the baseline */
-                c->ran[k] = c->ran[0];
-                c->cost[k] = c->cost[0];
-                c->steps[k] = c->steps[0];
-                c->verified[k] = c->verified[0];
-                c->valid[k] = c->valid[0];
-                continue;
-            }
-            char kv[64];
-            snprintf(kv, sizeof kv, "%s=%.15g", param, v[k]);
-            size_t ns = o.nsets;
-            if (c->has_param && !is_bytes)
-                sets[ns++] = kv;
-            SetupSpec spec = cli_opts_spec(&o);
-            spec.algo = c->name;
-            spec.sets = sets;
-            spec.nsets = ns;
-            char bv[32];
-            if (is_bytes) {
-                snprintf(bv, sizeof bv, "%.0f", v[k]);
-                spec.bytes = bv;
-            }
-            Setup s;
-            char why[200];
-            if (!setup_make(&spec, &s, why, sizeof why)) {   /* out of range for it */
-                if (!c->why[0])
-                    snprintf(c->why, sizeof c->why, "at %.60s: %s", kv, why);
-                continue;
-            }
-            bytes = s.args.bytes;
-            if (!algo_check(s.def, s.net, &s.args, why, sizeof why)) {
-                if (!c->why[0])
-                    snprintf(c->why, sizeof c->why, "at %.60s: %s", kv, why);
-                setup_free(&s);
-                continue;
-            }
-            CliRun r;
-            int prc = cli_prepare_setup(&s, c->async ? SIM_ASYNC : 0, &r, why, sizeof why);
-            SimAsync *as = NULL;
-            if (prc == 0 && r.sim && !cli_verdict_time(&r, c->async, &as, why, sizeof why))
-                prc = 1;
-            if (prc != 0 || !r.sim) {
-                if (!c->why[0])
-                    snprintf(c->why, sizeof c->why, "at %.60s: %s", kv, why);
-                cli_run_free(&r);
-                rc = 1;
-                continue;
-            }
-            const SimTotals *t = sim_totals(r.sim);
-            c->ran[k] = true;
-            c->cost[k] = as ? sim_async_total(as) : t->cost.total;
-            sim_async_free(as);
-            c->steps[k] = t->nsteps;
-            c->verified[k] = t->verified;
-            c->valid[k] = t->valid;
-            if (!t->verified)
-                rc = 1;
-            cli_run_free(&r);
+    return 0;
+}
+
+/* One cell: column c at the k-th value val, built, simulated and priced as `run` does (a
+ * refusal noted in c->why).  sets: room for the --set ones and the swept one; *bytes the
+ * message size it ran with.  Returns 1 when it did not run through or was not verified. */
+static int run_cell(const CliOpts *o, Col *c, int k, const char *param, double val,
+                    bool is_bytes, const char **sets, uint64_t *bytes)
+{
+    char kv[64];
+    snprintf(kv, sizeof kv, "%s=%.15g", param, val);
+    size_t ns = o->nsets;
+    if (c->has_param && !is_bytes)
+        sets[ns++] = kv;
+    SetupSpec spec = cli_opts_spec(o);
+    spec.algo = c->name;
+    spec.sets = sets;
+    spec.nsets = ns;
+    char bv[32];
+    if (is_bytes) {
+        snprintf(bv, sizeof bv, "%.0f", val);
+        spec.bytes = bv;
+    }
+    Setup s;
+    char why[200];
+    if (!setup_make(&spec, &s, why, sizeof why)) {   /* out of range for it */
+        if (!c->why[0])
+            snprintf(c->why, sizeof c->why, "at %.60s: %s", kv, why);
+        return 0;
+    }
+    *bytes = s.args.bytes;
+    if (!algo_check(s.def, s.net, &s.args, why, sizeof why)) {
+        if (!c->why[0])
+            snprintf(c->why, sizeof c->why, "at %.60s: %s", kv, why);
+        setup_free(&s);
+        return 0;
+    }
+    CliRun r;
+    int prc = cli_prepare_setup(&s, c->async ? SIM_ASYNC : 0, &r, why, sizeof why);
+    SimAsync *as = NULL;
+    if (prc == 0 && r.sim && !cli_verdict_time(&r, c->async, &as, why, sizeof why))
+        prc = 1;
+    if (prc != 0 || !r.sim) {
+        if (!c->why[0])
+            snprintf(c->why, sizeof c->why, "at %.60s: %s", kv, why);
+        cli_run_free(&r);
+        return 1;
+    }
+    const SimTotals *t = sim_totals(r.sim);
+    c->ran[k] = true;
+    c->cost[k] = as ? sim_async_total(as) : t->cost.total;
+    sim_async_free(as);
+    c->steps[k] = t->nsteps;
+    c->verified[k] = t->verified;
+    c->valid[k] = t->valid;
+    cli_run_free(&r);
+    return c->verified[k] ? 0 : 1;
+}
+
+/* Every cell of column c; one without the parameter runs once (the baseline) and is copied
+ * along the row.  Returns 1 when some cell did not run through or was not verified. */
+static int run_column(const CliOpts *o, Col *c, const char *param, const double *v, int nv,
+                      bool is_bytes, const char **sets, uint64_t *bytes)
+{
+    int rc = 0;
+    for (int k = 0; k < nv; k++) {
+        if (!c->has_param && k > 0) {   /* the same run: copy the baseline */
+            c->ran[k] = c->ran[0];
+            c->cost[k] = c->cost[0];
+            c->steps[k] = c->steps[0];
+            c->verified[k] = c->verified[0];
+            c->valid[k] = c->valid[0];
+            continue;
         }
+        if (run_cell(o, c, k, param, v[k], is_bytes, sets, bytes))
+            rc = 1;
     }
-    if (o.json)
-        print_json(o.net, &shown_cost, bytes, param, v, nv, col, nc);
-    else
-        print_text(o.net, &shown_cost, bytes, param, v, nv, col, nc);
-    rc = cli_out_finish(rc);
-out:
+    return rc;
+}
+
+/* After the options: the sweep checked, the columns set up, every cell run, the table or
+ * JSON printed. */
+static int sweep_run(const CliOpts *o, const char *sweep)
+{
+    char param[32], err[512];
+    double lo, hi;
+    if (!o->net || !o->algo)
+        return cli_usage_error(!o->net ? "missing --net SPEC (e.g. --net full:1024)"
+                                       : "compare --sweep needs --algo A,B,... (e.g. "
+                                         "--algo chain,bintree,fractional)");
+    if (!sweep || !parse_sweep(sweep, param, sizeof param, &lo, &hi)) {
+        snprintf(err, sizeof err, "bad --sweep '%.40s': expected PARAM=LO:HI with whole "
+                 "numbers 0 <= LO <= HI (e.g. r=1:16)", sweep ? sweep : "");
+        return cli_usage_error(err);
+    }
+    double v[SWEEP_MAX_VALUES];
+    int nv = sweep_values(lo, hi, v);
+    Col *col = calloc(SWEEP_MAX_ALGOS, sizeof *col);
+    const char **sets = malloc((o->nsets + 1) * sizeof *sets);
+    int rc = 0, nc = 0;
+    bool t_lock = true;
+    /* --sweep bytes=LO:HI: the message size is the parameter (every algorithm has it) */
+    bool is_bytes = strcmp(param, "bytes") == 0;
+    CostParams shown_cost;
+    memset(&shown_cost, 0, sizeof shown_cost);
+    if (!col || !sets)
+        rc = cli_usage_error("out of memory");
+    else if ((rc = parse_columns(o, col, &nc, &t_lock)) != 0)
+        ;
+    else if (is_bytes && o->bytes)
+        rc = cli_usage_error("--sweep bytes=LO:HI and --bytes exclude each other");
+    else if (is_bytes && lo < 1)
+        rc = cli_usage_error("--sweep bytes=LO:HI: LO must be at least 1 byte");
+    if (rc) {
+        free(col);
+        free(sets);
+        return rc;
+    }
+    for (size_t i = 0; i < o->nsets; i++)
+        sets[i] = o->sets[i];
+    rc = setup_columns(o, param, is_bytes, t_lock, col, nc, nv, &shown_cost);
+    if (rc == 0) {
+        uint64_t bytes = 1024;
+        for (int a = 0; a < nc; a++)
+            if (run_column(o, &col[a], param, v, nv, is_bytes, sets, &bytes))
+                rc = 1;
+        if (o->json)
+            print_json(o->net, &shown_cost, bytes, param, v, nv, col, nc);
+        else
+            print_text(o->net, &shown_cost, bytes, param, v, nv, col, nc);
+        rc = cli_out_finish(rc);
+    }
     free(col);
     free(sets);
+    return rc;
+}
+
+int cmd_compare_sweep(int argc, char **argv)
+{
+    /* take --sweep out of argv; the rest are the usual options */
+    const char *sweep = NULL;
+    char **av = malloc(((size_t)argc + 1) * sizeof *av);
+    if (!av)
+        return cli_usage_error("out of memory");
+    int ac = take_sweep(argc, argv, av, &sweep);
+    if (ac < 0) {
+        free(av);
+        return cli_usage_error("--sweep needs PARAM=LO:HI (e.g. --sweep r=1:16)");
+    }
+    CliOpts o;
+    int rc = cli_opts_begin(ac, av,
+                            OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_BYTES | OPT_MODEL | OPT_SET | OPT_PROFILE |
+                                OPT_JSON | OPT_TIMING,
+                            &o, sweep_help);
+    if (rc >= 0) {
+        free(av);
+        return rc;
+    }
+    rc = sweep_run(&o, sweep);
     free(av);
     cli_opts_free(&o);
     return rc;
