@@ -733,6 +733,152 @@ static int run_exec(Cmp *c, const CliOpts *o, ExecOpts *eo, CmpExecOpts *xo)
     return rc;
 }
 
+/* The net, the cost model and profile, and the sizes: LO, 2LO, 4LO, ... and HI itself if
+ * the doubling misses it.  Returns 0, or the usage error's exit status. */
+static int compare_setup(Cmp *c, const CliOpts *o, char *err, size_t errlen)
+{
+    c->net = net_parse(o->net, err, errlen);
+    if (!c->net)
+        return cli_usage_error(err[0] ? err : "bad net");
+    CostModel model = COST_SEIDEL;
+    if (o->model && !cost_model_parse(o->model, &model)) {
+        snprintf(err, errlen, "unknown model '%s' (seidel, postal, circuit, saf)", o->model);
+        return cli_usage_error(err);
+    }
+    cost_defaults(&c->cost, model);
+    if (!setup_profile(o->profile, &c->cost, err, errlen))
+        return cli_usage_error(err);
+    uint64_t lo = 8, hi = 65536;
+    if (o->bytes && !parse_range(o->bytes, &lo, &hi)) {
+        snprintf(err, errlen, "bad byte range '%s': expected LO:HI with 1 <= LO <= HI, "
+                 "e.g. 8:65536 or 8:64K", o->bytes);
+        return cli_usage_error(err);
+    }
+    /* m > hi/2 is exactly 2m > hi, tested without computing 2m (which could wrap past
+     * UINT64_MAX). */
+    for (uint64_t m = lo; c->nsizes < MAXSIZES; m *= 2) {
+        c->size[c->nsizes++] = m;
+        if (m >= hi)
+            break;
+        if (m > hi / 2) {
+            if (c->nsizes < MAXSIZES)
+                c->size[c->nsizes++] = hi;
+            break;
+        }
+    }
+    return 0;
+}
+
+/* --terms / --timing async|both: Peters & Syska's Table 1, measured, at the first size. */
+static int compare_terms_of(const Cmp *c, const CliOpts *o, unsigned timing)
+{
+    if (o->csv)
+        return cli_usage_error("--terms and --timing async|both print text or --json, not --csv");
+    if ((uint64_t)net_size(c->net) * c->ne > WORK_BUDGET)
+        return cli_usage_error("net too big for compare --terms (work budget)");
+    const AlgoDef *defs[64];
+    AlgoArgs args[64];
+    size_t nd = 0;
+    for (size_t i = 0; i < c->ne && nd < 64; i++, nd++) {
+        defs[nd] = c->e[i].def;
+        args[nd] = c->e[i].args;
+    }
+    int rc = compare_terms(c->net, &c->cost, defs, args, nd, c->source,
+                           (const char *const *)o->sets, o->nsets, o->bytes ? c->size[0] : 1024,
+                           timing ? timing : TERMS_LOCKSTEP, o->json);
+    return cli_out_finish(rc);
+}
+
+/* The work budget: refuse at once what would take minutes and gigabytes.  Returns 0, or
+ * the usage error's exit status. */
+static int within_budget(const Cmp *c, char *err, size_t errlen)
+{
+    uint64_t nodes = (uint64_t)net_size(c->net), builds = (uint64_t)c->ne * (uint64_t)c->nsizes;
+    if (nodes * builds <= WORK_BUDGET)
+        return 0;
+    uint64_t fit = WORK_BUDGET / (nodes * c->ne);
+    if (fit == 0)
+        snprintf(err, errlen, "%s has %llu nodes: too big for compare, which builds "
+                 "%zu algorithms at every size (work budget %llu node-builds); use "
+                 "meshcast run --algo NAME on it, or compare a smaller net", net_spec(c->net),
+                 (unsigned long long)nodes, c->ne, (unsigned long long)WORK_BUDGET);
+    else
+        snprintf(err, errlen, "%s: %d sizes x %zu algorithms x %llu nodes is over "
+                 "compare's work budget (%llu node-builds); give at most "
+                 "%llu size%s (e.g. --bytes %llu:%llu) or compare a smaller net",
+                 net_spec(c->net), c->nsizes, c->ne, (unsigned long long)nodes,
+                 (unsigned long long)WORK_BUDGET, (unsigned long long)fit,
+                 fit == 1 ? "" : "s", (unsigned long long)c->size[0],
+                 (unsigned long long)c->size[fit - 1]);
+    return cli_usage_error(err);
+}
+
+/* Every algorithm at every size.  Returns 0 all verified, 1 some schedule wrong or not
+ * run, 2 settings too large to price (said on stderr: nothing to compare). */
+static int eval_all(Cmp *c)
+{
+    int rc = 0;
+    for (size_t i = 0; i < c->ne; i++) {
+        Entry *e = &c->e[i];
+        for (int k = 0; k < c->nsizes && !e->failed; k++)
+            if (!eval(c, e, c->size[k], &e->cost[k], &e->ok[k], &e->verified[k],
+                      &e->steps[k], &e->pred[k], &e->has_pred[k], e->why, sizeof e->why)) {
+                if (strstr(e->why, SIM_NOT_FINITE)) {
+                    /* settings too large to price: nothing to compare, no winner named */
+                    cli_error("%s at %llu bytes: %s", e->def->name, (unsigned long long)c->size[k], e->why);
+                    return 2;
+                }
+                e->failed = true;
+                rc = 1;
+            } else if (!e->verified[k]) {
+                rc = 1;   /* a wrong schedule; one that merely breaks the model is marked */
+            }
+    }
+    return rc;
+}
+
+/* compare after its options: the net and sizes, the algorithms, then --exec, --terms or
+ * the table over the sizes with its crossovers. */
+static int compare_run(Cmp *c, const CliOpts *o, bool exec, ExecOpts *eo, CmpExecOpts *xo)
+{
+    char err[512] = "";
+    int rc;
+    if (!o->net)
+        return cli_usage_error("missing --net SPEC (e.g. --net array:16)");
+    if ((rc = compare_setup(c, o, err, sizeof err)) != 0)
+        return rc;
+    if ((rc = collect(c, o, err, sizeof err)) != 0) {
+        cli_usage_error(err);
+        return rc;
+    }
+    if (exec)
+        return run_exec(c, o, eo, xo);
+    unsigned timing = 0;
+    if (o->timing && (timing = strcmp(o->timing, "lockstep") == 0 ? TERMS_LOCKSTEP
+                               : strcmp(o->timing, "async") == 0  ? TERMS_ASYNC
+                               : strcmp(o->timing, "both") == 0   ? TERMS_LOCKSTEP | TERMS_ASYNC
+                                                                  : 0) == 0)
+        return cli_usage_error("unknown --timing (lockstep, async, both)");
+    if (o->terms || (timing & TERMS_ASYNC))
+        return compare_terms_of(c, o, timing);
+    if ((rc = within_budget(c, err, sizeof err)) != 0)
+        return rc;
+    rc = eval_all(c);
+    if (rc == 2)
+        return rc;
+    if (!find_crossovers(c)) {
+        cli_error("out of memory");
+        return 1;
+    }
+    if (o->json)
+        print_json(c);
+    else if (o->csv)
+        print_csv(c);
+    else
+        print_text(c);
+    return cli_out_finish(rc);
+}
+
 int cmd_compare(int argc, char **argv)
 {
     for (int i = 0; i < argc; i++)   /* s-to-p: the paper's figures (compare_stop.c) */
@@ -742,7 +888,6 @@ int cmd_compare(int argc, char **argv)
         if (strcmp(argv[i], "--sweep") == 0 || strncmp(argv[i], "--sweep=", 8) == 0)
             return cmd_compare_sweep(argc, argv);
     CliOpts o;
-    char err[512] = "";
     Cmp c;
     memset(&c, 0, sizeof c);
     CmpExecOpts xo;
@@ -759,7 +904,6 @@ int cmd_compare(int argc, char **argv)
                             &o, compare_help);
     if (rc >= 0)
         return rc;
-    rc = 0;
     if (o.by) {   /* Cang & Wu: rank by total communication distance (compare_tcd.c) */
         if (strcmp(o.by, "tcd") != 0)
             rc = cli_usage_error("bad --by: only 'tcd' (rank by total communication distance)");
@@ -770,134 +914,7 @@ int cmd_compare(int argc, char **argv)
         cli_opts_free(&o);
         return rc;
     }
-    if (!o.net) {
-        rc = cli_usage_error("missing --net SPEC (e.g. --net array:16)");
-        goto out;
-    }
-    c.net = net_parse(o.net, err, sizeof err);
-    if (!c.net) {
-        rc = cli_usage_error(err[0] ? err : "bad net");
-        goto out;
-    }
-    CostModel model = COST_SEIDEL;
-    if (o.model && !cost_model_parse(o.model, &model)) {
-        snprintf(err, sizeof err, "unknown model '%s' (seidel, postal, circuit, saf)", o.model);
-        rc = cli_usage_error(err);
-        goto out;
-    }
-    cost_defaults(&c.cost, model);
-    if (!setup_profile(o.profile, &c.cost, err, sizeof err)) {
-        rc = cli_usage_error(err);
-        goto out;
-    }
-    uint64_t lo = 8, hi = 65536;
-    if (o.bytes && !parse_range(o.bytes, &lo, &hi)) {
-        snprintf(err, sizeof err, "bad byte range '%s': expected LO:HI with 1 <= LO <= HI, "
-                 "e.g. 8:65536 or 8:64K", o.bytes);
-        rc = cli_usage_error(err);
-        goto out;
-    }
-    /* LO, 2LO, 4LO, ... and HI itself if the doubling misses it.  m > hi/2 is exactly
-     * 2m > hi, tested without computing 2m (which could wrap past UINT64_MAX). */
-    for (uint64_t m = lo; c.nsizes < MAXSIZES; m *= 2) {
-        c.size[c.nsizes++] = m;
-        if (m >= hi)
-            break;
-        if (m > hi / 2) {
-            if (c.nsizes < MAXSIZES)
-                c.size[c.nsizes++] = hi;
-            break;
-        }
-    }
-    if ((rc = collect(&c, &o, err, sizeof err)) != 0) {
-        cli_usage_error(err);
-        goto out;
-    }
-    if (exec) {
-        rc = run_exec(&c, &o, &eo, &xo);
-        goto out;
-    }
-    /* --terms / --timing: Peters & Syska's Table 1, measured, at the first size */
-    unsigned timing = 0;
-    if (o.timing && (timing = strcmp(o.timing, "lockstep") == 0 ? TERMS_LOCKSTEP
-                              : strcmp(o.timing, "async") == 0  ? TERMS_ASYNC
-                              : strcmp(o.timing, "both") == 0   ? TERMS_LOCKSTEP | TERMS_ASYNC
-                                                                : 0) == 0) {
-        rc = cli_usage_error("unknown --timing (lockstep, async, both)");
-        goto out;
-    }
-    if (o.terms || (timing & TERMS_ASYNC)) {
-        if (o.csv) {
-            rc = cli_usage_error("--terms and --timing async|both print text or --json, not --csv");
-            goto out;
-        }
-        if ((uint64_t)net_size(c.net) * c.ne > WORK_BUDGET) {
-            rc = cli_usage_error("net too big for compare --terms (work budget)");
-            goto out;
-        }
-        const AlgoDef *defs[64];
-        AlgoArgs args[64];
-        size_t nd = 0;
-        for (size_t i = 0; i < c.ne && nd < 64; i++, nd++) {
-            defs[nd] = c.e[i].def;
-            args[nd] = c.e[i].args;
-        }
-        rc = compare_terms(c.net, &c.cost, defs, args, nd, c.source,
-                           (const char *const *)o.sets, o.nsets, o.bytes ? c.size[0] : 1024,
-                           timing ? timing : TERMS_LOCKSTEP, o.json);
-        rc = cli_out_finish(rc);
-        goto out;
-    }
-    /* the work budget: refuse at once what would take minutes and gigabytes */
-    uint64_t nodes = (uint64_t)net_size(c.net), builds = (uint64_t)c.ne * (uint64_t)c.nsizes;
-    if (nodes * builds > WORK_BUDGET) {
-        uint64_t fit = WORK_BUDGET / (nodes * c.ne);
-        if (fit == 0)
-            snprintf(err, sizeof err, "%s has %llu nodes: too big for compare, which builds "
-                     "%zu algorithms at every size (work budget %llu node-builds); use "
-                     "meshcast run --algo NAME on it, or compare a smaller net", net_spec(c.net),
-                     (unsigned long long)nodes, c.ne, (unsigned long long)WORK_BUDGET);
-        else
-            snprintf(err, sizeof err, "%s: %d sizes x %zu algorithms x %llu nodes is over "
-                     "compare's work budget (%llu node-builds); give at most "
-                     "%llu size%s (e.g. --bytes %llu:%llu) or compare a smaller net",
-                     net_spec(c.net), c.nsizes, c.ne, (unsigned long long)nodes,
-                     (unsigned long long)WORK_BUDGET, (unsigned long long)fit,
-                     fit == 1 ? "" : "s", (unsigned long long)c.size[0],
-                     (unsigned long long)c.size[fit - 1]);
-        rc = cli_usage_error(err);
-        goto out;
-    }
-    for (size_t i = 0; i < c.ne; i++) {
-        Entry *e = &c.e[i];
-        for (int k = 0; k < c.nsizes && !e->failed; k++)
-            if (!eval(&c, e, c.size[k], &e->cost[k], &e->ok[k], &e->verified[k],
-                      &e->steps[k], &e->pred[k], &e->has_pred[k], e->why, sizeof e->why)) {
-                if (strstr(e->why, SIM_NOT_FINITE)) {
-                    /* settings too large to price: nothing to compare, no winner named */
-                    cli_error("%s at %llu bytes: %s", e->def->name, (unsigned long long)c.size[k], e->why);
-                    rc = 2;
-                    goto out;
-                }
-                e->failed = true;
-                rc = 1;
-            } else if (!e->verified[k]) {
-                rc = 1;   /* a wrong schedule; one that merely breaks the model is marked */
-            }
-    }
-    if (!find_crossovers(&c)) {
-        cli_error("out of memory");
-        rc = 1;
-        goto out;
-    }
-    if (o.json)
-        print_json(&c);
-    else if (o.csv)
-        print_csv(&c);
-    else
-        print_text(&c);
-    rc = cli_out_finish(rc);
-out:
+    rc = compare_run(&c, &o, exec, &eo, &xo);
     for (size_t i = 0; i < c.nowned; i++)
         algo_release(c.owned[i]);
     free(c.e);
