@@ -193,6 +193,190 @@ static double measure(const Best *b, const Net *net, ExecLaunch *l)
     return m;
 }
 
+/* --set: cost parameters only (the algorithms' own are searched).  Returns 0, or the
+ * usage error's exit status. */
+static int apply_sets(const CliOpts *o, CostParams *cp)
+{
+    char err[256];
+    for (size_t i = 0; i < o->nsets; i++) {
+        const char *kv = o->sets[i], *eq = strchr(kv, '=');
+        char name[64];
+        if (!eq || (size_t)(eq - kv) >= sizeof name)
+            return cli_usage_error("bad --set (a cost parameter NAME=VALUE)");
+        snprintf(name, sizeof name, "%.*s", (int)(eq - kv), kv);
+        if (!cost_is_param(name))
+            return cli_usage_error("advise: --set takes cost parameters (the algorithms' own "
+                                   "are searched)");
+        if (!cost_set(cp, name, eq + 1, err, sizeof err))
+            return cli_usage_error(err);
+    }
+    return 0;
+}
+
+/* The net, the cost parameters (model, profile, --set), the message size and the source
+ * from the options.  Returns 0, or the usage error's exit status (*net may then be set). */
+static int advise_setup(const CliOpts *o, Net **net, CostParams *cp, uint64_t *bytes,
+                        int32_t *source)
+{
+    char err[256];
+    CostModel model = COST_SEIDEL;
+    if (!o->net)
+        return cli_usage_error("advise needs --net SPEC");
+    if (!(*net = net_parse(o->net, err, sizeof err)))
+        return cli_usage_error(err);
+    if (o->model && !cost_model_parse(o->model, &model))
+        return cli_usage_error("unknown --model (seidel, postal, circuit, saf)");
+    cost_defaults(cp, model);
+    if (!setup_profile(o->profile, cp, err, sizeof err))
+        return cli_usage_error(err);
+    int rc = apply_sets(o, cp);
+    if (rc)
+        return rc;
+    if (o->bytes) {
+        char *end;
+        unsigned long long v = strtoull(o->bytes, &end, 10);
+        if (*end == 'K' || *end == 'M')
+            v <<= *end++ == 'K' ? 10 : 20;
+        if (*end || v < 1 || v > (1ull << 40))
+            return cli_usage_error("bad --bytes (1..2^40; 1024, 64K, 1M)");
+        *bytes = v;
+    }
+    if (o->source && (*source = net_parse_node(*net, o->source)) < 0)
+        return cli_usage_error("bad --source for this net");
+    return 0;
+}
+
+/* Every built-in that runs on the net, its parameters swept: best[i] the cheapest verified
+ * and valid variant of the i-th.  Returns the schedules tried. */
+static long search_all(const Net *net, const CostParams *cp, uint64_t bytes, int32_t source,
+                       Best *best)
+{
+    char err[256];
+    long tried = 0;
+    for (size_t i = 0; i < algo_count(); i++) {
+        const AlgoDef *d = algo_at(i);
+        AlgoArgs a;
+        algo_args_init(&a, d);
+        a.source = source;
+        a.bytes = bytes;
+        a.nu = cp->nu;
+        a.cost = *cp;
+        a.fit = FIT_AUTO;
+        if (!algo_check(d, net, &a, err, sizeof err))
+            continue;
+        sweep(d, net, &a, cp, &best[i]);
+        tried += best[i].tried;
+    }
+    return tried;
+}
+
+/* What advise found, for printing. */
+typedef struct {
+    const Net *net;
+    const CostParams *cp;
+    const char *profile;
+    uint64_t bytes;
+    long tried;
+    const Best *w, *r2;       /* the best and the runner-up (NULL: none) */
+    double mw, mr;            /* measured on MPI ranks (us, medians); -1: not measured */
+    int np, reps;
+} Advice;
+
+static void advice_json(const Advice *a, const char *p1, const char *p2, double margin)
+{
+    JsonOut j;
+    json_init(&j, stdout, false);
+    json_begin_object(&j);
+    json_key(&j, "net");
+    json_str(&j, net_spec(a->net));
+    json_key(&j, "bytes");
+    json_uint(&j, a->bytes);
+    json_key(&j, "model");
+    json_str(&j, cost_model_name(a->cp->model));
+    json_key(&j, "tried");
+    json_int(&j, a->tried);
+    json_key(&j, "best");
+    json_str(&j, a->w->def->name);
+    json_key(&j, "params");
+    json_str(&j, p1);
+    json_key(&j, "cost");
+    json_num(&j, a->w->cost);
+    json_key(&j, "runner_up");
+    json_str(&j, a->r2 ? a->r2->def->name : NULL);
+    json_key(&j, "runner_up_params");
+    json_str(&j, a->r2 ? p2 : NULL);
+    json_key(&j, "runner_up_cost");
+    json_num(&j, a->r2 ? a->r2->cost : NAN);
+    json_key(&j, "margin_percent");
+    json_num(&j, margin);
+    if (a->mw >= 0) {   /* measured on MPI ranks (us, medians) */
+        json_key(&j, "exec");
+        json_begin_object(&j);
+        json_key(&j, "best_measured");
+        json_num(&j, a->mw);
+        json_key(&j, "runner_up_measured");
+        json_num(&j, a->mr);
+        json_key(&j, "reps");
+        json_int(&j, a->reps);
+        json_key(&j, "agrees");
+        json_bool(&j, a->mw <= a->mr);
+        json_end_object(&j);
+    }
+    json_end_object(&j);
+    fputc('\n', stdout);
+}
+
+static void advice_text(const Advice *a, const char *p1, const char *p2, double margin)
+{
+    char b1[64], b2[64], b3[64];
+    const char *unit = cost_unit(a->cp->model);
+    printf("%s, %llu bytes, model %s%s%s: %ld schedules built, verified and priced\n",
+           net_spec(a->net), (unsigned long long)a->bytes, cost_model_name(a->cp->model),
+           a->profile ? ", profile " : "", a->profile ? a->profile : "", a->tried);
+    printf("best:       %s %s  %s %s\n", a->w->def->name, p1,
+           export_format_double(a->w->cost, b1, sizeof b1), unit);
+    if (a->r2)
+        printf("runner-up:  %s %s  %s %s  (%s%% slower)\n", a->r2->def->name, p2,
+               export_format_double(a->r2->cost, b2, sizeof b2), unit,
+               export_format_double(margin, b3, sizeof b3));
+    if (a->mw >= 0)
+        printf("measured:   %s %s us, %s %s us on %d MPI ranks (medians of %d): the "
+               "measured winner %s\n", a->w->def->name,
+               export_format_double(a->mw, b1, sizeof b1), a->r2->def->name,
+               export_format_double(a->mr, b2, sizeof b2), a->np, a->reps,
+               a->mw <= a->mr ? "agrees" : "DISAGREES");
+}
+
+/* The advice printed as text or JSON: the best, the runner-up and its margin. */
+static void advice_print(const Advice *a, bool json)
+{
+    char p1[256], p2[256];
+    params_text(a->w, p1, sizeof p1);
+    if (a->r2)
+        params_text(a->r2, p2, sizeof p2);
+    double margin = a->r2 ? (a->r2->cost - a->w->cost) / a->w->cost * 100 : NAN;
+    if (json)
+        advice_json(a, p1, p2, margin);
+    else
+        advice_text(a, p1, p2, margin);
+}
+
+/* The cheapest (*w) and the next (*r2) of the algorithms found; -1 for none. */
+static void rank_best(const Best *best, int *w, int *r2)
+{
+    *w = *r2 = -1;
+    for (size_t i = 0; i < algo_count(); i++) {
+        if (!best[i].found)
+            continue;
+        if (*w < 0 || best[i].cost < best[*w].cost) {
+            *r2 = *w;
+            *w = (int)i;
+        } else if (*r2 < 0 || best[i].cost < best[*r2].cost) {
+            *r2 = (int)i;
+        }
+    }
+}
+
 int cmd_advise(int argc, char **argv)
 {
     ExecLaunch l;
@@ -210,81 +394,21 @@ int cmd_advise(int argc, char **argv)
                             &o, advise_help);
     if (st >= 0)
         return st;
-    char err[256];
-    int rc = 0;
     Net *net = NULL;
     CostParams cp;
-    CostModel model = COST_SEIDEL;
     uint64_t bytes = 1024;
-    if (!o.net)
-        rc = cli_usage_error("advise needs --net SPEC");
-    else if (!(net = net_parse(o.net, err, sizeof err)))
-        rc = cli_usage_error(err);
-    else if (o.model && !cost_model_parse(o.model, &model))
-        rc = cli_usage_error("unknown --model (seidel, postal, circuit, saf)");
-    if (!rc) {
-        cost_defaults(&cp, model);
-        if (!setup_profile(o.profile, &cp, err, sizeof err))
-            rc = cli_usage_error(err);
-    }
-    for (size_t i = 0; !rc && i < o.nsets; i++) {
-        const char *kv = o.sets[i], *eq = strchr(kv, '=');
-        char name[64];
-        if (!eq || (size_t)(eq - kv) >= sizeof name) {
-            rc = cli_usage_error("bad --set (a cost parameter NAME=VALUE)");
-            break;
-        }
-        snprintf(name, sizeof name, "%.*s", (int)(eq - kv), kv);
-        if (!cost_is_param(name))
-            rc = cli_usage_error("advise: --set takes cost parameters (the algorithms' own "
-                                 "are searched)");
-        else if (!cost_set(&cp, name, eq + 1, err, sizeof err))
-            rc = cli_usage_error(err);
-    }
-    if (!rc && o.bytes) {
-        char *end;
-        unsigned long long v = strtoull(o.bytes, &end, 10);
-        if (*end == 'K' || *end == 'M')
-            v <<= *end++ == 'K' ? 10 : 20;
-        if (*end || v < 1 || v > (1ull << 40))
-            rc = cli_usage_error("bad --bytes (1..2^40; 1024, 64K, 1M)");
-        bytes = v;
-    }
     int32_t source = 0;
-    if (!rc && o.source && (source = net_parse_node(net, o.source)) < 0)
-        rc = cli_usage_error("bad --source for this net");
+    int rc = advise_setup(&o, &net, &cp, &bytes, &source);
     if (rc) {
         net_free(net);
         cli_opts_free(&o);
         return rc;
     }
     Best *best = calloc(algo_count(), sizeof *best);
-    long tried = 0;
-    for (size_t i = 0; best && i < algo_count(); i++) {
-        const AlgoDef *d = algo_at(i);
-        AlgoArgs a;
-        algo_args_init(&a, d);
-        a.source = source;
-        a.bytes = bytes;
-        a.nu = cp.nu;
-        a.cost = cp;
-        a.fit = FIT_AUTO;
-        if (!algo_check(d, net, &a, err, sizeof err))
-            continue;
-        sweep(d, net, &a, &cp, &best[i]);
-        tried += best[i].tried;
-    }
+    long tried = best ? search_all(net, &cp, bytes, source, best) : 0;
     int w = -1, r2 = -1;
-    for (size_t i = 0; best && i < algo_count(); i++) {
-        if (!best[i].found)
-            continue;
-        if (w < 0 || best[i].cost < best[w].cost) {
-            r2 = w;
-            w = (int)i;
-        } else if (r2 < 0 || best[i].cost < best[r2].cost) {
-            r2 = (int)i;
-        }
-    }
+    if (best)
+        rank_best(best, &w, &r2);
     double mw = -1, mr = -1;
     if (w >= 0 && exec && r2 >= 0) {
         l.np = (int)net_size(net);
@@ -297,70 +421,10 @@ int cmd_advise(int argc, char **argv)
         cli_error("advise: no built-in algorithm runs verified and valid on %s", net_spec(net));
         rc = 1;
     } else if (!rc) {
-        char p1[256], p2[256], b1[64], b2[64], b3[64];
-        params_text(&best[w], p1, sizeof p1);
-        if (r2 >= 0)
-            params_text(&best[r2], p2, sizeof p2);
-        double margin = r2 >= 0 ? (best[r2].cost - best[w].cost) / best[w].cost * 100 : NAN;
-        const char *unit = cost_unit(cp.model);
-        if (o.json) {
-            JsonOut j;
-            json_init(&j, stdout, false);
-            json_begin_object(&j);
-            json_key(&j, "net");
-            json_str(&j, net_spec(net));
-            json_key(&j, "bytes");
-            json_uint(&j, bytes);
-            json_key(&j, "model");
-            json_str(&j, cost_model_name(cp.model));
-            json_key(&j, "tried");
-            json_int(&j, tried);
-            json_key(&j, "best");
-            json_str(&j, best[w].def->name);
-            json_key(&j, "params");
-            json_str(&j, p1);
-            json_key(&j, "cost");
-            json_num(&j, best[w].cost);
-            json_key(&j, "runner_up");
-            json_str(&j, r2 >= 0 ? best[r2].def->name : NULL);
-            json_key(&j, "runner_up_params");
-            json_str(&j, r2 >= 0 ? p2 : NULL);
-            json_key(&j, "runner_up_cost");
-            json_num(&j, r2 >= 0 ? best[r2].cost : NAN);
-            json_key(&j, "margin_percent");
-            json_num(&j, margin);
-            if (mw >= 0) {   /* measured on MPI ranks (us, medians) */
-                json_key(&j, "exec");
-                json_begin_object(&j);
-                json_key(&j, "best_measured");
-                json_num(&j, mw);
-                json_key(&j, "runner_up_measured");
-                json_num(&j, mr);
-                json_key(&j, "reps");
-                json_int(&j, l.reps);
-                json_key(&j, "agrees");
-                json_bool(&j, mw <= mr);
-                json_end_object(&j);
-            }
-            json_end_object(&j);
-            fputc('\n', stdout);
-        } else {
-            printf("%s, %llu bytes, model %s%s%s: %ld schedules built, verified and priced\n",
-                   net_spec(net), (unsigned long long)bytes, cost_model_name(cp.model),
-                   o.profile ? ", profile " : "", o.profile ? o.profile : "", tried);
-            printf("best:       %s %s  %s %s\n", best[w].def->name, p1,
-                   export_format_double(best[w].cost, b1, sizeof b1), unit);
-            if (r2 >= 0)
-                printf("runner-up:  %s %s  %s %s  (%s%% slower)\n", best[r2].def->name, p2,
-                       export_format_double(best[r2].cost, b2, sizeof b2), unit,
-                       export_format_double(margin, b3, sizeof b3));
-            if (mw >= 0)
-                printf("measured:   %s %s us, %s %s us on %d MPI ranks (medians of %d): the "
-                       "measured winner %s\n", best[w].def->name,
-                       export_format_double(mw, b1, sizeof b1), best[r2].def->name,
-                       export_format_double(mr, b2, sizeof b2), l.np, l.reps,
-                       mw <= mr ? "agrees" : "DISAGREES");
-        }
+        Advice a = {.net = net, .cp = &cp, .profile = o.profile, .bytes = bytes,
+                    .tried = tried, .w = &best[w], .r2 = r2 >= 0 ? &best[r2] : NULL,
+                    .mw = mw, .mr = mr, .np = l.np, .reps = l.reps};
+        advice_print(&a, o.json);
     }
     free(best);
     net_free(net);
