@@ -130,13 +130,18 @@ struct Sim {
     int64_t *fk;               /* full: sorted pair links of the nodes that sent twice ... */
     int64_t nfk, capfk;        /* ... in the step last counted */
 
-    int32_t *sends, *recvs;    /* per node; zero except for port_step */
+    uint8_t *sends, *recvs;    /* per node, the step being simulated, saturating at
+                                * UINT8_MAX (only whether a node sent twice matters, unless a
+                                * count saturates: port_sat); zero between steps */
+    bool port_sat;             /* a count saturated in this step: exact ones in qsends */
+    int32_t *qsends, *qrecvs;  /* per node, exact; zero except for port_step */
     int32_t port_step;
     double *ssum, *rsum;       /* seidel: serialised cost per node */
     SubRound *sub;             /* seidel: a step's sub-rounds (lazy) */
 
     int32_t *xk;               /* busiest load per transfer of the step being simulated */
-    uint64_t *xb;              /* bytes per transfer of the step being simulated */
+    uint64_t *xb;              /* bytes per transfer of the step being simulated, when not
+                                * uniform (NULL if uniform: see step_xbytes) */
     size_t capx;
     bool uniform;              /* every chunk has per_chunk bytes (bytes % nchunks == 0) */
     uint64_t per_chunk;
@@ -213,6 +218,24 @@ static inline uint64_t xfer_bytes(const Sim *sim, const XV *x)
     return b;
 }
 
+/* Bytes carried by transfer i of the step being simulated (f), for pricing after pass 1:
+ * recomputed when every chunk has per_chunk bytes, else what pass 1 kept in sim->xb. */
+static inline uint64_t step_xbytes(const Sim *sim, const SchedFlat *f, int64_t i)
+{
+    return sim->uniform ? xfer_bytes(sim, XVP(f, i)) : sim->xb[i];
+}
+
+/* Node v's sends and receives in the step being simulated (after pass 1), exact. */
+static inline int32_t port_sends(const Sim *sim, int32_t v)
+{
+    return sim->port_sat ? sim->qsends[v] : sim->sends[v];
+}
+
+static inline int32_t port_recvs(const Sim *sim, int32_t v)
+{
+    return sim->port_sat ? sim->qrecvs[v] : sim->recvs[v];
+}
+
 /* The layout pieces of x's route (at most ARCMAP_MAXPIECES); *len gets the route length. */
 static inline int route_pieces(const Sim *sim, const XV *x, ArcPiece *pc, int32_t *len)
 {
@@ -252,10 +275,13 @@ const SchedFlat *sim_flat(Sim *sim, int32_t st);
 bool step_run(Sim *sim, int32_t st);
 /* Record a violation (the first SIM_MAXVIOL kept, all counted). */
 void step_add_viol(Sim *sim, SimViolation v);
-/* Per-transfer scratch (sim->xk, sim->xb) for n transfers; per-node port counts (zero);
+/* Per-transfer scratch (sim->xk, sim->xb) for n transfers; per-node port counts (zero;
+ * the saturating ones the replay counts);
  * per-node node scratch (sim->tmpnodes) for n; per-node local sums (zero).  False: no memory. */
 bool step_ensure_x(Sim *sim, size_t n);
 bool step_ensure_ports(Sim *sim);
+/* The exact per-node counts (sim->qsends, qrecvs), made once (zero).  False: no memory. */
+bool step_ensure_qports(Sim *sim);
 bool step_ensure_tmp(Sim *sim, size_t n);
 bool step_ensure_sums(Sim *sim);
 /* sim->edisj (see struct Sim) when the schedule allows it.  False when memory runs out. */

@@ -33,7 +33,7 @@ bool sub_price(Sim *sim, int32_t st, const SchedFlat *f, int32_t cap, SimStep *o
     for (int32_t r = 0; r < nsub; r++)
         best[r] = -1;
     for (int64_t i = 0; i < n; i++) {
-        double c = cost_transfer(p, 0, (double)sim->xb[i], ceil_div(k[i], cap));
+        double c = cost_transfer(p, 0, (double)step_xbytes(sim, f, i), ceil_div(k[i], cap));
         if (c > best[rd[i]]) {
             best[rd[i]] = c;
             arg[rd[i]] = i;
@@ -42,20 +42,20 @@ bool sub_price(Sim *sim, int32_t st, const SchedFlat *f, int32_t cap, SimStep *o
     *startup = *trans = *cont = 0;
     for (int32_t r = 0; r < nsub; r++) {
         int64_t i = arg[r];
-        CostTerms t = cost_terms(p, 0, (double)sim->xb[i], ceil_div(k[i], cap));
+        CostTerms t = cost_terms(p, 0, (double)step_xbytes(sim, f, i), ceil_div(k[i], cap));
         *startup += t.startup;
         *trans += t.trans;
         *cont += t.cont;
     }
     int32_t most = 0;
     for (int64_t i = 0; i < n; i++)
-        if (sim->sends[f->x[i].src] > most) {
-            most = sim->sends[f->x[i].src];
+        if (port_sends(sim, f->x[i].src) > most) {
+            most = port_sends(sim, f->x[i].src);
             out->critical_node = f->x[i].src;
         }
     for (int64_t i = 0; i < n; i++)
-        if (sim->recvs[f->x[i].dst] > most) {
-            most = sim->recvs[f->x[i].dst];
+        if (port_recvs(sim, f->x[i].dst) > most) {
+            most = port_recvs(sim, f->x[i].dst);
             out->critical_node = f->x[i].dst;
         }
     free(best);
