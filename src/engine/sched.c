@@ -88,6 +88,7 @@ Sched *sched_new(const Net *net, uint32_t nchunks, uint64_t bytes)
 static void step_free(SchedStep *st)
 {
     free(st->x);
+    free(st->r);
     free(st->ext);
     free(st->loc);
     for (int32_t k = 0; k < st->nrule; k++)
@@ -306,6 +307,24 @@ static bool ensure_ext(SchedStep *st, int64_t need)
     return true;
 }
 
+bool sched_put_slot(SchedStep *st, int64_t i, SchedXferR v)
+{
+    if (!st->r) {
+        if (i == 0)
+            st->r1 = v;
+        if (i == 0 || sched_slot_eq(v, st->r1))
+            return true;
+    }
+    bool fresh = !st->r;
+    if (!grow64((void **)&st->r, sizeof *st->r, &st->capr, i + 1))
+        return false;
+    if (fresh)
+        for (int64_t j = 0; j < i; j++)
+            st->r[j] = st->r1;
+    st->r[i] = v;
+    return true;
+}
+
 /* The checks every send passes (stored or made by a rule) in the current step. */
 static bool check_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr)
 {
@@ -429,10 +448,11 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
         return false;
     }
     SchedXfer *x = &st->x[st->n];
+    SchedXferR slot;
     uint32_t xnr;
     if (nr == 1) {
         /* one range: inline, nothing to normalise (an empty one is dropped) */
-        x->r.one = r[0];
+        slot.one = r[0];
         xnr = r[0].lo < r[0].hi;
     } else {
         /* Normalise into the pool (reusing the ranges of the previous send when identical);
@@ -446,7 +466,7 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
             memcpy(dstr, r, nr * sizeof *r);
         size_t n = chunkset_normalize(dstr, nr);
         if (n <= 1) {
-            x->r.one = n ? dstr[0] : (ChunkRange){ 0, 0 };
+            slot.one = n ? dstr[0] : (ChunkRange){ 0, 0 };
             xnr = (uint32_t)n;
         } else {
             uint64_t roff = s->nranges;
@@ -462,12 +482,13 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
                 s->last_roff = roff;
                 s->last_nr = n;
             }
-            x->r.pool.roff = (uint32_t)roff;
-            x->r.pool.unused = 0;
+            slot.pool.roff = (uint32_t)roff;
+            slot.pool.unused = 0;
             xnr = (uint32_t)n;
         }
     }
-    if ((xnr != 1 || explicit_route || st->ext) && !ensure_ext(st, st->n + 1)) {
+    if (!sched_put_slot(st, st->n, slot) ||
+        ((xnr != 1 || explicit_route || st->ext) && !ensure_ext(st, st->n + 1))) {
         sched_fail(s, "out of memory");
         return false;
     }
@@ -490,6 +511,7 @@ bool sched_reserve(Sched *s, int64_t ntransfers, uint64_t nranges)
         return false;
     SchedStep *st = &s->steps[s->cur];
     if (!grow64((void **)&st->x, sizeof *st->x, &st->cap, st->n + ntransfers) ||
+        (st->r && !grow64((void **)&st->r, sizeof *st->r, &st->capr, st->n + ntransfers)) ||
         (st->ext && !ensure_ext(st, st->n + ntransfers)) ||
         !grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + nranges)) {
         sched_fail(s, "out of memory");
@@ -798,7 +820,8 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
 {
     const SchedStep *st = &s->steps[step];
     if (st->nrule == 0) {
-        *out = (SchedFlat){ st->x, st->ext, s->ranges, st->n };
+        *out = (SchedFlat){ .x = st->x, .r = st->r, .ext = st->ext, .pool = s->ranges,
+                            .n = st->n, .r1 = st->r1 };
         return true;
     }
     int64_t n = st->n + st->nruled;
@@ -810,6 +833,7 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
         if (sched_xfer_nr(st, i) > 1)
             npool += sched_xfer_nr(st, i);
     if (npool > UINT32_MAX || !grow64((void **)&b->x, sizeof *b->x, &b->capx, n) ||
+        !grow64((void **)&b->r, sizeof *b->r, &b->capr, n) ||
         !grow64((void **)&b->ext, sizeof *b->ext, &b->capext, n) ||
         !grow((void **)&b->pool, sizeof *b->pool, &b->cappool, npool ? npool : 1))
         return false;
@@ -818,14 +842,15 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
     bool ext = st->ext != NULL;
     uint32_t np = 0;
     for (int64_t i = 0; i < st->n; i++) {
-        SchedXfer x = st->x[i];
+        SchedXferR q = *sched_xfer_slot(st, i);
         uint32_t nr = sched_xfer_nr(st, i);
         if (nr > 1) {
             memcpy(b->pool + np, sched_xfer_ranges(s, st, i), nr * sizeof *b->pool);
-            x.r.pool.roff = np;
+            q.pool.roff = np;
             np += nr;
         }
-        b->x[i] = x;
+        b->x[i] = st->x[i];
+        b->r[i] = q;
         if (ext)
             b->ext[i] = (SchedXferExt){ nr, sched_xfer_route(st, i) };
     }
@@ -841,7 +866,8 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             const SchedEdge *e = s->edges + r->e0;
             for (int64_t j = 0; j < r->count; j++, k++) {
                 uint32_t c = e[j].tag * r->mul + r->add;
-                b->x[k] = (SchedXfer){ e[j].src, e[j].dst, { .one = { c, c + 1 } } };
+                b->x[k] = (SchedXfer){ e[j].src, e[j].dst };
+                b->r[k].one = (ChunkRange){ c, c + 1 };
                 b->ext[k] = (SchedXferExt){ 1, e[j].route };
             }
             continue;
@@ -853,14 +879,15 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             for (int64_t j = 0; j < m; j++, k++) {
                 const SchedRuleXfer *rx = &buf[j];
                 SchedXfer *x = &b->x[k];
+                SchedXferR *q = &b->r[k];
                 x->src = rx->src;
                 x->dst = rx->dst;
                 if (rx->nr <= 1) {
-                    x->r.one = rx->nr ? rx->r[0] : (ChunkRange){ 0, 0 };
+                    q->one = rx->nr ? rx->r[0] : (ChunkRange){ 0, 0 };
                 } else {
                     memcpy(b->pool + np, rx->r, rx->nr * sizeof *b->pool);
-                    x->r.pool.roff = np;
-                    x->r.pool.unused = 0;
+                    q->pool.roff = np;
+                    q->pool.unused = 0;
                     np += rx->nr;
                 }
                 if (!ext && rx->nr != 1) {
@@ -873,7 +900,8 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             }
         }
     }
-    *out = (SchedFlat){ b->x, ext ? b->ext : NULL, b->pool, n };
+    *out = (SchedFlat){ .x = b->x, .r = b->r, .ext = ext ? b->ext : NULL, .pool = b->pool,
+                        .n = n };
     return true;
 }
 
@@ -882,6 +910,7 @@ void sched_flatbuf_free(SchedFlatBuf *b)
     if (!b)
         return;
     free(b->x);
+    free(b->r);
     free(b->ext);
     free(b->pool);
     *b = (SchedFlatBuf){ 0 };

@@ -885,6 +885,14 @@ static void plan_step(Plan *p, int s, const uint8_t *h0)
                 t->x.r[0] = (ChunkRange){ lo, lo + len };
             }
         }
+        /* every transfer the same ranges but one, late in the step (the stored step keeps one
+         * range for all until then, then a range per transfer: sched-internal.h) */
+        if (same && m >= 3 && common.nr == 1 && rnd(3) == 0) {
+            TX *t = &ps->t[1 + rnd((uint32_t)m - 1)];
+            uint32_t w = common.r[0].hi - common.r[0].lo;
+            uint32_t lo = rnd(p->nchunks - w + 1);
+            t->x.r[0] = (ChunkRange){ lo, lo + w };
+        }
         free(perm);
         uint32_t order = rnd(3);
         if (order) {
