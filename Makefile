@@ -1,4 +1,4 @@
-# meshcast — plain Makefile with pkg-config (STYLE.md 14).
+# meshcast — plain Makefile with pkg-config.
 #
 #   make            build ./meshcast (release, -O2)
 #   make run        install missing packages, build, start meshcast on its default view
@@ -31,7 +31,7 @@ DEFS    := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -D_XOPEN_SOURCE_EXTENDED \
 OPT     ?= -O2 -g
 SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-# Layers (DESIGN.md): engine <- algos <- script <- tui, cli.  The engine and the algorithms
+# Layers: engine <- algos <- script <- tui, cli.  The engine and the algorithms
 # compile without the curses, termkey or Lua include paths.
 ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
 ALGOS_SRC  := $(sort $(wildcard src/algos/*.c src/algos/*/*.c))

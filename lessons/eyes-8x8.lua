@@ -1,5 +1,5 @@
 -- eyes-8x8.lua — the eyes and Cang & Wu's Algorithm 1 on an 8x8 mesh, ending with "pick the
--- source with the least TCD" (papers/002, Sections 2-3).  Every answer is checked against the
+-- source with the least TCD" (Cang & Wu, Sections 2-3).  Every answer is checked against the
 -- engine by tests/unit/test_lua_lessons.c.
 return {
   title = "The eyes of a mesh and Algorithm 1 (Cang & Wu)",

@@ -1,5 +1,5 @@
 -- stop-combining.lua — why s-to-p broadcasting combines messages where they meet
--- (papers/004, Section 2): Br_Lin against Xor, the all-to-all exchange that never combines.
+-- (the s-to-p paper, Section 2): Br_Lin against Xor, the all-to-all exchange that never combines.
 -- Every answer is checked against the engine by tests/unit/test_lua_lessons.c.
 return {
   title = "s-to-p: why combining messages matters",

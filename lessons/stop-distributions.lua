@@ -1,5 +1,5 @@
 -- stop-distributions.lua — the same s-to-p algorithm is good on one source distribution and
--- bad on another (papers/004, Section 4 and Fig. 5).  Every answer, the last task included,
+-- bad on another (the s-to-p paper, Section 4 and Fig. 5).  Every answer, the last task included,
 -- is checked against the engine by tests/unit/test_lua_lessons.c.
 return {
   title = "s-to-p: good and bad source distributions",

@@ -1,5 +1,5 @@
 -- tcd-intro.lua — what the total communication distance (TCD) is and why it matters
--- (Cang & Wu, papers/002, Sections 1-2).  Every answer is checked against the engine by
+-- (Cang & Wu, Sections 1-2).  Every answer is checked against the engine by
 -- tests/unit/test_lua_lessons.c.
 return {
   title = "Total communication distance: how much wire a broadcast uses",

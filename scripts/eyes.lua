@@ -1,5 +1,5 @@
 -- eyes.lua — a time-step optimal broadcast of our own on a 2^k x 2^k mesh, built on Cang &
--- Wu's eyes (papers/002) and checked by the engine while it is built.
+-- Wu's eyes and checked by the engine while it is built.
 --
 -- Level by level (submeshes of side 2^k, 2^(k-1), ..., 2), every informed node X of a block:
 --   step 1: X sends to the eye of the horizontally adjacent quadrant that is nearest to X,

@@ -39,7 +39,7 @@ typedef struct {
 
 typedef struct {
     int32_t source;        /* node id */
-    /* s-to-p broadcasting (papers/004): the nsources source nodes, sorted ids, each holding its
+    /* s-to-p broadcasting (the s-to-p paper): the nsources source nodes, sorted ids, each holding its
      * own message of `bytes` bytes.  NULL/0: one source, `source`.  Borrowed (the Setup owns
      * them).  Only ALGO_STOP defs take more than one; with one, every def uses it as `source`. */
     const int32_t *sources;

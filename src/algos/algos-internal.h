@@ -8,11 +8,11 @@
 
 #include "algo.h"
 
-/* ---- The algorithms, one folder per paper (DESIGN.md, "Growing past Seidel").  Each paper
+/* ---- The algorithms, one folder per paper (docs/algorithms.md).  Each paper
  * declares its defs in its own section below; the table in algo.c lists them in the same
  * sections. ------------------------------------------------------------------------------- */
 
-/* == Seidel (papers/000): seidel/ ==
+/* == Seidel: seidel/ ==
  * Linear arrays (3.1, 3.3, 3.5, 4.x) — st_array.c, bst_array.c, rh_array.c */
 extern const AlgoDef algo_st_array;     /* "st"  Table I linear ST (eq. 1, eq. 2 for nu > 0) */
 extern const AlgoDef algo_bst_array;    /* "bst" Table I linear BST (eq. 7, eq. 8) */
@@ -26,7 +26,7 @@ extern const AlgoDef algo_bst_rowcol;   /* "bst-rowcol" (d1+d2+2)(ma/2+b) */
 extern const AlgoDef algo_bst_snake;    /* "bst-snake" eq. 9 */
 extern const AlgoDef algo_rh_mesh;      /* "rh"  Table I mesh RH */
 
-/* == Sanders & Sibeyn (papers/001): sanders/ ==
+/* == Sanders & Sibeyn: sanders/ ==
  * Pipelined chain, any net — chain.c */
 extern const AlgoDef algo_chain;        /* "chain" parameter s (packets) */
 /* Fractional trees and the pipelined binary tree (r = 1), duplex and simplex — ftree.c */
@@ -80,12 +80,12 @@ int64_t sanders_embed_depth(const AlgoDef *d, const Net *net, const AlgoArgs *a)
  * trees inside — hxbar.c */
 extern const AlgoDef algo_fractional_hxbar;   /* "fractional-hxbar" r, s */
 
-/* == Cang & Wu (papers/002): cangwu/ ==
+/* == Cang & Wu: cangwu/ ==
  * The eyes and closed forms: forms.c (cangwu/cangwu.h); Algorithm 1: tcd.c */
 extern const AlgoDef algo_tcd;          /* "tcd" Algorithm 1, any source; d-D; tori */
 extern const AlgoDef algo_tcd_opt;      /* "tcd-opt" least TCD: exact (opt.c) or search.c */
 
-/* == Peters & Syska (papers/003): peters/ ==
+/* == Peters & Syska: peters/ ==
  * Circuit-switched tori — tiling.c, dc.c, htree.c, flood.c, saftrees.c (phases.c: shared phase patterns and trees) */
 extern const AlgoDef algo_tiling;       /* "tiling" Section 4, Theorem 2 and expansions */
 extern const AlgoDef algo_dc;           /* "dc" Section 5, divide and conquer, pipelined */
@@ -93,7 +93,7 @@ extern const AlgoDef algo_htree;        /* "htree" Section 5, two H-trees, pipel
 extern const AlgoDef algo_flood;        /* "flood" Table 1's store-and-forward baseline, d = 1 */
 extern const AlgoDef algo_saf_trees;    /* "saf-trees" Table 1's store-and-forward row, 4 trees */
 
-/* == s-to-p (papers/004): stop/ ==
+/* == s-to-p (the s-to-p paper): stop/ ==
  * Br_Lin and Br_xy (Section 2) — brlin.c; Xor and 2-Step — xor.c; Repos and Part (Section
  * 3) — repos.c; the messages' chunk order — order.c */
 extern const AlgoDef algo_br_lin;          /* "br-lin" */

@@ -47,8 +47,8 @@ static const char **slot(CliOpts *o, unsigned bit)
     return NULL;
 }
 
-bool cli_opts_parse(int argc, char **argv, unsigned allowed, CliOpts *o, char *err,
-                    size_t errlen)
+bool cli_opts_parse(int argc, char **argv, unsigned allowed, const char *const *also,
+                    CliOpts *o, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
     o->sets = calloc((size_t)argc + 1, sizeof *o->sets);
@@ -74,9 +74,9 @@ bool cli_opts_parse(int argc, char **argv, unsigned allowed, CliOpts *o, char *e
             if (strlen(options[k].name) == nlen && strncmp(options[k].name, name, nlen) == 0)
                 break;
         if (k == sizeof options / sizeof options[0] || !(allowed & options[k].bit)) {
-            enum { NOPT = sizeof options / sizeof options[0] };
+            enum { NOPT = sizeof options / sizeof options[0], NALSO = 16 };
             char dashed[NOPT][24], word[80], hint[96];
-            const char *mine[NOPT + 1];
+            const char *mine[NOPT + NALSO + 1];
             size_t nm = 0;
             for (size_t j = 0; j < NOPT; j++)
                 if (allowed & options[j].bit) {
@@ -84,6 +84,8 @@ bool cli_opts_parse(int argc, char **argv, unsigned allowed, CliOpts *o, char *e
                     mine[nm] = dashed[nm];
                     nm++;
                 }
+            for (size_t j = 0; also && also[j] && j < NALSO; j++)
+                mine[nm++] = also[j];
             mine[nm] = NULL;
             snprintf(word, sizeof word, "--%.*s", (int)nlen, name);
             snprintf(err, errlen, "unknown option '--%.*s'%s", (int)nlen, name,
@@ -143,8 +145,14 @@ void cli_opts_free(CliOpts *o)
 
 int cli_opts_begin(int argc, char **argv, unsigned allowed, CliOpts *o, void (*help)(void))
 {
+    return cli_opts_begin_also(argc, argv, allowed, NULL, o, help);
+}
+
+int cli_opts_begin_also(int argc, char **argv, unsigned allowed, const char *const *also,
+                        CliOpts *o, void (*help)(void))
+{
     char err[512];
-    if (!cli_opts_parse(argc, argv, allowed, o, err, sizeof err)) {
+    if (!cli_opts_parse(argc, argv, allowed, also, o, err, sizeof err)) {
         cli_opts_free(o);
         return cli_usage_error(err);
     }

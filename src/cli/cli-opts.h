@@ -55,14 +55,19 @@ typedef struct {
 } CliOpts;
 
 /* Parse argv[0..argc-1] (the arguments after the subcommand).  Returns false with a one-line
- * message in err.  `--help`/`-h` sets o->help and stops. */
-bool cli_opts_parse(int argc, char **argv, unsigned allowed, CliOpts *o, char *err,
-                    size_t errlen);
+ * message in err.  `--help`/`-h` sets o->help and stops.  also (NULL, or NULL-terminated
+ * "--name"s): the subcommand's own options, taken before this parse, which an unknown
+ * option's "did you mean" considers too. */
+bool cli_opts_parse(int argc, char **argv, unsigned allowed, const char *const *also,
+                    CliOpts *o, char *err, size_t errlen);
 void cli_opts_free(CliOpts *o);
 /* The start of every subcommand: parse argv into *o.  Returns -1 when the command goes on
  * with *o (free it with cli_opts_free); otherwise *o is already freed and the return value is
  * the exit status: 2 after a one-line usage error, 0 after printing help(). */
 int cli_opts_begin(int argc, char **argv, unsigned allowed, CliOpts *o, void (*help)(void));
+/* cli_opts_begin, with the subcommand's own option names for "did you mean" (cli_opts_parse). */
+int cli_opts_begin_also(int argc, char **argv, unsigned allowed, const char *const *also,
+                        CliOpts *o, void (*help)(void));
 
 /* The SetupSpec for these options (pointers into o). */
 SetupSpec cli_opts_spec(const CliOpts *o);

@@ -886,7 +886,9 @@ int cmd_check(int argc, char **argv)
                 }
             }
         }
-        if (!o.source && !o.ndists && nsrc < net_size(net) && sampled < CHECK_MAXNETS * 2)
+        /* a GOAL file fixes its own source: nothing was sampled */
+        if (!goal && !o.source && !o.ndists && nsrc < net_size(net) &&
+            sampled < CHECK_MAXNETS * 2)
             snprintf(samples[sampled++], sizeof samples[0], "%s from %ld of %ld sources",
                      net_spec(net), (long)nsrc, (long)net_size(net));
         nets_ok += net_ok;

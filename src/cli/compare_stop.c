@@ -1,5 +1,5 @@
 /* compare_stop.c — `meshcast compare --sources ...`: the s-to-p algorithms side by side, the
- * paper's figures as measured tables (papers/004, Figs. 2-8).
+ * paper's figures as measured tables (the s-to-p paper, Figs. 2-8).
  *
  *   meshcast compare --sources SPEC[,SPEC...] [--net SPEC | --nets SPEC,SPEC...]
  *                    [--s LO:HI[:STEP]] [--bytes M|LO:HI | --total M] [--algos A,B,...]

@@ -213,9 +213,19 @@ int cmd_course(int argc, char **argv)
             text_row(&r[i], tw);
         }
     }
+    /* a lesson the course names that cannot be loaded: the listing above marks it; one line
+     * here, and the course is not passed as sound (as `check` refuses it) */
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++)
+        if (!r[i].l && r[i].track < course_ntracks(c)) {
+            char q[200];
+            cli_error("course: %s names lesson '%s', which cannot be loaded: %s",
+                      text_quote(course_path(c), 150, q, sizeof q), r[i].name, r[i].err);
+            rc = 1;
+        }
     rows_free(r, n);
     course_free(c);
-    return 0;
+    return rc;
 }
 
 /* `list lessons`: one line per lesson in the course's order (course_lesson_line). */

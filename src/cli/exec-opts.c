@@ -17,9 +17,14 @@ bool exec_opts_int(const char *v, long lo, long hi, int *out)
     return true;
 }
 
+/* The options exec_opts_take takes (with a value), then the flags; NULL-terminated. */
+static const char *const names[] = {"--np", "--reps", "--mpirun", "--hostfile", "--timeout",
+                                    "--barrier", "--vs-bcast", NULL};
+
+const char *const *exec_opts_names(void) { return names; }
+
 int exec_opts_take(int *argc, char **argv, unsigned flags, ExecOpts *e)
 {
-    static const char *const names[] = {"--np", "--reps", "--mpirun", "--hostfile", "--timeout"};
     int out = 0;
     for (int i = 0; i < *argc; i++) {
         const char *a = argv[i];

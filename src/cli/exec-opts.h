@@ -21,6 +21,9 @@ typedef struct {
  * a usage error (printed). */
 enum { EXECOPT_BARRIER = 1, EXECOPT_VS_BCAST = 2 };
 int exec_opts_take(int *argc, char **argv, unsigned flags, ExecOpts *e);
+/* The "--name"s exec_opts_take knows (NULL-terminated): for an unknown option's "did you
+ * mean" (cli_opts_begin_also). */
+const char *const *exec_opts_names(void);
 
 /* Check --reps (default 5) and --timeout (default 60 s) and the timing (NULL, "lockstep" or
  * "async") into e->l; the test hook $MESHCAST_EXEC_INJECT too.  Returns -1, or 2 after a usage

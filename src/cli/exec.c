@@ -206,11 +206,11 @@ int cmd_exec(int argc, char **argv)
     if (st >= 0)
         return st;
     CliOpts o;
-    st = cli_opts_begin(argc, argv,
-                        OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES | OPT_MODEL |
-                            OPT_SET | OPT_FIT | OPT_JSON | OPT_CSV | OPT_TIMING | OPT_OP |
-                            OPT_PROFILE,
-                        &o, exec_help);
+    st = cli_opts_begin_also(argc, argv,
+                             OPT_NET | OPT_ALGO | OPT_SOURCE | OPT_SOURCES | OPT_BYTES |
+                                 OPT_MODEL | OPT_SET | OPT_FIT | OPT_JSON | OPT_CSV |
+                                 OPT_TIMING | OPT_OP | OPT_PROFILE,
+                             exec_opts_names(), &o, exec_help);
     if (st >= 0)
         return st;
     int rc = exec_opts_finish(&e, o.timing);

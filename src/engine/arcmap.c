@@ -6,6 +6,7 @@ void arcmap_init(ArcMap *L, const Net *net)
     L->net = net;
     L->full = net_pairwise(net);
     L->pow2 = true;
+    L->mesh2 = net->kind == NET_MESH && net->ndim == 2;
     for (int d = 0; d < net->ndim; d++) {
         int32_t v = net->dims[d];
         int sh = 0;

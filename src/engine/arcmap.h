@@ -32,6 +32,7 @@ typedef struct {
     const Net *net;
     bool full;                 /* pair links (net_pairwise) */
     bool pow2;                 /* every dimension is 2^dshift[d]: coordinates by shifts */
+    bool mesh2;                /* a 2-D mesh: default routes by arcmap_mesh2 */
     int dshift[NET_MAXDIM];
     int64_t base[NET_MAXDIM][2];              /* first entry of each (dimension, direction) */
     int64_t lstride[NET_MAXDIM][NET_MAXDIM];  /* line of dim d = sum over e != d of c[e]*this */
@@ -116,6 +117,41 @@ static inline int arcmap_seg(const ArcMap *L, const int32_t *c, int d, int dir, 
     return 2;
 }
 
+/* The default route on a 2-D mesh (L->mesh2): along the row (dimension 1), then along the
+ * column (dimension 0), at most one piece each; what the general loop below gives, without
+ * its loops over dimensions. */
+static inline int arcmap_mesh2(const ArcMap *L, int32_t src, int32_t dst, ArcPiece *pc,
+                               int32_t *len)
+{
+    const Net *net = L->net;
+    int32_t n0 = net->dims[0], n1 = net->dims[1], r0, c0, r1, c1;
+    if (L->pow2) {
+        r0 = src >> L->dshift[1];
+        c0 = src & (n1 - 1);
+        r1 = dst >> L->dshift[1];
+        c1 = dst & (n1 - 1);
+    } else {
+        r0 = src / n1;
+        c0 = src - r0 * n1;
+        r1 = dst / n1;
+        c1 = dst - r1 * n1;
+    }
+    int np = 0;
+    if (c0 != c1) {   /* row r0's line of dimension 1 */
+        int64_t start = L->base[1][c1 < c0] + (int64_t)r0 * n1;
+        pc[np++] = c1 > c0 ? (ArcPiece){ start + c0, start + c1 - 1, start, n1 }
+                           : (ArcPiece){ start + c1 + 1, start + c0, start, n1 };
+    }
+    if (r0 != r1) {   /* column c1's line of dimension 0 */
+        int64_t start = L->base[0][r1 < r0] + (int64_t)c1 * n0;
+        pc[np++] = r1 > r0 ? (ArcPiece){ start + r0, start + r1 - 1, start, n0 }
+                           : (ArcPiece){ start + r1 + 1, start + r0, start, n0 };
+    }
+    if (len)
+        *len = (c1 > c0 ? c1 - c0 : c0 - c1) + (r1 > r0 ? r1 - r0 : r0 - r1);
+    return np;
+}
+
 /* The pieces (at most ARCMAP_MAXPIECES) of the route from src to dst: `route` of s
  * (sched-internal.h), or the default route (dimensions from the last to the first) when it is
  * SCHED_DEFAULT_ROUTE; returns their number, *len (if not NULL) gets the route's length. */
@@ -130,6 +166,8 @@ static inline int arcmap_route(const ArcMap *L, const Sched *s, int32_t src, int
             *len = src != dst;
         return 1;
     }
+    if (L->mesh2 && route == SCHED_DEFAULT_ROUTE)
+        return arcmap_mesh2(L, src, dst, pc, len);
     int32_t c[NET_MAXDIM] = { 0, 0, 0 }, total = 0;
     int np = 0;
     arcmap_coords(L, src, c);

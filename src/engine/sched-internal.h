@@ -66,20 +66,31 @@ bool sched_edges_only(const Sched *s);
 void sched_rule_get(const Sched *s, const SchedRule *r, int64_t j, SchedRuleXfer *out,
                     uint32_t *route);
 
+/* What few steps have: rule blocks, local operations, stored transfers with different ranges
+ * (SchedStep.more, made for the first). */
+typedef struct {
+    SchedRule *rule;        /* rule blocks, in the order added (SchedStep.nrule of them) */
+    int32_t caprule;
+    SchedLocal *loc;        /* local operations (SchedStep.nloc of them) */
+    int64_t caploc;
+    SchedXferR *r;          /* the stored transfers' range slots (capr), once two differ;
+                             * NULL: every one is SchedStep.r1 */
+    int64_t capr;
+} SchedMore;
+
+/* One step: 80 bytes, its transfers apart (a pipeline has a million steps of a few transfers,
+ * so what only some steps have is in `more`). */
 typedef struct {
     SchedXfer *x;
-    SchedXferR *r;          /* range slots (capr), or NULL: every one is r1 */
-    SchedXferR r1;
-    int64_t capr;
+    SchedXferR r1;          /* every stored transfer's range slot, until two differ (more->r) */
     SchedXferExt *ext;      /* NULL: every transfer has nr 1 and the default route */
     int64_t n, cap;         /* stored transfers */
     int64_t capext;
-    SchedRule *rule;        /* rule blocks, in the order added */
-    int32_t nrule, caprule;
     int64_t nruled;         /* transfers made by the rules */
-    SchedLocal *loc;
-    int64_t nloc, caploc;
+    SchedMore *more;        /* the rule blocks' and local operations' arrays, or NULL (none) */
     const char *label;      /* in Sched.labels (shared by the steps of one label), or NULL */
+    int32_t nrule;          /* rule blocks: more->rule[0..nrule) */
+    int32_t nloc;           /* local operations: more->loc[0..nloc) */
 } SchedStep;
 
 struct Sched {
@@ -119,13 +130,20 @@ static inline uint32_t sched_xfer_route(const SchedStep *st, int64_t i)
 }
 
 /* Give the step's transfer i (those before it have theirs; st->n is counted up by the caller)
- * the range slot v: kept as r1 while every transfer has the same, else in st->r (made then).
+ * the range slot v: kept as r1 while every transfer has the same, else in st->more->r (made
+ * then).
  * False when memory runs out. */
 bool sched_put_slot(SchedStep *st, int64_t i, SchedXferR v);
 
+/* The step's range slots, or NULL: every one is st->r1. */
+static inline SchedXferR *sched_step_slots(const SchedStep *st)
+{
+    return st->more ? st->more->r : NULL;
+}
+
 static inline const SchedXferR *sched_xfer_slot(const SchedStep *st, int64_t i)
 {
-    return st->r ? &st->r[i] : &st->r1;
+    return st->more && st->more->r ? &st->more->r[i] : &st->r1;
 }
 
 static inline const ChunkRange *sched_xfer_ranges(const Sched *s, const SchedStep *st, int64_t i)

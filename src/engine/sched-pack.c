@@ -118,7 +118,7 @@ bool sched_pack(const Sched *s, SchedPut put, void *ud)
             ok = pack_ext(s, &f, &l, put, ud);
         put_u64(put, ud, (uint64_t)st->nloc);
         for (int64_t i = 0; i < st->nloc; i++) {
-            int64_t v[2] = {st->loc[i].node, (int64_t)st->loc[i].bytes};
+            int64_t v[2] = {st->more->loc[i].node, (int64_t)st->more->loc[i].bytes};
             put(ud, v, sizeof v);
         }
     }

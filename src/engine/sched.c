@@ -88,12 +88,23 @@ Sched *sched_new(const Net *net, uint32_t nchunks, uint64_t bytes)
 static void step_free(SchedStep *st)
 {
     free(st->x);
-    free(st->r);
     free(st->ext);
-    free(st->loc);
+    if (!st->more)
+        return;
+    free(st->more->r);
+    free(st->more->loc);
     for (int32_t k = 0; k < st->nrule; k++)
-        free(st->rule[k].ctx);
-    free(st->rule);
+        free(st->more->rule[k].ctx);
+    free(st->more->rule);
+    free(st->more);
+}
+
+/* st->more, made the first time the step needs it.  False when memory runs out. */
+static bool more_room(SchedStep *st)
+{
+    if (!st->more)
+        st->more = calloc(1, sizeof *st->more);
+    return st->more != NULL;
 }
 
 void sched_free(Sched *s)
@@ -309,19 +320,21 @@ static bool ensure_ext(SchedStep *st, int64_t need)
 
 bool sched_put_slot(SchedStep *st, int64_t i, SchedXferR v)
 {
-    if (!st->r) {
+    bool fresh = !sched_step_slots(st);
+    if (fresh) {
         if (i == 0)
             st->r1 = v;
         if (i == 0 || sched_slot_eq(v, st->r1))
             return true;
     }
-    bool fresh = !st->r;
-    if (!grow64((void **)&st->r, sizeof *st->r, &st->capr, i + 1))
+    if (!more_room(st) || !grow64((void **)&st->more->r, sizeof *st->more->r, &st->more->capr,
+                                  i + 1))
         return false;
+    SchedXferR *r = st->more->r;
     if (fresh)
         for (int64_t j = 0; j < i; j++)
-            st->r[j] = st->r1;
-    st->r[i] = v;
+            r[j] = st->r1;
+    r[i] = v;
     return true;
 }
 
@@ -511,7 +524,8 @@ bool sched_reserve(Sched *s, int64_t ntransfers, uint64_t nranges)
         return false;
     SchedStep *st = &s->steps[s->cur];
     if (!grow64((void **)&st->x, sizeof *st->x, &st->cap, st->n + ntransfers) ||
-        (st->r && !grow64((void **)&st->r, sizeof *st->r, &st->capr, st->n + ntransfers)) ||
+        (sched_step_slots(st) && !grow64((void **)&st->more->r, sizeof *st->more->r,
+                                         &st->more->capr, st->n + ntransfers)) ||
         (st->ext && !ensure_ext(st, st->n + ntransfers)) ||
         !grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + nranges)) {
         sched_fail(s, "out of memory");
@@ -540,14 +554,17 @@ bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, s
 /* Room for one more rule block in st. */
 static bool rule_room(SchedStep *st)
 {
-    if (st->nrule < st->caprule)
+    if (!more_room(st))
+        return false;
+    SchedMore *m = st->more;
+    if (st->nrule < m->caprule)
         return true;
-    int32_t nc = st->caprule ? st->caprule * 2 : 4;
-    SchedRule *q = st->caprule > INT32_MAX / 2 ? NULL : realloc(st->rule, (size_t)nc * sizeof *q);
+    int32_t nc = m->caprule ? m->caprule * 2 : 4;
+    SchedRule *q = m->caprule > INT32_MAX / 2 ? NULL : realloc(m->rule, (size_t)nc * sizeof *q);
     if (!q)
         return false;
-    st->rule = q;
-    st->caprule = nc;
+    m->rule = q;
+    m->caprule = nc;
     return true;
 }
 
@@ -629,7 +646,7 @@ static bool add_rule(Sched *s, int64_t count, SchedRuleFn fn, SchedRuleBatchFn b
         return false;
     }
     rule.first = st->nruled;
-    st->rule[st->nrule++] = rule;
+    st->more->rule[st->nrule++] = rule;
     st->nruled += count;
     s->total += count;
     return true;
@@ -689,7 +706,8 @@ bool sched_send_edges(Sched *s, int64_t first, int64_t count, uint32_t mul, uint
         sched_fail(s, "out of memory");
         return false;
     }
-    st->rule[st->nrule++] = (SchedRule){ NULL, NULL, NULL, st->nruled, count, first, mul, add };
+    st->more->rule[st->nrule++] = (SchedRule){ NULL, NULL, NULL, st->nruled, count, first, mul,
+                                               add };
     st->nruled += count;
     s->total += count;
     return true;
@@ -720,12 +738,17 @@ bool sched_local(Sched *s, int32_t node, uint64_t bytes)
         return false;
     }
     SchedStep *st = &s->steps[s->cur];
-    if (!grow64((void **)&st->loc, sizeof *st->loc, &st->caploc, st->nloc + 1)) {
+    if (st->nloc == INT32_MAX) {
+        sched_fail(s, "step %ld: too many local operations", (long)s->cur + 1);
+        return false;
+    }
+    if (!more_room(st) ||
+        !grow64((void **)&st->more->loc, sizeof *st->more->loc, &st->more->caploc, st->nloc + 1)) {
         sched_fail(s, "out of memory");
         return false;
     }
-    st->loc[st->nloc].node = node;
-    st->loc[st->nloc].bytes = bytes;
+    st->more->loc[st->nloc].node = node;
+    st->more->loc[st->nloc].bytes = bytes;
     st->nloc++;
     return true;
 }
@@ -793,12 +816,12 @@ static void rule_xfer(const Sched *s, const SchedStep *st, int64_t j, SchedRuleX
     int32_t lo = 0, hi = st->nrule - 1;   /* the last block with first <= j */
     while (lo < hi) {
         int32_t mid = lo + (hi - lo + 1) / 2;
-        if (st->rule[mid].first <= j)
+        if (st->more->rule[mid].first <= j)
             lo = mid;
         else
             hi = mid - 1;
     }
-    sched_rule_get(s, &st->rule[lo], j - st->rule[lo].first, out, route);
+    sched_rule_get(s, &st->more->rule[lo], j - st->more->rule[lo].first, out, route);
 }
 
 bool sched_edges_only(const Sched *s)
@@ -810,7 +833,7 @@ bool sched_edges_only(const Sched *s)
         if (ss->n > 0)
             return false;
         for (int32_t q = 0; q < ss->nrule; q++)
-            if (!sched_rule_is_edges(&ss->rule[q]))
+            if (!sched_rule_is_edges(&ss->more->rule[q]))
                 return false;
     }
     return true;
@@ -820,15 +843,15 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
 {
     const SchedStep *st = &s->steps[step];
     if (st->nrule == 0) {
-        *out = (SchedFlat){ .x = st->x, .r = st->r, .ext = st->ext, .pool = s->ranges,
-                            .n = st->n, .r1 = st->r1 };
+        *out = (SchedFlat){ .x = st->x, .r = sched_step_slots(st), .ext = st->ext,
+                            .pool = s->ranges, .n = st->n, .r1 = st->r1 };
         return true;
     }
     int64_t n = st->n + st->nruled;
     uint64_t npool = 0;
     for (int32_t q = 0; q < st->nrule; q++)
-        if (!sched_rule_is_edges(&st->rule[q]))
-            npool += 2 * (uint64_t)st->rule[q].count;
+        if (!sched_rule_is_edges(&st->more->rule[q]))
+            npool += 2 * (uint64_t)st->more->rule[q].count;
     for (int64_t i = 0; i < st->n; i++)
         if (sched_xfer_nr(st, i) > 1)
             npool += sched_xfer_nr(st, i);
@@ -856,7 +879,7 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
     }
     int64_t k = st->n;
     for (int32_t q = 0; q < st->nrule; q++) {
-        const SchedRule *r = &st->rule[q];
+        const SchedRule *r = &st->more->rule[q];
         if (sched_rule_is_edges(r) && !ext) {   /* edge blocks: explicit routes */
             for (int64_t i = 0; i < k; i++)
                 b->ext[i] = (SchedXferExt){ 1, SCHED_DEFAULT_ROUTE };
@@ -982,7 +1005,7 @@ void sched_local_get(const Sched *s, int32_t step, int64_t i, SchedLocal *out)
     out->bytes = 0;
     if (!s || step < 0 || step >= s->nsteps || i < 0 || i >= s->steps[step].nloc)
         return;
-    *out = s->steps[step].loc[i];
+    *out = s->steps[step].more->loc[i];
 }
 
 /* ---- equality ---------------------------------------------------------------------------- */
@@ -1106,8 +1129,8 @@ static bool step_equal(const Sched *a, const Sched *b, int32_t st)
         SchedLocal *la = malloc(n * sizeof *la), *lb = malloc(n * sizeof *lb);
         eq = la && lb;
         if (eq) {
-            memcpy(la, sa->loc, n * sizeof *la);
-            memcpy(lb, sb->loc, n * sizeof *lb);
+            memcpy(la, sa->more->loc, n * sizeof *la);
+            memcpy(lb, sb->more->loc, n * sizeof *lb);
             qsort(la, n, sizeof *la, cmp_local);
             qsort(lb, n, sizeof *lb, cmp_local);
             for (size_t i = 0; i < n && eq; i++)

@@ -530,7 +530,7 @@ static void last_sends(const Sched *s, NodeIdx *idx, int32_t *blk)
         for (int64_t i = 0; i < ss->n; i++)
             note_send(idx, blk, ss->x[i].src, st, b);
         for (int32_t q = 0; q < ss->nrule; q++) {
-            const SchedRule *r = &ss->rule[q];
+            const SchedRule *r = &ss->more->rule[q];
             b = nblk++;
             if (sched_rule_is_edges(r)) {
                 int k = 0;
@@ -909,7 +909,7 @@ static bool edges_step(SimAsyncRun *R, int32_t st, double *send_end)
     const NodeArr *arr = R->arr;
     bool ok = true;
     for (int32_t q = 0; ok && q < ss->nrule; q++) {
-        const SchedRule *r = &ss->rule[q];
+        const SchedRule *r = &ss->more->rule[q];
         const SchedEdge *x = s->edges + r->e0;
         EdgeRec *E = R->edge + r->e0;
         int64_t n = r->count;

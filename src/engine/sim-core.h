@@ -12,6 +12,7 @@
  *                  second thread that counts (and clears) them while pass 1 (3) runs
  *   sim-history.c  what each receive adds to a node, recorded for sim_seek, and the seek
  *   sim-query.c    questions about a step after the run (loads, ports, a transfer, shape)
+ *   sim-steps.c    every step's figures (SimStep), compact: 12 bytes a step, kinds interned
  *   sim-hold.[ch]  one node's holdings (an interval set); sim-holdtab.c every node's (an
  *                  8-byte record each, a Hold for the nodes with several intervals)
  *   arcmap.[ch]    the links' order
@@ -61,6 +62,25 @@ static inline XV xv(const SchedFlat *f, int64_t i)
 /* A pointer to the view of transfer i of f (valid in the enclosing block). */
 #define XVP(f, i) ((const XV[]){ xv((f), (i)) })
 
+/* Every step's figures, compact (sim-steps.c): step st's own informed and critical_node in
+ * rec[st], the rest in kind[rec[st].kind], one SimStep per distinct kind (its informed and
+ * critical_node 0).  slot is the hash table that finds a kind while running (freed after). */
+typedef struct {
+    uint32_t kind;
+    int32_t informed, critical;
+} StepRec;
+
+#define KIND_WORDS 16          /* a kind's figures as words (sim-steps.c) */
+typedef struct {
+    StepRec *rec;              /* nsteps+1 */
+    SimStep *kind;
+    uint32_t nkind, capkind;
+    uint32_t *slot;            /* kind index + 1, 0 empty; nslot a power of two */
+    size_t nslot;
+    uint64_t lastw[KIND_WORDS]; /* the kind put last (most steps have the one before's) ... */
+    uint32_t last;             /* ... and its index */
+} StepTab;
+
 /* A range newly gained by a node in a step (SIM_HISTORY). */
 typedef struct {
     int32_t node;
@@ -85,7 +105,9 @@ struct Sim {
     CostParams p;
     unsigned flags;
     int32_t nsteps;
-    SimStep *steps;
+    StepTab steps;             /* every step's figures (sim-steps.c) */
+    SimStep cur;               /* the step being replayed (cur_step; -1 after the run) */
+    int32_t cur_step;
     double *cum;
     SimTotals tot;
     SimViolation *viol;
@@ -140,8 +162,6 @@ struct Sim {
     SubRound *sub;             /* seidel: a step's sub-rounds (lazy) */
 
     int32_t *xk;               /* busiest load per transfer of the step being simulated */
-    uint64_t *xb;              /* bytes per transfer of the step being simulated, when not
-                                * uniform (NULL if uniform: see step_xbytes) */
     size_t capx;
     bool uniform;              /* every chunk has per_chunk bytes (bytes % nchunks == 0) */
     uint64_t per_chunk;
@@ -218,13 +238,6 @@ static inline uint64_t xfer_bytes(const Sim *sim, const XV *x)
     return b;
 }
 
-/* Bytes carried by transfer i of the step being simulated (f), for pricing after pass 1:
- * recomputed when every chunk has per_chunk bytes, else what pass 1 kept in sim->xb. */
-static inline uint64_t step_xbytes(const Sim *sim, const SchedFlat *f, int64_t i)
-{
-    return sim->uniform ? xfer_bytes(sim, XVP(f, i)) : sim->xb[i];
-}
-
 /* Node v's sends and receives in the step being simulated (after pass 1), exact. */
 static inline int32_t port_sends(const Sim *sim, int32_t v)
 {
@@ -269,14 +282,29 @@ static inline int cmp_i32(const void *pa, const void *pb)
  * runs out.  The view changes when another step is asked for. */
 const SchedFlat *sim_flat(Sim *sim, int32_t st);
 
+/* ---- sim-steps.c */
+/* An empty table for nsteps steps; steps_free frees it.  False: no memory. */
+bool steps_init(StepTab *t, int32_t nsteps);
+void steps_free(StepTab *t);
+/* Step st's figures are s (interning its kind).  False: no memory. */
+bool steps_put(StepTab *t, int32_t st, const SimStep *s);
+/* The run is over: the hash table goes, the kinds shrink to their count. */
+void steps_done(StepTab *t);
+/* Step st's figures, put back together. */
+void steps_get(const StepTab *t, int32_t st, SimStep *out);
+/* Step st's kind: every figure but informed and critical_node (which read 0 there). */
+static inline const SimStep *steps_kind(const StepTab *t, int32_t st)
+{
+    return &t->kind[t->rec[st].kind];
+}
+
 /* ---- sim-step.c */
-/* Replay step st (steps in order, each once): check, count, price it into sim->steps[st] and
- * hand out its receives.  False when memory runs out. */
+/* Replay step st (steps in order, each once): check, count, price it into sim->cur (then
+ * sim->steps) and hand out its receives.  False when memory runs out. */
 bool step_run(Sim *sim, int32_t st);
 /* Record a violation (the first SIM_MAXVIOL kept, all counted). */
 void step_add_viol(Sim *sim, SimViolation v);
-/* Per-transfer scratch (sim->xk, sim->xb) for n transfers; per-node port counts (zero;
- * the saturating ones the replay counts);
+/* Per-transfer scratch (sim->xk) for n transfers; per-node port counts (zero);
  * per-node node scratch (sim->tmpnodes) for n; per-node local sums (zero).  False: no memory. */
 bool step_ensure_x(Sim *sim, size_t n);
 bool step_ensure_ports(Sim *sim);

@@ -6,6 +6,7 @@
  * them, or starts again from the givens when that touches less. */
 #include "sim-core.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,9 +55,21 @@ static bool receive(Sim *sim, int32_t node, uint32_t lo, uint32_t hi, bool recor
 /* Give the normalised ranges r[0..nr) to node, transfer xi of the whole run.  With history,
  * what the node did not hold is recorded: as the transfer's bit when it held none of it,
  * else as deltas. */
+/* Are the nr ranges at r the schedule's own (its range pool: a stored transfer of a step
+ * without rules), which stay put while the replay runs? */
+static bool in_pool(const Sim *sim, const ChunkRange *r, uint32_t nr)
+{
+    uintptr_t a = (uintptr_t)r, p = (uintptr_t)sim->s->ranges;
+    return sim->s->ranges && a >= p && (a - p) / sizeof *r + nr <= sim->s->nranges;
+}
+
 bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, int64_t xi)
 {
     bool record = (sim->flags & SIM_HISTORY) != 0;
+    /* a long set into empty holdings, without history: borrowed, not copied (sim-hold.h;
+     * the run ends every borrowing before it returns) */
+    if (!record && nr >= sim_borrow_min && in_pool(sim, r, nr) && ht_empty(&sim->hold, node))
+        return ht_borrow(&sim->hold, node, r, nr);
     if (record && ht_none(&sim->hold, node, r, nr)) {
         sim->xnew[xi >> 6] |= UINT64_C(1) << (xi & 63);
         record = false;

@@ -7,10 +7,12 @@
 /* Set h to the k intervals t[0..k) (t may point into h's own array). */
 bool hold_set(Hold *h, const ChunkRange *t, size_t k)
 {
+    if (h->cap == HOLD_BORROWED)   /* let the base go (t is read before the Hold is written) */
+        h->cap = 0;
     if (k <= HOLD_INLINE) {
         ChunkRange tmp[HOLD_INLINE];
         memcpy(tmp, t, k * sizeof *t);
-        if (h->cap)
+        if (hold_heap(h))
             free(h->u.h.base);
         memcpy(h->u.in, tmp, k * sizeof *t);
         h->n = (uint32_t)k;
@@ -25,7 +27,7 @@ bool hold_set(Hold *h, const ChunkRange *t, size_t k)
         if (!m)
             return false;
         memcpy(m, t, k * sizeof *t);
-        if (h->cap)
+        if (hold_heap(h))
             free(h->u.h.base);
         h->u.h.base = m;
         h->cap = (uint32_t)cap;
@@ -169,8 +171,10 @@ bool hold_add_small(Hold *h, uint32_t lo, uint32_t hi)
 
 bool hold_remove(Hold *h, uint32_t lo, uint32_t hi)
 {
-    if (lo >= hi || h->n == 0)
+    if (lo >= hi || hold_empty(h))
         return true;
+    if (!hold_own(h))
+        return false;
     if (!h->cap) {
         ChunkRange t[HOLD_INLINE + 1];
         size_t k = 0;
@@ -204,6 +208,8 @@ bool hold_remove(Hold *h, uint32_t lo, uint32_t hi)
     return true;
 }
 
+static bool bor_contains_at(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss, size_t *i_);
+
 /* Does h hold all of r[0..nr) (normalised)?  If not, *k gets the first range it lacks and *miss
  * the first chunk missing from it.  One pass with a cursor over the holdings (the ranges are
  * sorted), galloping over long stretches. */
@@ -213,6 +219,15 @@ bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t
     if (nr == 1) {
         *k = 0;
         return hold_contains(h, r[0].lo, r[0].hi, miss);
+    }
+    if (h->cap == HOLD_BORROWED) {   /* each on its own, a cursor moving along the base */
+        size_t i = h->u.b.near;
+        for (uint32_t j = 0; j < nr; j++)
+            if (r[j].lo < r[j].hi && !bor_contains_at(h, r[j].lo, r[j].hi, miss, &i)) {
+                *k = j;
+                return false;
+            }
+        return true;
     }
     if (nr <= 2) {   /* each on its own: the mirror, the first interval, a binary search */
         for (uint32_t j = 0; j < nr; j++)
@@ -251,6 +266,8 @@ bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t
  * array k times. */
 bool hold_merge(Hold *h, const ChunkRange *r, size_t k, bool add)
 {
+    if (!hold_own(h))
+        return false;
     size_t n;
     const ChunkRange *a = hold_ranges(h, &n);
     size_t cap = n + k;   /* a removal splits at most one interval in two */
@@ -294,7 +311,7 @@ bool hold_merge(Hold *h, const ChunkRange *r, size_t k, bool add)
         free(m);
         return ok;
     }
-    if (h->cap)
+    if (hold_heap(h))
         free(h->u.h.base);
     h->u.h.base = m;
     h->u.h.off = 0;
@@ -307,6 +324,17 @@ bool hold_merge(Hold *h, const ChunkRange *r, size_t k, bool add)
 /* Does h hold none of the normalised ranges r[0..nr)? */
 bool hold_none(const Hold *h, const ChunkRange *r, uint32_t nr)
 {
+    if (h->cap == HOLD_BORROWED) {   /* neither its own intervals nor the base */
+        for (uint32_t j = 0; j < nr; j++) {
+            for (uint32_t i = 0; i < h->n; i++)
+                if (h->u.b.o[i].lo < r[j].hi && r[j].lo < h->u.b.o[i].hi)
+                    return false;
+            size_t i = cr_first_hi_gt(h->u.b.base, h->u.b.nb, r[j].lo);
+            if (i < h->u.b.nb && h->u.b.base[i].lo < r[j].hi)
+                return false;
+        }
+        return true;
+    }
     size_t n;
     const ChunkRange *a = hold_ranges(h, &n);
     size_t i = 0;
@@ -321,7 +349,206 @@ bool hold_none(const Hold *h, const ChunkRange *r, uint32_t nr)
 
 void hold_clear(Hold *h)
 {
-    if (h->cap)
+    if (hold_heap(h))
         free(h->u.h.base);
     memset(h, 0, sizeof *h);
+}
+
+/* ---- borrowed Holds (sim-hold.h) ----------------------------------------------------------- */
+
+void hold_borrow(Hold *h, const ChunkRange *r, uint32_t nr)
+{
+    hold_clear(h);
+    h->u.b.base = r;
+    h->u.b.nb = nr;
+    h->u.b.near = 0;
+    h->n = 0;
+    h->cap = HOLD_BORROWED;
+}
+
+bool hold_own(Hold *h)
+{
+    if (h->cap != HOLD_BORROWED)
+        return true;
+    const ChunkRange *b = h->u.b.base;
+    size_t nb = h->u.b.nb, n = h->n;
+    ChunkRange o[HOLD_BOR_OWN];
+    memcpy(o, h->u.b.o, n * sizeof *o);
+    ChunkRange *m = malloc((nb + n) * sizeof *m);
+    if (!m)
+        return false;
+    size_t k = 0, i = 0, j = 0;   /* the union, touching intervals merged */
+    while (i < nb || j < n) {
+        ChunkRange x = (j >= n || (i < nb && b[i].lo <= o[j].lo)) ? b[i++] : o[j++];
+        if (k && m[k - 1].hi >= x.lo) {
+            if (x.hi > m[k - 1].hi)
+                m[k - 1].hi = x.hi;
+        } else {
+            m[k++] = x;
+        }
+    }
+    h->cap = 0;
+    h->n = 0;
+    if (k <= HOLD_INLINE) {
+        bool ok = hold_set(h, m, k);   /* inline: cannot fail */
+        free(m);
+        return ok;
+    }
+    h->u.h.base = m;
+    h->u.h.off = 0;
+    h->u.h.hot = HOT_NONE;
+    h->n = (uint32_t)k;
+    h->cap = (uint32_t)(nb + n);
+    return true;
+}
+
+/* The first index j of b[0..nb) (nb >= 1) with b[j].hi >= x (nb if none), galloping from the
+ * guess p: a few intervals read near it rather than a binary search over all of them. */
+static size_t gallop_hi_ge(const ChunkRange *b, size_t nb, size_t p, uint32_t x)
+{
+    if (p >= nb)
+        p = nb - 1;
+    size_t step = 1;
+    if (b[p].hi >= x) {   /* the answer is at or before p */
+        while (p > 0) {
+            size_t s = step < p ? step : p;
+            if (b[p - s].hi < x)   /* ... in (p-s, p] */
+                return p - s + 1 + cr_first_hi_ge(b + p - s + 1, s - 1, x);
+            p -= s;
+            step *= 2;
+        }
+        return 0;
+    }
+    while (p + 1 < nb) {   /* b[p].hi < x: the answer is after p */
+        size_t s = step < nb - 1 - p ? step : nb - 1 - p;
+        if (b[p + s].hi >= x)   /* ... in (p, p+s] */
+            return p + 1 + cr_first_hi_ge(b + p + 1, s - 1, x);
+        p += s;
+        step *= 2;
+    }
+    return nb;
+}
+
+/* The first index e >= j of b[0..nb) with b[e].lo > x (nb if none), galloping from j. */
+static size_t gallop_lo_gt(const ChunkRange *b, size_t nb, size_t j, uint32_t x)
+{
+    size_t step = 1, p = j;
+    if (p >= nb || b[p].lo > x)
+        return p;
+    while (p + 1 < nb) {   /* b[p].lo <= x */
+        size_t s = step < nb - 1 - p ? step : nb - 1 - p;
+        if (b[p + s].lo > x) {   /* ... in (p, p+s]: a binary search */
+            size_t lo = p + 1, hi = p + s;
+            while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                if (b[mid].lo > x)
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            return lo;
+        }
+        p += s;
+        step *= 2;
+    }
+    return nb;
+}
+
+/* hold_add of a borrowed Hold: [lo,hi) (non-empty) absorbs the base intervals and the own
+ * intervals it touches, again until it touches no more, and joins the own intervals. */
+bool hold_bor_add(Hold *h, uint32_t lo, uint32_t hi)
+{
+    const ChunkRange *b = h->u.b.base;
+    size_t nb = h->u.b.nb;
+    ChunkRange *o = h->u.b.o;
+    for (;;) {
+        size_t j = gallop_hi_ge(b, nb, h->u.b.near, lo);
+        if (j < nb && b[j].lo <= hi) {   /* b[j..e) touch [lo,hi] */
+            size_t e = gallop_lo_gt(b, nb, j, hi);
+            if (b[j].lo < lo)
+                lo = b[j].lo;
+            if (b[e - 1].hi > hi)
+                hi = b[e - 1].hi;
+            h->u.b.near = (uint32_t)(e - 1);
+        } else {
+            h->u.b.near = (uint32_t)(j < nb ? j : nb - 1);
+        }
+        bool grew = false;
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < h->n; i++) {
+            if (o[i].hi < lo || o[i].lo > hi) {
+                o[k++] = o[i];
+                continue;
+            }
+            if (o[i].lo < lo) {
+                lo = o[i].lo;
+                grew = true;
+            }
+            if (o[i].hi > hi) {
+                hi = o[i].hi;
+                grew = true;
+            }
+        }
+        h->n = k;
+        if (!grew)
+            break;
+    }
+    if (lo <= b[0].lo && hi >= b[nb - 1].hi) {   /* covers the base: inline again */
+        ChunkRange t[HOLD_BOR_OWN + 1];
+        uint32_t k = 0, n = h->n;
+        for (uint32_t i = 0; i < n; i++)
+            if (o[i].lo < lo)
+                t[k++] = o[i];
+        t[k++] = (ChunkRange){ lo, hi };
+        for (uint32_t i = 0; i < n; i++)
+            if (o[i].lo > lo)
+                t[k++] = o[i];
+        return hold_set(h, t, k);   /* k <= HOLD_BOR_OWN + 1 <= HOLD_INLINE: inline */
+    }
+    if (h->n == HOLD_BOR_OWN)   /* no room of its own: the union copied, then added to */
+        return hold_own(h) && hold_add(h, lo, hi);
+    uint32_t i = h->n;
+    while (i > 0 && o[i - 1].lo > lo) {
+        o[i] = o[i - 1];
+        i--;
+    }
+    o[i] = (ChunkRange){ lo, hi };
+    h->n++;
+    return true;
+}
+
+/* Does the borrowed h hold [lo,hi) (non-empty)?  *i is a cursor into the base (a guess, moved
+ * to the base interval reached). */
+static bool bor_contains_at(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss, size_t *i_)
+{
+    const ChunkRange *b = h->u.b.base, *o = h->u.b.o;
+    size_t nb = h->u.b.nb;
+    size_t i = gallop_hi_ge(b, nb, *i_, lo + 1);
+    bool ok = true;
+    uint32_t cur = lo;
+    while (cur < hi) {   /* cur: the first chunk not known to be held */
+        if (i < nb && b[i].hi <= cur)
+            i = gallop_hi_ge(b, nb, i, cur + 1);
+        uint32_t reach = cur;
+        if (i < nb && b[i].lo <= cur)
+            reach = b[i].hi;
+        for (uint32_t k = 0; k < h->n; k++)
+            if (o[k].lo <= cur && cur < o[k].hi && o[k].hi > reach)
+                reach = o[k].hi;
+        if (reach == cur) {
+            if (miss)
+                *miss = cur;
+            ok = false;
+            break;
+        }
+        cur = reach;
+    }
+    *i_ = i;
+    return ok;
+}
+
+bool hold_bor_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss)
+{
+    size_t i = h->u.b.near;
+    return lo >= hi || bor_contains_at(h, lo, hi, miss, &i);
 }

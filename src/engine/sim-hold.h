@@ -11,10 +11,21 @@
  * room that interval has before it would touch its neighbours: the common send and receive
  * are answered from the Hold itself, without reading the heap array (a cache miss on big nets).
  *
+ * A Hold may instead *borrow* its intervals (cap == HOLD_BORROWED, hold_borrow): a node that
+ * receives a long strided set into empty holdings (rh's distribution) points at the sorted
+ * ranges it was sent (the schedule's range pool, which outlives the replay) instead of copying
+ * them, and keeps what it gains afterwards in up to HOLD_BOR_OWN intervals of its own (o[]):
+ * its holdings are base[0..nb) U o[0..n).  An interval added to o absorbs the base intervals
+ * it touches, so an exchange that grows a block keeps it whole in o (the sends test o, not the
+ * base); once an o interval covers the base's whole span the base is dropped (the Hold is
+ * inline again), and a third o interval, a removal or a merge first copies the union into a
+ * heap array of its own (hold_own).  hold_ranges of a borrowed Hold is its base only while o
+ * is empty: callers that need the intervals of any Hold call hold_own first.
+ *
  * The common tests and additions are inline (the replay asks one per transfer); the rest is in
- * sim-hold.c.  Ownership: a Hold owns its heap array (free it with hold_clear); a zeroed Hold
- * is empty.  A function returning bool returns false only when memory runs out (h unchanged
- * or still a valid set). */
+ * sim-hold.c.  Ownership: a Hold owns its heap array (free it with hold_clear), never a
+ * borrowed base; a zeroed Hold is empty.  A function returning bool returns false only when
+ * memory runs out (h unchanged or still a valid set). */
 #ifndef MESHCAST_SIM_HOLD_H
 #define MESHCAST_SIM_HOLD_H
 
@@ -26,9 +37,17 @@
 
 #define HOLD_INLINE 4
 #define HOT_NONE UINT32_MAX
+#define HOLD_BORROWED UINT32_MAX   /* cap of a Hold that borrows its base */
+#define HOLD_BOR_OWN 2             /* intervals of its own a borrowing Hold keeps */
 typedef struct {
     union {
         ChunkRange in[HOLD_INLINE];
+        struct {
+            const ChunkRange *base; /* borrowed: sorted, disjoint, not touching; nb >= 1 */
+            uint32_t nb;
+            uint32_t near;          /* a guess: the base interval the last add ended at */
+            ChunkRange o[HOLD_BOR_OWN]; /* its own: sorted, not touching; n of them */
+        } b;
         struct {
             ChunkRange *base;
             uint32_t off;
@@ -48,15 +67,26 @@ typedef struct {
         __builtin_prefetch((const char *)(h) + sizeof(Hold) - 1, (rw));                      \
     } while (0)
 
+/* Does h keep its intervals in a heap array of its own (not inline, not borrowed)? */
+static inline bool hold_heap(const Hold *h) { return h->cap && h->cap != HOLD_BORROWED; }
+
+/* h's intervals (a borrowed Hold: only while it has none of its own, see above). */
 static inline const ChunkRange *hold_ranges(const Hold *h, size_t *n)
 {
+    if (h->cap == HOLD_BORROWED) {
+        *n = h->u.b.nb;
+        return h->u.b.base;
+    }
     *n = h->n;
     return h->cap ? h->u.h.base + h->u.h.off : h->u.in;
 }
 
+/* Does h hold nothing? */
+static inline bool hold_empty(const Hold *h) { return h->n == 0 && h->cap != HOLD_BORROWED; }
+
 static inline void hold_prefetch(const Hold *h)
 {
-    if (h->cap)
+    if (hold_heap(h))
         __builtin_prefetch(h->u.h.base + h->u.h.off +
                            (h->u.h.hot == HOT_NONE ? 0 : h->u.h.hot));
 }
@@ -75,8 +105,18 @@ bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t
                        uint32_t *miss);
 /* Does h hold none of the normalised ranges r[0..nr)? */
 bool hold_none(const Hold *h, const ChunkRange *r, uint32_t nr);
-/* Empty h, freeing its heap array. */
+/* Empty h, freeing its heap array (a borrowed base is only let go). */
 void hold_clear(Hold *h);
+/* Make the empty h borrow the nr >= 1 ranges at r (sorted, disjoint, not touching), which
+ * must stay unchanged until h lets them go (hold_own, hold_clear, or an add that covers
+ * them). */
+void hold_borrow(Hold *h, const ChunkRange *r, uint32_t nr);
+/* A borrowed h: its holdings copied into intervals of its own (inline or a heap array); any
+ * other h: unchanged. */
+bool hold_own(Hold *h);
+/* The borrowed cases of hold_add and hold_contains (out of line). */
+bool hold_bor_add(Hold *h, uint32_t lo, uint32_t hi);
+bool hold_bor_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss);
 
 /* Add [lo,hi) to h: the common cases (a node's first range, a range that touches its only
  * one) inline, the rest out of line. */
@@ -85,7 +125,7 @@ static inline bool hold_add(Hold *h, uint32_t lo, uint32_t hi)
     if (lo >= hi)
         return true;
     if (h->cap)
-        return hold_heap_add(h, lo, hi);
+        return h->cap == HOLD_BORROWED ? hold_bor_add(h, lo, hi) : hold_heap_add(h, lo, hi);
     if (h->n == 0) {
         h->u.in[0].lo = lo;
         h->u.in[0].hi = hi;
@@ -105,6 +145,12 @@ static inline bool hold_add(Hold *h, uint32_t lo, uint32_t hi)
 /* Does h hold [lo,hi)?  If not, *miss (when not NULL) gets the first chunk it lacks. */
 static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss)
 {
+    if (h->cap == HOLD_BORROWED) {   /* its own intervals first: an exchange sends one */
+        for (uint32_t i = 0; i < h->n; i++)
+            if (h->u.b.o[i].lo <= lo && hi <= h->u.b.o[i].hi)
+                return true;
+        return hold_bor_contains(h, lo, hi, miss);
+    }
     if (h->cap && h->u.h.hot != HOT_NONE && h->u.h.hr.lo <= lo && hi <= h->u.h.hr.hi)
         return true;
     size_t n;
@@ -130,7 +176,10 @@ static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32
  * distribution leaves most nodes with strided sets), the table turns dense: one Hold per node,
  * by node (the records are freed; a Hold reached through a record, in the order nodes became
  * big, is one cache and TLB miss more than a Hold in node order).  Ownership: the table owns rec, big and the big Holds' arrays
- * (ht_free).  Pointers from ht_ranges stay valid until the table is next changed. */
+ * (ht_free).  Pointers from ht_ranges stay valid until the table is next changed.  A node's
+ * Hold may borrow (ht_borrow, see Hold above): ht_own_all ends every borrowing, and ht_ranges
+ * must not be asked for a node that borrows and has intervals of its own (ht_empty asks
+ * whether a node holds anything). */
 #define HT_BIG UINT32_MAX
 typedef struct {
     ChunkRange *rec;   /* per node */
@@ -139,6 +188,7 @@ typedef struct {
     uint32_t dense_at;   /* turn dense when this many nodes are big (tests may set it) */
     Hold *dense;         /* when not NULL: node v's holdings are dense[v] (rec, big freed) */
     int32_t nnodes;
+    bool borrowed;       /* some Hold may borrow (ht_borrow since ht_own_all) */
 } HoldTab;
 
 /* Out of line (sim-holdtab.c): make and free the table (ht_init false: memory); every node
@@ -153,6 +203,11 @@ bool ht_merge(HoldTab *t, int32_t v, const ChunkRange *r, size_t k, bool add);
 bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr,
                      uint32_t *k, uint32_t *miss);
 bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr);
+/* Node v, which holds nothing, borrows the nr >= 1 ranges at r (as hold_borrow: they must
+ * stay unchanged until ht_own_all).  False: memory. */
+bool ht_borrow(HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr);
+/* Every borrowing node's holdings copied into its own (false: memory). */
+bool ht_own_all(HoldTab *t);
 
 static inline const ChunkRange *ht_ranges(const HoldTab *t, int32_t v, size_t *n)
 {
@@ -164,6 +219,17 @@ static inline const ChunkRange *ht_ranges(const HoldTab *t, int32_t v, size_t *n
         return r;
     }
     return hold_ranges(&t->big[r->hi], n);
+}
+
+/* Does node v hold nothing? */
+static inline bool ht_empty(const HoldTab *t, int32_t v)
+{
+    if (t->dense)
+        return hold_empty(&t->dense[v]);
+    const ChunkRange *r = &t->rec[v];
+    if (r->lo != HT_BIG)
+        return r->lo >= r->hi;
+    return hold_empty(&t->big[r->hi]);
 }
 
 /* Ask for node v's record (and, when it is big, for its Hold). */

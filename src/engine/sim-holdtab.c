@@ -38,6 +38,7 @@ void ht_free(HoldTab *t)
 
 void ht_reset(HoldTab *t)
 {
+    t->borrowed = false;
     if (t->dense) {
         for (int32_t v = 0; v < t->nnodes; v++)
             hold_clear(&t->dense[v]);
@@ -185,4 +186,27 @@ bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr)
 {
     Hold tmp;
     return hold_none(as_hold(t, v, &tmp), r, nr);
+}
+
+bool ht_borrow(HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr)
+{
+    Hold *h = to_big(t, v);
+    if (!h)
+        return false;
+    hold_borrow(h, r, nr);
+    t->borrowed = true;
+    return true;
+}
+
+bool ht_own_all(HoldTab *t)
+{
+    if (!t->borrowed)
+        return true;
+    Hold *h = t->dense ? t->dense : t->big;
+    size_t n = t->dense ? (size_t)t->nnodes : t->nbig;
+    for (size_t i = 0; i < n; i++)
+        if (!hold_own(&h[i]))
+            return false;
+    t->borrowed = false;
+    return true;
 }

@@ -16,4 +16,9 @@ extern int sim_load_path;
 #include <stdint.h>
 extern int64_t sim_par_min;
 
+/* Without SIM_HISTORY, a node that receives a stored transfer of at least this many ranges into
+ * empty holdings borrows them from the schedule instead of copying them (sim-hold.h); tests
+ * set it low (1) to borrow often, or UINT32_MAX never.  The results are the same either way. */
+extern uint32_t sim_borrow_min;
+
 #endif

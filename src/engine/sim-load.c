@@ -294,7 +294,8 @@ void load_clear(Sim *sim, int32_t st, int path)
         arcbits_clear(sim);   /* sim->load was never written */
         return;
     }
-    if (path == SIM_PATH_DIRECT && sim->steps[st].tcd >= sim->nlinks / 8) {
+    int64_t tcd = st == sim->cur_step ? sim->cur.tcd : steps_kind(&sim->steps, st)->tcd;
+    if (path == SIM_PATH_DIRECT && tcd >= sim->nlinks / 8) {
         /* routes over an eighth of the links: one sweep beats walking them again */
         memset(sim->load, 0, (size_t)sim->nlinks * sizeof(int32_t));
     } else if (path == SIM_PATH_DIRECT) {
@@ -605,8 +606,14 @@ int load_count_job(void *arg)
     return 0;
 }
 
-/* Clear the step's loads, then make the next step's flat view if it has rules (the step
- * being received reads only its own). */
+/* A step of more transfers than this is not made ahead: its view is expanded when its turn
+ * comes.  Two views of a million transfers at once are 50-60 MB (rh on mesh:1024x1024: peak
+ * 214 -> 197 MiB without); the CPU time is the same, only the expansion's wall time is no
+ * longer hidden behind the receives. */
+#define AHEAD_MAX (INT64_C(1) << 18)
+
+/* Clear the step's loads, then make the next step's flat view if it has rules and is not
+ * big (the step being received reads only its own). */
 int load_clear_job(void *arg)
 {
     LoadJob *j = arg;
@@ -614,6 +621,7 @@ int load_clear_job(void *arg)
     load_clear(sim, j->st, j->path);
     int32_t nx = j->st + 1;
     if (nx < sim->nsteps && sim->s->steps[nx].nrule > 0 &&
+        sched_ntransfers(sim->s, nx) <= AHEAD_MAX &&
         sched_flat(sim->s, nx, &sim->nbuf, &sim->next))
         sim->next_step = nx;
     return 0;

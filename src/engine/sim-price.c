@@ -1,5 +1,5 @@
 /* sim-price.c — one step's price in the lockstep timing (sim-core.h: price_comm, price_local),
- * from what the step's passes found (StepFacts, the per-transfer bytes: step_xbytes):
+ * from what the step's passes found (StepFacts; a transfer's bytes from its ranges, xfer_bytes):
  *   seidel   each node sends and receives at most once: the costliest transfer
  *            (cost_transfer with its busiest link's ceil(k / 2^nu)); else the step's
  *            sub-rounds, each priced so, added up (sim-sub.c);
@@ -27,7 +27,8 @@ static int64_t first_at_cost(Sim *sim, const SchedFlat *f, int path, int32_t mx,
     int64_t budget = sim->nlinks / 4 + 64;   /* links walked before the structure pays */
     bool walk = true;
     for (int64_t i = 0; i < f->n; i++) {
-        double B = (double)step_xbytes(sim, f, i);
+        const XV *x = XVP(f, i);
+        double B = (double)xfer_bytes(sim, x);
         if (cost_transfer(p, 0, B, mtop) < top)
             continue;                         /* even over a busiest link it costs less */
         if (walk && path != SIM_PATH_DIRECT && budget < 0) {
@@ -35,7 +36,6 @@ static int64_t first_at_cost(Sim *sim, const SchedFlat *f, int path, int32_t mx,
                 return -2;
             walk = false;
         }
-        const XV *x = XVP(f, i);
         if (walk)
             budget -= xfer_len(sim, x);
         int32_t k = load_xfer_max(sim, x, walk);
@@ -77,14 +77,14 @@ static bool price_seidel(Sim *sim, int32_t st, const SchedFlat *f, const StepFac
     int64_t arg = first >= 0 ? first : 0;
     for (int64_t i = 0; first < 0 && i < n && !(attop && best == top); i++) {
         double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-        double c = cost_transfer(p, 0, (double)step_xbytes(sim, f, i), m);
+        double c = cost_transfer(p, 0, (double)xfer_bytes(sim, XVP(f, i)), m);
         if (c > best) {
             best = c;
             arg = i;
         }
     }
     double m = needk ? ceil_div(sim->xk[arg], cap) : 1.0;
-    *t = cost_terms(p, 0, (double)step_xbytes(sim, f, arg), m);
+    *t = cost_terms(p, 0, (double)xfer_bytes(sim, XVP(f, arg)), m);
     out->critical_node = f->x[arg].src;
     out->subrounds = 1;
     return true;
@@ -169,7 +169,7 @@ bool price_local(Sim *sim, int32_t st, double *local)
     *local = 0;
     if (ss->nloc == 1) {
         /* one operation (on one node or on all): no per-node sums needed */
-        *local = p->rho * (double)ss->loc[0].bytes;
+        *local = p->rho * (double)ss->more->loc[0].bytes;
     } else if (ss->nloc > 1) {
         /* in doubles: sums of byte counts near 2^64 neither wrap nor convert back out of
          * range (a double >= 2^64 cast to uint64_t is undefined) */
@@ -177,19 +177,19 @@ bool price_local(Sim *sim, int32_t st, double *local)
         if (!step_ensure_sums(sim))
             return false;
         for (int64_t i = 0; i < ss->nloc; i++) {
-            if (ss->loc[i].node < 0)
-                all += (double)ss->loc[i].bytes;
+            if (ss->more->loc[i].node < 0)
+                all += (double)ss->more->loc[i].bytes;
             else
-                sim->ssum[ss->loc[i].node] += (double)ss->loc[i].bytes;
+                sim->ssum[ss->more->loc[i].node] += (double)ss->more->loc[i].bytes;
         }
         for (int64_t i = 0; i < ss->nloc; i++) {
-            int32_t v = ss->loc[i].node;
+            int32_t v = ss->more->loc[i].node;
             if (v >= 0 && sim->ssum[v] > most)
                 most = sim->ssum[v];
         }
         for (int64_t i = 0; i < ss->nloc; i++)
-            if (ss->loc[i].node >= 0)
-                sim->ssum[ss->loc[i].node] = 0;
+            if (ss->more->loc[i].node >= 0)
+                sim->ssum[ss->more->loc[i].node] = 0;
         *local = p->rho * (all + most);
     }
     return true;

@@ -24,16 +24,11 @@ bool step_ensure_x(Sim *sim, size_t n)
     size_t nc = sim->capx ? sim->capx : 64;
     while (nc < n)
         nc *= 2;
-    /* per-step scratch: nothing to keep.  The bytes per transfer only when chunks differ in
-     * size (else xfer_bytes is a multiplication: step_xbytes) */
+    /* per-step scratch: nothing to keep */
     free(sim->xk);
-    free(sim->xb);
     sim->capx = 0;
-    sim->xb = NULL;
     sim->xk = big_alloc(nc * sizeof *sim->xk, false);
-    if (!sim->uniform)
-        sim->xb = big_alloc(nc * sizeof *sim->xb, false);
-    if (!sim->xk || (!sim->uniform && !sim->xb))
+    if (!sim->xk)
         return false;
     sim->capx = nc;
     return true;
@@ -148,9 +143,9 @@ static bool same_routes(const Sched *s, int32_t a, int32_t b)
     if (x->n || y->n || x->nrule != y->nrule || x->nrule == 0)
         return false;
     for (int32_t q = 0; q < x->nrule; q++)
-        if (!sched_rule_is_edges(&x->rule[q]) || !sched_rule_is_edges(&y->rule[q]) ||
-            x->rule[q].e0 != y->rule[q].e0 ||
-            x->rule[q].count != y->rule[q].count)
+        if (!sched_rule_is_edges(&x->more->rule[q]) || !sched_rule_is_edges(&y->more->rule[q]) ||
+            x->more->rule[q].e0 != y->more->rule[q].e0 ||
+            x->more->rule[q].count != y->more->rule[q].count)
             return false;
     return true;
 }
@@ -202,9 +197,9 @@ static int64_t edges_once_tcd(const Sim *sim, const SchedStep *ss)
         return -1;
     int64_t tcd = 0;
     for (int32_t q = 0; q < ss->nrule; q++) {
-        const SchedRule *r = &ss->rule[q];
+        const SchedRule *r = &ss->more->rule[q];
         for (int32_t k = 0; k < q; k++) {
-            const SchedRule *o = &ss->rule[k];
+            const SchedRule *o = &ss->more->rule[k];
             if (r->e0 < o->e0 + o->count && o->e0 < r->e0 + r->count)
                 return -1;   /* an edge twice */
         }
@@ -282,8 +277,6 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
     int64_t n = R->n;
     StepFacts *k = &R->k;
     uint64_t bytes = 0;
-    /* seidel prices them after pass 1 (step_xbytes: kept only when chunks differ in size) */
-    bool keepxb = p->model == COST_SEIDEL && !sim->uniform;
     /* circuit, saf: the costliest transfer (the first of them) and the longest route, priced
      * here (alpha + d delta + B tau; d beta + d B tau) */
     bool lenpass = p->model == COST_CIRCUIT || p->model == COST_SAF;
@@ -326,8 +319,6 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
             out->violations++;
         }
         uint64_t b = xfer_bytes(sim, x);
-        if (keepxb)
-            sim->xb[i] = b;
         if (b > k->bmax) {
             k->bmax = b;
             k->barg = i;
@@ -446,10 +437,9 @@ static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         }
         if (i + PREFETCH < n)
             ht_prefetch(&sim->hold, f->x[i + PREFETCH].dst);
-        size_t had;
-        ht_ranges(&sim->hold, x->dst, &had);
+        bool had = !ht_empty(&sim->hold, x->dst);
         ok = hist_receive(sim, x->dst, x->r, x->nr, x0 + i);
-        if (had == 0 && x->nr > 0)
+        if (!had && x->nr > 0)
             sim->informed++;   /* its first chunks: the node is informed from now on */
     }
     out->informed = sim->informed;
@@ -464,7 +454,8 @@ bool step_run(Sim *sim, int32_t st)
     const SchedFlat *f = sim_flat(sim, st);
     if (!f)
         return false;
-    SimStep *out = &sim->steps[st];
+    SimStep *out = &sim->cur;
+    sim->cur_step = st;
     memset(out, 0, sizeof *out);
     out->critical_node = -1;
     out->ntransfers = f->n;
@@ -485,5 +476,6 @@ bool step_run(Sim *sim, int32_t st)
         return false;
     out->cost.permutation = local;
     out->cost.total = comm + local;
-    return receives_pass(sim, st, &R, out);   /* 5 */
+    return receives_pass(sim, st, &R, out) &&   /* 5 */
+           steps_put(&sim->steps, st, out);
 }

@@ -33,7 +33,7 @@ bool sub_price(Sim *sim, int32_t st, const SchedFlat *f, int32_t cap, SimStep *o
     for (int32_t r = 0; r < nsub; r++)
         best[r] = -1;
     for (int64_t i = 0; i < n; i++) {
-        double c = cost_transfer(p, 0, (double)step_xbytes(sim, f, i), ceil_div(k[i], cap));
+        double c = cost_transfer(p, 0, (double)xfer_bytes(sim, XVP(f, i)), ceil_div(k[i], cap));
         if (c > best[rd[i]]) {
             best[rd[i]] = c;
             arg[rd[i]] = i;
@@ -42,7 +42,7 @@ bool sub_price(Sim *sim, int32_t st, const SchedFlat *f, int32_t cap, SimStep *o
     *startup = *trans = *cont = 0;
     for (int32_t r = 0; r < nsub; r++) {
         int64_t i = arg[r];
-        CostTerms t = cost_terms(p, 0, (double)step_xbytes(sim, f, i), ceil_div(k[i], cap));
+        CostTerms t = cost_terms(p, 0, (double)xfer_bytes(sim, XVP(f, i)), ceil_div(k[i], cap));
         *startup += t.startup;
         *trans += t.trans;
         *cont += t.cont;
@@ -70,7 +70,7 @@ bool sub_price(Sim *sim, int32_t st, const SchedFlat *f, int32_t cap, SimStep *o
  * link loads are the most circuits on a link at once. */
 bool sub_ready(Sim *sim, int32_t step)
 {
-    if (sim->p.model != COST_SEIDEL || sim->steps[step].subrounds <= 1)
+    if (sim->p.model != COST_SEIDEL || steps_kind(&sim->steps, step)->subrounds <= 1)
         return false;
     if (!sim->sub && !(sim->sub = subround_new(sim->net)))
         return false;

@@ -15,6 +15,7 @@
 
 int sim_load_path = SIM_PATH_AUTO;
 int64_t sim_par_min = 65536;
+uint32_t sim_borrow_min = 8;
 
 static int async_job(void *arg)
 {
@@ -55,7 +56,7 @@ void sim_free(Sim *sim)
     if (!sim)
         return;
     ht_free(&sim->hold);
-    free(sim->steps);
+    steps_free(&sim->steps);
     free(sim->cum);
     free(sim->viol);
     free(sim->chan);
@@ -81,7 +82,6 @@ void sim_free(Sim *sim)
     free(sim->ssum);
     free(sim->rsum);
     free(sim->xk);
-    free(sim->xb);
     free(sim->bpre);
     free(sim->bsuf);
     free(sim->tmpnodes);
@@ -145,7 +145,8 @@ static bool run_setup(Sim *sim)
     arcmap_init(&sim->lay, net);
     sim->uniform = s->bytes % s->nchunks == 0;
     sim->per_chunk = s->bytes / s->nchunks;
-    sim->steps = calloc((size_t)sim->nsteps + 1, sizeof *sim->steps);
+    sim->cur_step = -1;
+    bool stepped = steps_init(&sim->steps, sim->nsteps);
     sim->cum = calloc((size_t)sim->nsteps + 1, sizeof *sim->cum);
     sim->viol = malloc(SIM_MAXVIOL * sizeof *sim->viol);
     bool held = ht_init(&sim->hold, net->size);
@@ -158,7 +159,7 @@ static bool run_setup(Sim *sim)
         return false;
     if (sim->hx)
         sim->chan = calloc(2 * (size_t)sim->hxA, sizeof *sim->chan);
-    if (!sim->steps || !sim->cum || !sim->viol || !held || !sim->load ||
+    if (!stepped || !sim->cum || !sim->viol || !held || !sim->load ||
         (sim->hx && !sim->chan))
         return false;
     if (sim->flags & SIM_HISTORY) {
@@ -194,9 +195,11 @@ static bool run_setup(Sim *sim)
         sim->ajob.on = thrd_create(&sim->ajob.t, async_job, &sim->ajob) == thrd_success;
     }
     int64_t maxn = 0;   /* the per-transfer scratch, once, at its largest */
-    for (int32_t st = 0; st < sim->nsteps; st++)
-        if (sched_ntransfers(s, st) > maxn)
-            maxn = sched_ntransfers(s, st);
+    for (int32_t st = 0; st < sim->nsteps; st++) {
+        int64_t n = sched_ntransfers(s, st);
+        if (n > maxn)
+            maxn = n;
+    }
     if (maxn > 0 && !step_ensure_x(sim, (size_t)maxn))
         return false;
     sim->tot.nsteps = sim->nsteps;
@@ -309,14 +312,19 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
         /* the asynchronous timing, on the step's transfers as step_run left them */
         if (sim->arun && !sim->ajob.on && !sim_async_step(sim->arun, st, sim_flat(sim, st)))
             goto oom;
-        const SimStep *o = &sim->steps[st];
+        const SimStep *o = &sim->cur;
         cum += o->cost.total;
         sim->cum[st] = cum;
         run_add(t, o);
     }
     if (sim->dstart)
         sim->dstart[sim->nsteps] = sim->ndelta;
+    /* no Hold outlives the run borrowing the schedule's ranges (sim-hold.h) */
+    if (!ht_own_all(&sim->hold))
+        goto oom;
     sim->pos = sim->nsteps;
+    sim->cur_step = -1;
+    steps_done(&sim->steps);
     /* a price of infinity (or NaN: inf - inf) would be shown as "null" and could win a
      * comparison: refused, whatever made it */
     if (!isfinite(t->cost.total) || !isfinite(t->cost.startup) ||
@@ -347,11 +355,12 @@ const Sched *sim_sched(const Sim *sim) { return sim ? sim->s : NULL; }
 const CostParams *sim_params(const Sim *sim) { return sim ? &sim->p : NULL; }
 const SimTotals *sim_totals(const Sim *sim) { return sim ? &sim->tot : NULL; }
 
-const SimStep *sim_step(const Sim *sim, int32_t step)
+const SimStep *sim_step_get(const Sim *sim, int32_t step, SimStep *out)
 {
-    if (!sim || step < 0 || step >= sim->nsteps)
+    if (!sim || !out || step < 0 || step >= sim->nsteps)
         return NULL;
-    return &sim->steps[step];
+    steps_get(&sim->steps, step, out);
+    return out;
 }
 
 double sim_cost_until(const Sim *sim, int32_t step)

@@ -169,7 +169,12 @@ struct SimAsync *sim_async_take(Sim *sim, char *err, size_t errlen);
 const Sched *sim_sched(const Sim *sim);
 const CostParams *sim_params(const Sim *sim);
 const SimTotals *sim_totals(const Sim *sim);
-const SimStep *sim_step(const Sim *sim, int32_t step);
+/* Step `step`'s figures, put together in *out (the Sim keeps them compactly: sim-steps.c);
+ * returns out, or NULL for a step out of range.  sim_step(sim, step) is the same into a
+ * SimStep of the caller's block (a compound literal): the pointer it gives is valid until
+ * that block ends, and each sim_step written in the source has a SimStep of its own. */
+const SimStep *sim_step_get(const Sim *sim, int32_t step, SimStep *out);
+#define sim_step(sim, step) sim_step_get((sim), (step), &(SimStep){ .critical_node = 0 })
 /* Running total of cost after steps 0..step. */
 double sim_cost_until(const Sim *sim, int32_t step);
 

@@ -100,9 +100,16 @@ static const char *const lesson_fields[] = {"title", "about", "pages", NULL};
 static const char *const page_fields[] = {"text", "net", "algo", "model", "fit", "source",
                                           "sources", "bytes", "set", "step", "nodes", "links",
                                           "path", "highlight", "question", NULL};
+static const char *const question_fields[] = {"text", "explain", "hint", "click", "predict",
+                                              "choices", "answer", "feedback", "try",
+                                              "any_direction", NULL};
+static const char *const try_fields[] = {"net", "source", "node", "algo", "model", "bytes",
+                                         "set", "step", NULL};
 
-/* Refuse a string key of the table at t that is not in names (page 0: the lesson's table). */
-static void check_fields(lua_State *L, int t, const char *const *names, size_t page)
+/* Refuse a string key of the table at t that is not in names; `what` names the table in the
+ * message ("the page", "the question", ...; page 0: the lesson's table). */
+static void check_fields_in(lua_State *L, int t, const char *const *names, size_t page,
+                            const char *what)
 {
     const char *nn, *k = mc_unknown_field(L, t, names, &nn);
     if (!k)
@@ -111,8 +118,15 @@ static void check_fields(lua_State *L, int t, const char *const *names, size_t p
     text_quote(k, 40, shown, sizeof shown);
     if (nn)
         snprintf(near, sizeof near, " (did you mean '%s'?)", nn);
-    page_error(L, page, page ? "unknown field '%s' in the page%s" :
-               "unknown field '%s' in the lesson's table%s", shown, near);
+    char fmt[96];
+    snprintf(fmt, sizeof fmt, "unknown field '%%s' in %s%%s",
+             page ? what : "the lesson's table");
+    page_error(L, page, fmt, shown, near);
+}
+
+static void check_fields(lua_State *L, int t, const char *const *names, size_t page)
+{
+    check_fields_in(L, t, names, page, "the page");
 }
 
 /* Optional string field of the table at t; NULL if absent. */
@@ -353,6 +367,7 @@ static void read_sets(lua_State *L, Lesson *l, int t, size_t pno, const char *co
 static void read_try(lua_State *L, Lesson *l, int t, const Net *net, size_t page, LessonTry *w)
 {
     t = lua_absindex(L, t);
+    check_fields_in(L, t, try_fields, page, "try");
     w->source = w->step = w->node = -1;
     w->net = opt_string(L, l, t, "net", page);
     Net *own = NULL;
@@ -428,6 +443,7 @@ static void read_question(lua_State *L, Lesson *l, int t, const Net *net, size_t
                           LessonPage *pg)
 {
     int q = lua_absindex(L, t);
+    check_fields_in(L, q, question_fields, page, "the question");
     pg->answer_choice = -1;
     pg->answer_node = -1;
     pg->answer_link = -1;

@@ -1,4 +1,4 @@
-/* stopcmp.h — the s-to-p algorithms side by side (papers/004, Figs. 2-8): the rows and cells
+/* stopcmp.h — the s-to-p algorithms side by side (the s-to-p paper, Figs. 2-8): the rows and cells
  * behind `meshcast compare --sources` and the Chart panel's figures, computed once, here.
  *
  * A comparison is every combination of the nets, the source specs, the values of s and the

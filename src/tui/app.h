@@ -26,43 +26,14 @@
 #include "../engine/sim.h"
 #include "../script/lesson.h"
 #include "../script/setup.h"
+#include "asynctl.h"
+#include "bcast.h"
 #include "chart-fig3.h"
+#include "fulltree.h"
 #include "layout.h"
 #include "overview.h"
 #include "tileview.h"
-
-/* The user's words for one broadcast (owned copies; NULL = setup.h's default). */
-typedef struct {
-    char *net, *algo, *source, *bytes, *model, *fit;
-    char **sets;
-    size_t nsets;
-    char *sources;         /* s-to-p: --sources SPEC */
-    char *op;              /* --op broadcast|reduce (NULL: the algorithm's own) */
-    char *profile;         /* --profile / :profile NAME (NULL: the built-in constants) */
-} BSpec;
-
-/* One broadcast, ready to step. */
-typedef struct {
-    BSpec spec;
-    bool ready;            /* setup, sched and sim valid */
-    Setup setup;
-    Sched *sched;
-    Sim *sim;
-    Reduce *reduce;        /* a reduction (a script's own, or --op reduce): its check, else NULL */
-    struct Partials *partials; /* a reduction: every node's partials step by step (NULL: too
-                                * big, or a broadcast); partials.h */
-    bool has_predicted;
-    double predicted;
-    char auto_note[400];   /* --set s=auto / r=auto: the paper's values and the search's
-                            * (autotune.h), "" otherwise */
-    int32_t pos;           /* 0..nsim */
-    int32_t nsim;          /* steps the Sim has: all of them, or fewer while `rest` runs */
-    struct BcastRest *rest;/* a big broadcast's whole history, being simulated on a worker
-                            * while its first steps are shown (app_poll takes it in) */
-    long gen;              /* bumped by every rebuild */
-    time_t script_mtime;   /* --algo FILE.lua: mtime when built */
-    long script_mtime_ns;
-} Bcast;
+#include "vs.h"
 
 typedef enum { PANEL_STEP, PANEL_TIMELINE, PANEL_NODE, PANEL_CHART, PANEL_LESSON, PANEL_N } Panel;
 typedef enum { MODE_MAP, MODE_CMDLINE, MODE_HELP, MODE_PICKER } Mode;
@@ -97,15 +68,6 @@ typedef struct {
     bool sampled;                              /* every (algorithm, size) ran */
     bool done;
 } Chart;
-
-/* An asynchronous time line (asynctl.h): the run, its view, the Node panel's transfers. */
-typedef struct {
-    long gen;
-    struct SimAsync *as;
-    struct AsyncView *view;
-    int32_t ev_node;   /* the node whose transfers ev lists (asynctl_node_events), or -1 */
-    int64_t *ev, nev;
-} AsyncTl;
 
 typedef struct App App;
 struct App {
@@ -170,9 +132,9 @@ struct App {
     bool lesson_follow;    /* just answered: scroll the response into view on the next frame */
     int32_t shown_step;    /* the page's step (for the pane), -1 */
 
-    /* side by side (vs.h): a second broadcast on the same net, stepped with the first */
-    Bcast *vs;
-    char vs_label[96];     /* "bst", "st nu=1" */
+    /* side by side (vs.h): a second broadcast on the same net, stepped with the first, and
+     * its time line (owned; closed: vs_bcast() is NULL) */
+    Vs *vs;
 
     /* the overview (overview.h): one character a block of ov_block x ov_block nodes; 0 off */
     int ov_block;
@@ -181,18 +143,14 @@ struct App {
     /* the broadcast tree's tiles on the map (tileview.h; owned) */
     TileView *tv;
 
-    /* the asynchronous time line (asynctl.h): moments instead of steps; vatl: the second
-     * broadcast's (side by side, vs.h), at the latest of its moments not after atl's */
+    /* the asynchronous time line (asynctl.h, app-timeline.c): moments instead of steps, of
+     * the broadcast shown (owned); the second's, side by side, is its Vs's */
     bool async_tl;
-    AsyncTl atl, vatl;
+    AsyncTl *atl;
 
-    /* full:P drawn as its broadcast's tree (fulltree.h): the tree and where its cells went */
-    struct {
-        long gen;
-        void *tree;        /* FullTree */
-        void *hits;
-        int nhit, caphit;
-    } ft;
+    /* full:P drawn as its broadcast's tree (fulltree.h), hxbar as its modules (hxview.h):
+     * the tree and where their cells went (owned) */
+    FtView *ft;
 
     /* the narration of the position shown (narrate.h), cached per broadcast and position */
     char narr[400];
@@ -282,7 +240,7 @@ bool app_rest_progress(const App *a, long long *done, long long *total);
 /* Wait (as above) until steps 1..pos are simulated: false if they are not (Escape, or the
  * simulation failed; the message says so). */
 bool app_need_steps(App *a, int32_t pos);
-static inline bool app_partial(const App *a) { return a->b.ready && a->b.rest != NULL; }
+static inline bool app_partial(const App *a) { return bcast_partial(&a->b); }
 
 /* Actions. */
 /* The position: the first broadcast's step or, side by side (vs.h) past the first's end, the
@@ -311,6 +269,34 @@ TileSrc app_tiles_src(const App *a);
 /* What the overview reads: the broadcast and step shown, the block size, the map area and the
  * cursor (overview.h). */
 OvSrc app_overview_src(const App *a);
+/* What the full net's tree and the hxbar modules read (fulltree.h, hxview.h): broadcast b
+ * (the App's, or side by side the second's: vs.h) at the asynchronous time line's moment av
+ * (NULL: lockstep steps), the App's map area and cursor. */
+FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av);
+
+/* The asynchronous time line of the broadcast shown (asynctl.h; app-timeline.c).
+ * app_timing turns it on or off: false with a message when it cannot be built; off keeps the
+ * place (the position becomes the last step any of whose transfers has started by the moment
+ * shown).  app_async_view: its view at its moment, or NULL when off (rebuilt, at moment 0,
+ * when the broadcast changed; turned off with a message when that fails); app_async_run its
+ * run (NULL when off).  app_async_move: to moment `to`, or by `to` moments (relative);
+ * app_async_at_end: the last moment is shown (play stops there).  app_async_node_events: the
+ * transfers to or from node, as asynctl_node_events (-1 when off or out of memory). */
+bool app_timing(App *a, bool on);
+AsyncView *app_async_view(App *a);
+const SimAsync *app_async_run(App *a);
+void app_async_move(App *a, int64_t to, bool relative);
+bool app_async_at_end(App *a);
+int64_t app_async_node_events(App *a, int32_t node, const int64_t **ev);
+
+/* Side by side (vs.h; app-vs.c): the App as the second broadcast's host (the first's state,
+ * building, messages); `:vs WORDS` and --vs; the second rebuilt after the first changed
+ * (the message shown stays unless it fails); the second's time line at time t (a message
+ * when it cannot be built or moved). */
+VsHost app_vs_host(App *a);
+bool app_vs_command(App *a, const char *const *words, int n);
+void app_vs_follow(App *a);
+AsyncView *app_vs_async_view(App *a, double t);
 
 /* The layout for a screen of w x h cells (called before every draw and by hit tests). */
 void app_layout(App *a, int w, int h);
@@ -337,14 +323,11 @@ bool app_chart_work(App *a);
 bool app_node_history(App *a);
 
 /* The schedule step shown at the current position (pos-1), or -1 at pos 0. */
-static inline int32_t app_step_shown(const App *a) { return a->b.ready ? a->b.pos - 1 : -1; }
+static inline int32_t app_step_shown(const App *a) { return bcast_step_shown(&a->b); }
 /* A reduction shown (--op reduce, or a script's own) with its partials counted: how many
  * contributions node's partials combine at the position shown (*count) out of the most any
  * can (*full = nodes * chunks; partials.h); false for a broadcast (cells show chunks held). */
 bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full);
-/* The Role of a cell counting partials: full (every contribution), partial (more than its
- * own), empty (its own only). */
-int app_partial_role(const App *a, uint64_t count, uint64_t full);
 
 /* Build a broadcast from words into *out (on the worker thread when the loop has a wait
  * hook), sought to position pos; false with a message in err (a->cancelled if cancelled).

@@ -1,104 +1,103 @@
 /* asynctl.c — the asynchronous time line: asynctl.h. */
 #include "asynctl.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
-static bool build(App *a)
+struct AsyncTl {
+    long gen;          /* the generation built for (-1: none) */
+    long tried;        /* the generation last tried (a failure is not tried again) */
+    SimAsync *as;
+    AsyncView *view;
+    int32_t ev_node;   /* the node whose transfers ev lists (asynctl_node_events), or -1 */
+    int64_t *ev, nev;
+};
+
+AsyncTl *asynctl_new(void)
 {
-    char err[200];
-    asynctl_free(a);
-    if (!a->b.ready)
-        return false;
-    if (sched_total_transfers(a->b.sched) > ASYNCTL_MAXTRANSFERS) {
-        app_msg(a, true, "the time line is drawn for schedules of up to %d transfers",
-                ASYNCTL_MAXTRANSFERS);
+    AsyncTl *tl = calloc(1, sizeof *tl);
+    if (!tl) return NULL;
+    tl->gen = tl->tried = -1;
+    tl->ev_node = -1;
+    return tl;
+}
+
+void asynctl_drop(AsyncTl *tl)
+{
+    if (!tl) return;
+    free(tl->ev);
+    tl->ev = NULL;
+    tl->nev = 0;
+    tl->ev_node = -1;
+    asyncview_free(tl->view);
+    sim_async_free(tl->as);
+    tl->view = NULL;
+    tl->as = NULL;
+    tl->gen = tl->tried = -1;
+}
+
+void asynctl_free(AsyncTl *tl)
+{
+    asynctl_drop(tl);
+    free(tl);
+}
+
+bool asynctl_build(AsyncTl *tl, const AtlSrc *src, char *err, size_t errlen)
+{
+    char why[200];
+    asynctl_drop(tl);
+    tl->tried = src->gen;
+    if (!src->sched) {
+        snprintf(err, errlen, "no broadcast to time");
         return false;
     }
-    a->atl.as = sim_async_run(a->b.sched, sim_params(a->b.sim), SIM_ASYNC_EVENTS, err,
-                              sizeof err);
-    if (a->atl.as)
-        a->atl.view = asyncview_new(a->b.sched, a->atl.as, err, sizeof err);
-    if (!a->atl.view) {
-        asynctl_free(a);
-        app_msg(a, true, "no time line: %s", err);
+    if (sched_total_transfers(src->sched) > ASYNCTL_MAXTRANSFERS) {
+        snprintf(err, errlen, "the time line is drawn for schedules of up to %d transfers",
+                 ASYNCTL_MAXTRANSFERS);
         return false;
     }
-    a->atl.gen = a->b.gen;
+    tl->as = sim_async_run(src->sched, src->params, SIM_ASYNC_EVENTS, why, sizeof why);
+    if (tl->as)
+        tl->view = asyncview_new(src->sched, tl->as, why, sizeof why);
+    if (!tl->view) {
+        asynctl_drop(tl);
+        tl->tried = src->gen;
+        snprintf(err, errlen, "no time line: %s", why);
+        return false;
+    }
+    tl->gen = src->gen;
     return true;
 }
 
-/* The lockstep position of the time line's moment: the last step any of whose transfers has
- * started by then (in flight or done); moment 0 is before the first step (position 0). */
-static int32_t step_at_moment(App *a)
+AsyncView *asynctl_view(AsyncTl *tl, const AtlSrc *src, char *err, size_t errlen)
 {
-    AsyncView *v = a->atl.view;
-    int64_t m = asyncview_pos(v);
-    if (m <= 0) return 0;
-    double t = asyncview_time(v, m);
-    int32_t k = 0;
-    int64_t n = sim_async_nevents(a->atl.as);
-    for (int64_t i = 0; i < n; i++) {   /* (sorted by start time) */
-        const SimAsyncEvent *e = sim_async_event(a->atl.as, i);
-        if (e->start > t) break;
-        if (e->step + 1 > k) k = e->step + 1;
-    }
-    return k;
+    if (errlen) err[0] = '\0';
+    if (!src->sched) return NULL;
+    if (tl->view && tl->gen == src->gen) return tl->view;
+    if (tl->tried == src->gen && tl->gen != src->gen) return NULL;   /* failed before */
+    return asynctl_build(tl, src, err, errlen) ? tl->view : NULL;
 }
 
-bool asynctl_set(App *a, bool on)
+const SimAsync *asynctl_run(const AsyncTl *tl) { return tl->as; }
+AsyncView *asynctl_current(const AsyncTl *tl) { return tl->view; }
+long asynctl_gen(const AsyncTl *tl) { return tl->gen; }
+
+bool asynctl_move(AsyncTl *tl, int64_t to, bool relative)
 {
-    bool was = a->async_tl && a->b.ready && a->atl.view && a->atl.gen == a->b.gen;
-    a->async_tl = false;
-    if (!on) {
-        /* back to steps where the time line was: the step containing the moment shown */
-        if (was) app_goto(a, step_at_moment(a));
-        app_msg(a, false, "timing lockstep: steps (step %ld)", (long)app_pos(a));
-        return true;
-    }
-    if (!build(a))
-        return false;
-    a->async_tl = true;
-    a->playing = false;
-    app_msg(a, false, "timing async: %lld moments (transfers starting or ending), n/p move "
-            "between them; A or :timing lockstep goes back to steps",
-            (long long)asyncview_ntimes(a->atl.view));
-    return true;
+    if (!tl->view) return true;
+    if (relative) to += asyncview_pos(tl->view);
+    return asyncview_seek(tl->view, to);
 }
 
-AsyncView *asynctl_view(App *a)
+bool asynctl_at_end(const AsyncTl *tl)
 {
-    if (!a->async_tl || !a->b.ready)
-        return NULL;
-    if (a->atl.gen != a->b.gen && !build(a)) {
-        a->async_tl = false;
-        return NULL;
-    }
-    return a->atl.view;
+    return !tl->view || asyncview_pos(tl->view) >= asyncview_ntimes(tl->view) - 1;
 }
 
-/* The App with the second broadcast and its time line in the first's places, or back. */
-static void swap_vs(App *a)
+bool asynctl_seek_time(AsyncTl *tl, double t)
 {
-    Bcast b = a->b;
-    a->b = *a->vs;
-    *a->vs = b;
-    AsyncTl t = a->atl;
-    a->atl = a->vatl;
-    a->vatl = t;
-}
-
-void asynctl_vs_enter(App *a, double t)
-{
-    swap_vs(a);
-    if (!a->async_tl || !a->b.ready)
-        return;
-    /* (built here as the first's is; if it cannot be, the half shows steps: the first's
-     * time line stays on) */
-    if (a->atl.gen != a->b.gen && !build(a)) {
-        a->atl.gen = a->b.gen;   /* (no view: not tried again for this broadcast) */
-        return;
-    }
-    AsyncView *v = a->atl.view;
+    AsyncView *v = tl->view;
+    if (!v) return true;
     int64_t lo = 0, hi = asyncview_ntimes(v) - 1;   /* the latest moment not after t */
     while (lo < hi) {
         int64_t mid = lo + (hi - lo + 1) / 2;
@@ -107,49 +106,37 @@ void asynctl_vs_enter(App *a, double t)
         else
             hi = mid - 1;
     }
-    if (asyncview_pos(v) != lo && !asyncview_seek(v, lo))
-        app_msg(a, true, "out of memory moving on the time line");
+    return asyncview_pos(v) == lo || asyncview_seek(v, lo);
 }
 
-void asynctl_vs_leave(App *a) { swap_vs(a); }
-
-void asynctl_vs_free(App *a)
+int32_t asynctl_step_at_moment(const AsyncTl *tl)
 {
-    AsyncTl t = a->atl;
-    a->atl = a->vatl;
-    asynctl_free(a);
-    a->vatl = a->atl;
-    a->atl = t;
+    AsyncView *v = tl->view;
+    if (!v) return 0;
+    int64_t m = asyncview_pos(v);
+    if (m <= 0) return 0;
+    double t = asyncview_time(v, m);
+    int32_t k = 0;
+    int64_t n = sim_async_nevents(tl->as);
+    for (int64_t i = 0; i < n; i++) {   /* (sorted by start time) */
+        const SimAsyncEvent *e = sim_async_event(tl->as, i);
+        if (e->start > t) break;
+        if (e->step + 1 > k) k = e->step + 1;
+    }
+    return k;
 }
 
-void asynctl_move(App *a, int64_t to, bool relative)
+int64_t asynctl_node_events(AsyncTl *tl, const Sched *sched, int32_t node, const int64_t **ev)
 {
-    AsyncView *v = asynctl_view(a);
-    if (!v)
-        return;
-    if (relative)
-        to += asyncview_pos(v);
-    if (!asyncview_seek(v, to))
-        app_msg(a, true, "out of memory moving on the time line");
-}
-
-bool asynctl_at_end(App *a)
-{
-    AsyncView *v = asynctl_view(a);
-    return !v || asyncview_pos(v) >= asyncview_ntimes(v) - 1;
-}
-
-int64_t asynctl_node_events(App *a, int32_t node, const int64_t **ev)
-{
-    if (!asynctl_view(a))
+    if (!tl->view)
         return -1;
-    if (a->atl.ev_node != node || !a->atl.ev) {
-        int64_t n = sim_async_nevents(a->atl.as), k = 0, cap = 16;
+    if (tl->ev_node != node || !tl->ev) {
+        int64_t n = sim_async_nevents(tl->as), k = 0, cap = 16;
         int64_t *e = malloc((size_t)cap * sizeof *e);
         for (int64_t i = 0; e && i < n; i++) {
-            const SimAsyncEvent *x = sim_async_event(a->atl.as, i);
+            const SimAsyncEvent *x = sim_async_event(tl->as, i);
             SchedTransfer t;
-            sched_transfer(a->b.sched, x->step, x->index, &t);
+            sched_transfer(sched, x->step, x->index, &t);
             if (t.src != node && t.dst != node)
                 continue;
             if (k == cap) {
@@ -163,26 +150,13 @@ int64_t asynctl_node_events(App *a, int32_t node, const int64_t **ev)
             }
             e[k++] = i;
         }
-        free(a->atl.ev);
-        a->atl.ev = e;
-        a->atl.nev = e ? k : 0;
-        a->atl.ev_node = e ? node : -1;
+        free(tl->ev);
+        tl->ev = e;
+        tl->nev = e ? k : 0;
+        tl->ev_node = e ? node : -1;
         if (!e)
             return -1;
     }
-    *ev = a->atl.ev;
-    return a->atl.nev;
-}
-
-void asynctl_free(App *a)
-{
-    free(a->atl.ev);
-    a->atl.ev = NULL;
-    a->atl.nev = 0;
-    a->atl.ev_node = -1;
-    asyncview_free(a->atl.view);
-    sim_async_free(a->atl.as);
-    a->atl.view = NULL;
-    a->atl.as = NULL;
-    a->atl.gen = -1;
+    *ev = tl->ev;
+    return tl->nev;
 }

@@ -10,13 +10,11 @@
 #include "../script/lesson.h"
 #include "../script/profile.h"
 #include "algo-names.h"
-#include "asynctl.h"
 #include "figure.h"
 #include "measured.h"
 #include "overview.h"
 #include "theme.h"
 #include "tileview.h"
-#include "vs.h"
 
 /* ---- candidates ----------------------------------------------------------------------- */
 
@@ -210,7 +208,7 @@ static bool run_export(App *a, char **w, int n)
 
 static bool run_vs(App *a, char **w, int n)
 {
-    return vs_command(a, (const char *const *)w + 1, n - 1);
+    return app_vs_command(a, (const char *const *)w + 1, n - 1);
 }
 
 static bool run_measured(App *a, char **w, int n)   /* :exec and :measured (measured.h) */
@@ -274,7 +272,7 @@ static bool run_timing(App *a, char **w, int n)
         app_msg(a, true, ":timing takes async or lockstep");
         return false;
     }
-    return asynctl_set(a, strcmp(w[1], "async") == 0);
+    return app_timing(a, strcmp(w[1], "async") == 0);
 }
 
 static bool run_tiles(App *a, char **w, int n)

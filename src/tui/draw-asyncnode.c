@@ -7,7 +7,6 @@
 #include "../engine/asyncview.h"
 #include "../engine/chunkset.h"
 #include "../engine/sim.h"
-#include "asynctl.h"
 #include "draw-internal.h"
 #include "theme.h"
 
@@ -50,7 +49,8 @@ void draw_node_async(App *a, Box *b, AsyncView *v)
              nr ? ch : "none");
     draw_line(b, theme_attr(R_NORMAL), line);
     const int64_t *ev;
-    int64_t n = asynctl_node_events(a, node, &ev);
+    int64_t n = app_async_node_events(a, node, &ev);
+    const SimAsync *as = app_async_run(a);
     if (n < 0) {
         draw_line(b, theme_attr(R_BAD), "(out of memory listing its transfers)");
         return;
@@ -63,13 +63,13 @@ void draw_node_async(App *a, Box *b, AsyncView *v)
     /* centre the list on the first transfer not yet ended at the moment */
     int64_t cur = n - 1;
     for (int64_t k = 0; k < n; k++)
-        if (sim_async_event(a->atl.as, ev[k])->end > now) {
+        if (sim_async_event(as, ev[k])->end > now) {
             cur = k;
             break;
         }
     int64_t rows = b->h - b->row;
     for (int64_t k = draw_window_first(cur, n, rows); k < n && b->row < b->h; k++) {
-        const SimAsyncEvent *e = sim_async_event(a->atl.as, ev[k]);
+        const SimAsyncEvent *e = sim_async_event(as, ev[k]);
         SchedTransfer t;
         sched_transfer(s, e->step, e->index, &t);
         chunkset_format(t.ranges, t.nranges, ch, sizeof ch);

@@ -1,7 +1,6 @@
-/* draw-step.c — the Step panel: the step shown (its transfers, its cost and their parts, its
- * overloads), the running total and the total beside the paper's prediction, the run's checks
- * (bounds, verification, reduction, TCD, time-step optimality) and the step's violations.
- */
+/* draw-step.c — the Step panel (see draw-step.h). */
+#include "draw-step.h"
+
 #include <curses.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,7 +14,6 @@
 #include "../engine/circuit.h"
 #include "../engine/text.h"
 #include "../engine/tso.h"
-#include "draw-internal.h"
 #include "theme.h"
 
 /* Under the circuit model on a ring or torus: the run's alpha/delta/L*tau multiples and
@@ -38,20 +36,20 @@ static void draw_bounds(Box *b, Sim *sim, int attr)
 }
 
 /* Before the first step: who holds what. */
-static void step_before(App *a, Box *b)
+static void step_before(const Bcast *bc, Box *b)
 {
-    const Net *net = a->b.setup.net;
-    Sched *s = a->b.sched;
+    const Net *net = bc->setup.net;
+    Sched *s = bc->sched;
     int32_t n = sched_nsteps(s);
     char nm[48];
     int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM);
     draw_box_put(b, head, "Step 0/%ld  before the first step", (long)n);
-    if (a->b.reduce)   /* a script's own reduction */
+    if (bc->reduce)   /* a script's own reduction */
         draw_box_put(b, dim, "every node holds its contribution; root %s combines",
-                net_node_name(net, a->b.setup.args.source, nm, sizeof nm));
-    else if (a->b.setup.sources && a->b.setup.nsources > 1)
+                net_node_name(net, bc->setup.args.source, nm, sizeof nm));
+    else if (bc->setup.sources && bc->setup.nsources > 1)
         draw_box_put(b, dim, "%ld sources (@) hold their own messages",
-                (long)a->b.setup.nsources);
+                (long)bc->setup.nsources);
     else
         draw_box_put(b, dim, "the source %s holds the whole message",
                 net_node_name(net, sched_source(s), nm, sizeof nm));
@@ -59,11 +57,11 @@ static void step_before(App *a, Box *b)
 }
 
 /* The step shown: its label, its transfers (as many as fit), its cost and its overloads. */
-static void step_this(App *a, Box *b, int32_t step, bool full)
+static void step_this(const Bcast *bc, Box *b, int32_t step, bool full)
 {
-    const Net *net = a->b.setup.net;
-    Sim *sim = a->b.sim;
-    Sched *s = a->b.sched;
+    const Net *net = bc->setup.net;
+    Sim *sim = bc->sim;
+    Sched *s = bc->sched;
     int32_t n = sched_nsteps(s);
     const SimTotals *T = sim_totals(sim);
     char c1[32], nm[48], nm2[48];
@@ -101,7 +99,7 @@ static void step_this(App *a, Box *b, int32_t step, bool full)
     }
     if (nt > listmax) draw_box_put(b, dim, " ... %lld more", (long long)(nt - listmax));
     draw_fmt_cost(c1, sizeof c1, S->cost.total);
-    snprintf(c1 + strlen(c1), sizeof c1 - strlen(c1), " %s", cost_unit(a->b.setup.cost.model));
+    snprintf(c1 + strlen(c1), sizeof c1 - strlen(c1), " %s", cost_unit(bc->setup.cost.model));
     draw_box_kv(b, head, "Cost of this step", c1);
     draw_fmt_cost(c1, sizeof c1, S->cost.startup);
     draw_box_kv(b, norm, "  startup", c1);
@@ -123,50 +121,51 @@ static void step_this(App *a, Box *b, int32_t step, bool full)
 
 /* The running total, the total and what the paper predicts: false while the rest of the
  * broadcast is still being simulated (no total yet). */
-static bool step_totals(App *a, Box *b, int32_t step)
+static bool step_totals(const StepSrc *src, Box *b, int32_t step)
 {
-    const Net *net = a->b.setup.net;
-    Sim *sim = a->b.sim;
+    const Bcast *bc = src->b;
+    const Net *net = bc->setup.net;
+    Sim *sim = bc->sim;
     const SimTotals *T = sim_totals(sim);
     char c1[32];
     int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM), norm = theme_attr(R_NORMAL);
     /* the totals in the model's unit (us under seidel; units under the others) */
-    const char *unit = cost_unit(a->b.setup.cost.model);
+    const char *unit = cost_unit(bc->setup.cost.model);
     char cu[48];
     double run = step >= 0 ? sim_cost_until(sim, step) : 0;
     draw_fmt_cost(c1, sizeof c1, run);
     snprintf(cu, sizeof cu, "%s %s", c1, unit);
     draw_box_kv(b, head, "Running total", cu);
-    long long sdone, stotal;
-    if (app_rest_progress(a, &sdone, &stotal)) {
+    if (src->simulating) {
         /* the rest is being simulated: no total, verdict or bound yet */
-        draw_box_put(b, dim, "Total: simulating the rest, step %lld/%lld...", sdone + 1, stotal);
+        draw_box_put(b, dim, "Total: simulating the rest, step %lld/%lld...", src->rest_done + 1,
+                     src->rest_total);
         return false;
     }
     draw_fmt_cost(c1, sizeof c1, T->cost.total);
     snprintf(cu, sizeof cu, "%s %s", c1, unit);
     draw_box_kv(b, norm, "Total", cu);
-    if (a->b.has_predicted) {
-        draw_fmt_cost(c1, sizeof c1, a->b.predicted);
+    if (bc->has_predicted) {
+        draw_fmt_cost(c1, sizeof c1, bc->predicted);
         snprintf(c1 + strlen(c1), sizeof c1 - strlen(c1), " %s", unit);
-        double d = T->cost.total - a->b.predicted;
-        bool agree = fabs(d) <= 1e-6 * (fabs(a->b.predicted) > 1 ? fabs(a->b.predicted) : 1);
+        double d = T->cost.total - bc->predicted;
+        bool agree = fabs(d) <= 1e-6 * (fabs(bc->predicted) > 1 ? fabs(bc->predicted) : 1);
         draw_box_kv(b, agree ? theme_attr(R_GOOD) : theme_attr(R_BAD),
                agree ? "Predicted (paper) =" : "Predicted (paper) !=", c1);
         char why[256], line[300];
-        if (!agree && algo_predict_note(a->b.setup.def, net, &a->b.setup.args, &a->b.setup.cost,
+        if (!agree && algo_predict_note(bc->setup.def, net, &bc->setup.args, &bc->setup.cost,
                                         why, sizeof why)) {
             snprintf(line, sizeof line, "known: %s", why);
             draw_wrap(b, dim, line, 0);
         }
-    } else if (algo_predict_error(a->b.setup.def)) {
+    } else if (algo_predict_error(bc->setup.def)) {
         /* the script's predict raised: an error, not "no closed form" */
         char e[200];
         draw_box_put(b, theme_attr(R_BAD), "Predicted: error: %s",
-                text_quote(algo_predict_error(a->b.setup.def), 150, e, sizeof e));
+                text_quote(algo_predict_error(bc->setup.def), 150, e, sizeof e));
     } else {
         char why[256], line[300];
-        if (algo_predict_none(a->b.setup.def, net, &a->b.setup.args, &a->b.setup.cost, why,
+        if (algo_predict_none(bc->setup.def, net, &bc->setup.args, &bc->setup.cost, why,
                               sizeof why)) {
             snprintf(line, sizeof line, "Predicted (paper): none: %s", why);
             draw_wrap(b, dim, line, 0);
@@ -174,15 +173,15 @@ static bool step_totals(App *a, Box *b, int32_t step)
             draw_box_put(b, dim, "Predicted (paper): no closed form");
         }
     }
-    if (a->b.auto_note[0]) draw_wrap(b, dim, a->b.auto_note, 2);   /* s=auto, r=auto */
+    if (bc->auto_note[0]) draw_wrap(b, dim, bc->auto_note, 2);   /* s=auto, r=auto */
     return true;
 }
 
 /* The whole run's checks: bounds, verification, the reduction, TCD, time-step optimality. */
-static void step_checks(App *a, Box *b, int32_t step)
+static void step_checks(const Bcast *bc, Box *b, int32_t step)
 {
-    const Net *net = a->b.setup.net;
-    Sim *sim = a->b.sim;
+    const Net *net = bc->setup.net;
+    Sim *sim = bc->sim;
     const SimTotals *T = sim_totals(sim);
     char c1[32];
     int dim = theme_attr(R_DIM);
@@ -198,8 +197,8 @@ static void step_checks(App *a, Box *b, int32_t step)
     }
     draw_box_put(b, T->valid ? theme_attr(R_GOOD) : theme_attr(R_BAD), "%s, %s",
             T->verified ? "verified" : "NOT verified", T->valid ? "valid" : "violates the model");
-    if (a->b.reduce) {   /* a script's own reduction: the root's contributions */
-        const Reduce *rd = a->b.reduce;
+    if (bc->reduce) {   /* a script's own reduction: the root's contributions */
+        const Reduce *rd = bc->reduce;
         char rt[200];
         if (reduce_verified(rd))
             draw_box_put(b, theme_attr(R_GOOD), "reduction: the root has every contribution once");
@@ -210,7 +209,7 @@ static void step_checks(App *a, Box *b, int32_t step)
             draw_wrap(b, theme_attr(R_BAD),
                      reduce_violation_text(rd, reduce_violation(rd, i), rt, sizeof rt), 2);
         uint64_t cnt, full;
-        if (app_partial_count(a, a->b.setup.args.source, &cnt, &full)) {
+        if (bcast_partial_count(bc, bc->setup.args.source, &cnt, &full)) {
             snprintf(rt, sizeof rt, "cells: the contributions each node's partials combine "
                      "(over its chunks); the root has %llu of %llu", (unsigned long long)cnt,
                      (unsigned long long)full);
@@ -225,7 +224,7 @@ static void step_checks(App *a, Box *b, int32_t step)
     draw_bounds(b, sim, dim);
     /* Cang & Wu: the TCD's closed form, the time-step verdict, the level and its eyes */
     double ptcd;
-    if (algo_predict_tcd(a->b.setup.def, net, &a->b.setup.args, &ptcd))
+    if (algo_predict_tcd(bc->setup.def, net, &bc->setup.args, &ptcd))
         draw_box_put(b, ptcd == (double)T->tcd ? theme_attr(R_GOOD) : theme_attr(R_BAD),
                 "TCD predicted (paper) %s %.0f", ptcd == (double)T->tcd ? "=" : "!=", ptcd);
     TsoVerdict tv;
@@ -233,7 +232,7 @@ static void step_checks(App *a, Box *b, int32_t step)
     draw_box_put(b, tv.optimal ? theme_attr(R_GOOD) : dim, "time-step optimal: %s%s",
             sched_nchunks(sim_sched(sim)) > 1 ? "n/a (chunks)" : tv.optimal ? "yes" : "no",
             tv.contention_free ? ", contention-free" : "");
-    int lvl = strncmp(a->b.setup.def->name, "tcd", 3) == 0
+    int lvl = strncmp(bc->setup.def->name, "tcd", 3) == 0
                   ? (step < 0 ? cangwu_step_level(net, 0) : cangwu_step_level(net, step)) : 0;
     if (lvl >= 1)
         draw_box_put(b, dim, "level %d: %ld-wide blocks inform e, the eyes of their quadrants; "
@@ -241,10 +240,10 @@ static void step_checks(App *a, Box *b, int32_t step)
 }
 
 /* The model's violations at the step shown. */
-static void step_violations(App *a, Box *b, int32_t step)
+static void step_violations(const Bcast *bc, Box *b, int32_t step)
 {
-    Sim *sim = a->b.sim;
-    Sched *s = a->b.sched;
+    Sim *sim = bc->sim;
+    Sched *s = bc->sched;
     int32_t n = sched_nsteps(s);
     /* the model's violations at this step */
     size_t nv = sim_nviolations(sim);
@@ -266,11 +265,12 @@ static void step_violations(App *a, Box *b, int32_t step)
     }
 }
 
-void draw_step(App *a, Box *b, bool full)
+void draw_step(const StepSrc *src, Box *b, bool full)
 {
-    int32_t step = app_step_shown(a);
-    if (step < 0) step_before(a, b);
-    else step_this(a, b, step, full);
-    if (step_totals(a, b, step)) step_checks(a, b, step);
-    step_violations(a, b, step);
+    const Bcast *bc = src->b;
+    int32_t step = bcast_step_shown(bc);
+    if (step < 0) step_before(bc, b);
+    else step_this(bc, b, step, full);
+    if (step_totals(src, b, step)) step_checks(bc, b, step);
+    step_violations(bc, b, step);
 }

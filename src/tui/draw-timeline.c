@@ -10,7 +10,6 @@
 #include "../engine/asyncview.h"
 #include "../engine/chunkset.h"
 #include "../engine/circuit.h"
-#include "asynctl.h"
 #include "draw-internal.h"
 #include "measured.h"
 #include "theme.h"
@@ -53,11 +52,12 @@ void draw_moment(App *a, Box *b, AsyncView *v)
     draw_fmt_cost(c1, sizeof c1, sim_totals(a->b.sim)->cost.total);
     snprintf(cu, sizeof cu, "%s %s", c1, unit);
     draw_box_kv(b, theme_attr(R_NORMAL), "Lockstep total", cu);
-    if (net_kind(net) == NET_HXBAR && a->atl.as) {   /* transfers a module channel held back */
-        draw_fmt_cost(c1, sizeof c1, sim_async_channel_wait(a->atl.as));
-        snprintf(cu, sizeof cu, "%lld, %s %s", (long long)sim_async_channel_waits(a->atl.as), c1,
+    const SimAsync *as = app_async_run(a);
+    if (net_kind(net) == NET_HXBAR && as) {   /* transfers a module channel held back */
+        draw_fmt_cost(c1, sizeof c1, sim_async_channel_wait(as));
+        snprintf(cu, sizeof cu, "%lld, %s %s", (long long)sim_async_channel_waits(as), c1,
                  unit);
-        draw_box_kv(b, theme_attr(sim_async_channel_waits(a->atl.as) ? R_BAD : R_NORMAL),
+        draw_box_kv(b, theme_attr(sim_async_channel_waits(as) ? R_BAD : R_NORMAL),
                "Channel waits", cu);
     }
 }

@@ -17,10 +17,9 @@
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
 #include "draw-internal.h"
+#include "draw-step.h"
 #include "helptext.h"
 #include "figure.h"
-#include "fulltree.h"
-#include "hxview.h"
 #include "lesson-pick.h"
 #include "measured.h"
 #include "grade.h"
@@ -28,7 +27,6 @@
 #include "params.h"
 #include "theme.h"
 #include "tileview.h"
-#include "asynctl.h"
 
 /* ---- text helpers --------------------------------------------------------------------- */
 
@@ -166,31 +164,39 @@ static void draw_narration(int y, int x, int w, int attr, const char *text)
 
 /* ---- side by side (vs.h) -------------------------------------------------------------- */
 
-/* One half's header: what it is and its costs at the position shown (on the time line: its
- * moment and time). */
-static void vs_header(App *a, const Layout *L, const char *label)
+Shown draw_shown(App *a)
 {
-    Sim *sim = a->b.sim;
-    AsyncView *v = asynctl_view(a);
+    AsyncView *v = app_async_view(a);
+    Shown s = {&a->b, v, v ? app_async_run(a) : NULL};
+    return s;
+}
+
+/* One half's header: what it is (s's broadcast) and its costs at the position shown (on the
+ * time line: its moment and time). */
+static void vs_header(const Shown *s, const Layout *L, const char *label)
+{
+    const Bcast *b = s->b;
+    Sim *sim = b->sim;
+    AsyncView *v = s->av;
     if (v) {
         char t[32], tot[32];
         fmt_cost(t, sizeof t, asyncview_time(v, asyncview_pos(v)));
-        fmt_cost(tot, sizeof tot, sim_async_total(a->atl.as));
+        fmt_cost(tot, sizeof tot, sim_async_total(s->as));
         putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD), "%s  t=%s  %lld/%lld  of %s",
              label, t, (long long)asyncview_pos(v), (long long)asyncview_ntimes(v) - 1, tot);
         return;
     }
-    int32_t n = sched_nsteps(a->b.sched), st = app_step_shown(a);
+    int32_t n = sched_nsteps(b->sched), st = bcast_step_shown(b);
     char c1[32], c2[32], c3[32];
     fmt_cost(c1, sizeof c1, st >= 0 ? sim_step(sim, st)->cost.total : 0);
     fmt_cost(c2, sizeof c2, st >= 0 ? sim_cost_until(sim, st) : 0);
-    if (app_partial(a)) snprintf(c3, sizeof c3, "(simulating)");
+    if (bcast_partial(b)) snprintf(c3, sizeof c3, "(simulating)");
     else fmt_cost(c3, sizeof c3, sim_totals(sim)->cost.total);
     /* the running totals are the point of the comparison: below ~200 columns the words go
      * first, then the step's cost, then the label is cut; the totals stay */
     /* at its last state while the other goes on: "done" (the position is the longer's) */
-    const char *done = a->b.pos >= n ? " done" : "";
-    long p = (long)a->b.pos;
+    const char *done = b->pos >= n ? " done" : "";
+    long p = (long)b->pos;
     char h[5][200];
     snprintf(h[0], sizeof h[0], "%s  %ld/%ld%s  step %s  so far %s of %s", label, p, (long)n, done,
              c1, c2, c3);
@@ -209,7 +215,8 @@ static void vs_header(App *a, const Layout *L, const char *label)
     putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD), "%s", h[k]);
 }
 
-/* The map split in two: the broadcast on the left, the second (a->vs) on the right. */
+/* The map split in two: the broadcast on the left, the second (vs.h) on the right, each drawn
+ * from its own Shown (the App is not touched but for the layout each half is drawn in). */
 static void draw_vs(App *a)
 {
     Layout full = a->lay, left, right;
@@ -224,15 +231,18 @@ static void draw_vs(App *a)
     right.map_x += half + 1; right.ox += half + 1;
     for (int y = full.map_y; y < full.map_y + full.map_h; y++)
         put(y, half, 1, theme_attr(R_DIM), theme_glyphs()->vbar);
+    Shown first = draw_shown(a), second = {vs_bcast(a->vs), NULL, NULL};
     a->lay = left;
-    draw_map(a);
-    vs_header(a, &left, a->b.setup.def->name);
-    AsyncView *v = asynctl_view(a);   /* on the time line: the second at the same time */
-    asynctl_vs_enter(a, v ? asyncview_time(v, asyncview_pos(v)) : 0);
+    draw_map(a, &first);
+    vs_header(&first, &left, a->b.setup.def->name);
+    AsyncView *v = first.av;   /* on the time line: the second at the same time */
+    if (v) {
+        second.av = app_vs_async_view(a, asyncview_time(v, asyncview_pos(v)));
+        second.as = second.av ? vs_async_run(a->vs) : NULL;
+    }
     a->lay = right;
-    draw_map(a);
-    vs_header(a, &right, a->vs_label);
-    asynctl_vs_leave(a);
+    draw_map(a, &second);
+    vs_header(&second, &right, vs_label(a->vs));
     a->lay = left;
 }
 
@@ -698,19 +708,23 @@ static void draw_side(App *a)
     }
     switch (a->panel) {
     case PANEL_STEP:
-        if (asynctl_view(a)) draw_moment(a, &rest, asynctl_view(a));
-        else draw_step(a, &rest, true);
+        if (app_async_view(a)) draw_moment(a, &rest, app_async_view(a));
+        else {
+            StepSrc ss = {.b = &a->b};
+            ss.simulating = app_rest_progress(a, &ss.rest_done, &ss.rest_total);
+            draw_step(&ss, &rest, true);
+        }
         panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0,
                      a->ov_block > 0);
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */
-        if (asynctl_view(a)) draw_timeline_async(a, &rest, asynctl_view(a));
+        if (app_async_view(a)) draw_timeline_async(a, &rest, app_async_view(a));
         else draw_timeline(a, &rest);
         break;
     }
     case PANEL_NODE:
-        if (asynctl_view(a)) draw_node_async(a, &rest, asynctl_view(a));
+        if (app_async_view(a)) draw_node_async(a, &rest, app_async_view(a));
         else panel_node(a, &rest);
         break;
     case PANEL_CHART: draw_chart(a, &rest); break;
@@ -754,7 +768,7 @@ static void draw_title(App *a)
                  s->reduce ? " reduce" : "", net_spec(s->net), nm, by,
                  cost_model_name(s->cost.model), pr[0] ? "  " : "", pr);
         /* the step counter and play state keep their place at the right end */
-        AsyncView *v = asynctl_view(a);
+        AsyncView *v = app_async_view(a);
         char tm[32];
         if (v) fmt_cost(tm, sizeof tm, asyncview_time(v, asyncview_pos(v)));
         /* a lesson's open question: the position and the total could be its answer */
@@ -953,8 +967,11 @@ void draw_frame(App *a)
             OvSrc osrc = app_overview_src(a);
             overview_draw(a->ov, &osrc);
         }
-        else if (a->vs && a->vs->ready) draw_vs(a);
-        else draw_map(a);
+        else if (vs_bcast(a->vs)) draw_vs(a);
+        else {
+            Shown sh = draw_shown(a);
+            draw_map(a, &sh);
+        }
         draw_narration(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
     }
     draw_side(a);

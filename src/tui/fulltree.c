@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asynctl.h"
 #include "theme.h"
 
 /* ---- the tree (no curses) ------------------------------------------------------------------ */
@@ -140,18 +139,31 @@ typedef struct {
     int32_t node;
 } Hit;
 
-bool fulltree_active(const App *a)
+struct FtView {
+    long gen;          /* the broadcast the tree is of; -1 none */
+    FullTree *tree;
+    Hit *hits;         /* where the last frame's cells went */
+    int nhit, caphit;
+};
+
+FtView *fulltree_new(void)
 {
-    const Net *net = a->b.ready ? a->b.setup.net : NULL;
-    return net && net_kind(net) == NET_FULL && net_size(net) <= FT_MAX_NODES;
+    FtView *ft = calloc(1, sizeof *ft);
+    if (ft) ft->gen = -1;
+    return ft;
 }
 
-void fulltree_free(App *a)
+void fulltree_free(FtView *ft)
 {
-    fulltree_tree_free(a->ft.tree);
-    free(a->ft.hits);
-    memset(&a->ft, 0, sizeof a->ft);
-    a->ft.gen = -1;
+    if (!ft) return;
+    fulltree_tree_free(ft->tree);
+    free(ft->hits);
+    free(ft);
+}
+
+bool fulltree_active(const FtSrc *src)
+{
+    return src->net && net_kind(src->net) == NET_FULL && net_size(src->net) <= FT_MAX_NODES;
 }
 
 int fulltree_digits(long v)
@@ -170,33 +182,31 @@ void fulltree_text(int y, int x, int w, int attr, const char *s)
     attrset(A_NORMAL);
 }
 
-void fulltree_hit_add(App *a, int y, int x0, int x1, int32_t node)
+void fulltree_hit_add(FtView *ft, int y, int x0, int x1, int32_t node)
 {
-    if (a->ft.nhit == a->ft.caphit) {
-        int nc = a->ft.caphit ? 2 * a->ft.caphit : 256;
-        Hit *h = realloc(a->ft.hits, (size_t)nc * sizeof *h);
+    if (ft->nhit == ft->caphit) {
+        int nc = ft->caphit ? 2 * ft->caphit : 256;
+        Hit *h = realloc(ft->hits, (size_t)nc * sizeof *h);
         if (!h) return;
-        a->ft.hits = h;
-        a->ft.caphit = nc;
+        ft->hits = h;
+        ft->caphit = nc;
     }
-    ((Hit *)a->ft.hits)[a->ft.nhit++] = (Hit){ y, x0, x1, node };
+    ft->hits[ft->nhit++] = (Hit){ y, x0, x1, node };
 }
 
-void fulltree_hits_clear(App *a) { a->ft.nhit = 0; }
+void fulltree_hits_clear(FtView *ft) { ft->nhit = 0; }
 
-int32_t fulltree_hit(const App *a, int x, int y)
+int32_t fulltree_hit(const FtView *ft, int x, int y)
 {
-    const Hit *h = a->ft.hits;
-    for (int i = 0; i < a->ft.nhit; i++)
-        if (h[i].y == y && x >= h[i].x0 && x < h[i].x1)
-            return h[i].node;
+    for (int i = 0; i < ft->nhit; i++)
+        if (ft->hits[i].y == y && x >= ft->hits[i].x0 && x < ft->hits[i].x1)
+            return ft->hits[i].node;
     return -1;
 }
 
-uint64_t fulltree_count_max(const App *a)
+uint64_t fulltree_count_max(const FtSrc *src)
 {
-    uint64_t c, full;
-    return app_partial_count(a, 0, &c, &full) ? full : sched_nchunks(a->b.sched);
+    return src->partials ? (uint64_t)partials_full(src->partials) : sched_nchunks(src->sched);
 }
 
 void fulltree_shown_free(FtShown *sh)
@@ -209,12 +219,12 @@ void fulltree_shown_free(FtShown *sh)
     memset(sh, 0, sizeof *sh);
 }
 
-bool fulltree_shown(App *a, FtShown *sh)
+bool fulltree_shown(const FtSrc *src, FtShown *sh)
 {
     memset(sh, 0, sizeof *sh);
-    const Sched *s = a->b.sched;
-    int32_t n = net_size(a->b.setup.net), step = app_step_shown(a);
-    AsyncView *av = asynctl_view(a);
+    const Sched *s = src->sched;
+    const AsyncView *av = src->av;
+    int32_t n = net_size(src->net), step = src->step;
     int64_t m = av ? asyncview_nflight(av) : step >= 0 ? sched_ntransfers(s, step) : -1;
     if (m < 0)
         return true;
@@ -246,59 +256,48 @@ bool fulltree_shown(App *a, FtShown *sh)
     return true;
 }
 
-void fulltree_cell(App *a, int y, int x, int w, int32_t v, const FtShown *sh)
+/* A cell's role by what it holds: in a reduction (lockstep) the contributions its partials
+ * combine: full (every one), partial (more than its own), empty (its own only); else the
+ * chunks held. */
+static Role held_role(const FtSrc *src, int32_t v, uint64_t *held)
 {
-    AsyncView *av = asynctl_view(a);
-    uint64_t all = sched_nchunks(a->b.sched);
-    uint64_t held = av ? asyncview_held(av, v) : sim_held(a->b.sim, v), full = all;
+    uint64_t all = sched_nchunks(src->sched);
+    if (!src->av && src->partials) {
+        *held = (uint64_t)partials_count(src->partials, src->pos, v);
+        uint64_t full = (uint64_t)partials_full(src->partials);
+        return *held >= full ? R_FULL : *held > all ? R_PARTIAL : R_EMPTY;
+    }
+    *held = src->av ? asyncview_held(src->av, v) : sim_held(src->sim, v);
+    return *held >= all ? R_FULL : *held > 0 ? R_PARTIAL : R_EMPTY;
+}
+
+void fulltree_cell(FtView *ft, const FtSrc *src, int y, int x, int w, int32_t v,
+                   const FtShown *sh)
+{
+    uint64_t held;
+    Role r = held_role(src, v, &held);
     bool recv = sh->recvs && sh->recvs[v] > 0, send = sh->sends && sh->sends[v] > 0;
     bool conflict = (sh->sends && sh->sends[v] > 1) || (sh->recvs && sh->recvs[v] > 1);
     int32_t from = sh->from ? sh->from[v] : -1;
-    /* a reduction: the contributions its partials combine (at a lockstep position) */
-    bool part = !av && app_partial_count(a, v, &held, &full);
-    Role r = part ? (Role)app_partial_role(a, held, full)
-                  : held >= all ? R_FULL : held > 0 ? R_PARTIAL : R_EMPTY;
     if (send) r = R_CIRCUIT;
     if (recv) r = R_RECV;
     if (conflict) r = R_CONFLICT;
-    if (v == a->cursor) r = R_CURSOR;
+    if (v == src->cursor) r = R_CURSOR;
     char buf[64];
     int o = snprintf(buf, sizeof buf, "%s%d:%llu", conflict ? "!" : recv ? "*" : send ? ">" : " ",
                      (int)v, (unsigned long long)held);
     if (recv && from >= 0 && o > 0 && o < (int)sizeof buf)
         snprintf(buf + o, sizeof buf - (size_t)o, "<%d", (int)from);
     fulltree_text(y, x, w, theme_attr(r), buf);
-    fulltree_hit_add(a, y, x, x + w, v);
+    fulltree_hit_add(ft, y, x, x + w, v);
 }
 
-void fulltree_draw(App *a)
+/* Where the tree's lines go: per lines of a row, its lines in all (*total), and the first
+ * line shown (*top) of the h lines there are: every receiver of the step shown centred when
+ * they fit, else the first receiver's (or the cursor's) a third down. */
+static int tree_top(const FullTree *t, const FtSrc *src, const int32_t *recvs, int per, int h,
+                    int *total_out)
 {
-    const Layout *L = &a->lay;
-    if (a->ft.gen != a->b.gen || !a->ft.tree) {
-        fulltree_tree_free(a->ft.tree);
-        a->ft.tree = fulltree_tree(a->b.sched);
-        a->ft.gen = a->b.gen;
-    }
-    a->ft.nhit = 0;
-    const FullTree *t = a->ft.tree;
-    int x0 = L->map_x, y0 = L->map_y, w = L->map_w, h = L->map_h;
-    for (int y = y0; y < y0 + h; y++)
-        fulltree_text(y, x0, w, theme_attr(R_NORMAL), "");
-    if (!t || w < 20 || h < 2) {
-        fulltree_text(y0, x0, w, theme_attr(R_BAD), "no room for the tree");
-        return;
-    }
-    int32_t step = app_step_shown(a);
-    FtShown sh;   /* the step's transfers, or the moment's in flight */
-    fulltree_shown(a, &sh);
-    const int32_t *recvs = sh.recvs;
-    int lw = 9;                                               /* "step 123 " */
-    int idw = fulltree_digits(t->n - 1);
-    int cw = idw + 1 + fulltree_digits((long)fulltree_count_max(a)) + 2 + idw + 1;   /* mark id:count<from, blank */
-    int per = (w - lw) / cw;
-    if (per < 1) per = 1;
-    /* lines of each row, and the first line to draw: the first row with a receiver in the
-     * step shown, or the cursor's, kept on the screen */
     int total = 0, want = -1, wlast = -1, cur = -1;
     for (int32_t k = 0; k < t->nrows; k++) {
         int32_t len = t->rstart[k + 1] - t->rstart[k];
@@ -309,11 +308,12 @@ void fulltree_draw(App *a)
                 if (want < 0) want = line;
                 wlast = line;
             }
-            if (v == a->cursor) cur = line;
+            if (v == src->cursor) cur = line;
         }
         total += (len + per - 1) / per;
     }
-    int top = 0, full_h = h;
+    *total_out = total;
+    int top = 0;
     if (total > h)
         h--;   /* the last line says which lines are shown */
     int focus = want >= 0 ? want : cur;
@@ -326,34 +326,64 @@ void fulltree_draw(App *a)
         if (top > total - h) top = total - h;
         if (top < 0) top = 0;
     }
-    char buf[64];
+    return top;
+}
+
+/* A row's label at the start of its first line: "source", "step k", "never" or "root";
+ * the rows the step shown informs stand out. */
+static void row_label(const FullTree *t, int32_t k, int32_t step, int y, int x, int w)
+{
+    char buf[32];
+    int32_t rs = t->rstep[k];
+    if (rs < 0) snprintf(buf, sizeof buf, "source");
+    else if (rs == INT32_MAX) snprintf(buf, sizeof buf, t->reduce ? "root" : "never");
+    else snprintf(buf, sizeof buf, "step %d", rs + 1);
+    fulltree_text(y, x, w, theme_attr(rs == step ? R_RECV : R_DIM), buf);
+}
+
+void fulltree_draw(FtView *ft, const FtSrc *src)
+{
+    if (ft->gen != src->gen || !ft->tree) {
+        fulltree_tree_free(ft->tree);
+        ft->tree = fulltree_tree(src->sched);
+        ft->gen = src->gen;
+    }
+    ft->nhit = 0;
+    const FullTree *t = ft->tree;
+    int x0 = src->map_x, y0 = src->map_y, w = src->map_w, h = src->map_h;
+    for (int y = y0; y < y0 + h; y++)
+        fulltree_text(y, x0, w, theme_attr(R_NORMAL), "");
+    if (!t || w < 20 || h < 2) {
+        fulltree_text(y0, x0, w, theme_attr(R_BAD), "no room for the tree");
+        return;
+    }
+    FtShown sh;   /* the step's transfers, or the moment's in flight */
+    fulltree_shown(src, &sh);
+    int lw = 9;                                               /* "step 123 " */
+    int idw = fulltree_digits(t->n - 1);
+    int cw = idw + 1 + fulltree_digits((long)fulltree_count_max(src)) + 2 + idw + 1;   /* mark id:count<from, blank */
+    int per = (w - lw) / cw;
+    if (per < 1) per = 1;
+    int total, top = tree_top(t, src, sh.recvs, per, h, &total);
+    if (total > h) h--;   /* the last line says which lines are shown */
     int line = 0;
     for (int32_t k = 0; k < t->nrows; k++) {
         int32_t len = t->rstart[k + 1] - t->rstart[k];
         for (int32_t i = 0; i < len; i++) {
             int ln = line + i / per, y = y0 + ln - top;
             if (ln < top || y >= y0 + h) continue;
-            if (i % per == 0) {
-                if (i == 0) {
-                    int32_t rs = t->rstep[k];
-                    if (rs < 0) snprintf(buf, sizeof buf, "source");
-                    else if (rs == INT32_MAX) snprintf(buf, sizeof buf, t->reduce ? "root" : "never");
-                    else snprintf(buf, sizeof buf, "step %d", rs + 1);
-                    /* the rows the step shown informs stand out */
-                    fulltree_text(y, x0, lw - 1, theme_attr(rs == step ? R_RECV : R_DIM), buf);
-                }
-            }
+            if (i == 0) row_label(t, k, src->step, y, x0, lw - 1);
             int32_t v = t->order[t->rstart[k] + i];
-            int x = x0 + lw + (i % per) * cw;
-            fulltree_cell(a, y, x, cw - 1, v, &sh);
+            fulltree_cell(ft, src, y, x0 + lw + (i % per) * cw, cw - 1, v, &sh);
         }
         line += (len + per - 1) / per;
     }
     fulltree_shown_free(&sh);
     if (total > h) {
+        char buf[64];
         snprintf(buf, sizeof buf, "lines %d-%d of %d", top + 1,
                  top + h < total ? top + h : total, total);
         int bl = (int)strlen(buf);
-        fulltree_text(y0 + full_h - 1, x0 + (w > bl ? w - bl : 0), bl, theme_attr(R_DIM), buf);
+        fulltree_text(y0 + src->map_h - 1, x0 + (w > bl ? w - bl : 0), bl, theme_attr(R_DIM), buf);
     }
 }

@@ -13,8 +13,10 @@
  * wider than the map wrap; a tree taller than the map shows the lines of the step's receivers.  Computed once per broadcast (FT_MAX_NODES nodes at most, else the
  * plain grid is drawn), and what is drawn where is kept for mouse clicks.
  *
- * Ownership: the tree and the click map live in the App (a->ft) and are freed by
- * fulltree_free.
+ * A narrow interface: the view reads only what it is given (an FtSrc: the broadcast shown, the
+ * moment of the asynchronous time line, the map area, the cursor), never the App.  Its own
+ * state (the tree, computed once per broadcast, and the click map) is an FtView.
+ * Ownership: fulltree_new allocates an FtView, fulltree_free frees it (the App owns one).
  */
 #ifndef MESHCAST_TUI_FULLTREE_H
 #define MESHCAST_TUI_FULLTREE_H
@@ -22,7 +24,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "app.h"
+#include "../engine/asyncview.h"
+#include "../engine/net.h"
+#include "../engine/partials.h"
+#include "../engine/sched.h"
+#include "../engine/sim.h"
 
 #define FT_MAX_NODES 4096
 
@@ -41,17 +47,38 @@ typedef struct {
 FullTree *fulltree_tree(const Sched *s);
 void fulltree_tree_free(FullTree *t);
 
-/* Is the map of a drawn as the tree (a full net of at most FT_MAX_NODES nodes)? */
-bool fulltree_active(const App *a);
-/* Draw the map region of a's layout as the tree. */
-void fulltree_draw(App *a);
-/* The node drawn at screen cell (x, y) by the last fulltree_draw, or -1. */
-int32_t fulltree_hit(const App *a, int x, int y);
-void fulltree_free(App *a);
+typedef struct FtView FtView;
+
+/* What the tree (and hxview.h's modules) is drawn from: the broadcast shown (net NULL: none),
+ * its generation (another one drops the tree), the position and the step shown (-1: none),
+ * a reduction's partials (NULL: a broadcast, cells count chunks held), the asynchronous time
+ * line's view at its moment (NULL: lockstep steps), the map area (curses cells) and the
+ * cursor's node. */
+typedef struct {
+    const Net *net;
+    const Sched *sched;
+    const Sim *sim;
+    long gen;
+    int32_t pos, step;
+    const Partials *partials;
+    const AsyncView *av;
+    int map_x, map_y, map_w, map_h;
+    int32_t cursor;
+} FtSrc;
+
+FtView *fulltree_new(void);   /* NULL when out of memory */
+void fulltree_free(FtView *ft);
+
+/* Is the map drawn as the tree (a full net of at most FT_MAX_NODES nodes)? */
+bool fulltree_active(const FtSrc *src);
+/* Draw the map area of src as the tree. */
+void fulltree_draw(FtView *ft, const FtSrc *src);
+/* The node drawn at screen cell (x, y) by the last fulltree_draw (or hxview_draw), or -1. */
+int32_t fulltree_hit(const FtView *ft, int x, int y);
 /* The click map shared with the other drawn-as-cells views (hxview.h): forget every cell,
  * and record that node is drawn at columns x0..x1-1 of line y. */
-void fulltree_hits_clear(App *a);
-void fulltree_hit_add(App *a, int y, int x0, int x1, int32_t node);
+void fulltree_hits_clear(FtView *ft);
+void fulltree_hit_add(FtView *ft, int y, int x0, int x1, int32_t node);
 /* What the map shows moving: the transfers of the lockstep step shown or, on the asynchronous
  * time line (asynctl.h), those in flight at the moment; per node its sends, its receives and
  * its (first) sender, -1 none.  Arrays of net_size entries (NULL: nothing moves, before the
@@ -61,15 +88,16 @@ typedef struct {
     int32_t *src, *dst;
     int64_t nx;
 } FtShown;
-bool fulltree_shown(App *a, FtShown *sh);   /* false: out of memory (*sh empty) */
+bool fulltree_shown(const FtSrc *src, FtShown *sh);   /* false: out of memory (*sh empty) */
 void fulltree_shown_free(FtShown *sh);
 
 /* A node's cell at (y, x), w columns: "id:count" (chunks held, or in a reduction the
  * contributions its partials combine), '*' receiving ("<from" after it), '>' only sending,
- * '!' a port used twice, as sh says; coloured by its role; recorded for clicks. */
-void fulltree_cell(App *a, int y, int x, int w, int32_t v, const FtShown *sh);
+ * '!' a port used twice, as sh says; coloured by its role; recorded in ft for clicks. */
+void fulltree_cell(FtView *ft, const FtSrc *src, int y, int x, int w, int32_t v,
+                   const FtShown *sh);
 /* The largest count a cell can show: the chunks, or in a reduction nodes x chunks. */
-uint64_t fulltree_count_max(const App *a);
+uint64_t fulltree_count_max(const FtSrc *src);
 /* Text cut to w columns at (y, x); the decimal digits of v. */
 void fulltree_text(int y, int x, int w, int attr, const char *s);
 int fulltree_digits(long v);

@@ -14,6 +14,9 @@
  * processors on a map at least HX_MIN_W wide (else the plain rows are drawn).  Clicks go
  * through fulltree's click map.
  *
+ * A narrow interface: the view reads only fulltree.h's FtSrc (the broadcast shown, the moment,
+ * the map area, the cursor) and records its cells in an FtView's click map, never the App.
+ *
  * hxview_channels (no curses) counts the channels of a set of transfers.
  */
 #ifndef MESHCAST_TUI_HXVIEW_H
@@ -22,7 +25,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "app.h"
+#include "../engine/net.h"
+#include "fulltree.h"
 
 #define HX_MAX_NODES 4096
 #define HX_MIN_W 24   /* the narrowest box (and map) drawn: a narrower map gets the rows */
@@ -33,9 +37,9 @@
 void hxview_channels(const Net *net, const int32_t *src, const int32_t *dst, int64_t nx,
                      int32_t *out, int32_t *in);
 
-/* Is the map of a drawn as modules (hxbar, at most HX_MAX_NODES, a map at least HX_MIN_W
- * wide)? */
-bool hxview_active(App *a);
-void hxview_draw(App *a);
+/* Is the map drawn as modules (hxbar, at most HX_MAX_NODES, a map at least HX_MIN_W wide)? */
+bool hxview_active(const FtSrc *src);
+/* Draw the map area of src as the modules; their cells go to ft's click map. */
+void hxview_draw(FtView *ft, const FtSrc *src);
 
 #endif

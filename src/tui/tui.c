@@ -22,14 +22,12 @@
 #include "../script/lua-sandbox.h"
 #include "algo-names.h"
 #include "app.h"
-#include "asynctl.h"
 #include "draw.h"
 #include "input.h"
 #include "measured.h"
 #include "record.h"
 #include "termcheck.h"
 #include "theme.h"
-#include "vs.h"
 
 static volatile sig_atomic_t got_winch, got_quit, got_cont;
 static bool curses_on;
@@ -259,6 +257,26 @@ static void show_print(App *a)
     pthread_mutex_unlock(&print_lock);
 }
 
+/* One session on the screen: what run()'s phases share (the App, the input, the recording,
+ * the screen, the signal mask the loop waits with) and the loop's own state. */
+typedef struct {
+    App *a;
+    Input *in;
+    Recorder *rec;
+    SCREEN *scr;
+    sigset_t orig;         /* the signal mask before install_signals (pselect waits with it) */
+    TuiWait tw;
+    char err[200];         /* theme_init's message */
+    bool pending;          /* a key is ambiguous (a lone Escape): flushed after the wait time */
+    double pending_at;     /* ... since then */
+    bool chart_drawn;      /* the finished comparison chart was drawn once more */
+    double next_tick, next_reload;
+    size_t rec_page;       /* the lesson page and answer the recording last marked */
+    bool rec_seen;
+    unsigned rec_answers;  /* ... as a->lesson_answers: each answer is marked, two wrong ones
+                            * in a row too */
+} Session;
+
 static int run(const TuiOptions *o);
 
 int tui_run(const TuiOptions *o)
@@ -272,10 +290,11 @@ int tui_run(const TuiOptions *o)
     return rc;
 }
 
-static int run(const TuiOptions *o)
+/* The App for the options, with the broadcast's words (and the lesson) checked before the
+ * screen is taken: 0 with *out set and *spec the words to build (the algorithm picked when
+ * --algo is not given), or the exit status after one line on stderr. */
+static int app_from_options(const TuiOptions *o, bool utf8, SetupSpec *spec, App **out)
 {
-    setlocale(LC_ALL, "");
-    bool utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     App *a = app_new();
     if (!a) {
         fputs("meshcast: out of memory\n", stderr);
@@ -288,7 +307,7 @@ static int run(const TuiOptions *o)
     else if (o->big) snprintf(a->theme, sizeof a->theme, "contrast");
     a->big = o->big;
 
-    SetupSpec spec = o->spec;   /* with the algorithm picked when --algo is not given */
+    *spec = o->spec;
     /* the broadcast and the lesson first: a bad option is a usage error, before the screen */
     if (o->lesson) {
         if (!app_open_lesson(a, o->lesson)) {
@@ -309,12 +328,12 @@ static int run(const TuiOptions *o)
             /* no --algo: the first algorithm that runs there, as :net does */
             const char *first = algo_first_runs(&o->spec);
             if (first) {
-                spec.algo = first;
+                spec->algo = first;
                 app_msg(a, false, "st does not run on %s: showing %s (a picks another)",
                         o->spec.net ? o->spec.net : "this net", first);
             }
         }
-        if (!app_check_spec(&spec, cerr, sizeof cerr)) {
+        if (!app_check_spec(spec, cerr, sizeof cerr)) {
             say(cerr);
             app_free(a);
             return 2;
@@ -328,16 +347,22 @@ static int run(const TuiOptions *o)
             return 2;
         }
     }
+    *out = a;
+    return 0;
+}
+
+/* stdin and stdout a terminal curses can drive (TERM=dumb, unknown: refused): 0, or 2 after
+ * one line on stderr.  Then the first message on the screen. */
+static int check_terminal(App *a, const TuiOptions *o)
+{
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
         fputs("meshcast: not a terminal; use the batch commands (meshcast run|schedule|compare "
               "--net SPEC --algo NAME; meshcast --help)\n", stderr);
-        app_free(a);
         return 2;
     }
     char terr[400];
-    if (!termcheck_ok(STDOUT_FILENO, terr, sizeof terr)) {   /* TERM=dumb, unknown: refused */
+    if (!termcheck_ok(STDOUT_FILENO, terr, sizeof terr)) {
         say(terr);
-        app_free(a);
         return 2;
     }
     a->msg[0] = '\0';
@@ -350,47 +375,43 @@ static int run(const TuiOptions *o)
         if (nl > 0 && o->spec.net == NULL && o->spec.algo == NULL)
             app_msg(a, false, "meshcast: n steps, ? lists every key, o opens a lesson");
     }
+    return 0;
+}
 
-    Input *in = input_new(NULL, utf8);
-    if (!in) {
-        fputs("meshcast: cannot start libtermkey\n", stderr);
-        app_free(a);
-        return 1;
+/* meshcast record FILE: the recording, sized as the terminal; true with *rec NULL when there
+ * is none to make, false after one line on stderr. */
+static bool open_recording(const TuiOptions *o, Recorder **rec)
+{
+    *rec = NULL;
+    if (!o->record) return true;
+    struct winsize ws;
+    int w = 80, h = 24;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+        w = ws.ws_col;
+        h = ws.ws_row;
     }
+    char rerr[300], title[200];
+    snprintf(title, sizeof title, "meshcast %s on %s", o->spec.algo ? o->spec.algo : "st",
+             o->spec.net ? o->spec.net : "mesh:8x8");
+    /* the files this session reads are never the one it writes */
+    const char *inputs[] = {o->spec.algo, o->vs, o->lesson, o->theme, NULL};
+    *rec = record_open(o->record, w, h, title, o->force, inputs, rerr, sizeof rerr);
+    if (!*rec) say(rerr);
+    return *rec != NULL;
+}
 
-    Recorder *rec = NULL;
-    if (o->record) {
-        struct winsize ws;
-        int w = 80, h = 24;
-        if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
-            w = ws.ws_col;
-            h = ws.ws_row;
-        }
-        char rerr[300], title[200];
-        snprintf(title, sizeof title, "meshcast %s on %s", o->spec.algo ? o->spec.algo : "st",
-                 o->spec.net ? o->spec.net : "mesh:8x8");
-        /* the files this session reads are never the one it writes */
-        const char *inputs[] = {o->spec.algo, o->vs, o->lesson, o->theme, NULL};
-        rec = record_open(o->record, w, h, title, o->force, inputs, rerr, sizeof rerr);
-        if (!rec) {
-            say(rerr);
-            input_free(in);
-            app_free(a);
-            return 2;
-        }
-    }
-
+/* Take the terminal: its modes saved, the signals flagged, curses, raw keys, the mouse, the
+ * theme, and the App's wait hook.  False (signals restored, nothing else changed) when curses
+ * cannot start. */
+static bool screen_start(Session *s)
+{
+    App *a = s->a;
     have_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
-    sigset_t orig;
-    install_signals(&orig);
-    SCREEN *scr = newterm(NULL, stdout, stdin);
-    if (!scr) {
-        restore_signals(&orig);
-        fputs("meshcast: cannot start curses on this terminal (is TERM set?)\n", stderr);
-        record_abort(rec);
-        input_free(in);
-        app_free(a);
-        return 2;
+    install_signals(&s->orig);
+    s->scr = newterm(NULL, stdout, stdin);
+    if (!s->scr) {
+        restore_signals(&s->orig);
+        return false;
     }
     curses_on = true;
     atexit(atexit_restore);
@@ -401,215 +422,247 @@ static int run(const TuiOptions *o)
     leaveok(stdscr, TRUE);
     fputs(MOUSE_ON, stdout);
     fflush(stdout);
-    char err[200];
-    if (!theme_init(a->color, a->ascii, a->theme, err, sizeof err))
-        app_msg(a, true, "%s", err);
-    TuiWait tw = {&orig, false, "", 0};
+    if (!theme_init(a->color, a->ascii, a->theme, s->err, sizeof s->err))
+        app_msg(a, true, "%s", s->err);
+    s->tw = (TuiWait){&s->orig, false, "", 0};
     a->wait = tui_wait;
-    a->wait_ctx = &tw;
+    a->wait_ctx = &s->tw;
+    return true;
+}
+
+/* Give the terminal back (always, on every way out once screen_start succeeded) and free the
+ * App and the input; the recording is the caller's (aborted or closed). */
+static void screen_end(Session *s)
+{
+    tui_restore();
+    restore_signals(&s->orig);
+    delscreen(s->scr);
+    input_free(s->in);
+    app_free(s->a);
+}
+
+/* The first build (its progress drawn), then --vs, --step, --measured and --timing: false
+ * with the line to say in fail (a cancel or a quit is no failure: the loop then ends at once). */
+static bool first_build(Session *s, const TuiOptions *o, const SetupSpec *spec, char *fail,
+                        size_t faillen)
+{
+    App *a = s->a;
+    fail[0] = '\0';
     if (!a->b.ready) {
         char keep[sizeof a->msg];
         snprintf(keep, sizeof keep, "%s", a->msg);
-        if (!app_set_spec(a, &spec) && !a->cancelled) {
-            char e[sizeof a->msg];
-            snprintf(e, sizeof e, "%s", a->msg);
-            tui_restore();
-            restore_signals(&orig);
-            delscreen(scr);
-            input_free(in);
-            app_free(a);
-            record_abort(rec);
-            say(e);
-            return 2;
+        if (!app_set_spec(a, spec) && !a->cancelled) {
+            snprintf(fail, faillen, "%s", a->msg);
+            return false;
         }
-        if (tw.ctrl_c) a->quit = true;
+        if (s->tw.ctrl_c) a->quit = true;
         if (!a->cancelled) snprintf(a->msg, sizeof a->msg, "%s", keep);
     }
     /* a --step past the end or a --vs that does not build is a usage error like any bad
      * option: one line and exit 2, not a screen with a message (--vs first: side by side,
      * --step goes up to the longer one's end) */
-    char fail[sizeof a->msg + 16] = "";
     if (o->vs && a->b.ready && !a->quit) {
         const char *w[1] = {o->vs};
-        if (!vs_command(a, w, 1) && !a->cancelled) snprintf(fail, sizeof fail, "--%s", a->msg);
+        if (!app_vs_command(a, w, 1) && !a->cancelled) snprintf(fail, faillen, "--%s", a->msg);
     }
     if (!fail[0] && o->step && a->b.ready && !a->quit) {
         long k = strtol(o->step, NULL, 10);
         if (k > app_nsteps(a))
-            snprintf(fail, sizeof fail, "--step %ld is past the last step (%ld)", k,
+            snprintf(fail, faillen, "--step %ld is past the last step (%ld)", k,
                      (long)app_nsteps(a));
         else
             app_goto(a, (int32_t)k);
     }
     if (!fail[0] && o->measured && a->b.ready && !a->quit && !measured_load(a, o->measured))
-        snprintf(fail, sizeof fail, "--measured: %s", a->msg);
-    if (fail[0]) {
-        tui_restore();
-        restore_signals(&orig);
-        delscreen(scr);
-        input_free(in);
-        app_free(a);
-        record_abort(rec);
-        say(fail);
-        return 2;
-    }
+        snprintf(fail, faillen, "--measured: %s", a->msg);
+    if (fail[0]) return false;
     if (o->timing && strcmp(o->timing, "async") == 0 && a->b.ready && !a->quit)
-        asynctl_set(a, true);
+        app_timing(a, true);
+    return true;
+}
 
-    bool pending = false, chart_drawn = false;
-    size_t rec_page = 0;      /* the lesson page and answer the recording last marked */
-    bool rec_seen = false;
-    unsigned rec_answers = 0; /* ... as a->lesson_answers: each answer is marked, two wrong
-                               * ones in a row too */
-    double pending_at = 0;    /* when a key became ambiguous (a lone Escape) */
-    double next_tick = 0, next_reload = now_s() + 0.5;
-    while (!a->quit) {
+/* Before each frame: the keys typed during a build, a resize or SIGCONT, Ctrl-Z, a new theme,
+ * the script's reload check, the play tick, a script's print, the simulation's progress. */
+static void loop_housekeeping(Session *s)
+{
+    App *a = s->a;
+    /* keys typed while a build ran: now, in order */
+    while (s->tw.nahead > 0 && !a->quit) {
+        char ahead[sizeof s->tw.ahead];
+        size_t na = s->tw.nahead;
+        memcpy(ahead, s->tw.ahead, na);
+        s->tw.nahead = 0;
+        s->pending = input_feed(s->in, a, ahead, na);
+    }
+    if (s->pending) s->pending_at = now_s();
+    if (got_winch || got_cont) {
+        got_winch = 0;
+        if (got_cont) {
+            got_cont = 0;
+            clearok(curscr, TRUE);
+        }
+        resize_from_tty();
+    }
+    if (a->suspend) {
+        /* Ctrl-Z: hand the terminal back, stop, and take it again on SIGCONT */
+        a->suspend = false;
+        fputs(MOUSE_OFF, stdout);
+        fflush(stdout);
+        endwin();
+        raise(SIGTSTP);
+        fputs(MOUSE_ON, stdout);
+        fflush(stdout);
+        resize_from_tty();
+        clearok(curscr, TRUE);
+    }
+    if (a->theme_changed) {
+        a->theme_changed = false;
+        if (!theme_init(a->color, a->ascii, a->theme, s->err, sizeof s->err))
+            app_msg(a, true, "%s", s->err);
+        else
+            app_msg(a, false, "theme %s", a->theme);
+    }
+    double t = now_s();
+    if (t >= s->next_reload) {
+        app_check_reload(a);
+        s->next_reload = t + 0.5;
+    }
+    if (a->playing && t >= s->next_tick && s->next_tick > 0) {
+        app_tick(a);
+        s->next_tick = t + 1.0 / app_speeds[a->speed];
+    } else if (a->playing && s->next_tick == 0) {
+        s->next_tick = t + 1.0 / app_speeds[a->speed];
+    } else if (!a->playing) {
+        s->next_tick = 0;
+    }
+    show_print(a);
+    app_poll(a);   /* a big broadcast's whole history, once simulated */
+    if (a->msg_progress) {   /* the wait is over (a long jump has arrived): no progress */
+        a->msg[0] = '\0';
+        a->msg_progress = false;
+    }
+}
+
+/* The frame in the recording, and a lesson's page turns and answers as its markers. */
+static void record_step(Session *s)
+{
+    App *a = s->a;
+    record_frame(s->rec, app_pos(a));
+    if (a->lesson && (a->page != s->rec_page || !s->rec_seen)) {
+        char m[32];
+        snprintf(m, sizeof m, "page %zu", a->page + 1);
+        record_mark(s->rec, m);
+        s->rec_page = a->page;
+        s->rec_seen = true;
+        s->rec_answers = a->lesson_answers;
+    } else if (a->lesson && a->lesson_answers != s->rec_answers) {
+        if (a->last_answer)
+            record_mark(s->rec, a->last_answer > 0 ? "answer right" : "answer wrong");
+        s->rec_answers = a->lesson_answers;
+    }
+}
+
+/* Draw the frame (recorded too); :export's file written from it: false then (the loop goes
+ * round again before waiting, to show what the export said). */
+static bool loop_frame(Session *s)
+{
+    App *a = s->a;
+    draw_frame(a);
+    if (a->redraw) {
+        a->redraw = false;
+        clearok(curscr, TRUE);
+    }
+    doupdate();
+    if (s->rec) record_step(s);
+    if (a->export_path[0]) {
+        char eerr[300];
+        if (export_screen(a->export_path, a->export_force, eerr, sizeof eerr))
+            app_msg(a, false, "the screen is in %s", a->export_path);
+        else
+            app_msg(a, true, "%s", eerr);
+        a->export_path[0] = '\0';
+        return false;
+    }
+    return true;
+}
+
+/* How long to wait for input: 0 while the comparison chart fills in (one algorithm between
+ * frames) or is to be drawn once more, else until the next reload check, play tick, the
+ * simulation's or :exec's progress, or an ambiguous key's flush. */
+static double loop_wait_time(Session *s)
+{
+    App *a = s->a;
+    bool busy = a->panel == PANEL_CHART && a->mode != MODE_HELP && !a->fig &&
+                !a->chart_fig3 &&
+                app_chart_work(a);
+    if (!busy && a->panel == PANEL_CHART && a->chart.done && !s->chart_drawn) {
+        s->chart_drawn = true;   /* draw the finished chart once more */
+        busy = true;
+    }
+    if (a->panel != PANEL_CHART || !a->chart.done) s->chart_drawn = false;
+
+    double wait = busy ? 0 : s->next_reload - now_s();
+    if (a->playing && s->next_tick > 0 && s->next_tick - now_s() < wait)
+        wait = s->next_tick - now_s();
+    if (app_partial(a) && wait > 0.1) wait = 0.1;   /* the simulation's progress */
+    if (measured_busy(a) && wait > 0.25) wait = 0.25;   /* :exec's progress */
+    if (s->pending) {
+        double w = s->pending_at + input_waittime(s->in) / 1000.0 - now_s();
+        if (w < wait) wait = w;
+    }
+    return wait < 0 ? 0 : wait;
+}
+
+/* Wait up to `wait` seconds for a key, a mouse event or a signal (unblocked only here), and
+ * feed what came to the App: false when the loop must end (the terminal went away). */
+static bool loop_input(Session *s, double wait)
+{
+    struct timespec ts = {(time_t)wait, (long)((wait - (double)(time_t)wait) * 1e9)};
+    fd_set rd;
+    FD_ZERO(&rd);
+    FD_SET(STDIN_FILENO, &rd);
+    int r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, &ts, &s->orig);
+    if (r < 0) return errno == EINTR;
+    if (r == 0) {
+        if (s->pending && now_s() >= s->pending_at + input_waittime(s->in) / 1000.0) {
+            input_flush(s->in, s->a);
+            s->pending = false;
+        }
+        return true;
+    }
+    char buf[4096];
+    ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+    if (n == 0) return false;                 /* the terminal went away */
+    if (n < 0) return errno == EINTR || errno == EAGAIN;
+    s->pending = input_feed(s->in, s->a, buf, (size_t)n);
+    if (s->pending) s->pending_at = now_s();
+    return true;
+}
+
+/* The loop: until q or a quitting signal (or the terminal goes away). */
+static void event_loop(Session *s)
+{
+    s->next_reload = now_s() + 0.5;
+    while (!s->a->quit) {
         if (got_quit) break;
-        /* keys typed while a build ran: now, in order */
-        while (tw.nahead > 0 && !a->quit) {
-            char ahead[sizeof tw.ahead];
-            size_t na = tw.nahead;
-            memcpy(ahead, tw.ahead, na);
-            tw.nahead = 0;
-            pending = input_feed(in, a, ahead, na);
-        }
-        if (pending) pending_at = now_s();
-        if (got_winch || got_cont) {
-            got_winch = 0;
-            if (got_cont) {
-                got_cont = 0;
-                clearok(curscr, TRUE);
-            }
-            resize_from_tty();
-        }
-        if (a->suspend) {
-            /* Ctrl-Z: hand the terminal back, stop, and take it again on SIGCONT */
-            a->suspend = false;
-            fputs(MOUSE_OFF, stdout);
-            fflush(stdout);
-            endwin();
-            raise(SIGTSTP);
-            fputs(MOUSE_ON, stdout);
-            fflush(stdout);
-            resize_from_tty();
-            clearok(curscr, TRUE);
-        }
-        if (a->theme_changed) {
-            a->theme_changed = false;
-            if (!theme_init(a->color, a->ascii, a->theme, err, sizeof err))
-                app_msg(a, true, "%s", err);
-            else
-                app_msg(a, false, "theme %s", a->theme);
-        }
-        double t = now_s();
-        if (t >= next_reload) {
-            app_check_reload(a);
-            next_reload = t + 0.5;
-        }
-        if (a->playing && t >= next_tick && next_tick > 0) {
-            app_tick(a);
-            next_tick = t + 1.0 / app_speeds[a->speed];
-        } else if (a->playing && next_tick == 0) {
-            next_tick = t + 1.0 / app_speeds[a->speed];
-        } else if (!a->playing) {
-            next_tick = 0;
-        }
-        show_print(a);
-        app_poll(a);   /* a big broadcast's whole history, once simulated */
-        if (a->msg_progress) {   /* the wait is over (a long jump has arrived): no progress */
-            a->msg[0] = '\0';
-            a->msg_progress = false;
-        }
-        draw_frame(a);
-        if (a->redraw) {
-            a->redraw = false;
-            clearok(curscr, TRUE);
-        }
-        doupdate();
-        if (rec) {
-            record_frame(rec, app_pos(a));
-            /* a lesson's page turns and answers are markers too */
-            if (a->lesson && (a->page != rec_page || !rec_seen)) {
-                char m[32];
-                snprintf(m, sizeof m, "page %zu", a->page + 1);
-                record_mark(rec, m);
-                rec_page = a->page;
-                rec_seen = true;
-                rec_answers = a->lesson_answers;
-            } else if (a->lesson && a->lesson_answers != rec_answers) {
-                if (a->last_answer) record_mark(rec, a->last_answer > 0 ? "answer right" : "answer wrong");
-                rec_answers = a->lesson_answers;
-            }
-        }
-        if (a->export_path[0]) {
-            char eerr[300];
-            if (export_screen(a->export_path, a->export_force, eerr, sizeof eerr))
-                app_msg(a, false, "the screen is in %s", a->export_path);
-            else
-                app_msg(a, true, "%s", eerr);
-            a->export_path[0] = '\0';
-            continue;
-        }
-
-        /* the comparison chart fills in between frames: one algorithm, then look at input */
-        bool busy = a->panel == PANEL_CHART && a->mode != MODE_HELP && !a->fig &&
-                    !a->chart_fig3 &&
-                    app_chart_work(a);
-        if (!busy && a->panel == PANEL_CHART && a->chart.done && !chart_drawn) {
-            chart_drawn = true;   /* draw the finished chart once more */
-            busy = true;
-        }
-        if (a->panel != PANEL_CHART || !a->chart.done) chart_drawn = false;
-
-        /* wait for input, a signal, the next play tick or the next reload check */
-        double wait = busy ? 0 : next_reload - now_s();
-        if (a->playing && next_tick > 0 && next_tick - now_s() < wait) wait = next_tick - now_s();
-        if (app_partial(a) && wait > 0.1) wait = 0.1;   /* the simulation's progress */
-        if (measured_busy(a) && wait > 0.25) wait = 0.25;   /* :exec's progress */
-        if (pending) {
-            double w = pending_at + input_waittime(in) / 1000.0 - now_s();
-            if (w < wait) wait = w;
-        }
-        if (wait < 0) wait = 0;
-        struct timespec ts = {(time_t)wait, (long)((wait - (double)(time_t)wait) * 1e9)};
-        fd_set rd;
-        FD_ZERO(&rd);
-        FD_SET(STDIN_FILENO, &rd);
-        int r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, &ts, &orig);
-        if (r < 0) {
-            if (errno == EINTR) continue;
-            break;
-        }
-        if (r == 0) {
-            if (pending && now_s() >= pending_at + input_waittime(in) / 1000.0) {
-                input_flush(in, a);
-                pending = false;
-            }
-            continue;
-        }
-        char buf[4096];
-        ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
-        if (n == 0) break;                 /* the terminal went away */
-        if (n < 0) {
-            if (errno == EINTR || errno == EAGAIN) continue;
-            break;
-        }
-        pending = input_feed(in, a, buf, (size_t)n);
-        if (pending) pending_at = now_s();
+        loop_housekeeping(s);
+        if (!loop_frame(s)) continue;
+        if (!loop_input(s, loop_wait_time(s))) break;
     }
+}
 
+/* After the loop: the last frame recorded, the terminal given back, the recording closed, and
+ * the exit status (a quitting signal ends the process as that signal would have). */
+static int session_close(Session *s)
+{
     int sig = got_quit;
-    if (rec) {   /* the screen as it was left */
-        draw_frame(a);
-        record_frame(rec, app_pos(a));
+    if (s->rec) {   /* the screen as it was left */
+        draw_frame(s->a);
+        record_frame(s->rec, app_pos(s->a));
     }
-    tui_restore();
-    restore_signals(&orig);
-    delscreen(scr);
-    input_free(in);
-    app_free(a);
+    screen_end(s);
     char cerr[200];
-    if (!record_close(rec, cerr, sizeof cerr)) {
+    if (!record_close(s->rec, cerr, sizeof cerr)) {
         say(cerr);
         if (!sig) return 1;
     }
@@ -623,4 +676,46 @@ static int run(const TuiOptions *o)
         return 128 + sig;
     }
     return 0;
+}
+
+static int run(const TuiOptions *o)
+{
+    setlocale(LC_ALL, "");
+    bool utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    Session s;
+    memset(&s, 0, sizeof s);
+    SetupSpec spec;   /* with the algorithm picked when --algo is not given */
+    int rc = app_from_options(o, utf8, &spec, &s.a);
+    if (rc) return rc;
+    if ((rc = check_terminal(s.a, o)) != 0) {
+        app_free(s.a);
+        return rc;
+    }
+    s.in = input_new(NULL, utf8);
+    if (!s.in) {
+        fputs("meshcast: cannot start libtermkey\n", stderr);
+        app_free(s.a);
+        return 1;
+    }
+    if (!open_recording(o, &s.rec)) {
+        input_free(s.in);
+        app_free(s.a);
+        return 2;
+    }
+    if (!screen_start(&s)) {
+        fputs("meshcast: cannot start curses on this terminal (is TERM set?)\n", stderr);
+        record_abort(s.rec);
+        input_free(s.in);
+        app_free(s.a);
+        return 2;
+    }
+    char fail[sizeof s.a->msg + 16];
+    if (!first_build(&s, o, &spec, fail, sizeof fail)) {
+        screen_end(&s);
+        record_abort(s.rec);
+        say(fail);
+        return 2;
+    }
+    event_loop(&s);
+    return session_close(&s);
 }

@@ -2,38 +2,88 @@
 #include "vs.h"
 #include "asynctl.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void vs_close(App *a)
+struct Vs {
+    Bcast *b;              /* the second broadcast (NULL: closed) */
+    char label[96];        /* "bst", "st nu=1" */
+    AsyncTl *tl;           /* its time line (asynctl.h) */
+};
+
+Vs *vs_new(void)
 {
-    if (!a->vs) return;
-    asynctl_vs_free(a);
-    app_bcast_free(a->vs);
-    free(a->vs);
-    a->vs = NULL;
-    a->vs_label[0] = '\0';
+    Vs *v = calloc(1, sizeof *v);
+    if (!v) return NULL;
+    v->tl = asynctl_new();
+    if (!v->tl) {
+        free(v);
+        return NULL;
+    }
+    return v;
 }
 
-int32_t vs_pos(const App *a)
+void vs_close(Vs *v, const VsHost *h)
 {
-    return a->vs ? sim_pos(a->vs->sim) : 0;
+    if (!v || !v->b) return;
+    asynctl_drop(v->tl);
+    h->bcast_free(v->b);
+    free(v->b);
+    v->b = NULL;
+    v->label[0] = '\0';
 }
 
-void vs_sync(App *a, int32_t pos)
+void vs_free(Vs *v, const VsHost *h)
 {
-    if (!a->vs || !a->vs->ready) return;
-    int32_t n = sched_nsteps(a->vs->sched);
-    if (sim_seek(a->vs->sim, pos < n ? pos : n)) a->vs->pos = sim_pos(a->vs->sim);
+    if (!v) return;
+    vs_close(v, h);
+    asynctl_free(v->tl);
+    free(v);
+}
+
+const Bcast *vs_bcast(const Vs *v) { return v && v->b && v->b->ready ? v->b : NULL; }
+const char *vs_label(const Vs *v) { return v ? v->label : ""; }
+
+int32_t vs_nsteps(const Vs *v)
+{
+    const Bcast *b = vs_bcast(v);
+    return b ? sched_nsteps(b->sched) : 0;
+}
+
+int32_t vs_pos(const Vs *v)
+{
+    const Bcast *b = vs_bcast(v);
+    return b ? b->pos : 0;
+}
+
+void vs_sync(Vs *v, int32_t pos)
+{
+    if (!vs_bcast(v)) return;
+    Bcast *b = v->b;
+    int32_t n = sched_nsteps(b->sched);
+    if (sim_seek(b->sim, pos < n ? pos : n)) b->pos = sim_pos(b->sim);
+}
+
+static void say(const VsHost *h, bool error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void say(const VsHost *h, bool error, const char *fmt, ...)
+{
+    char t[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t, sizeof t, fmt, ap);
+    va_end(ap);
+    h->msg(h->ctx, error, t);
 }
 
 /* Build the second broadcast from the first one's words changed by `label`'s words. */
-static bool build(App *a, const char *label)
+static bool build(Vs *v, const VsHost *h, const char *label)
 {
     char buf[96];
     snprintf(buf, sizeof buf, "%s", label);
-    SetupSpec ss = app_spec(a);
+    SetupSpec ss = h->spec;
     const char *sets[32];
     size_t ns = 0;
     for (size_t i = 0; i < ss.nsets && ns < 16; i++) sets[ns++] = ss.sets[i];
@@ -50,29 +100,29 @@ static bool build(App *a, const char *label)
     Bcast *nb = calloc(1, sizeof *nb);
     if (!nb) return false;
     char err[300] = "";
-    if (!app_build_bcast(a, nb, &ss, a->b.pos, err, sizeof err)) {
+    if (!h->build(h->ctx, nb, &ss, h->pos, err, sizeof err)) {
         free(nb);
-        if (a->cancelled) app_msg(a, false, "cancelled (Esc)");
-        else app_msg(a, true, "vs %s: %s", label, err);
+        if (h->cancelled(h->ctx)) say(h, false, "cancelled (Esc)");
+        else say(h, true, "vs %s: %s", label, err);
         return false;
     }
-    vs_close(a);
-    a->vs = nb;
-    snprintf(a->vs_label, sizeof a->vs_label, "%s", label);
-    vs_sync(a, a->b.pos);
+    vs_close(v, h);
+    v->b = nb;
+    snprintf(v->label, sizeof v->label, "%s", label);
+    vs_sync(v, h->pos);
     return true;
 }
 
-bool vs_command(App *a, const char *const *words, int n)
+bool vs_command(Vs *v, const VsHost *h, const char *const *words, int n)
 {
     if (n == 1 && strcmp(words[0], "off") == 0) {
-        vs_close(a);
-        app_msg(a, false, "one broadcast again");
+        vs_close(v, h);
+        say(h, false, "one broadcast again");
         return true;
     }
-    if (n < 1 || !a->b.ready) {
-        app_msg(a, true, ":vs takes an algorithm and/or settings, e.g. :vs bst, :vs st nu=1, "
-                "or :vs off");
+    if (n < 1 || !h->ready) {
+        say(h, true, ":vs takes an algorithm and/or settings, e.g. :vs bst, :vs st nu=1, "
+            "or :vs off");
         return false;
     }
     char label[96] = "";
@@ -80,23 +130,36 @@ bool vs_command(App *a, const char *const *words, int n)
         size_t l = strlen(label);
         snprintf(label + l, sizeof label - l, "%s%s", i ? " " : "", words[i]);
     }
-    if (!build(a, label)) return false;
-    app_msg(a, false, "side by side: %s | %s (:vs off to leave)", a->b.setup.def->name, label);
+    if (!build(v, h, label)) return false;
+    say(h, false, "side by side: %s | %s (:vs off to leave)", h->name, label);
     return true;
 }
 
-void vs_follow(App *a)
+bool vs_follow(Vs *v, const VsHost *h)
 {
-    if (!a->vs || !a->b.ready) return;
+    if (!v->b || !h->ready) return true;
     char label[96];
-    snprintf(label, sizeof label, "%s", a->vs_label);
-    char keep[sizeof a->msg];
-    snprintf(keep, sizeof keep, "%s", a->msg);
-    bool err = a->msg_error;
-    if (!build(a, label)) {
-        vs_close(a);
-        return;
+    snprintf(label, sizeof label, "%s", v->label);
+    if (!build(v, h, label)) {
+        vs_close(v, h);
+        return false;
     }
-    snprintf(a->msg, sizeof a->msg, "%s", keep);
-    a->msg_error = err;
+    return true;
+}
+
+AsyncView *vs_async_view(Vs *v, double t, char *err, size_t errlen)
+{
+    if (errlen) err[0] = '\0';
+    const Bcast *b = vs_bcast(v);
+    if (!b) return NULL;
+    AtlSrc src = {b->sched, sim_params(b->sim), b->gen};
+    AsyncView *av = asynctl_view(v->tl, &src, err, errlen);
+    if (av && !asynctl_seek_time(v->tl, t))
+        snprintf(err, errlen, "out of memory moving on the time line");
+    return av;
+}
+
+const SimAsync *vs_async_run(const Vs *v)
+{
+    return v && v->b ? asynctl_run(v->tl) : NULL;
 }

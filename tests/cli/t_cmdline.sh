@@ -64,7 +64,8 @@ check_match "  did you mean 'light'" "^meshcast: no theme 'lihgt' \(did you mean
 check_exit "profile paragn" 2 "$MESHCAST" run --net array:16 --algo st --profile paragn
 check_match "  did you mean 'paragon'" "^meshcast: no profile 'paragn' \(did you mean 'paragon'\?\)" "$ERR"
 for c in "calibrate --nps 3|'--np'" "tradeoff --point 3|'--points'" "compare --sources R:4 --totl 3|'--total'" \
-         "list lesson|'lessons'" "replay f.cast --stp 3|'--step'" "diff st bst --net array:4 --bytse 3|'--bytes'"; do
+         "list lesson|'lessons'" "replay f.cast --stp 3|'--step'" "diff st bst --net array:4 --bytse 3|'--bytes'" \
+         "exec --np3|'--np'" "exec --net array:4 --rep 3|'--reps'" "exec --net array:4 --barier|'--barrier'"; do
     args=${c%|*}; near=${c#*|}
     # shellcheck disable=SC2086
     check_exit "$args: usage error" 2 "$MESHCAST" $args

@@ -69,6 +69,9 @@ done
 # check and compare take the file too
 check_exit "check FILE.goal --net full:16" 0 "$MESHCAST" check "$D/binomial16.goal" --net full:16 --net mesh:4x4
 check_match "check: full:16 verified, valid, 4 steps" '^full:16 +1 +1/1 +1/1 +4 ' "$OUT"
+# the file fixes its source: one case per net, and nothing said to be sampled
+check_nomatch "check: a GOAL file's one source is not 'sampled'" 'sampled|a sample of sources' "$OUT"
+check_match "check: every case of both nets" '^2 of 2 nets verified and valid in every case$' "$OUT"
 check_exit "check FILE.goal without --net: exit 2" 2 "$MESHCAST" check "$D/binomial16.goal"
 check_exit "compare --algo FILE.goal" 0 "$MESHCAST" compare --net full:16 --algo "$D/binomial16.goal" $K --bytes 1024:4096 --json
 check_close "compare: the GOAL entry's cost at 1024" \

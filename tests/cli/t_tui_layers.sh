@@ -24,8 +24,8 @@ check_match "... and it would see one (layout.h -> app.h added)" "loop" "$cyc"
 check_eq "'unknown command' said only by cmdtab.c" "src/tui/cmdtab.c" \
     "$(grep -l 'unknown command' src/tui/*.c | tr '\n' ' ' | sed 's/ $//')"
 check_eq "app_command only hands the line to the table" "1" \
-    "$(sed -n '/^bool app_command/,/^}/p' src/tui/app.c | grep -c 'cmdtab_run')"
-keys=$(sed -n '/^static const AppKeyHelp key_help/,/^};/p' src/tui/app.c)
+    "$(cat src/tui/app*.c | sed -n '/^bool app_command/,/^}/p' | grep -c 'cmdtab_run')"
+keys=$(cat src/tui/app*.c | sed -n '/^static const AppKeyHelp key_help/,/^};/p')
 check_match "the key help was read" '"q  Ctrl-C"' "$keys"
 check_nomatch "no ':command' in the key help (the table lists them)" '\{":[a-z]' "$keys"
 check_nomatch "no list of command names beside the table" 'commands\[\] *= *\{' \
@@ -33,7 +33,32 @@ check_nomatch "no list of command names beside the table" 'commands\[\] *= *\{' 
 
 # the views with a narrow interface: what they draw comes through their own header, not App
 # (the list grows as views get theirs)
-for v in tileview figure overview; do
+for v in tileview figure overview fulltree hxview vs asynctl mapview draw-step; do
+    check "$v.c and $v.h exist" test -f "src/tui/$v.c" -a -f "src/tui/$v.h"
     check_nomatch "$v includes no app.h" '#include "app\.h"' "$(cat "src/tui/$v.c" "src/tui/$v.h")"
 done
+# ... nor through another src/tui header (asynctl.h and draw-internal.h include app.h): the
+# headers each view's files reach, transitively
+reach() {   # reach FILE...: the src/tui headers the files include, transitively
+    seen=" " todo="$*"
+    while [ -n "$todo" ]; do
+        set -- $todo; f=$1; shift; todo="$*"
+        for inc in $(sed -n 's/^#include "\([^"/]*\.h\)".*/\1/p' "src/tui/$f" 2>/dev/null); do
+            case "$seen" in *" $inc "*) continue ;; esac
+            [ -f "src/tui/$inc" ] || continue
+            seen="$seen$inc "; todo="$todo $inc"
+        done
+    done
+    printf '%s\n' "$seen"
+}
+check_match "the reach of draw-map.c was read (it draws through the App)" " app\.h " \
+    "$(reach draw-map.c)"
+for v in tileview figure overview fulltree hxview vs asynctl mapview draw-step; do
+    check_nomatch "$v reaches no app.h through other headers" " app\.h " "$(reach "$v.c" "$v.h")"
+done
+# no view swaps another broadcast or time line into the App to draw it (side by side once
+# did: asynctl_vs_enter): the App's broadcast and time line are set only by the App's files
+set_b=$(grep -lE '(a|app)->(b|atl) = ' src/tui/*.c | grep -v '^src/tui/app[-.]' | tr '\n' ' ')
+check_eq "only app*.c set the App's broadcast or time line" "" "$set_b"
+check_match "... and the check sees where the App sets it" "a->b = " "$(cat src/tui/app*.c)"
 finish

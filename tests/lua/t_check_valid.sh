@@ -114,4 +114,23 @@ check_match "lesson: the page, the field and the nearest name" "page 2: unknown 
 sed 's/^  title = /  titel = "x", title = /' "$L/bad_lesson_field.lua" > lesson2.lua
 check_exit "lesson: titel = in the lesson's table: refused" 2 timeout 20 "$MESHCAST" lesson ./lesson2.lua
 check_match "lesson: titel -> title" "unknown field 'titel' in the lesson's table \\(did you mean 'title'\\?\\)" "$ERR"
+# ... and in a question and its try = {...} (an `anwser` would leave the question without its
+# answer's check; a `sorce` in try would accept any source)
+cat > question_typo.lua <<'LUA'
+return { title = "q", pages = {
+  { text = "one", net = "array:8", algo = "st",
+    question = { text = "how many steps?", choices = { "2", "3" }, answer = "b", feedbak = { "no" } } },
+} }
+LUA
+check_exit "lesson: feedbak = in a question: refused" 2 timeout 20 "$MESHCAST" lesson ./question_typo.lua
+check_match "... page, field, the question, nearest name" "page 1: unknown field 'feedbak' in the question \\(did you mean 'feedback'\\?\\)" "$ERR"
+cat > try_typo.lua <<'LUA'
+return { title = "t", pages = {
+  { text = "one", net = "array:8", algo = "st",
+    question = { text = "pick the source 3", try = { sorce = 3 } } },
+} }
+LUA
+check_exit "lesson: try = { sorce = 3 }: refused" 2 timeout 20 "$MESHCAST" lesson ./try_typo.lua
+check_match "... naming try and the nearest name" "page 1: unknown field 'sorce' in try \\(did you mean 'source'\\?\\)" "$ERR"
+check_exit "check refuses the question's typo too" 2 "$MESHCAST" check ./question_typo.lua
 finish

@@ -1,4 +1,4 @@
-/* test_cangwu.c — Cang & Wu (papers/002): the eyes (eq. 2), Algorithm 1 (`tcd`) on every
+/* test_cangwu.c — Cang & Wu: the eyes (eq. 2), Algorithm 1 (`tcd`) on every
  * 2^k x 2^k mesh k = 1..5 from every source (k <= 4) and sampled sources (k = 5): verified,
  * 2k steps, time-step optimal, contention-free under XY routing, TCD equal to eq. 4's
  * recursion, to eq. 3 / eq. 10 at the eyes and eq. 8 / eq. 9 at the corners; d = 3 (k = 1..3)
@@ -369,7 +369,7 @@ static int32_t tso_of_doubling(int32_t n, int32_t short_at, TsoVerdict *v, bool 
     return steps;
 }
 
-/* Cang & Wu's definition (papers/002, Section 1: "after each step the number of nodes having
+/* Cang & Wu's definition (Cang & Wu, Section 1: "after each step the number of nodes having
  * received the message must be doubled"): a step that informs even one node fewer than double
  * is not time-step optimal, also when the broadcast still ends in the least number of steps
  * (1 -> 2 -> 3 -> 6 on 6 nodes: 3 steps, step 2 one short).  Every N up to 40, every step. */

@@ -1,7 +1,8 @@
 /* test_holdtab.c — the simulator's per-node holdings (sim-hold.h: the 8-byte record per node,
- * the Holds of nodes with several intervals) against a plain bitmap per node: random adds,
- * removes, merges, tests and resets; and random schedules replayed by the simulator against a
- * naive replay with bitmaps (holdings after every step, seeking back and forth). */
+ * the Holds of nodes with several intervals, the Holds that borrow their base) against a plain
+ * bitmap per node: random adds, removes, merges, borrows, tests and resets; and random
+ * schedules replayed by the simulator against a naive replay with bitmaps (holdings after
+ * every step, seeking back and forth; without history, borrowing or not: the same run). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -12,9 +13,11 @@
 
 #include <cmocka.h>
 
+#include "../../src/algos/algo.h"
 #include "../../src/engine/net.h"
 #include "../../src/engine/sched.h"
 #include "../../src/engine/sim-hold.h"
+#include "../../src/engine/sim-internal.h"
 #include "../../src/engine/sim.h"
 
 #define NODES 6
@@ -29,8 +32,20 @@ static uint32_t rnd(uint32_t n) { return (uint32_t)rand() % n; }
 /* The bitmap's intervals must be exactly what ht_ranges gives (sorted, disjoint, not
  * touching), and the record must be used for a node that holds at most one interval when it
  * never held two. */
+static bool borrows(const HoldTab *t, int32_t v)
+{
+    if (t->dense)
+        return t->dense[v].cap == HOLD_BORROWED;
+    return t->rec[v].lo == HT_BIG && t->big[t->rec[v].hi].cap == HOLD_BORROWED;
+}
+
 static void same(const HoldTab *t, const Ref *ref, int32_t v)
 {
+    for (uint32_t c = 0; c < CH; c++)
+        assert_int_equal(ht_contains(t, v, c, c + 1, NULL), ref->b[v][c]);
+    assert_int_equal(ht_empty(t, v), !memchr(ref->b[v], true, CH));
+    if (borrows(t, v))   /* its intervals are known only once it owns them (ht_own_all) */
+        return;
     size_t n;
     const ChunkRange *r = ht_ranges(t, v, &n);
     size_t k = 0;
@@ -107,7 +122,10 @@ static void check_tests(const HoldTab *t, const Ref *ref, int32_t v)
 static void test_random_ops(void **state)
 {
     (void)state;
-    for (unsigned seed = 1; seed <= 40; seed++) {
+    /* what borrowing nodes point at: never changed while borrowed (as the schedule's pool) */
+    static ChunkRange pool[4096][16];
+    size_t npool = 0;
+    for (unsigned seed = 1; seed <= 60; seed++) {
         srand(seed);
         HoldTab t;
         assert_true(ht_init(&t, NODES));
@@ -134,7 +152,7 @@ static void test_random_ops(void **state)
                 assert_true(ht_remove(&t, v, lo, hi));
                 for (uint32_t c = lo; c < hi; c++)
                     ref.b[v][c] = false;
-            } else if (kind < 80) {
+            } else if (kind < 72) {
                 ChunkRange r[16];
                 size_t k = rand_ranges(r, 1 + rnd(16));
                 bool add = rnd(2);
@@ -142,6 +160,35 @@ static void test_random_ops(void **state)
                 for (size_t j = 0; j < k; j++)
                     for (uint32_t c = r[j].lo; c < r[j].hi; c++)
                         ref.b[v][c] = add;
+            } else if (kind < 80 && seed > 40) {
+                /* seeds 41..60: an empty node borrows a set (else the others empty first) */
+                if (!ht_empty(&t, v)) {
+                    assert_true(ht_remove(&t, v, 0, CH));
+                    memset(ref.b[v], 0, CH);
+                }
+                ChunkRange *r = pool[npool++ % 4096];
+                size_t k = rand_ranges(r, 1 + rnd(16));
+                if (rnd(3) == 0) {   /* a strided set: 1 or 2 chunks every 4 or 8 */
+                    uint32_t len = 1 + rnd(2), step = 4u << rnd(2), c0 = rnd(4);
+                    k = 0;
+                    for (uint32_t c = c0; c + len <= CH && k < 16; c += step)
+                        r[k++] = (ChunkRange){ c, c + len };
+                }
+                assert_true(ht_borrow(&t, v, r, (uint32_t)k));
+                assert_true(borrows(&t, v));
+                for (size_t j = 0; j < k; j++)
+                    for (uint32_t c = r[j].lo; c < r[j].hi; c++)
+                        ref.b[v][c] = true;
+            } else if (kind < 90 && seed > 40) {
+                /* grow a block around a held chunk, as an exchange does */
+                uint32_t c = rnd(CH), w = 1u << rnd(5), lo = c & ~(w - 1);
+                assert_true(ht_add(&t, v, lo, lo + w));
+                for (uint32_t x = lo; x < lo + w; x++)
+                    ref.b[v][x] = true;
+            } else if (kind == 90 && seed > 40) {
+                assert_true(ht_own_all(&t));
+                for (int32_t w = 0; w < NODES; w++)
+                    assert_false(borrows(&t, w));
             } else if (kind < 99) {
                 check_tests(&t, &ref, v);
             } else {
@@ -157,6 +204,11 @@ static void test_random_ops(void **state)
         assert_int_equal(was_dense, seed % 2 == 1);
         for (int32_t v = 0; v < NODES; v++)
             same(&t, &ref, v);
+        assert_true(ht_own_all(&t));   /* every node's exact intervals */
+        for (int32_t v = 0; v < NODES; v++) {
+            assert_false(borrows(&t, v));
+            same(&t, &ref, v);
+        }
         ht_free(&t);
     }
 }
@@ -281,12 +333,178 @@ static void test_random_schedules(void **state)
     net_free(net);
 }
 
+/* Two runs of one schedule step by step the same: every figure, every violation, the end's
+ * holdings. */
+static void same_runs(const Sim *a, const Sim *b, int32_t nodes, uint32_t nch)
+{
+    const SimTotals *ta = sim_totals(a), *tb = sim_totals(b);
+    assert_int_equal(ta->nsteps, tb->nsteps);
+    assert_int_equal(ta->not_held, tb->not_held);
+    assert_int_equal(ta->incomplete_nodes, tb->incomplete_nodes);
+    assert_int_equal(ta->violations, tb->violations);
+    assert_int_equal(ta->verified, tb->verified);
+    for (int32_t st = 0; st < ta->nsteps; st++) {
+        const SimStep *x = sim_step(a, st), *y = sim_step(b, st);
+        assert_true(x->cost.total == y->cost.total);
+        assert_int_equal(x->informed, y->informed);
+        assert_int_equal(x->violations, y->violations);
+        assert_int_equal(x->bytes, y->bytes);
+        assert_int_equal(x->tcd, y->tcd);
+    }
+    assert_int_equal(sim_nviolations(a), sim_nviolations(b));
+    for (size_t i = 0; i < sim_nviolations(a); i++) {
+        const SimViolation *x = sim_violation(a, i), *y = sim_violation(b, i);
+        assert_int_equal(x->kind, y->kind);
+        assert_int_equal(x->step, y->step);
+        assert_int_equal(x->node, y->node);
+        assert_int_equal(x->chunk, y->chunk);
+        assert_int_equal(x->transfer, y->transfer);
+    }
+    for (int32_t v = 0; v < nodes; v++) {
+        size_t na, nb;
+        const ChunkRange *ra = sim_holdings(a, v, &na), *rb = sim_holdings(b, v, &nb);
+        assert_int_equal(na, nb);
+        for (size_t j = 0; j < na; j++) {
+            assert_int_equal(ra[j].lo, rb[j].lo);
+            assert_int_equal(ra[j].hi, rb[j].hi);
+        }
+        for (uint32_t c = 0; c < nch; c++)
+            assert_int_equal(sim_holds(a, v, c), sim_holds(b, v, c));
+    }
+}
+
+/* Random schedules without history, in which nodes receive strided sets into empty holdings
+ * and then grow blocks and send (some of them chunks they lack): a run that borrows every
+ * such set (sim_borrow_min 2) against one that copies them (never borrows) and against a
+ * replay with bitmaps.  The not-held violations must name the same transfer and chunk. */
+static void test_borrowed_schedules(void **state)
+{
+    (void)state;
+    Net *net = net_parse("array:8", NULL, 0);
+    assert_non_null(net);
+    uint32_t saved = sim_borrow_min;
+    for (unsigned seed = 1; seed <= 60; seed++) {
+        srand(seed * 104729u);
+        enum { N = 8, STEPS = 10 };
+        Sched *s = sched_new(net, CH, CH * 3 + seed);   /* chunks of unequal bytes too */
+        static bool have[N][CH], start[N][CH];
+        memset(have, 0, sizeof have);
+        sched_give(s, 0, 0, CH);
+        for (uint32_t c = 0; c < CH; c++)
+            have[0][c] = true;
+        int64_t lacks = 0;
+        for (int st = 0; st < STEPS; st++) {
+            sched_step(s);
+            memcpy(start, have, sizeof have);
+            int nx = 1 + (int)rnd(6);
+            for (int i = 0; i < nx; i++) {
+                int32_t a = (int32_t)rnd(N), b = (int32_t)rnd(N);
+                if (a == b)
+                    continue;
+                ChunkRange r[16];
+                size_t k = 0;
+                uint32_t kind = rnd(3);
+                if (kind == 0) {   /* strided: len chunks every step */
+                    uint32_t len = 1 + rnd(2), step = len + 1 + rnd(4);
+                    for (uint32_t c = rnd(4); c + len <= CH && k < 16; c += step)
+                        r[k++] = (ChunkRange){ c, c + len };
+                } else if (kind == 1) {   /* an aligned block around a chunk */
+                    uint32_t w = 1u << rnd(6), lo = rnd(CH) & ~(w - 1);
+                    r[k++] = (ChunkRange){ lo, lo + w };
+                } else {
+                    k = rand_ranges(r, 1 + rnd(10));
+                }
+                /* mostly what a held at the start of the step; now and then not */
+                size_t kk = 0;
+                for (size_t j = 0; j < k; j++) {
+                    bool all = true;
+                    for (uint32_t c = r[j].lo; c < r[j].hi; c++)
+                        all = all && start[a][c];
+                    if (all || rnd(8) == 0)
+                        r[kk++] = r[j];
+                }
+                if (!kk)
+                    continue;
+                assert_true(sched_send(s, a, b, r, kk));
+                for (size_t j = 0; j < kk; j++)
+                    for (uint32_t c = r[j].lo; c < r[j].hi; c++) {
+                        lacks += !start[a][c];
+                        have[b][c] = true;   /* received whether or not a held it */
+                    }
+            }
+        }
+        assert_null(sched_error(s));
+        CostParams p;
+        cost_defaults(&p, COST_SEIDEL);
+        sim_borrow_min = UINT32_MAX;
+        Sim *copy = sim_run(s, &p, 0, NULL, 0);
+        sim_borrow_min = 2;
+        Sim *bor = sim_run(s, &p, 0, NULL, 0);
+        sim_borrow_min = saved;
+        assert_non_null(copy);
+        assert_non_null(bor);
+        assert_int_equal(sim_totals(bor)->not_held > 0, lacks > 0);
+        same_runs(bor, copy, N, CH);
+        for (int32_t v = 0; v < N; v++)
+            for (uint32_t c = 0; c < CH; c++)
+                assert_int_equal(sim_holds(bor, v, c), have[v][c]);
+        sim_free(copy);
+        sim_free(bor);
+        sched_free(s);
+    }
+    net_free(net);
+}
+
+/* rh on meshes (its distribution sends strided sets, which the relaying nodes borrow; its
+ * exchange then grows blocks across them), under seidel with nu = 0 and 1 and a message that
+ * is not a multiple of the chunks: borrowing or not, the same run, every node ending with
+ * every chunk. */
+static void test_borrowed_rh(void **state)
+{
+    (void)state;
+    uint32_t saved = sim_borrow_min;
+    const char *nets[] = { "mesh:16x16", "mesh:8x32", "mesh:32x4" };
+    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) {
+        Net *net = net_parse(nets[i], NULL, 0);
+        assert_non_null(net);
+        const AlgoDef *d = algo_find("rh", net);
+        assert_non_null(d);
+        AlgoArgs a;
+        algo_args_init(&a, d);
+        a.bytes = 1000003;
+        a.source = (int32_t)(i * 37 % (size_t)net_size(net));
+        char err[256];
+        Sched *s = algo_build(d, net, &a, err, sizeof err);
+        assert_non_null(s);
+        for (int nu = 0; nu <= 1; nu++) {
+            CostParams p;
+            cost_defaults(&p, COST_SEIDEL);
+            p.nu = nu;
+            sim_borrow_min = UINT32_MAX;
+            Sim *copy = sim_run(s, &p, 0, NULL, 0);
+            sim_borrow_min = 2;
+            Sim *bor = sim_run(s, &p, 0, NULL, 0);
+            sim_borrow_min = saved;
+            assert_non_null(copy);
+            assert_non_null(bor);
+            assert_true(sim_totals(bor)->verified);
+            same_runs(bor, copy, net_size(net), sched_nchunks(s));
+            sim_free(copy);
+            sim_free(bor);
+        }
+        sched_free(s);
+        net_free(net);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_ops),
         cmocka_unit_test(test_record_then_big),
         cmocka_unit_test(test_random_schedules),
+        cmocka_unit_test(test_borrowed_schedules),
+        cmocka_unit_test(test_borrowed_rh),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,4 @@
-/* test_peters.c — Peters & Syska (papers/003) under the circuit model: the all-port rule and
+/* test_peters.c — Peters & Syska under the circuit model: the all-port rule and
  * its named violations; `tiling` verified and valid (all-port, arc-disjoint) on every 2-D torus
  * up to 32x32 (every source up to 10x10), within two phases of Proposition 1, its
  * alpha/delta/L*tau multiples equal to the paper's (5x5: 2, 4, 2; 25x25: 4, 24, 4; the 10x10

@@ -1,4 +1,4 @@
-/* test_stop.c — s-to-p broadcasting (papers/004): the source distributions (exactly s
+/* test_stop.c — s-to-p broadcasting (the s-to-p paper): the source distributions (exactly s
  * sources, the documented shapes, the paper's examples), bad --sources, every algorithm x
  * every distribution x s in {1, 2, 7, 30, p} on four meshes verified and valid (and timed
  * asynchronously: contention-free, never later than lockstep), the messages' bytes, and the paper's claims

@@ -1,5 +1,5 @@
 /* test_stopcmp.c — the s-to-p comparison behind `compare --sources` and the Chart panel's
- * figures (script/stopcmp.h): every figure of papers/004 (2..8) plans, runs verified, and its
+ * figures (script/stopcmp.h): every figure of the s-to-p paper (2..8) plans, runs verified, and its
  * plot holds exactly the cells computed (the right x axis, one curve per algorithm or per
  * source spec, Fig. 8 as percentages); a cell is what an independent build and simulation
  * of the same setup gives; bad specs are one-line errors; a cancelled run stops. */

@@ -1,4 +1,4 @@
-/* cangwu.h — Cang & Wu (papers/002): the eyes of a 2^k mesh, the closed forms of the total
+/* cangwu.h — Cang & Wu: the eyes of a 2^k mesh, the closed forms of the total
  * communication distance (TCD) of their time-step optimal broadcasts, and the exact and
  * heuristic minimum-TCD search (tcd-opt).  For callers above src/algos (the TUI marks the eyes,
  * Lua reaches them, `tcd-table` and the tests use the forms); the algorithms themselves are

@@ -1,4 +1,4 @@
-/* tcd.c — Cang & Wu's Algorithm 1 (papers/002, Sections 3-5): the minimum-TCD time-step
+/* tcd.c — Cang & Wu's Algorithm 1 (Cang & Wu, Sections 3-5): the minimum-TCD time-step
  * optimal broadcast on a d-D 2^k mesh (array:2^k, mesh:2^kx2^k, mesh:2^kx2^kx2^k) and torus,
  * from any source.
  *

@@ -160,35 +160,48 @@ typedef struct {
     uint32_t parts[];   /* rpart[rows], then cpart[cols] */
 } ExchangeRule;
 
-static void exchange_rule(const void *ctx, int64_t j, SchedRuleXfer *out)
+/* Transfers j0..j0+n-1 of exchange step t, in one call (sched_send_rule_batch): what does not
+ * depend on the node (which bit is exchanged, with or without the swap, and the partner's
+ * offset in node ids) is worked out once for the batch. */
+static void exchange_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
 {
     const ExchangeRule *er = ctx;
     const Order *o = &er->o;
     int t = er->t;
-    int32_t r = (int32_t)(j >> er->cshift), c = (int32_t)(j & ((INT64_C(1) << er->cshift) - 1));
     bool second = t >= o->lead && ((t - o->lead) & 1);      /* second step of a pair */
     int first_of_pair = second ? t - 1 : t;
     bool paired = t >= o->lead && o->ord[first_of_pair].bit >= 1;
-    bool swapped = paired && ((r ^ c) & 1);                 /* the other way round */
-    int tb = swapped ? (second ? t - 1 : t + 1) : t;        /* the chunk bit exchanged now */
-    Bit b = o->ord[tb];
-    int32_t pr = b.axis == 0 ? r ^ (INT32_C(1) << b.bit) : r;
-    int32_t pc = b.axis == 1 ? c ^ (INT32_C(1) << b.bit) : c;
-    uint32_t id = er->parts[r] | er->parts[er->rows + c];
-    out->src = (int32_t)j;
-    out->dst = (pr << er->cshift) | pc;
-    if (swapped && second) {
-        /* gathered bits 0..t-2 and t: two intervals of 2^(t-1) */
-        uint32_t w = UINT32_C(1) << (t - 1), top = UINT32_C(1) << t;
-        uint32_t base = id & ~(w - 1) & ~top;
-        out->nr = 2;
-        out->r[0] = (ChunkRange){ base, base + w };
-        out->r[1] = (ChunkRange){ base | top, (base | top) + w };
-    } else {
-        /* gathered bits 0..t-1: one interval of 2^t */
-        uint32_t w = UINT32_C(1) << t;
-        out->nr = 1;
-        out->r[0] = (ChunkRange){ id & ~(w - 1), (id & ~(w - 1)) + w };
+    /* the partner is j ^ flip[swapped]: the node that differs in the coordinate bit of the
+     * chunk bit exchanged now (t, or its pair's other one when the node goes the other way
+     * round) */
+    int32_t flip[2] = { 0, 0 };
+    for (int sw = 0; sw < 1 + paired; sw++) {
+        Bit b = o->ord[sw ? (second ? t - 1 : t + 1) : t];
+        flip[sw] = INT32_C(1) << (b.axis == 0 ? b.bit + er->cshift : b.bit);
+    }
+    const uint32_t *rpart = er->parts, *cpart = er->parts + er->rows;
+    int64_t cmask = (INT64_C(1) << er->cshift) - 1;
+    /* gathered bits 0..t-1: one interval of 2^t; the other way round, in the middle of a
+     * pair: bits 0..t-2 and t, two intervals of 2^(t-1) */
+    uint32_t w1 = UINT32_C(1) << t, w2 = second ? UINT32_C(1) << (t - 1) : 0;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t j = j0 + i;
+        int32_t r = (int32_t)(j >> er->cshift), c = (int32_t)(j & cmask);
+        uint32_t id = rpart[r] | cpart[c];
+        bool swapped = paired && ((r ^ c) & 1);
+        SchedRuleXfer *x = &out[i];
+        x->src = (int32_t)j;
+        x->dst = (int32_t)j ^ flip[swapped];
+        if (swapped && second) {
+            uint32_t base = id & ~(w2 - 1) & ~w1;
+            x->nr = 2;
+            x->r[0] = (ChunkRange){ base, base + w2 };
+            x->r[1] = (ChunkRange){ base | w1, (base | w1) + w2 };
+        } else {
+            uint32_t lo = id & ~(w1 - 1);
+            x->nr = 1;
+            x->r[0] = (ChunkRange){ lo, lo + w1 };
+        }
     }
 }
 
@@ -275,7 +288,7 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     }
     for (int t = 0; ok && t < o.nb; t++) {
         er->t = t;
-        ok = sched_at(s, 1 + d1 + d2 + t) && sched_send_rule(s, n, exchange_rule, er, csize);
+        ok = sched_at(s, 1 + d1 + d2 + t) && sched_send_rule_batch(s, n, exchange_batch, er, csize);
     }
     free(er);
     free(pt.rpart);

@@ -1,4 +1,4 @@
-/* brlin.c — Br_Lin, Br_xy_source and Br_xy_dim (papers/004, Section 2): binomial-tree
+/* brlin.c — Br_Lin, Br_xy_source and Br_xy_dim (the s-to-p paper, Section 2): binomial-tree
  * broadcasting from every source at once, messages combined where they meet.
  *
  *   br-lin        the mesh as a linear array in snake order (row-major, every other row

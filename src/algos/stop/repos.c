@@ -1,4 +1,4 @@
-/* repos.c — repositioning and partitioning (papers/004, Section 3).
+/* repos.c — repositioning and partitioning (the s-to-p paper, Section 3).
  *
  *   repos-lin        move the sources to Br_Lin's ideal distribution, the left diagonals
  *                    Dl:s (Section 5.2), then Br_Lin.

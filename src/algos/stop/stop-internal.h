@@ -1,4 +1,4 @@
-/* stop-internal.h — what the s-to-p algorithms (papers/004) share inside src/algos/stop.
+/* stop-internal.h — what the s-to-p algorithms (the s-to-p paper) share inside src/algos/stop.
  *
  * The builders keep their own model of what every node holds (StopHold), a lower bound of
  * what the simulator will find: a transfer carries what its sender holds in the model and its

@@ -1,4 +1,4 @@
-/* xor.c — Xor and 2-Step (papers/004, Section 2): s-to-p broadcasting by the library
+/* xor.c — Xor and 2-Step (the s-to-p paper, Section 2): s-to-p broadcasting by the library
  * operations, "in a brute-force way".
  *
  *   xor     the all-to-all personalized exchange as P-1 permutations (P = p rounded up to a
