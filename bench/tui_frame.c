@@ -28,7 +28,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../src/tui/app.h"
+#include "../src/tui/app-core.h"
 #include "../src/tui/draw.h"
 #include "../src/tui/theme.h"
 

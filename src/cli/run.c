@@ -85,13 +85,14 @@ static void print_bounds(Sim *sim)
            export_format_double(lb.packets_paper, b4, sizeof b4), cost_unit(p->model));
 }
 
-static void print_text(CliRun *r, const SimAsync *as, const char *profile)
+/* print_text's parts, in the order they print. */
+
+/* What ran: the algorithm, net, source(s), sizes, model, parameters. */
+static void print_head(CliRun *r, const char *profile)
 {
     const Setup *s = &r->setup;
-    const SimTotals *t = sim_totals(r->sim);
     const Net *net = s->net;
-    char b1[64], b2[64], b3[64], b4[64], b5[64];
-
+    char b1[64];
     if (s->nsources > 1)
         printf("%s on %s from %ld sources (%s), %llu bytes each, %lu chunks", s->def->name,
                net_spec(net), (long)s->nsources, cli_dist_text(s, b1, sizeof b1),
@@ -118,6 +119,16 @@ static void print_text(CliRun *r, const SimAsync *as, const char *profile)
     char note[400];
     if (sanders_autotune(s->def, net, &s->args, note, sizeof note))
         printf("%s\n", note);
+}
+
+/* Whether every node ends with every chunk (a reduction: the root every contribution), and
+ * whether the model was kept. */
+static void print_verdict(CliRun *r)
+{
+    const Setup *s = &r->setup;
+    const SimTotals *t = sim_totals(r->sim);
+    const Net *net = s->net;
+    char b1[64], b2[64];
     if (r->reduce) {
         const Reduce *rd = r->reduce;
         printf("operation:   reduce to node %s (%s; combine gamma=%s %s/byte)\n",
@@ -154,6 +165,13 @@ static void print_text(CliRun *r, const SimAsync *as, const char *profile)
                cost_model_name(s->cost.model));
     else
         printf("valid:       NO (not verified)\n");
+}
+
+/* Steps, transfers, TCD (and its closed form), time step optimality. */
+static void print_steps(CliRun *r)
+{
+    const SimTotals *t = sim_totals(r->sim);
+    char b1[64];
     printf("steps:       %ld   transfers %lld   TCD %lld   bytes moved %llu\n",
            (long)t->nsteps, (long long)t->ntransfers, (long long)t->tcd,
            (unsigned long long)t->bytes);
@@ -174,6 +192,14 @@ static void print_text(CliRun *r, const SimAsync *as, const char *profile)
         printf("time steps:  optimal: %s\n", tso_text(r->sim, &tso, tb, sizeof tb));
     printf("             contention-free: %s (max link load %ld on the routes used)\n",
            tso.contention_free ? "yes" : "NO", (long)t->max_link_load);
+}
+
+/* The cost, the asynchronous time, the closed form and the combining cost. */
+static void print_cost(CliRun *r, const SimAsync *as)
+{
+    const Setup *s = &r->setup;
+    const SimTotals *t = sim_totals(r->sim);
+    char b1[64], b2[64], b3[64], b4[64], b5[64];
     const char *unit = cost_unit(s->cost.model);
     printf("cost:        %s %s  (startup %s, transmission %s, contention %s, permutation %s)\n",
            export_format_double(t->cost.total, b1, sizeof b1), unit,
@@ -209,7 +235,15 @@ static void print_text(CliRun *r, const SimAsync *as, const char *profile)
                export_format_double(reduce_combine_cost(r->reduce), b1, sizeof b1), unit,
                export_format_double(t->cost.total + reduce_combine_cost(r->reduce), b2,
                                     sizeof b2), unit);
-    print_bounds(r->sim);
+}
+
+/* Link and port contention, one-port sub-rounds, hxbar channels. */
+static void print_contention(CliRun *r, const SimAsync *as)
+{
+    const Setup *s = &r->setup;
+    const SimTotals *t = sim_totals(r->sim);
+    const char *unit = cost_unit(s->cost.model);
+    char b1[64], b2[64];
     if (s->cost.model == COST_CIRCUIT)
         printf("contention:  max arc load %ld, %lld shared arc%s, %lld all-port conflict%s\n",
                (long)t->max_link_load, (long long)t->link_overloads,
@@ -239,7 +273,12 @@ static void print_text(CliRun *r, const SimAsync *as, const char *profile)
                sim_async_channel_waits(as) == 1 ? "" : "s",
                export_format_double(sim_async_channel_wait(as), b1, sizeof b1), unit,
                export_format_double(sim_async_channel_wait_max(as), b2, sizeof b2));
-    print_circuit_terms(r);
+}
+
+/* The model's violations, the first RUN_SHOW_VIOLATIONS of them with the transfers involved. */
+static void print_violations(CliRun *r)
+{
+    const SimTotals *t = sim_totals(r->sim);
     if (t->violations > 0) {
         size_t nv = sim_nviolations(r->sim);
         printf("violations:  %lld", (long long)t->violations);
@@ -257,6 +296,18 @@ static void print_text(CliRun *r, const SimAsync *as, const char *profile)
                 printf("    transfers: %s\n", inv);
         }
     }
+}
+
+static void print_text(CliRun *r, const SimAsync *as, const char *profile)
+{
+    print_head(r, profile);
+    print_verdict(r);
+    print_steps(r);
+    print_cost(r, as);
+    print_bounds(r->sim);
+    print_contention(r, as);
+    print_circuit_terms(r);
+    print_violations(r);
 }
 
 int cmd_run(int argc, char **argv)

@@ -215,6 +215,10 @@ static inline int32_t arcmap_len(const ArcMap *L, const Sched *s, int32_t src, i
     const Net *net = L->net;
     if (L->full)
         return src != dst;
+    if (net->ndim == 1) {   /* an array or a ring: a node's number is its coordinate */
+        int32_t o = arcmap_hop(net, 0, src, dst);
+        return o < 0 ? -o : o;
+    }
     int32_t c[NET_MAXDIM] = { 0, 0, 0 }, t[NET_MAXDIM] = { 0, 0, 0 }, total = 0;
     arcmap_coords(L, src, c);
     arcmap_coords(L, dst, t);

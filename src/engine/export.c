@@ -444,198 +444,216 @@ static void json_sources(JsonOut *j, const Sched *s, const char *dist)
     json_uint(j, n ? sched_bytes(s) / n : sched_bytes(s));
 }
 
-void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
+/* export_run_json's parts, in the order its keys are written. */
+
+/* The run's net, algorithm, source, sizes and step counts. */
+static void json_run_head(JsonOut *j, Sim *sim, const ExportRun *info)
 {
     const Sched *s = sim_sched(sim);
     const Net *net = sched_net(s);
     const SimTotals *t = sim_totals(sim);
-    const CostParams *p = sim_params(sim);
     int32_t src = sched_source(s);
     char buf[64];
-    JsonOut j;
-    json_init(&j, f, pretty);
-
-    json_begin_object(&j);
-    json_key(&j, "net");
-    json_str(&j, net_spec(net));
-    json_key(&j, "algo");
-    json_str(&j, info->algo);
-    json_key(&j, "source");
-    json_int(&j, src);
-    json_key(&j, "source_name");
-    json_str(&j, src >= 0 ? net_node_name(net, src, buf, sizeof buf) : NULL);
-    json_sources(&j, s, info->dist);
-    json_key(&j, "nodes");
-    json_int(&j, net_size(net));
-    json_key(&j, "bytes");
-    json_uint(&j, sched_bytes(s));
-    json_key(&j, "chunks");
-    json_uint(&j, sched_nchunks(s));
-    json_key(&j, "fit");
-    json_str(&j, info->fit);
-    json_key(&j, "steps");
-    json_int(&j, t->nsteps);
+    json_key(j, "net");
+    json_str(j, net_spec(net));
+    json_key(j, "algo");
+    json_str(j, info->algo);
+    json_key(j, "source");
+    json_int(j, src);
+    json_key(j, "source_name");
+    json_str(j, src >= 0 ? net_node_name(net, src, buf, sizeof buf) : NULL);
+    json_sources(j, s, info->dist);
+    json_key(j, "nodes");
+    json_int(j, net_size(net));
+    json_key(j, "bytes");
+    json_uint(j, sched_bytes(s));
+    json_key(j, "chunks");
+    json_uint(j, sched_nchunks(s));
+    json_key(j, "fit");
+    json_str(j, info->fit);
+    json_key(j, "steps");
+    json_int(j, t->nsteps);
     /* s-to-p's active nodes: how many hold at least one chunk before the first step and
      * after every step */
-    json_key(&j, "informed");
-    json_begin_array(&j);
-    json_int(&j, t->informed_before);
+    json_key(j, "informed");
+    json_begin_array(j);
+    json_int(j, t->informed_before);
     for (int32_t i = 0; i < t->nsteps; i++)
-        json_int(&j, sim_step(sim, i)->informed);
-    json_end_array(&j);
-    json_key(&j, "transfers");
-    json_int(&j, t->ntransfers);
-    json_key(&j, "verified");
-    json_bool(&j, t->verified);
-    json_key(&j, "valid");
-    json_bool(&j, t->valid);
-    json_key(&j, "tcd");
-    json_int(&j, t->tcd);
-    json_key(&j, "predicted_tcd");   /* Cang & Wu's closed forms */
+        json_int(j, sim_step(sim, i)->informed);
+    json_end_array(j);
+    json_key(j, "transfers");
+    json_int(j, t->ntransfers);
+    json_key(j, "verified");
+    json_bool(j, t->verified);
+    json_key(j, "valid");
+    json_bool(j, t->valid);
+    json_key(j, "tcd");
+    json_int(j, t->tcd);
+    json_key(j, "predicted_tcd");   /* Cang & Wu's closed forms */
     if (info->has_predicted_tcd)
-        json_num(&j, info->predicted_tcd);
+        json_num(j, info->predicted_tcd);
     else
-        json_null(&j);
+        json_null(j);
+}
+
+/* Whether the schedule holds: time step optimality, loads, conflicts, violations. */
+static void json_run_checks(JsonOut *j, Sim *sim, const ExportRun *info)
+{
+    const SimTotals *t = sim_totals(sim);
     TsoVerdict tso;
     tso_check(sim, &tso);
-    json_key(&j, "time_step_optimal");
-    json_bool(&j, tso.optimal);
-    json_key(&j, "contention_free");
-    json_bool(&j, tso.contention_free);
-    json_key(&j, "bytes_moved");
-    json_uint(&j, t->bytes);
-    json_key(&j, "max_link_load");
-    json_int(&j, t->max_link_load);
+    json_key(j, "time_step_optimal");
+    json_bool(j, tso.optimal);
+    json_key(j, "contention_free");
+    json_bool(j, tso.contention_free);
+    json_key(j, "bytes_moved");
+    json_uint(j, t->bytes);
+    json_key(j, "max_link_load");
+    json_int(j, t->max_link_load);
     if (net_kind(sched_net(sim_sched(sim))) == NET_HXBAR) {
-        json_key(&j, "max_channel_load");
-        json_int(&j, t->max_channel_load);
-        json_key(&j, "channels");
-        json_int(&j, net_hxbar_channels(sched_net(sim_sched(sim))));
+        json_key(j, "max_channel_load");
+        json_int(j, t->max_channel_load);
+        json_key(j, "channels");
+        json_int(j, net_hxbar_channels(sched_net(sim_sched(sim))));
     }
-    json_key(&j, "link_overloads");
-    json_int(&j, t->link_overloads);
-    json_key(&j, "port_conflicts");
-    json_int(&j, t->port_conflicts);
-    json_key(&j, "violation_count");
-    json_int(&j, t->violations);
-    json_key(&j, "violations");
-    json_begin_array(&j);
+    json_key(j, "link_overloads");
+    json_int(j, t->link_overloads);
+    json_key(j, "port_conflicts");
+    json_int(j, t->port_conflicts);
+    json_key(j, "violation_count");
+    json_int(j, t->violations);
+    json_key(j, "violations");
+    json_begin_array(j);
     size_t nv = sim_nviolations(sim);
     if (info->max_violations && nv > info->max_violations)
         nv = info->max_violations;
     for (size_t i = 0; i < nv; i++)
-        json_violation(&j, sim, sim_violation(sim, i));
-    json_end_array(&j);
+        json_violation(j, sim, sim_violation(sim, i));
+    json_end_array(j);
+}
 
-    json_key(&j, "cost");
-    json_begin_object(&j);
-    json_key(&j, "model");
-    json_str(&j, cost_model_name(p->model));
-    json_cost_terms(&j, &t->cost);
-    json_end_object(&j);
-    json_circuit_terms(&j, sim);
+/* The cost, the asynchronous total, the closed form and the difference from it. */
+static void json_run_cost(JsonOut *j, Sim *sim, const ExportRun *info)
+{
+    const SimTotals *t = sim_totals(sim);
+    const CostParams *p = sim_params(sim);
+    json_key(j, "cost");
+    json_begin_object(j);
+    json_key(j, "model");
+    json_str(j, cost_model_name(p->model));
+    json_cost_terms(j, &t->cost);
+    json_end_object(j);
+    json_circuit_terms(j, sim);
     if (info->has_async) {   /* (absent under lockstep: the goldens stay byte-identical) */
-        json_key(&j, "timing");
-        json_str(&j, "async");
-        json_key(&j, "async_total");
-        json_num(&j, info->async_total);
+        json_key(j, "timing");
+        json_str(j, "async");
+        json_key(j, "async_total");
+        json_num(j, info->async_total);
         if (net_kind(sched_net(sim_sched(sim))) == NET_HXBAR) {
-            json_key(&j, "channel_waits");
-            json_num(&j, (double)info->async_channel_waits);
-            json_key(&j, "channel_wait");
-            json_num(&j, info->async_channel_wait);
+            json_key(j, "channel_waits");
+            json_num(j, (double)info->async_channel_waits);
+            json_key(j, "channel_wait");
+            json_num(j, info->async_channel_wait);
         }
     }
 
-    json_key(&j, "predicted");
+    json_key(j, "predicted");
     if (info->has_predicted)
-        json_num(&j, info->predicted);
+        json_num(j, info->predicted);
     else
-        json_null(&j);
+        json_null(j);
     /* The difference, with floating-point noise (relative 1e-9) shown as 0: from the time
      * the run was priced by (under --timing async the prediction is the asynchronous one) */
-    json_key(&j, "difference");
+    json_key(j, "difference");
     if (info->has_predicted)
-        json_num(&j, export_difference(info->has_async ? info->async_total : t->cost.total,
+        json_num(j, export_difference(info->has_async ? info->async_total : t->cost.total,
                                        info->predicted));
     else
-        json_null(&j);
+        json_null(j);
     if (!info->has_predicted && info->predicted_none) {
-        json_key(&j, "predicted_none");   /* why there is no closed form for these settings */
-        json_str(&j, info->predicted_none);
+        json_key(j, "predicted_none");   /* why there is no closed form for these settings */
+        json_str(j, info->predicted_none);
     }
     if (info->has_predicted && info->predicted_note) {
-        json_key(&j, "predicted_note");   /* why the run differs from it (an erratum) */
-        json_str(&j, info->predicted_note);
+        json_key(j, "predicted_note");   /* why the run differs from it (an erratum) */
+        json_str(j, info->predicted_note);
     }
+}
 
-    /* A reduction (--op reduce): whose contributions reached the root (reduce.h). */
-    if (info->reduce) {
-        const Reduce *rd = info->reduce;
-        json_key(&j, "op");
-        json_str(&j, "reduce");
-        json_key(&j, "reduction");
-        json_begin_object(&j);
-        json_key(&j, "verified");
-        json_bool(&j, reduce_verified(rd));
-        json_key(&j, "exact");
-        json_bool(&j, reduce_exact(rd));
-        json_key(&j, "combine");
-        json_num(&j, reduce_combine_cost(rd));
-        json_key(&j, "total");
-        json_num(&j, t->cost.total + reduce_combine_cost(rd));
-        json_key(&j, "violation_count");
-        json_int(&j, reduce_violation_count(rd));
-        json_key(&j, "violations");
-        json_begin_array(&j);
-        for (size_t i = 0; i < reduce_nviolations(rd) && i < 100; i++) {
-            const ReduceViolation *v = reduce_violation(rd, i);
-            char text[256];
-            json_begin_object(&j);
-            json_key(&j, "step");
-            json_int(&j, v->step);
-            json_key(&j, "node");
-            json_int(&j, v->node);
-            json_key(&j, "chunk");
-            json_int(&j, v->chunk);
-            json_key(&j, "contribution");
-            json_int(&j, v->contribution);
-            json_key(&j, "what");
-            json_str(&j, v->doubled ? "doubled" : "lost");
-            json_key(&j, "text");
-            json_str(&j, reduce_violation_text(rd, v, text, sizeof text));
-            json_end_object(&j);
-        }
-        json_end_array(&j);
-        json_end_object(&j);
+/* A reduction (--op reduce): whose contributions reached the root (reduce.h). */
+static void json_run_reduction(JsonOut *j, const Reduce *rd, const SimTotals *t)
+{
+    json_key(j, "op");
+    json_str(j, "reduce");
+    json_key(j, "reduction");
+    json_begin_object(j);
+    json_key(j, "verified");
+    json_bool(j, reduce_verified(rd));
+    json_key(j, "exact");
+    json_bool(j, reduce_exact(rd));
+    json_key(j, "combine");
+    json_num(j, reduce_combine_cost(rd));
+    json_key(j, "total");
+    json_num(j, t->cost.total + reduce_combine_cost(rd));
+    json_key(j, "violation_count");
+    json_int(j, reduce_violation_count(rd));
+    json_key(j, "violations");
+    json_begin_array(j);
+    for (size_t i = 0; i < reduce_nviolations(rd) && i < 100; i++) {
+        const ReduceViolation *v = reduce_violation(rd, i);
+        char text[256];
+        json_begin_object(j);
+        json_key(j, "step");
+        json_int(j, v->step);
+        json_key(j, "node");
+        json_int(j, v->node);
+        json_key(j, "chunk");
+        json_int(j, v->chunk);
+        json_key(j, "contribution");
+        json_int(j, v->contribution);
+        json_key(j, "what");
+        json_str(j, v->doubled ? "doubled" : "lost");
+        json_key(j, "text");
+        json_str(j, reduce_violation_text(rd, v, text, sizeof text));
+        json_end_object(j);
     }
+    json_end_array(j);
+    json_end_object(j);
+}
 
-    /* Sanders & Sibeyn's lower bounds (4)-(6) on full:P under postal (bounds.h); the key is
-     * there only for such runs. */
+/* Sanders & Sibeyn's lower bounds (4)-(6) on full:P under postal (bounds.h); the key is
+ * there only for such runs. */
+static void json_run_lower_bounds(JsonOut *j, Sim *sim)
+{
+    const CostParams *p = sim_params(sim);
     PostalBounds lb;
     const Sched *lsc = sim_sched(sim);
     if (net_kind(sched_net(lsc)) == NET_FULL && p->model == COST_POSTAL &&
         bounds_postal(net_size(sched_net(lsc)), sched_bytes(lsc), p, &lb)) {
-        json_key(&j, "lower_bounds");
-        json_begin_object(&j);
-        json_key(&j, "eq4_duplex");
-        json_num(&j, lb.duplex);
-        json_key(&j, "eq5_simplex");
-        json_num(&j, lb.simplex);
-        json_key(&j, "eq6_packets");
-        json_num(&j, lb.packets);
-        json_key(&j, "eq6_as_printed");
-        json_num(&j, lb.packets_paper);
-        json_end_object(&j);
+        json_key(j, "lower_bounds");
+        json_begin_object(j);
+        json_key(j, "eq4_duplex");
+        json_num(j, lb.duplex);
+        json_key(j, "eq5_simplex");
+        json_num(j, lb.simplex);
+        json_key(j, "eq6_packets");
+        json_num(j, lb.packets);
+        json_key(j, "eq6_as_printed");
+        json_num(j, lb.packets_paper);
+        json_end_object(j);
     }
+}
 
-    /* The model's parameters, then the algorithm's (a name both use — nu — once). */
-    json_key(&j, "params");
-    json_begin_object(&j);
+/* The model's parameters, then the algorithm's (a name both use — nu — once), and its
+ * reference. */
+static void json_run_params(JsonOut *j, const CostParams *p, const ExportRun *info)
+{
+    json_key(j, "params");
+    json_begin_object(j);
     const char *const *names = cost_param_names(p->model);
     for (size_t i = 0; names && names[i]; i++) {
-        json_key(&j, names[i]);
-        json_num(&j, cost_param_get(p, names[i]));
+        json_key(j, names[i]);
+        json_num(j, cost_param_get(p, names[i]));
     }
     for (int i = 0; i < info->nparams; i++) {
         bool dup = false;
@@ -644,14 +662,27 @@ void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
                 dup = true;
         if (dup)
             continue;
-        json_key(&j, info->param_names[i]);
-        json_num(&j, info->param_values[i]);
+        json_key(j, info->param_names[i]);
+        json_num(j, info->param_values[i]);
     }
-    json_end_object(&j);
+    json_end_object(j);
     if (info->algo_ref && info->algo_ref[0]) {
-        json_key(&j, "ref");
-        json_str(&j, info->algo_ref);
+        json_key(j, "ref");
+        json_str(j, info->algo_ref);
     }
+}
+
+void export_run_json(FILE *f, Sim *sim, const ExportRun *info, bool pretty)
+{
+    JsonOut j;
+    json_init(&j, f, pretty);
+    json_begin_object(&j);
+    json_run_head(&j, sim, info);
+    json_run_checks(&j, sim, info);
+    json_run_cost(&j, sim, info);
+    if (info->reduce) json_run_reduction(&j, info->reduce, sim_totals(sim));
+    json_run_lower_bounds(&j, sim);
+    json_run_params(&j, sim_params(sim), info);
     json_end_object(&j);
 }
 

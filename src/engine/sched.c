@@ -150,6 +150,64 @@ uint64_t sched_range_bytes(const Sched *s, uint32_t lo, uint32_t hi)
     return h - l;
 }
 
+/* floor(b*x/N) for the ends of the ranges in turn: (q, rem) = b*x divided by N.  A point a
+ * few chunks after the one before moves on by b = q1*N + r1 per chunk (additions, no
+ * division); one farther off, or before it, is divided afresh.  Exact, like
+ * sched_range_bytes (b <= UINT32_MAX and x <= N: b*x fits in 64 bits). */
+typedef struct {
+    uint64_t b, N, q1, r1, x, q, rem;
+} FloorWalk;
+
+static uint64_t floor_at(FloorWalk *w, uint64_t to)
+{
+    if (to >= w->x && to - w->x <= 16) {
+        for (; w->x < to; w->x++) {
+            w->q += w->q1;
+            w->rem += w->r1;
+            if (w->rem >= w->N) {
+                w->rem -= w->N;
+                w->q++;
+            }
+        }
+    } else {
+        uint64_t t = w->b * to;
+        w->q = t / w->N;
+        w->rem = t % w->N;
+        w->x = to;
+    }
+    return w->q;
+}
+
+uint64_t sched_ranges_bytes(const Sched *s, const ChunkRange *r, size_t n)
+{
+    if (!s || !r)
+        return 0;
+    uint64_t sum = 0;
+    if (n < 8 || s->bytes > UINT32_MAX) {   /* a few ranges, or huge messages: one by one */
+        for (size_t k = 0; k < n; k++)
+            sum += sched_range_bytes(s, r[k].lo, r[k].hi);
+        return sum;
+    }
+    uint64_t N = s->nchunks;
+    if (s->bytes % N == 0) {   /* every chunk the same size */
+        for (size_t k = 0; k < n; k++) {
+            uint64_t hi = r[k].hi < N ? r[k].hi : N;
+            if (r[k].lo < hi)
+                sum += hi - r[k].lo;
+        }
+        return sum * (s->bytes / N);
+    }
+    FloorWalk w = { s->bytes, N, s->bytes / N, s->bytes % N, 0, 0, 0 };
+    for (size_t k = 0; k < n; k++) {
+        uint64_t lo = r[k].lo, hi = r[k].hi < N ? r[k].hi : N;
+        if (lo >= hi)
+            continue;
+        sum -= floor_at(&w, lo);   /* (unsigned: the total is what counts) */
+        sum += floor_at(&w, hi);
+    }
+    return sum;
+}
+
 bool sched_give(Sched *s, int32_t node, uint32_t lo, uint32_t hi)
 {
     if (!s)
@@ -965,8 +1023,7 @@ void sched_transfer(const Sched *s, int32_t step, int64_t i, SchedTransfer *out)
             out->nseg = net_route_fast(s->net, rx.src, rx.dst, out->seg);
         }
         out->len = net_route_len(out->seg, out->nseg);
-        for (uint32_t k = 0; k < rx.nr; k++)
-            out->bytes += sched_range_bytes(s, rx.r[k].lo, rx.r[k].hi);
+        out->bytes = sched_ranges_bytes(s, rx.r, rx.nr);
         return;
     }
     const SchedXfer *x = &st->x[i];
@@ -984,10 +1041,7 @@ void sched_transfer(const Sched *s, int32_t step, int64_t i, SchedTransfer *out)
         memcpy(out->seg, sched_route_segs(s, route), (size_t)out->nseg * sizeof *out->seg);
     }
     out->len = net_route_len(out->seg, out->nseg);
-    uint64_t b = 0;
-    for (uint32_t k = 0; k < out->nranges; k++)
-        b += sched_range_bytes(s, out->ranges[k].lo, out->ranges[k].hi);
-    out->bytes = b;
+    out->bytes = sched_ranges_bytes(s, out->ranges, out->nranges);
 }
 
 int64_t sched_nlocals(const Sched *s, int32_t step)

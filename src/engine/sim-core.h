@@ -87,6 +87,13 @@ typedef struct {
     ChunkRange r;
 } Delta;
 
+/* A step's shape as sim_step_shape last computed it (step1 = its step + 1; 0: none). */
+#define SIM_SHAPES 64
+typedef struct {
+    int32_t step1;
+    SimShape sh;
+} ShapeMemo;
+
 /* SIM_ASYNC on a big run whose timing reads no step views of ours (sim_async_own_steps): the
  * timing of every step runs on a second thread while this one replays the steps, each on
  * the same read-only schedule (a second core does the timing). */
@@ -158,6 +165,7 @@ struct Sim {
     bool port_sat;             /* a count saturated in this step: exact ones in qsends */
     int32_t *qsends, *qrecvs;  /* per node, exact; zero except for port_step */
     int32_t port_step;
+    ShapeMemo shapes[SIM_SHAPES]; /* sim_step_shape's last few (sim-query.c) */
     double *ssum, *rsum;       /* seidel: serialised cost per node */
     SubRound *sub;             /* seidel: a step's sub-rounds (lazy) */
 
@@ -233,9 +241,7 @@ static inline uint64_t xfer_bytes(const Sim *sim, const XV *x)
             b += (uint64_t)(r[k].hi - r[k].lo) * sim->per_chunk;
         return b;
     }
-    for (uint32_t k = 0; k < x->nr; k++)
-        b += sched_range_bytes(s, r[k].lo, r[k].hi);
-    return b;
+    return sched_ranges_bytes(s, r, x->nr);   /* a strided set: no division per range */
 }
 
 /* Node v's sends and receives in the step being simulated (after pass 1), exact. */
@@ -341,6 +347,10 @@ int load_clear_job(void *arg);
  * summed route length, or < 0 if unknown: then it is computed. */
 int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, int32_t *max,
                int64_t *nover, bool *oom);
+/* A step of f's transfers whose sources are all distinct: true (with *tcd) when every route
+ * is one hop, so that no two share an arc (sim-load.c); the caller then takes it as counted
+ * by SIM_PATH_DISJOINT with nothing to clear. */
+bool load_one_hop(const Sim *sim, const SchedFlat *f, int64_t *tcd);
 /* Zero sim->load after load_count(st) took `path`. */
 void load_clear(Sim *sim, int32_t st, int path);
 /* The range-maximum structure over sim->load.  False when memory runs out. */

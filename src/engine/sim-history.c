@@ -115,6 +115,14 @@ bool hist_givens(Sim *sim)
     return true;
 }
 
+/* Does node v hold exactly the nr ranges at r? */
+static bool holds_just(const Sim *sim, int32_t v, const ChunkRange *r, uint32_t nr)
+{
+    size_t n;
+    const ChunkRange *a = ht_ranges(&sim->hold, v, &n);
+    return n == nr && memcmp(a, r, nr * sizeof *r) == 0;
+}
+
 /* Redo (add) or undo step st's deltas.  A step's deltas for one node are disjoint, and those
  * of one receive come together in increasing order: such a run of several goes in with one
  * merge. */
@@ -133,7 +141,11 @@ static bool apply_deltas(Sim *sim, int32_t st, bool add)
         int32_t v = f->x[i].dst;
         uint32_t nr = sched_flat_nr(f, i);
         const ChunkRange *r = sched_flat_ranges(f, i);
-        if (nr >= 4) {
+        if (nr >= 4 && !add && holds_just(sim, v, r, nr)) {
+            /* undoing what made v's whole holdings (rh's distribution hands out strided sets
+             * to nodes holding nothing): one removal of their span, no merge */
+            ok = ht_remove(&sim->hold, v, r[0].lo, r[nr - 1].hi);
+        } else if (nr >= 4) {
             ok = ht_merge(&sim->hold, v, r, nr, add);
         } else {
             for (uint32_t k = 0; ok && k < nr; k++)

@@ -580,6 +580,26 @@ static bool load_disjoint(Sim *sim, const SchedFlat *f, int64_t *tcd)
     return true;
 }
 
+/* Whether every route of step f is one hop long, given that no node sends twice in it (pass 1
+ * counted the sends): a one-hop route's only arc leaves its sender, so then no two routes share
+ * an arc, every arc used carries one circuit, and nothing is counted, set or cleared (a
+ * pipeline's step: a few one-hop sends from distinct nodes).  *tcd gets their summed length.
+ * False, with nothing changed, as soon as a route is longer. */
+bool load_one_hop(const Sim *sim, const SchedFlat *f, int64_t *tcd)
+{
+    if (sim->full || sim_load_path != SIM_PATH_AUTO)
+        return false;
+    int64_t sum = 0;
+    for (int64_t i = 0; i < f->n; i++) {
+        int32_t l = xfer_len(sim, XVP(f, i));
+        if (l > 1)
+            return false;
+        sum += l;
+    }
+    *tcd = sum;
+    return true;
+}
+
 /* ---- the second thread ------------------------------------------------------------------- */
 
 int load_count_job(void *arg)

@@ -168,10 +168,110 @@ void sim_port_counts(Sim *sim, int32_t step, const int32_t **sends, const int32_
         *recvs = r_;
 }
 
-bool sim_step_shape(Sim *sim, int32_t step, SimShape *out)
+/* One route's facts for the shape: its segments (0, 1, more), the first one's dimension and
+ * direction, its length in hops. */
+typedef struct {
+    int nseg, d0, dir0;
+    int64_t len;
+} RouteFacts;
+
+static void shape_add(SimShape *out, const RouteFacts *r)
 {
-    if (!sim || !out || step < 0 || step >= sim->nsteps)
-        return false;
+    if (r->nseg > 0)
+        out->dirs |= 1u << (2 * r->d0 + (r->dir0 > 0));
+    if (r->nseg > 1)
+        out->turns = true;
+    if (r->len < out->hmin)
+        out->hmin = r->len;
+    if (r->len > out->hmax)
+        out->hmax = r->len;
+}
+
+/* The default route of x (dimensions from the last to the first), or its explicit one. */
+static RouteFacts route_facts(const Sim *sim, const XV *x)
+{
+    const Net *net = sim->net;
+    RouteFacts r = { 0, 0, 0, 0 };
+    if (x->route != SCHED_DEFAULT_ROUTE) {
+        const NetSeg *seg = sched_route_segs(sim->s, x->route);
+        r.nseg = (int)sched_route_nseg(x->route);
+        for (int k = 0; k < r.nseg; k++)
+            r.len += seg[k].len;
+        if (r.nseg > 0) {
+            r.d0 = seg[0].dim;
+            r.dir0 = seg[0].dir;
+        }
+    } else if (sim->full) {
+        r.nseg = x->src != x->dst;
+        r.len = r.nseg;
+        r.dir0 = x->dst > x->src ? 1 : -1;
+    } else {
+        int32_t c[NET_MAXDIM] = { 0, 0, 0 }, t[NET_MAXDIM] = { 0, 0, 0 };
+        arcmap_coords(&sim->lay, x->src, c);
+        arcmap_coords(&sim->lay, x->dst, t);
+        for (int d = net->ndim - 1; d >= 0; d--) {
+            int32_t o = c[d] == t[d] ? 0 : arcmap_hop(net, d, c[d], t[d]);
+            if (o == 0)
+                continue;
+            if (r.nseg++ == 0) {
+                r.d0 = d;
+                r.dir0 = o;
+            }
+            r.len += o < 0 ? -o : o;
+        }
+    }
+    return r;
+}
+
+/* The common step on a 2-D grid of power-of-two sides (rh's, st's meshes): every route the
+ * default one (along the columns' dimension 1 first, then 0), coordinates by shifts. */
+static void shape_pow2_2d(const Sim *sim, const SchedFlat *f, SimShape *out)
+{
+    const Net *net = sim->net;
+    int32_t m1 = net->dims[1] - 1, m0 = net->dims[0] - 1, n1 = net->dims[1], n0 = net->dims[0];
+    int sh = sim->lay.dshift[1];
+    bool wrap = net->kind == NET_TORUS;
+    unsigned dirs = 0;
+    bool turns = false;
+    int64_t hmin = out->hmin, hmax = out->hmax;
+    for (int64_t i = 0; i < f->n; i++) {
+        int32_t u = f->x[i].src, v = f->x[i].dst;
+        int32_t o1 = (v & m1) - (u & m1), o0 = ((v >> sh) & m0) - ((u >> sh) & m0);
+        if (wrap) {
+            int32_t a = o1 < 0 ? o1 + n1 : o1, b = o0 < 0 ? o0 + n0 : o0;
+            o1 = a <= n1 - a ? a : a - n1;
+            o0 = b <= n0 - b ? b : b - n0;
+        }
+        int64_t len = (o1 < 0 ? -o1 : o1) + (o0 < 0 ? -o0 : o0);
+        if (o1 != 0)
+            dirs |= 1u << (2 + (o1 > 0));
+        else if (o0 != 0)
+            dirs |= 1u << (o0 > 0);
+        turns |= o1 != 0 && o0 != 0;
+        if (len < hmin)
+            hmin = len;
+        if (len > hmax)
+            hmax = len;
+    }
+    out->dirs |= dirs;
+    out->turns |= turns;
+    out->hmin = hmin;
+    out->hmax = hmax;
+}
+
+static bool all_default(const SchedFlat *f)
+{
+    if (!f->ext)
+        return true;
+    for (int64_t i = 0; i < f->n; i++)
+        if (f->ext[i].route != SCHED_DEFAULT_ROUTE)
+            return false;
+    return true;
+}
+
+/* The shape of step st, computed (sim_step_shape keeps the last few). */
+static bool shape_of(Sim *sim, int32_t step, SimShape *out)
+{
     *out = (SimShape){ 0, -1, 0, false, INT64_MAX, 0 };
     const int32_t *sends;
     sim_port_counts(sim, step, &sends, NULL);
@@ -179,52 +279,45 @@ bool sim_step_shape(Sim *sim, int32_t step, SimShape *out)
     if (!f || sim->port_step != step)
         return false;
     const Net *net = sim->net;
-    for (int32_t v = 0; v < net->size; v++)
+    int64_t senders = 0;
+    for (int32_t v = 0; v < net->size; v++)   /* (no branch: the compiler's vectors) */
+        senders += sends[v] > 0;
+    out->senders = senders;
+    for (int32_t v = net->size - 1; senders > 0 && v >= 0; v--)
         if (sends[v] > 0) {
-            out->senders++;
-            out->one_sender = v;
+            out->one_sender = v;   /* the last one */
+            break;
         }
-    for (int64_t i = 0; i < f->n; i++) {
-        const XV x = xv(f, i);
-        int nseg = 0, d0 = 0, dir0 = 0;
-        int64_t len = 0;
-        if (x.route != SCHED_DEFAULT_ROUTE) {
-            const NetSeg *seg = sched_route_segs(sim->s, x.route);
-            nseg = (int)sched_route_nseg(x.route);
-            for (int k = 0; k < nseg; k++)
-                len += seg[k].len;
-            if (nseg > 0) {
-                d0 = seg[0].dim;
-                dir0 = seg[0].dir;
-            }
-        } else if (sim->full) {
-            nseg = len = x.src != x.dst;
-            dir0 = x.dst > x.src ? 1 : -1;
-        } else {   /* the default route: dimensions from the last to the first */
-            int32_t c[NET_MAXDIM] = { 0, 0, 0 }, t[NET_MAXDIM] = { 0, 0, 0 };
-            arcmap_coords(&sim->lay, x.src, c);
-            arcmap_coords(&sim->lay, x.dst, t);
-            for (int d = net->ndim - 1; d >= 0; d--) {
-                int32_t o = c[d] == t[d] ? 0 : arcmap_hop(net, d, c[d], t[d]);
-                if (o == 0)
-                    continue;
-                if (nseg++ == 0) {
-                    d0 = d;
-                    dir0 = o;
-                }
-                len += o < 0 ? -o : o;
-            }
+    const ArcMap *L = &sim->lay;
+    if (!sim->full && net->ndim == 2 && L->pow2 &&
+        (net->kind == NET_MESH || net->kind == NET_TORUS) && all_default(f)) {
+        shape_pow2_2d(sim, f, out);
+    } else {
+        for (int64_t i = 0; i < f->n; i++) {
+            const XV x = xv(f, i);
+            RouteFacts r = route_facts(sim, &x);
+            shape_add(out, &r);
         }
-        if (nseg > 0)
-            out->dirs |= 1u << (2 * d0 + (dir0 > 0));
-        if (nseg > 1)
-            out->turns = true;
-        if (len < out->hmin)
-            out->hmin = len;
-        if (len > out->hmax)
-            out->hmax = len;
     }
     if (f->n == 0)
         out->hmin = 0;
+    return true;
+}
+
+bool sim_step_shape(Sim *sim, int32_t step, SimShape *out)
+{
+    if (!sim || !out || step < 0 || step >= sim->nsteps)
+        return false;
+    /* a step's shape never changes: the last few asked are kept (the TUI steps back and
+     * forth), each under its step + 1 (0: none) */
+    ShapeMemo *m = &sim->shapes[step % SIM_SHAPES];
+    if (m->step1 == step + 1) {
+        *out = m->sh;
+        return true;
+    }
+    if (!shape_of(sim, step, out))
+        return false;
+    m->step1 = step + 1;
+    m->sh = *out;
     return true;
 }

@@ -374,6 +374,13 @@ static bool loads_end(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         job->mx = 1;
         job->nover = 0;
         job->path = SIM_PATH_DIRECT;
+    } else if (n > 0 && !R->reuse && R->ports && R->multisend == 0 &&
+               load_one_hop(sim, f, &job->tcd)) {
+        /* no node sends twice and every route is one hop: no arc shared, none to count */
+        sim->nover = 0;
+        job->mx = job->tcd > 0;
+        job->nover = 0;
+        job->path = SIM_PATH_DISJOINT;
     } else if (n > 0 && !R->reuse) {
         load_count_job(job);
     }

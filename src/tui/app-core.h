@@ -1,5 +1,6 @@
-/* app-core.h — private to the App module: what its files (app.c, app-build.c, ...) share and
- * nobody else calls.  The App's public face is app.h; this header is included by app*.c only.
+/* app-core.h — private to the App module: struct App's fields and what its files (app.c,
+ * app-build.c, ...) share.  The App's public face is app.h, where App is opaque; besides
+ * app*.c, only the .c files tests/cli/t_tui_layers.sh lists include this (no header does).
  *
  * Ownership as in app.h: a BSpec owns its strings (app_bspec_free frees them); a Bcast owns
  * its setup, schedule, simulation and rest (app_bcast_free).
@@ -15,6 +16,137 @@
 
 #include "app.h"
 #include "job.h"
+
+/* The App (app.h's opaque type): every field, for the App's files and the few others that
+ * still read or write fields (tests/cli/t_tui_layers.sh lists them). */
+struct App {
+    Bcast b;
+    Mode mode;
+    Panel panel;
+    bool quit;
+    bool redraw;           /* Ctrl-L: clear and repaint everything */
+    bool suspend;          /* Ctrl-Z: the loop gives the terminal back and stops */
+    char msg[320];         /* one-line message at the bottom */
+    bool msg_error;
+    bool msg_progress;     /* msg is a wait's progress line: gone once the wait is over */
+
+    /* map */
+    int zoom;              /* LAYOUT_Z0 (roomy) .. LAYOUT_Z4 (one char per node) */
+    bool zoom_auto;        /* pick the roomiest zoom that fits, until the user zooms */
+    int32_t cursor;        /* node id */
+    int64_t sel_link;      /* directed link id or -1 */
+    int view_r0, view_c0;  /* first visible grid row/column */
+    Layout lay;            /* the last layout (set by app_layout) */
+    int tl_y0, tl_rows;    /* where the timeline's step rows were drawn (for clicks) */
+    int32_t tl_first;      /* the schedule step on the first of them */
+
+    /* play */
+    bool playing;
+    int speed;             /* index into app_speeds */
+
+    /* command line */
+    char cmd[256];
+    size_t cmdlen;
+    char hist[16][256];
+    int nhist, hist_at;
+    /* Tab completion (cmdtab.h): the candidates listed above the command line (NULL-terminated,
+     * owned; NULL when none), the one on the line (-1: none yet), where the word starts */
+    char **comp;
+    size_t ncomp;
+    int comp_at;
+    size_t comp_start;
+
+    /* picker */
+    PickKind pick;
+    char **items;
+    size_t nitems, pick_sel;
+
+    /* help */
+    int help_top;
+
+    /* lesson */
+    Lesson *lesson;
+    size_t page;
+    LessonProgress prog;
+    bool answered;         /* the current page's question was answered (right) this visit */
+    int last_answer;       /* 0 none, 1 right, -1 wrong (this visit) */
+    int last_choice;       /* the choice picked last (0-based), -1 none */
+    char try_why[160];     /* a "try" task not met yet: what is not so (lesson-try.h) */
+    bool lesson_done;      /* ] past the last page: the summary with the score */
+    bool lesson_confirm;   /* R was pressed: the next key y restarts the lesson */
+    char lesson_next[128]; /* on the summary: the next lesson of the course ("" none), ] opens it */
+    unsigned lesson_answers; /* answers given so far (a recording marks each one) */
+    int lesson_off;        /* the lesson pane scrolled this many lines down (} and {) */
+    int lesson_view;       /* lines of the pane's text on the last frame (what } scrolls) */
+    bool lesson_follow;    /* just answered: scroll the response into view on the next frame */
+    int32_t shown_step;    /* the page's step (for the pane), -1 */
+
+    /* side by side (vs.h): a second broadcast on the same net, stepped with the first, and
+     * its time line (owned; closed: vs_bcast() is NULL) */
+    Vs *vs;
+
+    /* the overview (overview.h): one character a block of ov_block x ov_block nodes; 0 off */
+    int ov_block;
+    Overview *ov;          /* its aggregates (owned) */
+
+    /* the broadcast tree's tiles on the map (tileview.h; owned) */
+    TileView *tv;
+
+    /* the asynchronous time line (asynctl.h, app-timeline.c): moments instead of steps, of
+     * the broadcast shown (owned); the second's, side by side, is its Vs's */
+    bool async_tl;
+    AsyncTl *atl;
+
+    /* full:P drawn as its broadcast's tree (fulltree.h), hxbar as its modules (hxview.h):
+     * the tree and where their cells went (owned) */
+    FtView *ft;
+
+    /* the narration of the position shown (narrate.h), cached per broadcast and position */
+    char narr[400];
+    long narr_gen;
+    int32_t narr_pos;
+
+    /* the comparison chart (computed on demand) */
+    Chart chart;
+    /* ... or Sanders & Sibeyn's Fig. 3 in its place (`:chart tradeoff [P]`, `:chart cost`
+     * back): computed on first show; fig3_p is the P whose T table is listed */
+    bool chart_fig3;
+    int64_t fig3_p;
+    Fig3 fig3;
+    struct AppFigure *fig;   /* :figure N: a figure of the s-to-p paper instead (figure.h) */
+
+    /* the node inspector's history (computed on demand) */
+    struct {
+        long gen;
+        int32_t node, nsteps;
+        bool ok;
+        uint64_t *held;              /* nsteps+1: chunks held at each position */
+        int32_t *nsent, *nrecv;      /* per step */
+        int32_t *to, *from;          /* per step: first partner, -1 */
+    } hist_node;
+
+    /* long work (job.h): when `wait` is set, a build runs on a worker thread and a long seek
+     * goes one step at a time, and wait() is called on this thread about every 40 ms with what
+     * is being done ("building rh on mesh:1024x1024") and how far; it draws and reads keys,
+     * and returns false to cancel (the broadcast shown stays as it was). */
+    bool (*wait)(App *a, const char *what, const Progress *p, double elapsed_s, void *ctx);
+    void *wait_ctx;
+    bool cancelled;        /* the last build or seek was cancelled */
+
+    char export_path[256]; /* :export FILE: the loop writes the next frame there */
+    bool export_force;     /* :export FILE --force: replacing an existing file */
+
+    /* a real run beside the simulated one (measured.h): --measured FILE.json, :exec */
+    struct MeasFile *meas;
+    struct MeasJob *mjob;
+    int tl_per;            /* timeline rows per step (2 with a measured run) */
+
+    /* options */
+    bool big;              /* projector mode (--big, :big): tall cells, the map fills the screen */
+    bool color, ascii;
+    char theme[64];
+    bool theme_changed;    /* :theme NAME (the loop re-initialises colours) */
+};
 
 /* The rest of a big broadcast, simulated on a worker while its first steps are shown. */
 typedef struct BcastRest BcastRest;

@@ -2,7 +2,7 @@
  * on, the view of the broadcast shown at its moment, moving, and what the user is told (see
  * app.h, "The asynchronous time line").  The time line itself is asynctl.c's: it reads only
  * the broadcast's schedule, cost parameters and generation (an AtlSrc). */
-#include "app.h"
+#include "app-core.h"
 
 #include <stdio.h>
 

@@ -1,7 +1,7 @@
 /* app-vs.c — the App as the host of the second broadcast side by side (vs.h): what vs reads
  * of the first broadcast and the callbacks it calls (see app.h, "Side by side").  vs.c itself
  * never sees the App. */
-#include "app.h"
+#include "app-core.h"
 
 #include <stdio.h>
 

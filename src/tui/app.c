@@ -131,6 +131,10 @@ void app_free(App *a)
     free(a);
 }
 
+bool app_partial(const App *a) { return bcast_partial(&a->b); }
+
+int32_t app_step_shown(const App *a) { return bcast_step_shown(&a->b); }
+
 void app_layout(App *a, int w, int h)
 {
     const Net *net = a->b.ready ? a->b.setup.net : NULL;

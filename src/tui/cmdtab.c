@@ -10,6 +10,7 @@
 #include "../script/lesson.h"
 #include "../script/profile.h"
 #include "algo-names.h"
+#include "app-core.h"
 #include "figure.h"
 #include "measured.h"
 #include "overview.h"

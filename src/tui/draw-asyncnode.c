@@ -1,13 +1,11 @@
-/* draw-asyncnode.c — the Node panel on the asynchronous time line (draw-internal.h): what the
- * cursor node holds at the moment shown, and every transfer it sends or receives with its
- * start and end times, so that its waits can be read off.  Transfers in flight at the moment
- * are highlighted, those still to come dimmed; the list follows the moment. */
+/* draw-asyncnode.c — the Node panel on the asynchronous time line (see draw-asyncnode.h). */
+#include "draw-asyncnode.h"
+
 #include <stdio.h>
 
 #include "../engine/asyncview.h"
 #include "../engine/chunkset.h"
 #include "../engine/sim.h"
-#include "draw-internal.h"
 #include "theme.h"
 
 /* The chunks node holds at the view's moment, as ranges (at most max; the rest merged into
@@ -29,11 +27,12 @@ static size_t held_ranges(AsyncView *v, int32_t node, uint32_t nchunks, ChunkRan
     return n;
 }
 
-void draw_node_async(App *a, Box *b, AsyncView *v)
+void draw_node_async(const AsyncNodeSrc *src, Box *b)
 {
-    const Net *net = a->b.setup.net;
-    const Sched *s = a->b.sched;
-    int32_t node = a->cursor;
+    AsyncView *v = src->v;
+    const Net *net = src->b->setup.net;
+    const Sched *s = src->b->sched;
+    int32_t node = src->node;
     char nm[48], nm2[48], ch[160], c1[32], c2[32], line[320];
     double now = asyncview_time(v, asyncview_pos(v));
     draw_fmt_cost(c1, sizeof c1, now);
@@ -48,9 +47,9 @@ void draw_node_async(App *a, Box *b, AsyncView *v)
              (unsigned long long)asyncview_held(v, node), (unsigned long)sched_nchunks(s),
              nr ? ch : "none");
     draw_line(b, theme_attr(R_NORMAL), line);
-    const int64_t *ev;
-    int64_t n = app_async_node_events(a, node, &ev);
-    const SimAsync *as = app_async_run(a);
+    const int64_t *ev = src->ev;
+    int64_t n = src->nev;
+    const SimAsync *as = src->as;
     if (n < 0) {
         draw_line(b, theme_attr(R_BAD), "(out of memory listing its transfers)");
         return;

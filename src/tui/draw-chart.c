@@ -1,7 +1,7 @@
-/* draw-chart.c — the Chart panel: the cost of every algorithm that runs on the net against the
- * message size (app_chart: log-log, crossovers dotted and in words, a measured run's M), or
- * Sanders & Sibeyn's Fig. 3 (`:chart tradeoff`), or a figure of the s-to-p paper (`:figure N`,
- * draw-figure.c).
+/* draw-chart.c — the Chart panel (see draw-chart.h): the cost of every algorithm that runs on
+ * the net against the message size (chart.h, computed by the App: log-log, crossovers dotted
+ * and in words, a measured run's M), or Sanders & Sibeyn's Fig. 3 (`:chart tradeoff`), or a
+ * figure of the s-to-p paper (`:figure N`, draw-figure.c).
  */
 #include <curses.h>
 #include <math.h>
@@ -10,19 +10,17 @@
 #include <string.h>
 
 #include "../algos/algo.h"
-#include "draw-internal.h"
-#include "figure.h"
-#include "measured.h"
+#include "draw-chart.h"
 #include "theme.h"
 
 /* Sanders & Sibeyn's Fig. 3 in place of the cost chart (`:chart tradeoff [P]`; the numbers of
  * `meshcast tradeoff`, chart-fig3.h): the speedup plotted for the three P, their maxima,
  * T/(k/t) of the three algorithms plotted for one P, and its T table. */
-static void panel_fig3(App *a, Box *b)
+static void panel_fig3(Fig3 *fig3, int64_t fig3_p, Box *b)
 {
-    if (!a->fig3.ready) fig3_compute(&a->fig3);
-    const Fig3 *f = &a->fig3;
-    int dim = theme_attr(R_DIM), q = fig3_index(f, a->fig3_p);
+    if (!fig3->ready) fig3_compute(fig3);
+    const Fig3 *f = fig3;
+    int dim = theme_attr(R_DIM), q = fig3_index(f, fig3_p);
     if (q < 0) q = 1;
     draw_box_put(b, theme_attr(R_HEAD), "Fig. 3: fractional tree vs chain and bintree");
     draw_box_put(b, dim, "full:P, postal duplex, t = beta = 1, each its best s and r");
@@ -83,7 +81,7 @@ static const Role roles[6] = {R_C1, R_C2, R_C3, R_C4, R_C5, R_C6};
 
 /* The axes, the crossovers' dotted lines and the mark under the current size: the index of
  * that size among the charted ones, or -1. */
-static int chart_axes(App *a, Box *b, Plot *P)
+static int chart_axes(const Bcast *bc, Box *b, Plot *P)
 {
     const Chart *c = P->c;
     int top = P->top, ph = P->ph, pw = P->pw, yw = P->yw;
@@ -118,7 +116,7 @@ static int chart_axes(App *a, Box *b, Plot *P)
         draw_put(top + ph, cx, 1, theme_attr(R_BAD), theme_glyphs()->cross);
     }
     /* the current size */
-    uint64_t cur = a->b.setup.args.bytes;
+    uint64_t cur = bc->setup.args.bytes;
     int cur_s = -1;
     for (int s = 0; s < CHART_NSIZES; s++)
         if (c->bytes[s] == cur) {
@@ -196,13 +194,13 @@ static void chart_legend(Box *b, const Chart *c)
 
 /* Under the legend: the measured point, the curves that coincide, the crossovers in words (as
  * meshcast compare says them) or the cheapest at every size. */
-static void chart_notes(App *a, Box *b, const Chart *c, const MeasFile *meas)
+static void chart_notes(const Bcast *bc, Box *b, const Chart *c, const MeasFile *meas)
 {
     int dim = theme_attr(R_DIM);
     if (meas) {   /* the measured point's legend: which is which */
         char m1[32], p1[32];
         draw_fmt_cost(m1, sizeof m1, meas->total);
-        draw_fmt_cost(p1, sizeof p1, sim_totals(a->b.sim)->cost.total);
+        draw_fmt_cost(p1, sizeof p1, sim_totals(bc->sim)->cost.total);
         draw_box_put(b, theme_attr(R_HILITE), "M measured %s: %s us (%lld reps); sim %s",
                 meas->algo, m1, (long long)meas->reps, p1);
     }
@@ -232,19 +230,20 @@ static void chart_notes(App *a, Box *b, const Chart *c, const MeasFile *meas)
     }
 }
 
-void draw_chart(App *a, Box *b)
+void draw_chart(const ChartSrc *src, Box *b)
 {
-    if (a->fig) {   /* :figure N */
-        draw_figure(a, b);
+    if (src->fig) {   /* :figure N */
+        draw_figure(src->fig, b);
         return;
     }
-    if (a->chart_fig3) {   /* :chart tradeoff */
-        panel_fig3(a, b);
+    if (src->fig3) {   /* :chart tradeoff */
+        panel_fig3(src->fig3, src->fig3_p, b);
         return;
     }
-    const Chart *c = app_chart(a);
-    const CostParams *cp = sim_params(a->b.sim);
-    draw_box_put(b, theme_attr(R_HEAD), "Cost vs message size (%s, %s)", net_spec(a->b.setup.net),
+    const Bcast *bc = src->b;
+    const Chart *c = src->chart;
+    const CostParams *cp = sim_params(bc->sim);
+    draw_box_put(b, theme_attr(R_HEAD), "Cost vs message size (%s, %s)", net_spec(bc->setup.net),
             cost_model_name(cp->model));
     if (!c->done)
         draw_box_put(b, theme_attr(R_KEY), "computing... (%d charted, %zu of %zu looked at)",
@@ -254,7 +253,7 @@ void draw_chart(App *a, Box *b)
         return;
     }
     int legend_rows = (c->nalgo + 2) / 3;
-    const MeasFile *meas = measured_shown(a);   /* a real run: one point, and its line */
+    const MeasFile *meas = src->meas;   /* a real run: one point, and its line */
     int extra = c->ncross + (meas != NULL);   /* the lines under the legend */
     for (int k = 0; k < c->nalgo && c->sampled; k++) extra += c->same_as[k] >= 0;
     int ph = b->h - b->row - 4 - legend_rows - 1 - (extra > 0 ? extra : 1);
@@ -288,8 +287,8 @@ void draw_chart(App *a, Box *b)
     int dim = theme_attr(R_DIM);
     char t[32];
     int *xs = P.xs;
-    int cur_s = chart_axes(a, b, &P);
-    uint64_t cur = a->b.setup.args.bytes;
+    int cur_s = chart_axes(bc, b, &P);
+    uint64_t cur = bc->setup.args.bytes;
     bool meet = chart_points(&P);
     b->row += ph + 1;
     char l1[16], l2[16], l3[16];
@@ -301,7 +300,7 @@ void draw_chart(App *a, Box *b)
     draw_put_cut(y, xs[CHART_NSIZES / 2] - 1, 8, dim, l2);
     draw_put_cut(y, xs[CHART_NSIZES - 1] - (int)strlen(l3) + 1, 8, dim, l3);
     b->row++;
-    const char *unit = cost_unit(a->b.setup.cost.model);   /* us under seidel */
+    const char *unit = cost_unit(bc->setup.cost.model);   /* us under seidel */
     draw_box_put(b, dim, "bytes (log)  cost in %s (log)", strcmp(unit, "us") == 0 ? "us" : "model units");
     if (cur_s >= 0) {
         draw_fmt_bytes(t, sizeof t, cur);
@@ -310,5 +309,5 @@ void draw_chart(App *a, Box *b)
         draw_box_put(b, dim, "* two curves meet at that point");
     }
     chart_legend(b, c);
-    chart_notes(a, b, c, meas);
+    chart_notes(bc, b, c, meas);
 }

@@ -8,8 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "draw-internal.h"
-#include "figure.h"
+#include "draw-chart.h"
 #include "theme.h"
 
 static const Role roles[6] = {R_C1, R_C2, R_C3, R_C4, R_C5, R_C6};
@@ -76,9 +75,8 @@ static void bars(const StopPlot *p, int x0, int pw, double lo, double hi, int to
     }
 }
 
-void draw_figure(App *a, Box *b)
+void draw_figure(const struct AppFigure *f, Box *b)
 {
-    const struct AppFigure *f = a->fig;
     const StopPlot *p = &f->plot;
     int dim = theme_attr(R_DIM);
     char t[160];

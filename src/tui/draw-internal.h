@@ -12,10 +12,6 @@
 #include "app.h"
 #include "draw-text.h"
 
-/* The Node panel on the asynchronous time line (draw-asyncnode.c): the cursor node's
- * transfers with their times, those in flight at the moment marked. */
-void draw_node_async(App *a, Box *b, struct AsyncView *v);
-
 /* What a map shows: a broadcast and, on the asynchronous time line, its view at the moment
  * shown (NULL: lockstep steps).  The frame's map shows the App's (draw_shown); side by side
  * the right half shows the second broadcast's (vs.h), passed explicitly: nothing is swapped
@@ -32,17 +28,5 @@ Shown draw_shown(App *a);
  * (full nets and crossbars: their own views); the cursor, selection, tiles and lesson page
  * are the App's. */
 void draw_map(App *a, const Shown *s);
-
-/* The Timeline panel (draw-timeline.c): the steps' bars; on the asynchronous time line the
- * moments, and the Step panel's counterpart there (the moment shown). */
-void draw_timeline(App *a, Box *b);
-void draw_timeline_async(App *a, Box *b, struct AsyncView *v);
-void draw_moment(App *a, Box *b, struct AsyncView *v);
-
-/* The Chart panel (draw-chart.c): cost against size, Fig. 3, or a figure (below). */
-void draw_chart(App *a, Box *b);
-
-/* The Chart panel showing a figure of the s-to-p paper (figure.h). */
-void draw_figure(App *a, Box *b);
 
 #endif

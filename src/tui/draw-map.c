@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "app-core.h"
 #include "draw-internal.h"
 #include "fulltree.h"
 #include "hxview.h"

@@ -1,7 +1,6 @@
-/* draw-timeline.c — the Timeline panel: the steps as bars of their cost (a measured run's
- * bars under them, measured.h), and on the asynchronous time line (asynctl.h) the moments
- * with the Step panel's counterpart, the moment shown.
- */
+/* draw-timeline.c — the Timeline panel (see draw-timeline.h). */
+#include "draw-timeline.h"
+
 #include <curses.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,17 +9,15 @@
 #include "../engine/asyncview.h"
 #include "../engine/chunkset.h"
 #include "../engine/circuit.h"
-#include "draw-internal.h"
-#include "measured.h"
 #include "theme.h"
 
 /* The Step panel on the time line: the moment, what starts and ends then, what is in flight. */
-void draw_moment(App *a, Box *b, AsyncView *v)
+void draw_moment(const Bcast *bc, const SimAsync *as, Box *b, AsyncView *v)
 {
-    const Net *net = a->b.setup.net;
-    Sched *s = a->b.sched;
+    const Net *net = bc->setup.net;
+    Sched *s = bc->sched;
     int64_t i = asyncview_pos(v), n = asyncview_ntimes(v);
-    const char *unit = cost_unit(a->b.setup.cost.model);
+    const char *unit = cost_unit(bc->setup.cost.model);
     char c1[32], c2[32], nm[48], nm2[48], ch[64];
     draw_fmt_cost(c1, sizeof c1, asyncview_time(v, i));
     draw_fmt_cost(c2, sizeof c2, asyncview_time(v, n - 1));
@@ -49,10 +46,9 @@ void draw_moment(App *a, Box *b, AsyncView *v)
     draw_fmt_cost(c1, sizeof c1, asyncview_time(v, n - 1));
     snprintf(cu, sizeof cu, "%s %s", c1, unit);
     draw_box_kv(b, theme_attr(R_HEAD), "Asynchronous total", cu);
-    draw_fmt_cost(c1, sizeof c1, sim_totals(a->b.sim)->cost.total);
+    draw_fmt_cost(c1, sizeof c1, sim_totals(bc->sim)->cost.total);
     snprintf(cu, sizeof cu, "%s %s", c1, unit);
     draw_box_kv(b, theme_attr(R_NORMAL), "Lockstep total", cu);
-    const SimAsync *as = app_async_run(a);
     if (net_kind(net) == NET_HXBAR && as) {   /* transfers a module channel held back */
         draw_fmt_cost(c1, sizeof c1, sim_async_channel_wait(as));
         snprintf(cu, sizeof cu, "%lld, %s %s", (long long)sim_async_channel_waits(as), c1,
@@ -77,9 +73,9 @@ int64_t draw_window_first(int64_t cur, int64_t n, int64_t rows)
 }
 
 /* The Timeline panel on the time line: one row per moment. */
-void draw_timeline_async(App *a, Box *b, AsyncView *v)
+void draw_timeline_async(Box *b, AsyncView *v, TlRows *tl)
 {
-    a->tl_rows = 0;
+    tl->rows = 0;
     int64_t n = asyncview_ntimes(v), cur = asyncview_pos(v);
     draw_box_put(b, theme_attr(R_HEAD), "        time  start  end  in flight");
     int rows = b->h - b->row - 1;
@@ -114,10 +110,10 @@ static void bar_text(char *bar, size_t cap, const char *g, int len)
 
 /* The Timeline with a measured run (measured.h): per step, the simulated row and under it the
  * measured one; each kind of bar scaled to its own longest step (the legend says so). */
-static void panel_timeline_measured(App *a, Box *b, const MeasFile *m)
+static void panel_timeline_measured(const Bcast *bc, Box *b, const MeasFile *m, TlRows *tl)
 {
-    Sim *sim = a->b.sim;
-    int32_t n = a->b.nsim, cur = app_step_shown(a);
+    Sim *sim = bc->sim;
+    int32_t n = bc->nsim, cur = bcast_step_shown(bc);
     const Glyphs *g = theme_glyphs();
     double maxc = 0, maxm = 0;
     for (int32_t i = 0; i < n; i++) {
@@ -125,7 +121,7 @@ static void panel_timeline_measured(App *a, Box *b, const MeasFile *m)
         if (c > maxc) maxc = c;
         if (i < m->nmeas && m->steps[i] > maxm) maxm = m->steps[i];
     }
-    const char *unit = cost_unit(a->b.setup.cost.model);
+    const char *unit = cost_unit(bc->setup.cost.model);
     draw_box_put(b, theme_attr(R_HEAD), "  step   %s sim %s / meas us", g->full, unit);
     char legend[300];
     snprintf(legend, sizeof legend, "%s simulated, %s measured (median of %lld reps); each bar "
@@ -135,9 +131,9 @@ static void panel_timeline_measured(App *a, Box *b, const MeasFile *m)
     if (rows < 1) return;
     int32_t first = (int32_t)window_first(cur, n, rows);
     int barw = b->w - 19;
-    a->tl_y0 = b->y + b->row;
-    a->tl_first = first;
-    a->tl_per = 2;
+    tl->y0 = b->y + b->row;
+    tl->first = first;
+    tl->per = 2;
     for (int32_t i = first; i < n && b->row + 1 < b->h - 1; i++) {
         double c = sim_step(sim, i)->cost.total, v = i < m->nmeas ? m->steps[i] : 0;
         char c1[32], c2[32], bar[1024];
@@ -154,7 +150,7 @@ static void panel_timeline_measured(App *a, Box *b, const MeasFile *m)
                  maxm > 0 && barw > 0 ? (int)lround(barw * v / maxm) : 0);
         draw_put(y + 1, b->x + 18, barw, theme_attr(R_KEY), bar);
         b->row += 2;
-        a->tl_rows += 2;
+        tl->rows += 2;
     }
     char t[32], t2[32];
     b->row = b->h - 1;
@@ -164,18 +160,18 @@ static void panel_timeline_measured(App *a, Box *b, const MeasFile *m)
             t2);
 }
 
-void draw_timeline(App *a, Box *b)
+void draw_timeline(const TlSrc *src, Box *b, TlRows *tl)
 {
-    a->tl_rows = 0;
-    a->tl_per = 1;
-    const MeasFile *meas = app_partial(a) ? NULL : measured_shown(a);
-    if (meas) {
-        panel_timeline_measured(a, b, meas);
+    const Bcast *bc = src->b;
+    tl->rows = 0;
+    tl->per = 1;
+    if (src->meas) {
+        panel_timeline_measured(bc, b, src->meas, tl);
         return;
     }
-    Sched *s = a->b.sched;
-    Sim *sim = a->b.sim;
-    int32_t n = a->b.nsim, cur = app_step_shown(a);   /* the steps simulated so far */
+    Sched *s = bc->sched;
+    Sim *sim = bc->sim;
+    int32_t n = bc->nsim, cur = bcast_step_shown(bc);   /* the steps simulated so far */
     double maxc = 0;
     for (int32_t i = 0; i < n; i++) {
         double c = sim_step(sim, i)->cost.total;
@@ -187,9 +183,9 @@ void draw_timeline(App *a, Box *b)
     int32_t first = (int32_t)window_first(cur, n, rows);
     int barw = b->w - 35;
     const Glyphs *g = theme_glyphs();
-    a->tl_y0 = b->y + b->row;
-    a->tl_first = first;
-    a->tl_rows = 0;
+    tl->y0 = b->y + b->row;
+    tl->first = first;
+    tl->rows = 0;
     for (int32_t i = first; i < n && draw_box_line(b) && b->row < b->h - 1; i++) {
         const SimStep *S = sim_step(sim, i);
         char c1[32], c2[32], bar[256] = "";
@@ -210,14 +206,13 @@ void draw_timeline(App *a, Box *b)
              c2, (long)S->informed);
         draw_put(y, b->x + 34, barw, i == cur ? theme_attr(R_CIRCUIT) : theme_attr(R_DIM), bar);
         b->row++;
-        a->tl_rows++;
+        tl->rows++;
     }
     char t[32];
-    long long sdone, stotal;
     b->row = b->h - 1;
-    if (app_rest_progress(a, &sdone, &stotal)) {
+    if (src->simulating) {
         draw_box_put(b, theme_attr(R_DIM), "steps %ld-%ld: simulating, step %lld/%lld...",
-                (long)n + 1, (long)sched_nsteps(s), sdone + 1, stotal);
+                (long)n + 1, (long)sched_nsteps(s), src->rest_done + 1, src->rest_total);
         return;
     }
     draw_fmt_cost(t, sizeof t, sim_totals(sim)->cost.total);

@@ -16,8 +16,12 @@
 #include "../engine/tso.h"
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
+#include "app-core.h"
 #include "draw-internal.h"
 #include "draw-step.h"
+#include "draw-timeline.h"
+#include "draw-asyncnode.h"
+#include "draw-chart.h"
 #include "helptext.h"
 #include "figure.h"
 #include "lesson-pick.h"
@@ -708,7 +712,7 @@ static void draw_side(App *a)
     }
     switch (a->panel) {
     case PANEL_STEP:
-        if (app_async_view(a)) draw_moment(a, &rest, app_async_view(a));
+        if (app_async_view(a)) draw_moment(&a->b, app_async_run(a), &rest, app_async_view(a));
         else {
             StepSrc ss = {.b = &a->b};
             ss.simulating = app_rest_progress(a, &ss.rest_done, &ss.rest_total);
@@ -719,15 +723,34 @@ static void draw_side(App *a)
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */
-        if (app_async_view(a)) draw_timeline_async(a, &rest, app_async_view(a));
-        else draw_timeline(a, &rest);
+        TlRows tr = {a->tl_y0, a->tl_rows, a->tl_first, a->tl_per};
+        if (app_async_view(a)) {
+            draw_timeline_async(&rest, app_async_view(a), &tr);
+        } else {
+            TlSrc ts = {.b = &a->b, .meas = app_partial(a) ? NULL : measured_shown(a)};
+            ts.simulating = app_rest_progress(a, &ts.rest_done, &ts.rest_total);
+            draw_timeline(&ts, &rest, &tr);
+        }
+        a->tl_y0 = tr.y0, a->tl_rows = tr.rows, a->tl_first = tr.first, a->tl_per = tr.per;
         break;
     }
     case PANEL_NODE:
-        if (app_async_view(a)) draw_node_async(a, &rest, app_async_view(a));
+        if (app_async_view(a)) {
+            AsyncNodeSrc ns = {.b = &a->b, .node = a->cursor, .v = app_async_view(a)};
+            ns.nev = app_async_node_events(a, a->cursor, &ns.ev);
+            ns.as = app_async_run(a);
+            draw_node_async(&ns, &rest);
+        }
         else panel_node(a, &rest);
         break;
-    case PANEL_CHART: draw_chart(a, &rest); break;
+    case PANEL_CHART: {
+        ChartSrc cs = {.fig = a->fig, .fig3 = a->chart_fig3 ? &a->fig3 : NULL,
+                       .fig3_p = a->fig3_p, .b = &a->b};
+        if (!cs.fig && !cs.fig3) cs.chart = app_chart(a);   /* computed (or reset) on demand */
+        if (!cs.fig && !cs.fig3 && cs.chart->nalgo > 0) cs.meas = measured_shown(a);
+        draw_chart(&cs, &rest);
+        break;
+    }
     case PANEL_LESSON:
         if (a->lesson) panel_lesson(a, &rest);
         break;

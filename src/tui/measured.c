@@ -13,6 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app-core.h"
+
 /* A running `meshcast exec --json`: its pid, its stdout and stderr (pipes, read as they come). */
 struct MeasJob {
     pid_t pid;

@@ -21,7 +21,7 @@
 #include "../engine/text.h"
 #include "../script/lua-sandbox.h"
 #include "algo-names.h"
-#include "app.h"
+#include "app-core.h"
 #include "draw.h"
 #include "input.h"
 #include "measured.h"

@@ -1,7 +1,7 @@
 /* fuzz_input.c — bytes from the terminal (keys, escape sequences, SGR mouse reports) into the
  * screen's input filter and key handlers, as tui.c feeds them, on mesh:8x8 st; the first
  * byte picks the screen size.  Property: no crash, and the App stays drawable (layout). */
-#include "../../src/tui/app.h"
+#include "../../src/tui/app-core.h"
 #include "../../src/tui/input.h"
 #include "fuzz.h"
 

@@ -14,7 +14,7 @@
 #include "srctree.h"
 
 #include "../../src/script/setup.h"
-#include "../../src/tui/app.h"
+#include "../../src/tui/app-core.h"
 #include "../../src/tui/cmdtab.h"
 #include "../../src/tui/helptext.h"
 

@@ -16,7 +16,7 @@
 #include "../../src/algos/algo.h"
 #include "../../src/script/lesson-state.h"
 #include "../../src/script/lesson.h"
-#include "../../src/tui/app.h"
+#include "../../src/tui/app-core.h"
 
 static char dir[64];
 

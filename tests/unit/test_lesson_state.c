@@ -24,7 +24,7 @@
 #include "../../src/script/lesson-try.h"
 #include "../../src/script/lesson.h"
 #include "../../src/script/setup.h"
-#include "../../src/tui/app.h"
+#include "../../src/tui/app-core.h"
 
 #define MAXL 32
 

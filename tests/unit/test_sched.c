@@ -44,6 +44,55 @@ static void test_bytes(void **state)
     net_free(n);
 }
 
+/* sched_ranges_bytes against the definition, floor(hi*bytes/N) - floor(lo*bytes/N) per range
+ * summed, computed here in 128 bits: sorted strided sets (the walk without division), gaps
+ * too far for it, unsorted and clipped ranges, uniform and huge messages. */
+static uint64_t bytes_def(uint64_t bytes, uint32_t N, const ChunkRange *r, size_t n)
+{
+    uint64_t sum = 0;
+    for (size_t k = 0; k < n; k++) {
+        uint64_t hi = r[k].hi < N ? r[k].hi : N;
+        if (r[k].lo >= hi)
+            continue;
+        sum += (uint64_t)((unsigned __int128)bytes * hi / N) -
+               (uint64_t)((unsigned __int128)bytes * r[k].lo / N);
+    }
+    return sum;
+}
+
+static void test_ranges_bytes(void **state)
+{
+    (void)state;
+    Net *net = net_parse("array:4", NULL, 0);
+    srand(21);
+    const uint32_t Ns[] = { 1, 3, 1000, 1u << 20, 999983, UINT32_MAX };
+    const uint64_t Bs[] = { 1, 10, 1024, 1u << 20, 3000017, UINT32_MAX, (uint64_t)UINT32_MAX + 2,
+                            UINT64_MAX };
+    ChunkRange r[300];
+    for (size_t i = 0; i < sizeof Ns / sizeof *Ns; i++)
+        for (size_t j = 0; j < sizeof Bs / sizeof *Bs; j++) {
+            Sched *s = sched_new(net, Ns[i], Bs[j]);
+            assert_non_null(s);
+            for (int trial = 0; trial < 40; trial++) {
+                size_t n = (size_t)(rand() % 300);
+                uint64_t x = (uint64_t)rand() % (Ns[i] / 2 + 1);
+                for (size_t k = 0; k < n; k++) {   /* mostly short gaps, some long, some back */
+                    int kind = rand() % 10;
+                    uint64_t gap = kind < 7 ? (uint64_t)(rand() % 3) : kind < 9 ? (uint64_t)rand() % 5000 : 0;
+                    uint64_t lo = kind == 9 ? (uint64_t)rand() % ((uint64_t)Ns[i] + 1) : x + gap;
+                    uint64_t hi = lo + 1 + (uint64_t)(rand() % (kind < 7 ? 3 : 40));
+                    r[k].lo = (uint32_t)(lo < UINT32_MAX ? lo : UINT32_MAX - 1);
+                    r[k].hi = (uint32_t)(hi < UINT32_MAX ? hi : UINT32_MAX);
+                    x = r[k].hi;
+                }
+                uint64_t want = bytes_def(Bs[j], Ns[i], r, n);
+                assert_true(sched_ranges_bytes(s, r, n) == want);
+            }
+            sched_free(s);
+        }
+    net_free(net);
+}
+
 static void test_build_read(void **state)
 {
     (void)state;
@@ -339,7 +388,8 @@ static void test_labels_shared(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_bytes),  cmocka_unit_test(test_build_read),
+        cmocka_unit_test(test_bytes),  cmocka_unit_test(test_ranges_bytes),
+        cmocka_unit_test(test_build_read),
         cmocka_unit_test(test_at),     cmocka_unit_test(test_errors),
         cmocka_unit_test(test_equal),
         cmocka_unit_test(test_labels_shared),

@@ -1,7 +1,7 @@
 /* test_sim_shape.c — sim_step_shape (the narration's facts about a step's routes) equals what
  * reading every transfer back with sched_transfer gives, for every step of every built-in
  * algorithm that runs on a sweep of nets (arrays, rings, meshes, tori, 3-D, full; default and
- * explicit routes). */
+ * explicit routes), in order and then asked again in random order (it keeps the last few). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -44,7 +44,7 @@ static void shape_sweep(void **state)
     (void)state;
     static const char *const nets[] = { "array:16", "array:13", "ring:12", "mesh:8x8",
                                         "mesh:6x5", "torus:5x5", "torus:8x8", "mesh:4x4x4",
-                                        "torus:4x4x4", "full:8" };
+                                        "torus:4x4x4", "full:8", "mesh:4x16", "torus:4x8" };
     int checked = 0, turning = 0;
     for (size_t ni = 0; ni < sizeof nets / sizeof *nets; ni++) {
         Net *net = net_parse(nets[ni], NULL, 0);
@@ -76,6 +76,19 @@ static void shape_sweep(void **state)
                              (long long)want.hmax);
                 checked++;
                 turning += got.turns;
+            }
+            /* asked again in any order (back and forth, as the TUI steps): the shapes it
+             * keeps are still each step's own */
+            int32_t ns = sched_nsteps(s);
+            for (int q = 0; ns > 0 && q < 3 * ns + 8; q++) {
+                int32_t st = (int32_t)(rand() % ns);
+                if (q % 5 == 4) st = (st + 64) % ns;   /* the same slot of the memo, another step */
+                SimShape got, want;
+                assert_true(sim_step_shape(sim, st, &got));
+                reference(s, st, &want);
+                assert_true(got.senders == want.senders && got.one_sender == want.one_sender &&
+                            got.dirs == want.dirs && got.turns == want.turns &&
+                            got.hmin == want.hmin && got.hmax == want.hmax);
             }
             SimShape x;
             assert_false(sim_step_shape(sim, sched_nsteps(s), &x));

@@ -291,11 +291,98 @@ static void test_random_schedules(void **state)
     net_free(net);
 }
 
+/* Steps of short sends (the replay takes a step whose senders are all distinct and whose
+ * routes are one hop each as disjoint without walking its routes: load_one_hop): random
+ * senders, each to a random neighbour or, now and then, to a node two hops away, on a ring
+ * (wrapping round), a mesh, an array and a torus; now and then a node sends twice.  Under seidel
+ * and postal, each step's figures against the loads counted route by route (SIM_PATH_DIRECT)
+ * and against the most circuits on one arc counted here, walking each route link by link. */
+static void test_short_hop_steps(void **state)
+{
+    (void)state;
+    const char *nets[] = { "ring:8", "mesh:4x4", "array:9", "torus:3x5" };
+    for (size_t ni = 0; ni < sizeof nets / sizeof nets[0]; ni++) {
+        Net *net = net_parse(nets[ni], NULL, 0);
+        assert_non_null(net);
+        int32_t n = net_size(net);
+        int32_t *cnt = calloc((size_t)net_nlinks(net), sizeof *cnt);
+        assert_non_null(cnt);
+        for (unsigned seed = 1; seed <= 12; seed++) {
+            srand(seed * 31u + (unsigned)ni);
+            Sched *s = sched_new(net, 4, 4096);
+            sched_give(s, 0, 0, 4);
+            enum { STEPS = 12 };
+            int32_t want_mx[STEPS];
+            int64_t want_tcd[STEPS];
+            for (int st = 0; st < STEPS; st++) {
+                sched_step(s);
+                memset(cnt, 0, (size_t)net_nlinks(net) * sizeof *cnt);
+                int32_t mx = 0;
+                int64_t tcd = 0;
+                bool far = rnd(3) == 0;   /* this step: some routes of two hops */
+                for (int32_t v = 0; v < n; v++) {
+                    int k = (int)rnd(5) == 0 ? 2 : (int)rnd(2);   /* sends of v */
+                    int32_t nb[64];
+                    int nn = 0;
+                    for (int32_t w = 0; w < n; w++) {   /* v's neighbours (or next but one) */
+                        NetSeg seg[NET_MAXSEG];
+                        int64_t len = net_route_len(seg, net_route(net, v, w, seg));
+                        if (w != v && (len == 1 || (far && len == 2)) && nn < 64)
+                            nb[nn++] = w;
+                    }
+                    for (int j = 0; j < k && nn > 0; j++) {
+                        int32_t w = nb[rnd((uint32_t)nn)];
+                        assert_true(sched_send_range(s, v, w, 0, 4));   /* (none held: ok) */
+                        NetSeg seg[NET_MAXSEG];
+                        int ns = net_route(net, v, w, seg);
+                        int32_t u = v;
+                        for (int q = 0; q < ns; q++)
+                            for (int32_t h = 0; h < seg[q].len; h++) {
+                                int64_t l = net_link(net, u, seg[q].dim, seg[q].dir);
+                                cnt[l]++;
+                                mx = cnt[l] > mx ? cnt[l] : mx;
+                                u = net_link_head(net, l);
+                                tcd++;
+                            }
+                        assert_int_equal(u, w);
+                    }
+                }
+                want_mx[st] = mx;
+                want_tcd[st] = tcd;
+            }
+            for (int model = 0; model < 2; model++) {
+                CostParams p;
+                cost_defaults(&p, model ? COST_POSTAL : COST_SEIDEL);
+                Sim *a = sim_run(s, &p, 0, NULL, 0);
+                int keep = sim_load_path;
+                sim_load_path = SIM_PATH_DIRECT;
+                Sim *b = sim_run(s, &p, 0, NULL, 0);
+                sim_load_path = keep;
+                assert_non_null(a);
+                assert_non_null(b);
+                for (int32_t st = 0; st < STEPS; st++) {
+                    const SimStep *x = sim_step(a, st), *y = sim_step(b, st);
+                    same_fig(x, y);
+                    assert_int_equal(x->tcd, want_tcd[st]);
+                    if (x->subrounds <= 1)   /* (else: the most at once in a sub-round) */
+                        assert_int_equal(x->max_link_load, want_mx[st]);
+                }
+                sim_free(a);
+                sim_free(b);
+            }
+            sched_free(s);
+        }
+        free(cnt);
+        net_free(net);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_figures),
         cmocka_unit_test(test_random_schedules),
+        cmocka_unit_test(test_short_hop_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

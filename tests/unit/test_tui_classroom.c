@@ -17,7 +17,7 @@
 #include "../../src/algos/algo.h"
 #include "../../src/engine/progress.h"
 #include "../../src/script/setup.h"
-#include "../../src/tui/app.h"
+#include "../../src/tui/app-core.h"
 #include "../../src/tui/overview.h"
 #include "../../src/tui/theme.h"
 

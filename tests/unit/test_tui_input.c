@@ -14,7 +14,7 @@
 
 #include <curses.h>
 
-#include "../../src/tui/app.h"
+#include "../../src/tui/app-core.h"
 #include "../../src/tui/draw.h"
 #include "../../src/tui/theme.h"
 #include "../../src/tui/input.h"

@@ -18,7 +18,7 @@
 #include "../../src/algos/algo.h"
 #include "../../src/engine/sim.h"
 #include "../../src/script/setup.h"
-#include "../../src/tui/app.h"
+#include "../../src/tui/app-core.h"
 
 static const char *const cases[][2] = {
     {"mesh:32x32", "rh"}, {"mesh:16x16", "st"}, {"array:64", "bst"}, {"torus:8x8", "chain"},
