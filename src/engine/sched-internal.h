@@ -66,23 +66,21 @@ bool sched_edges_only(const Sched *s);
 void sched_rule_get(const Sched *s, const SchedRule *r, int64_t j, SchedRuleXfer *out,
                     uint32_t *route);
 
-/* What few steps have: rule blocks, local operations, stored transfers with different ranges
- * (SchedStep.more, made for the first). */
+/* What few steps have: rule blocks and local operations (SchedStep.more, made for the first). */
 typedef struct {
     SchedRule *rule;        /* rule blocks, in the order added (SchedStep.nrule of them) */
     int32_t caprule;
     SchedLocal *loc;        /* local operations (SchedStep.nloc of them) */
     int64_t caploc;
-    SchedXferR *r;          /* the stored transfers' range slots (capr), once two differ;
-                             * NULL: every one is SchedStep.r1 */
-    int64_t capr;
 } SchedMore;
 
 /* One step: 80 bytes, its transfers apart (a pipeline has a million steps of a few transfers,
  * so what only some steps have is in `more`). */
 typedef struct {
-    SchedXfer *x;
-    SchedXferR r1;          /* every stored transfer's range slot, until two differ (more->r) */
+    SchedXfer *x;           /* cap transfers; then, once two differ in their range slots, cap
+                             * slots in the same block (sched_step_slots) */
+    SchedXferR r1;          /* every stored transfer's range slot until then; after, both
+                             * halves SCHED_SLOTS_APART */
     SchedXferExt *ext;      /* NULL: every transfer has nr 1 and the default route */
     int64_t n, cap;         /* stored transfers */
     int64_t capext;
@@ -130,20 +128,27 @@ static inline uint32_t sched_xfer_route(const SchedStep *st, int64_t i)
 }
 
 /* Give the step's transfer i (those before it have theirs; st->n is counted up by the caller)
- * the range slot v: kept as r1 while every transfer has the same, else in st->more->r (made
- * then).
+ * the range slot v: kept as r1 while every transfer has the same, else in the second half of
+ * st->x's block (made then, room for cap; the caller made room for transfer i in st->x).
  * False when memory runs out. */
 bool sched_put_slot(SchedStep *st, int64_t i, SchedXferR v);
+
+/* (r1's halves when the slots are apart: never a real slot, whose .pool.unused is 0 and whose
+ * empty range is stored as {0, 0}) */
+#define SCHED_SLOTS_APART UINT32_MAX
 
 /* The step's range slots, or NULL: every one is st->r1. */
 static inline SchedXferR *sched_step_slots(const SchedStep *st)
 {
-    return st->more ? st->more->r : NULL;
+    return st->r1.one.lo == SCHED_SLOTS_APART && st->r1.one.hi == SCHED_SLOTS_APART
+               ? (SchedXferR *)(void *)(st->x + st->cap)
+               : NULL;
 }
 
 static inline const SchedXferR *sched_xfer_slot(const SchedStep *st, int64_t i)
 {
-    return st->more && st->more->r ? &st->more->r[i] : &st->r1;
+    SchedXferR *r = sched_step_slots(st);
+    return r ? &r[i] : &st->r1;
 }
 
 static inline const ChunkRange *sched_xfer_ranges(const Sched *s, const SchedStep *st, int64_t i)

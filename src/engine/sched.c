@@ -91,7 +91,6 @@ static void step_free(SchedStep *st)
     free(st->ext);
     if (!st->more)
         return;
-    free(st->more->r);
     free(st->more->loc);
     for (int32_t k = 0; k < st->nrule; k++)
         free(st->more->rule[k].ctx);
@@ -376,22 +375,41 @@ static bool ensure_ext(SchedStep *st, int64_t need)
     return true;
 }
 
+/* Room in st->x for `need` transfers (and as many slots after them, when the step keeps its
+ * slots apart: sched_step_slots). */
+static bool xfer_room(SchedStep *st, int64_t need)
+{
+    if (!sched_step_slots(st))
+        return grow64((void **)&st->x, sizeof *st->x, &st->cap, need);
+    if (need <= st->cap)
+        return true;
+    int64_t old = st->cap, n = st->n;
+    if (!grow64((void **)&st->x, sizeof *st->x + sizeof(SchedXferR), &st->cap, need))
+        return false;
+    /* (grow kept the old block's bytes: the slots follow the old capacity's transfers) */
+    memmove(st->x + st->cap, st->x + old, (size_t)n * sizeof(SchedXferR));
+    return true;
+}
+
 bool sched_put_slot(SchedStep *st, int64_t i, SchedXferR v)
 {
-    bool fresh = !sched_step_slots(st);
-    if (fresh) {
-        if (i == 0)
-            st->r1 = v;
-        if (i == 0 || sched_slot_eq(v, st->r1))
+    SchedXferR *r = sched_step_slots(st);
+    if (!r) {
+        if (i == 0 || sched_slot_eq(v, st->r1)) {
+            if (i == 0)
+                st->r1 = v;
             return true;
-    }
-    if (!more_room(st) || !grow64((void **)&st->more->r, sizeof *st->more->r, &st->more->capr,
-                                  i + 1))
-        return false;
-    SchedXferR *r = st->more->r;
-    if (fresh)
+        }
+        /* the slots apart from now on: the block doubles (cap transfers, then cap slots) */
+        SchedXfer *x = realloc(st->x, (size_t)st->cap * (sizeof *st->x + sizeof *r));
+        if (!x)
+            return false;
+        st->x = x;
+        r = (SchedXferR *)(void *)(x + st->cap);
         for (int64_t j = 0; j < i; j++)
             r[j] = st->r1;
+        st->r1.one = (ChunkRange){ SCHED_SLOTS_APART, SCHED_SLOTS_APART };
+    }
     r[i] = v;
     return true;
 }
@@ -514,17 +532,16 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
     if (explicit_route && !route_room(s, nseg))
         return false;
     SchedStep *st = &s->steps[step];
-    if (!grow64((void **)&st->x, sizeof *st->x, &st->cap, st->n + 1)) {
+    if (!xfer_room(st, st->n + 1)) {
         sched_fail(s, "out of memory");
         return false;
     }
-    SchedXfer *x = &st->x[st->n];
     SchedXferR slot;
     uint32_t xnr;
     if (nr == 1) {
         /* one range: inline, nothing to normalise (an empty one is dropped) */
-        slot.one = r[0];
         xnr = r[0].lo < r[0].hi;
+        slot.one = xnr ? r[0] : (ChunkRange){ 0, 0 };
     } else {
         /* Normalise into the pool (reusing the ranges of the previous send when identical);
          * a result of at most one range goes inline after all. */
@@ -565,8 +582,7 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
     }
     if (explicit_route)
         route = route_store(s, seg, nseg);
-    x->src = src;
-    x->dst = dst;
+    st->x[st->n] = (SchedXfer){ src, dst };   /* (sched_put_slot may have moved st->x) */
     if (st->ext) {
         st->ext[st->n].nr = xnr;
         st->ext[st->n].route = route;
@@ -581,9 +597,7 @@ bool sched_reserve(Sched *s, int64_t ntransfers, uint64_t nranges)
     if (!s || s->cur < 0 || ntransfers < 0)
         return false;
     SchedStep *st = &s->steps[s->cur];
-    if (!grow64((void **)&st->x, sizeof *st->x, &st->cap, st->n + ntransfers) ||
-        (sched_step_slots(st) && !grow64((void **)&st->more->r, sizeof *st->more->r,
-                                         &st->more->capr, st->n + ntransfers)) ||
+    if (!xfer_room(st, st->n + ntransfers) ||
         (st->ext && !ensure_ext(st, st->n + ntransfers)) ||
         !grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + nranges)) {
         sched_fail(s, "out of memory");
