@@ -714,6 +714,239 @@ static int check_course(const char *file)
     return 0;
 }
 
+/* The algorithm to check: a GOAL file (read for the first net given), a script or a built-in
+ * name; NULL with a message in err.  *owned: what the caller releases (algo_release). */
+static const AlgoDef *check_load(const CheckOpts *o, AlgoDef **owned, bool goal, char *err,
+                                 size_t errlen)
+{
+    *owned = NULL;
+    if (!goal)
+        return script_algo(o->file, NULL, owned, err, errlen);
+    /* a GOAL file is read for each net (as many nodes as ranks) */
+    Net *n0 = o->nnets ? net_parse(o->nets[0], err, errlen) : NULL;
+    if (!o->nnets)
+        snprintf(err, errlen, "a GOAL file needs --net (as many nodes as ranks)");
+    const AlgoDef *d = n0 ? *owned = goal_algo(o->file, n0, NULL, err, errlen) : NULL;
+    net_free(n0);
+    return d;
+}
+
+/* The default nets: the sweep over the kinds the algorithm claims (a built-in name: every def
+ * of that name), written into specs; their count. */
+static int check_sweep(const AlgoDef *d, const AlgoDef *owned, const char **nets,
+                       char (*specs)[32])
+{
+    int nn = 0;
+    unsigned kinds = d->nets;
+    if (!owned) /* a built-in name: every def of that name */
+        for (size_t i = 0; i < algo_count(); i++)
+            if (strcmp(algo_at(i)->name, d->name) == 0)
+                kinds |= algo_at(i)->nets;
+    for (int k = NET_ARRAY; k < NET_NKINDS; k++) {
+        if (!(kinds & (1u << k)))
+            continue;
+        bool line = k == NET_ARRAY || k == NET_RING || k == NET_FULL;
+        const char *const *sw = line ? sweep_array : k == NET_MESH ? sweep_mesh : sweep_torus;
+        size_t nsw = line ? sizeof sweep_array / sizeof *sweep_array
+                     : k == NET_MESH ? sizeof sweep_mesh / sizeof *sweep_mesh
+                                     : sizeof sweep_torus / sizeof *sweep_torus;
+        for (size_t j = 0; j < nsw && nn < CHECK_MAXNETS * 2; j++) {
+            snprintf(specs[nn], sizeof specs[nn], "%s:%s", net_kind_name((NetKind)k),
+                     sw[j]);
+            nets[nn] = specs[nn];
+            nn++;
+        }
+    }
+    return nn;
+}
+
+/* The report's head: the JSON document opened, the CSV header, or the title and columns. */
+static void check_begin(Ctx *c)
+{
+    const CheckOpts *o = c->o;
+    char qfile[160], qname[80], qsummary[320];
+    if (o->json) {
+        json_init(&c->j, stdout, false);
+        json_begin_object(&c->j);
+        json_key(&c->j, "check"); json_str(&c->j, o->file);
+        json_key(&c->j, "algo"); json_str(&c->j, c->d->name);
+        json_key(&c->j, "model"); json_str(&c->j, o->model ? o->model : "seidel");
+        json_key(&c->j, "reduction"); json_bool(&c->j, c->d->flags & ALGO_REDUCE);
+        json_key(&c->j, "cases");
+        json_begin_array(&c->j);
+    } else if (o->csv) {
+        printf("net,source,sources,timing,verified,valid,rule,where,steps,transfers,load,"
+               "conflicts,cost,predicted,difference,tcd\n");
+    } else {
+        printf("check %s: %s%s%s\n", text_quote(o->file, 150, qfile, sizeof qfile),
+               text_quote(c->d->name, 70, qname, sizeof qname),
+               c->d->summary && *c->d->summary ? " — " : "",
+               text_quote(c->d->summary, 300, qsummary, sizeof qsummary));
+        if (c->d->flags & ALGO_REDUCE)
+            printf("a reduction (op = \"reduce\"): verified = the root ends with every node's "
+                   "contribution to every chunk exactly once\n");
+        size_t dw = 0;
+        for (int i = 0; i < o->ndists; i++)
+            if (strlen(o->dists[i]) + 1 > dw)
+                dw = strlen(o->dists[i]) + 1;
+        label_width = 14 + (o->timing_given ? 9 : 0) + (int)(dw < 40 ? dw : 40);
+        printf("%-*s %7s %9s %9s %6s %5s %9s %14s %14s %8s\n", label_width, "net", "cases",
+               "verified",
+               "valid", "steps", "load", "conflicts", "cost", "predicted", "tcd");
+    }
+}
+
+/* What cmd_check tallies over the nets: the exit status, counts, what the summary lists. */
+typedef struct {
+    int status, nets_ok, nets_run, nskipped, sampled, nfails;
+    char fails[CHECK_MAXNETS * 4][900];
+    char samples[CHECK_MAXNETS * 2][80];
+    char skipped[CHECK_MAXNETS * 2][2][256];
+} Tally;
+
+/* One net: skipped if the algorithm does not claim it (an error when it was given) or refuses
+ * its size; else a row per timing and distribution, tallied in T (T->status 2: stop). */
+static void check_net(Ctx *c, Tally *T, const char *spec, bool explicit_nets,
+                      const AlgoDef *owned)
+{
+    char err[1024];
+    bool goal = c->goal;
+    Net *net = net_parse(spec, err, sizeof err);
+    if (!net) {
+        cli_error("check: %s", err);
+        T->status = 2;
+        return;
+    }
+    if (!claims(c, net)) {
+        if (explicit_nets) {
+            char why[64];
+            snprintf(why, sizeof why, "a %s", net_kind_name(net_kind(net)));
+            cli_error("check: %s does not run on %s", c->d->name, owned ? why : net_spec(net));
+            T->status = 2;
+        }
+        net_free(net);
+        return;
+    }
+    /* a size the algorithm refuses (a script's `sizes`): skipped, with its reason */
+    const CheckOpts *o = c->o;
+    SetupSpec probe = {.net = spec, .algo = o->file, .bytes = o->bytes, .model = o->model,
+                       .sets = o->sets, .nsets = (size_t)o->nsets, .profile = o->profile,
+                       .op = o->op};
+    Setup su;
+    bool refused;
+    if (!setup_make_def(&probe, owned, &su, &refused, err, sizeof err)) {
+        if (!refused) {
+            cli_error("check: %s", err);
+            T->status = 2;
+        } else {
+            skipped_out(c, net_spec(net), err);
+            if (T->nskipped < CHECK_MAXNETS * 2) {
+                snprintf(T->skipped[T->nskipped][0], sizeof T->skipped[0][0], "%s",
+                         net_spec(net));
+                snprintf(T->skipped[T->nskipped][1], sizeof T->skipped[0][1], "%.250s", err);
+            }
+            T->nskipped++;
+        }
+        net_free(net);
+        return;
+    }
+    setup_free(&su);
+    T->nets_run++;
+    bool net_ok = true;
+    int32_t nsrc = 0;
+    for (int tm = 0; tm < 2 && T->status != 2; tm++) {
+        if (!c->o->timing[tm])
+            continue;
+        for (int k = 0; k < (c->o->ndists ? c->o->ndists : 1) && T->status != 2; k++) {
+            Row row;
+            int rc = check_row(c, net, tm == 1, c->o->ndists ? c->o->dists[k] : NULL, &row);
+            if (rc == 2) {
+                if (!c->o->json && !c->o->csv)
+                    printf("%-*s ERROR\n", label_width, row.label);
+                fflush(stdout);
+                cli_error("check: %s", c->err);
+                T->status = 2;
+                break;
+            }
+            nsrc = row.cases;
+            if (!c->o->json && !c->o->csv)
+                row_print(&row);
+            if (rc == 1) {
+                net_ok = false;
+                if (T->status == 0)
+                    T->status = 1;
+                if (T->nfails < CHECK_MAXNETS * 4 && row.first_fail[0])
+                    snprintf(T->fails[T->nfails++], sizeof T->fails[0], "%s", row.first_fail);
+                if (T->nfails < CHECK_MAXNETS * 4 && row.claims_bad)
+                    snprintf(T->fails[T->nfails++], sizeof T->fails[0], "CLAIM %s (%ld of %ld "
+                             "cases)", row.claim_first_bad, (long)row.claims_bad,
+                             (long)row.cases);
+            }
+        }
+    }
+    /* a GOAL file fixes its own source: nothing was sampled */
+    if (!goal && !c->o->source && !c->o->ndists && nsrc < net_size(net) &&
+        T->sampled < CHECK_MAXNETS * 2)
+        snprintf(T->samples[T->sampled++], sizeof T->samples[0], "%s from %ld of %ld sources",
+                 net_spec(net), (long)nsrc, (long)net_size(net));
+    T->nets_ok += net_ok;
+    net_free(net);
+}
+
+/* The report's end: the JSON document closed (even after an error), or the failures, the
+ * samples, the identical built-ins and the count of nets that held. */
+static void check_summary(Ctx *c, const Tally *T)
+{
+    const CheckOpts *o = c->o;
+    char err[1024];
+    if (o->json) {   /* one JSON document even after an error (then exit 2, said on stderr) */
+        json_end_array(&c->j);
+        json_key(&c->j, "skipped");
+        json_begin_array(&c->j);
+        for (int i = 0; i < T->nskipped && i < CHECK_MAXNETS * 2; i++) {
+            json_begin_object(&c->j);
+            json_key(&c->j, "net"); json_str(&c->j, T->skipped[i][0]);
+            json_key(&c->j, "reason"); json_str(&c->j, T->skipped[i][1]);
+            json_end_object(&c->j);
+        }
+        json_end_array(&c->j);
+        json_key(&c->j, "identical");
+        json_begin_array(&c->j);
+        for (int i = 0; i < c->nsame; i++) {
+            json_begin_object(&c->j);
+            json_key(&c->j, "algo"); json_str(&c->j, c->same_name[i]);
+            json_key(&c->j, "nets"); json_str(&c->j, c->same_nets[i]);
+            json_end_object(&c->j);
+        }
+        json_end_array(&c->j);
+        json_key(&c->j, "summary");
+        json_begin_object(&c->j);
+        json_key(&c->j, "cases"); json_int(&c->j, c->ncases);
+        json_key(&c->j, "valid"); json_int(&c->j, c->nok);
+        json_key(&c->j, "invalid"); json_int(&c->j, c->ncases - c->nok);
+        json_key(&c->j, "nets"); json_int(&c->j, T->nets_run);
+        json_key(&c->j, "nets_valid"); json_int(&c->j, T->nets_ok);
+        json_key(&c->j, "skipped"); json_int(&c->j, T->nskipped);
+        json_key(&c->j, "exit"); json_int(&c->j, T->status);
+        json_end_object(&c->j);
+        json_end_object(&c->j);
+        printf("\n");
+    } else if (!o->csv && T->status != 2) {
+        for (int i = 0; i < T->nfails; i++)
+            printf("FAIL %s\n", text_quote(T->fails[i], sizeof T->fails[i], err, sizeof err));
+        for (int i = 0; i < T->sampled; i++)
+            printf("sampled: %s\n", T->samples[i]);
+        for (int i = 0; i < c->nsame; i++)
+            printf("identical to the built-in `%s` (the same schedule from the first source) "
+                   "on %s\n", c->same_name[i], c->same_nets[i]);
+        printf("%d of %d nets verified and valid in every case%s%s%s\n", T->nets_ok, T->nets_run,
+               T->sampled ? " tried (on big nets a sample of sources, spread over the net; "
+                         "--max-sources N to change)"
+                       : "",
+               T->nskipped ? "; skipped " : "", T->nskipped ? "sizes it does not run on" : "");
+    }
+}
+
 int cmd_check(int argc, char **argv)
 {
     CheckOpts o;
@@ -727,17 +960,8 @@ int cmd_check(int argc, char **argv)
 
     char err[1024];
     AlgoDef *owned = NULL;
-    const AlgoDef *d = NULL;
     bool goal = goal_is_path(o.file);
-    if (goal) {   /* a GOAL file is read for each net (as many nodes as ranks) */
-        Net *n0 = o.nnets ? net_parse(o.nets[0], err, sizeof err) : NULL;
-        if (!o.nnets)
-            snprintf(err, sizeof err, "a GOAL file needs --net (as many nodes as ranks)");
-        d = n0 ? owned = goal_algo(o.file, n0, NULL, err, sizeof err) : NULL;
-        net_free(n0);
-    } else {
-        d = script_algo(o.file, NULL, &owned, err, sizeof err);
-    }
+    const AlgoDef *d = check_load(&o, &owned, goal, err, sizeof err);
     if (!d) {
         cli_error("check: %s", err);
         return 2;
@@ -752,198 +976,22 @@ int cmd_check(int argc, char **argv)
         for (int i = 0; i < o.nnets; i++)
             nets[nn++] = o.nets[i];
     } else {
-        unsigned kinds = d->nets;
-        if (!owned) /* a built-in name: every def of that name */
-            for (size_t i = 0; i < algo_count(); i++)
-                if (strcmp(algo_at(i)->name, d->name) == 0)
-                    kinds |= algo_at(i)->nets;
-        for (int k = NET_ARRAY; k < NET_NKINDS; k++) {
-            if (!(kinds & (1u << k)))
-                continue;
-            bool line = k == NET_ARRAY || k == NET_RING || k == NET_FULL;
-            const char *const *sw = line ? sweep_array : k == NET_MESH ? sweep_mesh : sweep_torus;
-            size_t nsw = line ? sizeof sweep_array / sizeof *sweep_array
-                         : k == NET_MESH ? sizeof sweep_mesh / sizeof *sweep_mesh
-                                         : sizeof sweep_torus / sizeof *sweep_torus;
-            for (size_t j = 0; j < nsw && nn < CHECK_MAXNETS * 2; j++) {
-                snprintf(specs[nn], sizeof specs[nn], "%s:%s", net_kind_name((NetKind)k),
-                         sw[j]);
-                nets[nn] = specs[nn];
-                nn++;
-            }
-        }
+        nn = check_sweep(d, owned, nets, specs);
     }
-
     if (!within_budget(&o, nets, nn, err, sizeof err)) {
         cli_error("check: %s", err);
         algo_release(owned);
         return 2;
     }
-    char qfile[160], qname[80], qsummary[320];
-    if (o.json) {
-        json_init(&c.j, stdout, false);
-        json_begin_object(&c.j);
-        json_key(&c.j, "check"); json_str(&c.j, o.file);
-        json_key(&c.j, "algo"); json_str(&c.j, d->name);
-        json_key(&c.j, "model"); json_str(&c.j, o.model ? o.model : "seidel");
-        json_key(&c.j, "reduction"); json_bool(&c.j, d->flags & ALGO_REDUCE);
-        json_key(&c.j, "cases");
-        json_begin_array(&c.j);
-    } else if (o.csv) {
-        printf("net,source,sources,timing,verified,valid,rule,where,steps,transfers,load,"
-               "conflicts,cost,predicted,difference,tcd\n");
-    } else {
-        printf("check %s: %s%s%s\n", text_quote(o.file, 150, qfile, sizeof qfile),
-               text_quote(d->name, 70, qname, sizeof qname),
-               d->summary && *d->summary ? " — " : "",
-               text_quote(d->summary, 300, qsummary, sizeof qsummary));
-        if (d->flags & ALGO_REDUCE)
-            printf("a reduction (op = \"reduce\"): verified = the root ends with every node's "
-                   "contribution to every chunk exactly once\n");
-        size_t dw = 0;
-        for (int i = 0; i < o.ndists; i++)
-            if (strlen(o.dists[i]) + 1 > dw)
-                dw = strlen(o.dists[i]) + 1;
-        label_width = 14 + (o.timing_given ? 9 : 0) + (int)(dw < 40 ? dw : 40);
-        printf("%-*s %7s %9s %9s %6s %5s %9s %14s %14s %8s\n", label_width, "net", "cases",
-               "verified",
-               "valid", "steps", "load", "conflicts", "cost", "predicted", "tcd");
-    }
-    int status = 0, nets_ok = 0, nets_run = 0, nskipped = 0, sampled = 0;
-    char fails[CHECK_MAXNETS * 4][900];
-    char samples[CHECK_MAXNETS * 2][80];
-    char skipped[CHECK_MAXNETS * 2][2][256];
-    int nfails = 0;
-    for (int i = 0; i < nn && !cli_out_failed() && status != 2; i++) {
-        Net *net = net_parse(nets[i], err, sizeof err);
-        if (!net) {
-            cli_error("check: %s", err);
-            status = 2;
-            break;
-        }
-        if (!claims(&c, net)) {
-            if (explicit_nets) {
-                char why[64];
-                snprintf(why, sizeof why, "a %s", net_kind_name(net_kind(net)));
-                cli_error("check: %s does not run on %s", d->name, owned ? why : net_spec(net));
-                status = 2;
-            }
-            net_free(net);
-            continue;
-        }
-        /* a size the algorithm refuses (a script's `sizes`): skipped, with its reason */
-        SetupSpec probe = {.net = nets[i], .algo = o.file, .bytes = o.bytes, .model = o.model,
-                           .sets = o.sets, .nsets = (size_t)o.nsets, .profile = o.profile,
-                           .op = o.op};
-        Setup su;
-        bool refused;
-        if (!setup_make_def(&probe, owned, &su, &refused, err, sizeof err)) {
-            if (!refused) {
-                cli_error("check: %s", err);
-                status = 2;
-            } else {
-                skipped_out(&c, net_spec(net), err);
-                if (nskipped < CHECK_MAXNETS * 2) {
-                    snprintf(skipped[nskipped][0], sizeof skipped[0][0], "%s", net_spec(net));
-                    snprintf(skipped[nskipped][1], sizeof skipped[0][1], "%.250s", err);
-                }
-                nskipped++;
-            }
-            net_free(net);
-            continue;
-        }
-        setup_free(&su);
-        nets_run++;
-        bool net_ok = true;
-        int32_t nsrc = 0;
-        for (int tm = 0; tm < 2 && status != 2; tm++) {
-            if (!o.timing[tm])
-                continue;
-            for (int k = 0; k < (o.ndists ? o.ndists : 1) && status != 2; k++) {
-                Row row;
-                int rc = check_row(&c, net, tm == 1, o.ndists ? o.dists[k] : NULL, &row);
-                if (rc == 2) {
-                    if (!o.json && !o.csv)
-                        printf("%-*s ERROR\n", label_width, row.label);
-                    fflush(stdout);
-                    cli_error("check: %s", c.err);
-                    status = 2;
-                    break;
-                }
-                nsrc = row.cases;
-                if (!o.json && !o.csv)
-                    row_print(&row);
-                if (rc == 1) {
-                    net_ok = false;
-                    if (status == 0)
-                        status = 1;
-                    if (nfails < CHECK_MAXNETS * 4 && row.first_fail[0])
-                        snprintf(fails[nfails++], sizeof fails[0], "%s", row.first_fail);
-                    if (nfails < CHECK_MAXNETS * 4 && row.claims_bad)
-                        snprintf(fails[nfails++], sizeof fails[0], "CLAIM %s (%ld of %ld "
-                                 "cases)", row.claim_first_bad, (long)row.claims_bad,
-                                 (long)row.cases);
-                }
-            }
-        }
-        /* a GOAL file fixes its own source: nothing was sampled */
-        if (!goal && !o.source && !o.ndists && nsrc < net_size(net) &&
-            sampled < CHECK_MAXNETS * 2)
-            snprintf(samples[sampled++], sizeof samples[0], "%s from %ld of %ld sources",
-                     net_spec(net), (long)nsrc, (long)net_size(net));
-        nets_ok += net_ok;
-        net_free(net);
-    }
-    if (status != 2 && nets_run == 0) {
+    check_begin(&c);
+    Tally T = {0};
+    for (int i = 0; i < nn && !cli_out_failed() && T.status != 2; i++)
+        check_net(&c, &T, nets[i], explicit_nets, owned);
+    if (T.status != 2 && T.nets_run == 0) {
         cli_error("check: %s runs on none of the nets tried", d->name);
-        status = 2;
+        T.status = 2;
     }
-    if (o.json) {   /* one JSON document even after an error (then exit 2, said on stderr) */
-        json_end_array(&c.j);
-        json_key(&c.j, "skipped");
-        json_begin_array(&c.j);
-        for (int i = 0; i < nskipped && i < CHECK_MAXNETS * 2; i++) {
-            json_begin_object(&c.j);
-            json_key(&c.j, "net"); json_str(&c.j, skipped[i][0]);
-            json_key(&c.j, "reason"); json_str(&c.j, skipped[i][1]);
-            json_end_object(&c.j);
-        }
-        json_end_array(&c.j);
-        json_key(&c.j, "identical");
-        json_begin_array(&c.j);
-        for (int i = 0; i < c.nsame; i++) {
-            json_begin_object(&c.j);
-            json_key(&c.j, "algo"); json_str(&c.j, c.same_name[i]);
-            json_key(&c.j, "nets"); json_str(&c.j, c.same_nets[i]);
-            json_end_object(&c.j);
-        }
-        json_end_array(&c.j);
-        json_key(&c.j, "summary");
-        json_begin_object(&c.j);
-        json_key(&c.j, "cases"); json_int(&c.j, c.ncases);
-        json_key(&c.j, "valid"); json_int(&c.j, c.nok);
-        json_key(&c.j, "invalid"); json_int(&c.j, c.ncases - c.nok);
-        json_key(&c.j, "nets"); json_int(&c.j, nets_run);
-        json_key(&c.j, "nets_valid"); json_int(&c.j, nets_ok);
-        json_key(&c.j, "skipped"); json_int(&c.j, nskipped);
-        json_key(&c.j, "exit"); json_int(&c.j, status);
-        json_end_object(&c.j);
-        json_end_object(&c.j);
-        printf("\n");
-    } else if (!o.csv && status != 2) {
-        for (int i = 0; i < nfails; i++)
-            printf("FAIL %s\n", text_quote(fails[i], sizeof fails[i], err, sizeof err));
-        for (int i = 0; i < sampled; i++)
-            printf("sampled: %s\n", samples[i]);
-        for (int i = 0; i < c.nsame; i++)
-            printf("identical to the built-in `%s` (the same schedule from the first source) "
-                   "on %s\n", c.same_name[i], c.same_nets[i]);
-        printf("%d of %d nets verified and valid in every case%s%s%s\n", nets_ok, nets_run,
-               sampled ? " tried (on big nets a sample of sources, spread over the net; "
-                         "--max-sources N to change)"
-                       : "",
-               nskipped ? "; skipped " : "", nskipped ? "sizes it does not run on" : "");
-    }
+    check_summary(&c, &T);
     algo_release(owned);
-    return cli_out_finish(status);
+    return cli_out_finish(T.status);
 }

@@ -16,6 +16,10 @@ void arcmap_init(ArcMap *L, const Net *net)
         if ((INT32_C(1) << sh) != v)
             L->pow2 = false;
     }
+    L->lshift = 0;
+    for (int d = 0; L->pow2 && d < net->ndim; d++)   /* (each base is a multiple of size) */
+        if (d == 0 || L->dshift[d] < L->lshift)
+            L->lshift = L->dshift[d];
     for (int d = 0; d < net->ndim; d++) {
         for (int b = 0; b < 2; b++)
             L->base[d][b] = (int64_t)(2 * d + b) * net->size;

@@ -33,6 +33,8 @@ typedef struct {
     bool full;                 /* pair links (net_pairwise) */
     bool pow2;                 /* every dimension is 2^dshift[d]: coordinates by shifts */
     bool mesh2;                /* a 2-D mesh: default routes by arcmap_mesh2 */
+    int lshift;                /* every line starts at a multiple of 2^lshift (so start >>
+                                * lshift numbers the lines densely on a power-of-two net) */
     int dshift[NET_MAXDIM];
     int64_t base[NET_MAXDIM][2];              /* first entry of each (dimension, direction) */
     int64_t lstride[NET_MAXDIM][NET_MAXDIM];  /* line of dim d = sum over e != d of c[e]*this */

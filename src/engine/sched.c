@@ -149,25 +149,38 @@ uint64_t sched_range_bytes(const Sched *s, uint32_t lo, uint32_t hi)
     return h - l;
 }
 
-/* floor(b*x/N) for the ends of the ranges in turn: (q, rem) = b*x divided by N.  A point a
- * few chunks after the one before moves on by b = q1*N + r1 per chunk (additions, no
- * division); one farther off, or before it, is divided afresh.  Exact, like
+/* floor(b*x/N) for the ends of the ranges in turn: (q, rem) = b*x divided by N.  A point at
+ * most WALK_NEAR chunks after the one before moves on by the table's b*d = tq[d]*N + tr[d]
+ * (an addition, no division); one farther off, or before it, is divided afresh.  Exact, like
  * sched_range_bytes (b <= UINT32_MAX and x <= N: b*x fits in 64 bits). */
+#define WALK_NEAR 16
 typedef struct {
-    uint64_t b, N, q1, r1, x, q, rem;
+    uint64_t b, N, x, q, rem;
+    uint64_t tq[WALK_NEAR + 1], tr[WALK_NEAR + 1];
 } FloorWalk;
+
+static void floor_walk_init(FloorWalk *w, uint64_t b, uint64_t N)
+{
+    w->b = b;
+    w->N = N;
+    w->x = w->q = w->rem = 0;
+    for (uint64_t d = 0; d <= WALK_NEAR; d++) {
+        w->tq[d] = b * d / N;
+        w->tr[d] = b * d % N;
+    }
+}
 
 static uint64_t floor_at(FloorWalk *w, uint64_t to)
 {
-    if (to >= w->x && to - w->x <= 16) {
-        for (; w->x < to; w->x++) {
-            w->q += w->q1;
-            w->rem += w->r1;
-            if (w->rem >= w->N) {
-                w->rem -= w->N;
-                w->q++;
-            }
+    if (to >= w->x && to - w->x <= WALK_NEAR) {
+        uint64_t d = to - w->x;
+        w->q += w->tq[d];
+        w->rem += w->tr[d];
+        if (w->rem >= w->N) {
+            w->rem -= w->N;
+            w->q++;
         }
+        w->x = to;
     } else {
         uint64_t t = w->b * to;
         w->q = t / w->N;
@@ -182,7 +195,7 @@ uint64_t sched_ranges_bytes(const Sched *s, const ChunkRange *r, size_t n)
     if (!s || !r)
         return 0;
     uint64_t sum = 0;
-    if (n < 8 || s->bytes > UINT32_MAX) {   /* a few ranges, or huge messages: one by one */
+    if (n < 64 || s->bytes > UINT32_MAX) {   /* a few ranges, or huge messages: one by one */
         for (size_t k = 0; k < n; k++)
             sum += sched_range_bytes(s, r[k].lo, r[k].hi);
         return sum;
@@ -196,7 +209,8 @@ uint64_t sched_ranges_bytes(const Sched *s, const ChunkRange *r, size_t n)
         }
         return sum * (s->bytes / N);
     }
-    FloorWalk w = { s->bytes, N, s->bytes / N, s->bytes % N, 0, 0, 0 };
+    FloorWalk w;
+    floor_walk_init(&w, s->bytes, N);
     for (size_t k = 0; k < n; k++) {
         uint64_t lo = r[k].lo, hi = r[k].hi < N ? r[k].hi : N;
         if (lo >= hi)

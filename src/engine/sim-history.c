@@ -135,6 +135,8 @@ static bool apply_deltas(Sim *sim, int32_t st, bool add)
     if (nx > 0 && !f)
         return false;
     for (int64_t i = 0; ok && i < nx; i++) {
+        if (i + PREFETCH < nx)   /* the receiver's Hold: a miss no prefetcher guesses */
+            ht_fetch(&sim->hold, f->x[i + PREFETCH].dst, 1);
         int64_t b = x0 + i;
         if (!(sim->xnew[b >> 6] & (UINT64_C(1) << (b & 63))))
             continue;

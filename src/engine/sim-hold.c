@@ -143,6 +143,30 @@ bool hold_heap_add(Hold *h, uint32_t lo, uint32_t hi)
 /* hold_add into the inline intervals, in the general case. */
 bool hold_add_small(Hold *h, uint32_t lo, uint32_t hi)
 {
+    ChunkRange *in = h->u.in;
+    /* an exchange's cases, in place: a block apart from the one interval (the node that goes
+     * the other way round), then blocks that grow one of the two or fill the gap */
+    if (h->n == 1 && (hi < in[0].lo || lo > in[0].hi)) {
+        if (hi < in[0].lo) {
+            in[1] = in[0];
+            in[0] = (ChunkRange){ lo, hi };
+        } else {
+            in[1] = (ChunkRange){ lo, hi };
+        }
+        h->n = 2;
+        return true;
+    }
+    if (h->n == 2) {
+        bool t0 = lo <= in[0].hi && hi >= in[0].lo, t1 = lo <= in[1].hi && hi >= in[1].lo;
+        if (t0 || t1) {   /* grows one of the two, or joins them */
+            ChunkRange *a = &in[t0 ? 0 : 1];
+            if (lo < a->lo)
+                a->lo = lo;
+            a->hi = t0 && t1 ? (hi > in[1].hi ? hi : in[1].hi) : (hi > a->hi ? hi : a->hi);
+            h->n = t0 && t1 ? 1 : 2;
+            return true;
+        }
+    }
     /* insert into at most HOLD_INLINE intervals, merging what touches [lo,hi] */
     ChunkRange t[HOLD_INLINE + 1];
     size_t k = 0;

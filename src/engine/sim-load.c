@@ -248,10 +248,12 @@ int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, in
             int np = rnp[slot];
             memcpy(pc, ring[slot], (size_t)np * sizeof *pc);
             for (int k = 0; k < np; k++) {
-                int64_t ls = pc[k].start;
-                uint64_t bit = (uint64_t)1 << (ls & 63);
-                if (!(sim->linebit[ls >> 6] & bit)) {
-                    sim->linebit[ls >> 6] |= bit;
+                /* a bit per line, by its start >> lshift: a 1024 x 1024 mesh's 4096 lines
+                 * in 512 bytes, not 4096 cache lines */
+                int64_t ls = pc[k].start, li = ls >> sim->lay.lshift;
+                uint64_t bit = (uint64_t)1 << (li & 63);
+                if (!(sim->linebit[li >> 6] & bit)) {
+                    sim->linebit[li >> 6] |= bit;
                     if (!push_touched(sim, ls, pc[k].n)) {
                         *oom = true;
                         return path;
@@ -310,7 +312,8 @@ void load_clear(Sim *sim, int32_t st, int path)
         for (int64_t t = 0; t < sim->ntouched; t++) {
             int64_t a = sim->touched[2 * t];
             memset(sim->load + a, 0, (size_t)sim->touched[2 * t + 1] * sizeof(int32_t));
-            sim->linebit[a >> 6] &= ~((uint64_t)1 << (a & 63));
+            int64_t li = a >> sim->lay.lshift;
+            sim->linebit[li >> 6] &= ~((uint64_t)1 << (li & 63));
         }
         sim->ntouched = 0;
     }

@@ -31,6 +31,36 @@ static bool cache_loads(Sim *sim, int32_t step)
     return true;
 }
 
+/* link -> its line and position in the (dim, dir) layout (see sim_link_loads): the map asks
+ * this for every link it shows, so without a division on a grid of power-of-two sides. */
+static int64_t load_index(const Sim *sim, int64_t link)
+{
+    const Net *net = sim->net;
+    int64_t node, r;
+    switch (net->ndim) {   /* link = node * 2 ndim + 2 d + b; constant divisors */
+    case 1:
+        node = link >> 1, r = link & 1;
+        break;
+    case 2:
+        node = link >> 2, r = link & 3;
+        break;
+    default:
+        node = link / 6, r = link % 6;
+        break;
+    }
+    int d = (int)(r >> 1), b = (int)(r & 1);
+    int64_t n = net->dims[d], stv = net->stride[d], o, i, q;
+    if (sim->lay.pow2) {
+        int sh = __builtin_ctzll((unsigned long long)stv);
+        i = node & (stv - 1);
+        q = (node >> sh) & (n - 1);
+        o = node >> (sh + sim->lay.dshift[d]);
+    } else {
+        o = node / (stv * n), i = node % stv, q = node / stv % n;
+    }
+    return sim->lay.base[d][b] + (o * stv + i) * n + q;
+}
+
 int32_t sim_link_load(Sim *sim, int32_t step, int64_t link)
 {
     if (!sim || step < 0 || step >= sim->nsteps || link < 0 || link >= sim->nlinks)
@@ -44,13 +74,7 @@ int32_t sim_link_load(Sim *sim, int32_t step, int64_t link)
         return sim->linkload[link];
     if (!cache_loads(sim, step))
         return 0;
-    /* link -> its line and position in the (dim, dir) layout (see sim_link_loads) */
-    const Net *net = sim->net;
-    int64_t node = link / (2 * net->ndim);
-    int d = (int)(link / 2 % net->ndim), b = (int)(link % 2);
-    int64_t n = net->dims[d], stv = net->stride[d];
-    int64_t o = node / (stv * n), i = node % stv, q = node / stv % n;
-    return sim->load[sim->lay.base[d][b] + (o * stv + i) * n + q];
+    return sim->load[load_index(sim, link)];
 }
 
 const int32_t *sim_link_loads(Sim *sim, int32_t step)

@@ -78,7 +78,10 @@ static void test_ranges_bytes(void **state)
                 uint64_t x = (uint64_t)rand() % (Ns[i] / 2 + 1);
                 for (size_t k = 0; k < n; k++) {   /* mostly short gaps, some long, some back */
                     int kind = rand() % 10;
-                    uint64_t gap = kind < 7 ? (uint64_t)(rand() % 3) : kind < 9 ? (uint64_t)rand() % 5000 : 0;
+                    uint64_t gap = kind < 6   ? (uint64_t)(rand() % 3)
+                                   : kind < 7 ? (uint64_t)(10 + rand() % 10)   /* near 16 */
+                                   : kind < 9 ? (uint64_t)rand() % 5000
+                                              : 0;
                     uint64_t lo = kind == 9 ? (uint64_t)rand() % ((uint64_t)Ns[i] + 1) : x + gap;
                     uint64_t hi = lo + 1 + (uint64_t)(rand() % (kind < 7 ? 3 : 40));
                     r[k].lo = (uint32_t)(lo < UINT32_MAX ? lo : UINT32_MAX - 1);

@@ -1028,6 +1028,13 @@ static void test_paths_agree(void **state)
     check_paths("torus:2x3", 4, 10, 30, 9);    /* extent 2: + and - lead to the same node */
     check_paths("torus:1x5", 4, 10, 30, 10);   /* extent 1: never travelled */
     check_paths("ring:2", 4, 4, 0, 11);
+    check_paths("mesh:8x16", 6, 30, 30, 12);   /* power-of-two sides: loads read by shifts */
+    check_paths("torus:2x4x8", 6, 30, 30, 13);
+    check_paths("array:512", 6, 40, 20, 14);
+    /* powers of two, lines of unequal lengths: the touched lines marked by start >> lshift */
+    check_paths("mesh:4x32", 6, 60, 20, 15);
+    check_paths("torus:16x2x4", 6, 60, 20, 16);
+    check_paths("mesh:64x8", 6, 200, 10, 17);
 }
 
 /* ST on mesh:R x C by hand, with redundant resends so that deltas are partial. */
