@@ -9,20 +9,29 @@
 #define SCHED_SEG_BITS 5            /* explicit routes: route = first segment << 5 | nseg */
 #define SCHED_MAX_SEGS (UINT32_C(1) << (32 - SCHED_SEG_BITS))
 
-/* One stored transfer: 16 bytes.  A transfer with at most one range keeps it inline (most
- * sends are single ranges: no range pool, no normalisation); with two or more, r.pool.roff is
- * the first of its nr ranges in Sched.ranges.  The number of ranges and the route live in
- * SchedStep.ext, which a step has only once it holds a transfer that is not "simple" (one
- * range, default route): the common step costs 16 bytes a transfer. */
+/* One stored transfer: its ends (8 bytes), and its range slot (8 bytes, SchedXferR): the one
+ * range of a transfer with at most one (most sends are single ranges: no range pool, no
+ * normalisation), or, with two or more, pool.roff, the first of its nr ranges in
+ * Sched.ranges.  A step keeps the slots in an array of their own only once two of its
+ * transfers differ in them: until then every slot is the step's r1 (a broadcast's step sends
+ * the whole message, or one chunk, everywhere: 8 bytes a transfer).  The number of ranges and
+ * the route live in SchedStep.ext, which a step has only once it holds a transfer that is not
+ * "simple" (one range, default route). */
 typedef struct {
     int32_t src, dst;
-    union {
-        ChunkRange one;                    /* nr <= 1 */
-        struct {
-            uint32_t roff, unused;
-        } pool;                            /* nr >= 2 */
-    } r;
 } SchedXfer;
+
+typedef union {
+    ChunkRange one;                    /* nr <= 1 */
+    struct {
+        uint32_t roff, unused;
+    } pool;                            /* nr >= 2 */
+} SchedXferR;
+
+static inline bool sched_slot_eq(SchedXferR a, SchedXferR b)
+{
+    return a.one.lo == b.one.lo && a.one.hi == b.one.hi;
+}
 
 typedef struct {
     uint32_t nr;     /* number of ranges */
@@ -65,10 +74,13 @@ typedef struct {
     int64_t caploc;
 } SchedMore;
 
-/* One step: 72 bytes, its transfers apart (a pipeline has a million steps of a few transfers,
+/* One step: 80 bytes, its transfers apart (a pipeline has a million steps of a few transfers,
  * so what only some steps have is in `more`). */
 typedef struct {
-    SchedXfer *x;
+    SchedXfer *x;           /* cap transfers; then, once two differ in their range slots, cap
+                             * slots in the same block (sched_step_slots) */
+    SchedXferR r1;          /* every stored transfer's range slot until then; after, both
+                             * halves SCHED_SLOTS_APART */
     SchedXferExt *ext;      /* NULL: every transfer has nr 1 and the default route */
     int64_t n, cap;         /* stored transfers */
     int64_t capext;
@@ -115,26 +127,53 @@ static inline uint32_t sched_xfer_route(const SchedStep *st, int64_t i)
     return st->ext ? st->ext[i].route : SCHED_DEFAULT_ROUTE;
 }
 
+/* Give the step's transfer i (those before it have theirs; st->n is counted up by the caller)
+ * the range slot v: kept as r1 while every transfer has the same, else in the second half of
+ * st->x's block (made then, room for cap; the caller made room for transfer i in st->x).
+ * False when memory runs out. */
+bool sched_put_slot(SchedStep *st, int64_t i, SchedXferR v);
+
+/* (r1's halves when the slots are apart: never a real slot, whose .pool.unused is 0 and whose
+ * empty range is stored as {0, 0}) */
+#define SCHED_SLOTS_APART UINT32_MAX
+
+/* The step's range slots, or NULL: every one is st->r1. */
+static inline SchedXferR *sched_step_slots(const SchedStep *st)
+{
+    return st->r1.one.lo == SCHED_SLOTS_APART && st->r1.one.hi == SCHED_SLOTS_APART
+               ? (SchedXferR *)(void *)(st->x + st->cap)
+               : NULL;
+}
+
+static inline const SchedXferR *sched_xfer_slot(const SchedStep *st, int64_t i)
+{
+    SchedXferR *r = sched_step_slots(st);
+    return r ? &r[i] : &st->r1;
+}
+
 static inline const ChunkRange *sched_xfer_ranges(const Sched *s, const SchedStep *st, int64_t i)
 {
-    const SchedXfer *x = &st->x[i];
-    return sched_xfer_nr(st, i) <= 1 ? &x->r.one : s->ranges + x->r.pool.roff;
+    const SchedXferR *q = sched_xfer_slot(st, i);
+    return sched_xfer_nr(st, i) <= 1 ? &q->one : s->ranges + q->pool.roff;
 }
 
 /* A step's transfers as flat arrays (the simulator's view): the stored arrays themselves for a
  * step without rules, else every transfer, stored and ruled, expanded into a SchedFlatBuf. */
 typedef struct {
     const SchedXfer *x;
+    const SchedXferR *r;      /* range slots, or NULL: every one is r1 */
     const SchedXferExt *ext;  /* NULL: every transfer has nr 1 and the default route */
-    const ChunkRange *pool;   /* ranges of transfers with nr >= 2 start at pool[x.r.pool.roff] */
+    const ChunkRange *pool;   /* ranges of transfers with nr >= 2 start at pool[slot.pool.roff] */
     int64_t n;
+    SchedXferR r1;
 } SchedFlat;
 
 typedef struct {
     SchedXfer *x;
+    SchedXferR *r;
     SchedXferExt *ext;
     ChunkRange *pool;
-    int64_t capx, capext;
+    int64_t capx, capr, capext;
     uint64_t cappool;
 } SchedFlatBuf;
 
@@ -154,10 +193,16 @@ static inline uint32_t sched_flat_route(const SchedFlat *f, int64_t i)
     return f->ext ? f->ext[i].route : SCHED_DEFAULT_ROUTE;
 }
 
+static inline const SchedXferR *sched_flat_slot(const SchedFlat *f, int64_t i)
+{
+    return f->r ? &f->r[i] : &f->r1;
+}
+
+/* (For a flat view without slots, the range points into *f: valid as long as f.) */
 static inline const ChunkRange *sched_flat_ranges(const SchedFlat *f, int64_t i)
 {
-    const SchedXfer *x = &f->x[i];
-    return sched_flat_nr(f, i) <= 1 ? &x->r.one : f->pool + x->r.pool.roff;
+    const SchedXferR *q = sched_flat_slot(f, i);
+    return sched_flat_nr(f, i) <= 1 ? &q->one : f->pool + q->pool.roff;
 }
 
 static inline uint32_t sched_route_nseg(uint32_t route)

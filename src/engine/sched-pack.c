@@ -9,9 +9,16 @@
 
 static void put_u64(SchedPut put, void *ud, uint64_t v) { put(ud, &v, sizeof v); }
 
-/* A step's transfers that are not all simple: its ranges and routes, renumbered from 0. */
+/* A transfer as packed: its ends and its range slot (16 bytes, whatever the step stores). */
 typedef struct {
-    SchedXfer *x;
+    int32_t src, dst;
+    SchedXferR r;
+} Wire;
+
+/* A step's transfers as packed; for steps that are not all simple, their ranges and routes,
+ * renumbered from 0. */
+typedef struct {
+    Wire *x;
     SchedXferExt *e;
     ChunkRange *pool;
     NetSeg *segs;
@@ -40,7 +47,7 @@ static bool pack_ext(const Sched *s, const SchedFlat *f, Local *l, SchedPut put,
         return false;
     int64_t np = 0, ns = 0;
     for (int64_t i = 0; i < f->n; i++) {
-        SchedXfer x = f->x[i];
+        Wire x = { f->x[i].src, f->x[i].dst, *sched_flat_slot(f, i) };
         SchedXferExt e = f->ext[i];
         if (e.nr > 1) {
             if (!room((void **)&l->pool, &l->cappool, np + e.nr, sizeof *l->pool))
@@ -66,6 +73,17 @@ static bool pack_ext(const Sched *s, const SchedFlat *f, Local *l, SchedPut put,
     put(ud, l->pool, (size_t)np * sizeof *l->pool);
     put_u64(put, ud, (uint64_t)ns);
     put(ud, l->segs, (size_t)ns * sizeof *l->segs);
+    return true;
+}
+
+/* A step of simple transfers (one range each, default routes): the records only. */
+static bool pack_simple(const SchedFlat *f, Local *l, SchedPut put, void *ud)
+{
+    if (!room((void **)&l->x, &l->capx, f->n, sizeof *l->x))
+        return false;
+    for (int64_t i = 0; i < f->n; i++)
+        l->x[i] = (Wire){ f->x[i].src, f->x[i].dst, *sched_flat_slot(f, i) };
+    put(ud, l->x, (size_t)f->n * sizeof *l->x);
     return true;
 }
 
@@ -95,7 +113,7 @@ bool sched_pack(const Sched *s, SchedPut put, void *ud)
         put_u64(put, ud, (uint64_t)f.n);
         put_u64(put, ud, f.ext != NULL);
         if (!f.ext)
-            put(ud, f.x, (size_t)f.n * sizeof *f.x);
+            ok = pack_simple(&f, &l, put, ud);
         else
             ok = pack_ext(s, &f, &l, put, ud);
         put_u64(put, ud, (uint64_t)st->nloc);
@@ -165,20 +183,26 @@ static bool append_simple(Sched *s, const unsigned char *q, int64_t n)
         return true;
     if (st->ext || st->nrule)
         return false;
-    if (!sched_reserve(s, n, 0))
-        return false;
-    SchedXfer *x = st->x + st->n;
-    memcpy(x, q, (size_t)n * sizeof *x);
     int32_t P = net_size(s->net);
     uint32_t nc = s->nchunks;
     bool ok = true;
     for (int64_t i = 0; i < n; i++) {
-        const SchedXfer *t = &x[i];
-        ok &= !(t->src < 0 || t->src >= P || t->dst < 0 || t->dst >= P || t->src == t->dst ||
-                t->r.one.lo >= t->r.one.hi || t->r.one.hi > nc);
+        Wire t;
+        memcpy(&t, q + (size_t)i * sizeof t, sizeof t);
+        ok &= !(t.src < 0 || t.src >= P || t.dst < 0 || t.dst >= P || t.src == t.dst ||
+                t.r.one.lo >= t.r.one.hi || t.r.one.hi > nc);
     }
-    if (!ok)
+    if (!ok || !sched_reserve(s, n, 0))
         return false;
+    for (int64_t i = 0; i < n; i++) {
+        Wire t;
+        memcpy(&t, q + (size_t)i * sizeof t, sizeof t);
+        st->x[st->n + i] = (SchedXfer){ t.src, t.dst };
+        if (!sched_put_slot(st, st->n + i, t.r)) {
+            sched_fail(s, "out of memory");
+            return false;
+        }
+    }
     st->n += n;
     s->total += n;
     progress_add(n);
@@ -221,17 +245,17 @@ bool sched_unpack(Sched *s, const unsigned char *p, size_t len, size_t skip_give
             sched_label(s, label);
         }
         uint64_t n = get_u64(&r), ext = get_u64(&r);
-        if (!ext && !r.bad && n <= r.left / sizeof(SchedXfer)) {
+        if (!ext && !r.bad && n <= r.left / sizeof(Wire)) {
             /* simple transfers: one copy, from the bytes into the step */
             const unsigned char *q = r.p;
             if (append_simple(s, q, (int64_t)n)) {
-                take(&r, n * sizeof(SchedXfer));
+                take(&r, n * sizeof(Wire));
                 goto locals;
             }
             if (sched_error(s))
                 break;
         }
-        SchedXfer *x = take_array(&r, n, sizeof *x, &xb, &capx);
+        Wire *x = take_array(&r, n, sizeof *x, &xb, &capx);
         if (!x) {
             if (!r.bad)
                 sched_fail(s, "out of memory");

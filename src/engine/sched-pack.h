@@ -1,14 +1,15 @@
 /* sched-pack.h — a whole schedule as one byte string and back, in bulk: how a schedule built
  * in another process (a Lua script's child, src/script/lua-child.h) crosses the socket.
  *
- * The bytes are the schedule's own compact layout (sched-internal.h), step by step: the
- * initial holdings, then per step its label, its transfers as stored (16 bytes each; a step of
- * simple transfers — one range, default route — is one array), the ranges and explicit routes
+ * The bytes follow the schedule's own compact layout (sched-internal.h), step by step: the
+ * initial holdings, then per step its label, its transfers (16 bytes each, ends and range slot,
+ * whether the step keeps a slot per transfer or one for all; a step of simple transfers — one
+ * range, default route — is one array), the ranges and explicit routes
  * of the others, and its local operations.  Both ends run the same binary (the child is a
  * fork), so the layout is the same; but the reader trusts nothing: every transfer is checked
  * as sched_send checks it (nodes in the net, no send to itself, chunks below nchunks, a route
  * that ends at its destination), every count against the bytes that are there.  A step of
- * simple transfers that all pass is appended with one copy; anything else goes through
+ * simple transfers that all pass is appended in one pass, straight into the step's arrays; anything else goes through
  * sched_send / sched_send_route one by one, so a bad transfer fails the schedule with
  * sched_send's own message.
  *

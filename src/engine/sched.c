@@ -389,6 +389,45 @@ static bool ensure_ext(SchedStep *st, int64_t need)
     return true;
 }
 
+/* Room in st->x for `need` transfers (and as many slots after them, when the step keeps its
+ * slots apart: sched_step_slots). */
+static bool xfer_room(SchedStep *st, int64_t need)
+{
+    if (!sched_step_slots(st))
+        return grow64((void **)&st->x, sizeof *st->x, &st->cap, need);
+    if (need <= st->cap)
+        return true;
+    int64_t old = st->cap, n = st->n;
+    if (!grow64((void **)&st->x, sizeof *st->x + sizeof(SchedXferR), &st->cap, need))
+        return false;
+    /* (grow kept the old block's bytes: the slots follow the old capacity's transfers) */
+    memmove(st->x + st->cap, st->x + old, (size_t)n * sizeof(SchedXferR));
+    return true;
+}
+
+bool sched_put_slot(SchedStep *st, int64_t i, SchedXferR v)
+{
+    SchedXferR *r = sched_step_slots(st);
+    if (!r) {
+        if (i == 0 || sched_slot_eq(v, st->r1)) {
+            if (i == 0)
+                st->r1 = v;
+            return true;
+        }
+        /* the slots apart from now on: the block doubles (cap transfers, then cap slots) */
+        SchedXfer *x = realloc(st->x, (size_t)st->cap * (sizeof *st->x + sizeof *r));
+        if (!x)
+            return false;
+        st->x = x;
+        r = (SchedXferR *)(void *)(x + st->cap);
+        for (int64_t j = 0; j < i; j++)
+            r[j] = st->r1;
+        st->r1.one = (ChunkRange){ SCHED_SLOTS_APART, SCHED_SLOTS_APART };
+    }
+    r[i] = v;
+    return true;
+}
+
 /* The checks every send passes (stored or made by a rule) in the current step. */
 static bool check_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr)
 {
@@ -507,16 +546,16 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
     if (explicit_route && !route_room(s, nseg))
         return false;
     SchedStep *st = &s->steps[step];
-    if (!grow64((void **)&st->x, sizeof *st->x, &st->cap, st->n + 1)) {
+    if (!xfer_room(st, st->n + 1)) {
         sched_fail(s, "out of memory");
         return false;
     }
-    SchedXfer *x = &st->x[st->n];
+    SchedXferR slot;
     uint32_t xnr;
     if (nr == 1) {
         /* one range: inline, nothing to normalise (an empty one is dropped) */
-        x->r.one = r[0];
         xnr = r[0].lo < r[0].hi;
+        slot.one = xnr ? r[0] : (ChunkRange){ 0, 0 };
     } else {
         /* Normalise into the pool (reusing the ranges of the previous send when identical);
          * a result of at most one range goes inline after all. */
@@ -529,7 +568,7 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
             memcpy(dstr, r, nr * sizeof *r);
         size_t n = chunkset_normalize(dstr, nr);
         if (n <= 1) {
-            x->r.one = n ? dstr[0] : (ChunkRange){ 0, 0 };
+            slot.one = n ? dstr[0] : (ChunkRange){ 0, 0 };
             xnr = (uint32_t)n;
         } else {
             uint64_t roff = s->nranges;
@@ -545,19 +584,19 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
                 s->last_roff = roff;
                 s->last_nr = n;
             }
-            x->r.pool.roff = (uint32_t)roff;
-            x->r.pool.unused = 0;
+            slot.pool.roff = (uint32_t)roff;
+            slot.pool.unused = 0;
             xnr = (uint32_t)n;
         }
     }
-    if ((xnr != 1 || explicit_route || st->ext) && !ensure_ext(st, st->n + 1)) {
+    if (!sched_put_slot(st, st->n, slot) ||
+        ((xnr != 1 || explicit_route || st->ext) && !ensure_ext(st, st->n + 1))) {
         sched_fail(s, "out of memory");
         return false;
     }
     if (explicit_route)
         route = route_store(s, seg, nseg);
-    x->src = src;
-    x->dst = dst;
+    st->x[st->n] = (SchedXfer){ src, dst };   /* (sched_put_slot may have moved st->x) */
     if (st->ext) {
         st->ext[st->n].nr = xnr;
         st->ext[st->n].route = route;
@@ -572,7 +611,7 @@ bool sched_reserve(Sched *s, int64_t ntransfers, uint64_t nranges)
     if (!s || s->cur < 0 || ntransfers < 0)
         return false;
     SchedStep *st = &s->steps[s->cur];
-    if (!grow64((void **)&st->x, sizeof *st->x, &st->cap, st->n + ntransfers) ||
+    if (!xfer_room(st, st->n + ntransfers) ||
         (st->ext && !ensure_ext(st, st->n + ntransfers)) ||
         !grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + nranges)) {
         sched_fail(s, "out of memory");
@@ -890,7 +929,8 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
 {
     const SchedStep *st = &s->steps[step];
     if (st->nrule == 0) {
-        *out = (SchedFlat){ st->x, st->ext, s->ranges, st->n };
+        *out = (SchedFlat){ .x = st->x, .r = sched_step_slots(st), .ext = st->ext,
+                            .pool = s->ranges, .n = st->n, .r1 = st->r1 };
         return true;
     }
     int64_t n = st->n + st->nruled;
@@ -902,6 +942,7 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
         if (sched_xfer_nr(st, i) > 1)
             npool += sched_xfer_nr(st, i);
     if (npool > UINT32_MAX || !grow64((void **)&b->x, sizeof *b->x, &b->capx, n) ||
+        !grow64((void **)&b->r, sizeof *b->r, &b->capr, n) ||
         !grow64((void **)&b->ext, sizeof *b->ext, &b->capext, n) ||
         !grow((void **)&b->pool, sizeof *b->pool, &b->cappool, npool ? npool : 1))
         return false;
@@ -910,14 +951,15 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
     bool ext = st->ext != NULL;
     uint32_t np = 0;
     for (int64_t i = 0; i < st->n; i++) {
-        SchedXfer x = st->x[i];
+        SchedXferR q = *sched_xfer_slot(st, i);
         uint32_t nr = sched_xfer_nr(st, i);
         if (nr > 1) {
             memcpy(b->pool + np, sched_xfer_ranges(s, st, i), nr * sizeof *b->pool);
-            x.r.pool.roff = np;
+            q.pool.roff = np;
             np += nr;
         }
-        b->x[i] = x;
+        b->x[i] = st->x[i];
+        b->r[i] = q;
         if (ext)
             b->ext[i] = (SchedXferExt){ nr, sched_xfer_route(st, i) };
     }
@@ -933,7 +975,8 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             const SchedEdge *e = s->edges + r->e0;
             for (int64_t j = 0; j < r->count; j++, k++) {
                 uint32_t c = e[j].tag * r->mul + r->add;
-                b->x[k] = (SchedXfer){ e[j].src, e[j].dst, { .one = { c, c + 1 } } };
+                b->x[k] = (SchedXfer){ e[j].src, e[j].dst };
+                b->r[k].one = (ChunkRange){ c, c + 1 };
                 b->ext[k] = (SchedXferExt){ 1, e[j].route };
             }
             continue;
@@ -945,14 +988,15 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             for (int64_t j = 0; j < m; j++, k++) {
                 const SchedRuleXfer *rx = &buf[j];
                 SchedXfer *x = &b->x[k];
+                SchedXferR *q = &b->r[k];
                 x->src = rx->src;
                 x->dst = rx->dst;
                 if (rx->nr <= 1) {
-                    x->r.one = rx->nr ? rx->r[0] : (ChunkRange){ 0, 0 };
+                    q->one = rx->nr ? rx->r[0] : (ChunkRange){ 0, 0 };
                 } else {
                     memcpy(b->pool + np, rx->r, rx->nr * sizeof *b->pool);
-                    x->r.pool.roff = np;
-                    x->r.pool.unused = 0;
+                    q->pool.roff = np;
+                    q->pool.unused = 0;
                     np += rx->nr;
                 }
                 if (!ext && rx->nr != 1) {
@@ -965,7 +1009,8 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             }
         }
     }
-    *out = (SchedFlat){ b->x, ext ? b->ext : NULL, b->pool, n };
+    *out = (SchedFlat){ .x = b->x, .r = b->r, .ext = ext ? b->ext : NULL, .pool = b->pool,
+                        .n = n };
     return true;
 }
 
@@ -974,6 +1019,7 @@ void sched_flatbuf_free(SchedFlatBuf *b)
     if (!b)
         return;
     free(b->x);
+    free(b->r);
     free(b->ext);
     free(b->pool);
     *b = (SchedFlatBuf){ 0 };

@@ -13,9 +13,10 @@
  * id >= nchunks, an explicit route that does not end at dst, no step opened) returns false and
  * records the first such error, readable with sched_error(); the schedule is then unusable.
  *
- * Transfers are stored compactly (16 bytes each, 24 with more ranges or an explicit route,
- * plus their ranges), or not at all when given by a rule (sched_send_rule); routes are the
- * default dimension-ordered route unless given explicitly.
+ * Transfers are stored compactly (8 bytes each while every transfer of a step carries the
+ * same chunk ranges, as a broadcast's steps do; 16 once they differ, 24 with more ranges or an
+ * explicit route, plus their ranges), or not at all when given by a rule (sched_send_rule);
+ * routes are the default dimension-ordered route unless given explicitly.
  *
  * Ownership: sched_new borrows the Net, which must outlive the Sched.  The caller frees the
  * Sched with sched_free.  Pointers returned by readers stay valid until the next builder call;

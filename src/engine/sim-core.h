@@ -159,7 +159,11 @@ struct Sim {
     int64_t *fk;               /* full: sorted pair links of the nodes that sent twice ... */
     int64_t nfk, capfk;        /* ... in the step last counted */
 
-    int32_t *sends, *recvs;    /* per node; zero except for port_step */
+    uint8_t *sends, *recvs;    /* per node, the step being simulated, saturating at
+                                * UINT8_MAX (only whether a node sent twice matters, unless a
+                                * count saturates: port_sat); zero between steps */
+    bool port_sat;             /* a count saturated in this step: exact ones in qsends */
+    int32_t *qsends, *qrecvs;  /* per node, exact; zero except for port_step */
     int32_t port_step;
     ShapeMemo shapes[SIM_SHAPES]; /* sim_step_shape's last few (sim-query.c) */
     double *ssum, *rsum;       /* seidel: serialised cost per node */
@@ -240,6 +244,17 @@ static inline uint64_t xfer_bytes(const Sim *sim, const XV *x)
     return sched_ranges_bytes(s, r, x->nr);   /* a strided set: no division per range */
 }
 
+/* Node v's sends and receives in the step being simulated (after pass 1), exact. */
+static inline int32_t port_sends(const Sim *sim, int32_t v)
+{
+    return sim->port_sat ? sim->qsends[v] : sim->sends[v];
+}
+
+static inline int32_t port_recvs(const Sim *sim, int32_t v)
+{
+    return sim->port_sat ? sim->qrecvs[v] : sim->recvs[v];
+}
+
 /* The layout pieces of x's route (at most ARCMAP_MAXPIECES); *len gets the route length. */
 static inline int route_pieces(const Sim *sim, const XV *x, ArcPiece *pc, int32_t *len)
 {
@@ -299,6 +314,8 @@ void step_add_viol(Sim *sim, SimViolation v);
  * per-node node scratch (sim->tmpnodes) for n; per-node local sums (zero).  False: no memory. */
 bool step_ensure_x(Sim *sim, size_t n);
 bool step_ensure_ports(Sim *sim);
+/* The exact per-node counts (sim->qsends, qrecvs), made once (zero).  False: no memory. */
+bool step_ensure_qports(Sim *sim);
 bool step_ensure_tmp(Sim *sim, size_t n);
 bool step_ensure_sums(Sim *sim);
 /* sim->edisj (see struct Sim) when the schedule allows it.  False when memory runs out. */

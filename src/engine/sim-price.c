@@ -68,9 +68,14 @@ static bool price_seidel(Sim *sim, int32_t st, const SchedFlat *f, const StepFac
         return false;
     if (needk && first < 0 && !load_all_max(sim, f, k->path))
         return false;
+    /* No load needed (every link within capacity) and a >= 0: a transfer's price
+     * fl(fl(a*B) + b) never falls as B grows, so the costliest price is the largest packet's
+     * and the scan below picks the first transfer that costs it: stop there. */
+    bool attop = !needk && p->a >= 0;
+    double top = attop ? cost_transfer(p, 0, (double)k->bmax, 1.0) : 0;
     double best = -1;
     int64_t arg = first >= 0 ? first : 0;
-    for (int64_t i = 0; first < 0 && i < n; i++) {
+    for (int64_t i = 0; first < 0 && i < n && !(attop && best == top); i++) {
         double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
         double c = cost_transfer(p, 0, (double)xfer_bytes(sim, XVP(f, i)), m);
         if (c > best) {
@@ -98,7 +103,7 @@ static bool postal_ports(Sim *sim, int32_t st, const SchedFlat *f, SimStep *out)
         int32_t ends[2] = { f->x[i].src, f->x[i].dst };
         for (int e = 0; e < 2; e++) {
             int32_t v = ends[e];
-            int32_t sn = sim->sends[v], rc = sim->recvs[v];
+            int32_t sn = port_sends(sim, v), rc = port_recvs(sim, v);
             bool bad = sn > 1 || rc > 1 || (!p->duplex && sn > 0 && rc > 0);
             if (bad)
                 sim->tmpnodes[nbad++] = v;
@@ -112,11 +117,12 @@ static bool postal_ports(Sim *sim, int32_t st, const SchedFlat *f, SimStep *out)
         int32_t v = sim->tmpnodes[j];
         /* simplex: one port for both ways, so a node that sends and receives uses it once too
          * often (besides its extra sends and receives) */
-        if (!p->duplex && sim->sends[v] > 0 && sim->recvs[v] > 0)
+        int32_t sn = port_sends(sim, v), rc = port_recvs(sim, v);
+        if (!p->duplex && sn > 0 && rc > 0)
             out->port_conflicts++;
         step_add_viol(sim, (SimViolation){ .kind = SIM_V_PORT, .step = st, .node = v,
-                                           .link = -1, .transfer = -1, .load = sim->sends[v],
-                                           .recvs = sim->recvs[v] });
+                                           .link = -1, .transfer = -1, .load = sn,
+                                           .recvs = rc });
         out->violations++;
     }
     return true;

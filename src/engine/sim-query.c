@@ -171,20 +171,20 @@ void sim_transfer_info(Sim *sim, int32_t step, int64_t i, SimTransferInfo *out)
 void sim_port_counts(Sim *sim, int32_t step, const int32_t **sends, const int32_t **recvs)
 {
     const int32_t *s_ = NULL, *r_ = NULL;
-    if (sim && step >= 0 && step < sim->nsteps && step_ensure_ports(sim)) {
+    if (sim && step >= 0 && step < sim->nsteps && step_ensure_qports(sim)) {
         if (sim->port_step != step) {
             size_t size = (size_t)sim->net->size;
-            memset(sim->sends, 0, size * sizeof *sim->sends);
-            memset(sim->recvs, 0, size * sizeof *sim->recvs);
+            memset(sim->qsends, 0, size * sizeof *sim->qsends);
+            memset(sim->qrecvs, 0, size * sizeof *sim->qrecvs);
             const SchedFlat *f = sim_flat(sim, step);
             for (int64_t i = 0; f && i < f->n; i++) {
-                sim->sends[f->x[i].src]++;
-                sim->recvs[f->x[i].dst]++;
+                sim->qsends[f->x[i].src]++;
+                sim->qrecvs[f->x[i].dst]++;
             }
             sim->port_step = f ? step : -1;
         }
-        s_ = sim->sends;
-        r_ = sim->recvs;
+        s_ = sim->qsends;
+        r_ = sim->qrecvs;
     }
     if (sends)
         *sends = s_;

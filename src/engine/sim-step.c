@@ -62,6 +62,36 @@ bool step_ensure_ports(Sim *sim)
     return sim->sends && sim->recvs;
 }
 
+/* The exact per-node counts (sim_port_counts; a step whose saturating counts overflow). */
+bool step_ensure_qports(Sim *sim)
+{
+    size_t size = (size_t)sim->net->size;
+    if (!sim->qsends)
+        sim->qsends = big_zalloc(size * sizeof *sim->qsends);
+    if (!sim->qrecvs)
+        sim->qrecvs = big_zalloc(size * sizeof *sim->qrecvs);
+    return sim->qsends && sim->qrecvs;
+}
+
+/* A step in which some node sent or received UINT8_MAX times or more: its exact counts, in
+ * qsends and qrecvs (sim_port_counts' arrays, which then describe this step), for the readers
+ * of port_sends and port_recvs.  False: no memory. */
+static bool ports_exact(Sim *sim, int32_t st, const SchedFlat *f)
+{
+    if (!step_ensure_qports(sim))
+        return false;
+    size_t size = (size_t)sim->net->size;
+    memset(sim->qsends, 0, size * sizeof *sim->qsends);
+    memset(sim->qrecvs, 0, size * sizeof *sim->qrecvs);
+    for (int64_t i = 0; i < f->n; i++) {
+        sim->qsends[f->x[i].src]++;
+        sim->qrecvs[f->x[i].dst]++;
+    }
+    sim->port_step = st;
+    sim->port_sat = true;
+    return true;
+}
+
 /* The per-node sums of local operations, allocated the first time a step needs them. */
 bool step_ensure_sums(Sim *sim)
 {
@@ -189,6 +219,7 @@ typedef struct {
     bool same;                 /* the same routes as the step before */
     bool ports;                /* sends and receives counted per node */
     int64_t multisend;         /* nodes' sends beyond their first */
+    bool sat;                  /* a port count saturated (ports_exact) */
     StepFacts k;
 } StepRun;
 
@@ -264,6 +295,7 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
     /* Sends and receives per node (one-port conflicts); not under circuit on a grid, whose
      * port rule allport_step checks from the arcs (a port used twice is an arc used twice) */
     bool ports = R->ports = p->model != COST_CIRCUIT || sim->full;
+    bool sat = false;
     for (int64_t i = 0; i < n; i++) {
         const XV xv_ = xv(f, i), *x = &xv_;
         if (i + 2 * PREFETCH < n) {   /* the Hold itself, then (below) its heap; the ports */
@@ -296,11 +328,16 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
             len_price(p, xfer_len(sim, x), b, x->src, k, &cbest);
         if (!ports)
             continue;
-        if (++sim->sends[x->src] > 1) {
+        /* (saturating: a send beyond the first is seen whatever the count) */
+        uint8_t s0 = sim->sends[x->src], r0 = sim->recvs[x->dst];
+        sim->sends[x->src] = (uint8_t)(s0 + (s0 < UINT8_MAX));
+        sim->recvs[x->dst] = (uint8_t)(r0 + (r0 < UINT8_MAX));
+        sat |= s0 == UINT8_MAX || r0 == UINT8_MAX;
+        if (s0 > 0) {
             k->conflicts++;
             R->multisend++;
         }
-        if (++sim->recvs[x->dst] > 1)
+        if (r0 > 0)
             k->conflicts++;
         /* a node that both sends and receives is counted when the later of the two comes */
         if (!p->duplex) {
@@ -309,6 +346,7 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         }
     }
     out->bytes = bytes;
+    R->sat = sat;
     out->max_bytes = k->bmax;
     out->port_conflicts = k->conflicts;
     if (lenpass || samelen) {
@@ -412,6 +450,7 @@ static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
             sim->informed++;   /* its first chunks: the node is informed from now on */
     }
     out->informed = sim->informed;
+    sim->port_sat = false;
     if (R->par)
         thrd_join(R->helper, NULL);
     return ok;
@@ -432,7 +471,8 @@ bool step_run(Sim *sim, int32_t st)
     StepRun R = { .f = f, .n = f->n };
     loads_begin(sim, st, &R);                 /* 2, on a second thread for a big step */
     sends_pass(sim, st, &R, out);             /* 1 */
-    if (!loads_end(sim, st, &R, out))         /* 2 */
+    bool exact = !R.sat || ports_exact(sim, st, f);
+    if (!loads_end(sim, st, &R, out) || !exact)   /* 2 (joined even when out of memory) */
         return false;
     double comm = 0, local = 0;               /* 3. cost */
     if (f->n > 0 && !price_comm(sim, st, f, &R.k, out, &comm))

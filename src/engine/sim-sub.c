@@ -49,13 +49,13 @@ bool sub_price(Sim *sim, int32_t st, const SchedFlat *f, int32_t cap, SimStep *o
     }
     int32_t most = 0;
     for (int64_t i = 0; i < n; i++)
-        if (sim->sends[f->x[i].src] > most) {
-            most = sim->sends[f->x[i].src];
+        if (port_sends(sim, f->x[i].src) > most) {
+            most = port_sends(sim, f->x[i].src);
             out->critical_node = f->x[i].src;
         }
     for (int64_t i = 0; i < n; i++)
-        if (sim->recvs[f->x[i].dst] > most) {
-            most = sim->recvs[f->x[i].dst];
+        if (port_recvs(sim, f->x[i].dst) > most) {
+            most = port_recvs(sim, f->x[i].dst);
             out->critical_node = f->x[i].dst;
         }
     free(best);

@@ -77,6 +77,8 @@ void sim_free(Sim *sim)
     subround_free(sim->sub);
     free(sim->sends);
     free(sim->recvs);
+    free(sim->qsends);
+    free(sim->qrecvs);
     free(sim->ssum);
     free(sim->rsum);
     free(sim->xk);
@@ -171,7 +173,18 @@ static bool run_setup(Sim *sim)
         if (!sim->xnew)
             return false;
     }
-    if (!hist_givens(sim) || !step_edges_disjoint(sim))
+    /* the givens, into the fresh (empty) table: nothing to clear first (hist_givens would
+     * write every record), and the informed nodes counted as they come, not by reading every
+     * node's record */
+    for (size_t i = 0; i < s->ngiven; i++) {
+        size_t had, now;
+        ht_ranges(&sim->hold, s->gnode[i], &had);
+        if (!ht_add(&sim->hold, s->gnode[i], s->grange[i].lo, s->grange[i].hi))
+            return false;
+        ht_ranges(&sim->hold, s->gnode[i], &now);
+        sim->informed += had == 0 && now > 0;
+    }
+    if (!step_edges_disjoint(sim))
         return false;
     if (sim->flags & SIM_ASYNC)   /* (if it cannot be timed, the replay goes on: sim_async_take) */
         sim->arun = sim_async_begin(s, p, 0, sim->aerr, sizeof sim->aerr);
@@ -189,11 +202,6 @@ static bool run_setup(Sim *sim)
     }
     if (maxn > 0 && !step_ensure_x(sim, (size_t)maxn))
         return false;
-    for (int32_t v = 0; v < net->size; v++) {
-        size_t hn;
-        ht_ranges(&sim->hold, v, &hn);
-        sim->informed += hn > 0;
-    }
     sim->tot.nsteps = sim->nsteps;
     sim->tot.informed_before = sim->informed;
     return true;

@@ -373,17 +373,21 @@ static void same_runs(const Sim *a, const Sim *b, int32_t nodes, uint32_t nch)
     }
 }
 
-/* Random schedules without history, in which nodes receive strided sets into empty holdings
- * and then grow blocks and send (some of them chunks they lack): a run that borrows every
+/* Random schedules without history (array:8 and torus:2x4, seidel with nu 0-2), in which nodes
+ * receive strided sets into empty holdings and then grow blocks and send (some of them chunks
+ * they lack): a run that borrows every
  * such set (sim_borrow_min 2) against one that copies them (never borrows) and against a
  * replay with bitmaps.  The not-held violations must name the same transfer and chunk. */
 static void test_borrowed_schedules(void **state)
 {
     (void)state;
-    Net *net = net_parse("array:8", NULL, 0);
-    assert_non_null(net);
+    /* eight nodes each: on an array, and on a torus (routes that wrap, loads shared) */
+    Net *nets[2] = { net_parse("array:8", NULL, 0), net_parse("torus:2x4", NULL, 0) };
+    assert_non_null(nets[0]);
+    assert_non_null(nets[1]);
     uint32_t saved = sim_borrow_min;
     for (unsigned seed = 1; seed <= 60; seed++) {
+        Net *net = nets[seed % 2];
         srand(seed * 104729u);
         enum { N = 8, STEPS = 10 };
         Sched *s = sched_new(net, CH, CH * 3 + seed);   /* chunks of unequal bytes too */
@@ -436,6 +440,7 @@ static void test_borrowed_schedules(void **state)
         assert_null(sched_error(s));
         CostParams p;
         cost_defaults(&p, COST_SEIDEL);
+        p.nu = (int)(seed % 3);   /* nu 0, 1, 2: loads not a multiple of 2^nu among them */
         sim_borrow_min = UINT32_MAX;
         Sim *copy = sim_run(s, &p, 0, NULL, 0);
         sim_borrow_min = 2;
@@ -452,7 +457,8 @@ static void test_borrowed_schedules(void **state)
         sim_free(bor);
         sched_free(s);
     }
-    net_free(net);
+    net_free(nets[0]);
+    net_free(nets[1]);
 }
 
 /* rh on meshes (its distribution sends strided sets, which the relaying nodes borrow; its

@@ -477,6 +477,59 @@ static void test_port_serialisation(void **state)
     net_free(n);
 }
 
+/* The replay counts sends and receives per node in a byte each (saturating); a node that
+ * sends or receives more than 255 times in a step still gets its exact counts: in the postal
+ * violation, in seidel's sub-rounds and critical node, in sim_port_counts.  A star of 300
+ * sends from node 0 (step 1), then 300 sends into node 301 (step 2). */
+static void test_port_counts_saturate(void **state)
+{
+    (void)state;
+    enum { K = 300 };
+    Net *n = net_parse("array:302", NULL, 0);
+    Sched *s = sched_new(n, 1, 100);
+    sched_give(s, 0, 0, 1);
+    sched_step(s);
+    for (int v = 1; v <= K; v++)
+        sched_send_range(s, 0, v, 0, 1);
+    sched_step(s);
+    for (int v = 1; v <= K; v++)
+        sched_send_range(s, v, K + 1, 0, 1);
+    Sim *sim = run(s, COST_POSTAL, 0);
+    assert_int_equal(sim_step(sim, 0)->port_conflicts, K - 1);
+    assert_int_equal(sim_step(sim, 1)->port_conflicts, K - 1);
+    assert_int_equal(sim_nviolations(sim), 2);
+    const SimViolation *v = sim_violation(sim, 0);
+    assert_int_equal(v->kind, SIM_V_PORT);
+    assert_int_equal(v->node, 0);
+    assert_int_equal(v->load, K);
+    assert_int_equal(v->recvs, 0);
+    v = sim_violation(sim, 1);
+    assert_int_equal(v->node, K + 1);
+    assert_int_equal(v->load, 0);
+    assert_int_equal(v->recvs, K);
+    sim_free(sim);
+
+    sim = run(s, COST_SEIDEL, 0);
+    for (int st = 0; st < 2; st++) {
+        const SimStep *o = sim_step(sim, st);
+        assert_int_equal(o->subrounds, K);   /* one transfer each */
+        assert_int_equal(o->critical_node, st == 0 ? 0 : K + 1);
+        assert_double_equal(o->cost.total, K * (100 * A + B), 1e-6);
+    }
+    const int32_t *sends, *recvs;
+    sim_port_counts(sim, 0, &sends, &recvs);
+    assert_int_equal(sends[0], K);
+    assert_int_equal(recvs[0], 0);
+    assert_int_equal(recvs[K], 1);
+    sim_port_counts(sim, 1, &sends, &recvs);
+    assert_int_equal(sends[0], 0);
+    assert_int_equal(sends[K], 1);
+    assert_int_equal(recvs[K + 1], K);
+    sim_free(sim);
+    sched_free(s);
+    net_free(n);
+}
+
 static void test_postal(void **state)
 {
     (void)state;
@@ -1297,6 +1350,7 @@ int main(void)
         cmocka_unit_test(test_incomplete),       cmocka_unit_test(test_contention),
         cmocka_unit_test(test_unequal_bytes),
         cmocka_unit_test(test_port_serialisation), cmocka_unit_test(test_postal),
+        cmocka_unit_test(test_port_counts_saturate),
         cmocka_unit_test(test_circuit_saf_costs), cmocka_unit_test(test_locals),
         cmocka_unit_test(test_torus_wrap),       cmocka_unit_test(test_paths_agree),
         cmocka_unit_test(test_subround_long_routes),
