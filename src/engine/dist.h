@@ -1,4 +1,4 @@
-/* dist.h — source distributions for s-to-p broadcasting (papers/004, Section 4 and Fig. 1).
+/* dist.h — source distributions for s-to-p broadcasting (the s-to-p paper, Section 4 and Fig. 1).
  *
  * A distribution places s sources on an r x c grid of nodes (a 2-D mesh or torus; an array
  * or ring of n nodes is a 1 x n grid), row-major ids, (0,0) top-left.  The paper's text is

@@ -1,5 +1,5 @@
-/* sim-async.h — asynchronous timing of a schedule, under every model (DESIGN.md: one file per
- * timing; sim.c is lockstep).
+/* sim-async.h — asynchronous timing of a schedule, under every model (one file per
+ * timing; sim.c is lockstep: docs/engine.md).
  *
  * The schedule's transfers are taken in schedule order (step by step, in order within a
  * step); each starts as soon as

@@ -1,5 +1,5 @@
 /* tso.h — the time-step optimality and contention verdicts of a simulated broadcast (Cang &
- * Wu, papers/002, Section 1: "after each step the number of nodes having received the message
+ * Wu, Section 1: "after each step the number of nodes having received the message
  * must be doubled").
  *
  * A broadcast from I0 informed nodes on N nodes is *time-step optimal* when it is verified

@@ -1,4 +1,4 @@
-/* figure.h — the paper's figures (papers/004, Figs. 2-8) as plots in the Chart panel:
+/* figure.h — the paper's figures (the s-to-p paper, Figs. 2-8) as plots in the Chart panel:
  * `:figure N` computes figure N with the same code as `meshcast compare --sources`
  * (script/stopcmp.h) on a worker thread (job.h: progress shown, Escape cancels), and the
  * Chart panel then draws it instead of the cost-vs-size chart; `:figure off` goes back.

@@ -5,7 +5,7 @@
  * output, libtermkey on an abstract instance for input, SGR mouse on), runs the loop, and
  * restores the terminal on every way out: q, Ctrl-C, SIGINT, SIGTERM, SIGHUP, and fatal signals
  * (restore, then re-raise).  Signal handlers only set flags; the loop waits in pselect with
- * the signals unblocked (STYLE.md 6).
+ * the signals unblocked.
  */
 #ifndef MESHCAST_TUI_H
 #define MESHCAST_TUI_H
