@@ -49,11 +49,7 @@ void cli_json_params(JsonOut *j, const CostParams *p)
 {
     json_key(j, "params");
     json_begin_object(j);
-    const char *const *names = cost_param_names(p->model);
-    for (size_t i = 0; names && names[i]; i++) {
-        json_key(j, names[i]);
-        json_num(j, cost_param_get(p, names[i]));
-    }
+    json_cost_params(j, p);
     json_end_object(j);
 }
 

@@ -644,17 +644,23 @@ static void json_run_lower_bounds(JsonOut *j, Sim *sim)
     }
 }
 
+void json_cost_params(JsonOut *j, const CostParams *p)
+{
+    const char *const *names = cost_param_names(p->model);
+    for (size_t i = 0; names && names[i]; i++) {
+        json_key(j, names[i]);
+        json_num(j, cost_param_get(p, names[i]));
+    }
+}
+
 /* The model's parameters, then the algorithm's (a name both use — nu — once), and its
  * reference. */
 static void json_run_params(JsonOut *j, const CostParams *p, const ExportRun *info)
 {
     json_key(j, "params");
     json_begin_object(j);
+    json_cost_params(j, p);
     const char *const *names = cost_param_names(p->model);
-    for (size_t i = 0; names && names[i]; i++) {
-        json_key(j, names[i]);
-        json_num(j, cost_param_get(p, names[i]));
-    }
     for (int i = 0; i < info->nparams; i++) {
         bool dup = false;
         for (size_t k = 0; names && names[k]; k++)

@@ -50,6 +50,9 @@ void json_int(JsonOut *j, int64_t v);
 void json_uint(JsonOut *j, uint64_t v);
 void json_bool(JsonOut *j, bool v);
 void json_null(JsonOut *j);
+/* The cost model's parameters as keys of the object being written ("a": 0.08, "b": 75, ...),
+ * in cost_param_names' order: run --json, compare and exec write them the same way. */
+void json_cost_params(JsonOut *j, const CostParams *p);
 /* Write s as a JSON string literal (with quotes) to f. */
 void json_write_string(FILE *f, const char *s);
 /* Format v as export does (12 significant digits, "null" if not finite) into buf. */

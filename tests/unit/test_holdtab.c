@@ -373,6 +373,20 @@ static void same_runs(const Sim *a, const Sim *b, int32_t nodes, uint32_t nch)
     }
 }
 
+/* s run twice: *copy never borrowing (every received set copied), *bor borrowing from sets of
+ * 2 ranges on; sim_borrow_min is left as it was. */
+static void run_both_ways(const Sched *s, const CostParams *p, Sim **copy, Sim **bor)
+{
+    uint32_t saved = sim_borrow_min;
+    sim_borrow_min = UINT32_MAX;
+    *copy = sim_run(s, p, 0, NULL, 0);
+    sim_borrow_min = 2;
+    *bor = sim_run(s, p, 0, NULL, 0);
+    sim_borrow_min = saved;
+    assert_non_null(*copy);
+    assert_non_null(*bor);
+}
+
 /* Random schedules without history (array:8 and torus:2x4, seidel with nu 0-2), in which nodes
  * receive strided sets into empty holdings and then grow blocks and send (some of them chunks
  * they lack): a run that borrows every
@@ -385,7 +399,6 @@ static void test_borrowed_schedules(void **state)
     Net *nets[2] = { net_parse("array:8", NULL, 0), net_parse("torus:2x4", NULL, 0) };
     assert_non_null(nets[0]);
     assert_non_null(nets[1]);
-    uint32_t saved = sim_borrow_min;
     for (unsigned seed = 1; seed <= 60; seed++) {
         Net *net = nets[seed % 2];
         srand(seed * 104729u);
@@ -441,13 +454,8 @@ static void test_borrowed_schedules(void **state)
         CostParams p;
         cost_defaults(&p, COST_SEIDEL);
         p.nu = (int)(seed % 3);   /* nu 0, 1, 2: loads not a multiple of 2^nu among them */
-        sim_borrow_min = UINT32_MAX;
-        Sim *copy = sim_run(s, &p, 0, NULL, 0);
-        sim_borrow_min = 2;
-        Sim *bor = sim_run(s, &p, 0, NULL, 0);
-        sim_borrow_min = saved;
-        assert_non_null(copy);
-        assert_non_null(bor);
+        Sim *copy, *bor;
+        run_both_ways(s, &p, &copy, &bor);
         assert_int_equal(sim_totals(bor)->not_held > 0, lacks > 0);
         same_runs(bor, copy, N, CH);
         for (int32_t v = 0; v < N; v++)
@@ -468,7 +476,6 @@ static void test_borrowed_schedules(void **state)
 static void test_borrowed_rh(void **state)
 {
     (void)state;
-    uint32_t saved = sim_borrow_min;
     const char *nets[] = { "mesh:16x16", "mesh:8x32", "mesh:32x4" };
     for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) {
         Net *net = net_parse(nets[i], NULL, 0);
@@ -486,13 +493,8 @@ static void test_borrowed_rh(void **state)
             CostParams p;
             cost_defaults(&p, COST_SEIDEL);
             p.nu = nu;
-            sim_borrow_min = UINT32_MAX;
-            Sim *copy = sim_run(s, &p, 0, NULL, 0);
-            sim_borrow_min = 2;
-            Sim *bor = sim_run(s, &p, 0, NULL, 0);
-            sim_borrow_min = saved;
-            assert_non_null(copy);
-            assert_non_null(bor);
+            Sim *copy, *bor;
+            run_both_ways(s, &p, &copy, &bor);
             assert_true(sim_totals(bor)->verified);
             same_runs(bor, copy, net_size(net), sched_nchunks(s));
             sim_free(copy);
