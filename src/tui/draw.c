@@ -396,11 +396,12 @@ static void panel_title(Box *b, App *a, const char *title)
 
 /* The legend, in the glyphs the map uses at its zoom: packets in roomy cells, one character
  * a node at the smallest zooms. */
-static void panel_legend(Box *b, const Layout *L, int32_t nsources, bool overview)
+static void panel_legend(Box *b, const Layout *L, int32_t nsources, int ov_cap)
 {
+    bool overview = ov_cap > 0;   /* the overview's legend; ov_cap: the links' capacity */
     const Glyphs *g = theme_glyphs();
     char circ[16], over[16], full[16], part[16], empty[16], more[40];
-    char ranges[GRADE_N][40];
+    char ranges[GRADE_N][40], ovr[3][40];
     snprintf(circ, sizeof circ, "%s%s", g->h_line, g->right);
     snprintf(over, sizeof over, "%s2%s", g->left, g->right);
     snprintf(more, sizeof more, "%s%s%s%s", g->more_l, g->more_r, g->more_u, g->more_d);
@@ -423,11 +424,17 @@ static void panel_legend(Box *b, const Layout *L, int32_t nsources, bool overvie
     Item items[16];
     int n = 0;
     if (overview) {   /* overview.h: a character a block; overload graded, digit and colour */
+        /* the peak loads of the grades: ceil(load/C) in 2-3, 4-7, 8+ (C = 1: 2-3, 4-7, 8+) */
+        long c = ov_cap;
+        snprintf(ovr[0], sizeof ovr[0], "peak load %ld-%ld", c + 1, 3 * c);
+        snprintf(ovr[1], sizeof ovr[1], "%ld-%ld", 3 * c + 1, 7 * c);
+        if (c > 1) snprintf(ovr[2], sizeof ovr[2], "%ld+ (capacity %ld)", 7 * c + 1, c);
+        else snprintf(ovr[2], sizeof ovr[2], "8+ (2^digit)");
         const Item ov[] = {
             {".:+#", R_RECV, "receiving 1/4..all"}, {g->full, R_FULL, "full"},
             {g->partial, R_PARTIAL, "partial"},    {g->empty, R_EMPTY, "empty"},
-            {"1", R_OV1, "peak load 2-3"},         {"2", R_OV2, "4-7"},
-            {"3+", R_OV3, "8+ (2^digit)"},         {"[ ]", R_CURSOR, "cursor"},
+            {"1", R_OV1, ovr[0]},                  {"2", R_OV2, ovr[1]},
+            {"3+", R_OV3, ovr[2]},                 {"[ ]", R_CURSOR, "cursor"},
         };
         for (size_t i = 0; i < sizeof ov / sizeof ov[0]; i++) items[n++] = ov[i];
     } else if (nsources > 1) {
@@ -718,8 +725,9 @@ static void draw_side(App *a)
             ss.simulating = app_rest_progress(a, &ss.rest_done, &ss.rest_total);
             draw_step(&ss, &rest, true);
         }
+        OvSrc osrc = app_overview_src(a);
         panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0,
-                     a->ov_block > 0);
+                     a->ov_block > 0 ? overview_capacity(&osrc) : 0);
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */
