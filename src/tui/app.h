@@ -119,8 +119,14 @@ TileSrc app_tiles_src(const App *a);
 OvSrc app_overview_src(const App *a);
 /* What the full net's tree and the hxbar modules read (fulltree.h, hxview.h): broadcast b
  * (the App's, or side by side the second's: vs.h) at the asynchronous time line's moment av
- * (NULL: lockstep steps), the App's map area and cursor. */
-FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av);
+ * (NULL: lockstep steps), drawn in L's map area, and the App's cursor. */
+FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av, const Layout *L);
+/* The layout the map of the App's broadcast is drawn in (what the cursor keys and a click on
+ * it go by): the frame's (app_layout), or side by side (vs.h) its left half's. */
+const Layout *app_map_layout(const App *a);
+/* Side by side: the layouts of the two halves (the first's left, the second's right); false
+ * when the map is not split (no second broadcast, or the overview). */
+bool app_map_halves(const App *a, const Layout **left, const Layout **right);
 
 /* The asynchronous time line of the broadcast shown (asynctl.h; app-timeline.c).
  * app_timing turns it on or off: false with a message when it cannot be built; off keeps the

@@ -51,7 +51,8 @@ typedef struct {
     int32_t nsim;          /* steps the Sim has: all of them, or fewer while `rest` runs */
     struct BcastRest *rest;/* a big broadcast's whole history, being simulated on a worker
                             * while its first steps are shown (app_poll takes it in) */
-    long gen;              /* bumped by every rebuild */
+    long gen;              /* unique among the App's broadcasts: a new one every build
+                            * (app_build), the second's (vs.h) too */
     time_t script_mtime;   /* --algo FILE.lua: mtime when built */
     long script_mtime_ns;
 } Bcast;
