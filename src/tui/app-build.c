@@ -193,10 +193,6 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
     return true;
 }
 
-bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full)
-{
-    return bcast_partial_count(&a->b, node, count, full);
-}
 
 /* bcast_build on a worker thread when the loop has a wait hook (job.h). */
 typedef struct {

@@ -102,8 +102,6 @@ void app_mouse(App *a, int button, bool press, int line, int col);
 /* Run a command line ("algo bst", "step 5", "q"); the message says what happened (the table
  * of commands is cmdtab.h's). */
 bool app_command(App *a, const char *line);
-/* Complete the command line in place (Tab; cmdtab.h). */
-void app_complete(App *a);
 /* For the commands (cmdtab.c): change one word of the broadcast (field "net", "algo", "source",
  * "sources", "bytes", "model", "op", "profile", "fit") and rebuild; add or replace K=V
  * settings.  False with a message when the result does not build (the old one stays). */
@@ -178,10 +176,6 @@ bool app_node_history(App *a);
 
 /* The schedule step shown at the current position (pos-1), or -1 at pos 0. */
 int32_t app_step_shown(const App *a);
-/* A reduction shown (--op reduce, or a script's own) with its partials counted: how many
- * contributions node's partials combine at the position shown (*count) out of the most any
- * can (*full = nodes * chunks; partials.h); false for a broadcast (cells show chunks held). */
-bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full);
 
 /* Build a broadcast from words into *out (on the worker thread when the loop has a wait
  * hook), sought to position pos; false with a message in err (a->cancelled if cancelled).

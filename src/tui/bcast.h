@@ -65,8 +65,5 @@ static inline bool bcast_partial(const Bcast *b) { return b->ready && b->rest !=
  * combine at the position shown (*count) out of the most any can (*full = nodes * chunks;
  * partials.h); false for a broadcast (cells show chunks held). */
 bool bcast_partial_count(const Bcast *b, int32_t node, uint64_t *count, uint64_t *full);
-/* The Role (theme.h) of a cell counting partials: full (every contribution), partial (more
- * than its own), empty (its own only). */
-int bcast_partial_role(const Bcast *b, uint64_t count, uint64_t full);
 
 #endif
