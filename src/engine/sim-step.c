@@ -298,15 +298,25 @@ static bool srcs_rising(const SchedFlat *f)
     return true;
 }
 
+/* A step whose transfers all have one range, the same (f->r1), and the default route (st's
+ * steps: "one"): transfer i without reading its range slot or extension; every transfer
+ * carries the bytes of the first. */
+static inline bool flat_one(const SchedFlat *f) { return !f->r && !f->ext; }
+
+static inline XV xv_one(const SchedFlat *f, int64_t i)
+{
+    return (XV){ f->x[i].src, f->x[i].dst, 1, SCHED_DEFAULT_ROUTE, &f->r1.one };
+}
+
 /* Hand out transfer i's receive (its dst informed if it held nothing), the receivers' Holds
  * ahead asked for.  False: memory. */
-static inline bool receive_one(Sim *sim, const SchedFlat *f, int64_t i, int64_t x0)
+static inline bool receive_one(Sim *sim, const SchedFlat *f, int64_t i, int64_t x0, bool one)
 {
     if (i + STEP_FAR < f->n)
         ht_fetch(&sim->hold, f->x[i + STEP_FAR].dst, 1);
     if (i + STEP_NEAR < f->n)
         ht_prefetch(&sim->hold, f->x[i + STEP_NEAR].dst);
-    const XV xv_ = xv(f, i), *x = &xv_;
+    const XV xv_ = one ? xv_one(f, i) : xv(f, i), *x = &xv_;
     bool had = !ht_empty(&sim->hold, x->dst);
     if (!hist_receive(sim, x->dst, x->r, x->nr, x0 + i))
         return false;
@@ -317,8 +327,11 @@ static inline bool receive_one(Sim *sim, const SchedFlat *f, int64_t i, int64_t 
 
 /* Pass 1: sends against start-of-step holdings; bytes, lengths, ports; with R->fuse, the
  * receives too, each as soon as no later send can read what it adds (srcs_rising).  False
- * when memory runs out (a receive). */
-static bool sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
+ * when memory runs out (a receive).  Made twice by the compiler (sends_pass): for a step of
+ * flat_one (one, constant true: no range slot or extension read, the bytes once) and for the
+ * others. */
+static inline __attribute__((always_inline)) bool sends_loop(Sim *sim, int32_t st, StepRun *R,
+                                                             SimStep *out, bool one)
 {
     const CostParams *p = &sim->p;
     const SchedFlat *f = R->f;
@@ -346,8 +359,9 @@ static bool sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
     bool sat = false;
     bool fuse = R->fuse, ok = true;
     int64_t rcv = 0;   /* (fuse) the next receive to hand out */
+    uint64_t b1 = one && n > 0 ? xfer_bytes(sim, XVP(f, 0)) : 0;
     for (int64_t i = 0; i < n; i++) {
-        const XV xv_ = xv(f, i), *x = &xv_;
+        const XV xv_ = one ? xv_one(f, i) : xv(f, i), *x = &xv_;
         if (i + STEP_FAR < n) {   /* the Hold itself, then (below) its heap; the ports */
             const SchedXfer *y = &f->x[i + STEP_FAR];
             ht_fetch(&sim->hold, y->src, 0);
@@ -368,7 +382,7 @@ static bool sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
             sim->tot.not_held++;
             out->violations++;
         }
-        uint64_t b = xfer_bytes(sim, x);
+        uint64_t b = one ? b1 : xfer_bytes(sim, x);
         if (b > k->bmax) {
             k->bmax = b;
             k->barg = i;
@@ -398,10 +412,10 @@ static bool sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         /* the receives, in order, each once every send from its dst is checked (the later
          * sources are all at least x->src) */
         for (; fuse && ok && rcv <= i && f->x[rcv].dst < x->src; rcv++)
-            ok = receive_one(sim, f, rcv, R->x0);
+            ok = receive_one(sim, f, rcv, R->x0, one);
     }
     for (; fuse && ok && rcv < n; rcv++)
-        ok = receive_one(sim, f, rcv, R->x0);
+        ok = receive_one(sim, f, rcv, R->x0, one);
     out->bytes = bytes;
     R->sat = sat;
     out->max_bytes = k->bmax;
@@ -412,6 +426,11 @@ static bool sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         sim->lenp.cmaxlen = k->cmaxlen;
     }
     return ok;
+}
+
+static bool sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
+{
+    return flat_one(R->f) ? sends_loop(sim, st, R, out, true) : sends_loop(sim, st, R, out, false);
 }
 
 /* The loads joined (or counted now), the step's load figures, overloaded links and (circuit)
