@@ -219,35 +219,24 @@ static void vs_header(const Shown *s, const Layout *L, const char *label)
     putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD), "%s", h[k]);
 }
 
-/* The map split in two: the broadcast on the left, the second (vs.h) on the right, each drawn
- * from its own Shown (the App is not touched but for the layout each half is drawn in). */
-static void draw_vs(App *a)
+/* The map split in two (app_map_halves): the broadcast on the left, the second (vs.h) on the
+ * right, each drawn from its own Shown in its own half's layout (the App is not touched). */
+static void draw_vs(App *a, const Layout *left, const Layout *right)
 {
-    Layout full = a->lay, left, right;
-    const Net *net = a->b.setup.net;
-    int half = (full.map_w - 1) / 2;
-    int zoom = a->zoom_auto ? -1 : a->zoom;
-    layout_compute_big(&left, net, half, full.h - 1, zoom, false, a->view_r0, a->view_c0,
-                       a->cursor, a->big);
-    right = left;
-    left.map_y++; left.oy++;
-    right.map_y++; right.oy++;
-    right.map_x += half + 1; right.ox += half + 1;
-    for (int y = full.map_y; y < full.map_y + full.map_h; y++)
+    const Layout *full = &a->lay;
+    int half = right->map_x - left->map_x - 1;   /* the bar's column (app.c, layout_halves) */
+    for (int y = full->map_y; y < full->map_y + full->map_h; y++)
         put(y, half, 1, theme_attr(R_DIM), theme_glyphs()->vbar);
     Shown first = draw_shown(a), second = {vs_bcast(a->vs), NULL, NULL};
-    a->lay = left;
-    draw_map(a, &first);
-    vs_header(&first, &left, a->b.setup.def->name);
+    draw_map(a, &first, left);
+    vs_header(&first, left, a->b.setup.def->name);
     AsyncView *v = first.av;   /* on the time line: the second at the same time */
     if (v) {
         second.av = app_vs_async_view(a, asyncview_time(v, asyncview_pos(v)));
         second.as = second.av ? vs_async_run(a->vs) : NULL;
     }
-    a->lay = right;
-    draw_map(a, &second);
-    vs_header(&second, &right, vs_label(a->vs));
-    a->lay = left;
+    draw_map(a, &second, right);
+    vs_header(&second, right, vs_label(a->vs));
 }
 
 /* ---- panels --------------------------------------------------------------------------- */
@@ -993,15 +982,16 @@ void draw_frame(App *a)
         return;
     }
     draw_title(a);
+    const Layout *left, *right;
     if (a->b.ready) {
         if (a->ov_block > 0) {
             OvSrc osrc = app_overview_src(a);
             overview_draw(a->ov, &osrc);
         }
-        else if (vs_bcast(a->vs)) draw_vs(a);
+        else if (app_map_halves(a, &left, &right)) draw_vs(a, left, right);
         else {
             Shown sh = draw_shown(a);
-            draw_map(a, &sh);
+            draw_map(a, &sh, &a->lay);
         }
         draw_narration(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
     }
