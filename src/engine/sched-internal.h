@@ -111,6 +111,7 @@ struct Sched {
     ChunkRange *grange;
     size_t ngiven, capgiven;
     int64_t total;          /* transfers over all steps */
+    int64_t maxflat;        /* the most transfers of a step with rule blocks (when added) */
     char **labels;          /* the distinct step labels, each stored once (a pipeline's
                              * million steps share a few): owned here, not by the steps */
     int32_t nlabels, caplabels;

@@ -113,6 +113,16 @@ bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, s
 typedef void (*SchedRuleBatchFn)(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out);
 bool sched_send_rule_batch(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
                            size_t ctxsize);
+/* Step i (0 <= i < k) of a binomial spanning tree over the 2^k members base + m * stride
+ * (0 <= m < 2^k), rooted at member `root` (Seidel 3.1.1, any root by XOR, 4.1): for r = 0,
+ * span, 2 span, ... below 2^k (span = 2^(k-i)), member r ^ root sends [lo,hi) to member
+ * (r + span/2) ^ root, in that order, as as many sched_send_range calls would (nothing when
+ * lo == hi); kept as a rule (a few bytes, however many transfers).  The block is checked
+ * whole (first and last member in the net, stride != 0, 1 <= k <= 30, root < 2^k, lo <= hi <=
+ * nchunks), not transfer by transfer.  False (recording the error) when it is wrong, no step
+ * is open or memory runs out. */
+bool sched_send_tree(Sched *s, int32_t base, int32_t stride, int k, int i, int32_t root,
+                     uint32_t lo, uint32_t hi);
 /* Pipelined trees: transfers along a schedule-wide table of edges, each an explicit route
  * with a tag (the sub-message it carries, say), sent again and again with another chunk.
  * sched_edge adds an edge (checked here, once, as sched_send_route checks a route: nodes in

@@ -102,8 +102,6 @@ void app_mouse(App *a, int button, bool press, int line, int col);
 /* Run a command line ("algo bst", "step 5", "q"); the message says what happened (the table
  * of commands is cmdtab.h's). */
 bool app_command(App *a, const char *line);
-/* Complete the command line in place (Tab; cmdtab.h). */
-void app_complete(App *a);
 /* For the commands (cmdtab.c): change one word of the broadcast (field "net", "algo", "source",
  * "sources", "bytes", "model", "op", "profile", "fit") and rebuild; add or replace K=V
  * settings.  False with a message when the result does not build (the old one stays). */
@@ -119,8 +117,14 @@ TileSrc app_tiles_src(const App *a);
 OvSrc app_overview_src(const App *a);
 /* What the full net's tree and the hxbar modules read (fulltree.h, hxview.h): broadcast b
  * (the App's, or side by side the second's: vs.h) at the asynchronous time line's moment av
- * (NULL: lockstep steps), the App's map area and cursor. */
-FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av);
+ * (NULL: lockstep steps), drawn in L's map area, and the App's cursor. */
+FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av, const Layout *L);
+/* The layout the map of the App's broadcast is drawn in (what the cursor keys and a click on
+ * it go by): the frame's (app_layout), or side by side (vs.h) its left half's. */
+const Layout *app_map_layout(const App *a);
+/* Side by side: the layouts of the two halves (the first's left, the second's right); false
+ * when the map is not split (no second broadcast, or the overview). */
+bool app_map_halves(const App *a, const Layout **left, const Layout **right);
 
 /* The asynchronous time line of the broadcast shown (asynctl.h; app-timeline.c).
  * app_timing turns it on or off: false with a message when it cannot be built; off keeps the
@@ -172,10 +176,6 @@ bool app_node_history(App *a);
 
 /* The schedule step shown at the current position (pos-1), or -1 at pos 0. */
 int32_t app_step_shown(const App *a);
-/* A reduction shown (--op reduce, or a script's own) with its partials counted: how many
- * contributions node's partials combine at the position shown (*count) out of the most any
- * can (*full = nodes * chunks; partials.h); false for a broadcast (cells show chunks held). */
-bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full);
 
 /* Build a broadcast from words into *out (on the worker thread when the loop has a wait
  * hook), sought to position pos; false with a message in err (a->cancelled if cancelled).

@@ -13,7 +13,7 @@
 
 /* What the grid map reads for one frame: the broadcast and moment of s; the layout, cursor,
  * selection, tiles and lesson page of the App. */
-static MapSrc map_src(App *a, const Shown *s)
+static MapSrc map_src(App *a, const Shown *s, const Layout *L)
 {
     const Bcast *b = s->b;
     MapSrc m = {
@@ -22,7 +22,7 @@ static MapSrc map_src(App *a, const Shown *s)
         .step = bcast_step_shown(b), .pos = b->pos,
         .partials = b->ready ? b->partials : NULL,
         .av = s->av,
-        .L = &a->lay,
+        .L = L,
         .sources = b->setup.sources,
         .nsources = b->setup.sources ? b->setup.nsources : 0,
         .eyes = strncmp(b->setup.def->name, "tcd", 3) == 0,
@@ -35,9 +35,9 @@ static MapSrc map_src(App *a, const Shown *s)
     return m;
 }
 
-void draw_map(App *a, const Shown *s)
+void draw_map(App *a, const Shown *s, const Layout *L)
 {
-    FtSrc fs = app_fulltree_src(a, s->b, s->av);
+    FtSrc fs = app_fulltree_src(a, s->b, s->av, L);
     if (fulltree_active(&fs)) {   /* full:P: no links, the broadcast's tree instead */
         fulltree_draw(a->ft, &fs);
         return;
@@ -46,6 +46,6 @@ void draw_map(App *a, const Shown *s)
         hxview_draw(a->ft, &fs);
         return;
     }
-    MapSrc ms = map_src(a, s);
+    MapSrc ms = map_src(a, s, L);
     mapview_draw(&ms);
 }

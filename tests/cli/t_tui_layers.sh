@@ -79,4 +79,18 @@ check_eq "the .c files outside app*.c that include app-core.h" \
     "$core_users"
 check_nomatch "the narrow views include no app-core.h" '#include "app-core\.h"' \
     "$(cat src/tui/tileview.c src/tui/figure.c src/tui/overview.c src/tui/fulltree.c src/tui/hxview.c src/tui/asynctl.c src/tui/vs.c src/tui/mapview.c src/tui/draw-step.c src/tui/draw-timeline.c src/tui/draw-asyncnode.c src/tui/draw-chart.c src/tui/draw-figure.c 2>/dev/null)"
+# Every function app.h and bcast.h declare is called somewhere in src/ (a definition, at the
+# start of a line, is not a call): app_partial_count, bcast_partial_role and app_complete were
+# left with no caller when the views got their narrow interfaces.
+uncalled=""
+for h in src/tui/app.h src/tui/bcast.h; do
+    for n in $(grep -oE '^[A-Za-z][A-Za-z0-9_ *]*[ *](app|bcast)_[a-z0-9_]+\(' "$h" |
+               grep -oE '(app|bcast)_[a-z0-9_]+\($' | tr -d '('); do
+        c=$(grep -rhE "\\b$n\\(" src --include='*.c' --include='*.h' | grep -cvE "^[A-Za-z].*\\b$n\\(")
+        [ "$c" -eq 0 ] && uncalled="$uncalled $n"
+    done
+done
+check_eq "every function app.h and bcast.h declare has a caller in src/" "" "$uncalled"
+check "... and the check reads their declarations" \
+    [ "$(grep -cE '^[A-Za-z][A-Za-z0-9_ *]*[ *]app_[a-z0-9_]+\(' src/tui/app.h)" -gt 40 ]
 finish
