@@ -7,6 +7,7 @@ void arcmap_init(ArcMap *L, const Net *net)
     L->full = net_pairwise(net);
     L->pow2 = true;
     L->mesh2 = net->kind == NET_MESH && net->ndim == 2;
+    L->line1 = !L->full && net->ndim == 1;
     for (int d = 0; d < net->ndim; d++) {
         int32_t v = net->dims[d];
         int sh = 0;
@@ -57,4 +58,63 @@ int64_t arcmap_index(const ArcMap *L, int64_t link)
     int64_t pos = (node / st) % n;
     int64_t line = (node / (st * n)) * st + node % st;
     return L->base[d][b] + line * n + pos;
+}
+
+/* arcmap_sorted on an array or a ring whose routes are all default (no extension): positions
+ * in the line, one cursor per direction.  A + route from s covers arcs s..d-1 of the + block,
+ * a - route arcs d+1..s of the - block (a link sits at its tail's position). */
+static int64_t sorted_line1(const ArcMap *L, const SchedFlat *f, int64_t *tcd)
+{
+    const Net *net = L->net;
+    const SchedXfer *x = f->x;
+    int64_t n = f->n, sum = 0;
+    int32_t up = -1, down = -1;   /* the last arc used in each block, -1: none */
+    bool ring = net->kind == NET_RING;
+    int32_t size = net->dims[0];
+    for (int64_t i = 0; i < n; i++) {
+        int32_t s = x[i].src, d = x[i].dst;
+        int32_t o = ring ? arcmap_hop(net, 0, s, d) : d - s;
+        if (o > 0) {
+            if (s <= up || s + o > size)   /* (past the end: wraps round to arc 0) */
+                return i;
+            up = s + o - 1;
+            sum += o;
+        } else if (o < 0) {
+            int32_t q = s + o + 1;   /* below 0: a ring's route wraps round, arcs 0..s then
+                                      * q+size..size-1 (in order when none came before) */
+            if ((q < 0 ? 0 : q) <= down)
+                return i;
+            down = q < 0 ? size - 1 : s;
+            sum -= o;
+        }
+    }
+    *tcd = sum;
+    return n;
+}
+
+int64_t arcmap_sorted(const ArcMap *L, const Sched *s, const SchedFlat *f, int64_t *tcd)
+{
+    if (L->line1 && !f->ext)
+        return sorted_line1(L, f, tcd);
+    const Net *net = L->net;
+    int nb = 2 * net->ndim;
+    int64_t cur[2 * NET_MAXDIM], sum = 0, size = net->size;
+    for (int k = 0; k < nb; k++)
+        cur[k] = -1;
+    ArcPiece pc[ARCMAP_MAXPIECES];
+    for (int64_t i = 0; i < f->n; i++) {
+        int32_t len;
+        int np = arcmap_route(L, s, f->x[i].src, f->x[i].dst, sched_flat_route(f, i), pc, &len);
+        for (int k = 0; k < np; k++) {
+            int blk = 0;   /* the block of pc[k]: base[d][b] = (2d + b) * size */
+            while (blk + 1 < nb && pc[k].start >= (blk + 1) * size)
+                blk++;
+            if (pc[k].a <= cur[blk])
+                return i;
+            cur[blk] = pc[k].b;
+        }
+        sum += len;
+    }
+    *tcd = sum;
+    return f->n;
 }
