@@ -38,6 +38,10 @@ typedef struct {
     uint32_t route;  /* SCHED_DEFAULT_ROUTE, or first segment in Sched.segs << 5 | nseg */
 } SchedXferExt;
 
+/* Check proved rule blocks (sched_send_rule_proved, sched_send_tree) transfer by transfer
+ * too: a wrong proof then fails the schedule.  On in the sanitized builds, off otherwise. */
+extern bool sched_check_proofs;
+
 /* An edge of the schedule's edge table (sched_edge): an explicit route and a tag. */
 typedef struct {
     int32_t src, dst;

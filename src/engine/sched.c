@@ -668,13 +668,67 @@ static void rule_fill(const SchedRule *r, int64_t j0, int64_t n, SchedRuleXfer *
         r->fn(r->ctx, j0 + i, &out[i]);
 }
 
+/* The same for a rule already checked (when added, or proved): it writes what it wrote then
+ * (it is pure), so only nr is set first (a rule that leaves it was checked with nr 0); the
+ * ranges past nr are never read. */
+static void rule_replay(const SchedRule *r, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    for (int64_t i = 0; i < n; i++)
+        out[i].nr = 0;
+    if (r->batch) {
+        r->batch(r->ctx, j0, n, out);
+        return;
+    }
+    for (int64_t i = 0; i < n; i++)
+        r->fn(r->ctx, j0 + i, &out[i]);
+}
+
 #define RULE_BATCH 256   /* transfers generated at a time */
 
-/* Add a rule block of `count` transfers to the current step.  Unless `proved` (the caller
- * has shown the whole block valid at once: sched_send_tree), every transfer is generated and
- * checked here. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+bool sched_check_proofs = true;
+#else
+bool sched_check_proofs = false;
+#endif
+
+/* Every transfer of rule block `rule` (count of them) checked as sched_send checks: false
+ * (recording the first bad one) when one is wrong. */
+static bool rule_check(Sched *s, const SchedRule *rule, int64_t count)
+{
+    SchedRuleXfer buf[RULE_BATCH];
+    const Net *net = s->net;
+    for (int64_t j0 = 0; j0 < count; j0 += RULE_BATCH) {
+        int64_t m = count - j0 < RULE_BATCH ? count - j0 : RULE_BATCH;
+        rule_fill(rule, j0, m, buf);
+        for (int64_t i = 0; i < m; i++) {
+            const SchedRuleXfer *x = &buf[i];
+            /* the common transfer (one range, nodes in the net, apart) in one test; anything
+             * else through the full checks, which name what is wrong */
+            if (x->nr == 1 && x->r[0].lo < x->r[0].hi && x->r[0].hi <= s->nchunks &&
+                (uint32_t)x->src < (uint32_t)net->size &&
+                (uint32_t)x->dst < (uint32_t)net->size && x->src != x->dst)
+                continue;
+            bool ok = x->nr <= SCHED_RULE_MAXR;
+            for (uint32_t k = 0; ok && k < x->nr; k++)
+                ok = x->r[k].lo < x->r[k].hi && (k == 0 || x->r[k - 1].hi < x->r[k].lo);
+            if (!ok) {
+                sched_fail(s, "step %ld: rule transfer %lld (%ld->%ld): at most %d ranges, "
+                           "sorted, non-empty and apart", (long)s->cur + 1,
+                           (long long)(j0 + i), (long)x->src, (long)x->dst, SCHED_RULE_MAXR);
+                return false;
+            }
+            if (!check_send(s, x->src, x->dst, x->r, x->nr))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Add a rule block of `count` transfers to the current step.  Every transfer is generated and
+ * checked here, unless `prove` shows the block valid from its parameters (then only with
+ * sched_check_proofs, which must agree). */
 static bool add_rule(Sched *s, int64_t count, SchedRuleFn fn, SchedRuleBatchFn batch,
-                     const void *ctx, size_t ctxsize, bool proved)
+                     const void *ctx, size_t ctxsize, SchedRuleProveFn prove)
 {
     if (!s || cancelled(s))
         return false;
@@ -699,34 +753,16 @@ static bool add_rule(Sched *s, int64_t count, SchedRuleFn fn, SchedRuleBatchFn b
     if (ctxsize)
         memcpy(copy, ctx, ctxsize);
     SchedRule rule = { fn, batch, copy, 0, count, 0, 0, 0 };
-    SchedRuleXfer buf[RULE_BATCH];
-    const Net *net = s->net;
-    for (int64_t j0 = 0; !proved && j0 < count; j0 += RULE_BATCH) {
-        int64_t m = count - j0 < RULE_BATCH ? count - j0 : RULE_BATCH;
-        rule_fill(&rule, j0, m, buf);
-        for (int64_t i = 0; i < m; i++) {
-            const SchedRuleXfer *x = &buf[i];
-            /* the common transfer (one range, nodes in the net, apart) in one test; anything
-             * else through the full checks, which name what is wrong */
-            if (x->nr == 1 && x->r[0].lo < x->r[0].hi && x->r[0].hi <= s->nchunks &&
-                (uint32_t)x->src < (uint32_t)net->size &&
-                (uint32_t)x->dst < (uint32_t)net->size && x->src != x->dst)
-                continue;
-            bool ok = x->nr <= SCHED_RULE_MAXR;
-            for (uint32_t k = 0; ok && k < x->nr; k++)
-                ok = x->r[k].lo < x->r[k].hi && (k == 0 || x->r[k - 1].hi < x->r[k].lo);
-            if (!ok) {
-                sched_fail(s, "step %ld: rule transfer %lld (%ld->%ld): at most %d ranges, "
-                           "sorted, non-empty and apart", (long)s->cur + 1,
-                           (long long)(j0 + i), (long)x->src, (long)x->dst, SCHED_RULE_MAXR);
-                free(copy);
-                return false;
-            }
-            if (!check_send(s, x->src, x->dst, x->r, x->nr)) {
-                free(copy);
-                return false;
-            }
+    bool proved = prove && prove(copy, s->net, s->nchunks, count);
+    if ((!proved || sched_check_proofs) && !rule_check(s, &rule, count)) {
+        if (proved && s->error) {   /* say so, with the transfer the check named */
+            char *why = s->error;
+            s->error = NULL;
+            sched_fail(s, "a rule's proof is wrong: %s", why);
+            free(why);
         }
+        free(copy);
+        return false;
     }
     SchedStep *st = &s->steps[s->cur];
     if (!rule_room(st)) {
@@ -808,13 +844,19 @@ bool sched_send_edges(Sched *s, int64_t first, int64_t count, uint32_t mul, uint
 
 bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, size_t ctxsize)
 {
-    return add_rule(s, count, fn, NULL, ctx, ctxsize, false);
+    return add_rule(s, count, fn, NULL, ctx, ctxsize, NULL);
 }
 
 bool sched_send_rule_batch(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
                            size_t ctxsize)
 {
-    return add_rule(s, count, NULL, fn, ctx, ctxsize, false);
+    return add_rule(s, count, NULL, fn, ctx, ctxsize, NULL);
+}
+
+bool sched_send_rule_proved(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
+                            size_t ctxsize, SchedRuleProveFn prove)
+{
+    return add_rule(s, count, NULL, fn, ctx, ctxsize, prove);
 }
 
 /* ---- a step of a binomial spanning tree, as a rule (sched_send_tree) ---------------------- */
@@ -840,6 +882,16 @@ static void tree_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *ou
 }
 
 static bool is_tree(const SchedRule *r) { return r->batch == tree_batch; }
+
+/* (sched_send_tree has proved the block before adding it) */
+static bool tree_proved(const void *ctx, const Net *net, uint32_t nchunks, int64_t count)
+{
+    (void)ctx;
+    (void)net;
+    (void)nchunks;
+    (void)count;
+    return true;
+}
 
 /* The same transfers straight into the flat view's ends (the range is the block's one). */
 static void tree_ends(const SchedRule *rule, SchedXfer *x)
@@ -892,7 +944,7 @@ bool sched_send_tree(Sched *s, int32_t base, int32_t stride, int k, int i, int32
     }
     TreeRule t = { base, stride, root, INT64_C(1) << (k - i), INT64_C(1) << (k - 1 - i),
                    { lo, hi } };
-    return add_rule(s, INT64_C(1) << i, NULL, tree_batch, &t, sizeof t, true);
+    return add_rule(s, INT64_C(1) << i, NULL, tree_batch, &t, sizeof t, tree_proved);
 }
 
 bool sched_local(Sched *s, int32_t node, uint64_t bytes)
@@ -1141,7 +1193,7 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
         SchedRuleXfer buf[RULE_BATCH];
         for (int64_t j0 = 0; j0 < r->count; j0 += RULE_BATCH) {
             int64_t m = r->count - j0 < RULE_BATCH ? r->count - j0 : RULE_BATCH;
-            rule_fill(r, j0, m, buf);
+            rule_replay(r, j0, m, buf);
             for (int64_t j = 0; j < m; j++, k++) {
                 const SchedRuleXfer *rx = &buf[j];
                 SchedXferR v;
@@ -1154,7 +1206,9 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
                     v.pool.unused = 0;
                     np += rx->nr;
                 }
-                if (!flat_slot(&f, k, v))
+                if (f.apart)
+                    b->r[k] = v;
+                else if (!flat_slot(&f, k, v))
                     return false;
                 if (!ext && rx->nr != 1) {
                     flat_ext_from(b, k);
