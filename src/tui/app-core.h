@@ -141,8 +141,7 @@ struct App {
     bool export_force;     /* :export FILE --force: replacing an existing file */
 
     /* a real run beside the simulated one (measured.h): --measured FILE.json, :exec */
-    struct MeasFile *meas;
-    struct MeasJob *mjob;
+    struct Measured *measured;
     int tl_per;            /* timeline rows per step (2 with a measured run) */
 
     /* options */

@@ -54,7 +54,9 @@ App *app_new(void)
     a->ft = fulltree_new();
     a->atl = asynctl_new();
     a->vs = vs_new();
-    if (!a->tv || !a->ov || !a->ft || !a->atl || !a->vs) {
+    a->measured = measured_new();
+    if (!a->tv || !a->ov || !a->ft || !a->atl || !a->vs || !a->measured) {
+        measured_free(a);
         tileview_free(a->tv);
         overview_free(a->ov);
         fulltree_free(a->ft);
@@ -65,6 +67,22 @@ App *app_new(void)
         return NULL;
     }
     return a;
+}
+
+const Bcast *app_bcast(const App *a) { return &a->b; }
+
+bool app_async_timing(const App *a) { return a->async_tl; }
+
+struct Measured *app_measured(const App *a) { return a->measured; }
+
+AppMapState app_map_state(App *a)
+{
+    AppMapState s = {
+        .tv = a->tv, .ft = a->ft,
+        .page = a->lesson && a->panel == PANEL_LESSON ? lesson_page(a->lesson, a->page) : NULL,
+        .cursor = a->cursor, .sel_link = a->sel_link,
+    };
+    return s;
 }
 
 TileSrc app_tiles_src(const App *a)

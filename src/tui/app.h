@@ -46,6 +46,7 @@ typedef enum { MODE_MAP, MODE_CMDLINE, MODE_HELP, MODE_PICKER } Mode;
 typedef enum { PICK_ALGO, PICK_NET, PICK_BYTES, PICK_MODEL, PICK_SOURCE, PICK_LESSON } PickKind;
 
 typedef struct App App;
+struct Measured;
 
 /* The key bindings of the map, in the order the help screen lists them (then cmdtab.h's commands). */
 typedef struct {
@@ -109,6 +110,25 @@ bool app_change(App *a, const char *field, const char *value);
 bool app_sets(App *a, char **kv, size_t n);
 /* Called by the loop at each play tick. */
 void app_tick(App *a);
+
+/* The broadcast shown (ready or not: b->ready); valid until it changes. */
+const Bcast *app_bcast(const App *a);
+/* Whether the asynchronous time line is on (:timing async, A). */
+bool app_async_timing(const App *a);
+/* The App's real run beside the simulated one (measured.h; the App owns it). */
+struct Measured *app_measured(const App *a);
+
+/* What the map (draw-map.c) reads of the App besides the broadcast it draws: the views that
+ * keep state for it (the tiles, a full net's tree), the lesson page whose nodes and links
+ * stand out (NULL: none), the cursor and the selected link (-1: none). */
+typedef struct {
+    TileView *tv;
+    FtView *ft;
+    const LessonPage *page;
+    int32_t cursor;
+    int64_t sel_link;
+} AppMapState;
+AppMapState app_map_state(App *a);
 
 /* What the tiles view reads: the broadcast shown (tileview.h). */
 TileSrc app_tiles_src(const App *a);

@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "../../src/algos/algos-internal.h"
 #include "../../src/algos/blocks.h"
 #include "../../src/engine/sched-internal.h"
 #include "../../src/engine/sched-pack.h"
@@ -374,6 +375,133 @@ static void test_tree_checks(void **state)
     net_free(n);
 }
 
+/* The linear ST of eq. 2 as algo_lin_st built it before its trees were rules: distribute,
+ * 2^nu interleaved trees of stored sends (blocks_st), exchange. */
+static void ref_lin_st(Sched *s, int32_t t, int32_t base, int32_t stride, int k, int nu,
+                       int32_t root, uint32_t lo, uint32_t hi)
+{
+    int32_t g = INT32_C(1) << nu, meta = root >> nu;
+    uint32_t q = (hi - lo) >> nu;
+    assert_true(algo_meta_distribute(s, t, base, stride, nu, root, lo, hi));
+    for (int32_t p = 0; p < g; p++)
+        assert_true(blocks_st(s, t + nu, base + p * stride, stride * g, k - nu, (int)meta,
+                              lo + (uint32_t)p * q, lo + (uint32_t)(p + 1) * q));
+    assert_true(algo_meta_exchange(s, t + k, base, stride, k, nu, lo, hi));
+}
+
+/* st on arrays and st-simple on meshes, every nu they take and several sources, through the
+ * algorithm table, against the same built with stored trees. */
+static void test_algos_vs_stored(void **state)
+{
+    (void)state;
+    static const char *nets[] = { "array:2", "array:16", "array:256", "mesh:4x4",
+                                  "mesh:8x32", "mesh:32x8", "mesh:16x16" };
+    for (size_t ni = 0; ni < sizeof nets / sizeof nets[0]; ni++) {
+        Net *n = mknet(nets[ni]);
+        bool mesh = net_kind(n) == NET_MESH || net_kind(n) == NET_TORUS;
+        const AlgoDef *d = algo_find(mesh ? "st-simple" : "st", n);
+        if (!d)
+            fail_msg("no st for %s", nets[ni]);
+        int32_t size = net_size(n);
+        int dims[2] = { mesh ? algo_log2(net_dim(n, 0)) : algo_log2(size),
+                        mesh ? algo_log2(net_dim(n, 1)) : 0 };
+        int maxnu = mesh ? (dims[0] < dims[1] ? dims[0] : dims[1]) : dims[0] - 1;
+        for (int nu = 0; nu <= maxnu && nu <= 3; nu++) {
+            for (int32_t src = 0; src < size; src += size / 3 + 1) {
+                AlgoArgs a;
+                algo_args_init(&a, d);
+                a.nu = nu;
+                a.source = src;
+                char err[256];
+                Sched *got = algo_build(d, n, &a, err, sizeof err);
+                if (!got)
+                    fail_msg("%s nu %d source %ld: %s", nets[ni], nu, (long)src, err);
+                Sched *ref = sched_new(n, sched_nchunks(got), sched_bytes(got));
+                assert_true(sched_give(ref, src, 0, sched_nchunks(got)));
+                uint32_t nc = UINT32_C(1) << nu;
+                if (!mesh && nu == 0) {
+                    assert_true(blocks_st(ref, 0, 0, 1, dims[0], (int)src, 0, 1));
+                } else if (!mesh) {
+                    ref_lin_st(ref, 0, 0, 1, dims[0], nu, src, 0, nc);
+                } else {
+                    int32_t cols = net_dim(n, 1), sr = src / cols, sc = src % cols;
+                    ref_lin_st(ref, 0, sc, cols, dims[0], nu, sr, 0, nc);
+                    for (int32_t r = 0; r < net_dim(n, 0); r++)
+                        ref_lin_st(ref, dims[0] + nu, r * cols, 1, dims[1], nu, sc, 0, nc);
+                }
+                assert_null(sched_error(ref));
+                same_transfers(got, ref);
+                sched_free(got);
+                sched_free(ref);
+            }
+        }
+        net_free(n);
+    }
+}
+
+/* bst on arrays as it was built with stored trees (bst_array.c before its trees were rules):
+ * for each packet pair p, halve to the complement, two trees over the parities, pair exchange;
+ * with nu > 0 a distribute before and an exchange in the metanodes after. */
+static void ref_bst(Sched *s, int dd, int nu, int32_t k)
+{
+    int D = dd - nu;
+    int32_t g = INT32_C(1) << nu, meta = k >> nu;
+    if (nu > 0)
+        assert_true(algo_meta_distribute(s, 0, 0, 1, nu, k, 0, 2 * (uint32_t)g));
+    for (int32_t p = 0; p < g; p++) {
+        int32_t base = p, stride = g, j = meta, jbar = j ^ ((INT32_C(1) << D) - 1);
+        uint32_t lo = 2 * (uint32_t)p;
+        uint32_t mine = lo + (uint32_t)(j & 1), other = lo + (uint32_t)(jbar & 1);
+        assert_true(sched_at(s, nu) &&
+                    sched_send_range(s, base + j * stride, base + jbar * stride, other,
+                                     other + 1));
+        assert_true(blocks_st(s, nu + 1, base + (j & 1) * stride, 2 * stride, D - 1,
+                              (int)(j >> 1), mine, mine + 1));
+        assert_true(blocks_st(s, nu + 1, base + (jbar & 1) * stride, 2 * stride, D - 1,
+                              (int)(jbar >> 1), other, other + 1));
+        for (int32_t t = 0; t < (INT32_C(1) << (D - 1)); t++)
+            assert_true(blocks_exchange(s, nu + D, base + 2 * t * stride, stride, 1, lo,
+                                        lo + 2));
+    }
+    if (nu > 0)
+        assert_true(algo_meta_exchange(s, dd + 1, 0, 1, dd, nu, 0, 2 * (uint32_t)g));
+}
+
+static void test_bst_vs_stored(void **state)
+{
+    (void)state;
+    int built = 0;
+    for (int dd = 1; dd <= 8; dd++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "array:%d", 1 << dd);
+        Net *n = mknet(spec);
+        const AlgoDef *d = algo_find("bst", n);
+        assert_non_null(d);
+        for (int nu = 0; nu < dd; nu++) {
+            for (int32_t src = 0; src < (1 << dd); src += (1 << dd) / 5 + 1) {
+                AlgoArgs a;
+                algo_args_init(&a, d);
+                a.nu = nu;
+                a.source = src;
+                char err[256];
+                Sched *got = algo_build(d, n, &a, err, sizeof err);
+                if (!got)
+                    continue;   /* (a size bst refuses) */
+                Sched *ref = sched_new(n, sched_nchunks(got), sched_bytes(got));
+                assert_true(sched_give(ref, src, 0, sched_nchunks(got)));
+                ref_bst(ref, dd, nu, src);
+                assert_null(sched_error(ref));
+                same_transfers(got, ref);
+                built++;
+                sched_free(got);
+                sched_free(ref);
+            }
+        }
+        net_free(n);
+    }
+    assert_true(built >= 100);
+}
+
 /* A block of 2^23 transfers (the last step on 2^24 nodes), read back at its far end. */
 static void test_tree_big(void **state)
 {
@@ -399,6 +527,8 @@ int main(void)
         cmocka_unit_test(test_tree_mixed_steps),
         cmocka_unit_test(test_tree_checks),
         cmocka_unit_test(test_tree_big),
+        cmocka_unit_test(test_algos_vs_stored),
+        cmocka_unit_test(test_bst_vs_stored),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
