@@ -573,9 +573,11 @@ static bool load_disjoint(Sim *sim, const SchedFlat *f, int64_t *tcd)
     }
     ArcPiece pc[ARCMAP_MAXPIECES];
     int64_t sum = 0;
+    bool line1 = sim->lay.line1 && !f->ext;   /* an array's or ring's default routes */
     for (int64_t i = 0; i < f->n; i++) {
         int32_t len;
-        int np = route_pieces(sim, XVP(f, i), pc, &len);
+        int np = line1 ? arcmap_line1(&sim->lay, f->x[i].src, f->x[i].dst, pc, &len)
+                       : route_pieces(sim, XVP(f, i), pc, &len);
         sum += len;
         for (int k = 0; k < np; k++)
             if (!arcbits_claim(sim, pc[k].a, pc[k].b)) {
