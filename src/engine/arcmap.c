@@ -60,58 +60,30 @@ int64_t arcmap_index(const ArcMap *L, int64_t link)
     return L->base[d][b] + line * n + pos;
 }
 
-/* arcmap_sorted on an array or a ring whose routes are all default (no extension): positions
- * in the line, one cursor per direction.  A + route from s covers arcs s..d-1 of the + block,
- * a - route arcs d+1..s of the - block (a link sits at its tail's position). */
-static int64_t sorted_line1(const ArcMap *L, const SchedFlat *f, int64_t *tcd)
-{
-    const Net *net = L->net;
-    const SchedXfer *x = f->x;
-    int64_t n = f->n, sum = 0;
-    int32_t up = -1, down = -1;   /* the last arc used in each block, -1: none */
-    bool ring = net->kind == NET_RING;
-    int32_t size = net->dims[0];
-    for (int64_t i = 0; i < n; i++) {
-        int32_t s = x[i].src, d = x[i].dst;
-        int32_t o = ring ? arcmap_hop(net, 0, s, d) : d - s;
-        if (o > 0) {
-            if (s <= up || s + o > size)   /* (past the end: wraps round to arc 0) */
-                return i;
-            up = s + o - 1;
-            sum += o;
-        } else if (o < 0) {
-            int32_t q = s + o + 1;   /* below 0: a ring's route wraps round, arcs 0..s then
-                                      * q+size..size-1 (in order when none came before) */
-            if ((q < 0 ? 0 : q) <= down)
-                return i;
-            down = q < 0 ? size - 1 : s;
-            sum -= o;
-        }
-    }
-    *tcd = sum;
-    return n;
-}
-
 int64_t arcmap_sorted(const ArcMap *L, const Sched *s, const SchedFlat *f, int64_t *tcd)
 {
-    if (L->line1 && !f->ext)
-        return sorted_line1(L, f, tcd);
     const Net *net = L->net;
+    bool line1 = L->line1 && !f->ext;   /* an array's or ring's default routes */
     int nb = 2 * net->ndim;
-    int64_t cur[2 * NET_MAXDIM], sum = 0, size = net->size;
-    for (int k = 0; k < nb; k++)
-        cur[k] = -1;
+    /* the hull [lo, hi] of the pieces seen in each block (empty: lo > hi) */
+    int64_t lo[2 * NET_MAXDIM], hi[2 * NET_MAXDIM], sum = 0, size = net->size;
+    for (int k = 0; k < nb; k++) {
+        lo[k] = INT64_MAX;
+        hi[k] = -1;
+    }
     ArcPiece pc[ARCMAP_MAXPIECES];
     for (int64_t i = 0; i < f->n; i++) {
-        int32_t len;
-        int np = arcmap_route(L, s, f->x[i].src, f->x[i].dst, sched_flat_route(f, i), pc, &len);
+        int32_t len, src = f->x[i].src, dst = f->x[i].dst;
+        int np = line1 ? arcmap_line1(L, src, dst, pc, &len)
+                       : arcmap_route(L, s, src, dst, sched_flat_route(f, i), pc, &len);
         for (int k = 0; k < np; k++) {
-            int blk = 0;   /* the block of pc[k]: base[d][b] = (2d + b) * size */
-            while (blk + 1 < nb && pc[k].start >= (blk + 1) * size)
-                blk++;
-            if (pc[k].a <= cur[blk])
-                return i;
-            cur[blk] = pc[k].b;
+            int b = 0;   /* the block of pc[k]: base[d][dir] = (2d + dir) * size */
+            while (b + 1 < nb && pc[k].start >= (b + 1) * size)
+                b++;
+            if (pc[k].b >= lo[b] && pc[k].a <= hi[b])
+                return i;   /* not outside the hull: it may share an arc */
+            lo[b] = pc[k].a < lo[b] ? pc[k].a : lo[b];
+            hi[b] = pc[k].b > hi[b] ? pc[k].b : hi[b];
         }
         sum += len;
     }

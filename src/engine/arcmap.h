@@ -239,14 +239,14 @@ static inline int arcmap_route(const ArcMap *L, const Sched *s, int32_t src, int
     return np;
 }
 
-/* Whether the routes of the flat step f (a grid's: not for pair nets), in f's order, come in
- * increasing order along each (dimension, direction) block of the layout: every piece starts
- * after the last piece of its block before it ends.  Then no two routes share an arc (each
- * block's pieces are disjoint, and blocks do not overlap), proved with no memory per arc.
- * Returns f->n when they do, with *tcd their summed length; else the index of the first
- * transfer out of order (< f->n; *tcd is then unspecified): the caller falls back to another
- * proof.  A ring's or torus's route that wraps round in the + direction is out of order (its
- * second piece starts at its line's start), one in the - direction is not. */
+/* Whether the routes of the flat step f (a grid's: not for pair nets), in f's order, are shown
+ * to share no arc by their order: along each (dimension, direction) block of the layout every
+ * piece lies wholly after or wholly before all the pieces of its block before it (outside their
+ * hull), so no two pieces of a block share an arc, and blocks do not overlap.  Pieces in
+ * increasing order (a binomial tree in node order), in decreasing order (the tree of the far
+ * end) or growing outward pass; nothing is written, no memory per arc.  Returns f->n when they
+ * do, with *tcd their summed length; else the index of the first transfer with a piece inside
+ * the hull (< f->n; *tcd is then unspecified): the caller falls back to another proof. */
 int64_t arcmap_sorted(const ArcMap *L, const Sched *s, const SchedFlat *f, int64_t *tcd);
 
 /* The length of that route, without its pieces. */
