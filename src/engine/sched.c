@@ -883,6 +883,12 @@ static void tree_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *ou
 
 static bool is_tree(const SchedRule *r) { return r->batch == tree_batch; }
 
+bool sched_step_is_tree(const Sched *s, int32_t st)
+{
+    const SchedStep *ss = &s->steps[st];
+    return ss->n == 0 && ss->nrule == 1 && is_tree(&ss->more->rule[0]);
+}
+
 /* (sched_send_tree has proved the block before adding it) */
 static bool tree_proved(const void *ctx, const Net *net, uint32_t nchunks, int64_t count)
 {
