@@ -53,7 +53,8 @@ bool blocks_st(Sched *s, int32_t first, int32_t base, int32_t stride, int k, int
     if (!group_ok(s, "spanning tree", first, base, stride, k, root, lo, hi))
         return false;
     for (int i = 0; i < k; i++) {
-        if (!sched_at(s, first + i))
+        /* step i's 2^i sends, room made at once: no block grown by doubling and copied */
+        if (!sched_at(s, first + i) || !sched_reserve(s, INT64_C(1) << i, 0))
             return false;
         int64_t span = INT64_C(1) << (k - i);   /* holders are span apart (relative) */
         int64_t half = span >> 1;
