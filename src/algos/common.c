@@ -159,10 +159,13 @@ bool algo_lin_st(Sched *s, int32_t t, int32_t base, int32_t stride, int k, int n
     uint32_t q = (hi - lo) >> nu;
     if (!algo_meta_distribute(s, t, base, stride, nu, root, lo, hi))
         return false;
+    /* the interleaved trees: blocks_st's transfers, each step a rule (sched_send_tree) */
     for (int32_t p = 0; p < g; p++)
-        if (!blocks_st(s, t + nu, base + p * stride, stride * g, k - nu, (int)meta,
-                       lo + (uint32_t)p * q, lo + (uint32_t)(p + 1) * q))
-            return false;
+        for (int i = 0; i < k - nu; i++)
+            if (!sched_at(s, t + nu + i) ||
+                !sched_send_tree(s, base + p * stride, stride * g, k - nu, i, meta,
+                                 lo + (uint32_t)p * q, lo + (uint32_t)(p + 1) * q))
+                return false;
     return algo_meta_exchange(s, t + k, base, stride, k, nu, lo, hi);
 }
 

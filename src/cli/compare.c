@@ -43,6 +43,12 @@
  * crossover is reported between its two sampled sizes only, with a note.  Nets up to 65536
  * nodes fit 8 algorithms x 14 sizes. */
 #define WORK_BUDGET 8388608ull
+/* compare --exec's work budget, in rank-runs: each launch runs one rank per node, and there are
+ * algorithms x sizes launches for the table and, with --bisect, up to CMPX_MAX_BISECT_RUNS
+ * more; (algorithms x sizes + those) x nodes over it is refused before anything is built or
+ * launched (mesh:1024x1024 would start 2^20 ranks a launch).  64 nodes fit 10 algorithms at
+ * 14 sizes with 64 bisection runs many times over; 1024 nodes fit 192 table runs. */
+#define EXEC_BUDGET 262144ull
 #define COMPARE_MAXNAMED 32   /* --algo a,b,FILE.lua,...: at most this many names */
 #define MAXSIZES 66   /* 1:2^64-1 is 1, 2, 4, ... 2^63 and HI: 65 sizes */
 
@@ -707,6 +713,37 @@ static int take_exec(int *argc, char **argv, bool *exec, ExecOpts *eo, CmpExecOp
     return exec_opts_take(argc, argv, 0, eo);
 }
 
+/* compare --exec's work budget (EXEC_BUDGET): refuse at once, with what would fit, launches
+ * that would start more ranks than that in all.  bis: the bisection runs that may follow.
+ * Returns 0, or the usage error's exit status. */
+static int exec_within_budget(const Cmp *c, uint64_t bis)
+{
+    uint64_t nodes = (uint64_t)net_size(c->net);
+    uint64_t runs = (uint64_t)c->ne * (uint64_t)c->nsizes + bis;
+    if (nodes * runs <= EXEC_BUDGET)
+        return 0;
+    char err[600], over[200];
+    uint64_t per = EXEC_BUDGET / nodes;                   /* launches that fit */
+    uint64_t fit = per > bis ? (per - bis) / c->ne : 0;   /* sizes that fit */
+    uint64_t fit0 = per / c->ne;                          /* ... with --bisect 0 */
+    uint64_t k = fit ? fit : fit0;
+    snprintf(over, sizeof over, "compare --exec: %s: (%d size%s x %zu algorithm%s + %llu bisection "
+             "runs) x %llu ranks is over the work budget of %llu rank-runs", net_spec(c->net),
+             c->nsizes, c->nsizes == 1 ? "" : "s", c->ne, c->ne == 1 ? "" : "s",
+             (unsigned long long)bis, (unsigned long long)nodes, (unsigned long long)EXEC_BUDGET);
+    if (k == 0)
+        snprintf(err, sizeof err, "%s; not one size fits: use meshcast exec --algo NAME on it, "
+                 "fewer algorithms (--algo A,B), or a smaller net", over);
+    else if (k >= (uint64_t)c->nsizes)   /* (only without the bisections: fit < nsizes) */
+        snprintf(err, sizeof err, "%s; with --bisect 0 it fits", over);
+    else
+        snprintf(err, sizeof err, "%s; %sat most %llu size%s fit (e.g. --bytes %llu:%llu), or "
+                 "compare fewer algorithms or a smaller net", over, fit ? "" : "with --bisect 0 ",
+                 (unsigned long long)k, k == 1 ? "" : "s", (unsigned long long)c->size[0],
+                 (unsigned long long)c->size[k - 1]);
+    return cli_usage_error(err);
+}
+
 /* compare --exec: the collected algorithms at the sampled sizes, on MPI ranks. */
 static int run_exec(Cmp *c, const CliOpts *o, ExecOpts *eo, CmpExecOpts *xo)
 {
@@ -715,6 +752,9 @@ static int run_exec(Cmp *c, const CliOpts *o, ExecOpts *eo, CmpExecOpts *xo)
         return cli_usage_error("--terms and --exec do not go together");
     if ((rc = exec_opts_finish(eo, o->timing)) >= 0 ||
         (rc = exec_opts_np(eo, (int)net_size(c->net))) >= 0)
+        return rc;
+    /* (bisections only between two algorithms' crossovers) */
+    if ((rc = exec_within_budget(c, xo->bisect > 0 && c->ne > 1 ? CMPX_MAX_BISECT_RUNS : 0)) != 0)
         return rc;
     CmpExecAlgo *a = calloc(c->ne, sizeof *a);
     if (!a) {

@@ -33,6 +33,7 @@ typedef struct {
     bool full;                 /* pair links (net_pairwise) */
     bool pow2;                 /* every dimension is 2^dshift[d]: coordinates by shifts */
     bool mesh2;                /* a 2-D mesh: default routes by arcmap_mesh2 */
+    bool line1;                /* an array or a ring: default routes by arcmap_line1 */
     int lshift;                /* every line starts at a multiple of 2^lshift (so start >>
                                 * lshift numbers the lines densely on a power-of-two net) */
     int dshift[NET_MAXDIM];
@@ -154,6 +155,40 @@ static inline int arcmap_mesh2(const ArcMap *L, int32_t src, int32_t dst, ArcPie
     return np;
 }
 
+/* The default route on an array or a ring (L->line1): a node's number is its coordinate, so
+ * the route is one piece of the line (two when a ring's route wraps); what the general loop
+ * below gives, without its coordinates and loops. */
+static inline int arcmap_line1(const ArcMap *L, int32_t src, int32_t dst, ArcPiece *pc,
+                               int32_t *len)
+{
+    int32_t o = arcmap_hop(L->net, 0, src, dst);
+    if (len)
+        *len = o < 0 ? -o : o;
+    int32_t n = L->net->dims[0];
+    if (o > 0) {   /* arcs src..src+o-1 of the + line, the last ones past n at its start */
+        int64_t start = L->base[0][0];
+        if (src + o <= n) {
+            pc[0] = (ArcPiece){ start + src, start + src + o - 1, start, n };
+            return 1;
+        }
+        pc[0] = (ArcPiece){ start + src, start + n - 1, start, n };
+        pc[1] = (ArcPiece){ start, start + src + o - 1 - n, start, n };
+        return 2;
+    }
+    if (o < 0) {   /* arcs src+o+1..src of the - line, those below 0 at its end */
+        int64_t start = L->base[0][1];
+        int32_t q = src + o + 1;
+        if (q >= 0) {
+            pc[0] = (ArcPiece){ start + q, start + src, start, n };
+            return 1;
+        }
+        pc[0] = (ArcPiece){ start, start + src, start, n };
+        pc[1] = (ArcPiece){ start + q + n, start + n - 1, start, n };
+        return 2;
+    }
+    return 0;
+}
+
 /* The pieces (at most ARCMAP_MAXPIECES) of the route from src to dst: `route` of s
  * (sched-internal.h), or the default route (dimensions from the last to the first) when it is
  * SCHED_DEFAULT_ROUTE; returns their number, *len (if not NULL) gets the route's length. */
@@ -170,6 +205,8 @@ static inline int arcmap_route(const ArcMap *L, const Sched *s, int32_t src, int
     }
     if (L->mesh2 && route == SCHED_DEFAULT_ROUTE)
         return arcmap_mesh2(L, src, dst, pc, len);
+    if (L->line1 && route == SCHED_DEFAULT_ROUTE)
+        return arcmap_line1(L, src, dst, pc, len);
     int32_t c[NET_MAXDIM] = { 0, 0, 0 }, total = 0;
     int np = 0;
     arcmap_coords(L, src, c);
@@ -201,6 +238,16 @@ static inline int arcmap_route(const ArcMap *L, const Sched *s, int32_t src, int
         *len = total;
     return np;
 }
+
+/* Whether the routes of the flat step f (a grid's: not for pair nets), in f's order, are shown
+ * to share no arc by their order: along each (dimension, direction) block of the layout every
+ * piece lies wholly after or wholly before all the pieces of its block before it (outside their
+ * hull), so no two pieces of a block share an arc, and blocks do not overlap.  Pieces in
+ * increasing order (a binomial tree in node order), in decreasing order (the tree of the far
+ * end) or growing outward pass; nothing is written, no memory per arc.  Returns f->n when they
+ * do, with *tcd their summed length; else the index of the first transfer with a piece inside
+ * the hull (< f->n; *tcd is then unspecified): the caller falls back to another proof. */
+int64_t arcmap_sorted(const ArcMap *L, const Sched *s, const SchedFlat *f, int64_t *tcd);
 
 /* The length of that route, without its pieces. */
 static inline int32_t arcmap_len(const ArcMap *L, const Sched *s, int32_t src, int32_t dst,

@@ -38,6 +38,10 @@ typedef struct {
     uint32_t route;  /* SCHED_DEFAULT_ROUTE, or first segment in Sched.segs << 5 | nseg */
 } SchedXferExt;
 
+/* Check proved rule blocks (sched_send_rule_proved, sched_send_tree) transfer by transfer
+ * too: a wrong proof then fails the schedule.  On in the sanitized builds, off otherwise. */
+extern bool sched_check_proofs;
+
 /* An edge of the schedule's edge table (sched_edge): an explicit route and a tag. */
 typedef struct {
     int32_t src, dst;
@@ -111,6 +115,7 @@ struct Sched {
     ChunkRange *grange;
     size_t ngiven, capgiven;
     int64_t total;          /* transfers over all steps */
+    int64_t maxflat;        /* the most transfers of a step with rule blocks (when added) */
     char **labels;          /* the distinct step labels, each stored once (a pipeline's
                              * million steps share a few): owned here, not by the steps */
     int32_t nlabels, caplabels;

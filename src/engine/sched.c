@@ -650,10 +650,67 @@ static void rule_fill(const SchedRule *r, int64_t j0, int64_t n, SchedRuleXfer *
         r->fn(r->ctx, j0 + i, &out[i]);
 }
 
+/* The same for a rule already checked (when added, or proved): it writes what it wrote then
+ * (it is pure), so only nr is set first (a rule that leaves it was checked with nr 0); the
+ * ranges past nr are never read. */
+static void rule_replay(const SchedRule *r, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    for (int64_t i = 0; i < n; i++)
+        out[i].nr = 0;
+    if (r->batch) {
+        r->batch(r->ctx, j0, n, out);
+        return;
+    }
+    for (int64_t i = 0; i < n; i++)
+        r->fn(r->ctx, j0 + i, &out[i]);
+}
+
 #define RULE_BATCH 256   /* transfers generated at a time */
 
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+bool sched_check_proofs = true;
+#else
+bool sched_check_proofs = false;
+#endif
+
+/* Every transfer of rule block `rule` (count of them) checked as sched_send checks: false
+ * (recording the first bad one) when one is wrong. */
+static bool rule_check(Sched *s, const SchedRule *rule, int64_t count)
+{
+    SchedRuleXfer buf[RULE_BATCH];
+    const Net *net = s->net;
+    for (int64_t j0 = 0; j0 < count; j0 += RULE_BATCH) {
+        int64_t m = count - j0 < RULE_BATCH ? count - j0 : RULE_BATCH;
+        rule_fill(rule, j0, m, buf);
+        for (int64_t i = 0; i < m; i++) {
+            const SchedRuleXfer *x = &buf[i];
+            /* the common transfer (one range, nodes in the net, apart) in one test; anything
+             * else through the full checks, which name what is wrong */
+            if (x->nr == 1 && x->r[0].lo < x->r[0].hi && x->r[0].hi <= s->nchunks &&
+                (uint32_t)x->src < (uint32_t)net->size &&
+                (uint32_t)x->dst < (uint32_t)net->size && x->src != x->dst)
+                continue;
+            bool ok = x->nr <= SCHED_RULE_MAXR;
+            for (uint32_t k = 0; ok && k < x->nr; k++)
+                ok = x->r[k].lo < x->r[k].hi && (k == 0 || x->r[k - 1].hi < x->r[k].lo);
+            if (!ok) {
+                sched_fail(s, "step %ld: rule transfer %lld (%ld->%ld): at most %d ranges, "
+                           "sorted, non-empty and apart", (long)s->cur + 1,
+                           (long long)(j0 + i), (long)x->src, (long)x->dst, SCHED_RULE_MAXR);
+                return false;
+            }
+            if (!check_send(s, x->src, x->dst, x->r, x->nr))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Add a rule block of `count` transfers to the current step.  Every transfer is generated and
+ * checked here, unless `prove` shows the block valid from its parameters (then only with
+ * sched_check_proofs, which must agree). */
 static bool add_rule(Sched *s, int64_t count, SchedRuleFn fn, SchedRuleBatchFn batch,
-                     const void *ctx, size_t ctxsize)
+                     const void *ctx, size_t ctxsize, SchedRuleProveFn prove)
 {
     if (!s || cancelled(s))
         return false;
@@ -678,34 +735,16 @@ static bool add_rule(Sched *s, int64_t count, SchedRuleFn fn, SchedRuleBatchFn b
     if (ctxsize)
         memcpy(copy, ctx, ctxsize);
     SchedRule rule = { fn, batch, copy, 0, count, 0, 0, 0 };
-    SchedRuleXfer buf[RULE_BATCH];
-    const Net *net = s->net;
-    for (int64_t j0 = 0; j0 < count; j0 += RULE_BATCH) {
-        int64_t m = count - j0 < RULE_BATCH ? count - j0 : RULE_BATCH;
-        rule_fill(&rule, j0, m, buf);
-        for (int64_t i = 0; i < m; i++) {
-            const SchedRuleXfer *x = &buf[i];
-            /* the common transfer (one range, nodes in the net, apart) in one test; anything
-             * else through the full checks, which name what is wrong */
-            if (x->nr == 1 && x->r[0].lo < x->r[0].hi && x->r[0].hi <= s->nchunks &&
-                (uint32_t)x->src < (uint32_t)net->size &&
-                (uint32_t)x->dst < (uint32_t)net->size && x->src != x->dst)
-                continue;
-            bool ok = x->nr <= SCHED_RULE_MAXR;
-            for (uint32_t k = 0; ok && k < x->nr; k++)
-                ok = x->r[k].lo < x->r[k].hi && (k == 0 || x->r[k - 1].hi < x->r[k].lo);
-            if (!ok) {
-                sched_fail(s, "step %ld: rule transfer %lld (%ld->%ld): at most %d ranges, "
-                           "sorted, non-empty and apart", (long)s->cur + 1,
-                           (long long)(j0 + i), (long)x->src, (long)x->dst, SCHED_RULE_MAXR);
-                free(copy);
-                return false;
-            }
-            if (!check_send(s, x->src, x->dst, x->r, x->nr)) {
-                free(copy);
-                return false;
-            }
+    bool proved = prove && prove(copy, s->net, s->nchunks, count);
+    if ((!proved || sched_check_proofs) && !rule_check(s, &rule, count)) {
+        if (proved && s->error) {   /* say so, with the transfer the check named */
+            char *why = s->error;
+            s->error = NULL;
+            sched_fail(s, "a rule's proof is wrong: %s", why);
+            free(why);
         }
+        free(copy);
+        return false;
     }
     SchedStep *st = &s->steps[s->cur];
     if (!rule_room(st)) {
@@ -717,6 +756,8 @@ static bool add_rule(Sched *s, int64_t count, SchedRuleFn fn, SchedRuleBatchFn b
     st->more->rule[st->nrule++] = rule;
     st->nruled += count;
     s->total += count;
+    if (st->n + st->nruled > s->maxflat)
+        s->maxflat = st->n + st->nruled;
     return true;
 }
 
@@ -778,18 +819,114 @@ bool sched_send_edges(Sched *s, int64_t first, int64_t count, uint32_t mul, uint
                                                add };
     st->nruled += count;
     s->total += count;
+    if (st->n + st->nruled > s->maxflat)
+        s->maxflat = st->n + st->nruled;
     return true;
 }
 
 bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, size_t ctxsize)
 {
-    return add_rule(s, count, fn, NULL, ctx, ctxsize);
+    return add_rule(s, count, fn, NULL, ctx, ctxsize, NULL);
 }
 
 bool sched_send_rule_batch(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
                            size_t ctxsize)
 {
-    return add_rule(s, count, NULL, fn, ctx, ctxsize);
+    return add_rule(s, count, NULL, fn, ctx, ctxsize, NULL);
+}
+
+bool sched_send_rule_proved(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
+                            size_t ctxsize, SchedRuleProveFn prove)
+{
+    return add_rule(s, count, NULL, fn, ctx, ctxsize, prove);
+}
+
+/* ---- a step of a binomial spanning tree, as a rule (sched_send_tree) ---------------------- */
+
+/* Transfer j of the block: member r ^ root sends to member (r + half) ^ root, r = j * span
+ * (r + half == r ^ half: r is a multiple of span = 2 half). */
+typedef struct {
+    int32_t base, stride, root;
+    int64_t span, half;
+    ChunkRange r;
+} TreeRule;
+
+static void tree_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    const TreeRule *t = ctx;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t r = (j0 + i) * t->span;
+        out[i].src = (int32_t)(t->base + t->stride * (r ^ t->root));
+        out[i].dst = (int32_t)(t->base + t->stride * ((r ^ t->half) ^ t->root));
+        out[i].nr = 1;
+        out[i].r[0] = t->r;
+    }
+}
+
+static bool is_tree(const SchedRule *r) { return r->batch == tree_batch; }
+
+/* (sched_send_tree has proved the block before adding it) */
+static bool tree_proved(const void *ctx, const Net *net, uint32_t nchunks, int64_t count)
+{
+    (void)ctx;
+    (void)net;
+    (void)nchunks;
+    (void)count;
+    return true;
+}
+
+/* The same transfers straight into the flat view's ends (the range is the block's one). */
+static void tree_ends(const SchedRule *rule, SchedXfer *x)
+{
+    const TreeRule *t = rule->ctx;
+    int64_t st = t->stride;
+    int64_t src = t->base + st * t->root, dst = t->base + st * (t->half ^ t->root);
+    if (t->root < t->span) {   /* r ^ root == r + root for every r: a progression */
+        int64_t d = st * t->span;
+        for (int64_t j = 0; j < rule->count; j++, src += d, dst += d)
+            x[j] = (SchedXfer){ (int32_t)src, (int32_t)dst };
+        return;
+    }
+    for (int64_t j = 0; j < rule->count; j++) {
+        int64_t r = j * t->span;
+        x[j] = (SchedXfer){ (int32_t)(t->base + st * (r ^ t->root)),
+                            (int32_t)(t->base + st * ((r ^ t->half) ^ t->root)) };
+    }
+}
+
+bool sched_send_tree(Sched *s, int32_t base, int32_t stride, int k, int i, int32_t root,
+                     uint32_t lo, uint32_t hi)
+{
+    if (!s)
+        return false;
+    if (s->cur < 0) {
+        sched_fail(s, "tree send: no step opened");
+        return false;
+    }
+    long step = (long)s->cur + 1;
+    const Net *net = s->net;
+    if (k < 1 || k > 30 || i < 0 || i >= k || root < 0 || root >= (INT32_C(1) << k) ||
+        lo > hi || hi > s->nchunks) {
+        sched_fail(s, "step %ld: tree send: bad block (k %d, step %d, root %ld, chunks "
+                   "%lu..%lu)", step, k, i, (long)root, (unsigned long)lo, (unsigned long)hi);
+        return false;
+    }
+    /* Every member base + stride * m (0 <= m < 2^k) is in the net when the first and the last
+     * are; the two ends of a transfer are distinct members (they differ in bit k-1-i of m),
+     * hence distinct nodes when stride != 0; the range is checked once: the block is proved. */
+    int64_t last = (int64_t)base + (int64_t)stride * ((INT64_C(1) << k) - 1);
+    if (base < 0 || base >= net->size || last < 0 || last >= net->size || stride == 0) {
+        sched_fail(s, "step %ld: tree send: group base %ld stride %ld of %ld members leaves %s",
+                   step, (long)base, (long)stride, (long)(INT64_C(1) << k), net->spec);
+        return false;
+    }
+    if (lo == hi) {   /* nothing to send (as sched_send_range of an empty range would not) */
+        progress_add(INT64_C(1) << i);
+        return !cancelled(s);
+    }
+    TreeRule t = { base, stride, root, INT64_C(1) << (k - i), INT64_C(1) << (k - 1 - i),
+                   { lo, hi } };
+    return add_rule(s, INT64_C(1) << i, NULL, tree_batch, &t, sizeof t, tree_proved);
 }
 
 bool sched_local(Sched *s, int32_t node, uint64_t bytes)
@@ -907,6 +1044,57 @@ bool sched_edges_only(const Sched *s)
     return true;
 }
 
+/* Room for `need` elements in a flat view's array, whose contents need not survive (no copy
+ * into a bigger block).  A big step's view is made room for at once for the schedule's largest
+ * rule step (`hint`, its transfers): the pages that are never written cost nothing, and the
+ * steps that grow up to it touch each page once instead of once per doubling. */
+static bool flat_room(void **p, size_t elem, int64_t *cap, int64_t need, int64_t hint)
+{
+    if (need <= *cap)
+        return true;
+    if (need >= (INT64_C(1) << 16) && hint > need)
+        need = hint;
+    free(*p);
+    *p = NULL;
+    *cap = 0;
+    return grow64(p, elem, cap, need);
+}
+
+/* A flat view being filled: the slots are kept as one (r1) until two differ. */
+typedef struct {
+    SchedFlatBuf *b;
+    int64_t n, hint;
+    bool apart;
+    SchedXferR r1;
+} FlatFill;
+
+/* Give transfer k its slot v (k > 0: the transfers before have theirs).  False when memory
+ * runs out. */
+static bool flat_slot(FlatFill *f, int64_t k, SchedXferR v)
+{
+    if (!f->apart) {
+        if (k == 0 || sched_slot_eq(v, f->r1)) {
+            if (k == 0)
+                f->r1 = v;
+            return true;
+        }
+        if (!flat_room((void **)&f->b->r, sizeof *f->b->r, &f->b->capr, f->n, f->hint))
+            return false;
+        for (int64_t i = 0; i < k; i++)
+            f->b->r[i] = f->r1;
+        f->apart = true;
+    }
+    f->b->r[k] = v;
+    return true;
+}
+
+/* Give transfers 0..k-1 the ext {1, default route}, once a transfer needs ext. */
+static void flat_ext_from(SchedFlatBuf *b, int64_t k)
+{
+    for (int64_t i = 0; i < k; i++)
+        b->ext[i] = (SchedXferExt){ 1, SCHED_DEFAULT_ROUTE };
+}
+
 bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
 {
     const SchedStep *st = &s->steps[step];
@@ -917,17 +1105,23 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
     }
     int64_t n = st->n + st->nruled;
     uint64_t npool = 0;
-    for (int32_t q = 0; q < st->nrule; q++)
-        if (!sched_rule_is_edges(&st->more->rule[q]))
-            npool += 2 * (uint64_t)st->more->rule[q].count;
+    bool need_ext = st->ext != NULL;
+    for (int32_t q = 0; q < st->nrule; q++) {
+        const SchedRule *r = &st->more->rule[q];
+        if (sched_rule_is_edges(r))
+            need_ext = true;
+        else if (!is_tree(r))
+            npool += 2 * (uint64_t)r->count, need_ext = true;   /* (a rule's nr may be 0 or 2) */
+    }
     for (int64_t i = 0; i < st->n; i++)
         if (sched_xfer_nr(st, i) > 1)
             npool += sched_xfer_nr(st, i);
-    if (npool > UINT32_MAX || !grow64((void **)&b->x, sizeof *b->x, &b->capx, n) ||
-        !grow64((void **)&b->r, sizeof *b->r, &b->capr, n) ||
-        !grow64((void **)&b->ext, sizeof *b->ext, &b->capext, n) ||
-        !grow((void **)&b->pool, sizeof *b->pool, &b->cappool, npool ? npool : 1))
+    int64_t hint = s->maxflat;
+    if (npool > UINT32_MAX || !flat_room((void **)&b->x, sizeof *b->x, &b->capx, n, hint) ||
+        (need_ext && !flat_room((void **)&b->ext, sizeof *b->ext, &b->capext, n, hint)) ||
+        (npool && !grow((void **)&b->pool, sizeof *b->pool, &b->cappool, npool)))
         return false;
+    FlatFill f = { b, n, hint, false, { .one = { 0, 0 } } };
     /* ext is written only once some transfer needs it (nr != 1 or an explicit route); the
      * ones before it are filled in then */
     bool ext = st->ext != NULL;
@@ -941,7 +1135,8 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             np += nr;
         }
         b->x[i] = st->x[i];
-        b->r[i] = q;
+        if (!flat_slot(&f, i, q))
+            return false;
         if (ext)
             b->ext[i] = (SchedXferExt){ nr, sched_xfer_route(st, i) };
     }
@@ -949,8 +1144,7 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
     for (int32_t q = 0; q < st->nrule; q++) {
         const SchedRule *r = &st->more->rule[q];
         if (sched_rule_is_edges(r) && !ext) {   /* edge blocks: explicit routes */
-            for (int64_t i = 0; i < k; i++)
-                b->ext[i] = (SchedXferExt){ 1, SCHED_DEFAULT_ROUTE };
+            flat_ext_from(b, k);
             ext = true;
         }
         if (sched_rule_is_edges(r)) {
@@ -958,32 +1152,48 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             for (int64_t j = 0; j < r->count; j++, k++) {
                 uint32_t c = e[j].tag * r->mul + r->add;
                 b->x[k] = (SchedXfer){ e[j].src, e[j].dst };
-                b->r[k].one = (ChunkRange){ c, c + 1 };
+                if (!flat_slot(&f, k, (SchedXferR){ .one = { c, c + 1 } }))
+                    return false;
                 b->ext[k] = (SchedXferExt){ 1, e[j].route };
             }
+            continue;
+        }
+        if (is_tree(r)) {   /* one range each, default routes: the ends, and one slot */
+            tree_ends(r, b->x + k);
+            SchedXferR v = { .one = ((const TreeRule *)r->ctx)->r };
+            if (!flat_slot(&f, k, v))
+                return false;
+            if (f.apart)
+                for (int64_t j = 1; j < r->count; j++)
+                    b->r[k + j] = v;
+            if (ext)
+                for (int64_t j = 0; j < r->count; j++)
+                    b->ext[k + j] = (SchedXferExt){ 1, SCHED_DEFAULT_ROUTE };
+            k += r->count;
             continue;
         }
         SchedRuleXfer buf[RULE_BATCH];
         for (int64_t j0 = 0; j0 < r->count; j0 += RULE_BATCH) {
             int64_t m = r->count - j0 < RULE_BATCH ? r->count - j0 : RULE_BATCH;
-            rule_fill(r, j0, m, buf);
+            rule_replay(r, j0, m, buf);
             for (int64_t j = 0; j < m; j++, k++) {
                 const SchedRuleXfer *rx = &buf[j];
-                SchedXfer *x = &b->x[k];
-                SchedXferR *q = &b->r[k];
-                x->src = rx->src;
-                x->dst = rx->dst;
+                SchedXferR v;
+                b->x[k] = (SchedXfer){ rx->src, rx->dst };
                 if (rx->nr <= 1) {
-                    q->one = rx->nr ? rx->r[0] : (ChunkRange){ 0, 0 };
+                    v.one = rx->nr ? rx->r[0] : (ChunkRange){ 0, 0 };
                 } else {
                     memcpy(b->pool + np, rx->r, rx->nr * sizeof *b->pool);
-                    q->pool.roff = np;
-                    q->pool.unused = 0;
+                    v.pool.roff = np;
+                    v.pool.unused = 0;
                     np += rx->nr;
                 }
+                if (f.apart)
+                    b->r[k] = v;
+                else if (!flat_slot(&f, k, v))
+                    return false;
                 if (!ext && rx->nr != 1) {
-                    for (int64_t i = 0; i < k; i++)
-                        b->ext[i] = (SchedXferExt){ 1, SCHED_DEFAULT_ROUTE };
+                    flat_ext_from(b, k);
                     ext = true;
                 }
                 if (ext)
@@ -991,8 +1201,8 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             }
         }
     }
-    *out = (SchedFlat){ .x = b->x, .r = b->r, .ext = ext ? b->ext : NULL, .pool = b->pool,
-                        .n = n };
+    *out = (SchedFlat){ .x = b->x, .r = f.apart ? b->r : NULL, .ext = ext ? b->ext : NULL,
+                        .pool = b->pool, .n = n, .r1 = f.r1 };
     return true;
 }
 

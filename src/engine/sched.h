@@ -113,6 +113,26 @@ bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, s
 typedef void (*SchedRuleBatchFn)(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out);
 bool sched_send_rule_batch(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
                            size_t ctxsize);
+/* Step i (0 <= i < k) of a binomial spanning tree over the 2^k members base + m * stride
+ * (0 <= m < 2^k), rooted at member `root` (Seidel 3.1.1, any root by XOR, 4.1): for r = 0,
+ * span, 2 span, ... below 2^k (span = 2^(k-i)), member r ^ root sends [lo,hi) to member
+ * (r + span/2) ^ root, in that order, as as many sched_send_range calls would (nothing when
+ * lo == hi); kept as a rule (a few bytes, however many transfers).  The block is checked
+ * whole (first and last member in the net, stride != 0, 1 <= k <= 30, root < 2^k, lo <= hi <=
+ * nchunks), not transfer by transfer (a proved rule, as below).  False (recording the error) when it is wrong, no step
+ * is open or memory runs out. */
+bool sched_send_tree(Sched *s, int32_t base, int32_t stride, int k, int i, int32_t root,
+                     uint32_t lo, uint32_t hi);
+/* The same, with a proof: prove(ctx, net, nchunks, count) returns true when the rule's
+ * parameters (the copied ctx) show every transfer j < count valid as the checks above would
+ * find it (nodes in the net and apart, ranges as above); then the block is not generated
+ * here, only when read.  When it returns false the block is checked transfer by transfer.
+ * With sched_check_proofs (sched-internal.h; on in the sanitized builds) a proved block is
+ * checked as well, so that the test suites catch a wrong proof. */
+typedef bool (*SchedRuleProveFn)(const void *ctx, const Net *net, uint32_t nchunks,
+                                 int64_t count);
+bool sched_send_rule_proved(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
+                            size_t ctxsize, SchedRuleProveFn prove);
 /* Pipelined trees: transfers along a schedule-wide table of edges, each an explicit route
  * with a tag (the sub-message it carries, say), sent again and again with another chunk.
  * sched_edge adds an edge (checked here, once, as sched_send_route checks a route: nodes in

@@ -400,13 +400,16 @@ bool sub_ready(Sim *sim, int32_t step);
 bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, int64_t xi);
 /* Every node's holdings back to the givens (what it holds before the first step). */
 bool hist_givens(Sim *sim);
-/* hist_receive_all with the common case inline: one range, no history (the replay calls
- * this once per transfer). */
+/* hist_receive_all with the common cases inline: one range or two (rh's exchange), no history,
+ * too few to borrow (the replay calls this once per transfer). */
 static inline bool hist_receive(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr,
                                 int64_t xi)
 {
     if (nr == 1 && !(sim->flags & SIM_HISTORY))
         return ht_add(&sim->hold, node, r[0].lo, r[0].hi);
+    if (nr == 2 && !(sim->flags & SIM_HISTORY) && sim_borrow_min > 2)
+        return ht_add(&sim->hold, node, r[0].lo, r[0].hi) &&
+               ht_add(&sim->hold, node, r[1].lo, r[1].hi);
     return hist_receive_all(sim, node, r, nr, xi);
 }
 

@@ -140,57 +140,40 @@ bool hold_heap_add(Hold *h, uint32_t lo, uint32_t hi)
     return true;
 }
 
-/* hold_add into the inline intervals, in the general case. */
+/* hold_add into the inline intervals, in the general case, in place: [lo,hi) grows the first
+ * interval it touches (and joins those after it that it touches too), or goes in between
+ * (an exchange's cases: a block apart from the node's one, blocks that grow one of two or
+ * fill the gap); a fifth interval moves the Hold to a heap array. */
 bool hold_add_small(Hold *h, uint32_t lo, uint32_t hi)
 {
     ChunkRange *in = h->u.in;
-    /* an exchange's cases, in place: a block apart from the one interval (the node that goes
-     * the other way round), then blocks that grow one of the two or fill the gap */
-    if (h->n == 1 && (hi < in[0].lo || lo > in[0].hi)) {
-        if (hi < in[0].lo) {
-            in[1] = in[0];
-            in[0] = (ChunkRange){ lo, hi };
-        } else {
-            in[1] = (ChunkRange){ lo, hi };
-        }
-        h->n = 2;
+    uint32_t n = h->n, i = 0;
+    while (i < n && in[i].hi < lo)   /* the first interval touching [lo,hi] or after it */
+        i++;
+    if (i < n && in[i].lo <= hi) {   /* touches in[i]: in[i..j) become one */
+        uint32_t j = i + 1;
+        while (j < n && in[j].lo <= hi)
+            j++;
+        if (lo < in[i].lo)
+            in[i].lo = lo;
+        in[i].hi = in[j - 1].hi > hi ? in[j - 1].hi : hi;
+        for (uint32_t q = j; q < n; q++)
+            in[i + 1 + q - j] = in[q];
+        h->n = n - (j - i - 1);
         return true;
     }
-    if (h->n == 2) {
-        bool t0 = lo <= in[0].hi && hi >= in[0].lo, t1 = lo <= in[1].hi && hi >= in[1].lo;
-        if (t0 || t1) {   /* grows one of the two, or joins them */
-            ChunkRange *a = &in[t0 ? 0 : 1];
-            if (lo < a->lo)
-                a->lo = lo;
-            a->hi = t0 && t1 ? (hi > in[1].hi ? hi : in[1].hi) : (hi > a->hi ? hi : a->hi);
-            h->n = t0 && t1 ? 1 : 2;
-            return true;
-        }
+    if (n < HOLD_INLINE) {   /* touches none: inserted at i */
+        for (uint32_t q = n; q > i; q--)
+            in[q] = in[q - 1];
+        in[i] = (ChunkRange){ lo, hi };
+        h->n = n + 1;
+        return true;
     }
-    /* insert into at most HOLD_INLINE intervals, merging what touches [lo,hi] */
     ChunkRange t[HOLD_INLINE + 1];
-    size_t k = 0;
-    bool placed = false;
-    for (uint32_t i = 0; i < h->n; i++) {
-        ChunkRange a = h->u.in[i];
-        if (a.hi < lo) {
-            t[k++] = a;
-        } else if (a.lo > hi) {
-            if (!placed) {
-                t[k++] = (ChunkRange){ lo, hi };
-                placed = true;
-            }
-            t[k++] = a;
-        } else {
-            if (a.lo < lo)
-                lo = a.lo;
-            if (a.hi > hi)
-                hi = a.hi;
-        }
-    }
-    if (!placed)
-        t[k++] = (ChunkRange){ lo, hi };
-    return hold_set(h, t, k);
+    memcpy(t, in, i * sizeof *t);
+    t[i] = (ChunkRange){ lo, hi };
+    memcpy(t + i + 1, in + i, (n - i) * sizeof *t);
+    return hold_set(h, t, n + 1);
 }
 
 bool hold_remove(Hold *h, uint32_t lo, uint32_t hi)
@@ -245,12 +228,28 @@ bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t
         return hold_contains(h, r[0].lo, r[0].hi, miss);
     }
     if (h->cap == HOLD_BORROWED) {   /* each on its own, a cursor moving along the base */
-        size_t i = h->u.b.near;
-        for (uint32_t j = 0; j < nr; j++)
-            if (r[j].lo < r[j].hi && !bor_contains_at(h, r[j].lo, r[j].hi, miss, &i)) {
+        const ChunkRange *b = h->u.b.base, *o = h->u.b.o;
+        size_t nb = h->u.b.nb, i = h->u.b.near;
+        for (uint32_t j = 0; j < nr; j++) {
+            uint32_t lo = r[j].lo, hi = r[j].hi;
+            if (lo >= hi)
+                continue;
+            /* its own intervals (an exchange sends them), then the base interval at the
+             * cursor or a few after it (a subset of the base sent on: every other one) */
+            bool own = false;
+            for (uint32_t q = 0; q < h->n && !own; q++)
+                own = o[q].lo <= lo && hi <= o[q].hi;
+            if (own)
+                continue;
+            for (int s = 0; s < 4 && i + 1 < nb && b[i].hi <= lo; s++)
+                i++;
+            if (i < nb && b[i].lo <= lo && hi <= b[i].hi)
+                continue;
+            if (!bor_contains_at(h, lo, hi, miss, &i)) {
                 *k = j;
                 return false;
             }
+        }
         return true;
     }
     if (nr <= 2) {   /* each on its own: the mirror, the first interval, a binary search */
@@ -478,13 +477,94 @@ static size_t gallop_lo_gt(const ChunkRange *b, size_t nb, size_t j, uint32_t x)
     return nb;
 }
 
+/* Whether [lo,hi) reaches past one end of a base, when known without reading it. */
+enum { COV_NO, COV_YES, COV_ASK };
+
+/* A borrowed h's [lo,hi), which has absorbed every base interval and every interval of its own
+ * that it touches (those taken out of o): it covers the base (the Hold inline again) or
+ * goes into o.  clo, chi: whether it reaches the base's first and last interval, if known
+ * (COV_ASK: the base is read; a miss on a big net, avoided when the other end says no). */
+static bool bor_put(Hold *h, uint32_t lo, uint32_t hi, int clo, int chi)
+{
+    const ChunkRange *b = h->u.b.base;
+    size_t nb = h->u.b.nb;
+    ChunkRange *o = h->u.b.o;
+    if (clo != COV_NO && chi != COV_NO && (clo == COV_YES || lo <= b[0].lo) &&
+        (chi == COV_YES || hi >= b[nb - 1].hi)) {   /* covers the base: inline again */
+        ChunkRange t[HOLD_BOR_OWN + 1];
+        uint32_t k = 0, n = h->n;
+        for (uint32_t i = 0; i < n; i++)
+            if (o[i].lo < lo)
+                t[k++] = o[i];
+        t[k++] = (ChunkRange){ lo, hi };
+        for (uint32_t i = 0; i < n; i++)
+            if (o[i].lo > lo)
+                t[k++] = o[i];
+        return hold_set(h, t, k);   /* k <= HOLD_BOR_OWN + 1 <= HOLD_INLINE: inline */
+    }
+    if (h->n == HOLD_BOR_OWN)   /* no room of its own: the union copied, then added to */
+        return hold_own(h) && hold_add(h, lo, hi);
+    uint32_t i = h->n;
+    while (i > 0 && o[i - 1].lo > lo) {
+        o[i] = o[i - 1];
+        i--;
+    }
+    o[i] = (ChunkRange){ lo, hi };
+    h->n++;
+    return true;
+}
+
 /* hold_add of a borrowed Hold: [lo,hi) (non-empty) absorbs the base intervals and the own
- * intervals it touches, again until it touches no more, and joins the own intervals. */
+ * intervals it touches, again until it touches no more, and joins the own intervals.
+ *
+ * The exchange's case first: [lo,hi) touches one interval of its own, o[q], and no other.  No
+ * base interval touches o[q] from outside (o[q] absorbed those when it grew; the base never
+ * changes), so only the parts of [lo,hi) beyond o[q]'s edges can meet one: the base interval
+ * at the new lower edge, found by one gallop, and the one at the new upper edge, by another;
+ * the base intervals in between are not read. */
 bool hold_bor_add(Hold *h, uint32_t lo, uint32_t hi)
 {
     const ChunkRange *b = h->u.b.base;
     size_t nb = h->u.b.nb;
     ChunkRange *o = h->u.b.o;
+    uint32_t q = 0, nt = 0;
+    for (uint32_t i = 0; i < h->n; i++)
+        if (lo <= o[i].hi && hi >= o[i].lo) {
+            q = i;
+            nt++;
+        }
+    if (nt == 1) {
+        uint32_t L = o[q].lo < lo ? o[q].lo : lo, H = o[q].hi > hi ? o[q].hi : hi;
+        size_t near = h->u.b.near;
+        int clo = COV_ASK, chi = COV_ASK;
+        if (lo < o[q].lo) {   /* the base interval ending at or after lo, if it starts before */
+            size_t j = gallop_hi_ge(b, nb, near, lo);
+            if (j < nb && b[j].lo < L)
+                L = b[j].lo;
+            near = j < nb ? j : nb - 1;
+            clo = j == 0 ? COV_YES : COV_NO;   /* (b[j-1] ends before lo) */
+        }
+        if (hi > o[q].hi && hi < UINT32_MAX) {   /* the first ending after hi, if it touches */
+            size_t f = gallop_hi_ge(b, nb, near, hi + 1);
+            bool touch = f < nb && b[f].lo <= hi;
+            if (touch)
+                H = b[f].hi;
+            near = f < nb ? f : nb - 1;
+            chi = f == nb || (touch && f == nb - 1) ? COV_YES : COV_NO;
+        }
+        h->u.b.near = (uint32_t)near;
+        bool other = false;   /* (grown, it may touch the other one: the general case) */
+        for (uint32_t i = 0; i < h->n; i++)
+            other = other || (i != q && L <= o[i].hi && H >= o[i].lo);
+        if (!other) {
+            for (uint32_t i = q + 1; i < h->n; i++)
+                o[i - 1] = o[i];
+            h->n--;
+            return bor_put(h, L, H, clo, chi);
+        }
+        lo = L;
+        hi = H;
+    }
     for (;;) {
         size_t j = gallop_hi_ge(b, nb, h->u.b.near, lo);
         if (j < nb && b[j].lo <= hi) {   /* b[j..e) touch [lo,hi] */
@@ -517,28 +597,7 @@ bool hold_bor_add(Hold *h, uint32_t lo, uint32_t hi)
         if (!grew)
             break;
     }
-    if (lo <= b[0].lo && hi >= b[nb - 1].hi) {   /* covers the base: inline again */
-        ChunkRange t[HOLD_BOR_OWN + 1];
-        uint32_t k = 0, n = h->n;
-        for (uint32_t i = 0; i < n; i++)
-            if (o[i].lo < lo)
-                t[k++] = o[i];
-        t[k++] = (ChunkRange){ lo, hi };
-        for (uint32_t i = 0; i < n; i++)
-            if (o[i].lo > lo)
-                t[k++] = o[i];
-        return hold_set(h, t, k);   /* k <= HOLD_BOR_OWN + 1 <= HOLD_INLINE: inline */
-    }
-    if (h->n == HOLD_BOR_OWN)   /* no room of its own: the union copied, then added to */
-        return hold_own(h) && hold_add(h, lo, hi);
-    uint32_t i = h->n;
-    while (i > 0 && o[i - 1].lo > lo) {
-        o[i] = o[i - 1];
-        i--;
-    }
-    o[i] = (ChunkRange){ lo, hi };
-    h->n++;
-    return true;
+    return bor_put(h, lo, hi, COV_ASK, COV_ASK);
 }
 
 /* Does the borrowed h hold [lo,hi) (non-empty)?  *i is a cursor into the base (a guess, moved

@@ -21,4 +21,11 @@ extern int64_t sim_par_min;
  * set it low (1) to borrow often, or UINT32_MAX never.  The results are the same either way. */
 extern uint32_t sim_borrow_min;
 
+/* A step whose sources never decrease in transfer order hands out each receive in the sends'
+ * pass, as soon as no later send can read what it adds (sim-step.c), instead of in a pass of
+ * its own; tests set it false to run every step in separate passes.  The results are the same
+ * either way. */
+#include <stdbool.h>
+extern bool step_fuse;
+
 #endif

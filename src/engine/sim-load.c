@@ -553,13 +553,17 @@ static void arcbits_clear(Sim *sim)
     sim->archi = 0;
 }
 
-/* Whether step f's routes (a grid's) share no arc, by one bit per arc (set, then cleared by
- * load_clear, or here at once when two share one); *tcd gets their summed length.  Then every
+/* Whether step f's routes (a grid's) share no arc; *tcd gets their summed length.  Then every
  * arc used carries one circuit: the largest load is 1 (0 without hops), none over capacity,
- * and sim->load is never written (its pages never touched).  False as soon as two share an
- * arc, or when memory for the bits runs out (the loads are then counted). */
+ * and sim->load is never written (its pages never touched).  First by their order
+ * (arcmap_sorted: the pieces of each layout block in increasing order, a binomial tree's steps
+ * in node order), with nothing set; else by one bit per arc (set, then cleared by load_clear,
+ * or here at once when two share one).  False as soon as two share an arc, or when memory for
+ * the bits runs out (the loads are then counted). */
 static bool load_disjoint(Sim *sim, const SchedFlat *f, int64_t *tcd)
 {
+    if (arcmap_sorted(&sim->lay, sim->s, f, tcd) == f->n)
+        return true;
     if (!sim->arcbit) {
         sim->arcbit = big_zalloc((size_t)(sim->nlinks / 64 + 1) * sizeof *sim->arcbit);
         if (!sim->arcbit)
@@ -569,9 +573,11 @@ static bool load_disjoint(Sim *sim, const SchedFlat *f, int64_t *tcd)
     }
     ArcPiece pc[ARCMAP_MAXPIECES];
     int64_t sum = 0;
+    bool line1 = sim->lay.line1 && !f->ext;   /* an array's or ring's default routes */
     for (int64_t i = 0; i < f->n; i++) {
         int32_t len;
-        int np = route_pieces(sim, XVP(f, i), pc, &len);
+        int np = line1 ? arcmap_line1(&sim->lay, f->x[i].src, f->x[i].dst, pc, &len)
+                       : route_pieces(sim, XVP(f, i), pc, &len);
         sum += len;
         for (int k = 0; k < np; k++)
             if (!arcbits_claim(sim, pc[k].a, pc[k].b)) {

@@ -17,6 +17,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef STEP_FAR
+#define STEP_FAR 64
+#endif
+#ifndef STEP_NEAR
+#define STEP_NEAR 32
+#endif
+
+bool step_fuse = true;
+
 bool step_ensure_x(Sim *sim, size_t n)
 {
     if (n <= sim->capx)
@@ -221,6 +230,8 @@ typedef struct {
     bool ports;                /* sends and receives counted per node */
     int64_t multisend;         /* nodes' sends beyond their first */
     bool sat;                  /* a port count saturated (ports_exact) */
+    bool fuse;                 /* the receives handed out in pass 1 (srcs_rising) */
+    int64_t x0;                /* the step's first transfer in the whole run (SIM_HISTORY) */
     StepFacts k;
 } StepRun;
 
@@ -270,8 +281,58 @@ static inline void len_price(const CostParams *p, int32_t len, uint64_t b, int32
     }
 }
 
-/* Pass 1: sends against start-of-step holdings; bytes, lengths, ports. */
-static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
+/* Are the step's sources in transfer order, none smaller than the one before?  Then once the
+ * send of a transfer from s is checked, no later send reads the holdings of a node below s,
+ * and a receive into such a node can be handed out at once (pass 1 with the receives, while
+ * the transfer and the Holds it touches are still in cache): the holdings every send is
+ * checked against are still those of the start of the step, and the receives come in their
+ * own order, as pass 3 would hand them out. */
+static bool srcs_rising(const SchedFlat *f)
+{
+    const SchedXfer *x = f->x;
+    int32_t prev = INT32_MIN;
+    for (int64_t i = 0; i < f->n; i++) {
+        if (x[i].src < prev)
+            return false;
+        prev = x[i].src;
+    }
+    return true;
+}
+
+/* A step whose transfers all have one range, the same (f->r1), and the default route (st's
+ * steps: "one"): transfer i without reading its range slot or extension; every transfer
+ * carries the bytes of the first. */
+static inline bool flat_one(const SchedFlat *f) { return !f->r && !f->ext; }
+
+static inline XV xv_one(const SchedFlat *f, int64_t i)
+{
+    return (XV){ f->x[i].src, f->x[i].dst, 1, SCHED_DEFAULT_ROUTE, &f->r1.one };
+}
+
+/* Hand out transfer i's receive (its dst informed if it held nothing), the receivers' Holds
+ * ahead asked for.  False: memory. */
+static inline bool receive_one(Sim *sim, const SchedFlat *f, int64_t i, int64_t x0, bool one)
+{
+    if (i + STEP_FAR < f->n)
+        ht_fetch(&sim->hold, f->x[i + STEP_FAR].dst, 1);
+    if (i + STEP_NEAR < f->n)
+        ht_prefetch(&sim->hold, f->x[i + STEP_NEAR].dst);
+    const XV xv_ = one ? xv_one(f, i) : xv(f, i), *x = &xv_;
+    bool had = !ht_empty(&sim->hold, x->dst);
+    if (!hist_receive(sim, x->dst, x->r, x->nr, x0 + i))
+        return false;
+    if (!had && x->nr > 0)
+        sim->informed++;   /* its first chunks: the node is informed from now on */
+    return true;
+}
+
+/* Pass 1: sends against start-of-step holdings; bytes, lengths, ports; with R->fuse, the
+ * receives too, each as soon as no later send can read what it adds (srcs_rising).  False
+ * when memory runs out (a receive).  Made twice by the compiler (sends_pass): for a step of
+ * flat_one (one, constant true: no range slot or extension read, the bytes once) and for the
+ * others. */
+static inline __attribute__((always_inline)) bool sends_loop(Sim *sim, int32_t st, StepRun *R,
+                                                             SimStep *out, bool one)
 {
     const CostParams *p = &sim->p;
     const SchedFlat *f = R->f;
@@ -297,18 +358,21 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
      * port rule allport_step checks from the arcs (a port used twice is an arc used twice) */
     bool ports = R->ports = p->model != COST_CIRCUIT || sim->full;
     bool sat = false;
+    bool fuse = R->fuse, ok = true;
+    int64_t rcv = 0;   /* (fuse) the next receive to hand out */
+    uint64_t b1 = one && n > 0 ? xfer_bytes(sim, XVP(f, 0)) : 0;
     for (int64_t i = 0; i < n; i++) {
-        const XV xv_ = xv(f, i), *x = &xv_;
-        if (i + 2 * PREFETCH < n) {   /* the Hold itself, then (below) its heap; the ports */
-            const SchedXfer *y = &f->x[i + 2 * PREFETCH];
+        const XV xv_ = one ? xv_one(f, i) : xv(f, i), *x = &xv_;
+        if (i + STEP_FAR < n) {   /* the Hold itself, then (below) its heap; the ports */
+            const SchedXfer *y = &f->x[i + STEP_FAR];
             ht_fetch(&sim->hold, y->src, 0);
             if (ports) {
                 __builtin_prefetch(&sim->sends[y->src], 1);
                 __builtin_prefetch(&sim->recvs[y->dst], 1);
             }
         }
-        if (i + PREFETCH < n)
-            ht_prefetch(&sim->hold, f->x[i + PREFETCH].src);
+        if (i + STEP_NEAR < n)
+            ht_prefetch(&sim->hold, f->x[i + STEP_NEAR].src);
         uint32_t miss, kmiss;
         if (x->nr && !(x->nr == 1 ? ht_contains(&sim->hold, x->src, x->r[0].lo, x->r[0].hi, &miss)
                                   : ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss,
@@ -319,7 +383,7 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
             sim->tot.not_held++;
             out->violations++;
         }
-        uint64_t b = xfer_bytes(sim, x);
+        uint64_t b = one ? b1 : xfer_bytes(sim, x);
         if (b > k->bmax) {
             k->bmax = b;
             k->barg = i;
@@ -327,25 +391,32 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         bytes = sat_add(bytes, b);
         if (lenpass)
             len_price(p, xfer_len(sim, x), b, x->src, k, &cbest);
-        if (!ports)
-            continue;
-        /* (saturating: a send beyond the first is seen whatever the count) */
-        uint8_t s0 = sim->sends[x->src], r0 = sim->recvs[x->dst];
-        sim->sends[x->src] = (uint8_t)(s0 + (s0 < UINT8_MAX));
-        sim->recvs[x->dst] = (uint8_t)(r0 + (r0 < UINT8_MAX));
-        sat |= s0 == UINT8_MAX || r0 == UINT8_MAX;
-        if (s0 > 0) {
-            k->conflicts++;
-            R->multisend++;
+        if (ports) {
+            /* (saturating: a send beyond the first is seen whatever the count) */
+            uint8_t s0 = sim->sends[x->src], r0 = sim->recvs[x->dst];
+            sim->sends[x->src] = (uint8_t)(s0 + (s0 < UINT8_MAX));
+            sim->recvs[x->dst] = (uint8_t)(r0 + (r0 < UINT8_MAX));
+            sat |= s0 == UINT8_MAX || r0 == UINT8_MAX;
+            if (s0 > 0) {
+                k->conflicts++;
+                R->multisend++;
+            }
+            if (r0 > 0)
+                k->conflicts++;
+            /* a node that both sends and receives is counted when the later of the two
+             * comes */
+            if (!p->duplex) {
+                k->mixed += sim->recvs[x->src] > 0;
+                k->mixed += sim->sends[x->dst] > 0;
+            }
         }
-        if (r0 > 0)
-            k->conflicts++;
-        /* a node that both sends and receives is counted when the later of the two comes */
-        if (!p->duplex) {
-            k->mixed += sim->recvs[x->src] > 0;
-            k->mixed += sim->sends[x->dst] > 0;
-        }
+        /* the receives, in order, each once every send from its dst is checked (the later
+         * sources are all at least x->src) */
+        for (; fuse && ok && rcv <= i && f->x[rcv].dst < x->src; rcv++)
+            ok = receive_one(sim, f, rcv, R->x0, one);
     }
+    for (; fuse && ok && rcv < n; rcv++)
+        ok = receive_one(sim, f, rcv, R->x0, one);
     out->bytes = bytes;
     R->sat = sat;
     out->max_bytes = k->bmax;
@@ -355,6 +426,12 @@ static void sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         sim->lenp.ccrit = k->ccrit;
         sim->lenp.cmaxlen = k->cmaxlen;
     }
+    return ok;
+}
+
+static bool sends_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
+{
+    return flat_one(R->f) ? sends_loop(sim, st, R, out, true) : sends_loop(sim, st, R, out, false);
 }
 
 /* The loads joined (or counted now), the step's load figures, overloaded links and (circuit)
@@ -427,24 +504,37 @@ static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
              thrd_create(&R->helper, load_clear_job, &R->job) == thrd_success;
     if (!R->par && n > 0 && !R->reuse)
         load_clear(sim, st, R->job.path);
-    int64_t x0 = sim->xstart ? sim->xstart[st] : 0;
+    int64_t x0 = R->x0;
     bool ok = true;
+    if (R->fuse && ports && n >= sim->net->size / 16) {
+        /* the receives are handed out: only the port counts to zero, for a big step all at
+         * once (no pass over the transfers) */
+        memset(sim->sends, 0, (size_t)sim->net->size * sizeof *sim->sends);
+        memset(sim->recvs, 0, (size_t)sim->net->size * sizeof *sim->recvs);
+    } else if (R->fuse) {
+        for (int64_t i = 0; ports && i < n; i++) {
+            sim->sends[f->x[i].src] = 0;
+            sim->recvs[f->x[i].dst] = 0;
+        }
+    }
+    if (R->fuse)
+        n = 0;
     for (int64_t i = 0; ok && i < n; i++) {
         const XV xv_ = xv(f, i), *x = &xv_;
         if (ports) {
             sim->sends[x->src] = 0;
             sim->recvs[x->dst] = 0;
         }
-        if (i + 2 * PREFETCH < n) {
-            const SchedXfer *y = &f->x[i + 2 * PREFETCH];
+        if (i + STEP_FAR < n) {
+            const SchedXfer *y = &f->x[i + STEP_FAR];
             ht_fetch(&sim->hold, y->dst, 1);
             if (ports) {
                 __builtin_prefetch(&sim->sends[y->src], 1);
                 __builtin_prefetch(&sim->recvs[y->dst], 1);
             }
         }
-        if (i + PREFETCH < n)
-            ht_prefetch(&sim->hold, f->x[i + PREFETCH].dst);
+        if (i + STEP_NEAR < n)
+            ht_prefetch(&sim->hold, f->x[i + STEP_NEAR].dst);
         bool had = !ht_empty(&sim->hold, x->dst);
         ok = hist_receive(sim, x->dst, x->r, x->nr, x0 + i);
         if (!had && x->nr > 0)
@@ -469,11 +559,12 @@ bool step_run(Sim *sim, int32_t st)
     out->ntransfers = f->n;
     if (!step_ensure_x(sim, (size_t)f->n))
         return false;
-    StepRun R = { .f = f, .n = f->n };
+    StepRun R = { .f = f, .n = f->n, .x0 = sim->xstart ? sim->xstart[st] : 0 };
+    R.fuse = step_fuse && f->n > 0 && srcs_rising(f);
     loads_begin(sim, st, &R);                 /* 2, on a second thread for a big step */
-    sends_pass(sim, st, &R, out);             /* 1 */
+    bool rcvd = sends_pass(sim, st, &R, out); /* 1 (and 5, fused) */
     bool exact = !R.sat || ports_exact(sim, st, f);
-    if (!loads_end(sim, st, &R, out) || !exact)   /* 2 (joined even when out of memory) */
+    if (!loads_end(sim, st, &R, out) || !exact || !rcvd)   /* 2 (joined even when out of memory) */
         return false;
     double comm = 0, local = 0;               /* 3. cost */
     if (f->n > 0 && !price_comm(sim, st, f, &R.k, out, &comm))

@@ -193,10 +193,6 @@ static bool bcast_build(Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t e
     return true;
 }
 
-bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full)
-{
-    return bcast_partial_count(&a->b, node, count, full);
-}
 
 /* bcast_build on a worker thread when the loop has a wait hook (job.h). */
 typedef struct {
@@ -238,8 +234,8 @@ bool app_build_wait(const Progress *p, double elapsed, void *v)
 
 /* With a wait hook, on a worker; `progressive`: a big broadcast comes back with its first
  * steps while the rest is simulated (nb->rest). */
-bool app_build(App *a, Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t errlen,
-                      bool progressive)
+static bool build_on_worker(App *a, Bcast *nb, BSpec *spec, int32_t pos, char *err,
+                            size_t errlen, bool progressive)
 {
     a->cancelled = false;
     if (!a->wait) return bcast_build(nb, spec, pos, err, errlen, false);
@@ -275,6 +271,17 @@ bool app_build(App *a, Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t er
     }
     r->job = job;      /* the rest goes on: app_poll takes it in */
     nb->rest = r;
+    return true;
+}
+
+bool app_build(App *a, Bcast *nb, BSpec *spec, int32_t pos, char *err, size_t errlen,
+               bool progressive)
+{
+    if (!build_on_worker(a, nb, spec, pos, err, errlen, progressive)) return false;
+    /* a generation no other broadcast of this App has had: the first's and the second's
+     * (vs.h) differ, so the views' caches (tileview, fulltree, asynctl) never take one for
+     * the other */
+    nb->gen = ++a->gen_last;
     return true;
 }
 

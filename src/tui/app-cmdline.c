@@ -1,6 +1,6 @@
 /* app-cmdline.c — the App's command line: its keys (editing, history, Tab completion) and
- * running a line through the table of commands (cmdtab.h).  See app.h (app_command,
- * app_complete) and app-core.h (app_cmdline_key). */
+ * running a line through the table of commands (cmdtab.h).  See app.h (app_command)
+ * and app-core.h (app_cmdline_key). */
 #include "app-core.h"
 
 #include <stdio.h>
@@ -11,8 +11,6 @@
 /* ---- commands (cmdtab.h: the table) ----------------------------------------------------- */
 
 bool app_command(App *a, const char *line) { return cmdtab_run(a, line); }
-
-void app_complete(App *a) { cmdtab_complete(a, 1); }
 
 /* The text a printable key stands for ("a", "<Space>" -> " "); NULL if not printable. */
 static const char *key_text(const char *key)

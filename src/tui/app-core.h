@@ -36,9 +36,13 @@ struct App {
     int32_t cursor;        /* node id */
     int64_t sel_link;      /* directed link id or -1 */
     int view_r0, view_c0;  /* first visible grid row/column */
-    Layout lay;            /* the last layout (set by app_layout) */
+    Layout lay;            /* the last layout (set by app_layout): the whole frame's */
+    bool split;            /* side by side (vs.h, no overview): the map in two halves */
+    Layout half[2];        /* then: the halves' layouts, the first's left, the second's right */
     int tl_y0, tl_rows;    /* where the timeline's step rows were drawn (for clicks) */
     int32_t tl_first;      /* the schedule step on the first of them */
+
+    long gen_last;         /* the last generation given to a broadcast (app_build) */
 
     /* play */
     bool playing;
@@ -137,8 +141,7 @@ struct App {
     bool export_force;     /* :export FILE --force: replacing an existing file */
 
     /* a real run beside the simulated one (measured.h): --measured FILE.json, :exec */
-    struct MeasFile *meas;
-    struct MeasJob *mjob;
+    struct Measured *measured;
     int tl_per;            /* timeline rows per step (2 with a measured run) */
 
     /* options */

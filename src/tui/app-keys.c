@@ -85,10 +85,11 @@ static void move_cursor(App *a, int dr, int dc)
         dc *= overview_bcols(a->b.setup.net, a->ov_block);
     }
     const Net *net = a->b.setup.net;
+    const Layout *L = app_map_layout(a);   /* side by side: the left half's */
     if (net_ndim(net) == 1) {
         /* an array or ring, folded or not: right is the next node (across rows), down the
          * node a row further */
-        int64_t per = a->lay.per_row > 0 ? a->lay.per_row : 1;
+        int64_t per = L->per_row > 0 ? L->per_row : 1;
         int64_t to = (int64_t)a->cursor + dc + (int64_t)dr * per;
         int64_t last = net_size(net) - 1;
         a->cursor = (int32_t)(to < 0 ? 0 : to > last ? last : to);
@@ -96,16 +97,16 @@ static void move_cursor(App *a, int dr, int dc)
         return;
     }
     int gr, gc;
-    layout_node_grid(&a->lay, net, a->cursor, &gr, &gc);
+    layout_node_grid(L, net, a->cursor, &gr, &gc);
     int nr = gr + dr, nc = gc + dc;
-    if (a->lay.grid_rows <= 0) return;
+    if (L->grid_rows <= 0) return;
     if (nr < 0) nr = 0;
-    if (nr >= a->lay.grid_rows) nr = a->lay.grid_rows - 1;
+    if (nr >= L->grid_rows) nr = L->grid_rows - 1;
     if (nc < 0) nc = 0;
-    if (nc >= a->lay.grid_cols) nc = a->lay.grid_cols - 1;
-    int32_t n = layout_grid_node(&a->lay, net, nr, nc);
+    if (nc >= L->grid_cols) nc = L->grid_cols - 1;
+    int32_t n = layout_grid_node(L, net, nr, nc);
     /* skip the gaps between 3-D slices */
-    if (n < 0 && dc != 0) n = layout_grid_node(&a->lay, net, nr, nc + (dc > 0 ? 1 : -1));
+    if (n < 0 && dc != 0) n = layout_grid_node(L, net, nr, nc + (dc > 0 ? 1 : -1));
     if (n < 0 && net_ndim(net) == 1) n = net_size(net) - 1;
     if (n >= 0) {
         a->cursor = n;
@@ -148,7 +149,8 @@ void app_set_zoom(App *a, int z)
         if (a->ov_block > 0) return;
         z = LAYOUT_NZOOM - 1;
     } else if (z >= LAYOUT_NZOOM && a->b.ready && overview_supported(a->b.setup.net) &&
-               (a->lay.vis_rows < a->lay.grid_rows || a->lay.vis_cols < a->lay.grid_cols)) {
+               (app_map_layout(a)->vis_rows < app_map_layout(a)->grid_rows ||
+                app_map_layout(a)->vis_cols < app_map_layout(a)->grid_cols)) {
         a->ov_block = overview_fit(a->b.setup.net, a->lay.map_w, a->lay.map_h);
         a->zoom_auto = false;
         return;
@@ -229,8 +231,9 @@ static void act_select(App *a)
 /* The map: the cursor, panning, zoom, links, Enter, the source.  False for any other act. */
 static bool act_map(App *a, Act act)
 {
-    int half_r = a->lay.vis_rows > 2 ? a->lay.vis_rows / 2 : 1;
-    int half_c = a->lay.vis_cols > 2 ? a->lay.vis_cols / 2 : 1;
+    const Layout *L = app_map_layout(a);   /* side by side: the left half's */
+    int half_r = L->vis_rows > 2 ? L->vis_rows / 2 : 1;
+    int half_c = L->vis_cols > 2 ? L->vis_cols / 2 : 1;
     switch (act) {
     case K_LEFT: move_cursor(a, 0, -1); return true;
     case K_RIGHT: move_cursor(a, 0, 1); return true;

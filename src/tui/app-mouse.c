@@ -26,7 +26,17 @@ void app_mouse(App *a, int button, bool press, int line, int col)
     const Net *net = a->b.setup.net;
     int32_t node = -1;
     int64_t link = -1;
-    int what = layout_hit(&a->lay, net, col, line, &node, &link);
+    /* side by side (vs.h): either half, each in its own layout (the second's on the right) */
+    const Layout *left, *right;
+    const Bcast *hb = &a->b;   /* the broadcast of the half clicked */
+    int what;
+    if (app_map_halves(a, &left, &right)) {
+        what = layout_hit(left, net, col, line, &node, &link);
+        if (!what && (what = layout_hit(right, net, col, line, &node, &link)) != 0)
+            hb = vs_bcast(a->vs);
+    } else {
+        what = layout_hit(&a->lay, net, col, line, &node, &link);
+    }
     FtSrc fs = app_fulltree_click_src(a);
     if ((fulltree_active(&fs) || hxview_active(&fs)) && !vs_bcast(a->vs) && a->ov_block == 0) {
         /* the tree's cells, or the hxbar modules' */
@@ -40,15 +50,15 @@ void app_mouse(App *a, int button, bool press, int line, int col)
         if (p && p->qkind == LESSON_Q_NODE && app_lesson_question_open(a))
             app_lesson_answer_node(a, node);
     } else if (what == 2) {
-        /* prefer the direction that carries a circuit in the step shown */
-        int32_t step = app_step_shown(a);
+        /* prefer the direction that carries a circuit in the step the half shows */
+        int32_t step = bcast_step_shown(hb);
         if (step >= 0) {
             int32_t from; int dim, dir;
             net_link_info(net, link, &from, &dim, &dir);
             int32_t head = net_link_head(net, link);
             int64_t rev = head >= 0 ? net_link(net, head, dim, -dir) : -1;
-            if (rev >= 0 && sim_link_load(a->b.sim, step, link) == 0 &&
-                sim_link_load(a->b.sim, step, rev) > 0)
+            if (rev >= 0 && sim_link_load(hb->sim, step, link) == 0 &&
+                sim_link_load(hb->sim, step, rev) > 0)
                 link = rev;
         }
         a->sel_link = link;

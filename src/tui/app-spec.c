@@ -22,10 +22,8 @@ bool app_take_spec(App *a, BSpec *spec, int32_t keep_pos)
         return false;
     }
     bool same_net = a->b.ready && strcmp(net_spec(a->b.setup.net), net_spec(nb.setup.net)) == 0;
-    long gen = a->b.gen;
     app_bcast_free(&a->b);
-    a->b = nb;
-    a->b.gen = gen + 1;
+    a->b = nb;   /* with its own generation (app_build) */
     a->b.pos = sim_pos(a->b.sim);
     if (!same_net) {
         a->cursor = nb.setup.args.source;

@@ -54,7 +54,9 @@ App *app_new(void)
     a->ft = fulltree_new();
     a->atl = asynctl_new();
     a->vs = vs_new();
-    if (!a->tv || !a->ov || !a->ft || !a->atl || !a->vs) {
+    a->measured = measured_new();
+    if (!a->tv || !a->ov || !a->ft || !a->atl || !a->vs || !a->measured) {
+        measured_free(a);
         tileview_free(a->tv);
         overview_free(a->ov);
         fulltree_free(a->ft);
@@ -65,6 +67,22 @@ App *app_new(void)
         return NULL;
     }
     return a;
+}
+
+const Bcast *app_bcast(const App *a) { return &a->b; }
+
+bool app_async_timing(const App *a) { return a->async_tl; }
+
+struct Measured *app_measured(const App *a) { return a->measured; }
+
+AppMapState app_map_state(App *a)
+{
+    AppMapState s = {
+        .tv = a->tv, .ft = a->ft,
+        .page = a->lesson && a->panel == PANEL_LESSON ? lesson_page(a->lesson, a->page) : NULL,
+        .cursor = a->cursor, .sel_link = a->sel_link,
+    };
+    return s;
 }
 
 TileSrc app_tiles_src(const App *a)
@@ -87,7 +105,7 @@ OvSrc app_overview_src(const App *a)
     return s;
 }
 
-FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av)
+FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av, const Layout *L)
 {
     FtSrc s = {
         .net = b->ready ? b->setup.net : NULL,
@@ -96,13 +114,16 @@ FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av)
         .gen = b->gen, .pos = b->pos, .step = bcast_step_shown(b),
         .partials = b->ready ? b->partials : NULL,
         .av = av,
-        .map_x = a->lay.map_x, .map_y = a->lay.map_y, .map_w = a->lay.map_w, .map_h = a->lay.map_h,
+        .map_x = L->map_x, .map_y = L->map_y, .map_w = L->map_w, .map_h = L->map_h,
         .cursor = a->cursor,
     };
     return s;
 }
 
-FtSrc app_fulltree_click_src(const App *a) { return app_fulltree_src(a, &a->b, NULL); }
+FtSrc app_fulltree_click_src(const App *a)
+{
+    return app_fulltree_src(a, &a->b, NULL, app_map_layout(a));
+}
 
 void app_items_free(App *a)
 {
@@ -135,6 +156,26 @@ bool app_partial(const App *a) { return bcast_partial(&a->b); }
 
 int32_t app_step_shown(const App *a) { return bcast_step_shown(&a->b); }
 
+/* Side by side: the map split in two halves with a bar between them, each with a header line
+ * on top; the first broadcast's on the left, the second's on the right (at the same zoom and
+ * view). */
+static void layout_halves(App *a)
+{
+    const Layout *full = &a->lay;
+    int half = (full->map_w - 1) / 2;
+    int zoom = a->zoom_auto ? -1 : a->zoom;
+    Layout *left = &a->half[0], *right = &a->half[1];
+    layout_compute_big(left, a->b.setup.net, half, full->h - 1, zoom, false, a->view_r0,
+                       a->view_c0, a->cursor, a->big);
+    /* a half is narrower than a frame may be: whether it is too small is the frame's to say
+     * (layout_hit refuses clicks on a layout too small) */
+    left->too_small = full->too_small;
+    *right = *left;
+    left->map_y++; left->oy++;
+    right->map_y++; right->oy++;
+    right->map_x += half + 1; right->ox += half + 1;
+}
+
 void app_layout(App *a, int w, int h)
 {
     const Net *net = a->b.ready ? a->b.setup.net : NULL;
@@ -145,4 +186,19 @@ void app_layout(App *a, int w, int h)
         a->view_r0 = a->lay.vis_r0;
         a->view_c0 = a->lay.vis_c0;
     }
+    a->split = net && vs_bcast(a->vs) && a->ov_block <= 0;
+    if (a->split) layout_halves(a);
+}
+
+/* The halves of the last app_layout, while they are still what is shown. */
+static bool split_now(const App *a) { return a->split && vs_bcast(a->vs) && a->ov_block <= 0; }
+
+const Layout *app_map_layout(const App *a) { return split_now(a) ? &a->half[0] : &a->lay; }
+
+bool app_map_halves(const App *a, const Layout **left, const Layout **right)
+{
+    if (!split_now(a)) return false;
+    *left = &a->half[0];
+    *right = &a->half[1];
+    return true;
 }

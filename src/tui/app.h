@@ -46,6 +46,7 @@ typedef enum { MODE_MAP, MODE_CMDLINE, MODE_HELP, MODE_PICKER } Mode;
 typedef enum { PICK_ALGO, PICK_NET, PICK_BYTES, PICK_MODEL, PICK_SOURCE, PICK_LESSON } PickKind;
 
 typedef struct App App;
+struct Measured;
 
 /* The key bindings of the map, in the order the help screen lists them (then cmdtab.h's commands). */
 typedef struct {
@@ -102,8 +103,6 @@ void app_mouse(App *a, int button, bool press, int line, int col);
 /* Run a command line ("algo bst", "step 5", "q"); the message says what happened (the table
  * of commands is cmdtab.h's). */
 bool app_command(App *a, const char *line);
-/* Complete the command line in place (Tab; cmdtab.h). */
-void app_complete(App *a);
 /* For the commands (cmdtab.c): change one word of the broadcast (field "net", "algo", "source",
  * "sources", "bytes", "model", "op", "profile", "fit") and rebuild; add or replace K=V
  * settings.  False with a message when the result does not build (the old one stays). */
@@ -112,6 +111,25 @@ bool app_sets(App *a, char **kv, size_t n);
 /* Called by the loop at each play tick. */
 void app_tick(App *a);
 
+/* The broadcast shown (ready or not: b->ready); valid until it changes. */
+const Bcast *app_bcast(const App *a);
+/* Whether the asynchronous time line is on (:timing async, A). */
+bool app_async_timing(const App *a);
+/* The App's real run beside the simulated one (measured.h; the App owns it). */
+struct Measured *app_measured(const App *a);
+
+/* What the map (draw-map.c) reads of the App besides the broadcast it draws: the views that
+ * keep state for it (the tiles, a full net's tree), the lesson page whose nodes and links
+ * stand out (NULL: none), the cursor and the selected link (-1: none). */
+typedef struct {
+    TileView *tv;
+    FtView *ft;
+    const LessonPage *page;
+    int32_t cursor;
+    int64_t sel_link;
+} AppMapState;
+AppMapState app_map_state(App *a);
+
 /* What the tiles view reads: the broadcast shown (tileview.h). */
 TileSrc app_tiles_src(const App *a);
 /* What the overview reads: the broadcast and step shown, the block size, the map area and the
@@ -119,8 +137,14 @@ TileSrc app_tiles_src(const App *a);
 OvSrc app_overview_src(const App *a);
 /* What the full net's tree and the hxbar modules read (fulltree.h, hxview.h): broadcast b
  * (the App's, or side by side the second's: vs.h) at the asynchronous time line's moment av
- * (NULL: lockstep steps), the App's map area and cursor. */
-FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av);
+ * (NULL: lockstep steps), drawn in L's map area, and the App's cursor. */
+FtSrc app_fulltree_src(const App *a, const Bcast *b, AsyncView *av, const Layout *L);
+/* The layout the map of the App's broadcast is drawn in (what the cursor keys and a click on
+ * it go by): the frame's (app_layout), or side by side (vs.h) its left half's. */
+const Layout *app_map_layout(const App *a);
+/* Side by side: the layouts of the two halves (the first's left, the second's right); false
+ * when the map is not split (no second broadcast, or the overview). */
+bool app_map_halves(const App *a, const Layout **left, const Layout **right);
 
 /* The asynchronous time line of the broadcast shown (asynctl.h; app-timeline.c).
  * app_timing turns it on or off: false with a message when it cannot be built; off keeps the
@@ -172,10 +196,6 @@ bool app_node_history(App *a);
 
 /* The schedule step shown at the current position (pos-1), or -1 at pos 0. */
 int32_t app_step_shown(const App *a);
-/* A reduction shown (--op reduce, or a script's own) with its partials counted: how many
- * contributions node's partials combine at the position shown (*count) out of the most any
- * can (*full = nodes * chunks; partials.h); false for a broadcast (cells show chunks held). */
-bool app_partial_count(const App *a, int32_t node, uint64_t *count, uint64_t *full);
 
 /* Build a broadcast from words into *out (on the worker thread when the loop has a wait
  * hook), sought to position pos; false with a message in err (a->cancelled if cancelled).

@@ -2,7 +2,6 @@
 #include "bcast.h"
 
 #include "../engine/partials.h"
-#include "theme.h"
 
 bool bcast_partial_count(const Bcast *b, int32_t node, uint64_t *count, uint64_t *full)
 {
@@ -10,10 +9,4 @@ bool bcast_partial_count(const Bcast *b, int32_t node, uint64_t *count, uint64_t
     *count = (uint64_t)partials_count(b->partials, b->pos, node);
     *full = (uint64_t)partials_full(b->partials);
     return true;
-}
-
-int bcast_partial_role(const Bcast *b, uint64_t count, uint64_t full)
-{
-    uint64_t own = b->ready ? sched_nchunks(b->sched) : 0;
-    return count >= full ? R_FULL : count > own ? R_PARTIAL : R_EMPTY;
 }

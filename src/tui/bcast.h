@@ -51,7 +51,8 @@ typedef struct {
     int32_t nsim;          /* steps the Sim has: all of them, or fewer while `rest` runs */
     struct BcastRest *rest;/* a big broadcast's whole history, being simulated on a worker
                             * while its first steps are shown (app_poll takes it in) */
-    long gen;              /* bumped by every rebuild */
+    long gen;              /* unique among the App's broadcasts: a new one every build
+                            * (app_build), the second's (vs.h) too */
     time_t script_mtime;   /* --algo FILE.lua: mtime when built */
     long script_mtime_ns;
 } Bcast;
@@ -64,8 +65,5 @@ static inline bool bcast_partial(const Bcast *b) { return b->ready && b->rest !=
  * combine at the position shown (*count) out of the most any can (*full = nodes * chunks;
  * partials.h); false for a broadcast (cells show chunks held). */
 bool bcast_partial_count(const Bcast *b, int32_t node, uint64_t *count, uint64_t *full);
-/* The Role (theme.h) of a cell counting partials: full (every contribution), partial (more
- * than its own), empty (its own only). */
-int bcast_partial_role(const Bcast *b, uint64_t count, uint64_t full);
 
 #endif

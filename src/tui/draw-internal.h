@@ -24,9 +24,9 @@ typedef struct {
 /* The App's broadcast and time line (building a stale time line's view: app_async_view). */
 Shown draw_shown(App *a);
 
-/* The map of s (draw-map.c) in the App's layout a->lay: nodes, links, labels, pan hints
- * (full nets and crossbars: their own views); the cursor, selection, tiles and lesson page
- * are the App's. */
-void draw_map(App *a, const Shown *s);
+/* The map of s (draw-map.c) in layout L (the frame's, or side by side a half's: app.h):
+ * nodes, links, labels, pan hints (full nets and crossbars: their own views); the cursor,
+ * selection, tiles and lesson page are the App's. */
+void draw_map(App *a, const Shown *s, const Layout *L);
 
 #endif

@@ -4,16 +4,16 @@
  */
 #include <string.h>
 
-#include "app-core.h"
+#include "app.h"
 #include "draw-internal.h"
 #include "fulltree.h"
 #include "hxview.h"
 #include "mapview.h"
 #include "tileview.h"
 
-/* What the grid map reads for one frame: the broadcast and moment of s; the layout, cursor,
- * selection, tiles and lesson page of the App. */
-static MapSrc map_src(App *a, const Shown *s)
+/* What the grid map reads for one frame: the broadcast and moment of s, in layout L; the
+ * cursor, selection, tiles and lesson page of the App (st). */
+static MapSrc map_src(const AppMapState *st, const Shown *s, const Layout *L)
 {
     const Bcast *b = s->b;
     MapSrc m = {
@@ -22,30 +22,31 @@ static MapSrc map_src(App *a, const Shown *s)
         .step = bcast_step_shown(b), .pos = b->pos,
         .partials = b->ready ? b->partials : NULL,
         .av = s->av,
-        .L = &a->lay,
+        .L = L,
         .sources = b->setup.sources,
         .nsources = b->setup.sources ? b->setup.nsources : 0,
         .eyes = strncmp(b->setup.def->name, "tcd", 3) == 0,
-        .tv = a->tv,
+        .tv = st->tv,
         .tsrc = {b->ready ? b->sched : NULL, b->ready ? b->setup.net : NULL, b->gen},
-        .page = a->lesson && a->panel == PANEL_LESSON ? lesson_page(a->lesson, a->page) : NULL,
-        .cursor = a->cursor,
-        .sel_link = a->sel_link,
+        .page = st->page,
+        .cursor = st->cursor,
+        .sel_link = st->sel_link,
     };
     return m;
 }
 
-void draw_map(App *a, const Shown *s)
+void draw_map(App *a, const Shown *s, const Layout *L)
 {
-    FtSrc fs = app_fulltree_src(a, s->b, s->av);
+    AppMapState st = app_map_state(a);
+    FtSrc fs = app_fulltree_src(a, s->b, s->av, L);
     if (fulltree_active(&fs)) {   /* full:P: no links, the broadcast's tree instead */
-        fulltree_draw(a->ft, &fs);
+        fulltree_draw(st.ft, &fs);
         return;
     }
     if (hxview_active(&fs)) {   /* hxbar: its modules as boxes, their channels on the borders */
-        hxview_draw(a->ft, &fs);
+        hxview_draw(st.ft, &fs);
         return;
     }
-    MapSrc ms = map_src(a, s);
+    MapSrc ms = map_src(&st, s, L);
     mapview_draw(&ms);
 }

@@ -219,35 +219,24 @@ static void vs_header(const Shown *s, const Layout *L, const char *label)
     putf(L->map_y - 1, L->map_x, L->map_w, theme_attr(R_HEAD), "%s", h[k]);
 }
 
-/* The map split in two: the broadcast on the left, the second (vs.h) on the right, each drawn
- * from its own Shown (the App is not touched but for the layout each half is drawn in). */
-static void draw_vs(App *a)
+/* The map split in two (app_map_halves): the broadcast on the left, the second (vs.h) on the
+ * right, each drawn from its own Shown in its own half's layout (the App is not touched). */
+static void draw_vs(App *a, const Layout *left, const Layout *right)
 {
-    Layout full = a->lay, left, right;
-    const Net *net = a->b.setup.net;
-    int half = (full.map_w - 1) / 2;
-    int zoom = a->zoom_auto ? -1 : a->zoom;
-    layout_compute_big(&left, net, half, full.h - 1, zoom, false, a->view_r0, a->view_c0,
-                       a->cursor, a->big);
-    right = left;
-    left.map_y++; left.oy++;
-    right.map_y++; right.oy++;
-    right.map_x += half + 1; right.ox += half + 1;
-    for (int y = full.map_y; y < full.map_y + full.map_h; y++)
+    const Layout *full = &a->lay;
+    int half = right->map_x - left->map_x - 1;   /* the bar's column (app.c, layout_halves) */
+    for (int y = full->map_y; y < full->map_y + full->map_h; y++)
         put(y, half, 1, theme_attr(R_DIM), theme_glyphs()->vbar);
     Shown first = draw_shown(a), second = {vs_bcast(a->vs), NULL, NULL};
-    a->lay = left;
-    draw_map(a, &first);
-    vs_header(&first, &left, a->b.setup.def->name);
+    draw_map(a, &first, left);
+    vs_header(&first, left, a->b.setup.def->name);
     AsyncView *v = first.av;   /* on the time line: the second at the same time */
     if (v) {
         second.av = app_vs_async_view(a, asyncview_time(v, asyncview_pos(v)));
         second.as = second.av ? vs_async_run(a->vs) : NULL;
     }
-    a->lay = right;
-    draw_map(a, &second);
-    vs_header(&second, &right, vs_label(a->vs));
-    a->lay = left;
+    draw_map(a, &second, right);
+    vs_header(&second, right, vs_label(a->vs));
 }
 
 /* ---- panels --------------------------------------------------------------------------- */
@@ -396,11 +385,12 @@ static void panel_title(Box *b, App *a, const char *title)
 
 /* The legend, in the glyphs the map uses at its zoom: packets in roomy cells, one character
  * a node at the smallest zooms. */
-static void panel_legend(Box *b, const Layout *L, int32_t nsources, bool overview)
+static void panel_legend(Box *b, const Layout *L, int32_t nsources, int ov_cap)
 {
+    bool overview = ov_cap > 0;   /* the overview's legend; ov_cap: the links' capacity */
     const Glyphs *g = theme_glyphs();
     char circ[16], over[16], full[16], part[16], empty[16], more[40];
-    char ranges[GRADE_N][40];
+    char ranges[GRADE_N][40], ovr[3][40];
     snprintf(circ, sizeof circ, "%s%s", g->h_line, g->right);
     snprintf(over, sizeof over, "%s2%s", g->left, g->right);
     snprintf(more, sizeof more, "%s%s%s%s", g->more_l, g->more_r, g->more_u, g->more_d);
@@ -423,11 +413,17 @@ static void panel_legend(Box *b, const Layout *L, int32_t nsources, bool overvie
     Item items[16];
     int n = 0;
     if (overview) {   /* overview.h: a character a block; overload graded, digit and colour */
+        /* the peak loads of the grades: ceil(load/C) in 2-3, 4-7, 8+ (C = 1: 2-3, 4-7, 8+) */
+        long c = ov_cap;
+        snprintf(ovr[0], sizeof ovr[0], "peak load %ld-%ld", c + 1, 3 * c);
+        snprintf(ovr[1], sizeof ovr[1], "%ld-%ld", 3 * c + 1, 7 * c);
+        if (c > 1) snprintf(ovr[2], sizeof ovr[2], "%ld+ (capacity %ld)", 7 * c + 1, c);
+        else snprintf(ovr[2], sizeof ovr[2], "8+ (2^digit)");
         const Item ov[] = {
             {".:+#", R_RECV, "receiving 1/4..all"}, {g->full, R_FULL, "full"},
             {g->partial, R_PARTIAL, "partial"},    {g->empty, R_EMPTY, "empty"},
-            {"1", R_OV1, "peak load 2-3"},         {"2", R_OV2, "4-7"},
-            {"3+", R_OV3, "8+ (2^digit)"},         {"[ ]", R_CURSOR, "cursor"},
+            {"1", R_OV1, ovr[0]},                  {"2", R_OV2, ovr[1]},
+            {"3+", R_OV3, ovr[2]},                 {"[ ]", R_CURSOR, "cursor"},
         };
         for (size_t i = 0; i < sizeof ov / sizeof ov[0]; i++) items[n++] = ov[i];
     } else if (nsources > 1) {
@@ -718,8 +714,9 @@ static void draw_side(App *a)
             ss.simulating = app_rest_progress(a, &ss.rest_done, &ss.rest_total);
             draw_step(&ss, &rest, true);
         }
+        OvSrc osrc = app_overview_src(a);
         panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0,
-                     a->ov_block > 0);
+                     a->ov_block > 0 ? overview_capacity(&osrc) : 0);
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */
@@ -985,15 +982,16 @@ void draw_frame(App *a)
         return;
     }
     draw_title(a);
+    const Layout *left, *right;
     if (a->b.ready) {
         if (a->ov_block > 0) {
             OvSrc osrc = app_overview_src(a);
             overview_draw(a->ov, &osrc);
         }
-        else if (vs_bcast(a->vs)) draw_vs(a);
+        else if (app_map_halves(a, &left, &right)) draw_vs(a, left, right);
         else {
             Shown sh = draw_shown(a);
-            draw_map(a, &sh);
+            draw_map(a, &sh, &a->lay);
         }
         draw_narration(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
     }

@@ -140,8 +140,10 @@ typedef struct {
 } Hit;
 
 struct FtView {
-    long gen;          /* the broadcast the tree is of; -1 none */
-    FullTree *tree;
+    /* the trees of the last two broadcasts drawn (side by side, vs.h, draws two a frame) */
+    long gen[2];       /* the broadcast a tree is of; -1 none */
+    FullTree *tree[2];
+    int older;         /* the slot to replace next */
     Hit *hits;         /* where the last frame's cells went */
     int nhit, caphit;
 };
@@ -149,14 +151,15 @@ struct FtView {
 FtView *fulltree_new(void)
 {
     FtView *ft = calloc(1, sizeof *ft);
-    if (ft) ft->gen = -1;
+    if (ft) ft->gen[0] = ft->gen[1] = -1;
     return ft;
 }
 
 void fulltree_free(FtView *ft)
 {
     if (!ft) return;
-    fulltree_tree_free(ft->tree);
+    fulltree_tree_free(ft->tree[0]);
+    fulltree_tree_free(ft->tree[1]);
     free(ft->hits);
     free(ft);
 }
@@ -343,13 +346,17 @@ static void row_label(const FullTree *t, int32_t k, int32_t step, int y, int x, 
 
 void fulltree_draw(FtView *ft, const FtSrc *src)
 {
-    if (ft->gen != src->gen || !ft->tree) {
-        fulltree_tree_free(ft->tree);
-        ft->tree = fulltree_tree(src->sched);
-        ft->gen = src->gen;
+    int k = ft->gen[0] == src->gen && ft->tree[0] ? 0
+          : ft->gen[1] == src->gen && ft->tree[1] ? 1 : -1;
+    if (k < 0) {
+        k = ft->older;
+        fulltree_tree_free(ft->tree[k]);
+        ft->tree[k] = fulltree_tree(src->sched);
+        ft->gen[k] = src->gen;
     }
+    ft->older = 1 - k;
     ft->nhit = 0;
-    const FullTree *t = ft->tree;
+    const FullTree *t = ft->tree[k];
     int x0 = src->map_x, y0 = src->map_y, w = src->map_w, h = src->map_h;
     for (int y = y0; y < y0 + h; y++)
         fulltree_text(y, x0, w, theme_attr(R_NORMAL), "");

@@ -15,7 +15,8 @@
  *
  * A narrow interface: the view reads only what it is given (an FtSrc: the broadcast shown, the
  * moment of the asynchronous time line, the map area, the cursor), never the App.  Its own
- * state (the tree, computed once per broadcast, and the click map) is an FtView.
+ * state (the tree, computed once per broadcast and kept for the last two drawn: side by side,
+ * vs.h, draws two a frame; and the click map) is an FtView.
  * Ownership: fulltree_new allocates an FtView, fulltree_free frees it (the App owns one).
  */
 #ifndef MESHCAST_TUI_FULLTREE_H
@@ -50,7 +51,7 @@ void fulltree_tree_free(FullTree *t);
 typedef struct FtView FtView;
 
 /* What the tree (and hxview.h's modules) is drawn from: the broadcast shown (net NULL: none),
- * its generation (another one drops the tree), the position and the step shown (-1: none),
+ * its generation (a third one drops the older tree), the position and the step shown (-1: none),
  * a reduction's partials (NULL: a broadcast, cells count chunks held), the asynchronous time
  * line's view at its moment (NULL: lockstep steps), the map area (curses cells) and the
  * cursor's node. */

@@ -13,7 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "app-core.h"
 
 /* A running `meshcast exec --json`: its pid, its stdout and stderr (pipes, read as they come). */
 struct MeasJob {
@@ -26,6 +25,16 @@ struct MeasJob {
     char what[200];
 };
 
+/* The App's measurement and its :exec (measured_new; the App keeps it: app_measured). */
+struct Measured {
+    MeasFile *meas;       /* loaded (NULL: none) */
+    struct MeasJob *mjob; /* a running :exec (NULL: none) */
+};
+
+Measured *measured_new(void) { return calloc(1, sizeof(Measured)); }
+
+static Measured *ms(const App *a) { return app_measured(a); }
+
 static double now_s(void)
 {
     struct timespec t;
@@ -37,13 +46,13 @@ static double now_s(void)
 static void mismatch(const App *a, const MeasFile *m, char *why, size_t len)
 {
     why[0] = '\0';
-    if (!a->b.ready) {
+    if (!app_bcast(a)->ready) {
         snprintf(why, len, "no broadcast shown");
         return;
     }
-    const char *net = net_spec(a->b.setup.net), *algo = a->b.setup.def->name;
-    uint64_t bytes = a->b.setup.args.bytes;
-    long long steps = (long long)sched_nsteps(a->b.sched);
+    const char *net = net_spec(app_bcast(a)->setup.net), *algo = app_bcast(a)->setup.def->name;
+    uint64_t bytes = app_bcast(a)->setup.args.bytes;
+    long long steps = (long long)sched_nsteps(app_bcast(a)->sched);
     if (strcmp(m->net, net) != 0)
         snprintf(why, len, "it is for net %s, the screen shows %s", m->net, net);
     else if (strcmp(m->algo, algo) != 0)
@@ -58,11 +67,11 @@ static void mismatch(const App *a, const MeasFile *m, char *why, size_t len)
 
 const MeasFile *measured_shown(const App *a)
 {
-    if (!a->meas)
+    if (!ms(a)->meas)
         return NULL;
     char why[300];
-    mismatch(a, a->meas, why, sizeof why);
-    return why[0] ? NULL : a->meas;
+    mismatch(a, ms(a)->meas, why, sizeof why);
+    return why[0] ? NULL : ms(a)->meas;
 }
 
 /* Take m (moved in) as the App's measurement, if it is for the broadcast shown. */
@@ -75,17 +84,17 @@ static bool take(App *a, MeasFile *m, const char *from)
         measfile_free(m);
         return false;
     }
-    if (a->meas)
-        measfile_free(a->meas);
-    else if (!(a->meas = malloc(sizeof *a->meas))) {
+    if (ms(a)->meas)
+        measfile_free(ms(a)->meas);
+    else if (!(ms(a)->meas = malloc(sizeof *ms(a)->meas))) {
         measfile_free(m);
         app_msg(a, true, "out of memory");
         return false;
     }
-    *a->meas = *m;
+    *ms(a)->meas = *m;
     app_msg(a, false, "measured %s on %lld ranks: %.6g us (median of %lld reps); Timeline and "
-            "Chart show it beside the simulated run", a->meas->algo, (long long)a->meas->ranks,
-            a->meas->total, (long long)a->meas->reps);
+            "Chart show it beside the simulated run", ms(a)->meas->algo, (long long)ms(a)->meas->ranks,
+            ms(a)->meas->total, (long long)ms(a)->meas->reps);
     return true;
 }
 
@@ -104,28 +113,28 @@ bool measured_load(App *a, const char *path)
 
 static void job_end(App *a)
 {
-    struct MeasJob *j = a->mjob;
+    struct MeasJob *j = ms(a)->mjob;
     for (int k = 0; k < 2; k++) {
         if (j->fd[k] >= 0)
             close(j->fd[k]);
         free(j->buf[k]);
     }
     free(j);
-    a->mjob = NULL;
+    ms(a)->mjob = NULL;
 }
 
 bool measured_busy(const App *a)
 {
-    return a->mjob != NULL;
+    return ms(a)->mjob != NULL;
 }
 
 bool measured_cancel(App *a)
 {
-    if (!a->mjob)
+    if (!ms(a)->mjob)
         return false;
-    kill(a->mjob->pid, SIGTERM);   /* exec kills its launcher and ranks on SIGTERM */
+    kill(ms(a)->mjob->pid, SIGTERM);   /* exec kills its launcher and ranks on SIGTERM */
     int st;
-    waitpid(a->mjob->pid, &st, 0);
+    waitpid(ms(a)->mjob->pid, &st, 0);
     job_end(a);
     app_msg(a, false, ":exec cancelled (launcher and ranks ended)");
     return true;
@@ -157,7 +166,7 @@ static bool drain(struct MeasJob *j, int k)
 /* The child ended with status st: its JSON in, or its last stderr line shown. */
 static void finish(App *a, int st)
 {
-    struct MeasJob *j = a->mjob;
+    struct MeasJob *j = ms(a)->mjob;
     char *e = j->buf[1] ? j->buf[1] : (char *)"";
     if (j->buf[1])
         j->buf[1][j->len[1]] = '\0';
@@ -182,7 +191,7 @@ static void finish(App *a, int st)
 
 void measured_poll(App *a)
 {
-    struct MeasJob *j = a->mjob;
+    struct MeasJob *j = ms(a)->mjob;
     if (!j)
         return;
     for (int k = 0; k < 2; k++)
@@ -209,7 +218,7 @@ void measured_poll(App *a)
 static int exec_argv(const App *a, const char *self, int reps, char *repsbuf, const char **av,
                      int max)
 {
-    const BSpec *s = &a->b.spec;
+    const BSpec *s = &app_bcast(a)->spec;
     int n = 0;
     av[n++] = self;
     av[n++] = "exec";
@@ -227,7 +236,7 @@ static int exec_argv(const App *a, const char *self, int reps, char *repsbuf, co
         av[n++] = s->sets[i];
     }
     snprintf(repsbuf, 16, "%d", reps);
-    const char *tail[] = {"--reps", repsbuf, "--timing", a->async_tl ? "async" : "lockstep",
+    const char *tail[] = {"--reps", repsbuf, "--timing", app_async_timing(a) ? "async" : "lockstep",
                           "--json"};
     for (int i = 0; i < 5 && n + 1 < max; i++)
         av[n++] = tail[i];
@@ -237,11 +246,11 @@ static int exec_argv(const App *a, const char *self, int reps, char *repsbuf, co
 
 static bool exec_start(App *a, int reps)
 {
-    if (a->mjob) {
+    if (ms(a)->mjob) {
         app_msg(a, true, ":exec is running already (:exec cancel, or Escape, ends it)");
         return false;
     }
-    if (!a->b.ready) {
+    if (!app_bcast(a)->ready) {
         app_msg(a, true, ":exec: no broadcast shown");
         return false;
     }
@@ -307,9 +316,9 @@ static bool exec_start(App *a, int reps)
     fcntl(pe[0], F_SETFL, O_NONBLOCK);
     j->t0 = now_s();
     j->reps = reps;
-    snprintf(j->what, sizeof j->what, "%s on %s (%ld ranks)", a->b.setup.def->name,
-             net_spec(a->b.setup.net), (long)net_size(a->b.setup.net));
-    a->mjob = j;
+    snprintf(j->what, sizeof j->what, "%s on %s (%ld ranks)", app_bcast(a)->setup.def->name,
+             net_spec(app_bcast(a)->setup.net), (long)net_size(app_bcast(a)->setup.net));
+    ms(a)->mjob = j;
     measured_poll(a);
     return true;
 }
@@ -322,10 +331,10 @@ bool measured_command(App *a, const char *cmd, const char *const *w, int n)
             return false;
         }
         if (strcmp(w[0], "off") == 0) {
-            if (a->meas)
-                measfile_free(a->meas);
-            free(a->meas);
-            a->meas = NULL;
+            if (ms(a)->meas)
+                measfile_free(ms(a)->meas);
+            free(ms(a)->meas);
+            ms(a)->meas = NULL;
             app_msg(a, false, "measured run off");
             return true;
         }
@@ -349,13 +358,15 @@ bool measured_command(App *a, const char *cmd, const char *const *w, int n)
 
 void measured_free(App *a)
 {
-    if (a->mjob) {
-        kill(a->mjob->pid, SIGTERM);
-        waitpid(a->mjob->pid, NULL, 0);
+    if (!ms(a))
+        return;
+    if (ms(a)->mjob) {
+        kill(ms(a)->mjob->pid, SIGTERM);
+        waitpid(ms(a)->mjob->pid, NULL, 0);
         job_end(a);
     }
-    if (a->meas)
-        measfile_free(a->meas);
-    free(a->meas);
-    a->meas = NULL;
+    if (ms(a)->meas)
+        measfile_free(ms(a)->meas);
+    free(ms(a)->meas);
+    free(ms(a));   /* (the App ends: app_free) */
 }

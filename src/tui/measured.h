@@ -9,7 +9,12 @@
  * A file for another net, algorithm, message size or step count is refused with one line; a
  * measurement loaded earlier is kept but not drawn while another broadcast is shown.
  *
- * Ownership: the App owns its measurement and its job (measured_free).
+ * A narrow interface: what it reads of the App comes through app.h (app_bcast, app_msg,
+ * app_async_timing); its state (the measurement and the job) is a Measured, which
+ * measured_new makes and the App keeps (app_measured).
+ *
+ * Ownership: the App owns its Measured, with the measurement and the job (measured_free, when
+ * the App ends).
  */
 #ifndef MESHCAST_TUI_MEASURED_H
 #define MESHCAST_TUI_MEASURED_H
@@ -18,6 +23,9 @@
 
 #include "app.h"
 #include "measfile.h"
+
+typedef struct Measured Measured;
+Measured *measured_new(void);   /* NULL when out of memory */
 
 /* Load FILE for the broadcast shown: false with the message set. */
 bool measured_load(App *a, const char *path);
@@ -30,6 +38,7 @@ void measured_poll(App *a);
 bool measured_busy(const App *a);
 /* End a running :exec (its child, launcher and ranks); true if one ran. */
 bool measured_cancel(App *a);
+/* At the App's end: a running :exec ended, the measurement and the Measured freed. */
 void measured_free(App *a);
 
 #endif

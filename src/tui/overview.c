@@ -30,6 +30,22 @@ static void room(const Net *net, int w, int h, int *rw, int *rh)
     if (*rh < 1) *rh = 1;
 }
 
+int overview_capacity(const OvSrc *src)
+{
+    const CostParams *cp = src && src->sim ? sim_params(src->sim) : NULL;
+    return cp && cp->model == COST_SEIDEL ? 1 << cp->nu : 1;
+}
+
+int overview_grade(int32_t peak, int cap)
+{
+    if (cap < 1) cap = 1;
+    if (peak <= cap) return 0;
+    int32_t f = (int32_t)(((int64_t)peak + cap - 1) / cap);   /* the contention factor, >= 2 */
+    int d = 1;
+    while ((2 << d) <= f && d < 9) d++;
+    return d;
+}
+
 int overview_bcols(const Net *net, int B)
 {
     /* a character is about twice as tall as wide: a block of B rows spans B/2 columns, so
@@ -130,7 +146,7 @@ static bool ensure(Overview *ov, const OvSrc *src)
         loads = sim_link_loads(src->sim, step);
     }
     uint64_t all = sched_nchunks(src->sched);
-    int per = 2 * net_ndim(net);
+    int per = 2 * net_ndim(net), cap = overview_capacity(src);
     for (int32_t v = 0; v < net_size(net); v++) {
         int br, bc;
         block_of(ov, net, v, &br, &bc);
@@ -144,6 +160,7 @@ static bool ensure(Overview *ov, const OvSrc *src)
             for (int k = 0; k < per; k++) {
                 int32_t l = loads[(int64_t)v * per + k];
                 if (l > o->peak) o->peak = l;
+                o->over += l > cap;
             }
     }
     ov->cells = cells;
@@ -192,8 +209,7 @@ void overview_draw(Overview *ov, const OvSrc *src)
     int x0 = L->map_x + lw, y0 = L->map_y + 1;
     int rows = ov->brows < L->map_h - 1 ? ov->brows : L->map_h - 1;
     int cols = ov->bcols < L->map_w - lw ? ov->bcols : L->map_w - lw;
-    const CostParams *cp = sim_params(src->sim);
-    int cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
+    int cap = overview_capacity(src);
     int dim = theme_attr(R_DIM);
     char t[32];
     /* column numbers: the first column (or offset in the row) of every 10th block */
@@ -214,15 +230,14 @@ void overview_draw(Overview *ov, const OvSrc *src)
         for (int c = 0; c < cols; c++) {
             const OvBlock *o = &cells[(size_t)r * ov->bcols + c];
             if (o->nodes == 0) continue;
-            char ch[8];
+            char ch[16];
             const char *s;
             Role role;
-            if (o->peak > cap) {
-                int d = 0;
-                while ((2 << d) <= o->peak && d < 9) d++;
+            int d = overview_grade(o->peak, cap);
+            if (d > 0) {
                 snprintf(ch, sizeof ch, "%d", d);
                 s = ch;
-                role = d <= 1 ? R_OV1 : d == 2 ? R_OV2 : R_OV3;   /* graded: 2-3, 4-7, 8+ */
+                role = d <= 1 ? R_OV1 : d == 2 ? R_OV2 : R_OV3;   /* factor 2-3, 4-7, 8+ */
             } else if (o->receiving > 0) {
                 int q = 4 * o->receiving / o->nodes;
                 s = q == 0 ? "." : q == 1 ? ":" : q == 2 ? "+" : "#";

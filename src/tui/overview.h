@@ -4,7 +4,10 @@
  *
  * For the step shown, each block tells the share of its nodes receiving, the peak load of the
  * links leaving its nodes, and how much its nodes hold; the character is
- *   a digit d      a link in the block is overloaded, peak load 2^d .. 2^(d+1)-1 (red)
+ *   a digit d      a link in the block is overloaded: its load k over the link's capacity C
+ *                  (2^nu under seidel, 1 under every other model, as the engine counts
+ *                  link_overloads), graded by the contention factor ceil(k/C) in
+ *                  2^d .. 2^(d+1)-1 (under nu = 0: peak load 2^d .. 2^(d+1)-1) (red)
  *   . : + #        receivers: under 1/4, 1/2, 3/4 of the block, or more (receiving colour)
  *   the holding glyph of the block's majority (full / partial / empty) otherwise, in the
  *   circuit colour when a circuit leaves the block.
@@ -46,7 +49,16 @@ typedef struct {
 typedef struct {
     int32_t nodes, receiving, full, held;   /* held: nodes holding something */
     int32_t peak;                           /* the largest load on a link leaving the block */
+    int32_t over;                           /* links leaving the block over their capacity */
 } OvBlock;
+
+/* The circuits a link of the broadcast shown carries at once without overload: 2^nu under
+ * seidel, 1 under every other model (docs/model.md, "Link loads"). */
+int overview_capacity(const OvSrc *src);
+/* The grade of a block whose busiest link carries peak circuits, capacity cap: 0 when not
+ * overloaded (peak <= cap), else the digit d >= 1 with ceil(peak/cap) in 2^d .. 2^(d+1)-1
+ * (at most 9). */
+int overview_grade(int32_t peak, int cap);
 
 /* The columns of nodes a character stands for at block size B: B/2 rounded up on a 2-D net
  * (a character is about twice as tall as wide: the net keeps its shape and fills the width),

@@ -9,20 +9,32 @@
 
 #define NCOLOUR 6
 
-struct TileView {
-    int level;               /* the level shown, 0 off */
+/* What is computed for one broadcast.  Two are kept: side by side (vs.h) the two halves
+ * draw two broadcasts every frame, and neither drops the other's. */
+typedef struct {
     long gen;                /* the broadcast the cache is for; -1 none */
     int cached;              /* the level the colours are for */
     struct Tiles *tiles;
     unsigned char *colour;   /* per node, 0xff in no tile */
+    long used;               /* when last used (the older one goes) */
+} TvSlot;
+
+struct TileView {
+    int level;               /* the level shown, 0 off */
+    TvSlot slot[2];
+    TvSlot *cur;             /* the slot of the last ensure (NULL: none) */
+    long clock;
+    long computed;           /* tiles computed so far (tileview_computed) */
 };
 
 TileView *tileview_new(void)
 {
     TileView *tv = calloc(1, sizeof *tv);
-    if (tv) tv->gen = -1;
+    if (tv) tv->slot[0].gen = tv->slot[1].gen = -1;
     return tv;
 }
+
+long tileview_computed(const TileView *tv) { return tv ? tv->computed : 0; }
 
 int tileview_level(const TileView *tv) { return tv ? tv->level : 0; }
 
@@ -38,22 +50,22 @@ static void say(char *msg, size_t len, const char *fmt, ...)
 /* Colour the tiles of the level greedily in node order: each tile the smallest colour no
  * neighbouring tile has yet (its centre's id order), the tile number mod 6 when all six are
  * taken. */
-static bool colour_tiles(TileView *tv, const Net *net)
+static bool colour_tiles(TileView *tv, TvSlot *sl, const Net *net)
 {
-    Tiles *t = tv->tiles;
+    Tiles *t = sl->tiles;
     int32_t size = net_size(net);
     int lv = tv->level;
-    free(tv->colour);
-    tv->colour = malloc((size_t)size);
+    free(sl->colour);
+    sl->colour = malloc((size_t)size);
     int32_t *order = malloc((size_t)size * sizeof *order);   /* nodes grouped by centre */
     int32_t *first = calloc((size_t)size + 1, sizeof *first);
-    if (!tv->colour || !order || !first) {
+    if (!sl->colour || !order || !first) {
         free(order);
         free(first);
         return false;
     }
     for (int32_t v = 0; v < size; v++) {
-        tv->colour[v] = 0xff;
+        sl->colour[v] = 0xff;
         int32_t c = tiles_centre(t, lv, v);
         if (c >= 0)
             first[c + 1]++;
@@ -83,8 +95,8 @@ static bool colour_tiles(TileView *tv, const Net *net)
             for (int d = 0; d < net_ndim(net); d++)
                 for (int dir = -1; dir <= 1; dir += 2) {
                     int32_t u = net_neighbor(net, order[i], d, dir);
-                    if (u >= 0 && tv->colour[u] != 0xff && tiles_centre(t, lv, u) != c)
-                        used |= 1u << tv->colour[u];
+                    if (u >= 0 && sl->colour[u] != 0xff && tiles_centre(t, lv, u) != c)
+                        used |= 1u << sl->colour[u];
                 }
         int k = 0;
         while (k < NCOLOUR && (used >> k & 1))
@@ -92,7 +104,7 @@ static bool colour_tiles(TileView *tv, const Net *net)
         if (k == NCOLOUR)
             k = ntile % NCOLOUR;
         for (int32_t i = first[c]; i < first[c + 1]; i++)
-            tv->colour[order[i]] = (unsigned char)k;
+            sl->colour[order[i]] = (unsigned char)k;
         ntile++;
     }
     free(order);
@@ -104,21 +116,27 @@ static bool ensure(TileView *tv, const TileSrc *src)
 {
     if (!tv || !src->sched || tv->level <= 0)
         return false;
-    if (tv->gen == src->gen && tv->cached == tv->level && tv->colour)
+    TvSlot *sl = tv->slot[0].gen == src->gen ? &tv->slot[0]
+               : tv->slot[1].gen == src->gen ? &tv->slot[1]
+               : tv->slot[0].used <= tv->slot[1].used ? &tv->slot[0] : &tv->slot[1];
+    sl->used = ++tv->clock;
+    tv->cur = sl;
+    if (sl->gen == src->gen && sl->cached == tv->level && sl->colour)
         return true;
-    if (tv->gen != src->gen) {
-        tiles_free(tv->tiles);
-        tv->tiles = tiles_new(src->sched);
-        tv->gen = src->gen;
-        tv->cached = 0;
-        free(tv->colour);
-        tv->colour = NULL;
+    if (sl->gen != src->gen) {
+        tiles_free(sl->tiles);
+        sl->tiles = tiles_new(src->sched);
+        tv->computed++;
+        sl->gen = src->gen;
+        sl->cached = 0;
+        free(sl->colour);
+        sl->colour = NULL;
     }
-    if (!tv->tiles)
+    if (!sl->tiles)
         return false;
-    if (!colour_tiles(tv, src->net))
+    if (!colour_tiles(tv, sl, src->net))
         return false;
-    tv->cached = tv->level;
+    sl->cached = tv->level;
     return true;
 }
 
@@ -145,7 +163,7 @@ bool tileview_set(TileView *tv, const TileSrc *src, int level, char *msg, size_t
         say(msg, len, "no tiles: out of memory");
         return false;
     }
-    int32_t np = tiles_phases(tv->tiles);
+    int32_t np = tiles_phases(tv->cur->tiles);
     if (np < 2) {
         tv->level = 0;
         say(msg, len, "no tiles: the broadcast informs in fewer than 2 phases");
@@ -159,7 +177,7 @@ bool tileview_set(TileView *tv, const TileSrc *src, int level, char *msg, size_t
     }
     say(msg, len, "tiles of the last %d informing phase%s: %ld tiles (O their centres; "
             "T: next level)", level, level == 1 ? "" : "s",
-            (long)tiles_count(tv->tiles, level));
+            (long)tiles_count(tv->cur->tiles, level));
     return true;
 }
 
@@ -167,7 +185,10 @@ bool tileview_cycle(TileView *tv, const TileSrc *src, char *msg, size_t len)
 {
     if (tileview_level(tv) == 0)
         return tileview_set(tv, src, 1, msg, len);
-    int32_t np = tv->tiles ? tiles_phases(tv->tiles) : 0;
+    /* the phases of src's broadcast (computed when the level was set) */
+    TvSlot *sl = tv->slot[0].gen == src->gen ? &tv->slot[0]
+               : tv->slot[1].gen == src->gen ? &tv->slot[1] : NULL;
+    int32_t np = sl && sl->tiles ? tiles_phases(sl->tiles) : 0;
     if (tv->level + 1 >= np)
         return tileview_set(tv, src, 0, msg, len);
     return tileview_set(tv, src, tv->level + 1, msg, len);
@@ -175,17 +196,19 @@ bool tileview_cycle(TileView *tv, const TileSrc *src, char *msg, size_t len)
 
 bool tileview_node(TileView *tv, const TileSrc *src, int32_t n, int *colour, bool *centre)
 {
-    if (!ensure(tv, src) || tv->colour[n] == 0xff)
+    if (!ensure(tv, src) || tv->cur->colour[n] == 0xff)
         return false;
-    *colour = tv->colour[n];
-    *centre = tiles_centre(tv->tiles, tv->level, n) == n;
+    *colour = tv->cur->colour[n];
+    *centre = tiles_centre(tv->cur->tiles, tv->level, n) == n;
     return true;
 }
 
 void tileview_free(TileView *tv)
 {
     if (!tv) return;
-    tiles_free(tv->tiles);
-    free(tv->colour);
+    for (int i = 0; i < 2; i++) {
+        tiles_free(tv->slot[i].tiles);
+        free(tv->slot[i].colour);
+    }
     free(tv);
 }

@@ -7,7 +7,7 @@
  *
  * A narrow interface: the view reads only the broadcast shown (a TileSrc), never the App.
  * The tree and the colours are computed on demand, once per (broadcast, level), and kept in
- * the TileView.  Ownership: tileview_new allocates, tileview_free frees (the App owns one).
+ * the TileView for the last two broadcasts drawn (side by side, vs.h, draws two a frame).  Ownership: tileview_new allocates, tileview_free frees (the App owns one).
  */
 #ifndef MESHCAST_TUI_TILEVIEW_H
 #define MESHCAST_TUI_TILEVIEW_H
@@ -36,6 +36,9 @@ TileView *tileview_new(void);   /* NULL when out of memory */
 void tileview_free(TileView *tv);
 /* The level shown (0: off). */
 int tileview_level(const TileView *tv);
+/* How many times the tiles of a broadcast were computed (tests: two broadcasts drawn in turn,
+ * side by side, are computed once each; the last two computed are kept). */
+long tileview_computed(const TileView *tv);
 /* Set the level (0: off): true with what it shows in msg, or false (the level off) with why
  * not (the broadcast has no tiles to show). */
 bool tileview_set(TileView *tv, const TileSrc *src, int level, char *msg, size_t len);

@@ -15,6 +15,33 @@ check_exit "no meshcast-mpi: exit 2" 2 env MESHCAST_MPI=/nonexistent/meshcast-mp
 check_match "no meshcast-mpi: names the packages" '^meshcast: .*openmpi-bin.*libopenmpi-dev' "$ERR"
 check_eq "no meshcast-mpi: one line" 1 "$(printf '%s\n' "$ERR" | wc -l)"
 
+# The work budget: (algorithms x sizes + 64 bisection runs with --bisect) x nodes rank-runs
+# over 262144 is refused at once, before anything is built or launched, with what fits
+# (a huge net used to start a build of every algorithm and an MPI run of a rank a node).
+check_exit "mesh:1024x1024: refused at once" 2 timeout 10 "$MESHCAST" compare --exec --net mesh:1024x1024
+check_match "... over the work budget, in rank-runs" "over the work budget of 262144 rank-runs" "$ERR"
+check_match "... and not one size fits" "not one size fits" "$ERR"
+check_eq "... in one line" 1 "$(printf '%s\n' "$ERR" | wc -l)"
+# mesh:64x32, 4 algorithms, 8:8M (21 sizes): 2048 ranks a launch, 262144 / 2048 = 128 launches,
+# 64 for the bisections, (128 - 64) / 4 = 16 sizes: 8 .. 8 * 2^15
+fit=$(awk 'BEGIN { print int((int(262144 / 2048) - 64) / 4) }')
+last=$(awk -v k="$fit" 'BEGIN { printf "%d", 8 * 2 ^ (k - 1) }')
+check_exit "mesh:64x32, 4 algorithms at 21 sizes: refused" 2 env MESHCAST_MPI=/nonexistent/meshcast-mpi \
+    "$MESHCAST" compare --exec --net mesh:64x32 --algo st,bst,rh,chain --bytes 8:8M
+check_match "... (21 x 4 + 64) x 2048 ranks; at most $fit sizes (--bytes 8:$last)" \
+    "\\(21 sizes x 4 algorithms \\+ 64 bisection runs\\) x 2048 ranks .* at most $fit sizes fit \\(e\\.g\\. --bytes 8:$last\\)" "$ERR"
+check_exit "... --bytes 8:$last fits (then: no meshcast-mpi)" 2 env MESHCAST_MPI=/nonexistent/meshcast-mpi \
+    "$MESHCAST" compare --exec --net mesh:64x32 --algo st,bst,rh,chain --bytes "8:$last"
+check_nomatch "... not the budget" "work budget" "$ERR"
+check_match "... but the missing meshcast-mpi" "meshcast-mpi" "$ERR"
+check_exit "... and 8:$((last * 2)) does not" 2 env MESHCAST_MPI=/nonexistent/meshcast-mpi \
+    "$MESHCAST" compare --exec --net mesh:64x32 --algo st,bst,rh,chain --bytes "8:$((last * 2))"
+check_match "... over the budget" "work budget" "$ERR"
+# mesh:64x64: 4096 ranks, 64 launches, all for the bisections; without them 14 x 3 = 42 fit
+check_exit "mesh:64x64, 3 algorithms at 14 sizes: refused" 2 env MESHCAST_MPI=/nonexistent/meshcast-mpi \
+    "$MESHCAST" compare --exec --net mesh:64x64 --algo st,bst,rh
+check_match "... with --bisect 0 it fits" "with --bisect 0 it fits" "$ERR"
+
 MPI_BIN=$(dirname "$MESHCAST")/meshcast-mpi
 if ! command -v mpirun >/dev/null 2>&1 || [ ! -x "$MPI_BIN" ]; then
     skip "MPI runs" "no mpirun or no $MPI_BIN (make deps, then make)"

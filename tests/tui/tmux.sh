@@ -49,7 +49,7 @@ mc_start() {
 }
 # mc_quit_ok DESC — after a quit: EXIT=0 on screen and nothing from the sanitizers
 mc_exit_ok() {
-    check_screen "$1: exits 0" '^EXIT=0' 20
+    check_screen "$1: exits 0" '^EXIT=0' "${MC_EXIT_WAIT:-60}"
     if grep -Eq 'Sanitizer|runtime error' "$TMPD/err" 2>/dev/null; then
         bad "$1: sanitizers quiet" "$(head -c 2000 "$TMPD/err")"
     else ok "$1: sanitizers quiet"; fi

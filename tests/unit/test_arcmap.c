@@ -67,7 +67,8 @@ static void check_net(const char *spec)
 static void test_grids(void **state)
 {
     (void)state;
-    static const char *const nets[] = { "array:7", "array:8", "ring:6", "ring:7", "mesh:3x5",
+    static const char *const nets[] = { "array:7", "array:8", "ring:6", "ring:7", "array:2",
+                                        "ring:2", "ring:3", "ring:16", "mesh:3x5",
                                         "mesh:4x4", "mesh:8x2", "mesh:2x16", "mesh:1x6",
                                         "torus:4x5", "torus:5x5", "torus:4x8",
                                         "mesh:2x3x4", "torus:3x3x3", "torus:2x4x2" };

@@ -505,6 +505,172 @@ static void test_borrowed_rh(void **state)
     }
 }
 
+/* ---- long borrowed sets: the exchange's growing blocks and the distribution's subsets ---- */
+
+#define LN 4        /* nodes */
+#define LCH 4096    /* chunks */
+
+typedef struct {
+    bool b[LN][LCH];
+} LRef;
+
+/* Every chunk of node v as the bitmap says (and, once it owns them, its exact intervals). */
+static void lsame(const HoldTab *t, const LRef *ref, int32_t v)
+{
+    for (uint32_t c = 0; c < LCH; c++)
+        assert_int_equal(ht_contains(t, v, c, c + 1, NULL), ref->b[v][c]);
+    assert_int_equal(ht_empty(t, v), !memchr(ref->b[v], true, LCH));
+    if (borrows(t, v))
+        return;
+    size_t n, k = 0;
+    const ChunkRange *r = ht_ranges(t, v, &n);
+    for (uint32_t c = 0; c < LCH;) {
+        if (!ref->b[v][c]) {
+            c++;
+            continue;
+        }
+        uint32_t e = c;
+        while (e < LCH && ref->b[v][e])
+            e++;
+        assert_true(k < n);
+        assert_int_equal(r[k].lo, c);
+        assert_int_equal(r[k].hi, e);
+        k++;
+        c = e;
+    }
+    assert_int_equal(k, n);
+}
+
+/* ht_contains_all (and ht_none, and ht_contains of each) of r[0..nr) against the bitmap. */
+static void lcheck_all(const HoldTab *t, const LRef *ref, int32_t v, const ChunkRange *r,
+                       uint32_t nr)
+{
+    uint32_t wk = UINT32_MAX, wm = 0;
+    bool any = false;
+    for (uint32_t j = 0; j < nr; j++)
+        for (uint32_t c = r[j].lo; c < r[j].hi; c++) {
+            any = any || ref->b[v][c];
+            if (!ref->b[v][c] && wk == UINT32_MAX) {
+                wk = j;
+                wm = c;
+            }
+        }
+    uint32_t k = 0, miss = 0;
+    bool got = ht_contains_all(t, v, r, nr, &k, &miss);
+    assert_int_equal(got, wk == UINT32_MAX);
+    if (!got) {
+        assert_int_equal(k, wk);
+        assert_int_equal(miss, wm);
+    }
+    assert_int_equal(ht_none(t, v, r, nr), !any);
+    if (nr > 0) {   /* one of them on its own */
+        uint32_t j = rnd(nr), m1 = UINT32_MAX, want = UINT32_MAX;
+        for (uint32_t c = r[j].lo; c < r[j].hi && want == UINT32_MAX; c++)
+            if (!ref->b[v][c])
+                want = c;
+        assert_int_equal(ht_contains(t, v, r[j].lo, r[j].hi, &m1), want == UINT32_MAX);
+        if (want != UINT32_MAX)
+            assert_int_equal(m1, want);
+    }
+}
+
+/* A long strided base (uneven now and then: ranges dropped, widened) borrowed by node v. */
+static uint32_t long_base(ChunkRange *r, LRef *ref, int32_t v)
+{
+    uint32_t len = 1 + rnd(2), step = (len + 1) << rnd(4), c = rnd(step), k = 0;
+    bool uneven = rnd(2);
+    for (; c + len <= LCH; c += step) {
+        if (uneven && rnd(8) == 0)
+            continue;   /* dropped */
+        uint32_t hi = c + len + (uneven && rnd(8) == 0 && c + len + 1 < c + step &&
+                                 c + len < LCH);
+        r[k++] = (ChunkRange){ c, hi };
+    }
+    if (k == 0)
+        r[k++] = (ChunkRange){ 0, 1 };
+    for (uint32_t j = 0; j < k; j++)
+        for (uint32_t x = r[j].lo; x < r[j].hi; x++)
+            ref->b[v][x] = true;
+    return k;
+}
+
+static void test_borrowed_long(void **state)
+{
+    (void)state;
+    static ChunkRange base[LN][LCH];
+    static LRef ref;
+    static ChunkRange r[LCH];
+    for (unsigned seed = 1; seed <= 40; seed++) {
+        srand(seed * 31337u);
+        HoldTab t;
+        assert_true(ht_init(&t, LN));
+        t.dense_at = seed % 2 ? 1 : UINT32_MAX;   /* dense, or big Holds through the records */
+        memset(&ref, 0, sizeof ref);
+        uint32_t nb[LN];
+        for (int32_t v = 0; v < LN; v++) {
+            nb[v] = long_base(base[v], &ref, v);
+            assert_true(ht_borrow(&t, v, base[v], nb[v]));
+        }
+        for (int32_t v = 0; v < LN; v++) {
+            /* the distribution: subsets of the base sent on (every q-th range, trimmed now and
+             * then; now and then a range it lacks) */
+            for (int rep = 0; rep < 6; rep++) {
+                uint32_t q = 1 + rnd(3), nr = 0;
+                for (uint32_t j = rnd(q); j < nb[v]; j += q) {
+                    ChunkRange x = base[v][j];
+                    if (rnd(4) == 0 && x.hi - x.lo > 1)
+                        x.lo++;
+                    if (rep >= 4 && rnd(64) == 0 && x.hi < LCH &&
+                        (nr == 0 || r[nr - 1].hi < x.lo))
+                        x.hi++;   /* one chunk more than it holds (usually) */
+                    if (nr > 0 && r[nr - 1].hi >= x.lo)
+                        continue;
+                    r[nr++] = x;
+                }
+                lcheck_all(&t, &ref, v, r, nr);
+            }
+            /* the exchange: a block around the node's chunk c, doubled step by step by the
+             * partner's block (the block itself sent first); now and then the other way round
+             * (two blocks a step apart, joined in the next) */
+            uint32_t c = base[v][rnd(nb[v])].lo;
+            for (uint32_t w = 1; w < LCH; w *= 2) {
+                uint32_t lo = c & ~(w - 1), buddy = lo ^ w;
+                ChunkRange blk = { lo, lo + w };
+                lcheck_all(&t, &ref, v, &blk, 1);
+                if (2 * w < LCH && rnd(3) == 0) {   /* the other way round */
+                    uint32_t far = (lo ^ (2 * w)) & ~(w - 1);
+                    assert_true(ht_add(&t, v, far, far + w));
+                    for (uint32_t x = far; x < far + w; x++)
+                        ref.b[v][x] = true;
+                    ChunkRange two[2] = { { lo < far ? lo : far, (lo < far ? lo : far) + w },
+                                          { lo < far ? far : lo, (lo < far ? far : lo) + w } };
+                    lcheck_all(&t, &ref, v, two, 2);
+                }
+                assert_true(ht_add(&t, v, buddy, buddy + w));
+                for (uint32_t x = buddy; x < buddy + w; x++)
+                    ref.b[v][x] = true;
+                if (rnd(4) == 0)
+                    lsame(&t, &ref, v);
+                if (rnd(4) == 0) {   /* a block elsewhere */
+                    uint32_t o = rnd(LCH), ow = 1 + rnd(4);
+                    if (o + ow > LCH)
+                        ow = LCH - o;
+                    assert_true(ht_add(&t, v, o, o + ow));
+                    for (uint32_t x = o; x < o + ow; x++)
+                        ref.b[v][x] = true;
+                }
+            }
+            lsame(&t, &ref, v);
+        }
+        assert_true(ht_own_all(&t));
+        for (int32_t v = 0; v < LN; v++) {
+            assert_false(borrows(&t, v));
+            lsame(&t, &ref, v);
+        }
+        ht_free(&t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -513,6 +679,7 @@ int main(void)
         cmocka_unit_test(test_random_schedules),
         cmocka_unit_test(test_borrowed_schedules),
         cmocka_unit_test(test_borrowed_rh),
+        cmocka_unit_test(test_borrowed_long),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

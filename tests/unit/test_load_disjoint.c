@@ -1,5 +1,6 @@
 /* test_load_disjoint.c — the replay's disjoint-routes path (sim-load.c: a step whose routes
- * share no arc is found by one bit per arc, and the link loads are then never counted): on
+ * share no arc is found by their order along each line (arcmap_sorted) or by one bit per arc,
+ * and the link loads are then never counted): on
  * random one-port schedules over arrays, rings, meshes and tori (default and explicit routes,
  * steps whose routes share arcs and steps whose do not), under seidel (nu 0, 1) and circuit,
  * on one thread and on two, every step's largest link load equals the one found here by
@@ -46,8 +47,19 @@ static int32_t brute_max(const Sched *s, const Net *net, int32_t st)
     return mx;
 }
 
+/* Sort the pairs (a[i], b[i]), i < n, by a (insertion: the nets are small). */
+static void sort_pairs(int32_t *a, int32_t *b, int32_t n)
+{
+    for (int32_t i = 1; i < n; i++)
+        for (int32_t j = i; j > 0 && a[j - 1] > a[j]; j--) {
+            int32_t t = a[j]; a[j] = a[j - 1]; a[j - 1] = t;
+            t = b[j]; b[j] = b[j - 1]; b[j - 1] = t;
+        }
+}
+
 /* A random one-port schedule: each step pairs k distinct senders with k distinct receivers,
- * few (disjoint routes likely) or many (shared arcs likely); some sends on explicit routes. */
+ * few (disjoint routes likely) or many (shared arcs likely), shuffled or by sender; some sends
+ * on explicit routes. */
 static Sched *random_sched(const Net *net, unsigned *seed)
 {
     int32_t P = net_size(net);
@@ -67,6 +79,8 @@ static Sched *random_sched(const Net *net, unsigned *seed)
             t = perm2[v]; perm2[v] = perm2[b]; perm2[b] = t;
         }
         int32_t n = rand_r(seed) % 2 ? 1 + (int32_t)(rand_r(seed) % 3) : 1 + (int32_t)(rand_r(seed) % (unsigned)P);
+        if (rand_r(seed) % 2)   /* by source: often in order along each line (arcmap_sorted) */
+            sort_pairs(perm, perm2, n);
         for (int32_t i = 0; i < n; i++) {
             int32_t src = perm[i], dst = perm2[i];
             if (src == dst)

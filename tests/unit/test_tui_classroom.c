@@ -276,6 +276,75 @@ static void test_overview(void **state)
     app_free(a);
 }
 
+/* The overview grades overload against the links' capacity C (2^nu under seidel, 1 under the
+ * other models; docs/model.md "Link loads"), as the engine counts link_overloads: over every
+ * step of rh on mesh:16x16 under nu = 0, 1, 2 and postal, the blocks' overloaded links add up
+ * to the step's link_overloads, a block has a digit exactly when one of its links is over C,
+ * and the digit d is the one with (2^d - 1) C < peak <= (2^(d+1) - 1) C (ceil(peak/C) in
+ * 2^d .. 2^(d+1)-1).  The grades used to be of the absolute load: 2 circuits under nu = 1 were
+ * a digit 1. */
+static void test_overview_capacity(void **state)
+{
+    (void)state;
+    /* the grade by the closed intervals, for capacities 1, 2, 4 */
+    assert_int_equal(overview_grade(1, 1), 0);
+    assert_int_equal(overview_grade(2, 1), 1);
+    assert_int_equal(overview_grade(3, 1), 1);
+    assert_int_equal(overview_grade(4, 1), 2);
+    assert_int_equal(overview_grade(256, 1), 8);
+    assert_int_equal(overview_grade(2, 2), 0);
+    assert_int_equal(overview_grade(3, 2), 1);
+    assert_int_equal(overview_grade(6, 2), 1);
+    assert_int_equal(overview_grade(7, 2), 2);
+    assert_int_equal(overview_grade(16, 2), 3);
+    assert_int_equal(overview_grade(4, 4), 0);
+    assert_int_equal(overview_grade(5, 4), 1);
+    for (int c = 1; c <= 8; c *= 2)
+        for (int32_t p = 0; p <= 600; p++) {
+            int want = 0;
+            for (int d = 1; d <= 9; d++)
+                if ((int64_t)((1 << d) - 1) * c < p && (d == 9 || p <= (int64_t)((2 << d) - 1) * c))
+                    want = d;
+            assert_int_equal(overview_grade(p, c), want);
+        }
+    App *a = open_app("mesh:16x16", "rh");
+    const char *const sets[] = {"set nu=0", "set nu=1", "set nu=2", "model postal"};
+    const int caps[] = {1, 2, 4, 1};
+    int64_t overloads = 0, graded = 0, quiet = 0;   /* (the cases the test reached) */
+    for (int i = 0; i < 4; i++) {
+        assert_true(app_command(a, sets[i]));
+        assert_true(app_command(a, "overview 2"));
+        for (int32_t k = 0; k < app_nsteps(a); k++) {
+            app_goto(a, k + 1);
+            OvSrc src = app_overview_src(a);
+            assert_int_equal(overview_capacity(&src), caps[i]);
+            const SimStep *S = sim_step(a->b.sim, k);
+            int64_t over = 0;
+            /* a block is 2 rows by 1 column: its first nodes are (2r, c) */
+            for (int32_t r = 0; r < 16; r += 2)
+                for (int32_t c = 0; c < 16; c++) {
+                    OvBlock o;
+                    int br, bc;
+                    assert_true(overview_block(a->ov, &src, r * 16 + c, &o, &br, &bc));
+                    assert_int_equal(o.nodes, 2);
+                    over += o.over;
+                    int d = overview_grade(o.peak, caps[i]);
+                    assert_int_equal(d > 0, o.over > 0);
+                    assert_int_equal(d > 0, o.peak > caps[i]);
+                    graded += d > 0;
+                    quiet += d == 0 && o.peak > 1;
+                }
+            assert_int_equal(over, S->link_overloads);
+            overloads += over;
+        }
+    }
+    /* the runs had overloaded links, graded blocks, and blocks sharing links within capacity */
+    assert_true(overloads > 0);
+    assert_true(graded > 0);
+    assert_true(quiet > 0);
+    app_free(a);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -293,6 +362,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_recv_vs_overload),
         cmocka_unit_test(test_narration),
         cmocka_unit_test(test_overview),
+        cmocka_unit_test(test_overview_capacity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

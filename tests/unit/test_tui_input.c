@@ -398,6 +398,88 @@ static void test_fuzz(void **state)
     assert_true(f->a->cursor >= 0 && f->a->cursor < net_size(f->a->b.setup.net));
 }
 
+/* Side by side (vs.h): every broadcast has a generation of its own (the second's was always
+ * 0, so a new second broadcast had the old one's, and the views' caches keyed on it took one
+ * for the other); a frame leaves the App's layout the frame's (draw_vs left the left half's
+ * in it, which the next key or click then went by); a click on either half selects the node
+ * or link under it (the right half's used to select nothing); the cursor keys go by the
+ * halves' layout; the tiles of both broadcasts are computed once, not twice a frame. */
+static void test_vs_halves(void **state)
+{
+    Fx *f = *state;
+    App *a = f->a;
+    assert_true(app_command(a, "vs bst"));
+    long g1 = vs_bcast(a->vs)->gen;
+    assert_true(g1 != a->b.gen);
+    assert_true(app_command(a, "vs rh"));
+    long g2 = vs_bcast(a->vs)->gen;
+    assert_true(g2 != g1);
+    assert_true(g2 != a->b.gen);
+    long g0 = a->b.gen;
+    assert_true(app_command(a, "bytes 64"));   /* both rebuilt: new generations again */
+    assert_true(a->b.gen != g0 && a->b.gen != g2 && vs_bcast(a->vs)->gen != g2);
+    assert_true(a->b.gen != vs_bcast(a->vs)->gen);
+
+    FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
+    SCREEN *scr = newterm("xterm-256color", out, in);
+    assert_non_null(scr);
+    resizeterm(40, 160);
+    char err[128];
+    theme_init(true, false, NULL, err, sizeof err);
+    assert_true(app_command(a, "tiles 1"));
+    long tiles0 = tileview_computed(a->tv);
+    app_layout(a, 160, 40);
+    Layout want = a->lay;
+    for (int i = 0; i < 5; i++) draw_frame(a);
+    /* the frame's layout, not a half's */
+    assert_int_equal(a->lay.map_x, want.map_x);
+    assert_int_equal(a->lay.map_w, want.map_w);
+    assert_int_equal(a->lay.side_x, want.side_x);
+    assert_int_equal(a->lay.vis_cols, want.vis_cols);
+    /* five frames of two broadcasts: each one's tiles computed once */
+    assert_true(tileview_computed(a->tv) - tiles0 <= 2);
+    const Layout *l, *r;
+    assert_true(app_map_halves(a, &l, &r));
+    assert_true(l->map_x + l->map_w <= r->map_x);
+    assert_true(r->map_x + r->map_w <= a->lay.map_x + a->lay.map_w);
+    /* a click on a node in the right half, then in the left */
+    int x, y;
+    assert_true(layout_cell_xy(r, 2, 3, &x, &y));
+    click(f, 0, x, y, false);
+    assert_int_equal(a->cursor, 2 * 8 + 3);
+    assert_true(layout_cell_xy(l, 5, 6, &x, &y));
+    click(f, 0, x, y, false);
+    assert_int_equal(a->cursor, 5 * 8 + 6);
+    /* the link right of (1,1), in the right half */
+    assert_true(app_map_halves(a, &l, &r));
+    assert_true(layout_cell_xy(r, 1, 1, &x, &y));
+    click(f, 0, x + r->cw, y, false);
+    assert_true(a->sel_link >= 0);
+    int32_t tail;
+    int dim, dir;
+    net_link_info(a->b.setup.net, a->sel_link, &tail, &dim, &dir);
+    assert_true(tail == 9 || tail == 10);   /* either direction of the link (1,1)-(1,2) */
+    assert_int_equal(dim, 1);
+
+    /* a folded array: down is a row of the half as drawn (folded at another zoom than the
+     * whole frame's width would be) */
+    assert_true(app_command(a, "net array:200"));
+    app_layout(a, 160, 40);
+    draw_frame(a);
+    assert_true(app_map_halves(a, &l, &r));
+    int per = l->per_row;
+    assert_true(per > 0 && per != a->lay.per_row);
+    app_goto(a, 0);
+    a->cursor = 0;
+    app_layout(a, 160, 40);   /* (as a resize would) */
+    feed(f, "j");
+    assert_int_equal(a->cursor, per);
+    endwin();
+    delscreen(scr);
+    fclose(out);
+    fclose(in);
+}
+
 static void test_layout(void **state)
 {
     (void)state;
@@ -451,6 +533,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_chart, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_hostile_bytes, setup_mesh, teardown),
         cmocka_unit_test_setup_teardown(test_fuzz, setup_mesh, teardown),
+        cmocka_unit_test_setup_teardown(test_vs_halves, setup_mesh, teardown),
         cmocka_unit_test(test_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

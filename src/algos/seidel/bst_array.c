@@ -30,6 +30,18 @@ static uint32_t bst_nchunks(const AlgoDef *d, const Net *net, const AlgoArgs *a)
     return 2u << a->nu;
 }
 
+/* A spanning tree over base + m*stride (m < 2^k) from member root, of [lo,hi), in steps
+ * first .. first+k-1: blocks_st's transfers in the same order, each step a rule
+ * (sched_send_tree: nothing stored per transfer). */
+static bool tree_steps(Sched *s, int32_t first, int32_t base, int32_t stride, int k,
+                       int32_t root, uint32_t lo, uint32_t hi)
+{
+    for (int i = 0; i < k; i++)
+        if (!sched_at(s, first + i) || !sched_send_tree(s, base, stride, k, i, root, lo, hi))
+            return false;
+    return true;
+}
+
 /* BST of chunks [2p, 2p+2) in the subarray base + q*stride (q < 2^D) from member j, using
  * steps first .. first+D. */
 static bool bst_sub(Sched *s, int32_t first, int32_t base, int32_t stride, int D, int32_t j,
@@ -41,10 +53,10 @@ static bool bst_sub(Sched *s, int32_t first, int32_t base, int32_t stride, int D
         !sched_send_range(s, base + j * stride, base + jbar * stride, other, other + 1))
         return false;
     /* trees over the members of each parity: member 2t+par is node base+par*stride+t*2*stride */
-    if (!blocks_st(s, first + 1, base + (j & 1) * stride, 2 * stride, D - 1, (int)(j >> 1), mine,
-                   mine + 1) ||
-        !blocks_st(s, first + 1, base + (jbar & 1) * stride, 2 * stride, D - 1,
-                   (int)(jbar >> 1), other, other + 1))
+    if (!tree_steps(s, first + 1, base + (j & 1) * stride, 2 * stride, D - 1, j >> 1, mine,
+                    mine + 1) ||
+        !tree_steps(s, first + 1, base + (jbar & 1) * stride, 2 * stride, D - 1, jbar >> 1,
+                    other, other + 1))
         return false;
     for (int32_t t = 0; t < (INT32_C(1) << (D - 1)); t++)
         if (!blocks_exchange(s, first + D, base + 2 * t * stride, stride, 1, lo, lo + 2))

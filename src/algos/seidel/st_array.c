@@ -2,7 +2,8 @@
  * (ORNL/TM-12356, 3.1.1 eq. 1 for nu = 0, 3.1.2 eq. 2 for nu > 0; any source: 4.1, 4.2).
  *
  * nu = 0: d steps; at step i (1-based) every holder j sends the whole message to
- *         j ^ 2^(d-i), the tree rooted at the source k by XOR-ing with k (4.1).
+ *         j ^ 2^(d-i), the tree rooted at the source k by XOR-ing with k (4.1).  Each step is
+ *         a rule (sched_send_tree, the transfers of blocks_st in the same order).
  * nu > 0: the array is 2^nu interleaved subarrays (subarray p: nodes q*2^nu + p).
  *   1. distribute: the source k scatters the message as 2^nu packets over its metanode
  *      (the contiguous block of 2^nu nodes holding k, 4.2); member p gets packet p.
@@ -37,9 +38,14 @@ static bool st_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     int32_t g = INT32_C(1) << nu, k = a->source;
     if (dd == 0)
         return true;
-    if (nu == 0)
-        return algo_open_steps(s, 0, dd, "ST broadcast") &&
-               blocks_st(s, 0, 0, 1, dd, (int)k, 0, 1);
+    if (nu == 0) {   /* each step a rule (sched_send_tree): no memory per transfer */
+        if (!algo_open_steps(s, 0, dd, "ST broadcast"))
+            return false;
+        for (int i = 0; i < dd; i++)
+            if (!sched_at(s, i) || !sched_send_tree(s, 0, 1, dd, i, k, 0, 1))
+                return false;
+        return true;
+    }
     return algo_open_steps(s, 0, nu, "distribute") &&
            algo_open_steps(s, nu, dd - nu, "ST in subarrays") &&
            algo_open_steps(s, dd, nu, "exchange") &&

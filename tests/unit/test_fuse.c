@@ -1,0 +1,334 @@
+/* test_fuse.c — the replay's fused pass (sim-step.c): a step whose sources never decrease in
+ * transfer order hands out its receives in the sends' pass, each once no later send can read
+ * what it adds.  Pinned against the separate passes (step_fuse false: every figure, violation
+ * and holding the same, sim_seek back and forth too) and against a replay with bitmaps written
+ * here (the not-held violations, the informed nodes, the holdings, the port conflicts). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <math.h>
+
+#include "../../src/algos/algo.h"
+#include "../../src/engine/net.h"
+#include "../../src/engine/sched.h"
+#include "../../src/engine/sim-internal.h"
+#include "../../src/engine/sim.h"
+
+#define MAXN 9
+#define CH 48
+#define STEPS 8
+#define MAXX 12
+
+static uint32_t rnd(uint32_t n) { return (uint32_t)rand() % n; }
+
+typedef struct {
+    int32_t src, dst;
+    ChunkRange r[8];
+    size_t nr;
+} Xf;
+
+static int cmp_src(const void *a, const void *b)
+{
+    const Xf *x = a, *y = b;
+    return (x->src > y->src) - (x->src < y->src);
+}
+
+/* Two runs the same: totals, every step's figures, every violation, the holdings. */
+static void same_runs(const Sim *a, const Sim *b, int32_t nodes)
+{
+    const SimTotals *ta = sim_totals(a), *tb = sim_totals(b);
+    assert_int_equal(ta->nsteps, tb->nsteps);
+    assert_true(memcmp(&ta->cost, &tb->cost, sizeof ta->cost) == 0);
+    assert_int_equal(ta->not_held, tb->not_held);
+    assert_int_equal(ta->violations, tb->violations);
+    assert_int_equal(ta->incomplete_nodes, tb->incomplete_nodes);
+    assert_int_equal(ta->port_conflicts, tb->port_conflicts);
+    assert_int_equal(ta->verified, tb->verified);
+    assert_int_equal(ta->valid, tb->valid);
+    for (int32_t st = 0; st < ta->nsteps; st++) {
+        const SimStep *x = sim_step(a, st), *y = sim_step(b, st);
+        assert_true(memcmp(&x->cost, &y->cost, sizeof x->cost) == 0);
+        assert_int_equal(x->informed, y->informed);
+        assert_int_equal(x->violations, y->violations);
+        assert_int_equal(x->port_conflicts, y->port_conflicts);
+        assert_int_equal(x->critical_node, y->critical_node);
+        assert_int_equal(x->subrounds, y->subrounds);
+        assert_int_equal(x->max_link_load, y->max_link_load);
+        assert_int_equal(x->bytes, y->bytes);
+        assert_int_equal(x->max_bytes, y->max_bytes);
+        assert_int_equal(x->tcd, y->tcd);
+        assert_int_equal(x->max_len, y->max_len);
+    }
+    assert_int_equal(sim_nviolations(a), sim_nviolations(b));
+    for (size_t i = 0; i < sim_nviolations(a); i++) {
+        const SimViolation *x = sim_violation(a, i), *y = sim_violation(b, i);
+        assert_int_equal(x->kind, y->kind);
+        assert_int_equal(x->step, y->step);
+        assert_int_equal(x->node, y->node);
+        assert_int_equal(x->link, y->link);
+        assert_int_equal(x->chunk, y->chunk);
+        assert_int_equal(x->transfer, y->transfer);
+        assert_int_equal(x->load, y->load);
+        assert_int_equal(x->recvs, y->recvs);
+    }
+    for (int32_t v = 0; v < nodes; v++) {
+        size_t na, nb;
+        const ChunkRange *ra = sim_holdings(a, v, &na), *rb = sim_holdings(b, v, &nb);
+        assert_int_equal(na, nb);
+        for (size_t j = 0; j < na; j++) {
+            assert_int_equal(ra[j].lo, rb[j].lo);
+            assert_int_equal(ra[j].hi, rb[j].hi);
+        }
+    }
+}
+
+/* s simulated with the fused pass and without. */
+static void run_both(const Sched *s, const CostParams *p, unsigned flags, Sim **fused,
+                     Sim **apart)
+{
+    bool saved = step_fuse;
+    step_fuse = true;
+    *fused = sim_run(s, p, flags, NULL, 0);
+    step_fuse = false;
+    *apart = sim_run(s, p, flags, NULL, 0);
+    step_fuse = saved;
+    assert_non_null(*fused);
+    assert_non_null(*apart);
+}
+
+/* Random schedules on three small nets, most steps with their transfers sorted by source (the
+ * fused pass), some not: relays of what a node receives in the same step (which it must not
+ * yet hold), strided sets, chunks not held, nodes that send or receive twice.  Under seidel
+ * (nu 0-2), postal (duplex and simplex), circuit and saf, with and without SIM_HISTORY. */
+static void test_fuse_random(void **state)
+{
+    (void)state;
+    const char *specs[3] = { "array:8", "torus:2x4", "mesh:3x3" };
+    for (unsigned seed = 1; seed <= 90; seed++) {
+        srand(seed * 7919u);
+        Net *net = net_parse(specs[seed % 3], NULL, 0);
+        assert_non_null(net);
+        int32_t N = net_size(net);
+        Sched *s = sched_new(net, CH, CH * 5 + seed % 7);
+        static bool have[MAXN][CH], start[MAXN][CH];
+        memset(have, 0, sizeof have);
+        sched_give(s, 0, 0, CH);
+        for (uint32_t c = 0; c < CH; c++)
+            have[0][c] = true;
+        sched_give(s, 3, 5, 9);   /* a second node informed from the start */
+        for (uint32_t c = 5; c < 9; c++)
+            have[3][c] = true;
+        /* the reference: each step's not-held (transfer, node, chunk) in order, the informed
+         * nodes after it, its port conflicts */
+        struct { int32_t step, node; int64_t x; uint32_t chunk; } nh[STEPS * MAXX];
+        int nnh = 0;
+        int32_t informed[STEPS];
+        int64_t conflicts[STEPS];
+        for (int st = 0; st < STEPS; st++) {
+            sched_step(s);
+            memcpy(start, have, sizeof have);
+            Xf xs[MAXX];
+            int nx = 1 + (int)rnd(MAXX);
+            for (int i = 0; i < nx; i++) {
+                Xf *x = &xs[i];
+                x->src = (int32_t)rnd((uint32_t)N);
+                do
+                    x->dst = (int32_t)rnd((uint32_t)N);
+                while (x->dst == x->src);
+                x->nr = 0;
+                uint32_t kind = rnd(3);
+                if (kind == 0) {   /* strided */
+                    uint32_t len = 1 + rnd(2), stp = len + 1 + rnd(4);
+                    for (uint32_t c = rnd(4); c + len <= CH && x->nr < 8; c += stp)
+                        x->r[x->nr++] = (ChunkRange){ c, c + len };
+                } else {           /* one aligned block */
+                    uint32_t w = 1u << rnd(5), lo = rnd(CH) & ~(w - 1);
+                    x->r[x->nr++] = (ChunkRange){ lo, lo + w };
+                }
+            }
+            if (rnd(4))   /* sources in order: the fused pass */
+                qsort(xs, (size_t)nx, sizeof *xs, cmp_src);
+            /* now and then a relay: the next transfer sends on what this one brings (its
+             * receiver does not hold it at the start, unless it did) */
+            for (int i = 0; i + 1 < nx; i++)
+                if (rnd(3) == 0 && xs[i].dst > xs[i].src && xs[i + 1].src <= xs[i].dst) {
+                    xs[i + 1].src = xs[i].dst;
+                    do
+                        xs[i + 1].dst = (int32_t)rnd((uint32_t)N);
+                    while (xs[i + 1].dst == xs[i + 1].src);
+                    xs[i + 1].nr = xs[i].nr;
+                    memcpy(xs[i + 1].r, xs[i].r, sizeof xs[i].r);
+                    for (int j = i + 2; j < nx; j++)   /* keep the order where it was */
+                        if (xs[j].src < xs[i + 1].src)
+                            xs[j].src = xs[i + 1].src;
+                    for (int j = i + 2; j < nx; j++)
+                        while (xs[j].dst == xs[j].src)
+                            xs[j].dst = (int32_t)rnd((uint32_t)N);
+                }
+            int32_t sends[MAXN] = { 0 }, recvs[MAXN] = { 0 };
+            for (int i = 0; i < nx; i++) {
+                Xf *x = &xs[i];
+                assert_true(sched_send(s, x->src, x->dst, x->r, x->nr));
+                bool lacked = false;
+                for (size_t j = 0; j < x->nr && !lacked; j++)
+                    for (uint32_t c = x->r[j].lo; c < x->r[j].hi && !lacked; c++)
+                        if (!start[x->src][c]) {
+                            nh[nnh].step = st, nh[nnh].node = x->src, nh[nnh].x = i;
+                            nh[nnh].chunk = c;
+                            nnh++;
+                            lacked = true;
+                        }
+                for (size_t j = 0; j < x->nr; j++)
+                    for (uint32_t c = x->r[j].lo; c < x->r[j].hi; c++)
+                        have[x->dst][c] = true;
+                sends[x->src]++;
+                recvs[x->dst]++;
+            }
+            informed[st] = 0;
+            conflicts[st] = 0;
+            for (int32_t v = 0; v < N; v++) {
+                bool any = false;
+                for (uint32_t c = 0; c < CH; c++)
+                    any = any || have[v][c];
+                informed[st] += any;
+                conflicts[st] += (sends[v] > 1 ? sends[v] - 1 : 0) + (recvs[v] > 1 ? recvs[v] - 1 : 0);
+            }
+        }
+        assert_null(sched_error(s));
+        CostParams p;
+        int m = (int)(seed / 3 % 6);
+        cost_defaults(&p, m <= 2 ? COST_SEIDEL : m <= 4 ? COST_POSTAL : (seed % 2 ? COST_CIRCUIT : COST_SAF));
+        if (m <= 2)
+            p.nu = m;
+        if (m == 4)
+            p.duplex = !p.duplex;
+        unsigned flags = seed % 2 ? SIM_HISTORY : 0;
+        Sim *fused, *apart;
+        run_both(s, &p, flags, &fused, &apart);
+        same_runs(fused, apart, N);
+        /* against the bitmaps */
+        int k = 0;
+        for (size_t i = 0; i < sim_nviolations(fused); i++) {
+            const SimViolation *v = sim_violation(fused, i);
+            if (v->kind != SIM_V_NOT_HELD)
+                continue;
+            assert_true(k < nnh);
+            assert_int_equal(v->step, nh[k].step);
+            assert_int_equal(v->node, nh[k].node);
+            assert_int_equal(v->transfer, nh[k].x);
+            assert_int_equal(v->chunk, nh[k].chunk);
+            k++;
+        }
+        assert_int_equal(k, nnh);
+        assert_int_equal(sim_totals(fused)->not_held, nnh);
+        for (int st = 0; st < STEPS; st++) {
+            assert_int_equal(sim_step(fused, st)->informed, informed[st]);
+            if (p.model == COST_SEIDEL || p.model == COST_POSTAL)
+                assert_true(sim_step(fused, st)->port_conflicts >= conflicts[st]);
+            if (p.model == COST_SEIDEL || (p.model == COST_POSTAL && p.duplex))
+                assert_int_equal(sim_step(fused, st)->port_conflicts, conflicts[st]);
+        }
+        for (int32_t v = 0; v < N; v++)
+            for (uint32_t c = 0; c < CH; c++)
+                assert_int_equal(sim_holds(fused, v, c), have[v][c]);
+        if (flags & SIM_HISTORY)   /* back and forth: the same holdings at every position */
+            for (int t = 0; t < 12; t++) {
+                int32_t pos = (int32_t)rnd(STEPS + 1);
+                assert_true(sim_seek(fused, pos));
+                assert_true(sim_seek(apart, pos));
+                for (int32_t v = 0; v < N; v++)
+                    for (uint32_t c = 0; c < CH; c++)
+                        assert_int_equal(sim_holds(fused, v, c), sim_holds(apart, v, c));
+            }
+        sim_free(fused);
+        sim_free(apart);
+        sched_free(s);
+        net_free(net);
+    }
+}
+
+/* One step, sources in order: 0 sends chunk 0 to 1, which relays it to 2 in the same step (it
+ * did not hold it at the start: not held), then 2 sends it back to 0 (2 did not hold it
+ * either); 1's receive must come after its send is checked. */
+static void test_fuse_relay(void **state)
+{
+    (void)state;
+    Net *net = net_parse("array:4", NULL, 0);
+    assert_non_null(net);
+    Sched *s = sched_new(net, 2, 2);
+    sched_give(s, 0, 0, 2);
+    sched_step(s);
+    ChunkRange c0 = { 0, 1 };
+    assert_true(sched_send(s, 0, 1, &c0, 1));
+    assert_true(sched_send(s, 1, 2, &c0, 1));
+    assert_true(sched_send(s, 2, 3, &c0, 1));
+    CostParams p;
+    cost_defaults(&p, COST_SEIDEL);
+    Sim *fused, *apart;
+    run_both(s, &p, 0, &fused, &apart);
+    same_runs(fused, apart, 4);
+    assert_int_equal(sim_totals(fused)->not_held, 2);
+    const SimViolation *v = sim_violation(fused, 0);
+    assert_int_equal(v->kind, SIM_V_NOT_HELD);
+    assert_int_equal(v->node, 1);
+    assert_int_equal(v->transfer, 1);
+    v = sim_violation(fused, 1);
+    assert_int_equal(v->node, 2);
+    assert_int_equal(v->transfer, 2);
+    for (int32_t n = 1; n < 4; n++)
+        assert_true(sim_holds(fused, n, 0));
+    sim_free(fused);
+    sim_free(apart);
+    sched_free(s);
+    net_free(net);
+}
+
+/* Seidel's broadcasts (whose steps the fused pass takes: st's and rh's sources rise) on small
+ * nets, nu 0 and 1, fused and apart alike, and each verified with the predicted cost. */
+static void test_fuse_algos(void **state)
+{
+    (void)state;
+    const char *cases[][2] = { { "array:64", "st" }, { "array:64", "rh" }, { "mesh:8x8", "st" },
+                               { "mesh:8x8", "rh" }, { "mesh:4x16", "rh" }, { "mesh:8x8", "bst" } };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
+        for (int nu = 0; nu <= 1; nu++) {
+            Net *net = net_parse(cases[c][0], NULL, 0);
+            const AlgoDef *d = algo_find(cases[c][1], net);
+            assert_non_null(d);
+            AlgoArgs a;
+            algo_args_init(&a, d);
+            a.bytes = 4096;
+            Sched *s = algo_build(d, net, &a, NULL, 0);
+            assert_non_null(s);
+            CostParams p;
+            cost_defaults(&p, COST_SEIDEL);
+            p.nu = nu;
+            Sim *fused, *apart;
+            run_both(s, &p, 0, &fused, &apart);
+            same_runs(fused, apart, net_size(net));
+            assert_true(sim_totals(fused)->verified);
+            double want;
+            if (d->predict && d->predict(d, net, &a, &p, &want))
+                assert_true(fabs(sim_totals(fused)->cost.total - want) <= 1e-9 * want);
+            sim_free(fused);
+            sim_free(apart);
+            sched_free(s);
+            net_free(net);
+        }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fuse_relay),
+        cmocka_unit_test(test_fuse_random),
+        cmocka_unit_test(test_fuse_algos),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
