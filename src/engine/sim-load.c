@@ -5,7 +5,8 @@
  * walking the routes link by link (when the summed route length is small against the number
  * of links; only touched links are cleared afterwards) or by adding +1/-1 per range into a
  * difference array and running a sum along each line the step touches (and clearing only
- * those lines).  Busiest-link loads per transfer are only needed under seidel when some link
+ * those lines); on a 2-D mesh the pieces are read from the transfers' ends (diff_mesh2), and
+ * a big step on a square mesh counts its column pieces into the transposed block.  Busiest-link loads per transfer are only needed under seidel when some link
  * carries more than 2^nu circuits; they come from a range-maximum structure (block maxima of
  * 64 links + a sparse table over the blocks) or, on the walking path, from a second walk.
  * Pair nets (full:P, hxbar) have a private link per ordered pair: counted from the sends.
