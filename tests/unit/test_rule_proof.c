@@ -3,9 +3,9 @@
  * rule's calls counted), while an unproved one is generated to be checked; a proof that
  * declines leaves the block checked transfer by transfer; a wrong proof is caught when
  * sched_check_proofs is on (as in the sanitized builds) and trusted when it is off; and rh's
- * exchange proof (rh_mesh.c) agrees with the transfer-by-transfer check on every mesh shape and
- * source tried, the schedule the same with the proof as without (sched_equal against a build
- * with the check). */
+ * exchange proofs (rh_mesh.c, rh_array.c) agree with the transfer-by-transfer check on every
+ * mesh and array shape and source tried, the schedule the same with the proof as without
+ * (sched_equal against a build with the check). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -139,7 +139,8 @@ static void test_rh_proof(void **state)
     (void)state;
     bool saved = sched_check_proofs;
     static const char *nets[] = { "mesh:2x2", "mesh:2x8", "mesh:8x2", "mesh:4x4", "mesh:4x32",
-                                  "mesh:32x4", "mesh:16x16", "mesh:64x8" };
+                                  "mesh:32x4", "mesh:16x16", "mesh:64x8", "array:2", "array:4",
+                                  "array:64", "array:1024" };
     for (size_t ni = 0; ni < sizeof nets / sizeof nets[0]; ni++) {
         Net *n = mknet(nets[ni]);
         const AlgoDef *d = algo_find("rh", n);
