@@ -5,7 +5,8 @@
  * walking the routes link by link (when the summed route length is small against the number
  * of links; only touched links are cleared afterwards) or by adding +1/-1 per range into a
  * difference array and running a sum along each line the step touches (and clearing only
- * those lines).  Busiest-link loads per transfer are only needed under seidel when some link
+ * those lines); on a 2-D mesh the pieces are read from the transfers' ends (diff_mesh2), and
+ * a big step on a square mesh counts its column pieces into the transposed block.  Busiest-link loads per transfer are only needed under seidel when some link
  * carries more than 2^nu circuits; they come from a range-maximum structure (block maxima of
  * 64 links + a sparse table over the blocks) or, on the walking path, from a second walk.
  * Pair nets (full:P, hxbar) have a private link per ordered pair: counted from the sends.
@@ -15,6 +16,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 static void arcbits_clear(Sim *sim);
 
@@ -377,29 +381,41 @@ static bool diff_mesh2(Sim *sim, const SchedFlat *f, int64_t *len_sum)
     return true;
 }
 
-typedef int32_t V4 __attribute__((vector_size(16)));
-
-/* The largest of p[0..n) into *mx and how many exceed cap added to *ov, four at a time. */
-static void line_stats(const int32_t *p, int64_t n, int32_t cap, int32_t *mx, int64_t *ov)
+/* The running sum along the line p[0..n) (its loads from its differences, in place), its
+ * largest value into *mx (if larger) and how many exceed cap added to *ov.  With SSE2 four
+ * links at a time: the sum within four by two shifted adds, the carry from the four before,
+ * the maximum and the overloads by compares (no branch: half an exchange's links are over). */
+static void line_sweep(int32_t *p, int64_t n, int32_t cap, int32_t *mx, int64_t *ov)
 {
-    V4 m = { 0, 0, 0, 0 }, o = { 0, 0, 0, 0 }, c = { cap, cap, cap, cap };
-    int64_t j = 0;
+    int64_t j = 0, oo = 0;
+    int32_t run = 0, mm = *mx;
+#ifdef __SSE2__
+    __m128i carry = _mm_setzero_si128(), m = carry, o = carry, c = _mm_set1_epi32(cap);
     for (; j + 4 <= n; j += 4) {
-        V4 v;
-        memcpy(&v, p + j, sizeof v);
-        V4 g = v > m;   /* -1 where v is larger */
-        m = (v & g) | (m & ~g);
-        o -= v > c;
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + j));
+        x = _mm_add_epi32(x, _mm_slli_si128(x, 4));
+        x = _mm_add_epi32(x, _mm_slli_si128(x, 8));
+        x = _mm_add_epi32(x, carry);
+        _mm_storeu_si128((__m128i *)(void *)(p + j), x);
+        carry = _mm_shuffle_epi32(x, 0xFF);
+        __m128i g = _mm_cmpgt_epi32(x, m);
+        m = _mm_or_si128(_mm_and_si128(g, x), _mm_andnot_si128(g, m));
+        o = _mm_sub_epi32(o, _mm_cmpgt_epi32(x, c));
     }
-    int32_t mm = *mx;
-    int64_t oo = 0;
+    int32_t mv[4], ov4[4];
+    _mm_storeu_si128((__m128i *)(void *)mv, m);
+    _mm_storeu_si128((__m128i *)(void *)ov4, o);
     for (int k = 0; k < 4; k++) {
-        mm = m[k] > mm ? m[k] : mm;
-        oo += o[k];
+        mm = mv[k] > mm ? mv[k] : mm;
+        oo += ov4[k];
     }
+    run = j > 0 ? p[j - 1] : 0;
+#endif
     for (; j < n; j++) {
-        mm = p[j] > mm ? p[j] : mm;
-        oo += p[j] > cap;
+        run += p[j];
+        p[j] = run;
+        mm = run > mm ? run : mm;
+        oo += run > cap;
     }
     *mx = mm;
     *ov += oo;
@@ -413,14 +429,8 @@ static void diff_sweep(Sim *sim, int32_t cap, bool collect, int32_t *max, int64_
     int32_t *load = sim->load, mx = 0;
     int64_t ov = 0;
     for (int64_t t = 0; t < sim->ntouched; t++) {
-        int64_t a = sim->touched[2 * t], e = a + sim->touched[2 * t + 1];
-        int32_t run = 0;
-        for (int64_t j = a; j < e; j++) {
-            run += load[j];
-            load[j] = run;
-        }
-        int64_t o = 0;
-        line_stats(load + a, e - a, cap, &mx, &o);
+        int64_t a = sim->touched[2 * t], e = a + sim->touched[2 * t + 1], o = 0;
+        line_sweep(load + a, e - a, cap, &mx, &o);
         ov += o;
         for (int64_t j = a; collect && o > 0 && j < e; j++)
             if (load[j] > cap && !push_over(sim, j))
