@@ -64,10 +64,11 @@ bool step_ensure_ports(Sim *sim)
     if (sim->sends && sim->recvs)
         return true;
     size_t size = (size_t)sim->net->size;
+    /* a broadcast's receivers (every node) and senders write them all over (bigmem.h) */
     if (!sim->sends)
-        sim->sends = big_zalloc(size * sizeof *sim->sends);
+        sim->sends = bigmem_alloc_whole(size * sizeof *sim->sends);
     if (!sim->recvs)
-        sim->recvs = big_zalloc(size * sizeof *sim->recvs);
+        sim->recvs = bigmem_alloc_whole(size * sizeof *sim->recvs);
     return sim->sends && sim->recvs;
 }
 
