@@ -52,19 +52,12 @@ bool blocks_st(Sched *s, int32_t first, int32_t base, int32_t stride, int k, int
 {
     if (!group_ok(s, "spanning tree", first, base, stride, k, root, lo, hi))
         return false;
-    for (int i = 0; i < k; i++) {
-        if (!sched_at(s, first + i))
+    /* step i: the holders are span = 2^(k-i) apart (relative to the root); each sends to the
+     * one half a span on: a rule of the schedule (sched_send_tree), nothing stored per
+     * transfer */
+    for (int i = 0; i < k; i++)
+        if (!sched_at(s, first + i) || !sched_send_tree(s, base, stride, k, i, root, lo, hi))
             return false;
-        int64_t span = INT64_C(1) << (k - i);   /* holders are span apart (relative) */
-        int64_t half = span >> 1;
-        for (int64_t r = 0; r < (INT64_C(1) << k); r += span) {
-            int64_t from = r ^ root, to = (r ^ half) ^ root;
-            if (lo < hi &&
-                !sched_send_range(s, member(base, stride, from), member(base, stride, to), lo,
-                                  hi))
-                return false;
-        }
-    }
     return true;
 }
 

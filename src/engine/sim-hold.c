@@ -527,24 +527,25 @@ bool hold_bor_add(Hold *h, uint32_t lo, uint32_t hi)
     const ChunkRange *b = h->u.b.base;
     size_t nb = h->u.b.nb;
     ChunkRange *o = h->u.b.o;
-    uint32_t q = 0, nt = 0;
+    uint32_t q1 = HOLD_BOR_OWN, q2 = 0;   /* the own intervals it touches: o[q1..q2] */
     for (uint32_t i = 0; i < h->n; i++)
         if (lo <= o[i].hi && hi >= o[i].lo) {
-            q = i;
-            nt++;
+            if (q1 == HOLD_BOR_OWN)
+                q1 = i;
+            q2 = i;
         }
-    if (nt == 1) {
-        uint32_t L = o[q].lo < lo ? o[q].lo : lo, H = o[q].hi > hi ? o[q].hi : hi;
+    if (q1 != HOLD_BOR_OWN) {
+        uint32_t L = o[q1].lo < lo ? o[q1].lo : lo, H = o[q2].hi > hi ? o[q2].hi : hi;
         size_t near = h->u.b.near;
         int clo = COV_ASK, chi = COV_ASK;
-        if (lo < o[q].lo) {   /* the base interval ending at or after lo, if it starts before */
+        if (lo < o[q1].lo) {   /* the base interval ending at or after lo, if it starts before */
             size_t j = gallop_hi_ge(b, nb, near, lo);
             if (j < nb && b[j].lo < L)
                 L = b[j].lo;
             near = j < nb ? j : nb - 1;
             clo = j == 0 ? COV_YES : COV_NO;   /* (b[j-1] ends before lo) */
         }
-        if (hi > o[q].hi && hi < UINT32_MAX) {   /* the first ending after hi, if it touches */
+        if (hi > o[q2].hi && hi < UINT32_MAX) {   /* the first ending after hi, if it touches */
             size_t f = gallop_hi_ge(b, nb, near, hi + 1);
             bool touch = f < nb && b[f].lo <= hi;
             if (touch)
@@ -553,20 +554,27 @@ bool hold_bor_add(Hold *h, uint32_t lo, uint32_t hi)
             chi = f == nb || (touch && f == nb - 1) ? COV_YES : COV_NO;
         }
         h->u.b.near = (uint32_t)near;
-        bool other = false;   /* (grown, it may touch the other one: the general case) */
+        /* (grown, it cannot touch another own interval: a base interval that touches one lies
+         * inside it, and that one would be touched by [lo,hi] already; checked all the same) */
+        bool other = false;
         for (uint32_t i = 0; i < h->n; i++)
-            other = other || (i != q && L <= o[i].hi && H >= o[i].lo);
+            other = other || ((i < q1 || i > q2) && L <= o[i].hi && H >= o[i].lo);
         if (!other) {
-            for (uint32_t i = q + 1; i < h->n; i++)
-                o[i - 1] = o[i];
-            h->n--;
+            uint32_t gone = q2 - q1 + 1;
+            for (uint32_t i = q2 + 1; i < h->n; i++)
+                o[i - gone] = o[i];
+            h->n -= gone;
             return bor_put(h, L, H, clo, chi);
         }
         lo = L;
         hi = H;
     }
+    /* the general case: absorb, again until nothing more touches */
+    int clo, chi;
     for (;;) {
         size_t j = gallop_hi_ge(b, nb, h->u.b.near, lo);
+        /* the base's ends reached: the ones touched were b[0] and b[nb-1] */
+        clo = chi = COV_NO;
         if (j < nb && b[j].lo <= hi) {   /* b[j..e) touch [lo,hi] */
             size_t e = gallop_lo_gt(b, nb, j, hi);
             if (b[j].lo < lo)
@@ -574,6 +582,8 @@ bool hold_bor_add(Hold *h, uint32_t lo, uint32_t hi)
             if (b[e - 1].hi > hi)
                 hi = b[e - 1].hi;
             h->u.b.near = (uint32_t)(e - 1);
+            clo = j == 0 ? COV_YES : COV_NO;
+            chi = e == nb ? COV_YES : COV_NO;
         } else {
             h->u.b.near = (uint32_t)(j < nb ? j : nb - 1);
         }
@@ -597,7 +607,7 @@ bool hold_bor_add(Hold *h, uint32_t lo, uint32_t hi)
         if (!grew)
             break;
     }
-    return bor_put(h, lo, hi, COV_ASK, COV_ASK);
+    return bor_put(h, lo, hi, clo, chi);
 }
 
 /* Does the borrowed h hold [lo,hi) (non-empty)?  *i is a cursor into the base (a guess, moved

@@ -4,6 +4,7 @@
 #include "app-core.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmdtab.h"
@@ -11,6 +12,87 @@
 /* ---- commands (cmdtab.h: the table) ----------------------------------------------------- */
 
 bool app_command(App *a, const char *line) { return cmdtab_run(a, line); }
+
+/* ---- Tab completion (the candidates from cmdtab_candidates) ------------------------------ */
+
+void app_cmdline_complete_clear(App *a)
+{
+    cmdtab_candidates_free(a->comp);
+    a->comp = NULL;
+    a->ncomp = 0;
+    a->comp_at = -1;
+}
+
+/* Put candidate i of the listed ones on the line, in place of the word being completed. */
+static void comp_put(App *a, const char *s)
+{
+    snprintf(a->cmd + a->comp_start, sizeof a->cmd - a->comp_start, "%s", s);
+    a->cmdlen = strlen(a->cmd);
+}
+
+void app_cmdline_complete(App *a, int dir)
+{
+    a->cmd[a->cmdlen] = '\0';
+    if (a->comp && a->ncomp > 1) {   /* a further Tab: the next candidate, around */
+        int k = (int)a->ncomp;
+        a->comp_at = a->comp_at < 0 ? (dir > 0 ? 0 : k - 1) : ((a->comp_at + dir) % k + k) % k;
+        comp_put(a, a->comp[a->comp_at]);
+        a->msg[0] = '\0';
+        return;
+    }
+    app_cmdline_complete_clear(a);
+    /* split off the last word */
+    size_t start = a->cmdlen;
+    while (start > 0 && a->cmd[start - 1] != ' ') start--;
+    int wi = 0;
+    char first[64] = "";
+    for (size_t i = 0; i < start; i++)
+        if (a->cmd[i] != ' ' && (i == 0 || a->cmd[i - 1] == ' ')) wi++;
+    sscanf(a->cmd, "%63s", first);
+    const char *word = a->cmd + start;
+    size_t wl = strlen(word);
+    size_t nc = 0;
+    char **cand = cmdtab_candidates(a, first, wi, &nc);
+    size_t nm = 0;
+    for (size_t i = 0; i < nc; i++) {
+        bool dup = false;   /* a name listed twice (a script next to a built-in) once */
+        for (size_t j = 0; j < nm && !dup; j++) dup = strcmp(cand[j], cand[i]) == 0;
+        if (strncmp(cand[i], word, wl) == 0 && !dup) {
+            char *t = cand[nm];
+            cand[nm++] = cand[i];
+            cand[i] = t;
+        }
+    }
+    if (nm == 0) {
+        app_msg(a, true, "no completion for '%s'", word);
+        cmdtab_candidates_free(cand);
+        return;
+    }
+    /* the longest common prefix */
+    size_t lcp = strlen(cand[0]);
+    for (size_t i = 1; i < nm; i++) {
+        size_t k = 0;
+        while (k < lcp && cand[i][k] == cand[0][k]) k++;
+        lcp = k;
+    }
+    char done[256];
+    snprintf(done, sizeof done, "%.*s%.*s", (int)start, a->cmd, (int)lcp, cand[0]);
+    size_t dl = strlen(done);
+    if (nm == 1 && dl > 0 && done[dl - 1] != '=' && done[dl - 1] != ':' && dl + 1 < sizeof done)
+        strcat(done, " ");
+    snprintf(a->cmd, sizeof a->cmd, "%s", done);
+    a->cmdlen = strlen(a->cmd);
+    a->msg[0] = '\0';
+    if (nm > 1) {   /* keep the matches: listed above the command line, Tab cycles them */
+        for (size_t i = nm; i < nc; i++) { free(cand[i]); cand[i] = NULL; }
+        a->comp = cand;
+        a->ncomp = nm;
+        a->comp_at = -1;
+        a->comp_start = start;
+    } else {
+        cmdtab_candidates_free(cand);
+    }
+}
 
 /* The text a printable key stands for ("a", "<Space>" -> " "); NULL if not printable. */
 static const char *key_text(const char *key)
@@ -24,10 +106,10 @@ static const char *key_text(const char *key)
 void app_cmdline_key(App *a, const char *key)
 {
     if (strcmp(key, "<Tab>") == 0 || strcmp(key, "<S-Tab>") == 0) {
-        cmdtab_complete(a, key[1] == 'T' ? 1 : -1);
+        app_cmdline_complete(a, key[1] == 'T' ? 1 : -1);
         return;
     }
-    cmdtab_complete_clear(a);   /* any other key: the listed candidates go */
+    app_cmdline_complete_clear(a);   /* any other key: the listed candidates go */
     if (strcmp(key, "<Escape>") == 0 || strcmp(key, "<C-c>") == 0 || strcmp(key, "<C-g>") == 0) {
         a->mode = MODE_MAP;
         return;

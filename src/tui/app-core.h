@@ -137,7 +137,7 @@ struct App {
     void *wait_ctx;
     bool cancelled;        /* the last build or seek was cancelled */
 
-    char export_path[256]; /* :export FILE: the loop writes the next frame there */
+    char export_path[APP_EXPORT_PATH_MAX]; /* :export FILE: the loop writes the next frame there */
     bool export_force;     /* :export FILE --force: replacing an existing file */
 
     /* a real run beside the simulated one (measured.h): --measured FILE.json, :exec */
@@ -206,6 +206,12 @@ void app_items_free(App *a);                    /* a->items emptied */
 /* ---- keys and the command line (app-keys.c, app-cmdline.c) ---- */
 void app_set_zoom(App *a, int z);               /* zoom z (past the smallest: the overview) */
 void app_cmdline_key(App *a, const char *key);  /* a key while the command line is open */
+/* Tab (dir 1) and S-Tab (dir -1) on the command line: the first completes the longest common
+ * prefix of cmdtab_candidates' matches and, when several match, lists them all above the
+ * command line (comp); each further Tab puts the next of them on the line (S-Tab the
+ * previous), around.  _clear: the listed candidates forgotten (any other key). */
+void app_cmdline_complete(App *a, int dir);
+void app_cmdline_complete_clear(App *a);
 
 /* ---- what the views read (app.c) ---- */
 /* The FtSrc of the App's broadcast without the asynchronous time line's moment (what a

@@ -147,7 +147,7 @@ void app_free(App *a)
     vs_free(a->vs, &vh);
     figure_free(a->fig);
     measured_free(a);
-    cmdtab_complete_clear(a);
+    app_cmdline_complete_clear(a);
     if (a->lesson) lesson_free(a->lesson);
     free(a);
 }

@@ -118,6 +118,29 @@ bool app_async_timing(const App *a);
 /* The App's real run beside the simulated one (measured.h; the App owns it). */
 struct Measured *app_measured(const App *a);
 
+/* The commands' acts (app-cmds.c; cmdtab.c parses the words and calls these).
+ * app_quit: the loop ends.  app_help_open: the help screen, at its top.  app_msg_clear: the
+ * message line emptied.  app_export_request: the loop writes the next frame to path (.txt or
+ * .svg; shorter than APP_EXPORT_PATH_MAX), replacing a file only with force.  app_figure:
+ * `:figure WORDS...` (n words; "off": the cost chart again), false with the message set.
+ * app_chart_show: the Chart panel shows Sanders & Sibeyn's Fig. 3 for P (fig3) or the cost
+ * chart.  app_overview_set: the overview off, or on at block size `block` (the fit when
+ * smaller).  app_tiles: the tiles at level (0 off), false (message set) when there are none.
+ * app_cursor_to: the cursor on node, no link selected.  app_big: projector mode on (1), off
+ * (0) or toggled (-1), with a message.  app_theme_request: the loop loads theme `name`. */
+#define APP_EXPORT_PATH_MAX 256
+void app_quit(App *a);
+void app_help_open(App *a);
+void app_msg_clear(App *a);
+void app_export_request(App *a, const char *path, bool force);
+bool app_figure(App *a, const char *const *w, int n);
+void app_chart_show(App *a, bool fig3, int64_t P);
+void app_overview_set(App *a, bool on, long block);
+bool app_tiles(App *a, int level);
+void app_cursor_to(App *a, int32_t node);
+void app_big(App *a, int on);
+void app_theme_request(App *a, const char *name);
+
 /* What the map (draw-map.c) reads of the App besides the broadcast it draws: the views that
  * keep state for it (the tiles, a full net's tree), the lesson page whose nodes and links
  * stand out (NULL: none), the cursor and the selected link (-1: none). */

@@ -10,12 +10,9 @@
 #include "../script/lesson.h"
 #include "../script/profile.h"
 #include "algo-names.h"
-#include "app-core.h"
-#include "figure.h"
 #include "measured.h"
 #include "overview.h"
 #include "theme.h"
-#include "tileview.h"
 
 /* ---- candidates ----------------------------------------------------------------------- */
 
@@ -49,7 +46,8 @@ static void comp_algo(App *a, int wi, CmdtabCands *c)
 {
     (void)wi;   /* built-ins and scripts on the search path that run here (algo-names.h) */
     char *names[64];
-    cands_take(c, names, algo_names(a->b.ready ? a->b.setup.net : NULL, names, 64));
+    const Bcast *b = app_bcast(a);
+    cands_take(c, names, algo_names(b->ready ? b->setup.net : NULL, names, 64));
 }
 
 static void comp_model(App *a, int wi, CmdtabCands *c)
@@ -74,11 +72,12 @@ static void comp_set(App *a, int wi, CmdtabCands *c)
     static const char *const p[] = {"a=", "b=", "rho=", "nu=", "t=", "beta=", "duplex=", "alpha=",
                                     "delta=", "tau=", "gamma=", NULL};
     for (int i = 0; p[i]; i++) cmdtab_cands_add(c, p[i]);
-    if (a->b.ready && net_kind(a->b.setup.net) == NET_HXBAR) cmdtab_cands_add(c, "c=");
-    if (a->b.ready)
-        for (int i = 0; i < a->b.setup.def->nparams; i++) {
+    const Bcast *b = app_bcast(a);
+    if (b->ready && net_kind(b->setup.net) == NET_HXBAR) cmdtab_cands_add(c, "c=");
+    if (b->ready)
+        for (int i = 0; i < b->setup.def->nparams; i++) {
             char t[64];
-            snprintf(t, sizeof t, "%s=", a->b.setup.def->params[i].name);
+            snprintf(t, sizeof t, "%s=", b->setup.def->params[i].name);
             cmdtab_cands_add(c, t);
         }
 }
@@ -123,15 +122,14 @@ static void comp_chart(App *a, int wi, CmdtabCands *c)
 static bool run_quit(App *a, char **w, int n)
 {
     (void)w, (void)n;
-    a->quit = true;
+    app_quit(a);
     return true;
 }
 
 static bool run_help(App *a, char **w, int n)
 {
     (void)w, (void)n;
-    a->mode = MODE_HELP;
-    a->help_top = 0;
+    app_help_open(a);
     return true;
 }
 
@@ -180,7 +178,7 @@ static bool run_step(App *a, char **w, int n)
         return false;
     }
     app_goto(a, (int32_t)v);
-    a->msg[0] = '\0';
+    app_msg_clear(a);
     return true;
 }
 
@@ -197,13 +195,12 @@ static bool run_export(App *a, char **w, int n)
 {
     bool force = n == 3 && strcmp(w[2], "--force") == 0;
     size_t l = n == 2 || force ? strlen(w[1]) : 0;
-    if ((n != 2 && !force) || l < 5 || l >= sizeof a->export_path ||
+    if ((n != 2 && !force) || l < 5 || l >= APP_EXPORT_PATH_MAX ||
         (strcmp(w[1] + l - 4, ".txt") != 0 && strcmp(w[1] + l - 4, ".svg") != 0)) {
         app_msg(a, true, ":export takes FILE.txt (the screen as text) or FILE.svg (a picture)");
         return false;
     }
-    snprintf(a->export_path, sizeof a->export_path, "%s", w[1]);
-    a->export_force = force;
+    app_export_request(a, w[1], force);
     return true;
 }
 
@@ -217,53 +214,28 @@ static bool run_measured(App *a, char **w, int n)   /* :exec and :measured (meas
     return measured_command(a, w[0], (const char *const *)w + 1, n - 1);
 }
 
-static bool fig_wait(void *ctx, const char *what, const Progress *p, double elapsed_s)
-{
-    App *a = ctx;
-    return a->wait(a, what, p, elapsed_s, a->wait_ctx);
-}
-
 static bool run_figure(App *a, char **w, int n)
 {
-    a->chart_fig3 = false;   /* a figure of the s-to-p paper replaces Fig. 3 too */
-    if (n == 2 && strcmp(w[1], "off") == 0) {
-        figure_free(a->fig);
-        a->fig = NULL;
-        app_msg(a, false, "the Chart panel shows cost vs message size again");
-        return true;
-    }
-    FigSrc src = {a->b.ready ? cost_model_name(a->b.setup.cost.model) : NULL, a->b.spec.profile};
-    struct AppFigure *f;
-    char t[600];
-    bool ok = figure_make((const char *const *)w + 1, n - 1, &src, a->wait ? fig_wait : NULL, a,
-                          &f, &a->cancelled, t, sizeof t);
-    app_msg(a, !ok, "%s", t);
-    if (!ok) return false;
-    figure_free(a->fig);
-    a->fig = f;
-    a->panel = PANEL_CHART;
-    return true;
+    return app_figure(a, (const char *const *)w + 1, n - 1);
 }
 
 static bool run_overview(App *a, char **w, int n)
 {
-    if (!a->b.ready || !overview_supported(a->b.setup.net)) {
+    const Bcast *b = app_bcast(a);
+    if (!b->ready || !overview_supported(b->setup.net)) {
         app_msg(a, true, ":overview draws arrays, rings, meshes and tori of 1 or 2 dimensions");
         return false;
     }
     if (n == 2 && strcmp(w[1], "off") == 0) {
-        a->ov_block = 0;
+        app_overview_set(a, false, 0);
     } else {
         uint64_t u = 0;   /* num.h's one rule: a block size, or the fit */
         if (n == 2 && num_u64(w[1], &u, NULL) != NUM_OK) {
             app_msg(a, true, ":overview takes a block size (a number), or off");
             return false;
         }
-        long bs = u < (1u << 20) ? (long)u : 0;
-        int fit = overview_fit(a->b.setup.net, a->lay.map_w, a->lay.map_h);
-        a->ov_block = bs > fit && bs < (1L << 20) ? (int)bs : fit;
+        app_overview_set(a, true, u < (1u << 20) ? (long)u : 0);
     }
-    a->zoom_auto = false;
     return true;
 }
 
@@ -287,11 +259,7 @@ static bool run_tiles(App *a, char **w, int n)
         }
         level = (int)u;
     }
-    char t[200];
-    TileSrc src = app_tiles_src(a);
-    bool ok = tileview_set(a->tv, &src, level, t, sizeof t);
-    app_msg(a, !ok, "%s", t);
-    return ok;
+    return app_tiles(a, level);
 }
 
 static bool run_hot(App *a, char **w, int n)
@@ -303,8 +271,7 @@ static bool run_hot(App *a, char **w, int n)
         app_msg(a, true, "no link carries a circuit at this step");
         return false;
     }
-    a->cursor = h;
-    a->sel_link = -1;
+    app_cursor_to(a, h);
     return true;
 }
 
@@ -324,19 +291,13 @@ static bool run_chart(App *a, char **w, int n)   /* the Chart panel: cost vs siz
                 ":chart cost (cost against message size)");
         return false;
     }
-    figure_free(a->fig);   /* either figure, or the cost chart */
-    a->fig = NULL;
-    a->chart_fig3 = fig3;
-    a->fig3_p = P;
-    a->panel = PANEL_CHART;
+    app_chart_show(a, fig3, P);
     return true;
 }
 
 static bool run_big(App *a, char **w, int n)
 {
-    a->big = n == 2 ? strcmp(w[1], "off") != 0 : !a->big;
-    a->zoom_auto = true;
-    app_msg(a, false, "projector mode %s", a->big ? "on (:big off leaves it)" : "off");
+    app_big(a, n == 2 ? strcmp(w[1], "off") != 0 : -1);
     return true;
 }
 
@@ -351,8 +312,7 @@ static bool run_theme(App *a, char **w, int n)
         app_msg(a, true, "%s", terr);
         return false;
     }
-    snprintf(a->theme, sizeof a->theme, "%s", w[1]);
-    a->theme_changed = true;
+    app_theme_request(a, w[1]);
     return true;
 }
 
@@ -477,83 +437,4 @@ void cmdtab_candidates_free(char **v)
 {
     for (size_t i = 0; v && v[i]; i++) free(v[i]);
     free(v);
-}
-
-void cmdtab_complete_clear(App *a)
-{
-    cmdtab_candidates_free(a->comp);
-    a->comp = NULL;
-    a->ncomp = 0;
-    a->comp_at = -1;
-}
-
-/* Put candidate i of the listed ones on the line, in place of the word being completed. */
-static void comp_put(App *a, const char *s)
-{
-    snprintf(a->cmd + a->comp_start, sizeof a->cmd - a->comp_start, "%s", s);
-    a->cmdlen = strlen(a->cmd);
-}
-
-void cmdtab_complete(App *a, int dir)
-{
-    a->cmd[a->cmdlen] = '\0';
-    if (a->comp && a->ncomp > 1) {   /* a further Tab: the next candidate, around */
-        int k = (int)a->ncomp;
-        a->comp_at = a->comp_at < 0 ? (dir > 0 ? 0 : k - 1) : ((a->comp_at + dir) % k + k) % k;
-        comp_put(a, a->comp[a->comp_at]);
-        a->msg[0] = '\0';
-        return;
-    }
-    cmdtab_complete_clear(a);
-    /* split off the last word */
-    size_t start = a->cmdlen;
-    while (start > 0 && a->cmd[start - 1] != ' ') start--;
-    int wi = 0;
-    char first[64] = "";
-    for (size_t i = 0; i < start; i++)
-        if (a->cmd[i] != ' ' && (i == 0 || a->cmd[i - 1] == ' ')) wi++;
-    sscanf(a->cmd, "%63s", first);
-    const char *word = a->cmd + start;
-    size_t wl = strlen(word);
-    size_t nc = 0;
-    char **cand = cmdtab_candidates(a, first, wi, &nc);
-    size_t nm = 0;
-    for (size_t i = 0; i < nc; i++) {
-        bool dup = false;   /* a name listed twice (a script next to a built-in) once */
-        for (size_t j = 0; j < nm && !dup; j++) dup = strcmp(cand[j], cand[i]) == 0;
-        if (strncmp(cand[i], word, wl) == 0 && !dup) {
-            char *t = cand[nm];
-            cand[nm++] = cand[i];
-            cand[i] = t;
-        }
-    }
-    if (nm == 0) {
-        app_msg(a, true, "no completion for '%s'", word);
-        cmdtab_candidates_free(cand);
-        return;
-    }
-    /* the longest common prefix */
-    size_t lcp = strlen(cand[0]);
-    for (size_t i = 1; i < nm; i++) {
-        size_t k = 0;
-        while (k < lcp && cand[i][k] == cand[0][k]) k++;
-        lcp = k;
-    }
-    char done[256];
-    snprintf(done, sizeof done, "%.*s%.*s", (int)start, a->cmd, (int)lcp, cand[0]);
-    size_t dl = strlen(done);
-    if (nm == 1 && dl > 0 && done[dl - 1] != '=' && done[dl - 1] != ':' && dl + 1 < sizeof done)
-        strcat(done, " ");
-    snprintf(a->cmd, sizeof a->cmd, "%s", done);
-    a->cmdlen = strlen(a->cmd);
-    a->msg[0] = '\0';
-    if (nm > 1) {   /* keep the matches: listed above the command line, Tab cycles them */
-        for (size_t i = nm; i < nc; i++) { free(cand[i]); cand[i] = NULL; }
-        a->comp = cand;
-        a->ncomp = nm;
-        a->comp_at = -1;
-        a->comp_start = start;
-    } else {
-        cmdtab_candidates_free(cand);
-    }
 }

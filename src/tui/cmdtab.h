@@ -47,11 +47,7 @@ bool cmdtab_run(App *a, const char *line);
 char **cmdtab_candidates(App *a, const char *first, int wi, size_t *n);
 void cmdtab_candidates_free(char **v);
 
-/* Tab (dir 1) and S-Tab (dir -1) on the command line: the first completes the longest common
- * prefix and, when several candidates match, lists them all above the command line (App's
- * comp); each further Tab puts the next of them on the line (S-Tab the previous), around. */
-void cmdtab_complete(App *a, int dir);
-/* Forget the listed candidates (any other key on the command line). */
-void cmdtab_complete_clear(App *a);
+/* (Tab on the command line, which completes from these candidates, is the App's:
+ * app_cmdline_complete, app-cmdline.c.) */
 
 #endif

@@ -143,14 +143,14 @@ static void test_complete_names(void **state)
         a->mode = MODE_CMDLINE;
         snprintf(a->cmd, sizeof a->cmd, "%.1s", t[i].name);
         a->cmdlen = strlen(a->cmd);
-        cmdtab_complete(a, 1);
+        app_cmdline_complete(a, 1);
         bool found = false;
         char want[80];
         snprintf(want, sizeof want, "%s ", t[i].name);
         if (strcmp(a->cmd, want) == 0) found = true;
         for (size_t k = 0; k < a->ncomp && !found; k++) found = strcmp(a->comp[k], t[i].name) == 0;
         if (!found) fail_msg("'%.1s' Tab: neither '%s' on the line nor listed", t[i].name, t[i].name);
-        cmdtab_complete_clear(a);
+        app_cmdline_complete_clear(a);
     }
     app_free(a);
 }

@@ -1,8 +1,8 @@
 /* test_tree_rule.c — a binomial tree's step as a rule (sched_send_tree) against the same step
  * stored transfer by transfer: a reference built here from the tree's definition (the
- * holders after each step, found by walking a bitmap), and blocks_st's stored sends; for many
- * group sizes, strides, bases and every root, on arrays and meshes (rows, columns,
- * interleaved groups).  Compared: every transfer in order (sched_transfer), the flat views
+ * holders after each step, found by walking a bitmap), and blocks_st (which now makes its
+ * steps so); for many group sizes, strides, bases and every root, on arrays and meshes (rows,
+ * columns, interleaved groups).  Compared: every transfer in order (sched_transfer), the flat views
  * (sched_flat: one range slot for a whole tree step, slots apart once a stored send of another
  * range shares the step, ext once an explicit route does), sched_equal, sched_pack's bytes and
  * the simulations under every model (totals, every step's figures, violations).  Then the
@@ -26,6 +26,7 @@
 #include "mknet.h"
 
 /* ---- the reference: the tree from its definition ------------------------------------------ */
+/* (blocks_st makes its steps with sched_send_tree too: the references here store every send.) */
 
 /* Stored sends of step i of the tree over members base + m*stride (m < 2^k) rooted at `root`,
  * derived from what the tree is: the members holding the range before step i are exactly the
@@ -375,8 +376,25 @@ static void test_tree_checks(void **state)
     net_free(n);
 }
 
+/* A whole tree of stored sends (ref_step for each step), as blocks_st built it before its
+ * steps were rules. */
+static void ref_tree(Sched *s, int32_t first, int32_t base, int32_t stride, int k, int32_t root,
+                     uint32_t lo, uint32_t hi)
+{
+    if (k == 0)
+        return;
+    unsigned char *held = calloc((size_t)1 << k, 1);
+    assert_non_null(held);
+    held[root] = 1;
+    for (int i = 0; i < k; i++) {
+        assert_true(sched_at(s, first + i));
+        ref_step(s, held, base, stride, k, i, root, lo, hi);
+    }
+    free(held);
+}
+
 /* The linear ST of eq. 2 as algo_lin_st built it before its trees were rules: distribute,
- * 2^nu interleaved trees of stored sends (blocks_st), exchange. */
+ * 2^nu interleaved trees of stored sends (ref_tree), exchange. */
 static void ref_lin_st(Sched *s, int32_t t, int32_t base, int32_t stride, int k, int nu,
                        int32_t root, uint32_t lo, uint32_t hi)
 {
@@ -384,8 +402,8 @@ static void ref_lin_st(Sched *s, int32_t t, int32_t base, int32_t stride, int k,
     uint32_t q = (hi - lo) >> nu;
     assert_true(algo_meta_distribute(s, t, base, stride, nu, root, lo, hi));
     for (int32_t p = 0; p < g; p++)
-        assert_true(blocks_st(s, t + nu, base + p * stride, stride * g, k - nu, (int)meta,
-                              lo + (uint32_t)p * q, lo + (uint32_t)(p + 1) * q));
+        ref_tree(s, t + nu, base + p * stride, stride * g, k - nu, meta, lo + (uint32_t)p * q,
+                 lo + (uint32_t)(p + 1) * q);
     assert_true(algo_meta_exchange(s, t + k, base, stride, k, nu, lo, hi));
 }
 
@@ -420,7 +438,7 @@ static void test_algos_vs_stored(void **state)
                 assert_true(sched_give(ref, src, 0, sched_nchunks(got)));
                 uint32_t nc = UINT32_C(1) << nu;
                 if (!mesh && nu == 0) {
-                    assert_true(blocks_st(ref, 0, 0, 1, dims[0], (int)src, 0, 1));
+                    ref_tree(ref, 0, 0, 1, dims[0], src, 0, 1);
                 } else if (!mesh) {
                     ref_lin_st(ref, 0, 0, 1, dims[0], nu, src, 0, nc);
                 } else {
@@ -455,10 +473,9 @@ static void ref_bst(Sched *s, int dd, int nu, int32_t k)
         assert_true(sched_at(s, nu) &&
                     sched_send_range(s, base + j * stride, base + jbar * stride, other,
                                      other + 1));
-        assert_true(blocks_st(s, nu + 1, base + (j & 1) * stride, 2 * stride, D - 1,
-                              (int)(j >> 1), mine, mine + 1));
-        assert_true(blocks_st(s, nu + 1, base + (jbar & 1) * stride, 2 * stride, D - 1,
-                              (int)(jbar >> 1), other, other + 1));
+        ref_tree(s, nu + 1, base + (j & 1) * stride, 2 * stride, D - 1, j >> 1, mine, mine + 1);
+        ref_tree(s, nu + 1, base + (jbar & 1) * stride, 2 * stride, D - 1, jbar >> 1, other,
+                 other + 1);
         for (int32_t t = 0; t < (INT32_C(1) << (D - 1)); t++)
             assert_true(blocks_exchange(s, nu + D, base + 2 * t * stride, stride, 1, lo,
                                         lo + 2));
@@ -502,6 +519,51 @@ static void test_bst_vs_stored(void **state)
     assert_true(built >= 100);
 }
 
+/* The 2x2 exchange of the mesh st and bst (algo_sub_exchange_2x2: two proved rules) against
+ * its stored form (blocks_exchange per pair, as it was built before), on submeshes of several
+ * shapes, spacings and offsets, ranges even and odd (odd ones stay stored). */
+static void test_exchange_2x2_vs_stored(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *net;
+        int32_t r0, c0, g;
+        int D1, D2;
+        uint32_t lo, hi;
+    } cases[] = {
+        { "mesh:2x2", 0, 0, 1, 1, 1, 0, 4 },    { "mesh:8x8", 0, 0, 1, 3, 3, 0, 4 },
+        { "mesh:8x16", 1, 1, 2, 2, 3, 4, 12 },  { "mesh:16x8", 3, 1, 4, 2, 1, 2, 6 },
+        { "mesh:4x32", 0, 0, 1, 2, 5, 0, 2 },   { "mesh:8x8", 1, 1, 2, 2, 2, 1, 8 },
+        { "mesh:8x8", 0, 0, 1, 3, 3, 0, 3 },    { "mesh:16x16", 2, 3, 4, 2, 2, 8, 16 },
+    };
+    for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+        Net *n = mknet(cases[ci].net);
+        Sched *a = sched_new(n, 16, 100), *b = sched_new(n, 16, 100);
+        AlgoSub ma = { a, net_dim(n, 1), cases[ci].r0, cases[ci].c0, cases[ci].g, cases[ci].D1,
+                       cases[ci].D2 };
+        uint32_t lo = cases[ci].lo, hi = cases[ci].hi, half = (hi - lo) / 2;
+        if (!algo_sub_exchange_2x2(&ma, 1, lo, hi))
+            fail_msg("case %zu: %s", ci, sched_error(a));
+        AlgoSub mb = ma;
+        mb.s = b;
+        for (int32_t x = 0; x < (INT32_C(1) << (mb.D1 - 1)); x++)
+            for (int32_t y = 0; y < (INT32_C(1) << (mb.D2 - 1)); y++) {
+                for (int q = 0; q < 2; q++)
+                    assert_true(blocks_exchange(b, 1, algo_sub_node(&mb, 2 * x + q, 2 * y), mb.g,
+                                                1, lo + (uint32_t)q * half,
+                                                lo + (uint32_t)(q + 1) * half));
+                for (int q = 0; q < 2; q++)
+                    assert_true(blocks_exchange(b, 2, algo_sub_node(&mb, 2 * x, 2 * y + q),
+                                                mb.g * mb.cols, 1, lo, hi));
+            }
+        assert_null(sched_error(a));
+        same_transfers(a, b);
+        sched_free(a);
+        sched_free(b);
+        net_free(n);
+    }
+}
+
 /* A block of 2^23 transfers (the last step on 2^24 nodes), read back at its far end. */
 static void test_tree_big(void **state)
 {
@@ -529,6 +591,7 @@ int main(void)
         cmocka_unit_test(test_tree_big),
         cmocka_unit_test(test_algos_vs_stored),
         cmocka_unit_test(test_bst_vs_stored),
+        cmocka_unit_test(test_exchange_2x2_vs_stored),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
