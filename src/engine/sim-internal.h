@@ -9,6 +9,13 @@ enum { SIM_PATH_AUTO, SIM_PATH_DIRECT, SIM_PATH_DIFF, SIM_PATH_DISJOINT };
 /* (SIM_PATH_DISJOINT, under AUTO only, in the replay: a step whose routes share no arc, found
  * by one bit per arc; every arc used carries one circuit and sim->load is never written.) */
 extern int sim_load_path;
+/* The difference arrays on a 2-D mesh read the transfers' ends straight (diff_mesh2,
+ * sim-load.c); true makes them go through the general route pieces as on any other net, so
+ * that tests can check that both give identical loads. */
+#include <stdbool.h>
+extern bool sim_count_general;
+/* (and true keeps diff_mesh2's column pieces in the layout's order, never transposed) */
+extern bool sim_count_natural;
 
 /* Steps with at least this many transfers count (and later clear) their link loads on a
  * second thread while the first checks the sends (hands out the receives); the results are

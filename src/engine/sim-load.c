@@ -5,7 +5,8 @@
  * walking the routes link by link (when the summed route length is small against the number
  * of links; only touched links are cleared afterwards) or by adding +1/-1 per range into a
  * difference array and running a sum along each line the step touches (and clearing only
- * those lines).  Busiest-link loads per transfer are only needed under seidel when some link
+ * those lines); on a 2-D mesh the pieces are read from the transfers' ends (diff_mesh2), and
+ * a big step on a square mesh counts its column pieces into the transposed block.  Busiest-link loads per transfer are only needed under seidel when some link
  * carries more than 2^nu circuits; they come from a range-maximum structure (block maxima of
  * 64 links + a sparse table over the blocks) or, on the walking path, from a second walk.
  * Pair nets (full:P, hxbar) have a private link per ordered pair: counted from the sends.
@@ -15,6 +16,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 static void arcbits_clear(Sim *sim);
 
@@ -165,6 +169,277 @@ int32_t load_pair_count(const Sim *sim, const SchedFlat *f, int64_t link)
 
 /* ---- grids ------------------------------------------------------------------------------- */
 
+/* Walk every route of f link by link (sim->load all zero): +1 per link, the largest load
+ * into *mx, the links above cap counted (and with collect pushed to sim->over) as they pass
+ * it.  Returns the summed route length. */
+static int64_t count_direct(Sim *sim, const SchedFlat *f, int32_t cap, bool collect,
+                            int32_t *max, int64_t *nover, bool *oom)
+{
+    int32_t *load = sim->load, mx = 0;
+    int64_t ov = 0, len_sum = 0;
+    ArcPiece pc[ARCMAP_MAXPIECES];
+    for (int64_t i = 0; i < f->n; i++) {
+        int32_t len;
+        int np = route_pieces(sim, XVP(f, i), pc, &len);
+        len_sum += len;
+        for (int k = 0; k < np; k++) {
+            for (int64_t j = pc[k].a; j <= pc[k].b; j++) {
+                int32_t v = ++load[j];
+                if (v > mx)
+                    mx = v;
+                if (v == cap + 1) {
+                    ov++;
+                    if (collect && !push_over(sim, j))
+                        *oom = true;
+                }
+            }
+        }
+    }
+    *max = mx;
+    *nover = ov;
+    return len_sum;
+}
+
+/* The difference-array path's bookkeeping for the line that starts at ls (n links): marked
+ * touched (a bit per line, by its start >> lshift: a 1024 x 1024 mesh's 4096 lines in 512
+ * bytes, not 4096 cache lines).  False when memory runs out. */
+static inline bool mark_line(Sim *sim, int64_t ls, int64_t n)
+{
+    int64_t li = ls >> sim->lay.lshift;
+    uint64_t bit = (uint64_t)1 << (li & 63);
+    if (sim->linebit[li >> 6] & bit)
+        return true;
+    sim->linebit[li >> 6] |= bit;
+    return push_touched(sim, ls, n);
+}
+
+/* One piece a..b in the line that starts at ls (n links): the line marked touched, +1 at a,
+ * -1 after b (or, at the line's end, into the spare entry load[nlinks], zeroed after the
+ * step's pieces).  False when memory runs out. */
+static inline bool diff_piece(Sim *sim, int32_t *load, int64_t a, int64_t b, int64_t ls,
+                              int64_t n)
+{
+    if (!mark_line(sim, ls, n))
+        return false;
+    load[a]++;
+    load[b + 1 < ls + n ? b + 1 : sim->nlinks]--;
+    return true;
+}
+
+/* +1/-1 per piece of every route of f (any net but a pair net); pipelined: the pieces of
+ * transfer i are computed (and their loads prefetched) PREFETCH transfers before they are
+ * counted.  *len_sum gets the summed route length.  False when memory runs out. */
+static bool diff_routes(Sim *sim, const SchedFlat *f, int64_t *len_sum)
+{
+    int32_t *load = sim->load;
+    ArcPiece ring[RING][ARCMAP_MAXPIECES];
+    int rnp[RING];
+    for (int64_t i = 0; i < f->n + PREFETCH; i++) {
+        if (i < f->n) {
+            int slot = (int)(i & (RING - 1));
+            ArcPiece *q = ring[slot];
+            int32_t len;
+            rnp[slot] = route_pieces(sim, XVP(f, i), q, &len);
+            *len_sum += len;
+            for (int k = 0; k < rnp[slot]; k++) {
+                __builtin_prefetch(&load[q[k].a], 1);
+                __builtin_prefetch(&load[q[k].b + 1], 1);
+            }
+        }
+        if (i < PREFETCH)
+            continue;
+        const ArcPiece *pc = ring[(i - PREFETCH) & (RING - 1)];
+        for (int k = 0; k < rnp[(i - PREFETCH) & (RING - 1)]; k++)
+            if (!diff_piece(sim, load, pc[k].a, pc[k].b, pc[k].start, pc[k].n))
+                return false;
+    }
+    return true;
+}
+
+/* What diff_mesh2 reads of the net once per step. */
+typedef struct {
+    int32_t n0, n1, sh;
+    bool pow2;
+    int64_t rb[2], cb[2];      /* row lines' and column lines' blocks (+, -) */
+    bool tr;                   /* column pieces counted transposed (mesh2_one) */
+    bool cblk[2];              /* ... into these blocks */
+    int64_t nexp;              /* transfers on explicit routes */
+} Mesh2;
+
+/* diff_routes' work for a transfer on an explicit route. */
+static bool __attribute__((noinline)) diff_one(Sim *sim, const SchedFlat *f, int64_t i,
+                                               int64_t *sum)
+{
+    ArcPiece pc[ARCMAP_MAXPIECES];
+    int32_t len;
+    int np = route_pieces(sim, XVP(f, i), pc, &len);
+    *sum += len;
+    for (int k = 0; k < np; k++)
+        if (!diff_piece(sim, sim->load, pc[k].a, pc[k].b, pc[k].start, pc[k].n))
+            return false;
+    return true;
+}
+
+/* diff_routes' work for transfer i of f on a 2-D mesh: on the default route, one piece in its
+ * source's row and one in its destination's column (arcmap_mesh2's, read straight from its
+ * ends), else diff_one (with M->tr: afterwards, in layout order).  With M->tr (a square mesh)
+ * the +1/-1 of link r of column line c go to entry r * n1 + c of the column block, the block
+ * transposed: in node order, consecutive transfers then write neighbouring entries
+ * (diff_mesh2 transposes the block back).  False when memory runs out. */
+static inline bool mesh2_one(Sim *sim, Mesh2 *M, const SchedFlat *f, int64_t i, int64_t *sum)
+{
+    int32_t src = f->x[i].src, dst = f->x[i].dst, n0 = M->n0, n1 = M->n1;
+    if (f->ext && f->ext[i].route != SCHED_DEFAULT_ROUTE) {
+        M->nexp++;   /* (with M->tr: counted after the blocks are transposed back) */
+        return M->tr || diff_one(sim, f, i, sum);
+    }
+    int32_t r0, c0, r1, c1;
+    if (M->pow2) {
+        r0 = src >> M->sh, c0 = src & (n1 - 1), r1 = dst >> M->sh, c1 = dst & (n1 - 1);
+    } else {
+        r0 = src / n1, c0 = src - r0 * n1, r1 = dst / n1, c1 = dst - r1 * n1;
+    }
+    if (c0 != c1) {   /* row r0's line of dimension 1 */
+        bool left = c1 < c0;
+        int64_t ls = M->rb[left] + (int64_t)r0 * n1;
+        int32_t lo = left ? c1 + 1 : c0, hi = left ? c0 : c1 - 1;
+        *sum += hi - lo + 1;
+        if (!diff_piece(sim, sim->load, ls + lo, ls + hi, ls, n1))
+            return false;
+    }
+    if (r0 == r1)
+        return true;
+    bool up = r1 < r0;   /* column c1's line of dimension 0 */
+    int64_t ls = M->cb[up] + (int64_t)c1 * n0;
+    int32_t lo = up ? r1 + 1 : r0, hi = up ? r0 : r1 - 1;
+    *sum += hi - lo + 1;
+    if (!M->tr)
+        return diff_piece(sim, sim->load, ls + lo, ls + hi, ls, n0);
+    if (!mark_line(sim, ls, n0))
+        return false;
+    int32_t *T = sim->load + M->cb[up];
+    M->cblk[up] = true;
+    T[(int64_t)lo * n1 + c1]++;
+    (hi + 1 < n0 ? &T[(int64_t)(hi + 1) * n1 + c1] : &sim->load[sim->nlinks])[0]--;
+    return true;
+}
+
+#define TT 16   /* transpose_sq's tiles: TT x TT entries */
+
+/* Transpose the n x n matrix p (row-major) in place, by pairs of TT x TT tiles read into a
+ * local copy first: each cache line of p is then read once and written once, although the
+ * lines of a tile's column, n entries apart, may share one cache set. */
+static void transpose_sq(int32_t *p, int64_t n)
+{
+    int32_t a[TT][TT], b[TT][TT];
+    for (int64_t i = 0; i < n; i += TT) {
+        int64_t hi = i + TT < n ? TT : n - i;
+        for (int64_t j = i; j < n; j += TT) {
+            int64_t wj = j + TT < n ? TT : n - j;
+            for (int64_t r = 0; r < hi; r++)
+                for (int64_t c = 0; c < wj; c++)
+                    a[r][c] = p[(i + r) * n + j + c];
+            for (int64_t r = 0; r < wj; r++)
+                for (int64_t c = 0; c < hi; c++)
+                    b[r][c] = p[(j + r) * n + i + c];
+            for (int64_t r = 0; r < wj; r++)   /* tile (j, i) := tile (i, j) transposed */
+                for (int64_t c = 0; c < hi; c++)
+                    p[(j + r) * n + i + c] = a[c][r];
+            for (int64_t r = 0; r < hi; r++)   /* and the other way (i = j: the same) */
+                for (int64_t c = 0; c < wj; c++)
+                    p[(i + r) * n + j + c] = b[c][r];
+        }
+    }
+}
+
+/* diff_routes on a 2-D mesh (sim->lay.mesh2), transfer by transfer (mesh2_one).  In a step
+ * in node order (rh's exchange steps, a million transfers) consecutive transfers' column
+ * pieces lie in different column lines, a line's length apart (4 KiB on a 1024-row mesh):
+ * their cache lines crowd a few cache sets and every +1 waits for the stores before it (their
+ * addresses agree in the low 12 bits, all the processor compares at first).  So on a square
+ * mesh a big step (a quarter as many transfers as nodes) counts its column pieces transposed
+ * and transposes the blocks back before the sweep (about a read and a write of each entry).
+ * *len_sum gets the summed route length.  False when memory runs out. */
+static bool diff_mesh2(Sim *sim, const SchedFlat *f, int64_t *len_sum)
+{
+    const ArcMap *L = &sim->lay;
+    Mesh2 M = { sim->net->dims[0], sim->net->dims[1], L->dshift[1], L->pow2,
+                { L->base[1][0], L->base[1][1] }, { L->base[0][0], L->base[0][1] },
+                false, { false, false }, 0 };
+    int64_t sum = 0, n = f->n;
+    M.tr = M.n0 == M.n1 && n * 4 >= sim->net->size && !sim_count_natural;
+    for (int64_t i = 0; i < n; i++)
+        if (!mesh2_one(sim, &M, f, i, &sum))
+            return false;
+    for (int b = 0; b < 2; b++)
+        if (M.cblk[b])
+            transpose_sq(sim->load + M.cb[b], M.n0);
+    for (int64_t i = 0; M.tr && M.nexp > 0 && i < n; i++)
+        if (f->ext[i].route != SCHED_DEFAULT_ROUTE && !diff_one(sim, f, i, &sum))
+            return false;
+    *len_sum += sum;
+    return true;
+}
+
+/* The running sum along the line p[0..n) (its loads from its differences, in place), its
+ * largest value into *mx (if larger) and how many exceed cap added to *ov.  With SSE2 four
+ * links at a time: the sum within four by two shifted adds, the carry from the four before,
+ * the maximum and the overloads by compares (no branch: half an exchange's links are over). */
+static void line_sweep(int32_t *p, int64_t n, int32_t cap, int32_t *mx, int64_t *ov)
+{
+    int64_t j = 0, oo = 0;
+    int32_t run = 0, mm = *mx;
+#ifdef __SSE2__
+    __m128i carry = _mm_setzero_si128(), m = carry, o = carry, c = _mm_set1_epi32(cap);
+    for (; j + 4 <= n; j += 4) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + j));
+        x = _mm_add_epi32(x, _mm_slli_si128(x, 4));
+        x = _mm_add_epi32(x, _mm_slli_si128(x, 8));
+        x = _mm_add_epi32(x, carry);
+        _mm_storeu_si128((__m128i *)(void *)(p + j), x);
+        carry = _mm_shuffle_epi32(x, 0xFF);
+        __m128i g = _mm_cmpgt_epi32(x, m);
+        m = _mm_or_si128(_mm_and_si128(g, x), _mm_andnot_si128(g, m));
+        o = _mm_sub_epi32(o, _mm_cmpgt_epi32(x, c));
+    }
+    int32_t mv[4], ov4[4];
+    _mm_storeu_si128((__m128i *)(void *)mv, m);
+    _mm_storeu_si128((__m128i *)(void *)ov4, o);
+    for (int k = 0; k < 4; k++) {
+        mm = mv[k] > mm ? mv[k] : mm;
+        oo += ov4[k];
+    }
+    run = j > 0 ? p[j - 1] : 0;
+#endif
+    for (; j < n; j++) {
+        run += p[j];
+        p[j] = run;
+        mm = run > mm ? run : mm;
+        oo += run > cap;
+    }
+    *mx = mm;
+    *ov += oo;
+}
+
+/* The running sum along each touched line (the loads, in place), its largest value into *mx
+ * and the links above cap counted (with collect: pushed to sim->over, in layout order). */
+static void diff_sweep(Sim *sim, int32_t cap, bool collect, int32_t *max, int64_t *nover,
+                       bool *oom)
+{
+    int32_t *load = sim->load, mx = 0;
+    int64_t ov = 0;
+    for (int64_t t = 0; t < sim->ntouched; t++) {
+        int64_t a = sim->touched[2 * t], e = a + sim->touched[2 * t + 1], o = 0;
+        line_sweep(load + a, e - a, cap, &mx, &o);
+        ov += o;
+        for (int64_t j = a; collect && o > 0 && j < e; j++)
+            if (load[j] > cap && !push_over(sim, j))
+                *oom = true;
+    }
+    *max = mx;
+    *nover = ov;
+}
+
 /* Count the loads of step st into sim->load (which must be all zero).  Returns the path used
  * (SIM_PATH_DIRECT or SIM_PATH_DIFF); *max and *over get the largest load and the number of
  * links above cap; with collect, the overloaded links go to sim->over.  *tcd is the step's
@@ -180,10 +455,6 @@ int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, in
     }
     if (sim->full)
         return full_loads(sim, f, tcd, cap, collect, max, nover, oom);
-    int32_t *load = sim->load;
-    int32_t mx = 0;
-    int64_t ov = 0;
-    ArcPiece pc[ARCMAP_MAXPIECES];
     int path = sim_load_path;
     if (path != SIM_PATH_DIRECT && path != SIM_PATH_DIFF && *tcd < 0 &&
         f->n * 4 >= sim->nlinks)
@@ -198,24 +469,10 @@ int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, in
     }
     int64_t len_sum = 0;
     sim->nover = 0;
+    *max = 0;
+    *nover = 0;
     if (path == SIM_PATH_DIRECT) {
-        for (int64_t i = 0; i < f->n; i++) {
-            int32_t len;
-            int np = route_pieces(sim, XVP(f, i), pc, &len);
-            len_sum += len;
-            for (int k = 0; k < np; k++) {
-                for (int64_t j = pc[k].a; j <= pc[k].b; j++) {
-                    int32_t v = ++load[j];
-                    if (v > mx)
-                        mx = v;
-                    if (v == cap + 1) {
-                        ov++;
-                        if (collect && !push_over(sim, j))
-                            *oom = true;
-                    }
-                }
-            }
-        }
+        len_sum = count_direct(sim, f, cap, collect, max, nover, oom);
     } else {
         /* +1/-1 per piece, then a running sum over each line touched (only those) */
         if (!sim->linebit) {
@@ -226,62 +483,15 @@ int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, in
             }
         }
         sim->ntouched = 0;
-        /* pipelined: the pieces of transfer i are computed (and their loads prefetched)
-         * PREFETCH transfers before they are counted */
-        ArcPiece ring[RING][ARCMAP_MAXPIECES];
-        int rnp[RING];
-        for (int64_t i = 0; i < f->n + PREFETCH; i++) {
-            if (i < f->n) {
-                int slot = (int)(i & (RING - 1));
-                ArcPiece *q = ring[slot];
-                int32_t len;
-                rnp[slot] = route_pieces(sim, XVP(f, i), q, &len);
-                len_sum += len;
-                for (int k = 0; k < rnp[slot]; k++) {
-                    __builtin_prefetch(&load[q[k].a], 1);
-                    __builtin_prefetch(&load[q[k].b + 1], 1);
-                }
-            }
-            if (i < PREFETCH)
-                continue;
-            int slot = (int)((i - PREFETCH) & (RING - 1));
-            int np = rnp[slot];
-            memcpy(pc, ring[slot], (size_t)np * sizeof *pc);
-            for (int k = 0; k < np; k++) {
-                /* a bit per line, by its start >> lshift: a 1024 x 1024 mesh's 4096 lines
-                 * in 512 bytes, not 4096 cache lines */
-                int64_t ls = pc[k].start, li = ls >> sim->lay.lshift;
-                uint64_t bit = (uint64_t)1 << (li & 63);
-                if (!(sim->linebit[li >> 6] & bit)) {
-                    sim->linebit[li >> 6] |= bit;
-                    if (!push_touched(sim, ls, pc[k].n)) {
-                        *oom = true;
-                        return path;
-                    }
-                }
-                load[pc[k].a]++;
-                if (pc[k].b + 1 < ls + pc[k].n)
-                    load[pc[k].b + 1]--;
-            }
+        bool ok = sim->lay.mesh2 && !sim_count_general ? diff_mesh2(sim, f, &len_sum)
+                                                       : diff_routes(sim, f, &len_sum);
+        sim->load[sim->nlinks] = 0;   /* (the spare entry: the -1s past a line's end) */
+        if (!ok) {
+            *oom = true;
+            return path;
         }
-        for (int64_t t = 0; t < sim->ntouched; t++) {
-            int64_t a = sim->touched[2 * t], e = a + sim->touched[2 * t + 1];
-            int32_t run = 0;
-            for (int64_t j = a; j < e; j++) {
-                run += load[j];
-                load[j] = run;
-                if (run > mx)
-                    mx = run;
-                if (run > cap) {
-                    ov++;
-                    if (collect && !push_over(sim, j))
-                        *oom = true;
-                }
-            }
-        }
+        diff_sweep(sim, cap, collect, max, nover, oom);
     }
-    *max = mx;
-    *nover = ov;
     if (*tcd < 0)
         *tcd = len_sum;
     return path;

@@ -14,6 +14,8 @@
 #include <string.h>
 
 int sim_load_path = SIM_PATH_AUTO;
+bool sim_count_general = false;
+bool sim_count_natural = false;
 int64_t sim_par_min = 65536;
 uint32_t sim_borrow_min = 8;
 

@@ -3,9 +3,9 @@
  * rule's calls counted), while an unproved one is generated to be checked; a proof that
  * declines leaves the block checked transfer by transfer; a wrong proof is caught when
  * sched_check_proofs is on (as in the sanitized builds) and trusted when it is off; and rh's
- * exchange proof (rh_mesh.c) agrees with the transfer-by-transfer check on every mesh shape and
- * source tried, the schedule the same with the proof as without (sched_equal against a build
- * with the check). */
+ * exchange proofs (rh_mesh.c, rh_array.c) agree with the transfer-by-transfer check on every
+ * mesh and array shape and source tried, the schedule the same with the proof as without
+ * (sched_equal against a build with the check). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -139,7 +139,8 @@ static void test_rh_proof(void **state)
     (void)state;
     bool saved = sched_check_proofs;
     static const char *nets[] = { "mesh:2x2", "mesh:2x8", "mesh:8x2", "mesh:4x4", "mesh:4x32",
-                                  "mesh:32x4", "mesh:16x16", "mesh:64x8" };
+                                  "mesh:32x4", "mesh:16x16", "mesh:64x8", "array:2", "array:4",
+                                  "array:64", "array:1024" };
     for (size_t ni = 0; ni < sizeof nets / sizeof nets[0]; ni++) {
         Net *n = mknet(nets[ni]);
         const AlgoDef *d = algo_find("rh", n);
@@ -166,12 +167,51 @@ static void test_rh_proof(void **state)
     sched_check_proofs = saved;
 }
 
+/* The mesh st's and bst's 2x2 exchanges (common.c, exch2x2_prove): checked and trusted builds
+ * agree (a wrong proof fails the checked build). */
+static void test_mesh_exchange_proof(void **state)
+{
+    (void)state;
+    bool saved = sched_check_proofs;
+    static const char *nets[] = { "mesh:2x2", "mesh:4x4", "mesh:8x32", "mesh:32x8", "mesh:16x16" };
+    static const char *algos[] = { "st", "bst" };
+    for (size_t ni = 0; ni < sizeof nets / sizeof nets[0]; ni++) {
+        Net *n = mknet(nets[ni]);
+        for (size_t ai = 0; ai < 2; ai++) {
+            const AlgoDef *d = algo_find(algos[ai], n);
+            assert_non_null(d);
+            for (int nu = 0; nu <= 2; nu++) {
+                AlgoArgs a;
+                algo_args_init(&a, d);
+                a.nu = nu;
+                a.source = net_size(n) / 3;
+                char err[256];
+                sched_check_proofs = true;
+                Sched *checked = algo_build(d, n, &a, err, sizeof err);
+                if (!checked) {
+                    assert_null(strstr(err, "proof"));
+                    continue;   /* (a size or nu the algorithm refuses) */
+                }
+                sched_check_proofs = false;
+                Sched *trusted = algo_build(d, n, &a, err, sizeof err);
+                assert_non_null(trusted);
+                assert_true(sched_equal(checked, trusted));
+                sched_free(checked);
+                sched_free(trusted);
+            }
+        }
+        net_free(n);
+    }
+    sched_check_proofs = saved;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_expanded_once),
         cmocka_unit_test(test_wrong_proof),
         cmocka_unit_test(test_rh_proof),
+        cmocka_unit_test(test_mesh_exchange_proof),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
