@@ -1,8 +1,14 @@
-/* bigmem.h — big arrays on transparent huge pages (engine-internal).
+/* bigmem.h — the simulators' big arrays (engine-internal): one place that says how they are
+ * allocated.
  *
- * The simulators touch every page of their per-node and per-arc arrays in an order no
- * hardware prefetcher guesses: on huge pages (MADV_HUGEPAGE, where the system offers them)
- * there are 512 times fewer page faults and TLB misses.  Small arrays come from malloc.
+ * A big array comes from malloc/calloc on 4 KiB pages, without MADV_HUGEPAGE.  Measured on the
+ * machine the targets are measured on (a virtual machine whose balloon takes back free 2 MiB
+ * blocks: free page reporting at order 9), a transparent huge page is such a block, so its first
+ * touch makes the host back 2 MiB again: `st` on array:16777216 spent 0.05-0.9 s of system
+ * time on it from run to run, against 0.1-0.2 s every time on small pages, with no user time
+ * gained (docs/engine.md, "Memory touched once").  A zeroed array is not memset: calloc maps fresh pages
+ * that the kernel zeroes on first touch, and a page never touched costs nothing.  Growing big
+ * arrays use realloc, which moves an mmapped block's pages (mremap) instead of copying them.
  *
  * Ownership: the caller frees the result with free(). */
 #ifndef MESHCAST_BIGMEM_H
@@ -13,5 +19,11 @@
 
 /* An array of `bytes` (zeroed when zero is true), NULL when memory runs out. */
 void *bigmem_alloc(size_t bytes, bool zero);
+
+/* A zeroed array of `bytes` that the caller will write all over (every node's record in a
+ * broadcast): its pages are made at once (MADV_POPULATE_WRITE, where the system has it), one
+ * call instead of two faults per page (a read that maps the shared zero page, then the write
+ * that replaces it).  NULL when memory runs out. */
+void *bigmem_alloc_whole(size_t bytes);
 
 #endif

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 static bool grow(void **p, size_t elem, uint64_t *cap, uint64_t need)
 {
@@ -19,27 +18,10 @@ static bool grow(void **p, size_t elem, uint64_t *cap, uint64_t need)
         nc *= 2;
     if (nc > SIZE_MAX / elem)
         return false;
+    /* realloc, not a fresh block and a copy: glibc moves a big (mmapped) block's pages with
+     * mremap, so growing by doubling neither copies the transfers nor touches fresh memory
+     * for them again (bigmem.h says why no huge pages) */
     size_t bytes = (size_t)(nc * elem);
-#ifdef MADV_HUGEPAGE
-    /* Big arrays go on transparent huge pages where the system offers them: a big schedule
-     * touches every page of its transfer arrays, and on some virtual machines each page fault
-     * costs microseconds.  (realloc would copy into 4 KiB pages before any advice could
-     * apply, hence the explicit copy.) */
-    const size_t huge = (size_t)2 << 20;
-    if (bytes >= 2 * huge) {
-        size_t sz = (bytes + huge - 1) / huge * huge;
-        void *q = aligned_alloc(huge, sz);
-        if (q) {
-            (void)madvise(q, sz, MADV_HUGEPAGE);
-            if (*p && *cap)
-                memcpy(q, *p, (size_t)(*cap * elem));
-            free(*p);
-            *p = q;
-            *cap = sz / elem;
-            return true;
-        }
-    }
-#endif
     void *q = realloc(*p, bytes);
     if (!q)
         return false;
@@ -882,6 +864,19 @@ static void tree_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *ou
 }
 
 static bool is_tree(const SchedRule *r) { return r->batch == tree_batch; }
+
+bool sched_rule_tree(const SchedRule *r, int32_t *base, int32_t *stride, int64_t *members,
+                     int64_t *half)
+{
+    if (!is_tree(r))
+        return false;
+    const TreeRule *t = r->ctx;
+    *base = t->base;
+    *stride = t->stride;
+    *members = t->span * r->count;   /* span = 2^(k-i), count = 2^i */
+    *half = t->half;
+    return true;
+}
 
 /* (sched_send_tree has proved the block before adding it) */
 static bool tree_proved(const void *ctx, const Net *net, uint32_t nchunks, int64_t count)

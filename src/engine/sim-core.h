@@ -198,7 +198,7 @@ struct Sim {
 };
 
 /* The deltas live in blocks of DBLK that never move (a big simulation records tens of millions:
- * no copying on growth, and each block on huge pages where offered). */
+ * no copying on growth). */
 #define DBLK_SHIFT 19
 #define DBLK ((uint64_t)1 << DBLK_SHIFT)
 

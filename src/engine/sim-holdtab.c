@@ -11,7 +11,8 @@ bool ht_init(HoldTab *t, int32_t nnodes)
     memset(t, 0, sizeof *t);
     t->nnodes = nnodes;
     t->dense_at = nnodes / 16 > 64 ? (uint32_t)(nnodes / 16) : 64;
-    t->rec = bigmem_alloc((size_t)(nnodes > 0 ? nnodes : 1) * sizeof *t->rec, true);
+    /* every informed node's record is written: the pages made at once (bigmem.h) */
+    t->rec = bigmem_alloc_whole((size_t)(nnodes > 0 ? nnodes : 1) * sizeof *t->rec);
     return t->rec != NULL;
 }
 

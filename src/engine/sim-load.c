@@ -776,14 +776,15 @@ static void arcbits_clear(Sim *sim)
 
 /* Whether step f's routes (a grid's) share no arc; *tcd gets their summed length.  Then every
  * arc used carries one circuit: the largest load is 1 (0 without hops), none over capacity,
- * and sim->load is never written (its pages never touched).  First by their order
- * (arcmap_sorted: the pieces of each layout block in increasing order, a binomial tree's steps
- * in node order), with nothing set; else by one bit per arc (set, then cleared by load_clear,
+ * and sim->load is never written (its pages never touched).  First from the step's tree
+ * blocks (arcmap_trees: st's steps, no transfer read), or by their order (arcmap_sorted: each
+ * piece outside the hull of its layout block's earlier ones), with nothing set; else by one
+ * bit per arc (set, then cleared by load_clear,
  * or here at once when two share one).  False as soon as two share an arc, or when memory for
  * the bits runs out (the loads are then counted). */
-static bool load_disjoint(Sim *sim, const SchedFlat *f, int64_t *tcd)
+static bool load_disjoint(Sim *sim, int32_t st, const SchedFlat *f, int64_t *tcd)
 {
-    if (arcmap_sorted(&sim->lay, sim->s, f, tcd) == f->n)
+    if (arcmap_trees(&sim->lay, sim->s, st, tcd) || arcmap_sorted(&sim->lay, sim->s, f, tcd) == f->n)
         return true;
     if (!sim->arcbit) {
         sim->arcbit = big_zalloc((size_t)(sim->nlinks / 64 + 1) * sizeof *sim->arcbit);
@@ -843,7 +844,7 @@ int load_count_job(void *arg)
             j->oom = true;
             return 0;
         }
-        if (load_disjoint(sim, f, &j->tcd)) {
+        if (load_disjoint(sim, j->st, f, &j->tcd)) {
             sim->nover = 0;
             j->mx = j->tcd > 0;
             j->nover = 0;

@@ -64,10 +64,11 @@ bool step_ensure_ports(Sim *sim)
     if (sim->sends && sim->recvs)
         return true;
     size_t size = (size_t)sim->net->size;
+    /* a broadcast's receivers (every node) and senders write them all over (bigmem.h) */
     if (!sim->sends)
-        sim->sends = big_zalloc(size * sizeof *sim->sends);
+        sim->sends = bigmem_alloc_whole(size * sizeof *sim->sends);
     if (!sim->recvs)
-        sim->recvs = big_zalloc(size * sizeof *sim->recvs);
+        sim->recvs = bigmem_alloc_whole(size * sizeof *sim->recvs);
     return sim->sends && sim->recvs;
 }
 
@@ -298,6 +299,11 @@ static bool srcs_rising(const SchedFlat *f)
     return true;
 }
 
+/* May some node's holdings be a Hold apart from its record (a heap or big Hold for
+ * ht_prefetch to ask for)?  While none is, ht_prefetch would only read the node's record: a
+ * load that waits for its miss (st on array:16777216 never has a big node): not asked. */
+static inline bool holds_big(const Sim *sim) { return sim->hold.dense || sim->hold.nbig > 0; }
+
 /* A step whose transfers all have one range, the same (f->r1), and the default route (st's
  * steps: "one"): transfer i without reading its range slot or extension; every transfer
  * carries the bytes of the first. */
@@ -310,11 +316,12 @@ static inline XV xv_one(const SchedFlat *f, int64_t i)
 
 /* Hand out transfer i's receive (its dst informed if it held nothing), the receivers' Holds
  * ahead asked for.  False: memory. */
-static inline bool receive_one(Sim *sim, const SchedFlat *f, int64_t i, int64_t x0, bool one)
+static inline __attribute__((always_inline)) bool receive_one(Sim *sim, const SchedFlat *f,
+                                                             int64_t i, int64_t x0, bool one)
 {
     if (i + STEP_FAR < f->n)
         ht_fetch(&sim->hold, f->x[i + STEP_FAR].dst, 1);
-    if (i + STEP_NEAR < f->n)
+    if (holds_big(sim) && i + STEP_NEAR < f->n)
         ht_prefetch(&sim->hold, f->x[i + STEP_NEAR].dst);
     const XV xv_ = one ? xv_one(f, i) : xv(f, i), *x = &xv_;
     bool had = !ht_empty(&sim->hold, x->dst);
@@ -370,7 +377,7 @@ static inline __attribute__((always_inline)) bool sends_loop(Sim *sim, int32_t s
                 __builtin_prefetch(&sim->recvs[y->dst], 1);
             }
         }
-        if (i + STEP_NEAR < n)
+        if (holds_big(sim) && i + STEP_NEAR < n)
             ht_prefetch(&sim->hold, f->x[i + STEP_NEAR].src);
         uint32_t miss, kmiss;
         if (x->nr && !(x->nr == 1 ? ht_contains(&sim->hold, x->src, x->r[0].lo, x->r[0].hi, &miss)
@@ -532,7 +539,7 @@ static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
                 __builtin_prefetch(&sim->recvs[y->dst], 1);
             }
         }
-        if (i + STEP_NEAR < n)
+        if (holds_big(sim) && i + STEP_NEAR < n)
             ht_prefetch(&sim->hold, f->x[i + STEP_NEAR].dst);
         bool had = !ht_empty(&sim->hold, x->dst);
         ok = hist_receive(sim, x->dst, x->r, x->nr, x0 + i);

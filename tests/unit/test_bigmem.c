@@ -1,7 +1,7 @@
-/* test_bigmem.c — bigmem_alloc: a zeroed array is zero in every byte at every size (below and
- * above the huge-page threshold, and again after a dirty block of the same size was freed, so
- * that reused memory is cleared too); an array not asked zeroed is usable to its last byte;
- * both are freed with free(). */
+/* test_bigmem.c — bigmem_alloc and bigmem_alloc_whole: a zeroed array is zero in every byte at
+ * every size (below and above the size from which bigmem_alloc_whole makes the pages at once,
+ * and again after a dirty block of the same size was freed, so that reused memory is cleared
+ * too); an array not asked zeroed is usable to its last byte; all are freed with free(). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,10 +25,12 @@ static void test_zeroed(void **state)
 {
     (void)state;
     const size_t M = (size_t)1 << 20;
-    const size_t sizes[] = { 0, 1, 4095, 4 * M - 1, 4 * M, 4 * M + 1, 6 * M + 12345, 37 * M };
+    const size_t sizes[] = { 0, 1, 4095, M - 1, M, M + 4097, 4 * M - 1, 4 * M, 4 * M + 1,
+                             6 * M + 12345, 37 * M };
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-        for (int round = 0; round < 3; round++) {
-            unsigned char *p = bigmem_alloc(sizes[k], true);
+        for (int round = 0; round < 4; round++) {
+            unsigned char *p = round == 1 ? bigmem_alloc_whole(sizes[k])
+                                          : bigmem_alloc(sizes[k], true);
             assert_non_null(p);
             all_zero(p, sizes[k]);
             if (sizes[k])

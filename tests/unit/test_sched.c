@@ -388,6 +388,65 @@ static void test_labels_shared(void **state)
     net_free(net);
 }
 
+/* Big steps (blocks far above malloc's mmap threshold, so realloc moves their pages rather than
+ * copying them): transfers added one by one (the block grows by doubling), after a reserve of
+ * part or all of them, and with the range slots set apart late in the step (the block doubles
+ * again and its slots move), then another step in between: every transfer read back equals
+ * the formula it was made from. */
+static uint32_t big_lo(int64_t i, int64_t apart) { return i < apart ? 3u : (uint32_t)(i % 7); }
+
+static void test_big_steps(void **state)
+{
+    (void)state;
+    const int32_t N = 1 << 12;
+    Net *n = net_parse("array:4096", NULL, 0);
+    assert_non_null(n);
+    Sched *s = sched_new(n, 16, 1 << 20);
+    assert_true(sched_give(s, 0, 0, 16));
+    /* step 0: 1.5M transfers, no reserve, one range for all; step 1: 1M reserved half,
+     * slots apart from transfer 700000 on; step 2: 2^20 reserved exactly, apart from 1 */
+    const int64_t cnt[3] = { 1500000, 1000000, INT64_C(1) << 20 };
+    const int64_t res[3] = { 0, 500000, INT64_C(1) << 20 };
+    const int64_t apart[3] = { INT64_MAX, 700000, 1 };
+    for (int st = 0; st < 3; st++) {
+        assert_true(sched_at(s, st));
+        if (res[st])
+            assert_true(sched_reserve(s, res[st], 0));
+        for (int64_t i = 0; i < cnt[st]; i++) {
+            uint32_t lo = big_lo(i, apart[st]);
+            assert_true(sched_send_range(s, (int32_t)(i % N), (int32_t)((i * 7 + 1) % N), lo,
+                                         lo + 1 + (uint32_t)st));
+            if (st == 1 && i == 300000) {   /* another step in between, then back */
+                assert_true(sched_at(s, 0));
+                assert_true(sched_send_range(s, 5, 6, 0, 16));
+                assert_true(sched_at(s, 1));
+            }
+        }
+    }
+    assert_null(sched_error(s));
+    assert_int_equal(sched_ntransfers(s, 0), cnt[0] + 1);
+    for (int st = 0; st < 3; st++) {
+        if (st > 0)
+            assert_int_equal(sched_ntransfers(s, st), cnt[st]);
+        int64_t bad = 0;
+        SchedTransfer t;
+        for (int64_t i = 0; i < cnt[st]; i++) {
+            sched_transfer(s, st, i, &t);
+            uint32_t lo = big_lo(i, apart[st]);
+            bad += t.src != (int32_t)(i % N) || t.dst != (int32_t)((i * 7 + 1) % N) ||
+                   t.nranges != 1 || t.ranges[0].lo != lo ||
+                   t.ranges[0].hi != lo + 1 + (uint32_t)st;
+        }
+        assert_int_equal(bad, 0);
+    }
+    SchedTransfer t;
+    sched_transfer(s, 0, cnt[0], &t);
+    assert_true(t.src == 5 && t.dst == 6 && t.nranges == 1 && t.ranges[0].lo == 0 &&
+                t.ranges[0].hi == 16);
+    sched_free(s);
+    net_free(n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -396,6 +455,7 @@ int main(void)
         cmocka_unit_test(test_at),     cmocka_unit_test(test_errors),
         cmocka_unit_test(test_equal),
         cmocka_unit_test(test_labels_shared),
+        cmocka_unit_test(test_big_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
