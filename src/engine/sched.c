@@ -865,6 +865,12 @@ static void tree_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *ou
 
 static bool is_tree(const SchedRule *r) { return r->batch == tree_batch; }
 
+bool sched_step_is_tree(const Sched *s, int32_t st)
+{
+    const SchedStep *ss = &s->steps[st];
+    return ss->n == 0 && ss->nrule == 1 && is_tree(&ss->more->rule[0]);
+}
+
 bool sched_rule_tree(const SchedRule *r, int32_t *base, int32_t *stride, int64_t *members,
                      int64_t *half)
 {

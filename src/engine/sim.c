@@ -155,10 +155,7 @@ static bool run_setup(Sim *sim)
     /* full: per-node scratch (see full_loads), not per link */
     sim->load = big_zalloc(((size_t)(sim->full ? net->size : sim->nlinks) + 1) *
                            sizeof *sim->load);
-    /* per-node sends and receives: only where step_run counts them (not under circuit on a
-     * grid), else made when sim_port_counts first asks */
-    if ((p->model != COST_CIRCUIT || sim->full) && !step_ensure_ports(sim))
-        return false;
+    /* (per-node sends and receives: made by the first step that counts them, step_run) */
     if (sim->hx)
         sim->chan = calloc(2 * (size_t)sim->hxA, sizeof *sim->chan);
     if (!stepped || !sim->cum || !sim->viol || !held || !sim->load ||
