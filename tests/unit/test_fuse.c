@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 #include <math.h>
+#include <stdio.h>
 
 #include "../../src/algos/algo.h"
 #include "../../src/engine/net.h"
@@ -402,6 +403,81 @@ static void test_tree_ports(void **state)
     net_free(net);
 }
 
+/* The end check (run_verify) on nets of 64 nodes and more, whose runs of 64 complete records
+ * are passed over whole: every incomplete node named, in node order, with the first chunk it
+ * lacks, against a reference here; nodes lacking chunks at the start, middle and end of a run,
+ * in the last partial run, nodes with two intervals (a big Hold), and a dense table. */
+static void test_verify_runs(void **state)
+{
+    (void)state;
+    for (unsigned seed = 1; seed <= 12; seed++) {
+        srand(seed * 131u);
+        int32_t N = seed % 3 == 0 ? 64 : 64 * (int32_t)(1 + rnd(4)) + (int32_t)rnd(64);
+        char spec[32];
+        snprintf(spec, sizeof spec, "array:%ld", (long)N);
+        Net *net = net_parse(spec, NULL, 0);
+        assert_non_null(net);
+        enum { C = 6 };
+        Sched *s = sched_new(net, C, C * 10);
+        int32_t lack[20];
+        uint32_t first[20];
+        int nl = 0;
+        bool dense = seed % 4 == 0;   /* most nodes big: the table turns dense */
+        for (int32_t v = 0; v < N; v++) {
+            bool odd = nl < 20 && (rnd(16) == 0 || v == 63 || v == N - 1 || (seed % 2 && v == 64));
+            if (dense && !odd) {   /* two intervals that make the whole: a big record */
+                sched_give(s, v, 0, 2);
+                sched_give(s, v, 3, C);
+                sched_give(s, v, 2, 3);
+                continue;
+            }
+            if (!odd) {
+                sched_give(s, v, 0, C);
+                continue;
+            }
+            uint32_t kind = rnd(4), c = 1 + rnd(C - 1);
+            lack[nl] = v;
+            if (kind == 0) {           /* nothing */
+                first[nl] = 0;
+            } else if (kind == 1) {    /* a prefix */
+                sched_give(s, v, 0, c);
+                first[nl] = c;
+            } else if (kind == 2) {    /* a suffix */
+                sched_give(s, v, c, C);
+                first[nl] = 0;
+            } else {                   /* a hole at c */
+                sched_give(s, v, 0, c);
+                if (c + 1 < C)
+                    sched_give(s, v, c + 1, C);
+                first[nl] = c;
+            }
+            nl++;
+        }
+        sched_step(s);
+        assert_null(sched_error(s));
+        CostParams p;
+        cost_defaults(&p, COST_SEIDEL);
+        Sim *sim = sim_run(s, &p, 0, NULL, 0);
+        assert_non_null(sim);
+        const SimTotals *t = sim_totals(sim);
+        assert_int_equal(t->incomplete_nodes, nl);
+        assert_int_equal(t->verified, nl == 0);
+        int k = 0;
+        for (size_t i = 0; i < sim_nviolations(sim); i++) {
+            const SimViolation *v = sim_violation(sim, i);
+            assert_int_equal(v->kind, SIM_V_INCOMPLETE);
+            assert_true(k < nl);
+            assert_int_equal(v->node, lack[k]);
+            assert_int_equal(v->chunk, first[k]);
+            k++;
+        }
+        assert_int_equal(k, nl);
+        sim_free(sim);
+        sched_free(s);
+        net_free(net);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -409,6 +485,7 @@ int main(void)
         cmocka_unit_test(test_fuse_random),
         cmocka_unit_test(test_fuse_algos),
         cmocka_unit_test(test_tree_ports),
+        cmocka_unit_test(test_verify_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
