@@ -208,9 +208,68 @@ bool algo_checker_st(const AlgoSub *m, int32_t t, int red_par, int32_t R1, int32
     return true;
 }
 
+/* One step of the 2x2 exchange as a rule: transfer j is member (j & 1) of pair (j >> 1) & 1 of
+ * 2x2 block j >> 2 (x = block >> (D2-1), y = the rest) sending its part of the pair's range
+ * to the other member, in the order blocks_exchange(k = 1) sent them.  col == 0: the pairs are
+ * rows 2x+a of the block (members g apart), the range [lo + a*half, lo + (a+1)*half); col == 1:
+ * columns 2y+b (members g*cols apart), the range [lo, lo + 2*half). */
+typedef struct {
+    int32_t r0, c0, cols, g;
+    int D1, D2, col;
+    uint32_t lo, half;
+} Exch2x2;
+
+static void exch2x2_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    const Exch2x2 *e = ctx;
+    int64_t ymask = (INT64_C(1) << (e->D2 - 1)) - 1;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t j = j0 + i, blk = j >> 2;
+        int mem = (int)(j & 1), a = (int)((j >> 1) & 1);
+        int64_t x = blk >> (e->D2 - 1), y = blk & ymask;
+        int64_t R = 2 * x + (e->col ? 0 : a), C = 2 * y + (e->col ? a : 0);
+        int64_t base = (e->r0 + R * e->g) * e->cols + e->c0 + C * e->g;
+        int64_t stride = e->col ? (int64_t)e->g * e->cols : e->g;
+        uint32_t L = e->col ? e->lo : e->lo + (uint32_t)a * e->half;
+        uint32_t W = e->col ? 2 * e->half : e->half;   /* the pair's range: [L, L + W) */
+        uint32_t mid = L + W / 2;
+        out[i].src = (int32_t)(base + mem * stride);
+        out[i].dst = (int32_t)(base + (mem ^ 1) * stride);
+        out[i].nr = 1;
+        out[i].r[0] = mem ? (ChunkRange){ mid, L + W } : (ChunkRange){ L, mid };
+    }
+}
+
+/* Valid from the parameters: the submesh's last row r0 + (2^D1-1) g and column c0 + (2^D2-1) g
+ * lie in the net (and its first ones, >= 0), so every node (R,C) and its partner (R,C+1) or
+ * (R+1,C) of a 2x2 block does, apart; each part is non-empty (W >= 2) and ends by
+ * lo + 2*half <= nchunks.  count = 2^(D1+D2). */
+static bool exch2x2_prove(const void *ctx, const Net *net, uint32_t nchunks, int64_t count)
+{
+    const Exch2x2 *e = ctx;
+    if (e->D1 < 1 || e->D2 < 1 || e->D1 + e->D2 > 30 || count != (INT64_C(1) << (e->D1 + e->D2)))
+        return false;
+    int64_t rows = net_dim(net, 0), cols = net_dim(net, 1);
+    int64_t rl = e->r0 + ((INT64_C(1) << e->D1) - 1) * (int64_t)e->g;
+    int64_t cl = e->c0 + ((INT64_C(1) << e->D2) - 1) * (int64_t)e->g;
+    return net_kind(net) == NET_MESH && net_ndim(net) == 2 && cols == e->cols && e->g >= 1 &&
+           e->r0 >= 0 && e->c0 >= 0 && rl < rows && cl < cols && e->half >= 2 &&
+           (uint64_t)e->lo + 2 * (uint64_t)e->half <= nchunks;
+}
+
 bool algo_sub_exchange_2x2(const AlgoSub *m, int32_t t, uint32_t lo, uint32_t hi)
 {
     uint32_t half = (hi - lo) / 2;
+    if (half >= 2 && hi - lo == 2 * half) {   /* every part non-empty: two rules */
+        for (int col = 0; col < 2; col++) {
+            Exch2x2 e = { m->r0, m->c0, m->cols, m->g, m->D1, m->D2, col, lo, half };
+            if (!sched_at(m->s, t + col) ||
+                !sched_send_rule_proved(m->s, INT64_C(1) << (m->D1 + m->D2), exch2x2_batch, &e,
+                                        sizeof e, exch2x2_prove))
+                return false;
+        }
+        return true;
+    }
     for (int32_t x = 0; x < (INT32_C(1) << (m->D1 - 1)); x++)
         for (int32_t y = 0; y < (INT32_C(1) << (m->D2 - 1)); y++) {
             for (int a = 0; a < 2; a++)

@@ -60,10 +60,57 @@ int64_t arcmap_index(const ArcMap *L, int64_t link)
     return L->base[d][b] + line * n + pos;
 }
 
-int64_t arcmap_sorted(const ArcMap *L, const Sched *s, const SchedFlat *f, int64_t *tcd)
+/* Piece a..b outside the hull [*lo, *hi] (empty: *lo > *hi): true, with the hull grown. */
+static inline bool hull_put(int64_t *lo, int64_t *hi, int64_t a, int64_t b)
+{
+    if (b >= *lo && a <= *hi)
+        return false;
+    *lo = a < *lo ? a : *lo;
+    *hi = b > *hi ? b : *hi;
+    return true;
+}
+
+/* arcmap_sorted on an array or a ring whose routes are all default: positions in the line, a
+ * hull per direction.  A + route from s covers arcs s..s+o-1 of the + line, a - route arcs
+ * s+o+1..s of the - line (a link sits at its tail's position); on a ring, past an end it wraps
+ * round (two pieces, as arcmap_line1 gives them). */
+static int64_t sorted_line1(const ArcMap *L, const SchedFlat *f, int64_t *tcd)
 {
     const Net *net = L->net;
-    bool line1 = L->line1 && !f->ext;   /* an array's or ring's default routes */
+    const SchedXfer *x = f->x;
+    int64_t n = f->n, sum = 0, size = net->dims[0];
+    int64_t ulo = INT64_MAX, uhi = -1, dlo = INT64_MAX, dhi = -1;   /* + and - hulls */
+    bool ring = net->kind == NET_RING;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t s = x[i].src, d = x[i].dst;
+        int64_t o = ring ? arcmap_hop(net, 0, x[i].src, x[i].dst) : d - s;
+        if (o > 0) {
+            int64_t b = s + o - 1;
+            bool ok = b < size ? hull_put(&ulo, &uhi, s, b)
+                               : hull_put(&ulo, &uhi, s, size - 1) &&
+                                 hull_put(&ulo, &uhi, 0, b - size);
+            if (!ok)
+                return i;
+            sum += o;
+        } else if (o < 0) {
+            int64_t a = s + o + 1;
+            bool ok = a >= 0 ? hull_put(&dlo, &dhi, a, s)
+                             : hull_put(&dlo, &dhi, 0, s) &&
+                               hull_put(&dlo, &dhi, a + size, size - 1);
+            if (!ok)
+                return i;
+            sum -= o;
+        }
+    }
+    *tcd = sum;
+    return n;
+}
+
+int64_t arcmap_sorted(const ArcMap *L, const Sched *s, const SchedFlat *f, int64_t *tcd)
+{
+    if (L->line1 && !f->ext)   /* an array's or ring's default routes */
+        return sorted_line1(L, f, tcd);
+    const Net *net = L->net;
     int nb = 2 * net->ndim;
     /* the hull [lo, hi] of the pieces seen in each block (empty: lo > hi) */
     int64_t lo[2 * NET_MAXDIM], hi[2 * NET_MAXDIM], sum = 0, size = net->size;
@@ -74,19 +121,63 @@ int64_t arcmap_sorted(const ArcMap *L, const Sched *s, const SchedFlat *f, int64
     ArcPiece pc[ARCMAP_MAXPIECES];
     for (int64_t i = 0; i < f->n; i++) {
         int32_t len, src = f->x[i].src, dst = f->x[i].dst;
-        int np = line1 ? arcmap_line1(L, src, dst, pc, &len)
-                       : arcmap_route(L, s, src, dst, sched_flat_route(f, i), pc, &len);
+        int np = arcmap_route(L, s, src, dst, sched_flat_route(f, i), pc, &len);
         for (int k = 0; k < np; k++) {
             int b = 0;   /* the block of pc[k]: base[d][dir] = (2d + dir) * size */
             while (b + 1 < nb && pc[k].start >= (b + 1) * size)
                 b++;
-            if (pc[k].b >= lo[b] && pc[k].a <= hi[b])
+            if (!hull_put(&lo[b], &hi[b], pc[k].a, pc[k].b))
                 return i;   /* not outside the hull: it may share an arc */
-            lo[b] = pc[k].a < lo[b] ? pc[k].a : lo[b];
-            hi[b] = pc[k].b > hi[b] ? pc[k].b : hi[b];
         }
         sum += len;
     }
     *tcd = sum;
     return f->n;
+}
+
+bool arcmap_trees(const ArcMap *L, const Sched *s, int32_t st, int64_t *tcd)
+{
+    const SchedStep *ss = &s->steps[st];
+    const Net *net = L->net;
+    if (L->full || ss->n > 0 || ss->nrule < 1 || ss->nrule > ARCMAP_TREES_MAX)
+        return false;
+    struct {
+        int d;
+        int64_t line, lo, hi;   /* the line's first node, the members' stretch along it */
+    } sp[ARCMAP_TREES_MAX];
+    int64_t sum = 0;
+    for (int32_t q = 0; q < ss->nrule; q++) {
+        int32_t base, stride, cf[NET_MAXDIM], cl[NET_MAXDIM];
+        int64_t members, half;
+        if (!sched_rule_tree(&ss->more->rule[q], &base, &stride, &members, &half))
+            return false;
+        arcmap_coords(L, base, cf);
+        arcmap_coords(L, (int32_t)(base + (int64_t)stride * (members - 1)), cl);
+        int d = -1;   /* the one dimension along which the first and last members differ */
+        for (int e = 0; e < net->ndim; e++)
+            if (cf[e] != cl[e]) {
+                if (d >= 0)
+                    return false;
+                d = e;
+            }
+        /* (then member m is at coordinate cf[d] + c m of that line, none past its end) */
+        if (d < 0 || stride % net->stride[d] != 0)
+            return false;
+        int64_t c = stride / net->stride[d], len = half * (c < 0 ? -c : c);
+        if (net_wraps(net) && 2 * len >= net->dims[d])
+            return false;
+        int64_t line = base - (int64_t)cf[d] * net->stride[d];
+        int64_t lo = cf[d] < cl[d] ? cf[d] : cl[d], hi = cf[d] < cl[d] ? cl[d] : cf[d];
+        for (int32_t p = 0; p < q; p++)   /* (stretches that only touch share no arc either:
+                                             * refused all the same) */
+            if (sp[p].d == d && sp[p].line == line && lo <= sp[p].hi && sp[p].lo <= hi)
+                return false;
+        sp[q].d = d;
+        sp[q].line = line;
+        sp[q].lo = lo;
+        sp[q].hi = hi;
+        sum += ss->more->rule[q].count * len;
+    }
+    *tcd = sum;
+    return true;
 }

@@ -249,6 +249,17 @@ static inline int arcmap_route(const ArcMap *L, const Sched *s, int32_t src, int
  * the hull (< f->n; *tcd is then unspecified): the caller falls back to another proof. */
 int64_t arcmap_sorted(const ArcMap *L, const Sched *s, const SchedFlat *f, int64_t *tcd);
 
+/* Whether step st of s is made of tree blocks only (sched_send_tree; no stored transfers, at
+ * most ARCMAP_TREES_MAX blocks) whose routes share no arc, shown from the blocks' parameters
+ * alone (no transfer read): each block's members lie along one line of the net, spaced evenly,
+ * and its transfers join members half apart, each pair inside an aligned run of 2 half members
+ * of its own, so each route stays inside its run's stretch of the line (a ring's or torus's
+ * route must be shorter than half the line, so that it cannot go round the other way), and no
+ * two blocks' stretches on one line overlap.  *tcd gets the summed length.  False otherwise
+ * (the caller tries arcmap_sorted).  Not for pair nets. */
+#define ARCMAP_TREES_MAX 64
+bool arcmap_trees(const ArcMap *L, const Sched *s, int32_t st, int64_t *tcd);
+
 /* The length of that route, without its pieces. */
 static inline int32_t arcmap_len(const ArcMap *L, const Sched *s, int32_t src, int32_t dst,
                                  uint32_t route)

@@ -65,6 +65,17 @@ static inline bool sched_rule_is_edges(const SchedRule *r) { return !r->fn && !r
 /* A schedule made of edge blocks only (some edges, no stored transfers, no other rules): a
  * pipeline's trees, which the simulators can handle edge by edge. */
 bool sched_edges_only(const Sched *s);
+/* Is step st one block of sched_send_tree and nothing else?  Then no node sends twice or
+ * receives twice, and none does both (a binomial tree's step: the members r ^ root send, the
+ * members (r + span/2) ^ root receive, r a multiple of span; base + m stride with stride != 0
+ * is one node per member): the simulator counts no ports for it. */
+bool sched_step_is_tree(const Sched *s, int32_t st);
+/* A tree block's shape (sched_send_tree): its members are base + stride * m (0 <= m < members)
+ * and each of its count transfers joins two members half apart (one range each, default
+ * routes), the pairs in distinct aligned runs of 2 half members.  False when r is no tree
+ * block (for the simulator's proof that its routes share no arc, arcmap_trees). */
+bool sched_rule_tree(const SchedRule *r, int32_t *base, int32_t *stride, int64_t *members,
+                     int64_t *half);
 /* Transfer j of rule block r: what its rule writes, or its edge; *route gets the edge's
  * explicit route, else SCHED_DEFAULT_ROUTE. */
 void sched_rule_get(const Sched *s, const SchedRule *r, int64_t j, SchedRuleXfer *out,

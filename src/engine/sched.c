@@ -865,6 +865,25 @@ static void tree_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *ou
 
 static bool is_tree(const SchedRule *r) { return r->batch == tree_batch; }
 
+bool sched_step_is_tree(const Sched *s, int32_t st)
+{
+    const SchedStep *ss = &s->steps[st];
+    return ss->n == 0 && ss->nrule == 1 && is_tree(&ss->more->rule[0]);
+}
+
+bool sched_rule_tree(const SchedRule *r, int32_t *base, int32_t *stride, int64_t *members,
+                     int64_t *half)
+{
+    if (!is_tree(r))
+        return false;
+    const TreeRule *t = r->ctx;
+    *base = t->base;
+    *stride = t->stride;
+    *members = t->span * r->count;   /* span = 2^(k-i), count = 2^i */
+    *half = t->half;
+    return true;
+}
+
 /* (sched_send_tree has proved the block before adding it) */
 static bool tree_proved(const void *ctx, const Net *net, uint32_t nchunks, int64_t count)
 {

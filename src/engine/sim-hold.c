@@ -235,13 +235,15 @@ bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t
             if (lo >= hi)
                 continue;
             /* its own intervals (an exchange sends them), then the base interval at the
-             * cursor or a few after it (a subset of the base sent on: every other one) */
+             * cursor or one of the next 16 (the distribution sends a subset of the base on:
+             * every other interval, or runs of them; a walk over two cache lines is cheaper
+             * than a gallop's scattered reads) */
             bool own = false;
             for (uint32_t q = 0; q < h->n && !own; q++)
                 own = o[q].lo <= lo && hi <= o[q].hi;
             if (own)
                 continue;
-            for (int s = 0; s < 4 && i + 1 < nb && b[i].hi <= lo; s++)
+            for (int s = 0; s < 16 && i + 1 < nb && b[i].hi <= lo; s++)
                 i++;
             if (i < nb && b[i].lo <= lo && hi <= b[i].hi)
                 continue;

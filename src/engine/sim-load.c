@@ -6,8 +6,9 @@
  * of links; only touched links are cleared afterwards) or by adding +1/-1 per range into a
  * difference array and running a sum along each line the step touches (and clearing only
  * those lines); on a 2-D mesh the pieces are read from the transfers' ends (diff_mesh2), and
- * a big step on a square mesh counts its column pieces into the transposed block.  Busiest-link loads per transfer are only needed under seidel when some link
- * carries more than 2^nu circuits; they come from a range-maximum structure (block maxima of
+ * a big step on a square mesh counts its column pieces into the transposed block.
+ * Busiest-link loads per transfer are only needed under seidel when some link carries more
+ * than 2^nu circuits; they come from a range-maximum structure (block maxima of
  * 64 links + a sparse table over the blocks) or, on the walking path, from a second walk.
  * Pair nets (full:P, hxbar) have a private link per ordered pair: counted from the sends.
  * A big step's counting and clearing run on a second thread (load_count_job, load_clear_job)
@@ -264,6 +265,7 @@ typedef struct {
     bool tr;                   /* column pieces counted transposed (mesh2_one) */
     bool cblk[2];              /* ... into these blocks */
     int64_t nexp;              /* transfers on explicit routes */
+    int64_t rlast[2];          /* the row lines (+, -) marked last */
 } Mesh2;
 
 /* diff_routes' work for a transfer on an explicit route. */
@@ -299,13 +301,16 @@ static inline bool mesh2_one(Sim *sim, Mesh2 *M, const SchedFlat *f, int64_t i, 
     } else {
         r0 = src / n1, c0 = src - r0 * n1, r1 = dst / n1, c1 = dst - r1 * n1;
     }
-    if (c0 != c1) {   /* row r0's line of dimension 1 */
+    if (c0 != c1) {   /* row r0's line of dimension 1 (marked unless marked last) */
         bool left = c1 < c0;
         int64_t ls = M->rb[left] + (int64_t)r0 * n1;
         int32_t lo = left ? c1 + 1 : c0, hi = left ? c0 : c1 - 1;
         *sum += hi - lo + 1;
-        if (!diff_piece(sim, sim->load, ls + lo, ls + hi, ls, n1))
+        if (ls != M->rlast[left] && !mark_line(sim, ls, n1))
             return false;
+        M->rlast[left] = ls;
+        sim->load[ls + lo]++;
+        sim->load[hi + 1 < n1 ? ls + hi + 1 : sim->nlinks]--;
     }
     if (r0 == r1)
         return true;
@@ -315,9 +320,7 @@ static inline bool mesh2_one(Sim *sim, Mesh2 *M, const SchedFlat *f, int64_t i, 
     *sum += hi - lo + 1;
     if (!M->tr)
         return diff_piece(sim, sim->load, ls + lo, ls + hi, ls, n0);
-    if (!mark_line(sim, ls, n0))
-        return false;
-    int32_t *T = sim->load + M->cb[up];
+    int32_t *T = sim->load + M->cb[up];   /* (its lines marked by diff_mesh2) */
     M->cblk[up] = true;
     T[(int64_t)lo * n1 + c1]++;
     (hi + 1 < n0 ? &T[(int64_t)(hi + 1) * n1 + c1] : &sim->load[sim->nlinks])[0]--;
@@ -358,22 +361,30 @@ static void transpose_sq(int32_t *p, int64_t n)
  * their cache lines crowd a few cache sets and every +1 waits for the stores before it (their
  * addresses agree in the low 12 bits, all the processor compares at first).  So on a square
  * mesh a big step (a quarter as many transfers as nodes) counts its column pieces transposed
- * and transposes the blocks back before the sweep (about a read and a write of each entry).
+ * and transposes the blocks back before the sweep (about a read and a write of each entry),
+ * whose column lines are then all swept.
  * *len_sum gets the summed route length.  False when memory runs out. */
 static bool diff_mesh2(Sim *sim, const SchedFlat *f, int64_t *len_sum)
 {
     const ArcMap *L = &sim->lay;
     Mesh2 M = { sim->net->dims[0], sim->net->dims[1], L->dshift[1], L->pow2,
                 { L->base[1][0], L->base[1][1] }, { L->base[0][0], L->base[0][1] },
-                false, { false, false }, 0 };
+                false, { false, false }, 0, { -1, -1 } };
     int64_t sum = 0, n = f->n;
     M.tr = M.n0 == M.n1 && n * 4 >= sim->net->size && !sim_count_natural;
     for (int64_t i = 0; i < n; i++)
         if (!mesh2_one(sim, &M, f, i, &sum))
             return false;
-    for (int b = 0; b < 2; b++)
-        if (M.cblk[b])
-            transpose_sq(sim->load + M.cb[b], M.n0);
+    for (int b = 0; b < 2; b++) {
+        if (!M.cblk[b])
+            continue;
+        transpose_sq(sim->load + M.cb[b], M.n0);
+        /* every column line of the block swept (and cleared): a big step's, like the
+         * transpose, about one pass over the block, instead of a test per piece */
+        for (int64_t c = 0; c < M.n1; c++)
+            if (!mark_line(sim, M.cb[b] + c * M.n0, M.n0))
+                return false;
+    }
     for (int64_t i = 0; M.tr && M.nexp > 0 && i < n; i++)
         if (f->ext[i].route != SCHED_DEFAULT_ROUTE && !diff_one(sim, f, i, &sum))
             return false;
@@ -765,14 +776,15 @@ static void arcbits_clear(Sim *sim)
 
 /* Whether step f's routes (a grid's) share no arc; *tcd gets their summed length.  Then every
  * arc used carries one circuit: the largest load is 1 (0 without hops), none over capacity,
- * and sim->load is never written (its pages never touched).  First by their order
- * (arcmap_sorted: the pieces of each layout block in increasing order, a binomial tree's steps
- * in node order), with nothing set; else by one bit per arc (set, then cleared by load_clear,
+ * and sim->load is never written (its pages never touched).  First from the step's tree
+ * blocks (arcmap_trees: st's steps, no transfer read), or by their order (arcmap_sorted: each
+ * piece outside the hull of its layout block's earlier ones), with nothing set; else by one
+ * bit per arc (set, then cleared by load_clear,
  * or here at once when two share one).  False as soon as two share an arc, or when memory for
  * the bits runs out (the loads are then counted). */
-static bool load_disjoint(Sim *sim, const SchedFlat *f, int64_t *tcd)
+static bool load_disjoint(Sim *sim, int32_t st, const SchedFlat *f, int64_t *tcd)
 {
-    if (arcmap_sorted(&sim->lay, sim->s, f, tcd) == f->n)
+    if (arcmap_trees(&sim->lay, sim->s, st, tcd) || arcmap_sorted(&sim->lay, sim->s, f, tcd) == f->n)
         return true;
     if (!sim->arcbit) {
         sim->arcbit = big_zalloc(sim, (size_t)(sim->nlinks / 64 + 1) * sizeof *sim->arcbit);
@@ -832,7 +844,7 @@ int load_count_job(void *arg)
             j->oom = true;
             return 0;
         }
-        if (load_disjoint(sim, f, &j->tcd)) {
+        if (load_disjoint(sim, j->st, f, &j->tcd)) {
             sim->nover = 0;
             j->mx = j->tcd > 0;
             j->nover = 0;

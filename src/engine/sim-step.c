@@ -231,6 +231,7 @@ typedef struct {
     int64_t multisend;         /* nodes' sends beyond their first */
     bool sat;                  /* a port count saturated (ports_exact) */
     bool fuse;                 /* the receives handed out in pass 1 (srcs_rising) */
+    bool tree;                 /* a tree step (sched_step_is_tree): ports need no counting */
     int64_t x0;                /* the step's first transfer in the whole run (SIM_HISTORY) */
     StepFacts k;
 } StepRun;
@@ -360,9 +361,7 @@ static inline __attribute__((always_inline)) bool sends_loop(Sim *sim, int32_t s
         k->cmaxlen = sim->lenp.cmaxlen;
         lenpass = false;
     }
-    /* Sends and receives per node (one-port conflicts); not under circuit on a grid, whose
-     * port rule allport_step checks from the arcs (a port used twice is an arc used twice) */
-    bool ports = R->ports = p->model != COST_CIRCUIT || sim->full;
+    bool ports = R->ports;   /* (see step_run) */
     bool sat = false;
     bool fuse = R->fuse, ok = true;
     int64_t rcv = 0;   /* (fuse) the next receive to hand out */
@@ -458,7 +457,7 @@ static bool loads_end(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         job->mx = 1;
         job->nover = 0;
         job->path = SIM_PATH_DIRECT;
-    } else if (n > 0 && !R->reuse && R->ports && R->multisend == 0 &&
+    } else if (n > 0 && !R->reuse && (R->ports || R->tree) && R->multisend == 0 &&
                load_one_hop(sim, f, &job->tcd)) {
         /* no node sends twice and every route is one hop: no arc shared, none to count */
         sim->nover = 0;
@@ -567,6 +566,14 @@ bool step_run(Sim *sim, int32_t st)
         return false;
     StepRun R = { .f = f, .n = f->n, .x0 = sim->xstart ? sim->xstart[st] : 0 };
     R.fuse = step_fuse && f->n > 0 && srcs_rising(f);
+    /* Sends and receives per node (one-port conflicts): not under circuit on a grid, whose
+     * port rule allport_step checks from the arcs (a port used twice is an arc used twice),
+     * nor in a tree step, whose nodes send and receive at most once and never both (the
+     * arrays are made for the first step that counts) */
+    R.tree = sched_step_is_tree(sim->s, st);
+    R.ports = (sim->p.model != COST_CIRCUIT || sim->full) && !R.tree;
+    if (R.ports && !step_ensure_ports(sim))
+        return false;
     loads_begin(sim, st, &R);                 /* 2, on a second thread for a big step */
     bool rcvd = sends_pass(sim, st, &R, out); /* 1 (and 5, fused) */
     bool exact = !R.sat || ports_exact(sim, st, f);

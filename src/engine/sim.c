@@ -156,10 +156,7 @@ static bool run_setup(Sim *sim)
     /* full: per-node scratch (see full_loads), not per link */
     sim->load = big_zalloc(sim, ((size_t)(sim->full ? net->size : sim->nlinks) + 1) *
                            sizeof *sim->load);
-    /* per-node sends and receives: only where step_run counts them (not under circuit on a
-     * grid), else made when sim_port_counts first asks */
-    if ((p->model != COST_CIRCUIT || sim->full) && !step_ensure_ports(sim))
-        return false;
+    /* (per-node sends and receives: made by the first step that counts them, step_run) */
     if (sim->hx)
         sim->chan = calloc(2 * (size_t)sim->hxA, sizeof *sim->chan);
     if (!stepped || !sim->cum || !sim->viol || !held || !sim->load ||
@@ -240,9 +237,25 @@ static void run_add(SimTotals *t, const SimStep *o)
 static void run_verify(Sim *sim, bool prefix)
 {
     SimTotals *t = &sim->tot;
-    for (int32_t v = 0; !prefix && v < sim->net->size; v++) {
+    int32_t size = sim->net->size;
+    uint32_t nch = sim->s->nchunks;
+    /* (a table of records, not dense: a run of VERIFY_RUN nodes whose records are all the one
+     * interval [0, nchunks) holds everything, found without a branch per node; the others are
+     * asked one by one) */
+    const ChunkRange *rec = sim->hold.dense ? NULL : sim->hold.rec;
+    enum { VERIFY_RUN = 64 };
+    for (int32_t v = 0; !prefix && v < size; v++) {
+        if (rec && v % VERIFY_RUN == 0 && size - v >= VERIFY_RUN) {
+            uint32_t odd = 0;
+            for (int32_t j = v; j < v + VERIFY_RUN; j++)
+                odd |= rec[j].lo | (rec[j].hi ^ nch);
+            if (odd == 0) {
+                v += VERIFY_RUN - 1;
+                continue;
+            }
+        }
         uint32_t miss;
-        if (!ht_contains(&sim->hold, v, 0, sim->s->nchunks, &miss)) {
+        if (!ht_contains(&sim->hold, v, 0, nch, &miss)) {
             t->incomplete_nodes++;
             step_add_viol(sim, (SimViolation){ .kind = SIM_V_INCOMPLETE, .step = sim->nsteps,
                                                .node = v, .link = -1, .chunk = miss,

@@ -26,7 +26,7 @@ struct App {
     bool quit;
     bool redraw;           /* Ctrl-L: clear and repaint everything */
     bool suspend;          /* Ctrl-Z: the loop gives the terminal back and stops */
-    char msg[320];         /* one-line message at the bottom */
+    char msg[APP_MSG_MAX]; /* one-line message at the bottom */
     bool msg_error;
     bool msg_progress;     /* msg is a wait's progress line: gone once the wait is over */
 
@@ -133,7 +133,7 @@ struct App {
      * goes one step at a time, and wait() is called on this thread about every 40 ms with what
      * is being done ("building rh on mesh:1024x1024") and how far; it draws and reads keys,
      * and returns false to cancel (the broadcast shown stays as it was). */
-    bool (*wait)(App *a, const char *what, const Progress *p, double elapsed_s, void *ctx);
+    AppWaitFn wait;
     void *wait_ctx;
     bool cancelled;        /* the last build or seek was cancelled */
 

@@ -141,6 +141,47 @@ void app_cursor_to(App *a, int32_t node);
 void app_big(App *a, int on);
 void app_theme_request(App *a, const char *name);
 
+/* The terminal loop's interface (app-loop.c; tui.c reads the App only through app.h).
+ * app_msg_text: the message line ("" none); app_msg_set_raw: put a line read from it back as
+ * it was; app_msg_progress: a wait's progress line, gone at the next app_progress_over.
+ * app_quitting: q, :q or a quitting signal asked the loop to end (app_quit).  app_mode: what
+ * the keys go to.  app_cancelled: the last build was cancelled (Escape).  app_set_look and
+ * app_look: colour, ASCII glyphs, the theme's name (NULL: keep), projector mode (theme.h).
+ * app_set_wait: the hook drawn while a build or a long jump runs (its ctx; NULL: none).  The
+ * app_take_* flags are read and cleared at once: Ctrl-Z (suspend), :theme (load app_look's
+ * theme), Ctrl-L (clear and repaint), :export (the file and --force; path has len bytes).
+ * app_play_period: seconds between play's ticks, 0 when not playing.  app_lesson: the lesson
+ * open (NULL: none); app_lesson_marks: its page (0-based), the answers given and the last's
+ * verdict (1 right, -1 wrong, 0 none), false without a lesson.  app_chart_fill: the Chart
+ * panel's cost chart computes one more (algorithm, size) when it shows and is not done (true
+ * while there is more); app_chart_filled_shown: the Chart panel shows the finished chart. */
+#define APP_MSG_MAX 320
+typedef bool (*AppWaitFn)(App *a, const char *what, const Progress *p, double elapsed_s,
+                          void *ctx);
+typedef struct {
+    bool color, ascii;
+    const char *theme;
+} AppLook;
+const char *app_msg_text(const App *a);
+void app_msg_set_raw(App *a, const char *text);
+void app_msg_progress(App *a, const char *text);
+void app_progress_over(App *a);
+bool app_quitting(const App *a);
+Mode app_mode(const App *a);
+bool app_cancelled(const App *a);
+void app_set_look(App *a, bool color, bool ascii, const char *theme, bool big);
+AppLook app_look(const App *a);
+void app_set_wait(App *a, AppWaitFn wait, void *ctx);
+bool app_take_suspend(App *a);
+bool app_take_theme_change(App *a);
+bool app_take_redraw(App *a);
+bool app_take_export(App *a, char *path, size_t len, bool *force);
+double app_play_period(const App *a);
+const Lesson *app_lesson(const App *a);
+bool app_lesson_marks(const App *a, size_t *page, unsigned *answers, int *last_answer);
+bool app_chart_fill(App *a);
+bool app_chart_filled_shown(const App *a);
+
 /* What the map (draw-map.c) reads of the App besides the broadcast it draws: the views that
  * keep state for it (the tiles, a full net's tree), the lesson page whose nodes and links
  * stand out (NULL: none), the cursor and the selected link (-1: none). */

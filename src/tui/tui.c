@@ -21,7 +21,7 @@
 #include "../engine/text.h"
 #include "../script/lua-sandbox.h"
 #include "algo-names.h"
-#include "app-core.h"
+#include "app.h"
 #include "draw.h"
 #include "input.h"
 #include "measured.h"
@@ -188,8 +188,10 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
         else snprintf(how, sizeof how, "%lld of %lld steps", done, total);
         break;
     }
-    app_msg(a, false, "%s... %s  %.1f s  (Esc or Ctrl-C cancels, q quits)", what, how, el);
-    a->msg_progress = true;
+    char line[APP_MSG_MAX];
+    snprintf(line, sizeof line, "%s... %s  %.1f s  (Esc or Ctrl-C cancels, q quits)", what, how,
+             el);
+    app_msg_progress(a, line);
     if (got_winch) {
         got_winch = 0;
         resize_from_tty();
@@ -197,7 +199,7 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
     draw_frame(a);
     doupdate();
     if (got_quit) {
-        a->quit = true;
+        app_quit(a);
         return false;
     }
     struct timespec ts = {0, 0};
@@ -218,7 +220,7 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
             stop = 1;
         } else if (buf[i] == 27 && (i + 1 == n || buf[i + 1] == 27)) {
             stop = 1;
-        } else if (buf[i] == 'q' && i == 0 && w->nahead == 0 && a->mode == MODE_MAP) {
+        } else if (buf[i] == 'q' && i == 0 && w->nahead == 0 && app_mode(a) == MODE_MAP) {
             stop = 2;
         }
     }
@@ -228,7 +230,7 @@ static bool tui_wait(App *a, const char *what, const Progress *p, double el, voi
         memcpy(w->ahead + w->nahead, buf, keep);
         w->nahead += keep;
     }
-    if (stop == 2) a->quit = true;
+    if (stop == 2) app_quit(a);
     if (stop) return false;
     return true;
 }
@@ -273,8 +275,8 @@ typedef struct {
     double next_tick, next_reload;
     size_t rec_page;       /* the lesson page and answer the recording last marked */
     bool rec_seen;
-    unsigned rec_answers;  /* ... as a->lesson_answers: each answer is marked, two wrong ones
-                            * in a row too */
+    unsigned rec_answers;  /* ... as app_lesson_marks counts them: each answer is marked,
+                            * two wrong ones in a row too */
 } Session;
 
 static int run(const TuiOptions *o);
@@ -301,22 +303,19 @@ static int app_from_options(const TuiOptions *o, bool utf8, SetupSpec *spec, App
         return 1;
     }
     const char *nc = getenv("NO_COLOR");
-    a->color = !o->no_color && !(nc && *nc);
-    a->ascii = o->ascii || !utf8;
-    if (o->theme) snprintf(a->theme, sizeof a->theme, "%s", o->theme);
-    else if (o->big) snprintf(a->theme, sizeof a->theme, "contrast");
-    a->big = o->big;
+    app_set_look(a, !o->no_color && !(nc && *nc), o->ascii || !utf8,
+                 o->theme ? o->theme : o->big ? "contrast" : NULL, o->big);
 
     *spec = o->spec;
     /* the broadcast and the lesson first: a bad option is a usage error, before the screen */
     if (o->lesson) {
         if (!app_open_lesson(a, o->lesson)) {
-            say(a->msg);
+            say(app_msg_text(a));
             app_free(a);
             return 2;
         }
-        if (!a->b.ready && !app_set_spec(a, &o->spec)) {
-            say(a->msg);
+        if (!app_bcast(a)->ready && !app_set_spec(a, &o->spec)) {
+            say(app_msg_text(a));
             app_free(a);
             return 2;
         }
@@ -365,9 +364,9 @@ static int check_terminal(App *a, const TuiOptions *o)
         say(terr);
         return 2;
     }
-    a->msg[0] = '\0';
+    app_msg_clear(a);
     if (o->lesson) app_msg(a, false, "lesson: %s  (] next page, [ previous, Tab panels)",
-                           lesson_title(a->lesson));
+                           lesson_title(app_lesson(a)));
     else {
         char *names[4];
         size_t nl = lesson_list(names, 4);
@@ -422,11 +421,11 @@ static bool screen_start(Session *s)
     leaveok(stdscr, TRUE);
     fputs(MOUSE_ON, stdout);
     fflush(stdout);
-    if (!theme_init(a->color, a->ascii, a->theme, s->err, sizeof s->err))
+    AppLook look = app_look(a);
+    if (!theme_init(look.color, look.ascii, look.theme, s->err, sizeof s->err))
         app_msg(a, true, "%s", s->err);
     s->tw = (TuiWait){&s->orig, false, "", 0};
-    a->wait = tui_wait;
-    a->wait_ctx = &s->tw;
+    app_set_wait(a, tui_wait, &s->tw);
     return true;
 }
 
@@ -448,24 +447,26 @@ static bool first_build(Session *s, const TuiOptions *o, const SetupSpec *spec, 
 {
     App *a = s->a;
     fail[0] = '\0';
-    if (!a->b.ready) {
-        char keep[sizeof a->msg];
-        snprintf(keep, sizeof keep, "%s", a->msg);
-        if (!app_set_spec(a, spec) && !a->cancelled) {
-            snprintf(fail, faillen, "%s", a->msg);
+    if (!app_bcast(a)->ready) {
+        char keep[APP_MSG_MAX];
+        snprintf(keep, sizeof keep, "%s", app_msg_text(a));
+        if (!app_set_spec(a, spec) && !app_cancelled(a)) {
+            snprintf(fail, faillen, "%s", app_msg_text(a));
             return false;
         }
-        if (s->tw.ctrl_c) a->quit = true;
-        if (!a->cancelled) snprintf(a->msg, sizeof a->msg, "%s", keep);
+        if (s->tw.ctrl_c) app_quit(a);
+        if (!app_cancelled(a)) app_msg_set_raw(a, keep);
     }
+    bool ready = app_bcast(a)->ready;
     /* a --step past the end or a --vs that does not build is a usage error like any bad
      * option: one line and exit 2, not a screen with a message (--vs first: side by side,
      * --step goes up to the longer one's end) */
-    if (o->vs && a->b.ready && !a->quit) {
+    if (o->vs && ready && !app_quitting(a)) {
         const char *w[1] = {o->vs};
-        if (!app_vs_command(a, w, 1) && !a->cancelled) snprintf(fail, faillen, "--%s", a->msg);
+        if (!app_vs_command(a, w, 1) && !app_cancelled(a))
+            snprintf(fail, faillen, "--%s", app_msg_text(a));
     }
-    if (!fail[0] && o->step && a->b.ready && !a->quit) {
+    if (!fail[0] && o->step && ready && !app_quitting(a)) {
         long k = strtol(o->step, NULL, 10);
         if (k > app_nsteps(a))
             snprintf(fail, faillen, "--step %ld is past the last step (%ld)", k,
@@ -473,10 +474,10 @@ static bool first_build(Session *s, const TuiOptions *o, const SetupSpec *spec, 
         else
             app_goto(a, (int32_t)k);
     }
-    if (!fail[0] && o->measured && a->b.ready && !a->quit && !measured_load(a, o->measured))
-        snprintf(fail, faillen, "--measured: %s", a->msg);
+    if (!fail[0] && o->measured && ready && !app_quitting(a) && !measured_load(a, o->measured))
+        snprintf(fail, faillen, "--measured: %s", app_msg_text(a));
     if (fail[0]) return false;
-    if (o->timing && strcmp(o->timing, "async") == 0 && a->b.ready && !a->quit)
+    if (o->timing && strcmp(o->timing, "async") == 0 && ready && !app_quitting(a))
         app_timing(a, true);
     return true;
 }
@@ -487,7 +488,7 @@ static void loop_housekeeping(Session *s)
 {
     App *a = s->a;
     /* keys typed while a build ran: now, in order */
-    while (s->tw.nahead > 0 && !a->quit) {
+    while (s->tw.nahead > 0 && !app_quitting(a)) {
         char ahead[sizeof s->tw.ahead];
         size_t na = s->tw.nahead;
         memcpy(ahead, s->tw.ahead, na);
@@ -503,9 +504,8 @@ static void loop_housekeeping(Session *s)
         }
         resize_from_tty();
     }
-    if (a->suspend) {
+    if (app_take_suspend(a)) {
         /* Ctrl-Z: hand the terminal back, stop, and take it again on SIGCONT */
-        a->suspend = false;
         fputs(MOUSE_OFF, stdout);
         fflush(stdout);
         endwin();
@@ -515,32 +515,30 @@ static void loop_housekeeping(Session *s)
         resize_from_tty();
         clearok(curscr, TRUE);
     }
-    if (a->theme_changed) {
-        a->theme_changed = false;
-        if (!theme_init(a->color, a->ascii, a->theme, s->err, sizeof s->err))
+    if (app_take_theme_change(a)) {
+        AppLook look = app_look(a);
+        if (!theme_init(look.color, look.ascii, look.theme, s->err, sizeof s->err))
             app_msg(a, true, "%s", s->err);
         else
-            app_msg(a, false, "theme %s", a->theme);
+            app_msg(a, false, "theme %s", look.theme);
     }
     double t = now_s();
     if (t >= s->next_reload) {
         app_check_reload(a);
         s->next_reload = t + 0.5;
     }
-    if (a->playing && t >= s->next_tick && s->next_tick > 0) {
+    double period = app_play_period(a);   /* 0: not playing */
+    if (period > 0 && t >= s->next_tick && s->next_tick > 0) {
         app_tick(a);
-        s->next_tick = t + 1.0 / app_speeds[a->speed];
-    } else if (a->playing && s->next_tick == 0) {
-        s->next_tick = t + 1.0 / app_speeds[a->speed];
-    } else if (!a->playing) {
+        s->next_tick = t + period;
+    } else if (period > 0 && s->next_tick == 0) {
+        s->next_tick = t + period;
+    } else if (period <= 0) {
         s->next_tick = 0;
     }
     show_print(a);
     app_poll(a);   /* a big broadcast's whole history, once simulated */
-    if (a->msg_progress) {   /* the wait is over (a long jump has arrived): no progress */
-        a->msg[0] = '\0';
-        a->msg_progress = false;
-    }
+    app_progress_over(a);   /* the wait is over (a long jump has arrived): no progress */
 }
 
 /* The frame in the recording, and a lesson's page turns and answers as its markers. */
@@ -548,17 +546,21 @@ static void record_step(Session *s)
 {
     App *a = s->a;
     record_frame(s->rec, app_pos(a));
-    if (a->lesson && (a->page != s->rec_page || !s->rec_seen)) {
+    size_t page;
+    unsigned answers;
+    int last;
+    if (!app_lesson_marks(a, &page, &answers, &last)) return;
+    if (page != s->rec_page || !s->rec_seen) {
         char m[32];
-        snprintf(m, sizeof m, "page %zu", a->page + 1);
+        snprintf(m, sizeof m, "page %zu", page + 1);
         record_mark(s->rec, m);
-        s->rec_page = a->page;
+        s->rec_page = page;
         s->rec_seen = true;
-        s->rec_answers = a->lesson_answers;
-    } else if (a->lesson && a->lesson_answers != s->rec_answers) {
-        if (a->last_answer)
-            record_mark(s->rec, a->last_answer > 0 ? "answer right" : "answer wrong");
-        s->rec_answers = a->lesson_answers;
+        s->rec_answers = answers;
+    } else if (answers != s->rec_answers) {
+        if (last)
+            record_mark(s->rec, last > 0 ? "answer right" : "answer wrong");
+        s->rec_answers = answers;
     }
 }
 
@@ -568,19 +570,18 @@ static bool loop_frame(Session *s)
 {
     App *a = s->a;
     draw_frame(a);
-    if (a->redraw) {
-        a->redraw = false;
+    if (app_take_redraw(a))
         clearok(curscr, TRUE);
-    }
     doupdate();
     if (s->rec) record_step(s);
-    if (a->export_path[0]) {
+    char path[APP_EXPORT_PATH_MAX];
+    bool force;
+    if (app_take_export(a, path, sizeof path, &force)) {
         char eerr[300];
-        if (export_screen(a->export_path, a->export_force, eerr, sizeof eerr))
-            app_msg(a, false, "the screen is in %s", a->export_path);
+        if (export_screen(path, force, eerr, sizeof eerr))
+            app_msg(a, false, "the screen is in %s", path);
         else
             app_msg(a, true, "%s", eerr);
-        a->export_path[0] = '\0';
         return false;
     }
     return true;
@@ -592,17 +593,15 @@ static bool loop_frame(Session *s)
 static double loop_wait_time(Session *s)
 {
     App *a = s->a;
-    bool busy = a->panel == PANEL_CHART && a->mode != MODE_HELP && !a->fig &&
-                !a->chart_fig3 &&
-                app_chart_work(a);
-    if (!busy && a->panel == PANEL_CHART && a->chart.done && !s->chart_drawn) {
+    bool busy = app_chart_fill(a);
+    if (!busy && app_chart_filled_shown(a) && !s->chart_drawn) {
         s->chart_drawn = true;   /* draw the finished chart once more */
         busy = true;
     }
-    if (a->panel != PANEL_CHART || !a->chart.done) s->chart_drawn = false;
+    if (!app_chart_filled_shown(a)) s->chart_drawn = false;
 
     double wait = busy ? 0 : s->next_reload - now_s();
-    if (a->playing && s->next_tick > 0 && s->next_tick - now_s() < wait)
+    if (app_play_period(a) > 0 && s->next_tick > 0 && s->next_tick - now_s() < wait)
         wait = s->next_tick - now_s();
     if (app_partial(a) && wait > 0.1) wait = 0.1;   /* the simulation's progress */
     if (measured_busy(a) && wait > 0.25) wait = 0.25;   /* :exec's progress */
@@ -643,7 +642,7 @@ static bool loop_input(Session *s, double wait)
 static void event_loop(Session *s)
 {
     s->next_reload = now_s() + 0.5;
-    while (!s->a->quit) {
+    while (!app_quitting(s->a)) {
         if (got_quit) break;
         loop_housekeeping(s);
         if (!loop_frame(s)) continue;
@@ -709,7 +708,7 @@ static int run(const TuiOptions *o)
         app_free(s.a);
         return 2;
     }
-    char fail[sizeof s.a->msg + 16];
+    char fail[APP_MSG_MAX + 16];
     if (!first_build(&s, o, &spec, fail, sizeof fail)) {
         screen_end(&s);
         record_abort(s.rec);

@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "../../src/engine/arcmap.h"
+#include "../../src/engine/net-internal.h"
 #include "../../src/engine/sched.h"
 #include "mknet.h"
 
@@ -367,11 +368,152 @@ static void test_tree(void **state)
     net_free(net);
 }
 
+/* Random steps of tree blocks (sched_send_tree) along lines of arrays, rings, meshes and tori
+ * (spacing 1 or more, either way; one to three blocks a step, on one line or several), some
+ * with a block across lines or a stored transfer beside them: whenever arcmap_trees proves a
+ * step, its largest arc load (walked hop by hop) is at most 1 and its length the walked one;
+ * a step of one block along a line of an array or mesh is always proved (its pairs lie in
+ * disjoint runs of the line); steps sharing an arc occur and are refused. */
+static void test_trees(void **state)
+{
+    (void)state;
+    static const char *const nets[] = { "array:64", "array:37", "ring:64", "ring:24",
+                                        "mesh:16x8", "mesh:5x33", "torus:16x16", "torus:6x20",
+                                        "mesh:4x4x8", "torus:8x4x4" };
+    int64_t proved = 0, must = 0, shared = 0, refused_ok = 0;
+    for (size_t k = 0; k < sizeof nets / sizeof nets[0]; k++) {
+        Net *net = mknet(nets[k]);
+        int32_t P = net_size(net), nd = net_ndim(net);
+        ArcMap L;
+        arcmap_init(&L, net);
+        for (int round = 0; round < 40; round++) {
+            Sched *s = sched_new(net, 1, 1024);
+            for (int32_t v = 0; v < P; v++)
+                assert_true(sched_give(s, v, 0, 1));
+            bool single[8];
+            int nst = 8;
+            for (int st = 0; st < nst; st++) {
+                assert_true(sched_step(s) >= 0);
+                int nb = 1 + rnd(3);
+                bool across = false, stored = rnd(10) == 0;
+                for (int b = 0; b < nb; b++) {
+                    int d = rnd(nd);
+                    int32_t n = net_dim(net, d), c[NET_MAXDIM];
+                    net_coords(net, rnd(P), c);
+                    int kk = 1;   /* 2^kk members spaced g apart fit in n */
+                    while (kk < 5 && (INT32_C(2) << kk) - 1 <= n - 1)
+                        kk++;
+                    kk = 1 + rnd(kk);
+                    int32_t m = INT32_C(1) << kk, gmax = (n - 1) / (m - 1);
+                    if (gmax < 1) {
+                        kk = 1;
+                        m = 2;
+                        gmax = n - 1;
+                    }
+                    int32_t g = 1 + rnd(gmax < 3 ? gmax : 3);
+                    int32_t span = (m - 1) * g;
+                    bool up = rnd(2);
+                    c[d] = up ? rnd(n - span) : span + rnd(n - span);
+                    int32_t base = net_id(net, c), stride = (up ? g : -g) * net->stride[d];
+                    if (rnd(12) == 0 && nd > 1) {   /* across lines: a diagonal */
+                        base = 0;
+                        stride = net->stride[0] + net->stride[nd - 1];
+                        kk = 1;
+                        across = true;
+                    }
+                    int i = rnd(kk);
+                    assert_true(sched_send_tree(s, base, stride, kk, i, rnd(INT32_C(1) << kk), 0, 1));
+                }
+                if (stored)
+                    send(s, 0, P - 1);
+                single[st] = nb == 1 && !across && !stored && !net_wraps(net);
+            }
+            assert_null(sched_error(s));
+            for (int32_t st = 0; st < sched_nsteps(s); st++) {
+                int64_t wt, gt = -7;
+                int32_t mx;
+                oracle(s, net, st, &wt, &mx);
+                bool ok = arcmap_trees(&L, s, st, &gt);
+                if (single[st]) {
+                    assert_true(ok);
+                    must++;
+                }
+                if (ok) {
+                    assert_true(mx <= 1);
+                    assert_int_equal(gt, wt);
+                    proved++;
+                } else {
+                    shared += mx > 1;
+                    refused_ok += mx <= 1;
+                }
+            }
+            sched_free(s);
+        }
+        net_free(net);
+    }
+    printf("arcmap_trees: %lld steps proved (%lld had to be), %lld refused sharing an arc, %lld "
+           "refused without\n", (long long)proved, (long long)must, (long long)shared,
+           (long long)refused_ok);
+    assert_true(proved > 500);
+    assert_true(must > 200);
+    assert_true(shared > 50);
+}
+
+/* Blocks whose routes leave their stretch.  A ring's route of half the ring goes the + way
+ * round (the tie), out of its block's stretch:
+ * on ring:8, block A's members 0 and 4 (root 1: node 4 sends to node 0, over arcs 4..7) and
+ * block B's 5 and 6 (5 -> 6, over arc 5) have stretches [0, 4] and [5, 6] apart, yet share arc
+ * 5: refused.  On array:8 the same blocks are proved (4 -> 0 goes down, arcs 1..4). */
+static void test_trees_leave(void **state)
+{
+    (void)state;
+    for (int ring = 0; ring < 2; ring++) {
+        Net *net = mknet(ring ? "ring:8" : "array:8");
+        ArcMap L;
+        arcmap_init(&L, net);
+        Sched *s = sched_new(net, 1, 1024);
+        for (int32_t v = 0; v < 8; v++)
+            assert_true(sched_give(s, v, 0, 1));
+        assert_true(sched_step(s) >= 0);
+        assert_true(sched_send_tree(s, 0, 4, 1, 0, 1, 0, 1));
+        assert_true(sched_send_tree(s, 5, 1, 1, 0, 0, 0, 1));
+        int64_t wt, gt = -7;
+        int32_t mx;
+        oracle(s, net, 0, &wt, &mx);
+        assert_int_equal(mx, ring ? 2 : 1);
+        assert_int_equal(arcmap_trees(&L, s, 0, &gt), !ring);
+        if (!ring)
+            assert_int_equal(gt, 5);
+        sched_free(s);
+        net_free(net);
+    }
+    /* mesh:4x3, members 0..3 at stride 1: the first (0,0) and the last (1,0) differ in the row
+     * only, yet members 1 and 2 are off that column: 2 -> 3 goes along row 0, then down (not
+     * a route of the column): refused (the walk: 1 + 3 hops) */
+    Net *net = mknet("mesh:4x3");
+    ArcMap L;
+    arcmap_init(&L, net);
+    Sched *s = sched_new(net, 1, 1024);
+    for (int32_t v = 0; v < 12; v++)
+        assert_true(sched_give(s, v, 0, 1));
+    assert_true(sched_step(s) >= 0);
+    assert_true(sched_send_tree(s, 0, 1, 2, 1, 0, 0, 1));
+    int64_t wt, gt = -7;
+    int32_t mx;
+    oracle(s, net, 0, &wt, &mx);
+    assert_int_equal(wt, 4);
+    assert_false(arcmap_trees(&L, s, 0, &gt));
+    sched_free(s);
+    net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_tree),
+        cmocka_unit_test(test_trees),
+        cmocka_unit_test(test_trees_leave),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 #include <math.h>
+#include <stdio.h>
 
 #include "../../src/algos/algo.h"
 #include "../../src/engine/net.h"
@@ -323,12 +324,168 @@ static void test_fuse_algos(void **state)
         }
 }
 
+/* Tree steps (sched_send_tree), whose ports the replay does not count: the same figures,
+ * violations, holdings and port counts as the same transfers sent one by one
+ * (sched_send_range), and port counts as counted here from the transfers.  Binomial trees
+ * over members base + m stride from any root, some steps sending chunks not yet held, a step
+ * of one block and a step of two (which counts its ports), under seidel (nu 0, 1), postal
+ * (duplex, simplex), circuit and saf. */
+static void test_tree_ports(void **state)
+{
+    (void)state;
+    Net *net = net_parse("mesh:8x8", NULL, 0);
+    assert_non_null(net);
+    for (unsigned seed = 1; seed <= 24; seed++) {
+        srand(seed * 31u);
+        int k = 2 + (int)rnd(4);                       /* 4 .. 32 members */
+        int32_t stride = 1 + (int32_t)rnd(2), base = (int32_t)rnd((uint32_t)(64 - (stride << k) + stride));
+        int32_t root = (int32_t)rnd(1u << k);
+        Sched *t = sched_new(net, 4, 4096), *r = sched_new(net, 4, 4096);
+        sched_give(t, base + root * stride, 0, 3);
+        sched_give(r, base + root * stride, 0, 3);
+        /* the two-block step: a second tree over other members, in step 0 */
+        for (int i = 0; i < k; i++) {
+            uint32_t hi = rnd(4) ? 3 : 4;              /* chunk 3: held by nobody */
+            sched_step(t);
+            sched_step(r);
+            assert_true(sched_send_tree(t, base, stride, k, i, root, 0, hi));
+            int64_t span = INT64_C(1) << (k - i);
+            for (int64_t m = 0; m < (INT64_C(1) << k); m += span)
+                assert_true(sched_send_range(r, base + (int32_t)((m ^ root) * stride),
+                                             base + (int32_t)(((m + span / 2) ^ root) * stride),
+                                             0, hi));
+            if (i == 0 && seed % 2) {   /* a second block: the step counts its ports */
+                assert_true(sched_send_tree(t, base, stride, k, 0, root, 0, 1));
+                int64_t sp = INT64_C(1) << k;
+                assert_true(sched_send_range(r, base + (int32_t)(root * stride),
+                                             base + (int32_t)(((sp / 2) ^ root) * stride), 0, 1));
+            }
+        }
+        assert_null(sched_error(t));
+        assert_null(sched_error(r));
+        CostParams p;
+        int m = (int)(seed % 6);
+        cost_defaults(&p, m <= 1 ? COST_SEIDEL : m <= 3 ? COST_POSTAL : m == 4 ? COST_CIRCUIT : COST_SAF);
+        if (m == 1)
+            p.nu = 1;
+        if (m == 3)
+            p.duplex = !p.duplex;
+        Sim *a = sim_run(t, &p, 0, NULL, 0), *b = sim_run(r, &p, 0, NULL, 0);
+        assert_non_null(a);
+        assert_non_null(b);
+        same_runs(a, b, 64);
+        for (int32_t st = 0; st < k; st++) {
+            const int32_t *sa, *ra, *sb, *rb;
+            sim_port_counts(a, st, &sa, &ra);
+            int32_t want_s[64], want_r[64];
+            memcpy(want_s, sa, sizeof want_s);
+            memcpy(want_r, ra, sizeof want_r);
+            sim_port_counts(b, st, &sb, &rb);
+            int32_t cs[64] = { 0 }, cr[64] = { 0 };
+            SchedTransfer x;
+            for (int64_t i = 0; i < sched_ntransfers(r, st); i++) {
+                sched_transfer(r, st, i, &x);
+                cs[x.src]++;
+                cr[x.dst]++;
+            }
+            for (int v = 0; v < 64; v++) {
+                assert_int_equal(want_s[v], cs[v]);
+                assert_int_equal(want_r[v], cr[v]);
+                assert_int_equal(sb[v], cs[v]);
+                assert_int_equal(rb[v], cr[v]);
+            }
+        }
+        sim_free(a);
+        sim_free(b);
+        sched_free(t);
+        sched_free(r);
+    }
+    net_free(net);
+}
+
+/* The end check (run_verify) on nets of 64 nodes and more, whose runs of 64 complete records
+ * are passed over whole: every incomplete node named, in node order, with the first chunk it
+ * lacks, against a reference here; nodes lacking chunks at the start, middle and end of a run,
+ * in the last partial run, nodes with two intervals (a big Hold), and a dense table. */
+static void test_verify_runs(void **state)
+{
+    (void)state;
+    for (unsigned seed = 1; seed <= 12; seed++) {
+        srand(seed * 131u);
+        int32_t N = seed % 3 == 0 ? 64 : 64 * (int32_t)(1 + rnd(4)) + (int32_t)rnd(64);
+        char spec[32];
+        snprintf(spec, sizeof spec, "array:%ld", (long)N);
+        Net *net = net_parse(spec, NULL, 0);
+        assert_non_null(net);
+        enum { C = 6 };
+        Sched *s = sched_new(net, C, C * 10);
+        int32_t lack[20];
+        uint32_t first[20];
+        int nl = 0;
+        bool dense = seed % 4 == 0;   /* most nodes big: the table turns dense */
+        for (int32_t v = 0; v < N; v++) {
+            bool odd = nl < 20 && (rnd(16) == 0 || v == 63 || v == N - 1 || (seed % 2 && v == 64));
+            if (dense && !odd) {   /* two intervals that make the whole: a big record */
+                sched_give(s, v, 0, 2);
+                sched_give(s, v, 3, C);
+                sched_give(s, v, 2, 3);
+                continue;
+            }
+            if (!odd) {
+                sched_give(s, v, 0, C);
+                continue;
+            }
+            uint32_t kind = rnd(4), c = 1 + rnd(C - 1);
+            lack[nl] = v;
+            if (kind == 0) {           /* nothing */
+                first[nl] = 0;
+            } else if (kind == 1) {    /* a prefix */
+                sched_give(s, v, 0, c);
+                first[nl] = c;
+            } else if (kind == 2) {    /* a suffix */
+                sched_give(s, v, c, C);
+                first[nl] = 0;
+            } else {                   /* a hole at c */
+                sched_give(s, v, 0, c);
+                if (c + 1 < C)
+                    sched_give(s, v, c + 1, C);
+                first[nl] = c;
+            }
+            nl++;
+        }
+        sched_step(s);
+        assert_null(sched_error(s));
+        CostParams p;
+        cost_defaults(&p, COST_SEIDEL);
+        Sim *sim = sim_run(s, &p, 0, NULL, 0);
+        assert_non_null(sim);
+        const SimTotals *t = sim_totals(sim);
+        assert_int_equal(t->incomplete_nodes, nl);
+        assert_int_equal(t->verified, nl == 0);
+        int k = 0;
+        for (size_t i = 0; i < sim_nviolations(sim); i++) {
+            const SimViolation *v = sim_violation(sim, i);
+            assert_int_equal(v->kind, SIM_V_INCOMPLETE);
+            assert_true(k < nl);
+            assert_int_equal(v->node, lack[k]);
+            assert_int_equal(v->chunk, first[k]);
+            k++;
+        }
+        assert_int_equal(k, nl);
+        sim_free(sim);
+        sched_free(s);
+        net_free(net);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fuse_relay),
         cmocka_unit_test(test_fuse_random),
         cmocka_unit_test(test_fuse_algos),
+        cmocka_unit_test(test_tree_ports),
+        cmocka_unit_test(test_verify_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -612,11 +612,15 @@ static void test_borrowed_long(void **state)
             assert_true(ht_borrow(&t, v, base[v], nb[v]));
         }
         for (int32_t v = 0; v < LN; v++) {
-            /* the distribution: subsets of the base sent on (every q-th range, trimmed now and
+            /* the distribution: subsets of the base sent on (every q-th range, q small or
+             * past the cursor's walk, or runs of 2^sh ranges every other run; trimmed now and
              * then; now and then a range it lacks) */
-            for (int rep = 0; rep < 6; rep++) {
-                uint32_t q = 1 + rnd(3), nr = 0;
-                for (uint32_t j = rnd(q); j < nb[v]; j += q) {
+            for (int rep = 0; rep < 8; rep++) {
+                uint32_t q = rep < 3 ? 1 + rnd(3) : 1 + rnd(40), nr = 0, sh = rnd(6);
+                bool runs = rep >= 6;
+                for (uint32_t j = runs ? 0 : rnd(q); j < nb[v]; j += runs ? 1 : q) {
+                    if (runs && ((j >> sh) & 1))
+                        continue;
                     ChunkRange x = base[v][j];
                     if (rnd(4) == 0 && x.hi - x.lo > 1)
                         x.lo++;

@@ -128,9 +128,14 @@ static void same_runs(Sim *a, Sim *b, const Sched *s, const Net *net)
     }
     for (int32_t st = 0; st < sched_nsteps(s); st++) {
         const SimStep *x = sim_step(a, st), *y = sim_step(b, st);
-        int32_t want = brute_max(s, net, st);
-        assert_int_equal(x->max_link_load, want);
-        assert_int_equal(y->max_link_load, want);
+        /* (a step with port conflicts is played in sub-rounds under seidel: its load is the
+         * most on a link at once, not over the step) */
+        if (y->port_conflicts == 0) {
+            int32_t want = brute_max(s, net, st);
+            assert_int_equal(x->max_link_load, want);
+            assert_int_equal(y->max_link_load, want);
+        }
+        assert_int_equal(x->max_link_load, y->max_link_load);
         assert_int_equal(x->link_overloads, y->link_overloads);
         assert_int_equal(x->tcd, y->tcd);
         assert_int_equal(x->violations, y->violations);
@@ -195,10 +200,81 @@ static void test_random(void **state)
     assert_true(disjoint > 100);
 }
 
+/* Steps of tree blocks (sched_send_tree, whose routes load_disjoint proves from the blocks'
+ * parameters, arcmap_trees): one or two blocks a step along rows, columns or the line, either
+ * way, spacing 1 or 2, any root; replayed as above against counted loads. */
+static void test_trees(void **state)
+{
+    (void)state;
+    const char *nets[] = { "array:64", "array:50", "ring:32", "mesh:8x8", "mesh:6x10",
+                           "torus:8x8", "torus:5x12" };
+    unsigned seed = 77;
+    for (size_t k = 0; k < sizeof nets / sizeof nets[0]; k++) {
+        Net *net = net_parse(nets[k], NULL, 0);
+        assert_non_null(net);
+        int32_t P = net_size(net), nd = net_ndim(net);
+        for (int round = 0; round < 10; round++) {
+            Sched *s = sched_new(net, 1, 4096);
+            assert_non_null(s);
+            for (int32_t v = 0; v < P; v++)
+                assert_true(sched_give(s, v, 0, 1));
+            for (int st = 0; st < 6; st++) {
+                assert_true(sched_step(s) >= 0);
+                int nb = 1 + (int)(rand_r(&seed) % 2);
+                for (int b = 0; b < nb; b++) {
+                    int d = (int)(rand_r(&seed) % (unsigned)nd);
+                    int32_t n = net_dim(net, d), g = 1 + (int32_t)(rand_r(&seed) % 2);
+                    int kk = 1;
+                    while (((INT32_C(2) << kk) - 1) * g <= n - 1 && kk < 4)
+                        kk++;
+                    kk = 1 + (int)(rand_r(&seed) % (unsigned)kk);
+                    int32_t span = ((INT32_C(1) << kk) - 1) * g;
+                    if (span > n - 1) {
+                        g = 1;
+                        span = (INT32_C(1) << kk) - 1;
+                    }
+                    int32_t c[3], base;
+                    net_coords(net, (int32_t)(rand_r(&seed) % (unsigned)P), c);
+                    bool up = rand_r(&seed) % 2;
+                    c[d] = (up ? 0 : span) + (int32_t)(rand_r(&seed) % (unsigned)(n - span));
+                    base = net_id(net, c);
+                    int32_t stride = (up ? g : -g) * (d == nd - 1 ? 1 : net_dim(net, nd - 1));
+                    int i = (int)(rand_r(&seed) % (unsigned)kk);
+                    int32_t root = (int32_t)(rand_r(&seed) % (1u << kk));
+                    assert_true(sched_send_tree(s, base, stride, kk, i, root, 0, 1));
+                }
+            }
+            assert_null(sched_error(s));
+            for (int model = 0; model < 3; model++) {
+                CostParams p;
+                cost_defaults(&p, model == 2 ? COST_CIRCUIT : COST_SEIDEL);
+                p.nu = model == 1;
+                for (int par = 0; par < 2; par++) {
+                    sim_par_min = par ? 0 : INT64_MAX;
+                    sim_load_path = SIM_PATH_AUTO;
+                    Sim *a = sim_run(s, &p, 0, NULL, 0);
+                    sim_load_path = SIM_PATH_DIRECT;
+                    Sim *b = sim_run(s, &p, 0, NULL, 0);
+                    sim_load_path = SIM_PATH_AUTO;
+                    sim_par_min = 65536;
+                    assert_non_null(a);
+                    assert_non_null(b);
+                    same_runs(a, b, s, net);
+                    sim_free(a);
+                    sim_free(b);
+                }
+            }
+            sched_free(s);
+        }
+        net_free(net);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random),
+        cmocka_unit_test(test_trees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -167,12 +167,51 @@ static void test_rh_proof(void **state)
     sched_check_proofs = saved;
 }
 
+/* The mesh st's and bst's 2x2 exchanges (common.c, exch2x2_prove): checked and trusted builds
+ * agree (a wrong proof fails the checked build). */
+static void test_mesh_exchange_proof(void **state)
+{
+    (void)state;
+    bool saved = sched_check_proofs;
+    static const char *nets[] = { "mesh:2x2", "mesh:4x4", "mesh:8x32", "mesh:32x8", "mesh:16x16" };
+    static const char *algos[] = { "st", "bst" };
+    for (size_t ni = 0; ni < sizeof nets / sizeof nets[0]; ni++) {
+        Net *n = mknet(nets[ni]);
+        for (size_t ai = 0; ai < 2; ai++) {
+            const AlgoDef *d = algo_find(algos[ai], n);
+            assert_non_null(d);
+            for (int nu = 0; nu <= 2; nu++) {
+                AlgoArgs a;
+                algo_args_init(&a, d);
+                a.nu = nu;
+                a.source = net_size(n) / 3;
+                char err[256];
+                sched_check_proofs = true;
+                Sched *checked = algo_build(d, n, &a, err, sizeof err);
+                if (!checked) {
+                    assert_null(strstr(err, "proof"));
+                    continue;   /* (a size or nu the algorithm refuses) */
+                }
+                sched_check_proofs = false;
+                Sched *trusted = algo_build(d, n, &a, err, sizeof err);
+                assert_non_null(trusted);
+                assert_true(sched_equal(checked, trusted));
+                sched_free(checked);
+                sched_free(trusted);
+            }
+        }
+        net_free(n);
+    }
+    sched_check_proofs = saved;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_expanded_once),
         cmocka_unit_test(test_wrong_proof),
         cmocka_unit_test(test_rh_proof),
+        cmocka_unit_test(test_mesh_exchange_proof),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -519,6 +519,51 @@ static void test_bst_vs_stored(void **state)
     assert_true(built >= 100);
 }
 
+/* The 2x2 exchange of the mesh st and bst (algo_sub_exchange_2x2: two proved rules) against
+ * its stored form (blocks_exchange per pair, as it was built before), on submeshes of several
+ * shapes, spacings and offsets, ranges even and odd (odd ones stay stored). */
+static void test_exchange_2x2_vs_stored(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *net;
+        int32_t r0, c0, g;
+        int D1, D2;
+        uint32_t lo, hi;
+    } cases[] = {
+        { "mesh:2x2", 0, 0, 1, 1, 1, 0, 4 },    { "mesh:8x8", 0, 0, 1, 3, 3, 0, 4 },
+        { "mesh:8x16", 1, 1, 2, 2, 3, 4, 12 },  { "mesh:16x8", 3, 1, 4, 2, 1, 2, 6 },
+        { "mesh:4x32", 0, 0, 1, 2, 5, 0, 2 },   { "mesh:8x8", 1, 1, 2, 2, 2, 1, 8 },
+        { "mesh:8x8", 0, 0, 1, 3, 3, 0, 3 },    { "mesh:16x16", 2, 3, 4, 2, 2, 8, 16 },
+    };
+    for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+        Net *n = mknet(cases[ci].net);
+        Sched *a = sched_new(n, 16, 100), *b = sched_new(n, 16, 100);
+        AlgoSub ma = { a, net_dim(n, 1), cases[ci].r0, cases[ci].c0, cases[ci].g, cases[ci].D1,
+                       cases[ci].D2 };
+        uint32_t lo = cases[ci].lo, hi = cases[ci].hi, half = (hi - lo) / 2;
+        if (!algo_sub_exchange_2x2(&ma, 1, lo, hi))
+            fail_msg("case %zu: %s", ci, sched_error(a));
+        AlgoSub mb = ma;
+        mb.s = b;
+        for (int32_t x = 0; x < (INT32_C(1) << (mb.D1 - 1)); x++)
+            for (int32_t y = 0; y < (INT32_C(1) << (mb.D2 - 1)); y++) {
+                for (int q = 0; q < 2; q++)
+                    assert_true(blocks_exchange(b, 1, algo_sub_node(&mb, 2 * x + q, 2 * y), mb.g,
+                                                1, lo + (uint32_t)q * half,
+                                                lo + (uint32_t)(q + 1) * half));
+                for (int q = 0; q < 2; q++)
+                    assert_true(blocks_exchange(b, 2, algo_sub_node(&mb, 2 * x, 2 * y + q),
+                                                mb.g * mb.cols, 1, lo, hi));
+            }
+        assert_null(sched_error(a));
+        same_transfers(a, b);
+        sched_free(a);
+        sched_free(b);
+        net_free(n);
+    }
+}
+
 /* A block of 2^23 transfers (the last step on 2^24 nodes), read back at its far end. */
 static void test_tree_big(void **state)
 {
@@ -546,6 +591,7 @@ int main(void)
         cmocka_unit_test(test_tree_big),
         cmocka_unit_test(test_algos_vs_stored),
         cmocka_unit_test(test_bst_vs_stored),
+        cmocka_unit_test(test_exchange_2x2_vs_stored),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
