@@ -27,3 +27,19 @@ void *bigmem_alloc_whole(size_t bytes)
 #endif
     return p;
 }
+
+void *bigmem_alloc_huge(size_t bytes)
+{
+    unsigned char *p = bigmem_alloc(bytes, true);
+#ifdef MADV_HUGEPAGE
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    if (p && bytes >= 2 * huge) {
+        /* calloc's fresh pages are untouched yet: the advice comes before the first fault */
+        uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+        uintptr_t e = ((uintptr_t)p + bytes) & ~(huge - 1);
+        if (e > a)
+            (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
+    }
+#endif
+    return p;
+}

@@ -6,9 +6,11 @@
  * blocks: free page reporting at order 9), a transparent huge page is such a block, so its first
  * touch makes the host back 2 MiB again: `st` on array:16777216 spent 0.05-0.9 s of system
  * time on it from run to run, against 0.1-0.2 s every time on small pages, with no user time
- * gained (docs/engine.md, "Memory touched once").  A zeroed array is not memset: calloc maps fresh pages
- * that the kernel zeroes on first touch, and a page never touched costs nothing.  Growing big
- * arrays use realloc, which moves an mmapped block's pages (mremap) instead of copying them.
+ * gained (docs/engine.md, "Memory touched once").  The exception: arrays read at random for
+ * long (the TUI's, bigmem_alloc_huge), where the fewer TLB misses pay.  A zeroed array is not
+ * memset: calloc maps fresh pages that the kernel zeroes on first touch, and a page never
+ * touched costs nothing.  Growing big arrays use realloc, which moves an mmapped block's pages
+ * (mremap) instead of copying them.
  *
  * Ownership: the caller frees the result with free(). */
 #ifndef MESHCAST_BIGMEM_H
@@ -25,5 +27,12 @@ void *bigmem_alloc(size_t bytes, bool zero);
  * call instead of two faults per page (a read that maps the shared zero page, then the write
  * that replaces it).  NULL when memory runs out. */
 void *bigmem_alloc_whole(size_t bytes);
+
+/* A zeroed array of `bytes` read and written at random over a long life (the Sim's arrays
+ * under SIM_HISTORY, which the TUI's seek and frame walk node by node and link by link): on
+ * transparent huge pages (MADV_HUGEPAGE on its 2 MiB-aligned inside, where the system has
+ * it), which cut the TLB misses of those walks for the first-touch price above.  NULL when
+ * memory runs out. */
+void *bigmem_alloc_huge(size_t bytes);
 
 #endif

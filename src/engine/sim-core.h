@@ -207,8 +207,18 @@ static inline const Delta *delta_at(const Sim *sim, uint64_t i)
     return &sim->dblk[i >> DBLK_SHIFT][i & (DBLK - 1)];
 }
 
-static inline void *big_alloc(size_t bytes, bool zero) { return bigmem_alloc(bytes, zero); }
-static inline void *big_zalloc(size_t bytes) { return bigmem_alloc(bytes, true); }
+/* The Sim's big arrays (bigmem.h): for the TUI (SIM_HISTORY), which reads them at random for
+ * long (seek and frame), on huge pages; for a run on small pages (each touched once or twice,
+ * where a huge page's first touch costs the host most); big_whole: written all over. */
+static inline void *big_alloc(const Sim *sim, size_t bytes, bool zero)
+{
+    return sim->flags & SIM_HISTORY ? bigmem_alloc_huge(bytes) : bigmem_alloc(bytes, zero);
+}
+static inline void *big_zalloc(const Sim *sim, size_t bytes) { return big_alloc(sim, bytes, true); }
+static inline void *big_whole(const Sim *sim, size_t bytes)
+{
+    return sim->flags & SIM_HISTORY ? bigmem_alloc_huge(bytes) : bigmem_alloc_whole(bytes);
+}
 
 static inline int32_t cap_of(const CostParams *p)
 {

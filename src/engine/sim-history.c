@@ -19,7 +19,7 @@ static bool push_delta(Sim *sim, int32_t node, uint32_t lo, uint32_t hi)
                 return false;
             sim->dblk = q;
         }
-        Delta *b = big_alloc(DBLK * sizeof *b, false);
+        Delta *b = big_alloc(sim, DBLK * sizeof *b, false);
         if (!b)
             return false;
         sim->dblk[sim->ndblk++] = b;

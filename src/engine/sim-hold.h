@@ -189,12 +189,14 @@ typedef struct {
     Hold *dense;         /* when not NULL: node v's holdings are dense[v] (rec, big freed) */
     int32_t nnodes;
     bool borrowed;       /* some Hold may borrow (ht_borrow since ht_own_all) */
+    bool huge;           /* rec and dense on huge pages (read at random for long: bigmem.h) */
 } HoldTab;
 
-/* Out of line (sim-holdtab.c): make and free the table (ht_init false: memory); every node
+/* Out of line (sim-holdtab.c): make and free the table (ht_init false: memory; huge: the
+ * table will be read at random for long, as the TUI's seek does: bigmem_alloc_huge); every node
  * back to empty; the uncommon cases of ht_add; remove; merge (as hold_merge); the
  * multi-range tests (as hold_contains_all, hold_none); bytes the table holds. */
-bool ht_init(HoldTab *t, int32_t nnodes);
+bool ht_init(HoldTab *t, int32_t nnodes, bool huge);
 void ht_free(HoldTab *t);
 void ht_reset(HoldTab *t);
 bool ht_add_slow(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi);

@@ -6,13 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool ht_init(HoldTab *t, int32_t nnodes)
+bool ht_init(HoldTab *t, int32_t nnodes, bool huge)
 {
     memset(t, 0, sizeof *t);
     t->nnodes = nnodes;
+    t->huge = huge;
     t->dense_at = nnodes / 16 > 64 ? (uint32_t)(nnodes / 16) : 64;
     /* every informed node's record is written: the pages made at once (bigmem.h) */
-    t->rec = bigmem_alloc_whole((size_t)(nnodes > 0 ? nnodes : 1) * sizeof *t->rec);
+    size_t bytes = (size_t)(nnodes > 0 ? nnodes : 1) * sizeof *t->rec;
+    t->rec = huge ? bigmem_alloc_huge(bytes) : bigmem_alloc_whole(bytes);
     return t->rec != NULL;
 }
 
@@ -53,7 +55,8 @@ void ht_reset(HoldTab *t)
  * table unchanged). */
 static bool go_dense(HoldTab *t)
 {
-    Hold *d = bigmem_alloc((size_t)t->nnodes * sizeof *d, true);
+    size_t bytes = (size_t)t->nnodes * sizeof(Hold);
+    Hold *d = t->huge ? bigmem_alloc_huge(bytes) : bigmem_alloc(bytes, true);
     if (!d)
         return false;
     for (int32_t v = 0; v < t->nnodes; v++) {

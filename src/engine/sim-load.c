@@ -487,7 +487,7 @@ int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, in
     } else {
         /* +1/-1 per piece, then a running sum over each line touched (only those) */
         if (!sim->linebit) {
-            sim->linebit = big_zalloc((size_t)(sim->nlinks / 64 + 1) * sizeof *sim->linebit);
+            sim->linebit = big_zalloc(sim, (size_t)(sim->nlinks / 64 + 1) * sizeof *sim->linebit);
             if (!sim->linebit) {
                 *oom = true;
                 return path;
@@ -560,9 +560,9 @@ bool load_rmq_build(Sim *sim)
     while (((int64_t)1 << levels) <= span)
         levels++;
     if (!sim->bmax) {
-        sim->bmax = big_alloc((size_t)(nb * levels) * sizeof(int32_t), false);
-        sim->bpre = big_alloc((size_t)sim->nlinks * sizeof(int32_t), false);
-        sim->bsuf = big_alloc((size_t)sim->nlinks * sizeof(int32_t), false);
+        sim->bmax = big_alloc(sim, (size_t)(nb * levels) * sizeof(int32_t), false);
+        sim->bpre = big_alloc(sim, (size_t)sim->nlinks * sizeof(int32_t), false);
+        sim->bsuf = big_alloc(sim, (size_t)sim->nlinks * sizeof(int32_t), false);
         if (!sim->bmax || !sim->bpre || !sim->bsuf) {
             free(sim->bmax);
             free(sim->bpre);
@@ -787,7 +787,7 @@ static bool load_disjoint(Sim *sim, int32_t st, const SchedFlat *f, int64_t *tcd
     if (arcmap_trees(&sim->lay, sim->s, st, tcd) || arcmap_sorted(&sim->lay, sim->s, f, tcd) == f->n)
         return true;
     if (!sim->arcbit) {
-        sim->arcbit = big_zalloc((size_t)(sim->nlinks / 64 + 1) * sizeof *sim->arcbit);
+        sim->arcbit = big_zalloc(sim, (size_t)(sim->nlinks / 64 + 1) * sizeof *sim->arcbit);
         if (!sim->arcbit)
             return false;
         sim->arclo = INT64_MAX;

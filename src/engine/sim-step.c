@@ -36,7 +36,7 @@ bool step_ensure_x(Sim *sim, size_t n)
     /* per-step scratch: nothing to keep */
     free(sim->xk);
     sim->capx = 0;
-    sim->xk = big_alloc(nc * sizeof *sim->xk, false);
+    sim->xk = big_alloc(sim, nc * sizeof *sim->xk, false);
     if (!sim->xk)
         return false;
     sim->capx = nc;
@@ -66,9 +66,9 @@ bool step_ensure_ports(Sim *sim)
     size_t size = (size_t)sim->net->size;
     /* a broadcast's receivers (every node) and senders write them all over (bigmem.h) */
     if (!sim->sends)
-        sim->sends = bigmem_alloc_whole(size * sizeof *sim->sends);
+        sim->sends = big_whole(sim, size * sizeof *sim->sends);
     if (!sim->recvs)
-        sim->recvs = bigmem_alloc_whole(size * sizeof *sim->recvs);
+        sim->recvs = big_whole(sim, size * sizeof *sim->recvs);
     return sim->sends && sim->recvs;
 }
 
@@ -77,9 +77,9 @@ bool step_ensure_qports(Sim *sim)
 {
     size_t size = (size_t)sim->net->size;
     if (!sim->qsends)
-        sim->qsends = big_zalloc(size * sizeof *sim->qsends);
+        sim->qsends = big_zalloc(sim, size * sizeof *sim->qsends);
     if (!sim->qrecvs)
-        sim->qrecvs = big_zalloc(size * sizeof *sim->qrecvs);
+        sim->qrecvs = big_zalloc(sim, size * sizeof *sim->qrecvs);
     return sim->qsends && sim->qrecvs;
 }
 
@@ -108,8 +108,8 @@ bool step_ensure_sums(Sim *sim)
     if (sim->ssum)
         return true;
     size_t size = (size_t)sim->net->size;
-    sim->ssum = big_zalloc(size * sizeof *sim->ssum);
-    sim->rsum = big_zalloc(size * sizeof *sim->rsum);
+    sim->ssum = big_zalloc(sim, size * sizeof *sim->ssum);
+    sim->rsum = big_zalloc(sim, size * sizeof *sim->rsum);
     return sim->ssum && sim->rsum;
 }
 

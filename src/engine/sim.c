@@ -151,9 +151,10 @@ static bool run_setup(Sim *sim)
     bool stepped = steps_init(&sim->steps, sim->nsteps);
     sim->cum = calloc((size_t)sim->nsteps + 1, sizeof *sim->cum);
     sim->viol = malloc(SIM_MAXVIOL * sizeof *sim->viol);
-    bool held = ht_init(&sim->hold, net->size);
+    /* the TUI (SIM_HISTORY) seeks through the holdings at random for long: huge pages */
+    bool held = ht_init(&sim->hold, net->size, (sim->flags & SIM_HISTORY) != 0);
     /* full: per-node scratch (see full_loads), not per link */
-    sim->load = big_zalloc(((size_t)(sim->full ? net->size : sim->nlinks) + 1) *
+    sim->load = big_zalloc(sim, ((size_t)(sim->full ? net->size : sim->nlinks) + 1) *
                            sizeof *sim->load);
     /* (per-node sends and receives: made by the first step that counts them, step_run) */
     if (sim->hx)
@@ -168,7 +169,7 @@ static bool run_setup(Sim *sim)
             return false;
         for (int32_t st = 0; st < sim->nsteps; st++)
             sim->xstart[st + 1] = sim->xstart[st] + sched_ntransfers(s, st);
-        sim->xnew = big_zalloc(((size_t)sim->xstart[sim->nsteps] / 64 + 1) * sizeof *sim->xnew);
+        sim->xnew = big_zalloc(sim, ((size_t)sim->xstart[sim->nsteps] / 64 + 1) * sizeof *sim->xnew);
         if (!sim->xnew)
             return false;
     }

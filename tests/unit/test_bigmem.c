@@ -1,7 +1,8 @@
-/* test_bigmem.c — bigmem_alloc and bigmem_alloc_whole: a zeroed array is zero in every byte at
- * every size (below and above the size from which bigmem_alloc_whole makes the pages at once,
- * and again after a dirty block of the same size was freed, so that reused memory is cleared
- * too); an array not asked zeroed is usable to its last byte; all are freed with free(). */
+/* test_bigmem.c — bigmem_alloc, bigmem_alloc_whole and bigmem_alloc_huge: a zeroed array is
+ * zero in every byte at every size (below and above the sizes from which bigmem_alloc_whole
+ * makes the pages at once and bigmem_alloc_huge advises huge pages, and again after a dirty
+ * block of the same size was freed, so that reused memory is cleared too); an array not asked
+ * zeroed is usable to its last byte; all are freed with free(). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -29,8 +30,9 @@ static void test_zeroed(void **state)
                              6 * M + 12345, 37 * M };
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         for (int round = 0; round < 4; round++) {
-            unsigned char *p = round == 1 ? bigmem_alloc_whole(sizes[k])
-                                          : bigmem_alloc(sizes[k], true);
+            unsigned char *p = round == 1   ? bigmem_alloc_whole(sizes[k])
+                               : round == 3 ? bigmem_alloc_huge(sizes[k])
+                                            : bigmem_alloc(sizes[k], true);
             assert_non_null(p);
             all_zero(p, sizes[k]);
             if (sizes[k])

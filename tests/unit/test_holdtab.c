@@ -128,7 +128,7 @@ static void test_random_ops(void **state)
     for (unsigned seed = 1; seed <= 60; seed++) {
         srand(seed);
         HoldTab t;
-        assert_true(ht_init(&t, NODES));
+        assert_true(ht_init(&t, NODES, seed % 4 == 1));   /* huge pages or not: the same */
         /* odd seeds: the table turns dense once two nodes are big (in the middle of the
          * run, with records and big Holds to carry over); even: never */
         t.dense_at = seed % 2 ? 2 : UINT32_MAX;
@@ -220,7 +220,7 @@ static void test_record_then_big(void **state)
 {
     (void)state;
     HoldTab t;
-    assert_true(ht_init(&t, 3));
+    assert_true(ht_init(&t, 3, true));
     assert_true(ht_add(&t, 0, 4, 8));
     assert_true(ht_add(&t, 0, 8, 12));   /* touches: extends */
     assert_true(ht_add(&t, 0, 0, 5));    /* overlaps */
@@ -603,7 +603,7 @@ static void test_borrowed_long(void **state)
     for (unsigned seed = 1; seed <= 40; seed++) {
         srand(seed * 31337u);
         HoldTab t;
-        assert_true(ht_init(&t, LN));
+        assert_true(ht_init(&t, LN, false));
         t.dense_at = seed % 2 ? 1 : UINT32_MAX;   /* dense, or big Holds through the records */
         memset(&ref, 0, sizeof ref);
         uint32_t nb[LN];
