@@ -12,7 +12,8 @@
  * overloads are those of that walk, and every figure of the run (per step and in all, the
  * violations with their loads) equals the runs that count through the general route pieces
  * (sim_count_general), in the layout's order (sim_count_natural) and by walking
- * (SIM_PATH_DIRECT). */
+ * (SIM_PATH_DIRECT); and so do runs that add each step's transfers block by block
+ * (load_acc_add, blocks of 1-40 transfers, read from the ends or through the route pieces). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -153,6 +154,15 @@ static Sim *run_with(const Sched *s, const CostParams *p, int path, bool general
     return sim;
 }
 
+/* run_with(SIM_PATH_DIFF) with the step's transfers added in blocks of B (load_acc_add). */
+static Sim *run_blocks(const Sched *s, const CostParams *p, int64_t B, bool general)
+{
+    sim_load_block = B;
+    Sim *sim = run_with(s, p, SIM_PATH_DIFF, general, false);
+    sim_load_block = 0;
+    return sim;
+}
+
 static void test_random(void **state)
 {
     (void)state;
@@ -180,7 +190,12 @@ static void test_random(void **state)
                     Sim *n = run_with(s, &p, SIM_PATH_DIFF, false, true);
                     Sim *d = run_with(s, &p, SIM_PATH_DIRECT, false, false);
                     Sim *u = run_with(s, &p, SIM_PATH_AUTO, false, false);
+                    Sim *b = run_blocks(s, &p, 1 + pick(&seed, 40), false);
+                    Sim *bg = run_blocks(s, &p, 1 + pick(&seed, 40), true);
                     sim_par_min = 65536;
+                    same_runs(b, bg, s, net, cap, want, &big);
+                    sim_free(b);
+                    sim_free(bg);
                     same_runs(a, g, s, net, cap, want, &big);
                     same_runs(n, d, s, net, cap, want, &big);
                     same_runs(u, a, s, net, cap, want, &big);
