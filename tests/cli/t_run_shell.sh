@@ -3,7 +3,7 @@
 # repository's top or from the current directory), with none every tests/{cli,lua,tui}/t_*.sh;
 # its closing "shell: N passed, N failed" line is the one `make check` prints; a bad argument is
 # one line on stderr and exit 2.  Run here on a scratch tree of three fake test files (the real
-# suite would take minutes): t_a passes 2, t_b fails 1 of 3, t_c (tui) passes 1.
+# suite would take minutes): t_a passes 2, t_b fails 1 of 3, t_c (tui) passes 1 in 2 s.
 . "$(dirname "$0")/../lib.sh"
 tree=$TMPD/tree
 mkdir -p "$tree/tests/cli" "$tree/tests/tui" "$tree/tests/lua" "$tree/sub"
@@ -15,6 +15,7 @@ fake() { # fake FILE PASSED FAILED: a test file that prints its own summary and 
 fake tests/cli/t_a.sh 2 0
 fake tests/cli/t_b.sh 2 1
 fake tests/tui/t_c.sh 1 0
+sed -i '2i sleep 2' "$tree/tests/tui/t_c.sh"   # the slowest (by 1 s at least, timed in seconds)
 runner() { (cd "$1" && shift && MESHCAST_TEST_JOBS=2 sh "$tree/tests/run-shell.sh" "$@") >"$TMPD/out" 2>"$TMPD/err"; echo $?; }
 
 rc=$(runner "$tree" tests/cli/t_a.sh)
@@ -39,6 +40,10 @@ check_eq "an absolute path, and a file given twice, runs once" "0 == tests/cli/t
 rc=$(runner "$tree")
 check_eq "no file given: every file, exit 1 (t_b fails)" 1 "$rc"
 check_eq "no file given: every file's total" "shell: 5 passed, 1 failed" "$(grep '^shell: ' "$TMPD/out")"
+check_match "no file given: the files timed, slowest first" \
+    "^slowest: tests/tui/t_c\.sh [2-9] s, tests/cli/t_[ab]\.sh [01] s, tests/cli/t_[ab]\.sh [01] s$" \
+    "$(cat "$TMPD/out")"
+check_eq "  just before the total" "shell" "$(grep -A1 '^slowest: ' "$TMPD/out" | sed -n '2s/:.*//p')"
 check_eq "no file given: cli, lua, tui in that order" "== tests/cli/t_a.sh
 == tests/cli/t_b.sh
 == tests/tui/t_c.sh" "$(grep '^== ' "$TMPD/out")"
