@@ -1,6 +1,6 @@
 /* test_affine.c — affine blocks of transfers (sched-affine.h) and their replay block by block
  * on full:P (sim-affine.c).  Pinned against the general replay (sim_affine_on false: every
- * figure, violation and holding the same) and against bitmaps replayed here (not-held
+ * figure, link load, violation and holding the same: simcmp.h) and against bitmaps replayed here (not-held
  * violations in transfer order, informed nodes, holdings, bytes, the critical node); the
  * schedule's transfers against the blocks; the fractional and binary trees built as affine
  * blocks against the same trees built as the general rule (ftree_affine false), transfer by
@@ -23,6 +23,7 @@
 #include "../../src/engine/sched.h"
 #include "../../src/engine/sim-affine.h"
 #include "../../src/engine/sim.h"
+#include "simcmp.h"
 
 #define MAXN 24
 #define CH 12
@@ -31,59 +32,38 @@
 
 static uint32_t rnd(uint32_t n) { return (uint32_t)rand() % n; }
 
-/* Two runs the same: totals, every step's figures, every violation, the holdings. */
-static void same_runs(const Sim *a, const Sim *b, int32_t nodes)
+/* simcmp_runs for a pair net too (whose loads sim_link_loads does not give: sim_link_load,
+ * pair link by pair link). */
+static void same_runs(Sim *a, Sim *b)
 {
-    const SimTotals *ta = sim_totals(a), *tb = sim_totals(b);
-    assert_int_equal(ta->nsteps, tb->nsteps);
-    assert_true(memcmp(&ta->cost, &tb->cost, sizeof ta->cost) == 0);
-    assert_int_equal(ta->ntransfers, tb->ntransfers);
-    assert_int_equal(ta->tcd, tb->tcd);
-    assert_int_equal(ta->bytes, tb->bytes);
-    assert_int_equal(ta->not_held, tb->not_held);
-    assert_int_equal(ta->violations, tb->violations);
-    assert_int_equal(ta->incomplete_nodes, tb->incomplete_nodes);
-    assert_int_equal(ta->port_conflicts, tb->port_conflicts);
-    assert_int_equal(ta->max_link_load, tb->max_link_load);
-    assert_int_equal(ta->verified, tb->verified);
-    assert_int_equal(ta->valid, tb->valid);
-    for (int32_t st = 0; st < ta->nsteps; st++) {
+    const Net *net = sched_net(sim_sched(a));
+    if (net_kind(net) != NET_FULL) {
+        simcmp_runs(a, b);
+        return;
+    }
+    simcmp_totals(a, b);
+    int64_t nl = net_nlinks(net);
+    for (int32_t st = 0; st < sim_totals(a)->nsteps; st++) {
         const SimStep *x = sim_step(a, st), *y = sim_step(b, st);
-        assert_true(memcmp(&x->cost, &y->cost, sizeof x->cost) == 0);
-        assert_int_equal(x->ntransfers, y->ntransfers);
-        assert_int_equal(x->informed, y->informed);
-        assert_int_equal(x->violations, y->violations);
-        assert_int_equal(x->port_conflicts, y->port_conflicts);
-        assert_int_equal(x->critical_node, y->critical_node);
-        assert_int_equal(x->subrounds, y->subrounds);
-        assert_int_equal(x->max_link_load, y->max_link_load);
-        assert_int_equal(x->link_overloads, y->link_overloads);
-        assert_int_equal(x->bytes, y->bytes);
-        assert_int_equal(x->max_bytes, y->max_bytes);
-        assert_int_equal(x->tcd, y->tcd);
-        assert_int_equal(x->max_len, y->max_len);
+        SIMCMP_COSTS("step", st);
+        SIMCMP_EQ(ntransfers, "step", st);
+        SIMCMP_EQ(tcd, "step", st);
+        SIMCMP_EQ(bytes, "step", st);
+        SIMCMP_EQ(max_link_load, "step", st);
+        SIMCMP_EQ(link_overloads, "step", st);
+        SIMCMP_EQ(max_channel_load, "step", st);
+        SIMCMP_EQ(port_conflicts, "step", st);
+        SIMCMP_EQ(violations, "step", st);
+        SIMCMP_EQ(critical_node, "step", st);
+        SIMCMP_EQ(informed, "step", st);
+        SIMCMP_EQ(max_len, "step", st);
+        SIMCMP_EQ(max_bytes, "step", st);
+        SIMCMP_EQ(subrounds, "step", st);
+        for (int64_t l = 0; l < nl; l++)
+            assert_int_equal(sim_link_load(a, st, l), sim_link_load(b, st, l));
     }
-    assert_int_equal(sim_nviolations(a), sim_nviolations(b));
-    for (size_t i = 0; i < sim_nviolations(a); i++) {
-        const SimViolation *x = sim_violation(a, i), *y = sim_violation(b, i);
-        assert_int_equal(x->kind, y->kind);
-        assert_int_equal(x->step, y->step);
-        assert_int_equal(x->node, y->node);
-        assert_int_equal(x->link, y->link);
-        assert_int_equal(x->chunk, y->chunk);
-        assert_int_equal(x->transfer, y->transfer);
-        assert_int_equal(x->load, y->load);
-        assert_int_equal(x->recvs, y->recvs);
-    }
-    for (int32_t v = 0; v < nodes; v++) {
-        size_t na, nb;
-        const ChunkRange *ra = sim_holdings(a, v, &na), *rb = sim_holdings(b, v, &nb);
-        assert_int_equal(na, nb);
-        for (size_t j = 0; j < na; j++) {
-            assert_int_equal(ra[j].lo, rb[j].lo);
-            assert_int_equal(ra[j].hi, rb[j].hi);
-        }
-    }
+    simcmp_violations(a, b);
+    simcmp_holdings(a, b);
 }
 
 /* s simulated block by block (where it can be) and transfer by transfer; *blocks gets the
@@ -208,7 +188,7 @@ static void test_affine_random(void **state)
         Sim *aff, *gen;
         int64_t blocks;
         run_both(s, &p, &aff, &gen, &blocks);
-        same_runs(aff, gen, N);
+        same_runs(aff, gen);
         taken += blocks;
         declined += sim_totals(aff)->nsteps - blocks;
         /* against the bitmaps */
@@ -381,7 +361,7 @@ static void test_affine_ftree(void **state)
                     assert_non_null(x);
                     assert_non_null(y);
                     assert_int_equal(sim_affine_steps - before, taken);   /* not b's */
-                    same_runs(x, y, P);
+                    same_runs(x, y);
                     assert_true(sim_totals(x)->verified);
                     bool full = strncmp(nets[ni], "full:", 5) == 0;
                     /* every step on full:P under duplex postal and seidel (the direct
