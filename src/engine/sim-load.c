@@ -845,13 +845,19 @@ static void arcbits_clear(Sim *sim)
  * arc used carries one circuit: the largest load is 1 (0 without hops), none over capacity,
  * and sim->load is never written (its pages never touched).  First from the step's tree
  * blocks (arcmap_trees: st's steps, no transfer read), or by their order (arcmap_sorted: each
- * piece outside the hull of its layout block's earlier ones), with nothing set; else by one
+ * piece outside the hull of its layout block's earlier ones; arcmap_sorted_lines: of its
+ * line's, for a big step), with nothing set; else by one
  * bit per arc (set, then cleared by load_clear,
  * or here at once when two share one).  False as soon as two share an arc, or when memory for
  * the bits runs out (the loads are then counted). */
 static bool load_disjoint(Sim *sim, int32_t st, const SchedFlat *f, int64_t *tcd)
 {
     if (arcmap_trees(&sim->lay, sim->s, st, tcd) || arcmap_sorted(&sim->lay, sim->s, f, tcd) == f->n)
+        return true;
+    /* in order along each line (not each block): several lines at once, each in its own
+     * order; worth its array of line hulls when the step has about as many transfers */
+    if (!sim->lay.line1 && f->n * 4 >= arcmap_nlines(&sim->lay) &&
+        arcmap_sorted_lines(&sim->lay, sim->s, f, tcd) == f->n)
         return true;
     if (!sim->arcbit) {
         sim->arcbit = big_zalloc(sim, (size_t)(sim->nlinks / 64 + 1) * sizeof *sim->arcbit);
