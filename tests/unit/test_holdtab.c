@@ -19,6 +19,7 @@
 #include "../../src/engine/sim-hold.h"
 #include "../../src/engine/sim-internal.h"
 #include "../../src/engine/sim.h"
+#include "simcmp.h"
 
 #define NODES 6
 #define CH 64   /* chunks */
@@ -86,24 +87,24 @@ static void bor_check(const HoldTab *t, int32_t v)
     assert_true(n > 1 || outside);
 }
 
-static void same(const HoldTab *t, const Ref *ref, int32_t v)
+static void same_bits(const HoldTab *t, int32_t v, const bool *b, uint32_t nch)
 {
     bor_check(t, v);
-    for (uint32_t c = 0; c < CH; c++)
-        assert_int_equal(ht_contains(t, v, c, c + 1, NULL), ref->b[v][c]);
-    assert_int_equal(ht_empty(t, v), !memchr(ref->b[v], true, CH));
+    for (uint32_t c = 0; c < nch; c++)
+        assert_int_equal(ht_contains(t, v, c, c + 1, NULL), b[c]);
+    assert_int_equal(ht_empty(t, v), !memchr(b, true, nch));
     if (borrows(t, v))   /* its intervals are known only once it owns them (ht_own_all) */
         return;
     size_t n;
     const ChunkRange *r = ht_ranges(t, v, &n);
     size_t k = 0;
-    for (uint32_t c = 0; c < CH;) {
-        if (!ref->b[v][c]) {
+    for (uint32_t c = 0; c < nch;) {
+        if (!b[c]) {
             c++;
             continue;
         }
         uint32_t e = c;
-        while (e < CH && ref->b[v][e])
+        while (e < nch && b[e])
             e++;
         assert_true(k < n);
         assert_int_equal(r[k].lo, c);
@@ -113,6 +114,8 @@ static void same(const HoldTab *t, const Ref *ref, int32_t v)
     }
     assert_int_equal(k, n);
 }
+
+static void same(const HoldTab *t, const Ref *ref, int32_t v) { same_bits(t, v, ref->b[v], CH); }
 
 /* Normalised random ranges in [0,CH): up to max of them. */
 static size_t rand_ranges(ChunkRange *r, size_t max)
@@ -381,46 +384,6 @@ static void test_random_schedules(void **state)
     net_free(net);
 }
 
-/* Two runs of one schedule step by step the same: every figure, every violation, the end's
- * holdings. */
-static void same_runs(const Sim *a, const Sim *b, int32_t nodes, uint32_t nch)
-{
-    const SimTotals *ta = sim_totals(a), *tb = sim_totals(b);
-    assert_int_equal(ta->nsteps, tb->nsteps);
-    assert_int_equal(ta->not_held, tb->not_held);
-    assert_int_equal(ta->incomplete_nodes, tb->incomplete_nodes);
-    assert_int_equal(ta->violations, tb->violations);
-    assert_int_equal(ta->verified, tb->verified);
-    for (int32_t st = 0; st < ta->nsteps; st++) {
-        const SimStep *x = sim_step(a, st), *y = sim_step(b, st);
-        assert_true(x->cost.total == y->cost.total);
-        assert_int_equal(x->informed, y->informed);
-        assert_int_equal(x->violations, y->violations);
-        assert_int_equal(x->bytes, y->bytes);
-        assert_int_equal(x->tcd, y->tcd);
-    }
-    assert_int_equal(sim_nviolations(a), sim_nviolations(b));
-    for (size_t i = 0; i < sim_nviolations(a); i++) {
-        const SimViolation *x = sim_violation(a, i), *y = sim_violation(b, i);
-        assert_int_equal(x->kind, y->kind);
-        assert_int_equal(x->step, y->step);
-        assert_int_equal(x->node, y->node);
-        assert_int_equal(x->chunk, y->chunk);
-        assert_int_equal(x->transfer, y->transfer);
-    }
-    for (int32_t v = 0; v < nodes; v++) {
-        size_t na, nb;
-        const ChunkRange *ra = sim_holdings(a, v, &na), *rb = sim_holdings(b, v, &nb);
-        assert_int_equal(na, nb);
-        for (size_t j = 0; j < na; j++) {
-            assert_int_equal(ra[j].lo, rb[j].lo);
-            assert_int_equal(ra[j].hi, rb[j].hi);
-        }
-        for (uint32_t c = 0; c < nch; c++)
-            assert_int_equal(sim_holds(a, v, c), sim_holds(b, v, c));
-    }
-}
-
 /* s run twice: *copy never borrowing (every received set copied), *bor borrowing from sets of
  * 2 ranges on; sim_borrow_min is left as it was. */
 static void run_both_ways(const Sched *s, const CostParams *p, Sim **copy, Sim **bor)
@@ -505,7 +468,7 @@ static void test_borrowed_schedules(void **state)
         Sim *copy, *bor;
         run_both_ways(s, &p, &copy, &bor);
         assert_int_equal(sim_totals(bor)->not_held > 0, lacks > 0);
-        same_runs(bor, copy, N, CH);
+        simcmp_runs(bor, copy);
         for (int32_t v = 0; v < N; v++)
             for (uint32_t c = 0; c < CH; c++)
                 assert_int_equal(sim_holds(bor, v, c), have[v][c]);
@@ -544,7 +507,7 @@ static void test_borrowed_rh(void **state)
             Sim *copy, *bor;
             run_both_ways(s, &p, &copy, &bor);
             assert_true(sim_totals(bor)->verified);
-            same_runs(bor, copy, net_size(net), sched_nchunks(s));
+            simcmp_runs(bor, copy);
             sim_free(copy);
             sim_free(bor);
         }
@@ -563,32 +526,7 @@ typedef struct {
 } LRef;
 
 /* Every chunk of node v as the bitmap says (and, once it owns them, its exact intervals). */
-static void lsame(const HoldTab *t, const LRef *ref, int32_t v)
-{
-    bor_check(t, v);
-    for (uint32_t c = 0; c < LCH; c++)
-        assert_int_equal(ht_contains(t, v, c, c + 1, NULL), ref->b[v][c]);
-    assert_int_equal(ht_empty(t, v), !memchr(ref->b[v], true, LCH));
-    if (borrows(t, v))
-        return;
-    size_t n, k = 0;
-    const ChunkRange *r = ht_ranges(t, v, &n);
-    for (uint32_t c = 0; c < LCH;) {
-        if (!ref->b[v][c]) {
-            c++;
-            continue;
-        }
-        uint32_t e = c;
-        while (e < LCH && ref->b[v][e])
-            e++;
-        assert_true(k < n);
-        assert_int_equal(r[k].lo, c);
-        assert_int_equal(r[k].hi, e);
-        k++;
-        c = e;
-    }
-    assert_int_equal(k, n);
-}
+static void lsame(const HoldTab *t, const LRef *ref, int32_t v) { same_bits(t, v, ref->b[v], LCH); }
 
 /* ht_contains_all (and ht_none, and ht_contains of each) of r[0..nr) against the bitmap. */
 static void lcheck_all(const HoldTab *t, const LRef *ref, int32_t v, const ChunkRange *r,
