@@ -176,7 +176,10 @@ int64_t arcmap_sorted_lines(const ArcMap *L, const Sched *s, const SchedFlat *f,
     ArcPiece pc[ARCMAP_MAXPIECES];
     for (int64_t i = 0; i < f->n; i++) {
         int32_t len;
-        int np = arcmap_route(L, s, f->x[i].src, f->x[i].dst, sched_flat_route(f, i), pc, &len);
+        uint32_t route = sched_flat_route(f, i);
+        int np = L->mesh2 && route == SCHED_DEFAULT_ROUTE
+                     ? arcmap_mesh2(L, f->x[i].src, f->x[i].dst, pc, &len)
+                     : arcmap_route(L, s, f->x[i].src, f->x[i].dst, route, pc, &len);
         for (int k = 0; k < np; k++) {
             int32_t *q = h + 2 * line_no(L, pc[k].start, shortest);
             int32_t a = (int32_t)(pc[k].a - pc[k].start), b = (int32_t)(pc[k].b - pc[k].start);
