@@ -95,6 +95,7 @@ struct App {
 
     /* the broadcast tree's tiles on the map (tileview.h; owned) */
     TileView *tv;
+    PortMarks *pm;         /* the map's all-port conflict marks (portmarks.h) */
 
     /* the asynchronous time line (asynctl.h, app-timeline.c): moments instead of steps, of
      * the broadcast shown (owned); the second's, side by side, is its Vs's */
