@@ -640,7 +640,7 @@ bool sched_send_range(Sched *s, int32_t src, int32_t dst, uint32_t lo, uint32_t 
  * each range is 2^t chunks, one per submask of `above` (2^popcount(above) of them).  Two never
  * touch: a range that ended where the next one starts would carry into bit t, which is fixed
  * (not in free) and so the same in both.  Returns the number written. */
-static size_t strided_ranges(uint32_t fixed, int t, uint32_t above, ChunkRange *out)
+static size_t submask_ranges(uint32_t fixed, int t, uint32_t above, ChunkRange *out)
 {
     uint32_t w = UINT32_C(1) << t;
     size_t n = 0;
@@ -655,7 +655,7 @@ static size_t strided_ranges(uint32_t fixed, int t, uint32_t above, ChunkRange *
     return n;
 }
 
-bool sched_send_strided(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint32_t free_)
+bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint32_t free_)
 {
     if (!s || cancelled(s))
         return false;
@@ -668,7 +668,7 @@ bool sched_send_strided(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint
         return false;
     long step = (long)s->cur + 1;
     if ((fixed & free_) != 0 || (uint64_t)(fixed | free_) >= s->nchunks) {
-        sched_fail(s, "step %ld: send %ld->%ld: a strided set (fixed %#lx, free %#lx) %s", step,
+        sched_fail(s, "step %ld: send %ld->%ld: a chunk set (fixed %#lx, free %#lx) %s", step,
                    (long)src, (long)dst, (unsigned long)fixed, (unsigned long)free_,
                    (fixed & free_) ? "whose fixed and free bits overlap"
                                    : "reaches a chunk not below the chunk count");
@@ -698,11 +698,11 @@ bool sched_send_strided(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint
         sched_fail(s, "out of memory");
         return false;
     }
-    size_t got = strided_ranges(fixed, t, above, s->ranges + s->nranges);
+    size_t got = submask_ranges(fixed, t, above, s->ranges + s->nranges);
     if (sched_check_proofs) {   /* the sanitized builds: the ranges as sched_send would keep them */
         ChunkRange *r = s->ranges + s->nranges;
         if (got != n || chunkset_normalize(r, got) != n) {
-            sched_fail(s, "step %ld: send %ld->%ld: a strided set's ranges are wrong", step,
+            sched_fail(s, "step %ld: send %ld->%ld: a chunk set's ranges are wrong", step,
                        (long)src, (long)dst);
             return false;
         }

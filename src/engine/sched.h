@@ -92,7 +92,7 @@ bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, s
  * no list to build, copy, normalise or check range by range (rh's distribution: 7.3M ranges
  * on mesh:1024x1024).  False (recording the error) when the set or the nodes are wrong, no step
  * is open or memory runs out. */
-bool sched_send_strided(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint32_t free_);
+bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint32_t free_);
 bool sched_local(Sched *s, int32_t node, uint64_t bytes);
 
 /* Transfers given by a rule instead of one by one: a block of `count` transfers on default

@@ -129,7 +129,7 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
              * (bitrev(blk + t) = bitrev(blk) | bitrev(t) runs over them): bitrev(blk) has
              * bits 0..i only, u*2^(i+1) any of bits i+1..dd-1, a strided set */
             uint32_t above = ((UINT32_C(1) << dd) - 1) & ~((UINT32_C(2) << i) - 1);
-            ok = sched_send_strided(s, from, to, rev[blk], above);
+            ok = sched_send_submasks(s, from, to, rev[blk], above);
         }
     }
     if (!ok) {

@@ -98,7 +98,7 @@ static bool make_parts(Parts *pt, const Order *o, int32_t rows, int32_t cols)
 /* Send the packets of nodes (r, c) with r in [r_lo, r_lo + nr) and c in [c_lo, c_lo + nc)
  * from src to dst in one transfer.  nr and nc are powers of two and r_lo, c_lo multiples of
  * them, so the chunk ids are fixed | (any subset of the bits `free`): a strided set, which the
- * schedule lists as ranges in increasing order (sched_send_strided). */
+ * schedule lists as ranges in increasing order (sched_send_submasks). */
 static bool send_rect(Sched *s, const Parts *pt, int32_t src, int32_t dst, int32_t r_lo,
                       int32_t nr, int32_t c_lo, int32_t nc)
 {
@@ -108,7 +108,7 @@ static bool send_rect(Sched *s, const Parts *pt, int32_t src, int32_t dst, int32
         free_ |= pt->rpart[r_lo + b] ^ pt->rpart[r_lo];
     for (int32_t b = 1; b < nc; b <<= 1)
         free_ |= pt->cpart[c_lo + b] ^ pt->cpart[c_lo];
-    return sched_send_strided(s, src, dst, fixed, free_);
+    return sched_send_submasks(s, src, dst, fixed, free_);
 }
 
 static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,

@@ -1,4 +1,4 @@
-/* test_strided.c — sched_send_strided (rh's distribution on meshes and arrays) against
+/* test_submasks.c — sched_send_submasks (rh's distribution on meshes and arrays) against
  * sched_send of the same chunk set listed by brute force: every id below nchunks tested for
  * membership ((id & ~free) == fixed), runs of consecutive members merged into ranges.  The two
  * schedules must be the same transfer by transfer (sched_equal) and in their stored layout: the
@@ -126,7 +126,7 @@ static void compare_random(bool check)
                     }
                     size_t n = brute(nch, fixed, free_, r);
                     assert_true(n >= 1);
-                    assert_true(sched_send_strided(a, src, dst, fixed, free_));
+                    assert_true(sched_send_submasks(a, src, dst, fixed, free_));
                     assert_true(sched_send(b, src, dst, r, n));
                     /* the transfer read back: the brute-force ranges */
                     SchedTransfer t;
@@ -172,7 +172,7 @@ static void test_exhaustive16(void **state)
             assert_int_equal(sched_step(a), 0);
             assert_int_equal(sched_step(b), 0);
             size_t n = brute(16, x, f, r);
-            assert_true(sched_send_strided(a, 1, 2, x, f));
+            assert_true(sched_send_submasks(a, 1, 2, x, f));
             assert_true(sched_send(b, 1, 2, r, n));
             same_layout(a, b);
             sched_free(a);
@@ -184,7 +184,7 @@ static void test_exhaustive16(void **state)
 static void expect_error(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint32_t free_,
                          const char *text)
 {
-    assert_false(sched_send_strided(s, src, dst, fixed, free_));
+    assert_false(sched_send_submasks(s, src, dst, fixed, free_));
     assert_non_null(sched_error(s));
     if (!strstr(sched_error(s), text))
         fail_msg("error \"%s\" does not say \"%s\"", sched_error(s), text);
@@ -219,7 +219,7 @@ static void test_errors(void **state)
     /* the largest set that fits: every id of 64 chunks, one range */
     s = sched_new(net, 64, 64);
     assert_int_equal(sched_step(s), 0);
-    assert_true(sched_send_strided(s, 0, 1, 0, 63));
+    assert_true(sched_send_submasks(s, 0, 1, 0, 63));
     SchedTransfer t;
     sched_transfer(s, 0, 0, &t);
     assert_int_equal(t.nranges, 1);
