@@ -254,7 +254,18 @@ bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t
     if (hold_borrowed(h)) {   /* each on its own, a cursor moving along the base */
         const ChunkRange *b = h->u.b.base, *o = h->u.b.o;
         size_t nb = hold_nb(h), i = 0;
-        for (uint32_t j = 0; j < nr; j++) {
+        uint32_t j0 = 0;
+        if (h->n == 0) {   /* the distribution's case, its walk alone (no own intervals yet) */
+            for (; j0 < nr; j0++) {
+                uint32_t lo = r[j0].lo, hi = r[j0].hi;
+                size_t end = nb - 1 - i < 16 ? nb - 1 : i + 16;
+                while (i < end && b[i].hi <= lo)
+                    i++;
+                if (!(b[i].lo <= lo && hi <= b[i].hi))
+                    break;   /* (and from here on as below) */
+            }
+        }
+        for (uint32_t j = j0; j < nr; j++) {
             uint32_t lo = r[j].lo, hi = r[j].hi;
             if (lo >= hi)
                 continue;

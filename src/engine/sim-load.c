@@ -305,7 +305,8 @@ static bool __attribute__((noinline)) diff_one_tr(Sim *sim, LoadAcc *a, const Sc
  * link r of column line c go to entry r * n1 + c of the column block, the block transposed:
  * in node order, consecutive transfers then write neighbouring entries (load_acc_finish
  * transposes the block back).  False when memory runs out. */
-static inline bool mesh2_one(Sim *sim, LoadAcc *M, const SchedFlat *f, int64_t i)
+static inline __attribute__((always_inline)) bool mesh2_one(Sim *sim, LoadAcc *M,
+                                                            const SchedFlat *f, int64_t i)
 {
     int32_t src = f->x[i].src, dst = f->x[i].dst, n0 = M->n0, n1 = M->n1;
     if (f->ext && f->ext[i].route != SCHED_DEFAULT_ROUTE)
@@ -405,10 +406,12 @@ bool load_acc_add(Sim *sim, LoadAcc *a, const SchedFlat *f)
 {
     if (!a->mesh2)
         return diff_routes(sim, f, &a->sum);
-    for (int64_t i = 0; i < f->n; i++)
-        if (!mesh2_one(sim, a, f, i))
-            return false;
-    return true;
+    LoadAcc M = *a;   /* (a local copy: its fields stay in registers across the stores) */
+    bool ok = true;
+    for (int64_t i = 0; ok && i < f->n; i++)
+        ok = mesh2_one(sim, &M, f, i);
+    *a = M;
+    return ok;
 }
 
 /* After the last block: the transposed blocks back in layout order, every column line of

@@ -51,15 +51,18 @@ App *app_new(void)
     a->comp_at = -1;
     a->tv = tileview_new();
     a->pm = portmarks_new();
+    a->steplines = steplines_new();
     a->ov = overview_new();
     a->ft = fulltree_new();
     a->atl = asynctl_new();
     a->vs = vs_new();
     a->measured = measured_new();
-    if (!a->tv || !a->pm || !a->ov || !a->ft || !a->atl || !a->vs || !a->measured) {
+    if (!a->tv || !a->pm || !a->steplines || !a->ov || !a->ft || !a->atl || !a->vs ||
+        !a->measured) {
         measured_free(a);
         tileview_free(a->tv);
         portmarks_free(a->pm);
+        steplines_free(a->steplines);
         overview_free(a->ov);
         fulltree_free(a->ft);
         asynctl_free(a->atl);
@@ -144,6 +147,7 @@ void app_free(App *a)
     overview_free(a->ov);
     tileview_free(a->tv);
     portmarks_free(a->pm);
+    steplines_free(a->steplines);
     asynctl_free(a->atl);
     fulltree_free(a->ft);
     VsHost vh = app_vs_host(a);

@@ -734,7 +734,7 @@ static void draw_side(App *a)
     case PANEL_STEP:
         if (app_async_view(a)) draw_moment(&a->b, app_async_run(a), &rest, app_async_view(a));
         else {
-            StepSrc ss = {.b = &a->b};
+            StepSrc ss = {.b = &a->b, .lines = a->steplines};
             ss.simulating = app_rest_progress(a, &ss.rest_done, &ss.rest_total);
             draw_step(&ss, &rest, true);
         }

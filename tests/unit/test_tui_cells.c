@@ -21,6 +21,7 @@
 #include "../../src/tui/app.h"
 #include "../../src/tui/cellput.h"
 #include "../../src/tui/draw.h"
+#include "../../src/tui/draw-step.h"
 #include "../../src/tui/draw-text.h"
 #include "../../src/tui/input.h"
 #include "../../src/tui/theme.h"
@@ -311,6 +312,62 @@ static void test_strings(void **state)
     term_close(&t);
 }
 
+/* The Step panel with its transfer lines kept (StepLines) is the panel made afresh: random
+ * steps back and forth, broadcasts replaced (a new generation at the same step), the glyphs
+ * switched between UTF-8 and ASCII, boxes of several heights. */
+static void test_step_lines(void **state)
+{
+    (void)state;
+    Term t;
+    term_open(&t, true, true);
+    resizeterm(60, 200);
+    StepLines *kept = steplines_new();
+    assert_non_null(kept);
+    static const char *const nets[][2] = {{"mesh:16x16", "rh"}, {"mesh:16x16", "st"},
+                                          {"array:64", "bst"}, {"torus:8x8", "chain"}};
+    srand(77);
+    Snap s1 = {0}, s2 = {0};
+    int lines = 0;
+    App *a = app_new();
+    assert_non_null(a);
+    for (int round = 0; round < 300; round++) {
+        if (round % 40 == 0) {   /* another broadcast, shown at the step the last one was */
+            int32_t pos = round ? app_pos(a) : 3;
+            SetupSpec spec = {0};
+            spec.net = nets[(round / 40) % 4][0];
+            spec.algo = nets[(round / 40) % 4][1];
+            if (!app_set_spec(a, &spec)) fail_msg("%s", app_msg_text(a));
+            app_goto(a, pos < app_nsteps(a) ? pos : app_nsteps(a));
+        } else {
+            app_goto(a, rand() % (app_nsteps(a) + 1));
+        }
+        if (round % 25 == 0) {
+            char err[128];
+            theme_init(true, (round / 25) % 2, NULL, err, sizeof err);
+        }
+        Box b = {.x = 120, .y = 1, .w = 70, .h = 10 + rand() % 50};
+        StepSrc src = {.b = app_bcast(a), .lines = kept};
+        erase();
+        draw_step(&src, &b, true);
+        snap(&s1);
+        b.row = 0;
+        src.lines = NULL;
+        erase();
+        draw_step(&src, &b, true);
+        snap(&s2);
+        char what[64];
+        snprintf(what, sizeof what, "round %d, step %ld", round, (long)app_pos(a));
+        same(&s1, &s2, what);
+        lines += b.row;
+    }
+    assert_true(lines > 3000);
+    app_free(a);
+    steplines_free(kept);
+    free(s1.cells);
+    free(s2.cells);
+    term_close(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -318,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_screens_utf8_colour),
         cmocka_unit_test(test_screens_ascii_mono),
         cmocka_unit_test(test_random_keys),
+        cmocka_unit_test(test_step_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
