@@ -207,6 +207,37 @@ bool hold_remove(Hold *h, uint32_t lo, uint32_t hi)
     if (!hold_own(h))
         return false;
     if (!h->cap) {
+        /* in place when [lo,hi) meets one interval (the seek's undo of a receive: a block
+         * taken off the end of one, or one taken away) */
+        ChunkRange *in = h->u.in;
+        uint32_t n = h->n, f = 0;
+        while (f < n && in[f].hi <= lo)
+            f++;
+        if (f == n || in[f].lo >= hi)   /* meets none */
+            return true;
+        if (f + 1 == n || in[f + 1].lo >= hi) {
+            if (lo <= in[f].lo && hi >= in[f].hi) {   /* all of it */
+                for (uint32_t q = f + 1; q < n; q++)
+                    in[q - 1] = in[q];
+                h->n = n - 1;
+                return true;
+            }
+            if (lo <= in[f].lo || hi >= in[f].hi) {   /* one end */
+                if (lo <= in[f].lo)
+                    in[f].lo = hi;
+                else
+                    in[f].hi = lo;
+                return true;
+            }
+            if (n < HOLD_INLINE) {   /* the middle: split in two */
+                for (uint32_t q = n; q > f + 1; q--)
+                    in[q] = in[q - 1];
+                in[f + 1] = (ChunkRange){ hi, in[f].hi };
+                in[f].hi = lo;
+                h->n = n + 1;
+                return true;
+            }
+        }
         ChunkRange t[HOLD_INLINE + 1];
         size_t k = 0;
         for (uint32_t i = 0; i < h->n; i++) {
