@@ -6,6 +6,7 @@
  *                  step views (sim_flat), the asynchronous timing's thread, the public accessors
  *   sim-step.c     one step's replay: sends checked against the holdings, bytes and ports
  *                  (pass 1), link loads and their violations, then the receives (pass 3)
+ *   sim-exch.c     an exchange step's replay, pair by pair from its rule (no flat view)
  *   sim-price.c    one step's price under each model from what the passes found
  *   sim-sub.c      seidel's one-port rule: a step played in sub-rounds (glue to subround.h)
  *   sim-load.c     link loads: counting, clearing, busiest link per transfer, pair nets; the
@@ -188,6 +189,10 @@ struct Sim {
         int32_t ccrit;
         int64_t cmaxlen;
     } lenp;
+    SchedFlatBuf pbuf;         /* an exchange step's first transfers, priced (sim-exch.c) */
+    uint64_t *xdone;           /* an exchange step's transfers sent with their partner (a bit
+                                * each, zero between steps) ... */
+    size_t capdone;            /* ... words */
     SchedFlatBuf nbuf;         /* while simulating: the next step's, made ahead */
     SchedFlat next;
     int32_t next_step;         /* -1: none */
@@ -318,6 +323,14 @@ static inline const SimStep *steps_kind(const StepTab *t, int32_t st)
 /* Replay step st (steps in order, each once): check, count, price it into sim->cur (then
  * sim->steps) and hand out its receives.  False when memory runs out. */
 bool step_run(Sim *sim, int32_t st);
+/* ---- sim-exch.c */
+/* Is step st one exchange block (sched_send_rule_exchange) that step_exchange replays (no
+ * history, no asynchronous timing, seidel or duplex postal, a grid, loads by AUTO or DIFF)? */
+bool step_exch_ok(const Sim *sim, int32_t st);
+/* step_run for such a step: pair by pair from the rule, the loads block by block, nothing
+ * expanded whole.  False when memory runs out. */
+bool step_exchange(Sim *sim, int32_t st);
+
 /* Record a violation (the first SIM_MAXVIOL kept, all counted). */
 void step_add_viol(Sim *sim, SimViolation v);
 /* Per-transfer scratch (sim->xk) for n transfers; per-node port counts (zero);
@@ -361,6 +374,18 @@ int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, in
  * is one hop, so that no two share an arc (sim-load.c); the caller then takes it as counted
  * by SIM_PATH_DISJOINT with nothing to clear. */
 bool load_one_hop(const Sim *sim, const SchedFlat *f, int64_t *tcd);
+/* A step's loads counted on this thread a block of transfers at a time, while each block is
+ * in cache (sim-exch.c), by the difference arrays (SIM_PATH_DIFF; sim->load all zero):
+ * load_blk_begin for a step of n transfers (NULL: no memory), load_blk_add for every block of
+ * transfers on default routes (each transfer once, in any order; false: no memory), and
+ * load_blk_end (which frees b) for the step's figures as load_count gives them: *tcd, *max,
+ * *nover, with collect the overloaded links in sim->over.  load_clear(sim, st, SIM_PATH_DIFF)
+ * zeroes them after. */
+typedef struct LoadBlk LoadBlk;
+LoadBlk *load_blk_begin(Sim *sim, int64_t n);
+bool load_blk_add(Sim *sim, LoadBlk *b, const SchedFlat *f);
+void load_blk_end(Sim *sim, LoadBlk *b, int32_t cap, bool collect, int64_t *tcd, int32_t *max,
+                  int64_t *nover, bool *oom);
 /* Zero sim->load after load_count(st) took `path`. */
 void load_clear(Sim *sim, int32_t st, int path);
 /* The range-maximum structure over sim->load.  False when memory runs out. */
@@ -391,6 +416,11 @@ typedef struct {
  * their sum as the model adds them.  False when memory runs out. */
 bool price_comm(Sim *sim, int32_t st, const SchedFlat *f, const StepFacts *k, SimStep *out,
                 double *comm);
+/* The same from a prefix f of the step's transfers (k from all of them): 1 when the prefix
+ * decides the price as price_comm would find it over all (out and *comm set), 0 when it does
+ * not (then price_comm over the whole step; out's price untouched), -1 when memory runs out. */
+int price_comm_prefix(Sim *sim, int32_t st, const SchedFlat *f, const StepFacts *k,
+                      SimStep *out, double *comm);
 /* *local = rho * (bytes on every node + the most on one node) of step st's local operations.
  * False when memory runs out. */
 bool price_local(Sim *sim, int32_t st, double *local);

@@ -554,6 +554,8 @@ static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
 
 bool step_run(Sim *sim, int32_t st)
 {
+    if (step_exch_ok(sim, st))
+        return step_exchange(sim, st);   /* pair by pair, not expanded (sim-exch.c) */
     const SchedFlat *f = sim_flat(sim, st);
     if (!f)
         return false;
