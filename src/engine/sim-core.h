@@ -374,18 +374,6 @@ int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, in
  * is one hop, so that no two share an arc (sim-load.c); the caller then takes it as counted
  * by SIM_PATH_DISJOINT with nothing to clear. */
 bool load_one_hop(const Sim *sim, const SchedFlat *f, int64_t *tcd);
-/* A step's loads counted on this thread a block of transfers at a time, while each block is
- * in cache (sim-exch.c), by the difference arrays (SIM_PATH_DIFF; sim->load all zero):
- * load_blk_begin for a step of n transfers (NULL: no memory), load_blk_add for every block of
- * transfers on default routes (each transfer once, in any order; false: no memory), and
- * load_blk_end (which frees b) for the step's figures as load_count gives them: *tcd, *max,
- * *nover, with collect the overloaded links in sim->over.  load_clear(sim, st, SIM_PATH_DIFF)
- * zeroes them after. */
-typedef struct LoadBlk LoadBlk;
-LoadBlk *load_blk_begin(Sim *sim, int64_t n);
-bool load_blk_add(Sim *sim, LoadBlk *b, const SchedFlat *f);
-void load_blk_end(Sim *sim, LoadBlk *b, int32_t cap, bool collect, int64_t *tcd, int32_t *max,
-                  int64_t *nover, bool *oom);
 /* Zero sim->load after load_count(st) took `path`. */
 void load_clear(Sim *sim, int32_t st, int path);
 /* The range-maximum structure over sim->load.  False when memory runs out. */

@@ -451,68 +451,6 @@ static void diff_sweep(Sim *sim, int32_t cap, bool collect, int32_t *max, int64_
     *nover = ov;
 }
 
-/* ---- a step's loads counted block by block (load_blk_begin, sim-core.h) ------------------- */
-
-struct LoadBlk {
-    Mesh2 M;                   /* (sim->lay.mesh2 and not sim_count_general) */
-    bool mesh2;
-    int64_t sum;               /* the summed route length so far */
-};
-
-LoadBlk *load_blk_begin(Sim *sim, int64_t n)
-{
-    if (!sim->linebit) {
-        sim->linebit = big_zalloc(sim, (size_t)(sim->nlinks / 64 + 1) * sizeof *sim->linebit);
-        if (!sim->linebit)
-            return NULL;
-    }
-    LoadBlk *b = malloc(sizeof *b);
-    if (!b)
-        return NULL;
-    const ArcMap *L = &sim->lay;
-    b->mesh2 = L->mesh2 && !sim_count_general;
-    b->sum = 0;
-    if (b->mesh2) {
-        b->M = (Mesh2){ sim->net->dims[0], sim->net->dims[1], L->dshift[1], L->pow2,
-                        { L->base[1][0], L->base[1][1] }, { L->base[0][0], L->base[0][1] },
-                        false, { false, false }, 0, { -1, -1 } };
-        b->M.tr = b->M.n0 == b->M.n1 && n * 4 >= sim->net->size && !sim_count_natural;
-    }
-    sim->ntouched = 0;
-    sim->nover = 0;
-    return b;
-}
-
-bool load_blk_add(Sim *sim, LoadBlk *b, const SchedFlat *f)
-{
-    if (!b->mesh2)
-        return diff_routes(sim, f, &b->sum);
-    for (int64_t i = 0; i < f->n; i++)
-        if (!mesh2_one(sim, &b->M, f, i, &b->sum))
-            return false;
-    return b->M.nexp == 0;   /* (default routes only) */
-}
-
-void load_blk_end(Sim *sim, LoadBlk *b, int32_t cap, bool collect, int64_t *tcd, int32_t *max,
-                  int64_t *nover, bool *oom)
-{
-    for (int k = 0; b->mesh2 && k < 2; k++) {
-        if (!b->M.cblk[k])
-            continue;
-        transpose_sq(sim->load + b->M.cb[k], b->M.n0);
-        for (int64_t c = 0; c < b->M.n1; c++)
-            if (!mark_line(sim, b->M.cb[k] + c * b->M.n0, b->M.n0))
-                *oom = true;
-    }
-    sim->load[sim->nlinks] = 0;   /* (the spare entry: the -1s past a line's end) */
-    *max = 0;
-    *nover = 0;
-    if (!*oom)
-        diff_sweep(sim, cap, collect, max, nover, oom);
-    *tcd = b->sum;
-    free(b);
-}
-
 /* Count the loads of step st into sim->load (which must be all zero).  Returns the path used
  * (SIM_PATH_DIRECT or SIM_PATH_DIFF); *max and *over get the largest load and the number of
  * links above cap; with collect, the overloaded links go to sim->over.  *tcd is the step's
