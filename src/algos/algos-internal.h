@@ -51,6 +51,10 @@ int64_t sanders_tree_depth(int64_t P, int64_t r);
 /* Steps of the duplex fractional tree (Fig. 2) with s packets: d + (r+1)floor((s-1)/r) +
  * (s-1) mod r + 1 (ftree.c says why; -1 on bad arguments). */
 int64_t sanders_tree_steps(int64_t P, int64_t r, int64_t s);
+/* ftree.c gives a duplex step on a net of one dimension as affine blocks (sched-affine.h),
+ * which the simulator may replay block by block; false (tests only): as the general rule, the
+ * same transfers in the same order, replayed transfer by transfer. */
+extern bool ftree_affine;
 /* Every parameter of d in a a whole number >= 1 or auto; else false with a one-line message
  * (ftree.c, for the trees' fits). */
 bool sanders_params_whole(const AlgoDef *d, const AlgoArgs *a, char *err, size_t errlen);

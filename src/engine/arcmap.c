@@ -1,6 +1,8 @@
 /* arcmap.c — the simulators' link layout: arcmap.h. */
 #include "arcmap.h"
 
+#include <stdlib.h>
+
 void arcmap_init(ArcMap *L, const Net *net)
 {
     L->net = net;
@@ -131,6 +133,63 @@ int64_t arcmap_sorted(const ArcMap *L, const Sched *s, const SchedFlat *f, int64
         }
         sum += len;
     }
+    *tcd = sum;
+    return f->n;
+}
+
+int64_t arcmap_nlines(const ArcMap *L)
+{
+    const Net *net = L->net;
+    int32_t m = net->dims[0];
+    for (int d = 1; d < net->ndim; d++)
+        m = net->dims[d] < m ? net->dims[d] : m;
+    return (int64_t)2 * net->ndim * net->size / m + 1;
+}
+
+/* The number of the line that starts at `start` (< arcmap_nlines): distinct lines start at
+ * least the shortest line's length apart, so start / that length numbers them apart (a shift
+ * on a power-of-two net). */
+static inline int64_t line_no(const ArcMap *L, int64_t start, int32_t shortest)
+{
+    return L->pow2 ? start >> L->lshift : start / shortest;
+}
+
+int64_t arcmap_sorted_lines(const ArcMap *L, const Sched *s, const SchedFlat *f, int64_t *tcd)
+{
+    const Net *net = L->net;
+    int64_t nl = arcmap_nlines(L), sum = 0;
+    if (f->n == 0) {
+        *tcd = 0;
+        return 0;
+    }
+    int32_t shortest = net->dims[0];
+    for (int d = 1; d < net->ndim; d++)
+        shortest = net->dims[d] < shortest ? net->dims[d] : shortest;
+    /* each line's hull [lo, hi] of positions in the line (empty: lo > hi) */
+    int32_t *h = malloc((size_t)nl * 2 * sizeof *h);
+    if (!h)
+        return 0;
+    for (int64_t k = 0; k < nl; k++) {
+        h[2 * k] = INT32_MAX;
+        h[2 * k + 1] = -1;
+    }
+    ArcPiece pc[ARCMAP_MAXPIECES];
+    for (int64_t i = 0; i < f->n; i++) {
+        int32_t len;
+        int np = arcmap_route(L, s, f->x[i].src, f->x[i].dst, sched_flat_route(f, i), pc, &len);
+        for (int k = 0; k < np; k++) {
+            int32_t *q = h + 2 * line_no(L, pc[k].start, shortest);
+            int32_t a = (int32_t)(pc[k].a - pc[k].start), b = (int32_t)(pc[k].b - pc[k].start);
+            if (b >= q[0] && a <= q[1]) {
+                free(h);
+                return i;   /* not outside its line's hull: it may share an arc */
+            }
+            q[0] = a < q[0] ? a : q[0];
+            q[1] = b > q[1] ? b : q[1];
+        }
+        sum += len;
+    }
+    free(h);
     *tcd = sum;
     return f->n;
 }

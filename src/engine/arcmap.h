@@ -249,6 +249,17 @@ static inline int arcmap_route(const ArcMap *L, const Sched *s, int32_t src, int
  * the hull (< f->n; *tcd is then unspecified): the caller falls back to another proof. */
 int64_t arcmap_sorted(const ArcMap *L, const Sched *s, const SchedFlat *f, int64_t *tcd);
 
+/* arcmap_sorted with a hull per line of the layout instead of per block: every piece lies
+ * wholly after or wholly before the pieces of its own line before it (pieces on different
+ * lines share no arc).  A step of several lines at once in node order passes (rh's exchanges
+ * of one hop along columns: row 0 goes down to row 1, row 2 to row 3, ...: each column line
+ * sees its pieces in increasing order, while its block's hull is already past them).  Costs
+ * an array of arcmap_nlines(L) hulls (8 bytes each, made and freed per call).  Returns as
+ * arcmap_sorted does; 0 when memory runs out. */
+int64_t arcmap_sorted_lines(const ArcMap *L, const Sched *s, const SchedFlat *f, int64_t *tcd);
+/* A bound on the number of lines of the layout (for arcmap_sorted_lines' array). */
+int64_t arcmap_nlines(const ArcMap *L);
+
 /* Whether step st of s is made of tree blocks only (sched_send_tree; no stored transfers, at
  * most ARCMAP_TREES_MAX blocks) whose routes share no arc, shown from the blocks' parameters
  * alone (no transfer read): each block's members lie along one line of the net, spaced evenly,

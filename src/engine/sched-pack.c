@@ -2,6 +2,7 @@
 #include "sched-pack.h"
 #include "progress.h"
 #include "sched-internal.h"
+#include "sched-strided.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,6 +15,14 @@ typedef struct {
     int32_t src, dst;
     SchedXferR r;
 } Wire;
+
+/* A strided rule block as packed (sched-strided.h), after its step's stored transfers. */
+typedef struct {
+    int32_t first, stride, offset;
+    uint32_t nr;
+    int64_t count;
+    uint32_t r[4];          /* lo, hi of its ranges (the second 0, 0 when nr is 1) */
+} Block;
 
 /* A step's transfers as packed; for steps that are not all simple, their ranges and routes,
  * renumbered from 0. */
@@ -107,8 +116,16 @@ bool sched_pack(const Sched *s, SchedPut put, void *ud)
         size_t ll = st->label ? strlen(st->label) : 0;
         put_u64(put, ud, ll);
         put(ud, st->label, ll);
-        SchedFlat f;
-        if (!(ok = sched_flat(s, k, &fb, &f)))
+        /* a step whose rule blocks are all strided ships its stored transfers and the blocks'
+         * parameters; any other is flattened */
+        int32_t nq = sched_step_nrules(s, k), q = 0;
+        SchedStrided sb;
+        while (q < nq && sched_rule_as_strided(s, k, q, &sb))
+            q++;
+        bool ruled = nq > 0 && q == nq;
+        SchedFlat f = { .x = st->x, .r = sched_step_slots(st), .ext = st->ext,
+                        .pool = s->ranges, .n = st->n, .r1 = st->r1 };
+        if (!ruled && !(ok = sched_flat(s, k, &fb, &f)))
             break;
         put_u64(put, ud, (uint64_t)f.n);
         put_u64(put, ud, f.ext != NULL);
@@ -116,6 +133,14 @@ bool sched_pack(const Sched *s, SchedPut put, void *ud)
             ok = pack_simple(&f, &l, put, ud);
         else
             ok = pack_ext(s, &f, &l, put, ud);
+        put_u64(put, ud, ruled ? (uint64_t)nq : 0);
+        for (q = 0; ruled && q < nq; q++) {
+            sched_rule_as_strided(s, k, q, &sb);
+            Block b = { sb.first, sb.stride, sb.offset, sb.nr, sb.count,
+                        { sb.r[0].lo, sb.r[0].hi, sb.nr > 1 ? sb.r[1].lo : 0,
+                          sb.nr > 1 ? sb.r[1].hi : 0 } };
+            put(ud, &b, sizeof b);
+        }
         put_u64(put, ud, (uint64_t)st->nloc);
         for (int64_t i = 0; i < st->nloc; i++) {
             int64_t v[2] = {st->more->loc[i].node, (int64_t)st->more->loc[i].bytes};
@@ -209,6 +234,34 @@ static bool append_simple(Sched *s, const unsigned char *q, int64_t n)
     return true;
 }
 
+/* The step's strided rule blocks (sched_send_strided, as a tree step when one is): each
+ * checked whole there; at most SCHED_PACK_MAX_RULED transfers given by blocks in all (*ruled
+ * counts them).  False when the schedule records an error or the bytes are short. */
+static bool unpack_rules(Sched *s, Rd *r, int64_t *ruled)
+{
+    uint64_t nb = get_u64(r);
+    if (nb > r->left / sizeof(Block)) {
+        r->bad = true;
+        return false;
+    }
+    for (uint64_t i = 0; i < nb; i++) {
+        Block b;
+        memcpy(&b, take(r, sizeof b), sizeof b);
+        if (b.count < 1 || b.count > SCHED_PACK_MAX_RULED - *ruled) {
+            sched_fail(s, "step %ld: the packed schedule gives more than %lld transfers by "
+                       "rules (or a block of none)", (long)s->cur + 1,
+                       (long long)SCHED_PACK_MAX_RULED);
+            return false;
+        }
+        *ruled += b.count;
+        SchedStrided sb = { b.first, b.stride, b.offset, b.nr, b.count,
+                            { { b.r[0], b.r[1] }, { b.r[2], b.r[3] } } };
+        if (!sched_send_strided(s, &sb, true))
+            return false;
+    }
+    return true;
+}
+
 bool sched_unpack(Sched *s, const unsigned char *p, size_t len, size_t skip_given,
                   size_t *used)
 {
@@ -216,6 +269,7 @@ bool sched_unpack(Sched *s, const unsigned char *p, size_t len, size_t skip_give
     void *xb = NULL, *eb = NULL, *pb = NULL, *sb = NULL;
     int64_t capx = 0, cape = 0, capp = 0, caps = 0;
     char *label = NULL;
+    int64_t ruled = 0;
     uint64_t ng = get_u64(&r);
     if (ng > r.left / 12)
         r.bad = true;
@@ -250,7 +304,7 @@ bool sched_unpack(Sched *s, const unsigned char *p, size_t len, size_t skip_give
             const unsigned char *q = r.p;
             if (append_simple(s, q, (int64_t)n)) {
                 take(&r, n * sizeof(Wire));
-                goto locals;
+                goto rules;
             }
             if (sched_error(s))
                 break;
@@ -297,7 +351,9 @@ bool sched_unpack(Sched *s, const unsigned char *p, size_t len, size_t skip_give
                 }
             }
         }
-    locals:;
+    rules:;
+        if (!r.bad && !sched_error(s) && !unpack_rules(s, &r, &ruled))
+            break;
         uint64_t nl = get_u64(&r);
         if (nl > r.left / 16)
             r.bad = true;

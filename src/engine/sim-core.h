@@ -370,6 +370,28 @@ int load_clear_job(void *arg);
  * summed route length, or < 0 if unknown: then it is computed. */
 int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, int32_t *max,
                int64_t *nover, bool *oom);
+/* A step's loads counted block by block on the calling thread (the difference arrays, any
+ * grid but a pair net; the same loads as load_count's SIM_PATH_DIFF):
+ *   load_acc_begin(sim, &a, n)   before the first block; n = the step's transfers, sim->load
+ *                                all zero;
+ *   load_acc_add(sim, &a, blk)   +1/-1 of every transfer of blk (a view of the whole step or
+ *                                of some of its transfers, in any order, each once);
+ *   load_acc_end(sim, &a, ...)   the sweep: largest load, overloads (collect: sim->over),
+ *                                summed route length;
+ * then load_clear(sim, st, SIM_PATH_DIFF) after the step, as for load_count.  Each returns
+ * false when memory runs out.  (a: the caller's, on its stack; no memory of its own.) */
+typedef struct {
+    bool mesh2, pow2, tr;      /* 2-D mesh read from the ends; column pieces transposed */
+    bool cblk[2];              /* ... into these column blocks (+, -) */
+    int32_t n0, n1, sh;
+    int64_t rb[2], cb[2];      /* row lines' and column lines' blocks (+, -) */
+    int64_t rlast[2];          /* the row lines (+, -) marked last */
+    int64_t sum;               /* summed route length so far */
+} LoadAcc;
+bool load_acc_begin(Sim *sim, LoadAcc *a, int64_t n);
+bool load_acc_add(Sim *sim, LoadAcc *a, const SchedFlat *blk);
+bool load_acc_end(Sim *sim, LoadAcc *a, int32_t cap, bool collect, int32_t *max, int64_t *nover,
+                  int64_t *tcd);
 /* A step of f's transfers whose sources are all distinct: true (with *tcd) when every route
  * is one hop, so that no two share an arc (sim-load.c); the caller then takes it as counted
  * by SIM_PATH_DISJOINT with nothing to clear. */

@@ -10,7 +10,7 @@
  * a pair whose partner lies in another block takes the partner's transfer from a few blocks
  * generated on demand (a small cache), and the partner is marked done in a bit per transfer
  * (a block whose transfers are all done is not generated at all).  Each block's routes are
- * counted into the link loads while in cache (load_blk_add, sim-load.c), on this thread.
+ * counted into the link loads while in cache (load_acc_add, sim-load.c), on this thread.
  * The not-held violations are put in transfer order at the end; the price comes from the
  * step's first transfers (price_comm_prefix) or, when those do not decide it, from the whole
  * step's flat view (sim_flat, as step_run would).  Figures, violations and holdings are those
@@ -117,7 +117,7 @@ static int cmp_viol(const void *pa, const void *pb)
 
 /* The pairs of the step (rule r, n transfers): sends, receives, loads into lb.  False: memory. */
 static bool exch_pairs(Sim *sim, int32_t st, const SchedRule *r, int64_t n, ExchBuf *B,
-                       uint64_t *done, LoadBlk *lb, ExchFacts *e)
+                       uint64_t *done, LoadAcc *la, ExchFacts *e)
 {
     bool big = sim->hold.dense || sim->hold.nbig > 0;
     for (int q = 0; q < EXCH_NP; q++)
@@ -169,7 +169,7 @@ static bool exch_pairs(Sim *sim, int32_t st, const SchedRule *r, int64_t n, Exch
         /* (each list in node order: a row's pieces one after the other) */
         SchedFlat lf = { .x = B->lx, .n = nl, .r1 = { .one = { 0, 1 } } };
         SchedFlat uf = { .x = B->ly, .n = nl, .r1 = { .one = { 0, 1 } } };
-        if (nl > 0 && (!load_blk_add(sim, lb, &lf) || !load_blk_add(sim, lb, &uf)))
+        if (nl > 0 && (!load_acc_add(sim, la, &lf) || !load_acc_add(sim, la, &uf)))
             return false;
     }
     return true;
@@ -203,17 +203,17 @@ bool step_exchange(Sim *sim, int32_t st)
     step_exch_steps++;
     ExchBuf *B = malloc(sizeof *B);
     uint64_t *done = exch_done(sim, n);
-    LoadBlk *lb = B && done ? load_blk_begin(sim, n) : NULL;
+    LoadAcc la;
+    bool begun = B && done && load_acc_begin(sim, &la, n);
     ExchFacts e = { 0, 0, 0, NULL, 0, 0, false };
-    bool ok = lb && exch_pairs(sim, st, r, n, B, done, lb, &e);
+    bool ok = begun && exch_pairs(sim, st, r, n, B, done, &la, &e);
     free(B);
     StepFacts k = { .cap = cap_of(p), .path = SIM_PATH_DIFF, .ccrit = -1 };
-    bool oom = !ok;
     int64_t tcd = 0, nover = 0;
     int32_t mx = 0;
-    if (lb)
-        load_blk_end(sim, lb, k.cap, false, &tcd, &mx, &nover, &oom);
-    if (oom) {
+    if (ok && !load_acc_end(sim, &la, k.cap, false, &mx, &nover, &tcd))
+        ok = false;
+    if (!ok) {
         free(e.v);
         return false;
     }

@@ -68,7 +68,8 @@ bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, 
     bool record = (sim->flags & SIM_HISTORY) != 0;
     /* a long set into empty holdings, without history: borrowed, not copied (sim-hold.h;
      * the run ends every borrowing before it returns) */
-    if (!record && nr >= sim_borrow_min && in_pool(sim, r, nr) && ht_empty(&sim->hold, node))
+    if (!record && nr >= sim_borrow_min && nr <= HOLD_CAP_MAX && in_pool(sim, r, nr) &&
+        ht_empty(&sim->hold, node))
         return ht_borrow(&sim->hold, node, r, nr);
     if (record && ht_none(&sim->hold, node, r, nr)) {
         sim->xnew[xi >> 6] |= UINT64_C(1) << (xi & 63);

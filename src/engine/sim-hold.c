@@ -4,10 +4,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The first index of b[0..nb) with b[j].hi >= x (nb if none): a binary search without
+ * branches on the data (a base of a few cache lines is searched in a few cycles each). */
+static size_t bsearch_hi_ge(const ChunkRange *b, size_t nb, uint32_t x)
+{
+    if (nb == 0)
+        return 0;
+    const ChunkRange *p = b;
+    while (nb > 1) {
+        size_t half = nb / 2;
+        p = p[half].hi < x ? p + half : p;
+        nb -= half;
+    }
+    return (size_t)(p - b) + (p->hi < x);
+}
+
 /* Set h to the k intervals t[0..k) (t may point into h's own array). */
 bool hold_set(Hold *h, const ChunkRange *t, size_t k)
 {
-    if (h->cap == HOLD_BORROWED)   /* let the base go (t is read before the Hold is written) */
+    if (hold_borrowed(h))   /* let the base go (t is read before the Hold is written) */
         h->cap = 0;
     if (k <= HOLD_INLINE) {
         ChunkRange tmp[HOLD_INLINE];
@@ -19,7 +34,7 @@ bool hold_set(Hold *h, const ChunkRange *t, size_t k)
         h->cap = 0;
         return true;
     }
-    if (k > UINT32_MAX)
+    if (k > HOLD_CAP_MAX)
         return false;
     if (h->cap < k) {
         size_t cap = k < 4 ? 4 : k;
@@ -103,7 +118,7 @@ bool hold_heap_add(Hold *h, uint32_t lo, uint32_t hi)
                     memmove(h->u.h.base, a, n * sizeof *a);
                     h->u.h.off = 0;
                 } else {
-                    if (h->cap > UINT32_MAX / 2)
+                    if (h->cap > HOLD_CAP_MAX / 2)
                         return false;
                     size_t nc = (size_t)h->cap * 2;
                     ChunkRange *m = realloc(h->u.h.base, nc * sizeof *m);
@@ -204,7 +219,7 @@ bool hold_remove(Hold *h, uint32_t lo, uint32_t hi)
     }
     ChunkRange *m = h->u.h.base;
     size_t n = h->n, cap = h->cap;
-    if (!cr_remove(&m, &n, &cap, lo, hi) || cap > UINT32_MAX)
+    if (!cr_remove(&m, &n, &cap, lo, hi) || cap > HOLD_CAP_MAX)
         return false;
     h->u.h.base = m;
     h->u.h.hot = HOT_NONE;
@@ -225,11 +240,11 @@ bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t
 {
     if (nr == 1) {
         *k = 0;
-        return hold_contains(h, r[0].lo, r[0].hi, miss);
+        return hold_contains_inl(h, r[0].lo, r[0].hi, miss);
     }
-    if (h->cap == HOLD_BORROWED) {   /* each on its own, a cursor moving along the base */
+    if (hold_borrowed(h)) {   /* each on its own, a cursor moving along the base */
         const ChunkRange *b = h->u.b.base, *o = h->u.b.o;
-        size_t nb = h->u.b.nb, i = h->u.b.near;
+        size_t nb = hold_nb(h), i = 0;
         for (uint32_t j = 0; j < nr; j++) {
             uint32_t lo = r[j].lo, hi = r[j].hi;
             if (lo >= hi)
@@ -256,7 +271,7 @@ bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t
     }
     if (nr <= 2) {   /* each on its own: the mirror, the first interval, a binary search */
         for (uint32_t j = 0; j < nr; j++)
-            if (!hold_contains(h, r[j].lo, r[j].hi, miss)) {
+            if (!hold_contains_inl(h, r[j].lo, r[j].hi, miss)) {
                 *k = j;
                 return false;
             }
@@ -296,7 +311,7 @@ bool hold_merge(Hold *h, const ChunkRange *r, size_t k, bool add)
     size_t n;
     const ChunkRange *a = hold_ranges(h, &n);
     size_t cap = n + k;   /* a removal splits at most one interval in two */
-    if (cap > UINT32_MAX)
+    if (cap > HOLD_CAP_MAX)
         return false;
     ChunkRange *m = malloc(cap * sizeof *m);
     if (!m)
@@ -349,13 +364,13 @@ bool hold_merge(Hold *h, const ChunkRange *r, size_t k, bool add)
 /* Does h hold none of the normalised ranges r[0..nr)? */
 bool hold_none(const Hold *h, const ChunkRange *r, uint32_t nr)
 {
-    if (h->cap == HOLD_BORROWED) {   /* neither its own intervals nor the base */
+    if (hold_borrowed(h)) {   /* neither its own intervals nor the base */
         for (uint32_t j = 0; j < nr; j++) {
             for (uint32_t i = 0; i < h->n; i++)
                 if (h->u.b.o[i].lo < r[j].hi && r[j].lo < h->u.b.o[i].hi)
                     return false;
-            size_t i = cr_first_hi_gt(h->u.b.base, h->u.b.nb, r[j].lo);
-            if (i < h->u.b.nb && h->u.b.base[i].lo < r[j].hi)
+            size_t i = cr_first_hi_gt(h->u.b.base, hold_nb(h), r[j].lo);
+            if (i < hold_nb(h) && h->u.b.base[i].lo < r[j].hi)
                 return false;
         }
         return true;
@@ -385,18 +400,20 @@ void hold_borrow(Hold *h, const ChunkRange *r, uint32_t nr)
 {
     hold_clear(h);
     h->u.b.base = r;
-    h->u.b.nb = nr;
-    h->u.b.near = 0;
+    h->u.b.lim_lo = 0;
+    h->u.b.lim_hi = UINT32_MAX;
     h->n = 0;
-    h->cap = HOLD_BORROWED;
+    h->cap = HOLD_BOR_BIT | nr;
 }
 
 bool hold_own(Hold *h)
 {
-    if (h->cap != HOLD_BORROWED)
+    if (!hold_borrowed(h))
         return true;
     const ChunkRange *b = h->u.b.base;
-    size_t nb = h->u.b.nb, n = h->n;
+    size_t nb = hold_nb(h), n = h->n;
+    if (nb + n > HOLD_CAP_MAX)
+        return false;
     ChunkRange o[HOLD_BOR_OWN];
     memcpy(o, h->u.b.o, n * sizeof *o);
     ChunkRange *m = malloc((nb + n) * sizeof *m);
@@ -479,115 +496,58 @@ static size_t gallop_lo_gt(const ChunkRange *b, size_t nb, size_t j, uint32_t x)
     return nb;
 }
 
-/* Whether [lo,hi) reaches past one end of a base, when known without reading it. */
-enum { COV_NO, COV_YES, COV_ASK };
+/* A guess of the first index of b[0..nb) with b[j].hi >= x, for a gallop to start from: a
+ * short base searched, a long one (a strided set: about evenly spread) interpolated from its
+ * two ends, which are read at once, where a search would wait for one miss after another. */
+static size_t base_guess(const ChunkRange *b, size_t nb, uint32_t x)
+{
+    if (nb < 64)
+        return bsearch_hi_ge(b, nb, x);
+    uint32_t first = b[0].lo, last = b[nb - 1].hi;
+    if (x <= first)
+        return 0;
+    if (x >= last)
+        return nb - 1;
+    return (size_t)((double)(x - first) / (double)(last - first) * (double)(nb - 1));
+}
 
-/* A borrowed h's [lo,hi), which has absorbed every base interval and every interval of its own
- * that it touches (those taken out of o): it covers the base (the Hold inline again) or
- * goes into o.  clo, chi: whether it reaches the base's first and last interval, if known
- * (COV_ASK: the base is read; a miss on a big net, avoided when the other end says no). */
-static bool bor_put(Hold *h, uint32_t lo, uint32_t hi, int clo, int chi)
+/* A borrowed h with n >= 1 own intervals, of which o[k] is new: its limits (sim-hold.h), and
+ * the base let go (the Hold inline again) when its one own interval covers it.  j and e: the
+ * first base interval that ends at or after o[k].lo, and the first that starts after
+ * o[k].hi.  An outermost own interval that is not the new one was there before, untouched
+ * (one the new interval touched is part of it): its limit stays. */
+static bool bor_settle(Hold *h, uint32_t k, size_t j, size_t e)
 {
     const ChunkRange *b = h->u.b.base;
-    size_t nb = h->u.b.nb;
-    ChunkRange *o = h->u.b.o;
-    if (clo != COV_NO && chi != COV_NO && (clo == COV_YES || lo <= b[0].lo) &&
-        (chi == COV_YES || hi >= b[nb - 1].hi)) {   /* covers the base: inline again */
-        ChunkRange t[HOLD_BOR_OWN + 1];
-        uint32_t k = 0, n = h->n;
-        for (uint32_t i = 0; i < n; i++)
-            if (o[i].lo < lo)
-                t[k++] = o[i];
-        t[k++] = (ChunkRange){ lo, hi };
-        for (uint32_t i = 0; i < n; i++)
-            if (o[i].lo > lo)
-                t[k++] = o[i];
-        return hold_set(h, t, k);   /* k <= HOLD_BOR_OWN + 1 <= HOLD_INLINE: inline */
-    }
-    if (h->n == HOLD_BOR_OWN)   /* no room of its own: the union copied, then added to */
-        return hold_own(h) && hold_add(h, lo, hi);
-    uint32_t i = h->n;
-    while (i > 0 && o[i - 1].lo > lo) {
-        o[i] = o[i - 1];
-        i--;
-    }
-    o[i] = (ChunkRange){ lo, hi };
-    h->n++;
+    size_t nb = hold_nb(h);
+    if (k == 0)   /* b[0..j) end before o[0] and do not touch it */
+        h->u.b.lim_lo = j > 0 ? b[j - 1].hi + 1 : 0;
+    if (k + 1 == h->n)   /* b[e..nb) start after o[n-1] */
+        h->u.b.lim_hi = e < nb ? b[e].lo - 1 : UINT32_MAX;
+    if (h->n == 1 && j == 0 && e == nb)   /* every base interval lies inside o[0] */
+        return hold_set(h, h->u.b.o, 1);
     return true;
 }
 
-/* hold_add of a borrowed Hold: [lo,hi) (non-empty) absorbs the base intervals and the own
- * intervals it touches, again until it touches no more, and joins the own intervals.
- *
- * The exchange's case first: [lo,hi) touches one interval of its own, o[q], and no other.  No
- * base interval touches o[q] from outside (o[q] absorbed those when it grew; the base never
- * changes), so only the parts of [lo,hi) beyond o[q]'s edges can meet one: the base interval
- * at the new lower edge, found by one gallop, and the one at the new upper edge, by another;
- * the base intervals in between are not read. */
-bool hold_bor_add(Hold *h, uint32_t lo, uint32_t hi)
+/* hold_add of a borrowed Hold, the general case: [lo,hi) (non-empty) absorbs the base
+ * intervals and the own intervals it touches, again until it touches no more, and goes into o
+ * (or, o full, the union is copied first). */
+static bool bor_add_slow(Hold *h, uint32_t lo, uint32_t hi)
 {
     const ChunkRange *b = h->u.b.base;
-    size_t nb = h->u.b.nb;
+    size_t nb = hold_nb(h);
     ChunkRange *o = h->u.b.o;
-    uint32_t q1 = HOLD_BOR_OWN, q2 = 0;   /* the own intervals it touches: o[q1..q2] */
-    for (uint32_t i = 0; i < h->n; i++)
-        if (lo <= o[i].hi && hi >= o[i].lo) {
-            if (q1 == HOLD_BOR_OWN)
-                q1 = i;
-            q2 = i;
-        }
-    if (q1 != HOLD_BOR_OWN) {
-        uint32_t L = o[q1].lo < lo ? o[q1].lo : lo, H = o[q2].hi > hi ? o[q2].hi : hi;
-        size_t near = h->u.b.near;
-        int clo = COV_ASK, chi = COV_ASK;
-        if (lo < o[q1].lo) {   /* the base interval ending at or after lo, if it starts before */
-            size_t j = gallop_hi_ge(b, nb, near, lo);
-            if (j < nb && b[j].lo < L)
-                L = b[j].lo;
-            near = j < nb ? j : nb - 1;
-            clo = j == 0 ? COV_YES : COV_NO;   /* (b[j-1] ends before lo) */
-        }
-        if (hi > o[q2].hi && hi < UINT32_MAX) {   /* the first ending after hi, if it touches */
-            size_t f = gallop_hi_ge(b, nb, near, hi + 1);
-            bool touch = f < nb && b[f].lo <= hi;
-            if (touch)
-                H = b[f].hi;
-            near = f < nb ? f : nb - 1;
-            chi = f == nb || (touch && f == nb - 1) ? COV_YES : COV_NO;
-        }
-        h->u.b.near = (uint32_t)near;
-        /* (grown, it cannot touch another own interval: a base interval that touches one lies
-         * inside it, and that one would be touched by [lo,hi] already; checked all the same) */
-        bool other = false;
-        for (uint32_t i = 0; i < h->n; i++)
-            other = other || ((i < q1 || i > q2) && L <= o[i].hi && H >= o[i].lo);
-        if (!other) {
-            uint32_t gone = q2 - q1 + 1;
-            for (uint32_t i = q2 + 1; i < h->n; i++)
-                o[i - gone] = o[i];
-            h->n -= gone;
-            return bor_put(h, L, H, clo, chi);
-        }
-        lo = L;
-        hi = H;
-    }
-    /* the general case: absorb, again until nothing more touches */
-    int clo, chi;
+    size_t j = base_guess(b, nb, lo), e;
     for (;;) {
-        size_t j = gallop_hi_ge(b, nb, h->u.b.near, lo);
-        /* the base's ends reached: the ones touched were b[0] and b[nb-1] */
-        clo = chi = COV_NO;
+        /* j: the first base interval ending at or after lo; e: the first starting after hi */
+        j = gallop_hi_ge(b, nb, j, lo);
+        e = j;
         if (j < nb && b[j].lo <= hi) {   /* b[j..e) touch [lo,hi] */
-            size_t e = gallop_lo_gt(b, nb, j, hi);
+            e = gallop_lo_gt(b, nb, j, hi);
             if (b[j].lo < lo)
                 lo = b[j].lo;
             if (b[e - 1].hi > hi)
                 hi = b[e - 1].hi;
-            h->u.b.near = (uint32_t)(e - 1);
-            clo = j == 0 ? COV_YES : COV_NO;
-            chi = e == nb ? COV_YES : COV_NO;
-        } else {
-            h->u.b.near = (uint32_t)(j < nb ? j : nb - 1);
         }
         bool grew = false;
         uint32_t k = 0;
@@ -609,7 +569,42 @@ bool hold_bor_add(Hold *h, uint32_t lo, uint32_t hi)
         if (!grew)
             break;
     }
-    return bor_put(h, lo, hi, clo, chi);
+    if (h->n == HOLD_BOR_OWN)   /* no room of its own: the union copied, then added to */
+        return hold_own(h) && hold_add(h, lo, hi);
+    uint32_t i = h->n;
+    while (i > 0 && o[i - 1].lo > lo) {
+        o[i] = o[i - 1];
+        i--;
+    }
+    o[i] = (ChunkRange){ lo, hi };
+    h->n++;
+    return bor_settle(h, i, j, e);
+}
+
+/* hold_add of a borrowed Hold.  The exchange's case without reading the base: [lo,hi) touches
+ * the own intervals o[q1..q2) and reaches past them only outwards, within the limits (below
+ * o[0] down to lim_lo, above o[n-1] up to lim_hi): it touches no base interval that is not
+ * inside an own interval already, so o[q1..q2) and [lo,hi) become one, and the limits stay. */
+bool hold_bor_add(Hold *h, uint32_t lo, uint32_t hi)
+{
+    ChunkRange *o = h->u.b.o;
+    uint32_t n = h->n, q1 = 0;
+    while (q1 < n && o[q1].hi < lo)
+        q1++;
+    uint32_t q2 = q1;
+    while (q2 < n && o[q2].lo <= hi)
+        q2++;
+    if (q2 == q1 || (lo < o[q1].lo && (q1 > 0 || lo < h->u.b.lim_lo)) ||
+        (hi > o[q2 - 1].hi && (q2 < n || hi > h->u.b.lim_hi)))
+        return bor_add_slow(h, lo, hi);
+    ChunkRange m = { lo < o[q1].lo ? lo : o[q1].lo, hi > o[q2 - 1].hi ? hi : o[q2 - 1].hi };
+    o[q1] = m;
+    for (uint32_t i = q2; i < n; i++)
+        o[q1 + 1 + i - q2] = o[i];
+    h->n = n - (q2 - q1 - 1);
+    if (h->n == 1 && h->u.b.lim_lo == 0 && h->u.b.lim_hi == UINT32_MAX)
+        return hold_set(h, o, 1);   /* no base interval outside o[0]: the base covered */
+    return true;
 }
 
 /* Does the borrowed h hold [lo,hi) (non-empty)?  *i is a cursor into the base (a guess, moved
@@ -617,7 +612,7 @@ bool hold_bor_add(Hold *h, uint32_t lo, uint32_t hi)
 static bool bor_contains_at(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss, size_t *i_)
 {
     const ChunkRange *b = h->u.b.base, *o = h->u.b.o;
-    size_t nb = h->u.b.nb;
+    size_t nb = hold_nb(h);
     size_t i = gallop_hi_ge(b, nb, *i_, lo + 1);
     bool ok = true;
     uint32_t cur = lo;
@@ -644,6 +639,8 @@ static bool bor_contains_at(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *m
 
 bool hold_bor_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss)
 {
-    size_t i = h->u.b.near;
-    return lo >= hi || bor_contains_at(h, lo, hi, miss, &i);
+    if (lo >= hi)
+        return true;
+    size_t i = bsearch_hi_ge(h->u.b.base, hold_nb(h), lo + 1);
+    return bor_contains_at(h, lo, hi, miss, &i);
 }

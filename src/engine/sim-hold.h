@@ -11,16 +11,23 @@
  * room that interval has before it would touch its neighbours: the common send and receive
  * are answered from the Hold itself, without reading the heap array (a cache miss on big nets).
  *
- * A Hold may instead *borrow* its intervals (cap == HOLD_BORROWED, hold_borrow): a node that
- * receives a long strided set into empty holdings (rh's distribution) points at the sorted
- * ranges it was sent (the schedule's range pool, which outlives the replay) instead of copying
- * them, and keeps what it gains afterwards in up to HOLD_BOR_OWN intervals of its own (o[]):
- * its holdings are base[0..nb) U o[0..n).  An interval added to o absorbs the base intervals
- * it touches, so an exchange that grows a block keeps it whole in o (the sends test o, not the
- * base); once an o interval covers the base's whole span the base is dropped (the Hold is
- * inline again), and a third o interval, a removal or a merge first copies the union into a
- * heap array of its own (hold_own).  hold_ranges of a borrowed Hold is its base only while o
- * is empty: callers that need the intervals of any Hold call hold_own first.
+ * A Hold may instead *borrow* its intervals (cap == HOLD_BOR_BIT | nb, hold_borrow): a node
+ * that receives a long strided set into empty holdings (rh's distribution) points at the nb
+ * sorted ranges it was sent (the schedule's range pool, which outlives the replay) instead of
+ * copying them, and keeps what it gains afterwards in up to HOLD_BOR_OWN intervals of its own
+ * (o[]): its holdings are base[0..nb) U o[0..n).  An interval added to o absorbs the base
+ * intervals it touches (every base interval that touches an own interval lies inside it), so
+ * an exchange that grows a block keeps it whole in o (the sends test o, not the base); once
+ * an o interval covers the base's whole span the base is dropped (the Hold is inline again),
+ * and a third o interval, a removal or a merge first copies the union into a heap array of
+ * its own (hold_own).  While n >= 1 the Hold also keeps its own intervals' outer neighbours in
+ * the base, as limits: o[0] may grow down to lim_lo and o[n-1] up to lim_hi without touching a
+ * base interval (lim_lo = 1 + the end of the last base interval below o[0], 0 when there is
+ * none; lim_hi = the start of the first base interval above o[n-1], minus 1, UINT32_MAX when
+ * there is none).  So the exchange's receive (a block beside an own interval, or one that joins
+ * two) reads nothing but the Hold, and the base is read only when the block reaches a base
+ * interval.  hold_ranges of a borrowed Hold is its base only while o is empty: callers that
+ * need the intervals of any Hold call hold_own first.
  *
  * The common tests and additions are inline (the replay asks one per transfer); the rest is in
  * sim-hold.c.  Ownership: a Hold owns its heap array (free it with hold_clear), never a
@@ -37,15 +44,15 @@
 
 #define HOLD_INLINE 4
 #define HOT_NONE UINT32_MAX
-#define HOLD_BORROWED UINT32_MAX   /* cap of a Hold that borrows its base */
+#define HOLD_BOR_BIT 0x80000000u   /* in cap: the Hold borrows its base (cap = this | nb) */
+#define HOLD_CAP_MAX 0x7fffffffu   /* the most entries a heap array or a borrowed base has */
 #define HOLD_BOR_OWN 2             /* intervals of its own a borrowing Hold keeps */
 typedef struct {
     union {
         ChunkRange in[HOLD_INLINE];
         struct {
             const ChunkRange *base; /* borrowed: sorted, disjoint, not touching; nb >= 1 */
-            uint32_t nb;
-            uint32_t near;          /* a guess: the base interval the last add ended at */
+            uint32_t lim_lo, lim_hi;/* (n >= 1) o's room before a base interval, see above */
             ChunkRange o[HOLD_BOR_OWN]; /* its own: sorted, not touching; n of them */
         } b;
         struct {
@@ -67,14 +74,18 @@ typedef struct {
         __builtin_prefetch((const char *)(h) + sizeof(Hold) - 1, (rw));                      \
     } while (0)
 
+/* Does h borrow its base?  How many intervals has that base? */
+static inline bool hold_borrowed(const Hold *h) { return (h->cap & HOLD_BOR_BIT) != 0; }
+static inline uint32_t hold_nb(const Hold *h) { return h->cap & ~HOLD_BOR_BIT; }
+
 /* Does h keep its intervals in a heap array of its own (not inline, not borrowed)? */
-static inline bool hold_heap(const Hold *h) { return h->cap && h->cap != HOLD_BORROWED; }
+static inline bool hold_heap(const Hold *h) { return h->cap && !hold_borrowed(h); }
 
 /* h's intervals (a borrowed Hold: only while it has none of its own, see above). */
 static inline const ChunkRange *hold_ranges(const Hold *h, size_t *n)
 {
-    if (h->cap == HOLD_BORROWED) {
-        *n = h->u.b.nb;
+    if (hold_borrowed(h)) {
+        *n = hold_nb(h);
         return h->u.b.base;
     }
     *n = h->n;
@@ -82,7 +93,7 @@ static inline const ChunkRange *hold_ranges(const Hold *h, size_t *n)
 }
 
 /* Does h hold nothing? */
-static inline bool hold_empty(const Hold *h) { return h->n == 0 && h->cap != HOLD_BORROWED; }
+static inline bool hold_empty(const Hold *h) { return h->n == 0 && !hold_borrowed(h); }
 
 static inline void hold_prefetch(const Hold *h)
 {
@@ -107,9 +118,9 @@ bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t
 bool hold_none(const Hold *h, const ChunkRange *r, uint32_t nr);
 /* Empty h, freeing its heap array (a borrowed base is only let go). */
 void hold_clear(Hold *h);
-/* Make the empty h borrow the nr >= 1 ranges at r (sorted, disjoint, not touching), which
- * must stay unchanged until h lets them go (hold_own, hold_clear, or an add that covers
- * them). */
+/* Make the empty h borrow the nr ranges at r (1 <= nr <= HOLD_CAP_MAX; sorted, disjoint, not
+ * touching), which must stay unchanged until h lets them go (hold_own, hold_clear, or an add
+ * that covers them). */
 void hold_borrow(Hold *h, const ChunkRange *r, uint32_t nr);
 /* A borrowed h: its holdings copied into intervals of its own (inline or a heap array); any
  * other h: unchanged. */
@@ -125,7 +136,7 @@ static inline bool hold_add(Hold *h, uint32_t lo, uint32_t hi)
     if (lo >= hi)
         return true;
     if (h->cap)
-        return h->cap == HOLD_BORROWED ? hold_bor_add(h, lo, hi) : hold_heap_add(h, lo, hi);
+        return hold_borrowed(h) ? hold_bor_add(h, lo, hi) : hold_heap_add(h, lo, hi);
     if (h->n == 0) {
         h->u.in[0].lo = lo;
         h->u.in[0].hi = hi;
@@ -142,10 +153,12 @@ static inline bool hold_add(Hold *h, uint32_t lo, uint32_t hi)
     return hold_add_small(h, lo, hi);
 }
 
-/* Does h hold [lo,hi)?  If not, *miss (when not NULL) gets the first chunk it lacks. */
-static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss)
+/* Does h hold [lo,hi)?  If not, *miss (when not NULL) gets the first chunk it lacks.
+ * (hold_contains_inl: the same, always inlined: hold_contains_all's.) */
+static inline __attribute__((always_inline)) bool hold_contains_inl(const Hold *h, uint32_t lo,
+                                                                   uint32_t hi, uint32_t *miss)
 {
-    if (h->cap == HOLD_BORROWED) {   /* its own intervals first: an exchange sends one */
+    if (hold_borrowed(h)) {   /* its own intervals first: an exchange sends one */
         for (uint32_t i = 0; i < h->n; i++)
             if (h->u.b.o[i].lo <= lo && hi <= h->u.b.o[i].hi)
                 return true;
@@ -162,6 +175,10 @@ static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32
             if (r[i].lo <= lo && hi <= r[i].hi)
                 return true;
     return cr_contains(r, n, lo, hi, miss);
+}
+static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss)
+{
+    return hold_contains_inl(h, lo, hi, miss);
 }
 
 
@@ -205,8 +222,8 @@ bool ht_merge(HoldTab *t, int32_t v, const ChunkRange *r, size_t k, bool add);
 bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr,
                      uint32_t *k, uint32_t *miss);
 bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr);
-/* Node v, which holds nothing, borrows the nr >= 1 ranges at r (as hold_borrow: they must
- * stay unchanged until ht_own_all).  False: memory. */
+/* Node v, which holds nothing, borrows the nr ranges at r (as hold_borrow: 1 <= nr <=
+ * HOLD_CAP_MAX; they must stay unchanged until ht_own_all).  False: memory. */
 bool ht_borrow(HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr);
 /* Every borrowing node's holdings copied into its own (false: memory). */
 bool ht_own_all(HoldTab *t);

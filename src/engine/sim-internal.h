@@ -16,6 +16,9 @@ extern int sim_load_path;
 extern bool sim_count_general;
 /* (and true keeps diff_mesh2's column pieces in the layout's order, never transposed) */
 extern bool sim_count_natural;
+/* (and > 0 makes the difference-array path add a step's transfers in blocks of this many, each
+ * a view of its own, through load_acc_add: sim-core.h's block-by-block counting) */
+extern int64_t sim_load_block;
 
 /* Steps with at least this many transfers count (and later clear) their link loads on a
  * second thread while the first checks the sends (hands out the receives); the results are

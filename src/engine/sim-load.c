@@ -257,17 +257,6 @@ static bool diff_routes(Sim *sim, const SchedFlat *f, int64_t *len_sum)
     return true;
 }
 
-/* What diff_mesh2 reads of the net once per step. */
-typedef struct {
-    int32_t n0, n1, sh;
-    bool pow2;
-    int64_t rb[2], cb[2];      /* row lines' and column lines' blocks (+, -) */
-    bool tr;                   /* column pieces counted transposed (mesh2_one) */
-    bool cblk[2];              /* ... into these blocks */
-    int64_t nexp;              /* transfers on explicit routes */
-    int64_t rlast[2];          /* the row lines (+, -) marked last */
-} Mesh2;
-
 /* diff_routes' work for a transfer on an explicit route. */
 static bool __attribute__((noinline)) diff_one(Sim *sim, const SchedFlat *f, int64_t i,
                                                int64_t *sum)
@@ -282,19 +271,45 @@ static bool __attribute__((noinline)) diff_one(Sim *sim, const SchedFlat *f, int
     return true;
 }
 
+/* diff_one on a 2-D mesh whose column pieces go to the transposed blocks (a->tr): a column
+ * piece's +1/-1 at entry r * n1 + c of its block (see mesh2_one), the block's lines marked at
+ * the end (load_acc_finish); a row piece as diff_one's. */
+static bool __attribute__((noinline)) diff_one_tr(Sim *sim, LoadAcc *a, const SchedFlat *f,
+                                                  int64_t i)
+{
+    ArcPiece pc[ARCMAP_MAXPIECES];
+    int32_t len;
+    int np = route_pieces(sim, XVP(f, i), pc, &len);
+    a->sum += len;
+    int64_t size = sim->net->size;
+    for (int k = 0; k < np; k++) {
+        int up = pc[k].a >= a->cb[1] && pc[k].a < a->cb[1] + size;
+        if (!up && !(pc[k].a >= a->cb[0] && pc[k].a < a->cb[0] + size)) {
+            if (!diff_piece(sim, sim->load, pc[k].a, pc[k].b, pc[k].start, pc[k].n))
+                return false;
+            continue;
+        }
+        int32_t *T = sim->load + a->cb[up];
+        int64_t c = (pc[k].start - a->cb[up]) / a->n0, lo = pc[k].a - pc[k].start,
+                hi = pc[k].b - pc[k].start;
+        a->cblk[up] = true;
+        T[lo * a->n1 + c]++;
+        (hi + 1 < a->n0 ? &T[(hi + 1) * a->n1 + c] : &sim->load[sim->nlinks])[0]--;
+    }
+    return true;
+}
+
 /* diff_routes' work for transfer i of f on a 2-D mesh: on the default route, one piece in its
  * source's row and one in its destination's column (arcmap_mesh2's, read straight from its
- * ends), else diff_one (with M->tr: afterwards, in layout order).  With M->tr (a square mesh)
- * the +1/-1 of link r of column line c go to entry r * n1 + c of the column block, the block
- * transposed: in node order, consecutive transfers then write neighbouring entries
- * (diff_mesh2 transposes the block back).  False when memory runs out. */
-static inline bool mesh2_one(Sim *sim, Mesh2 *M, const SchedFlat *f, int64_t i, int64_t *sum)
+ * ends), else diff_one (diff_one_tr with a->tr).  With a->tr (a square mesh) the +1/-1 of
+ * link r of column line c go to entry r * n1 + c of the column block, the block transposed:
+ * in node order, consecutive transfers then write neighbouring entries (load_acc_finish
+ * transposes the block back).  False when memory runs out. */
+static inline bool mesh2_one(Sim *sim, LoadAcc *M, const SchedFlat *f, int64_t i)
 {
     int32_t src = f->x[i].src, dst = f->x[i].dst, n0 = M->n0, n1 = M->n1;
-    if (f->ext && f->ext[i].route != SCHED_DEFAULT_ROUTE) {
-        M->nexp++;   /* (with M->tr: counted after the blocks are transposed back) */
-        return M->tr || diff_one(sim, f, i, sum);
-    }
+    if (f->ext && f->ext[i].route != SCHED_DEFAULT_ROUTE)
+        return M->tr ? diff_one_tr(sim, M, f, i) : diff_one(sim, f, i, &M->sum);
     int32_t r0, c0, r1, c1;
     if (M->pow2) {
         r0 = src >> M->sh, c0 = src & (n1 - 1), r1 = dst >> M->sh, c1 = dst & (n1 - 1);
@@ -305,7 +320,7 @@ static inline bool mesh2_one(Sim *sim, Mesh2 *M, const SchedFlat *f, int64_t i, 
         bool left = c1 < c0;
         int64_t ls = M->rb[left] + (int64_t)r0 * n1;
         int32_t lo = left ? c1 + 1 : c0, hi = left ? c0 : c1 - 1;
-        *sum += hi - lo + 1;
+        M->sum += hi - lo + 1;
         if (ls != M->rlast[left] && !mark_line(sim, ls, n1))
             return false;
         M->rlast[left] = ls;
@@ -317,10 +332,10 @@ static inline bool mesh2_one(Sim *sim, Mesh2 *M, const SchedFlat *f, int64_t i, 
     bool up = r1 < r0;   /* column c1's line of dimension 0 */
     int64_t ls = M->cb[up] + (int64_t)c1 * n0;
     int32_t lo = up ? r1 + 1 : r0, hi = up ? r0 : r1 - 1;
-    *sum += hi - lo + 1;
+    M->sum += hi - lo + 1;
     if (!M->tr)
         return diff_piece(sim, sim->load, ls + lo, ls + hi, ls, n0);
-    int32_t *T = sim->load + M->cb[up];   /* (its lines marked by diff_mesh2) */
+    int32_t *T = sim->load + M->cb[up];   /* (its lines marked by load_acc_finish) */
     M->cblk[up] = true;
     T[(int64_t)lo * n1 + c1]++;
     (hi + 1 < n0 ? &T[(int64_t)(hi + 1) * n1 + c1] : &sim->load[sim->nlinks])[0]--;
@@ -355,41 +370,62 @@ static void transpose_sq(int32_t *p, int64_t n)
     }
 }
 
-/* diff_routes on a 2-D mesh (sim->lay.mesh2), transfer by transfer (mesh2_one).  In a step
- * in node order (rh's exchange steps, a million transfers) consecutive transfers' column
- * pieces lie in different column lines, a line's length apart (4 KiB on a 1024-row mesh):
- * their cache lines crowd a few cache sets and every +1 waits for the stores before it (their
- * addresses agree in the low 12 bits, all the processor compares at first).  So on a square
- * mesh a big step (a quarter as many transfers as nodes) counts its column pieces transposed
- * and transposes the blocks back before the sweep (about a read and a write of each entry),
- * whose column lines are then all swept.
- * *len_sum gets the summed route length.  False when memory runs out. */
-static bool diff_mesh2(Sim *sim, const SchedFlat *f, int64_t *len_sum)
+/* ---- a step's loads counted block by block (the difference arrays) ----------------------- */
+
+/* Start counting a step of n transfers (any grid, not a pair net; sim->load all zero): the
+ * line bits made, nothing touched yet.  On a 2-D mesh (sim->lay.mesh2) the pieces are read
+ * straight from the transfers' ends (mesh2_one).  In a step in node order (rh's exchange
+ * steps, a million transfers) consecutive transfers' column pieces lie in different column
+ * lines, a line's length apart (4 KiB on a 1024-row mesh): their cache lines crowd a few cache
+ * sets and every +1 waits for the stores before it (their addresses agree in the low 12 bits,
+ * all the processor compares at first).  So on a square mesh a big step (a quarter as many
+ * transfers as nodes) counts its column pieces transposed and load_acc_finish transposes the
+ * blocks back before the sweep (about a read and a write of each entry), whose column lines
+ * are then all swept.  False when memory runs out. */
+bool load_acc_begin(Sim *sim, LoadAcc *a, int64_t n)
 {
     const ArcMap *L = &sim->lay;
-    Mesh2 M = { sim->net->dims[0], sim->net->dims[1], L->dshift[1], L->pow2,
-                { L->base[1][0], L->base[1][1] }, { L->base[0][0], L->base[0][1] },
-                false, { false, false }, 0, { -1, -1 } };
-    int64_t sum = 0, n = f->n;
-    M.tr = M.n0 == M.n1 && n * 4 >= sim->net->size && !sim_count_natural;
-    for (int64_t i = 0; i < n; i++)
-        if (!mesh2_one(sim, &M, f, i, &sum))
-            return false;
-    for (int b = 0; b < 2; b++) {
-        if (!M.cblk[b])
-            continue;
-        transpose_sq(sim->load + M.cb[b], M.n0);
-        /* every column line of the block swept (and cleared): a big step's, like the
-         * transpose, about one pass over the block, instead of a test per piece */
-        for (int64_t c = 0; c < M.n1; c++)
-            if (!mark_line(sim, M.cb[b] + c * M.n0, M.n0))
-                return false;
+    *a = (LoadAcc){ .mesh2 = L->mesh2 && !sim_count_general, .pow2 = L->pow2,
+                    .rlast = { -1, -1 } };
+    if (a->mesh2) {
+        a->n0 = sim->net->dims[0], a->n1 = sim->net->dims[1], a->sh = L->dshift[1];
+        a->rb[0] = L->base[1][0], a->rb[1] = L->base[1][1];
+        a->cb[0] = L->base[0][0], a->cb[1] = L->base[0][1];
+        a->tr = a->n0 == a->n1 && n * 4 >= sim->net->size && !sim_count_natural;
     }
-    for (int64_t i = 0; M.tr && M.nexp > 0 && i < n; i++)
-        if (f->ext[i].route != SCHED_DEFAULT_ROUTE && !diff_one(sim, f, i, &sum))
+    sim->ntouched = 0;
+    if (!sim->linebit)
+        sim->linebit = big_zalloc(sim, (size_t)(sim->nlinks / 64 + 1) * sizeof *sim->linebit);
+    return sim->linebit != NULL;
+}
+
+/* Add the +1/-1 of every transfer of f (a whole step's view, or a block of its transfers in
+ * a view of their own) to the step begun by load_acc_begin.  False when memory runs out. */
+bool load_acc_add(Sim *sim, LoadAcc *a, const SchedFlat *f)
+{
+    if (!a->mesh2)
+        return diff_routes(sim, f, &a->sum);
+    for (int64_t i = 0; i < f->n; i++)
+        if (!mesh2_one(sim, a, f, i))
             return false;
-    *len_sum += sum;
     return true;
+}
+
+/* After the last block: the transposed blocks back in layout order, every column line of
+ * them marked (a big step's, like the transpose, about one pass over the block, instead of a
+ * test per piece), the spare entry zeroed.  False when memory runs out. */
+static bool load_acc_finish(Sim *sim, LoadAcc *a)
+{
+    bool ok = true;
+    for (int b = 0; b < 2; b++) {
+        if (!a->cblk[b])
+            continue;
+        transpose_sq(sim->load + a->cb[b], a->n0);
+        for (int64_t c = 0; ok && c < a->n1; c++)
+            ok = mark_line(sim, a->cb[b] + c * a->n0, a->n0);
+    }
+    sim->load[sim->nlinks] = 0;   /* (the spare entry: the -1s past a line's end) */
+    return ok;
 }
 
 /* The running sum along the line p[0..n) (its loads from its differences, in place), its
@@ -451,6 +487,45 @@ static void diff_sweep(Sim *sim, int32_t cap, bool collect, int32_t *max, int64_
     *nover = ov;
 }
 
+/* After the last block of a step begun by load_acc_begin: its loads in sim->load (in layout
+ * order; load_clear(sim, st, SIM_PATH_DIFF) zeroes them), *max the largest, *nover how many
+ * links are above cap (with collect: those links in sim->over), *tcd the summed route
+ * length.  False when memory runs out (then too, load_clear zeroes what was counted). */
+bool load_acc_end(Sim *sim, LoadAcc *a, int32_t cap, bool collect, int32_t *max, int64_t *nover,
+                  int64_t *tcd)
+{
+    bool oom = !load_acc_finish(sim, a);
+    sim->nover = 0;
+    *max = 0;
+    *nover = 0;
+    if (!oom)
+        diff_sweep(sim, cap, collect, max, nover, &oom);
+    *tcd = a->sum;
+    return !oom;
+}
+
+/* Test hook (sim-internal.h): count a step of the difference-array path in blocks of this
+ * many transfers, each a view of its own, through load_acc_add (0: the whole view at once). */
+int64_t sim_load_block = 0;
+
+/* load_acc_add over f, whole or (sim_load_block) in blocks. */
+static bool acc_add_view(Sim *sim, LoadAcc *a, const SchedFlat *f)
+{
+    int64_t B = sim_load_block;
+    if (B <= 0)
+        return load_acc_add(sim, a, f);
+    bool ok = true;
+    for (int64_t i = 0; ok && i < f->n; i += B) {
+        SchedFlat b = *f;
+        b.x = f->x + i;
+        b.r = f->r ? f->r + i : NULL;
+        b.ext = f->ext ? f->ext + i : NULL;
+        b.n = f->n - i < B ? f->n - i : B;
+        ok = load_acc_add(sim, a, &b);
+    }
+    return ok;
+}
+
 /* Count the loads of step st into sim->load (which must be all zero).  Returns the path used
  * (SIM_PATH_DIRECT or SIM_PATH_DIFF); *max and *over get the largest load and the number of
  * links above cap; with collect, the overloaded links go to sim->over.  *tcd is the step's
@@ -486,22 +561,14 @@ int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, in
         len_sum = count_direct(sim, f, cap, collect, max, nover, oom);
     } else {
         /* +1/-1 per piece, then a running sum over each line touched (only those) */
-        if (!sim->linebit) {
-            sim->linebit = big_zalloc(sim, (size_t)(sim->nlinks / 64 + 1) * sizeof *sim->linebit);
-            if (!sim->linebit) {
-                *oom = true;
-                return path;
-            }
-        }
-        sim->ntouched = 0;
-        bool ok = sim->lay.mesh2 && !sim_count_general ? diff_mesh2(sim, f, &len_sum)
-                                                       : diff_routes(sim, f, &len_sum);
-        sim->load[sim->nlinks] = 0;   /* (the spare entry: the -1s past a line's end) */
-        if (!ok) {
+        LoadAcc a;
+        if (!load_acc_begin(sim, &a, f->n)) {
             *oom = true;
             return path;
         }
-        diff_sweep(sim, cap, collect, max, nover, oom);
+        bool ok = acc_add_view(sim, &a, f);
+        if (!load_acc_end(sim, &a, cap, collect, max, nover, &len_sum) || !ok)
+            *oom = true;
     }
     if (*tcd < 0)
         *tcd = len_sum;
@@ -778,13 +845,19 @@ static void arcbits_clear(Sim *sim)
  * arc used carries one circuit: the largest load is 1 (0 without hops), none over capacity,
  * and sim->load is never written (its pages never touched).  First from the step's tree
  * blocks (arcmap_trees: st's steps, no transfer read), or by their order (arcmap_sorted: each
- * piece outside the hull of its layout block's earlier ones), with nothing set; else by one
+ * piece outside the hull of its layout block's earlier ones; arcmap_sorted_lines: of its
+ * line's, for a big step), with nothing set; else by one
  * bit per arc (set, then cleared by load_clear,
  * or here at once when two share one).  False as soon as two share an arc, or when memory for
  * the bits runs out (the loads are then counted). */
 static bool load_disjoint(Sim *sim, int32_t st, const SchedFlat *f, int64_t *tcd)
 {
     if (arcmap_trees(&sim->lay, sim->s, st, tcd) || arcmap_sorted(&sim->lay, sim->s, f, tcd) == f->n)
+        return true;
+    /* in order along each line (not each block): several lines at once, each in its own
+     * order; worth its array of line hulls when the step has about as many transfers */
+    if (!sim->lay.line1 && f->n * 4 >= arcmap_nlines(&sim->lay) &&
+        arcmap_sorted_lines(&sim->lay, sim->s, f, tcd) == f->n)
         return true;
     if (!sim->arcbit) {
         sim->arcbit = big_zalloc(sim, (size_t)(sim->nlinks / 64 + 1) * sizeof *sim->arcbit);

@@ -13,6 +13,7 @@
  * Also here: the per-step scratch and the violations list. */
 #include "sim-core.h"
 #include "circuit.h"
+#include "sim-affine.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -556,6 +557,9 @@ bool step_run(Sim *sim, int32_t st)
 {
     if (step_exch_ok(sim, st))
         return step_exchange(sim, st);   /* pair by pair, not expanded (sim-exch.c) */
+    int aff = affine_step_run(sim, st);   /* affine blocks on full:P, block by block */
+    if (aff != 0)
+        return aff > 0;
     const SchedFlat *f = sim_flat(sim, st);
     if (!f)
         return false;

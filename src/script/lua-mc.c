@@ -7,6 +7,8 @@
  * inclusive, like Lua's numeric for.
  */
 #include "lua-mc.h"
+#include "../engine/sched-pack.h"
+#include "../engine/sched-strided.h"
 #include "../engine/text.h"
 
 #include <stdlib.h>
@@ -21,8 +23,9 @@
 #define STEP_MT "meshcast.step"
 #define CHUNKS_MT "meshcast.chunks"
 
-/* A runaway script cannot build more transfers than this into one schedule. */
-#define MC_MAX_TRANSFERS (INT64_C(1) << 25)
+/* A runaway script cannot build more transfers than this into one schedule (nor can the
+ * schedule's strided blocks give more when it crosses to meshcast's process). */
+#define MC_MAX_TRANSFERS SCHED_PACK_MAX_RULED
 /* The most steps a schedule can have (the engine's limit too). */
 #define MC_MAX_STEPS (1 << 24)
 
@@ -40,6 +43,8 @@ static long long xfer_bytes(size_t nr, int nseg)
     return MC_XFER_BYTES + (nr > 1 ? 8 + (long long)nr * (long long)sizeof(ChunkRange) : 0) +
            (nseg >= 0 ? 8 + (long long)nseg * (long long)sizeof(NetSeg) : 0);
 }
+
+bool mc_strided_rules = true;
 
 struct McNet {
     const Net *net;
@@ -1006,6 +1011,15 @@ static void check_route(lua_State *L, const Net *net, int32_t src, int32_t dst,
         luaL_error(L, "send %d->%d: the route ends at node %d", (int)src, (int)dst, (int)end);
 }
 
+/* A send stored into a step that has rule blocks (strided sends) would be read before them:
+ * they are stored first, in their order (sched_step_unrule), so that every transfer keeps the
+ * place the script gave it. */
+static void keep_order(lua_State *L, McSched *h, int32_t step)
+{
+    if (sched_step_nrules(h->s, step) > 0 && !sched_step_unrule(h->s, step))
+        sched_check_error(L, h);
+}
+
 static int step_send(lua_State *L)
 {
     McStep *st = check_step(L, 1);
@@ -1028,6 +1042,7 @@ static int step_send(lua_State *L)
     if (++h->transfers > MC_MAX_TRANSFERS)
         return luaL_error(L, "send: more than %I transfers in one schedule", (LUAI_UACINT)MC_MAX_TRANSFERS);
     box_account(L, xfer_bytes(nr, nseg));
+    keep_order(L, h, st->index);
     bool ok = nseg < 0 ? sched_send(h->s, src, dst, r, nr)
                        : sched_send_route(h->s, src, dst, r, nr, seg, nseg);
     h->dirty = true;
@@ -1086,6 +1101,16 @@ static int step_send_strided(lua_State *L)
         int32_t src = (int32_t)(first + i * stride);
         check_route(L, h->net, src, (int32_t)(src + offset), seg, nseg);
     }
+    if (mc_strided_rules && nseg < 0 && nr <= SCHED_RULE_MAXR) {
+        /* the block as a rule of a few bytes, however many transfers (continuing the step's
+         * last block when it can: a script's rows of one step become one block) */
+        SchedStrided b = { (int32_t)first, (int32_t)stride, (int32_t)offset, (uint32_t)nr, count,
+                           { r[0], nr > 1 ? r[1] : (ChunkRange){ 0, 0 } } };
+        if (!sched_send_strided(h->s, &b, false))
+            sched_check_error(L, h);
+        return 0;
+    }
+    keep_order(L, h, st->index);
     /* room for the whole row at once: the step's array grows once, not by doubling (each
      * doubling copies what is there and touches fresh pages) */
     if (!sched_reserve(h->s, (int64_t)count, nseg < 0 && nr > 1 ? (uint64_t)nr : 0))

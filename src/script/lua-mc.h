@@ -9,6 +9,8 @@
 #ifndef MESHCAST_LUA_MC_H
 #define MESHCAST_LUA_MC_H
 
+#include <stdbool.h>
+
 #include <lua.h>
 
 #include "../engine/chunkset.h"
@@ -17,6 +19,13 @@
 
 typedef struct McNet McNet;
 typedef struct McSched McSched;
+
+/* st:send_strided keeps a block of a default route and at most SCHED_RULE_MAXR ranges as a
+ * strided rule (sched-strided.h), a few bytes however many transfers (true, the default); false
+ * stores every transfer as as many st:send calls would (the reference the tests compare the
+ * rules with: the same transfers in the same order).  A script's child reads it when it is
+ * forked: set it before script_algo. */
+extern bool mc_strided_rules;
 
 McNet *mc_push_net(lua_State *L, const Net *net);
 /* netidx: stack index of the net handle of s's net (kept as the sched's uservalue). */

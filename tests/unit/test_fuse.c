@@ -20,6 +20,7 @@
 #include "../../src/engine/sched.h"
 #include "../../src/engine/sim-internal.h"
 #include "../../src/engine/sim.h"
+#include "simcmp.h"
 
 #define MAXN 9
 #define CH 48
@@ -38,55 +39,6 @@ static int cmp_src(const void *a, const void *b)
 {
     const Xf *x = a, *y = b;
     return (x->src > y->src) - (x->src < y->src);
-}
-
-/* Two runs the same: totals, every step's figures, every violation, the holdings. */
-static void same_runs(const Sim *a, const Sim *b, int32_t nodes)
-{
-    const SimTotals *ta = sim_totals(a), *tb = sim_totals(b);
-    assert_int_equal(ta->nsteps, tb->nsteps);
-    assert_true(memcmp(&ta->cost, &tb->cost, sizeof ta->cost) == 0);
-    assert_int_equal(ta->not_held, tb->not_held);
-    assert_int_equal(ta->violations, tb->violations);
-    assert_int_equal(ta->incomplete_nodes, tb->incomplete_nodes);
-    assert_int_equal(ta->port_conflicts, tb->port_conflicts);
-    assert_int_equal(ta->verified, tb->verified);
-    assert_int_equal(ta->valid, tb->valid);
-    for (int32_t st = 0; st < ta->nsteps; st++) {
-        const SimStep *x = sim_step(a, st), *y = sim_step(b, st);
-        assert_true(memcmp(&x->cost, &y->cost, sizeof x->cost) == 0);
-        assert_int_equal(x->informed, y->informed);
-        assert_int_equal(x->violations, y->violations);
-        assert_int_equal(x->port_conflicts, y->port_conflicts);
-        assert_int_equal(x->critical_node, y->critical_node);
-        assert_int_equal(x->subrounds, y->subrounds);
-        assert_int_equal(x->max_link_load, y->max_link_load);
-        assert_int_equal(x->bytes, y->bytes);
-        assert_int_equal(x->max_bytes, y->max_bytes);
-        assert_int_equal(x->tcd, y->tcd);
-        assert_int_equal(x->max_len, y->max_len);
-    }
-    assert_int_equal(sim_nviolations(a), sim_nviolations(b));
-    for (size_t i = 0; i < sim_nviolations(a); i++) {
-        const SimViolation *x = sim_violation(a, i), *y = sim_violation(b, i);
-        assert_int_equal(x->kind, y->kind);
-        assert_int_equal(x->step, y->step);
-        assert_int_equal(x->node, y->node);
-        assert_int_equal(x->link, y->link);
-        assert_int_equal(x->chunk, y->chunk);
-        assert_int_equal(x->transfer, y->transfer);
-        assert_int_equal(x->load, y->load);
-        assert_int_equal(x->recvs, y->recvs);
-    }
-    for (int32_t v = 0; v < nodes; v++) {
-        size_t na, nb;
-        const ChunkRange *ra = sim_holdings(a, v, &na), *rb = sim_holdings(b, v, &nb);
-        assert_int_equal(na, nb);
-        for (size_t j = 0; j < na; j++) {
-            assert_int_equal(ra[j].lo, rb[j].lo);
-            assert_int_equal(ra[j].hi, rb[j].hi);
-        }
-    }
 }
 
 /* s simulated with the fused pass and without. */
@@ -212,7 +164,7 @@ static void test_fuse_random(void **state)
         unsigned flags = seed % 2 ? SIM_HISTORY : 0;
         Sim *fused, *apart;
         run_both(s, &p, flags, &fused, &apart);
-        same_runs(fused, apart, N);
+        simcmp_runs(fused, apart);
         /* against the bitmaps */
         int k = 0;
         for (size_t i = 0; i < sim_nviolations(fused); i++) {
@@ -243,9 +195,7 @@ static void test_fuse_random(void **state)
                 int32_t pos = (int32_t)rnd(STEPS + 1);
                 assert_true(sim_seek(fused, pos));
                 assert_true(sim_seek(apart, pos));
-                for (int32_t v = 0; v < N; v++)
-                    for (uint32_t c = 0; c < CH; c++)
-                        assert_int_equal(sim_holds(fused, v, c), sim_holds(apart, v, c));
+                simcmp_holdings(fused, apart);
             }
         sim_free(fused);
         sim_free(apart);
@@ -273,7 +223,7 @@ static void test_fuse_relay(void **state)
     cost_defaults(&p, COST_SEIDEL);
     Sim *fused, *apart;
     run_both(s, &p, 0, &fused, &apart);
-    same_runs(fused, apart, 4);
+    simcmp_runs(fused, apart);
     assert_int_equal(sim_totals(fused)->not_held, 2);
     const SimViolation *v = sim_violation(fused, 0);
     assert_int_equal(v->kind, SIM_V_NOT_HELD);
@@ -312,7 +262,7 @@ static void test_fuse_algos(void **state)
             p.nu = nu;
             Sim *fused, *apart;
             run_both(s, &p, 0, &fused, &apart);
-            same_runs(fused, apart, net_size(net));
+            simcmp_runs(fused, apart);
             assert_true(sim_totals(fused)->verified);
             double want;
             if (d->predict && d->predict(d, net, &a, &p, &want))
@@ -373,7 +323,7 @@ static void test_tree_ports(void **state)
         Sim *a = sim_run(t, &p, 0, NULL, 0), *b = sim_run(r, &p, 0, NULL, 0);
         assert_non_null(a);
         assert_non_null(b);
-        same_runs(a, b, 64);
+        simcmp_runs(a, b);
         for (int32_t st = 0; st < k; st++) {
             const int32_t *sa, *ra, *sb, *rb;
             sim_port_counts(a, st, &sa, &ra);

@@ -19,6 +19,7 @@
 #include "../../src/engine/sim-hold.h"
 #include "../../src/engine/sim-internal.h"
 #include "../../src/engine/sim.h"
+#include "simcmp.h"
 
 #define NODES 6
 #define CH 64   /* chunks */
@@ -35,27 +36,75 @@ static uint32_t rnd(uint32_t n) { return (uint32_t)rand() % n; }
 static bool borrows(const HoldTab *t, int32_t v)
 {
     if (t->dense)
-        return t->dense[v].cap == HOLD_BORROWED;
-    return t->rec[v].lo == HT_BIG && t->big[t->rec[v].hi].cap == HOLD_BORROWED;
+        return hold_borrowed(&t->dense[v]);
+    return t->rec[v].lo == HT_BIG && hold_borrowed(&t->big[t->rec[v].hi]);
 }
 
-static void same(const HoldTab *t, const Ref *ref, int32_t v)
+/* Node v's Hold (NULL when it is in its record). */
+static const Hold *hold_of(const HoldTab *t, int32_t v)
 {
-    for (uint32_t c = 0; c < CH; c++)
-        assert_int_equal(ht_contains(t, v, c, c + 1, NULL), ref->b[v][c]);
-    assert_int_equal(ht_empty(t, v), !memchr(ref->b[v], true, CH));
+    if (t->dense)
+        return &t->dense[v];
+    return t->rec[v].lo == HT_BIG ? &t->big[t->rec[v].hi] : NULL;
+}
+
+/* A borrowing Hold's own structure against its base, walked interval by interval: its own
+ * intervals sorted and apart; every base interval that touches one lies inside it (absorbed);
+ * the limits (sim-hold.h) those of the base intervals outside o[0] and o[n-1]; a base that
+ * one own interval covers let go. */
+static void bor_check(const HoldTab *t, int32_t v)
+{
+    const Hold *h = hold_of(t, v);
+    if (!h || !hold_borrowed(h))
+        return;
+    uint32_t nb = hold_nb(h), n = h->n;
+    const ChunkRange *b = h->u.b.base, *o = h->u.b.o;
+    assert_true(nb >= 1);
+    assert_true(n <= HOLD_BOR_OWN);
+    for (uint32_t i = 0; i < n; i++) {
+        assert_true(o[i].lo < o[i].hi);
+        if (i > 0)
+            assert_true(o[i - 1].hi < o[i].lo);
+    }
+    if (n == 0)
+        return;
+    uint32_t want_lo = 0, want_hi = UINT32_MAX;
+    bool outside = false;   /* some base interval not inside o[0] */
+    for (uint32_t j = 0; j < nb; j++) {
+        for (uint32_t i = 0; i < n; i++)
+            if (b[j].lo <= o[i].hi && b[j].hi >= o[i].lo) {   /* touches: inside */
+                assert_true(o[i].lo <= b[j].lo);
+                assert_true(b[j].hi <= o[i].hi);
+            }
+        if (b[j].hi < o[0].lo)
+            want_lo = b[j].hi + 1;
+        if (b[j].lo > o[n - 1].hi && want_hi == UINT32_MAX)
+            want_hi = b[j].lo - 1;
+        outside = outside || b[j].lo < o[0].lo || b[j].hi > o[0].hi;
+    }
+    assert_int_equal(h->u.b.lim_lo, want_lo);
+    assert_int_equal(h->u.b.lim_hi, want_hi);
+    assert_true(n > 1 || outside);
+}
+
+static void same_bits(const HoldTab *t, int32_t v, const bool *b, uint32_t nch)
+{
+    bor_check(t, v);
+    for (uint32_t c = 0; c < nch; c++)
+        assert_int_equal(ht_contains(t, v, c, c + 1, NULL), b[c]);
+    assert_int_equal(ht_empty(t, v), !memchr(b, true, nch));
     if (borrows(t, v))   /* its intervals are known only once it owns them (ht_own_all) */
         return;
     size_t n;
     const ChunkRange *r = ht_ranges(t, v, &n);
     size_t k = 0;
-    for (uint32_t c = 0; c < CH;) {
-        if (!ref->b[v][c]) {
+    for (uint32_t c = 0; c < nch;) {
+        if (!b[c]) {
             c++;
             continue;
         }
         uint32_t e = c;
-        while (e < CH && ref->b[v][e])
+        while (e < nch && b[e])
             e++;
         assert_true(k < n);
         assert_int_equal(r[k].lo, c);
@@ -65,6 +114,8 @@ static void same(const HoldTab *t, const Ref *ref, int32_t v)
     }
     assert_int_equal(k, n);
 }
+
+static void same(const HoldTab *t, const Ref *ref, int32_t v) { same_bits(t, v, ref->b[v], CH); }
 
 /* Normalised random ranges in [0,CH): up to max of them. */
 static size_t rand_ranges(ChunkRange *r, size_t max)
@@ -333,46 +384,6 @@ static void test_random_schedules(void **state)
     net_free(net);
 }
 
-/* Two runs of one schedule step by step the same: every figure, every violation, the end's
- * holdings. */
-static void same_runs(const Sim *a, const Sim *b, int32_t nodes, uint32_t nch)
-{
-    const SimTotals *ta = sim_totals(a), *tb = sim_totals(b);
-    assert_int_equal(ta->nsteps, tb->nsteps);
-    assert_int_equal(ta->not_held, tb->not_held);
-    assert_int_equal(ta->incomplete_nodes, tb->incomplete_nodes);
-    assert_int_equal(ta->violations, tb->violations);
-    assert_int_equal(ta->verified, tb->verified);
-    for (int32_t st = 0; st < ta->nsteps; st++) {
-        const SimStep *x = sim_step(a, st), *y = sim_step(b, st);
-        assert_true(x->cost.total == y->cost.total);
-        assert_int_equal(x->informed, y->informed);
-        assert_int_equal(x->violations, y->violations);
-        assert_int_equal(x->bytes, y->bytes);
-        assert_int_equal(x->tcd, y->tcd);
-    }
-    assert_int_equal(sim_nviolations(a), sim_nviolations(b));
-    for (size_t i = 0; i < sim_nviolations(a); i++) {
-        const SimViolation *x = sim_violation(a, i), *y = sim_violation(b, i);
-        assert_int_equal(x->kind, y->kind);
-        assert_int_equal(x->step, y->step);
-        assert_int_equal(x->node, y->node);
-        assert_int_equal(x->chunk, y->chunk);
-        assert_int_equal(x->transfer, y->transfer);
-    }
-    for (int32_t v = 0; v < nodes; v++) {
-        size_t na, nb;
-        const ChunkRange *ra = sim_holdings(a, v, &na), *rb = sim_holdings(b, v, &nb);
-        assert_int_equal(na, nb);
-        for (size_t j = 0; j < na; j++) {
-            assert_int_equal(ra[j].lo, rb[j].lo);
-            assert_int_equal(ra[j].hi, rb[j].hi);
-        }
-        for (uint32_t c = 0; c < nch; c++)
-            assert_int_equal(sim_holds(a, v, c), sim_holds(b, v, c));
-    }
-}
-
 /* s run twice: *copy never borrowing (every received set copied), *bor borrowing from sets of
  * 2 ranges on; sim_borrow_min is left as it was. */
 static void run_both_ways(const Sched *s, const CostParams *p, Sim **copy, Sim **bor)
@@ -457,7 +468,7 @@ static void test_borrowed_schedules(void **state)
         Sim *copy, *bor;
         run_both_ways(s, &p, &copy, &bor);
         assert_int_equal(sim_totals(bor)->not_held > 0, lacks > 0);
-        same_runs(bor, copy, N, CH);
+        simcmp_runs(bor, copy);
         for (int32_t v = 0; v < N; v++)
             for (uint32_t c = 0; c < CH; c++)
                 assert_int_equal(sim_holds(bor, v, c), have[v][c]);
@@ -496,7 +507,7 @@ static void test_borrowed_rh(void **state)
             Sim *copy, *bor;
             run_both_ways(s, &p, &copy, &bor);
             assert_true(sim_totals(bor)->verified);
-            same_runs(bor, copy, net_size(net), sched_nchunks(s));
+            simcmp_runs(bor, copy);
             sim_free(copy);
             sim_free(bor);
         }
@@ -515,31 +526,7 @@ typedef struct {
 } LRef;
 
 /* Every chunk of node v as the bitmap says (and, once it owns them, its exact intervals). */
-static void lsame(const HoldTab *t, const LRef *ref, int32_t v)
-{
-    for (uint32_t c = 0; c < LCH; c++)
-        assert_int_equal(ht_contains(t, v, c, c + 1, NULL), ref->b[v][c]);
-    assert_int_equal(ht_empty(t, v), !memchr(ref->b[v], true, LCH));
-    if (borrows(t, v))
-        return;
-    size_t n, k = 0;
-    const ChunkRange *r = ht_ranges(t, v, &n);
-    for (uint32_t c = 0; c < LCH;) {
-        if (!ref->b[v][c]) {
-            c++;
-            continue;
-        }
-        uint32_t e = c;
-        while (e < LCH && ref->b[v][e])
-            e++;
-        assert_true(k < n);
-        assert_int_equal(r[k].lo, c);
-        assert_int_equal(r[k].hi, e);
-        k++;
-        c = e;
-    }
-    assert_int_equal(k, n);
-}
+static void lsame(const HoldTab *t, const LRef *ref, int32_t v) { same_bits(t, v, ref->b[v], LCH); }
 
 /* ht_contains_all (and ht_none, and ht_contains of each) of r[0..nr) against the bitmap. */
 static void lcheck_all(const HoldTab *t, const LRef *ref, int32_t v, const ChunkRange *r,
@@ -653,6 +640,7 @@ static void test_borrowed_long(void **state)
                 assert_true(ht_add(&t, v, buddy, buddy + w));
                 for (uint32_t x = buddy; x < buddy + w; x++)
                     ref.b[v][x] = true;
+                bor_check(&t, v);
                 if (rnd(4) == 0)
                     lsame(&t, &ref, v);
                 if (rnd(4) == 0) {   /* a block elsewhere */
@@ -675,6 +663,109 @@ static void test_borrowed_long(void **state)
     }
 }
 
+/* A borrowing Hold's limits at their edges: own intervals grown outwards to one chunk short
+ * of a base interval, to touching it, and past it; grown inwards into the gap between two own
+ * intervals; joined.  An add within the limits must not read the base: it is poisoned (every
+ * entry [0, EDGE_CH), which a read would take as held) while the add runs, then put back.
+ * Checked against bitmaps and bor_check after every add. */
+#define EDGE_CH 512
+static void test_borrowed_edges(void **state)
+{
+    (void)state;
+    static ChunkRange base[EDGE_CH], saved[EDGE_CH];
+    for (unsigned seed = 1; seed <= 300; seed++) {
+        srand(seed * 7919u);
+        /* a base: intervals of 1-3 chunks, gaps of 1-12 */
+        uint32_t nb = 0;
+        for (uint32_t c = rnd(6); c + 3 < EDGE_CH && nb < EDGE_CH; c += 2 + rnd(12)) {
+            uint32_t len = 1 + rnd(3);
+            base[nb++] = (ChunkRange){ c, c + len };
+            c += len;
+        }
+        bool ref[EDGE_CH] = { false };
+        for (uint32_t j = 0; j < nb; j++)
+            for (uint32_t x = base[j].lo; x < base[j].hi; x++)
+                ref[x] = true;
+        HoldTab t;
+        assert_true(ht_init(&t, 1, false));
+        t.dense_at = seed % 2 ? 1 : UINT32_MAX;
+        assert_true(ht_borrow(&t, 0, base, nb));
+        for (int op = 0; op < 60 && borrows(&t, 0); op++) {
+            const Hold *h = hold_of(&t, 0);
+            uint32_t lo, hi, n = h->n;
+            const ChunkRange *o = h->u.b.o;
+            uint32_t kind = rnd(8);
+            if (n == 0 || kind == 0) {   /* a chunk or two anywhere */
+                lo = rnd(EDGE_CH - 2);
+                hi = lo + 1 + rnd(2);
+            } else if (kind <= 2) {   /* upwards from o[n-1] to its limit, +- a chunk */
+                lo = o[n - 1].lo + rnd(o[n - 1].hi - o[n - 1].lo + 1);
+                uint32_t lim = h->u.b.lim_hi > EDGE_CH - 2 ? EDGE_CH - 2 : h->u.b.lim_hi;
+                hi = lim + rnd(3);   /* lim - 0 .. lim + 2: within, touching, past */
+                if (hi > lim)
+                    hi = hi - 1;
+                if (rnd(3) == 0 && hi > o[n - 1].hi + 1)
+                    hi = o[n - 1].hi + 1 + rnd(hi - o[n - 1].hi);
+                if (hi <= lo)
+                    hi = lo + 1;
+            } else if (kind <= 4) {   /* downwards from o[0] to its limit, +- a chunk */
+                hi = o[0].lo + rnd(o[0].hi - o[0].lo + 1);
+                uint32_t lim = h->u.b.lim_lo;
+                lo = lim >= 1 && rnd(2) ? lim - 1 : lim + rnd(2);
+                if (rnd(3) == 0 && lo + 1 < o[0].lo)
+                    lo = lo + rnd(o[0].lo - lo);
+                if (lo >= hi)
+                    lo = hi - 1;
+            } else if (kind == 5 && n == 2) {   /* the gap between them, exactly */
+                lo = o[0].hi;
+                hi = o[1].lo;
+            } else if (kind == 6 && n == 2) {   /* into the gap from one side */
+                if (rnd(2)) {
+                    lo = o[0].lo;
+                    hi = o[0].hi + 1 + rnd(o[1].lo - o[0].hi);
+                } else {
+                    hi = o[1].hi;
+                    lo = o[1].lo - 1 - rnd(o[1].lo - o[0].hi);
+                }
+            } else {   /* a block apart */
+                lo = rnd(EDGE_CH - 4);
+                hi = lo + 1 + rnd(4);
+            }
+            if (hi > EDGE_CH)
+                hi = EDGE_CH;
+            if (lo >= hi)
+                continue;
+            /* within the limits, beside or across own intervals only: no base read */
+            uint32_t q1 = 0, q2;
+            while (q1 < n && o[q1].hi < lo)
+                q1++;
+            for (q2 = q1; q2 < n && o[q2].lo <= hi; q2++)
+                ;
+            bool quiet = q2 > q1 && (lo >= o[q1].lo || (q1 == 0 && lo >= h->u.b.lim_lo)) &&
+                         (hi <= o[q2 - 1].hi || (q2 == n && hi <= h->u.b.lim_hi));
+            if (quiet) {
+                memcpy(saved, base, nb * sizeof *base);
+                for (uint32_t j = 0; j < nb; j++)
+                    base[j] = (ChunkRange){ 0, EDGE_CH };
+            }
+            assert_true(ht_add(&t, 0, lo, hi));
+            if (quiet)
+                memcpy(base, saved, nb * sizeof *base);
+            for (uint32_t x = lo; x < hi; x++)
+                ref[x] = true;
+            bor_check(&t, 0);
+            for (uint32_t c = 0; c < EDGE_CH; c++)
+                assert_int_equal(ht_contains(&t, 0, c, c + 1, NULL), ref[c]);
+        }
+        assert_true(ht_own_all(&t));
+        size_t n;
+        const ChunkRange *r = ht_ranges(&t, 0, &n);
+        for (uint32_t c = 0; c < EDGE_CH; c++)
+            assert_int_equal(cr_contains(r, n, c, c + 1, NULL), ref[c]);
+        ht_free(&t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -684,6 +775,7 @@ int main(void)
         cmocka_unit_test(test_borrowed_schedules),
         cmocka_unit_test(test_borrowed_rh),
         cmocka_unit_test(test_borrowed_long),
+        cmocka_unit_test(test_borrowed_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,29 +20,18 @@
 
 #include "../../src/engine/sim-internal.h"
 #include "../../src/engine/sim.h"
+#include "simcmp.h"
+#include "walkload.h"
 
-/* The largest arc load of step st, walking every route hop by hop. */
+/* The largest arc load of step st, walking every route hop by hop (walkload.h). */
 static int32_t brute_max(const Sched *s, const Net *net, int32_t st)
 {
     int64_t nl = net_nlinks(net);
-    int32_t *load = calloc((size_t)nl, sizeof *load), mx = 0;
+    int32_t *load = malloc((size_t)nl * sizeof *load), mx = 0;
     assert_non_null(load);
-    for (int64_t i = 0; i < sched_ntransfers(s, st); i++) {
-        SchedTransfer t;
-        sched_transfer(s, st, i, &t);
-        int32_t u = t.src;
-        for (int g = 0; g < t.nseg; g++) {
-            NetSeg one = { t.seg[g].dim, t.seg[g].dir, 1 };
-            for (int32_t h = 0; h < t.seg[g].len; h++) {
-                int64_t l = net_link(net, u, t.seg[g].dim, t.seg[g].dir);
-                assert_true(l >= 0 && l < nl);
-                if (++load[l] > mx)
-                    mx = load[l];
-                u = net_route_end(net, u, &one, 1);
-            }
-        }
-        assert_int_equal(u, t.dst);
-    }
+    walk_loads(s, net, st, load);
+    for (int64_t l = 0; l < nl; l++)
+        mx = load[l] > mx ? load[l] : mx;
     free(load);
     return mx;
 }
@@ -87,16 +76,10 @@ static Sched *random_sched(const Net *net, unsigned *seed)
                 continue;
             uint32_t lo = rand_r(seed) % 2;
             if (net_ndim(net) == 2 && rand_r(seed) % 4 == 0) {
-                /* along the row first, then the column (the default goes the other way) */
-                int32_t C = net_dim(net, 1), R = net_dim(net, 0);
-                int32_t dc = dst % C - src % C, dr = dst / C - src / C;
+                /* along the column first, then the row: the default goes the other way (this
+                 * test's copy, before walkload.h, went the default way) */
                 NetSeg seg[2];
-                int ns = 0;
-                if (dc)
-                    seg[ns++] = (NetSeg){ 1, (int8_t)(dc > 0 ? 1 : -1), dc > 0 ? dc : -dc };
-                if (dr)
-                    seg[ns++] = (NetSeg){ 0, (int8_t)(dr > 0 ? 1 : -1), dr > 0 ? dr : -dr };
-                (void)R;
+                int ns = walk_route_other_way(net, src, dst, seg);
                 assert_true(sched_send_route(s, src, dst, &(ChunkRange){ lo, 2 }, 1, seg, ns));
             } else {
                 assert_true(sched_send_range(s, src, dst, lo, 2));
@@ -109,48 +92,42 @@ static Sched *random_sched(const Net *net, unsigned *seed)
     return s;
 }
 
+/* a and b the same (simcmp.h), and every step's largest load the walk's (a step with port
+ * conflicts is played in sub-rounds under seidel: its load is the most on a link at once, not
+ * over the step, so it is left to the comparison). */
 static void same_runs(Sim *a, Sim *b, const Sched *s, const Net *net)
 {
-    const SimTotals *ta = sim_totals(a), *tb = sim_totals(b);
-    assert_int_equal(ta->max_link_load, tb->max_link_load);
-    assert_int_equal(ta->link_overloads, tb->link_overloads);
-    assert_int_equal(ta->tcd, tb->tcd);
-    assert_int_equal(ta->violations, tb->violations);
-    assert_int_equal(ta->port_conflicts, tb->port_conflicts);
-    assert_true(ta->cost.total == tb->cost.total);
-    assert_int_equal(sim_nviolations(a), sim_nviolations(b));
-    for (size_t i = 0; i < sim_nviolations(a); i++) {
-        const SimViolation *va = sim_violation(a, i), *vb = sim_violation(b, i);
-        assert_int_equal(va->kind, vb->kind);
-        assert_int_equal(va->link, vb->link);
-        assert_int_equal(va->load, vb->load);
-        assert_int_equal(va->step, vb->step);
-    }
-    for (int32_t st = 0; st < sched_nsteps(s); st++) {
-        const SimStep *x = sim_step(a, st), *y = sim_step(b, st);
-        /* (a step with port conflicts is played in sub-rounds under seidel: its load is the
-         * most on a link at once, not over the step) */
-        if (y->port_conflicts == 0) {
+    simcmp_runs(a, b);
+    for (int32_t st = 0; st < sched_nsteps(s); st++)
+        if (sim_step(b, st)->port_conflicts == 0) {
             int32_t want = brute_max(s, net, st);
-            assert_int_equal(x->max_link_load, want);
-            assert_int_equal(y->max_link_load, want);
+            assert_int_equal(sim_step(a, st)->max_link_load, want);
+            assert_int_equal(sim_step(b, st)->max_link_load, want);
         }
-        assert_int_equal(x->max_link_load, y->max_link_load);
-        assert_int_equal(x->link_overloads, y->link_overloads);
-        assert_int_equal(x->tcd, y->tcd);
-        assert_int_equal(x->violations, y->violations);
-        assert_true(x->cost.total == y->cost.total);
-        assert_true(x->cost.contention == y->cost.contention);
-        /* and the loads asked for after the run (counted then), link by link */
-        int64_t nl = net_nlinks(net);
-        int32_t *la = malloc((size_t)nl * sizeof *la);
-        const int32_t *lp = sim_link_loads(a, st);
-        assert_non_null(lp);
-        memcpy(la, lp, (size_t)nl * sizeof *la);
-        const int32_t *lb = sim_link_loads(b, st);
-        assert_non_null(lb);
-        assert_memory_equal(la, lb, (size_t)nl * sizeof *la);
-        free(la);
+}
+
+/* s under seidel (nu 0, 1) and circuit, on one thread and on two: its loads found by the
+ * disjoint-routes path where it applies (SIM_PATH_AUTO) against all counted (SIM_PATH_DIRECT). */
+static void both_paths(const Sched *s, const Net *net)
+{
+    for (int model = 0; model < 3; model++) {
+        CostParams p;
+        cost_defaults(&p, model == 2 ? COST_CIRCUIT : COST_SEIDEL);
+        p.nu = model == 1;
+        for (int par = 0; par < 2; par++) {
+            sim_par_min = par ? 0 : INT64_MAX;
+            sim_load_path = SIM_PATH_AUTO;
+            Sim *a = sim_run(s, &p, 0, NULL, 0);
+            sim_load_path = SIM_PATH_DIRECT;
+            Sim *b = sim_run(s, &p, 0, NULL, 0);
+            sim_load_path = SIM_PATH_AUTO;
+            sim_par_min = 65536;
+            assert_non_null(a);
+            assert_non_null(b);
+            same_runs(a, b, s, net);
+            sim_free(a);
+            sim_free(b);
+        }
     }
 }
 
@@ -172,25 +149,7 @@ static void test_random(void **state)
                 shared += m > 1;
                 disjoint += m == 1;
             }
-            for (int model = 0; model < 3; model++) {
-                CostParams p;
-                cost_defaults(&p, model == 2 ? COST_CIRCUIT : COST_SEIDEL);
-                p.nu = model == 1;
-                for (int par = 0; par < 2; par++) {
-                    sim_par_min = par ? 0 : INT64_MAX;
-                    sim_load_path = SIM_PATH_AUTO;
-                    Sim *a = sim_run(s, &p, 0, NULL, 0);
-                    sim_load_path = SIM_PATH_DIRECT;
-                    Sim *b = sim_run(s, &p, 0, NULL, 0);
-                    sim_load_path = SIM_PATH_AUTO;
-                    sim_par_min = 65536;
-                    assert_non_null(a);
-                    assert_non_null(b);
-                    same_runs(a, b, s, net);
-                    sim_free(a);
-                    sim_free(b);
-                }
-            }
+            both_paths(s, net);
             sched_free(s);
         }
         net_free(net);
@@ -245,25 +204,7 @@ static void test_trees(void **state)
                 }
             }
             assert_null(sched_error(s));
-            for (int model = 0; model < 3; model++) {
-                CostParams p;
-                cost_defaults(&p, model == 2 ? COST_CIRCUIT : COST_SEIDEL);
-                p.nu = model == 1;
-                for (int par = 0; par < 2; par++) {
-                    sim_par_min = par ? 0 : INT64_MAX;
-                    sim_load_path = SIM_PATH_AUTO;
-                    Sim *a = sim_run(s, &p, 0, NULL, 0);
-                    sim_load_path = SIM_PATH_DIRECT;
-                    Sim *b = sim_run(s, &p, 0, NULL, 0);
-                    sim_load_path = SIM_PATH_AUTO;
-                    sim_par_min = 65536;
-                    assert_non_null(a);
-                    assert_non_null(b);
-                    same_runs(a, b, s, net);
-                    sim_free(a);
-                    sim_free(b);
-                }
-            }
+            both_paths(s, net);
             sched_free(s);
         }
         net_free(net);

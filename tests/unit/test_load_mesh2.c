@@ -12,7 +12,8 @@
  * overloads are those of that walk, and every figure of the run (per step and in all, the
  * violations with their loads) equals the runs that count through the general route pieces
  * (sim_count_general), in the layout's order (sim_count_natural) and by walking
- * (SIM_PATH_DIRECT). */
+ * (SIM_PATH_DIRECT); and so do runs that add each step's transfers block by block
+ * (load_acc_add, blocks of 1-40 transfers, read from the ends or through the route pieces). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -26,45 +27,19 @@
 
 #include "../../src/engine/sim-internal.h"
 #include "../../src/engine/sim.h"
-
-/* Every link's load in step st (by link id), walking every route hop by hop. */
-static void brute_loads(const Sched *s, const Net *net, int32_t st, int32_t *load)
-{
-    int64_t nl = net_nlinks(net);
-    memset(load, 0, (size_t)nl * sizeof *load);
-    for (int64_t i = 0; i < sched_ntransfers(s, st); i++) {
-        SchedTransfer t;
-        sched_transfer(s, st, i, &t);
-        int32_t u = t.src;
-        for (int g = 0; g < t.nseg; g++) {
-            NetSeg one = { t.seg[g].dim, t.seg[g].dir, 1 };
-            for (int32_t h = 0; h < t.seg[g].len; h++) {
-                int64_t l = net_link(net, u, t.seg[g].dim, t.seg[g].dir);
-                assert_true(l >= 0 && l < nl);
-                load[l]++;
-                u = net_route_end(net, u, &one, 1);
-            }
-        }
-        assert_int_equal(u, t.dst);
-    }
-}
+#include "simcmp.h"
+#include "walkload.h"
 
 static int32_t pick(unsigned *seed, int32_t n) { return (int32_t)(rand_r(seed) % (unsigned)n); }
 
-/* Send from src to dst, on an explicit route (along the row first, then the column: the
+/* Send from src to dst, on an explicit route (along the column first, then the row: the
  * default goes the other way) now and then. */
 static void send(Sched *s, const Net *net, int32_t src, int32_t dst, unsigned *seed)
 {
     uint32_t lo = (uint32_t)pick(seed, 2);
     if (net_kind(net) == NET_MESH && pick(seed, 16) == 0) {
-        int32_t C = net_dim(net, 1);
-        int32_t dc = dst % C - src % C, dr = dst / C - src / C;
         NetSeg seg[2];
-        int ns = 0;
-        if (dr)
-            seg[ns++] = (NetSeg){ 0, (int8_t)(dr > 0 ? 1 : -1), dr > 0 ? dr : -dr };
-        if (dc)
-            seg[ns++] = (NetSeg){ 1, (int8_t)(dc > 0 ? 1 : -1), dc > 0 ? dc : -dc };
+        int ns = walk_route_other_way(net, src, dst, seg);
         assert_true(sched_send_route(s, src, dst, &(ChunkRange){ lo, 2 }, 1, seg, ns));
     } else {
         assert_true(sched_send_range(s, src, dst, lo, 2));
@@ -138,14 +113,16 @@ static Sched *random_sched(const Net *net, unsigned *seed)
     return s;
 }
 
-/* Every figure of a and b the same; both runs' loads of every step are the walk's. */
+/* Every figure of a and b the same (simcmp.h); both runs' loads of every step are the walk's,
+ * and so are their largest load, overloads (over cap) and tcd. */
 static void same_runs(Sim *a, Sim *b, const Sched *s, const Net *net, int32_t cap,
                       int32_t *want, int64_t *ntr)
 {
+    simcmp_runs(a, b);
     int64_t nl = net_nlinks(net);
     for (int32_t st = 0; st < sched_nsteps(s); st++) {
-        const SimStep *x = sim_step(a, st), *y = sim_step(b, st);
-        brute_loads(s, net, st, want);
+        const SimStep *x = sim_step(a, st);
+        walk_loads(s, net, st, want);
         int32_t mx = 0;
         int64_t over = 0, tcd = 0;
         for (int64_t l = 0; l < nl; l++) {
@@ -157,34 +134,11 @@ static void same_runs(Sim *a, Sim *b, const Sched *s, const Net *net, int32_t ca
         assert_int_equal(x->max_link_load, mx);
         assert_int_equal(x->link_overloads, over);
         assert_int_equal(x->tcd, tcd);
-        assert_int_equal(y->max_link_load, mx);
-        assert_int_equal(y->link_overloads, over);
-        assert_int_equal(y->tcd, tcd);
-        assert_int_equal(x->violations, y->violations);
-        assert_true(x->cost.total == y->cost.total);
-        assert_true(x->cost.contention == y->cost.contention);
-        assert_int_equal(x->critical_node, y->critical_node);
-        /* the loads asked for after the run (counted again then), link by link */
+        /* the loads asked for after the run (counted again then), link by link (b's are a's:
+         * simcmp_runs) */
         const int32_t *la = sim_link_loads(a, st);
         assert_non_null(la);
         assert_memory_equal(la, want, (size_t)nl * sizeof *la);
-        const int32_t *lb = sim_link_loads(b, st);
-        assert_non_null(lb);
-        assert_memory_equal(lb, want, (size_t)nl * sizeof *lb);
-    }
-    const SimTotals *ta = sim_totals(a), *tb = sim_totals(b);
-    assert_int_equal(ta->max_link_load, tb->max_link_load);
-    assert_int_equal(ta->link_overloads, tb->link_overloads);
-    assert_int_equal(ta->tcd, tb->tcd);
-    assert_int_equal(ta->violations, tb->violations);
-    assert_true(ta->cost.total == tb->cost.total);
-    assert_int_equal(sim_nviolations(a), sim_nviolations(b));
-    for (size_t i = 0; i < sim_nviolations(a); i++) {
-        const SimViolation *va = sim_violation(a, i), *vb = sim_violation(b, i);
-        assert_int_equal(va->kind, vb->kind);
-        assert_int_equal(va->link, vb->link);
-        assert_int_equal(va->load, vb->load);
-        assert_int_equal(va->step, vb->step);
     }
 }
 
@@ -197,6 +151,15 @@ static Sim *run_with(const Sched *s, const CostParams *p, int path, bool general
     sim_load_path = SIM_PATH_AUTO;
     sim_count_general = sim_count_natural = false;
     assert_non_null(sim);
+    return sim;
+}
+
+/* run_with(SIM_PATH_DIFF) with the step's transfers added in blocks of B (load_acc_add). */
+static Sim *run_blocks(const Sched *s, const CostParams *p, int64_t B, bool general)
+{
+    sim_load_block = B;
+    Sim *sim = run_with(s, p, SIM_PATH_DIFF, general, false);
+    sim_load_block = 0;
     return sim;
 }
 
@@ -227,7 +190,12 @@ static void test_random(void **state)
                     Sim *n = run_with(s, &p, SIM_PATH_DIFF, false, true);
                     Sim *d = run_with(s, &p, SIM_PATH_DIRECT, false, false);
                     Sim *u = run_with(s, &p, SIM_PATH_AUTO, false, false);
+                    Sim *b = run_blocks(s, &p, 1 + pick(&seed, 40), false);
+                    Sim *bg = run_blocks(s, &p, 1 + pick(&seed, 40), true);
                     sim_par_min = 65536;
+                    same_runs(b, bg, s, net, cap, want, &big);
+                    sim_free(b);
+                    sim_free(bg);
                     same_runs(a, g, s, net, cap, want, &big);
                     same_runs(n, d, s, net, cap, want, &big);
                     same_runs(u, a, s, net, cap, want, &big);

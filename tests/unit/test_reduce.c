@@ -17,6 +17,7 @@
 #include "../../src/engine/partials.h"
 #include "../../src/engine/reduce.h"
 #include "../../src/engine/sim.h"
+#include "quicksearch.h"
 #include "mknet.h"
 
 static void test_builtins_reversed(void **state)
@@ -34,6 +35,7 @@ static void test_builtins_reversed(void **state)
             for (int32_t src = 0; src < net_size(net); src += 11) {
                 AlgoArgs a;
                 algo_args_init(&a, d);
+                quick_search(d, &a);
                 a.source = src;
                 a.bytes = 4096;
                 char err[256];

@@ -1,9 +1,12 @@
 /* test_sched_pack.c — a schedule packed into bytes and unpacked again (sched-pack.h, how a Lua
  * script's schedule crosses from its child process): the same schedule (sched_equal) for
- * simple steps, several ranges, explicit routes, rule blocks, edge blocks, local operations,
- * labels, empty steps and holdings; every truncation refused cleanly; and a transfer that does not fit the
- * schedule it is unpacked into (nodes outside the net, chunks past nchunks) refused with
- * sched_send's own message, the bulk path included. */
+ * simple steps, several ranges, explicit routes, rule blocks, edge blocks, strided blocks
+ * (which cross as blocks, a tree step's as a tree step), local operations, labels, empty steps
+ * and holdings; every truncation refused cleanly; a transfer that does not fit the schedule it
+ * is unpacked into (nodes outside the net, chunks past nchunks) refused with sched_send's own
+ * message, the bulk path included; a hostile child's strided blocks (every field wrong in
+ * turn, more transfers than the cap, random bytes flipped) refused with a message, never a
+ * crash. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +18,7 @@
 #include <cmocka.h>
 
 #include "../../src/engine/sched-pack.h"
+#include "../../src/engine/sched-strided.h"
 
 typedef struct {
     unsigned char *p;
@@ -69,6 +73,12 @@ static Sched *mixed(const Net *net)
     int64_t e0 = sched_edge(s, 0, 1, e1, 1, 0);
     assert_true(e0 >= 0 && sched_edge(s, 0, 6, e2, 2, 1) == e0 + 1);
     assert_true(sched_step(s) >= 0 && sched_send_edges(s, e0, 2, 2, 1));
+    /* strided blocks (sched-strided.h) after a stored send: they cross as blocks */
+    assert_true(sched_step(s) >= 0 && sched_label(s, "strided"));
+    assert_true(sched_send_range(s, 3, 2, 0, 8));
+    SchedStrided b1 = { 0, 4, 1, 2, 4, { { 0, 2 }, { 4, 8 } } };    /* 0->1, 4->5, 8->9, 12->13 */
+    SchedStrided b2 = { 0, 2, 1, 1, 8, { { 0, 8 }, { 0, 0 } } };    /* a tree step: 0->1 .. 14->15 */
+    assert_true(sched_send_strided(s, &b1, false) && sched_send_strided(s, &b2, false));
     assert_null(sched_error(s));
     return s;
 }
@@ -249,6 +259,167 @@ static void test_random_simple(void **state)
     net_free(net);
 }
 
+/* The packed bytes of the block b (as sched-pack.c writes it) in p[0..len), or NULL. */
+static unsigned char *find_block(unsigned char *p, size_t len, const SchedStrided *b)
+{
+    struct {
+        int32_t first, stride, offset;
+        uint32_t nr;
+        int64_t count;
+        uint32_t r[4];
+    } w = { b->first, b->stride, b->offset, b->nr, b->count,
+            { b->r[0].lo, b->r[0].hi, b->nr > 1 ? b->r[1].lo : 0, b->nr > 1 ? b->r[1].hi : 0 } };
+    assert_int_equal(sizeof w, 40);
+    for (size_t o = 0; o + sizeof w <= len; o++)
+        if (memcmp(p + o, &w, sizeof w) == 0)
+            return p + o;
+    return NULL;
+}
+
+/* The packed blocks of a hostile child: each field made wrong in turn is refused (by
+ * sched_send_strided's checks or the cap on transfers given by blocks), with a message. */
+static void test_hostile_blocks(void **state)
+{
+    (void)state;
+    Net *net = net_parse("mesh:4x4", NULL, 0);
+    Sched *a = mixed(net);
+    Buf b = pack(a);
+    SchedStrided b1 = { 0, 4, 1, 2, 4, { { 0, 2 }, { 4, 8 } } };
+    unsigned char *at = find_block(b.p, b.len, &b1);
+    assert_non_null(at);
+    unsigned char save[40];
+    memcpy(save, at, 40);
+    static const struct {
+        size_t off;       /* of the field in the packed block */
+        int64_t v;
+        int width;        /* bytes */
+        const char *want;
+    } bad[] = {
+        { 0, 16, 4, "a node outside the net" },              /* first */
+        { 0, -1, 4, "a node outside the net" },
+        { 4, 5, 4, "a node outside the net" },               /* stride: 15 + 1 */
+        { 8, 0, 4, "offset 0" },                             /* offset */
+        { 8, -1, 4, "a node outside the net" },
+        { 12, 0, 4, "1 or 2 chunk ranges" },                 /* nr */
+        { 12, 3, 4, "1 or 2 chunk ranges" },
+        { 16, 0, 8, "transfers by rules" },                  /* count */
+        { 16, -4, 8, "transfers by rules" },
+        { 16, (INT64_C(1) << 25) + 1, 8, "transfers by rules" },
+        { 16, INT64_C(1) << 40, 8, "transfers by rules" },
+        { 16, 5, 8, "a node outside the net" },
+        { 20, 1, 4, "transfers by rules" },                  /* count's high half */
+        { 24, 3, 4, "chunk ranges sorted" },                 /* lo past hi */
+        { 28, 9, 4, "chunk ranges sorted" },                 /* hi past nchunks */
+        { 32, 1, 4, "chunk ranges sorted" },                 /* touching the first */
+        { 36, 4, 4, "chunk ranges sorted" },                 /* the second empty */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memcpy(at, save, 40);
+        if (bad[i].width == 4) {
+            int32_t v = (int32_t)bad[i].v;
+            memcpy(at + bad[i].off, &v, 4);
+        } else {
+            memcpy(at + bad[i].off, &bad[i].v, 8);
+        }
+        Sched *c = sched_new(net, 8, 8192);
+        assert_false(sched_unpack(c, b.p, b.len, 0, NULL));
+        if (!strstr(sched_error(c), bad[i].want))
+            fail_msg("field %zu = %lld: [%s] lacks [%s]", bad[i].off, (long long)bad[i].v,
+                     sched_error(c), bad[i].want);
+        sched_free(c);
+    }
+    memcpy(at, save, 40);
+    /* the step's number of blocks past the bytes there */
+    uint64_t nb;
+    memcpy(&nb, at - 8, 8);
+    assert_int_equal(nb, 2);
+    uint64_t many = UINT64_C(1) << 40;
+    memcpy(at - 8, &many, 8);
+    Sched *c = sched_new(net, 8, 8192);
+    assert_false(sched_unpack(c, b.p, b.len, 0, NULL));
+    assert_non_null(strstr(sched_error(c), "malformed"));
+    sched_free(c);
+    memcpy(at - 8, &nb, 8);
+    /* blocks giving more transfers than the cap in all (each under it): a node sending to its
+     * neighbour again and again (stride 0), 2^24 + 1 times, twice */
+    Sched *s = sched_new(net, 1, 64);
+    assert_true(sched_give(s, 0, 0, 1) && sched_step(s) >= 0);
+    SchedStrided once = { 0, 0, 1, 1, 1, { { 0, 1 }, { 0, 0 } } };
+    SchedStrided twice = { 0, 0, 4, 1, 1, { { 0, 1 }, { 0, 0 } } };
+    assert_true(sched_send_strided(s, &once, false) && sched_send_strided(s, &twice, false));
+    Buf b2 = pack(s);
+    int64_t big = (INT64_C(1) << 24) + 1;
+    unsigned char *p1 = find_block(b2.p, b2.len, &once), *p2 = find_block(b2.p, b2.len, &twice);
+    assert_non_null(p1);
+    assert_non_null(p2);
+    memcpy(p1 + 16, &big, 8);
+    memcpy(p2 + 16, &big, 8);
+    c = sched_new(net, 1, 64);
+    assert_false(sched_unpack(c, b2.p, b2.len, 0, NULL));
+    assert_non_null(strstr(sched_error(c), "more than 33554432 transfers by rules"));
+    sched_free(c);
+    free(b2.p);
+    sched_free(s);
+    /* random bytes flipped anywhere: refused or read, never a crash (ASan watches) */
+    srand(11);
+    for (int round = 0; round < 3000; round++) {
+        unsigned char *q = malloc(b.len);
+        memcpy(q, b.p, b.len);
+        int nflip = 1 + rand() % 3;
+        for (int f = 0; f < nflip; f++)
+            q[(size_t)rand() % b.len] ^= (unsigned char)(1 + rand() % 255);
+        c = sched_new(net, 8, 8192);
+        size_t used = 0;
+        if (!sched_unpack(c, q, b.len, 0, &used))
+            assert_non_null(sched_error(c));
+        assert_true(used <= b.len);
+        sched_free(c);
+        free(q);
+    }
+    free(b.p);
+    sched_free(a);
+    net_free(net);
+}
+
+/* A binomial tree's 16 steps on array:65536 as strided blocks: packed in a few bytes (not 16
+ * a transfer), unpacked as one block a step, the same transfers in the same order. */
+static void test_blocks_cross(void **state)
+{
+    (void)state;
+    Net *net = net_parse("array:65536", NULL, 0);
+    Sched *a = sched_new(net, 1, 64), *ref = sched_new(net, 1, 64);
+    assert_true(sched_give(a, 0, 0, 1) && sched_give(ref, 0, 0, 1));
+    for (int i = 0; i < 16; i++) {
+        int32_t span = (int32_t)1 << (16 - i);
+        SchedStrided bl = { 0, span, span / 2, 1, INT64_C(1) << i, { { 0, 1 }, { 0, 0 } } };
+        assert_true(sched_step(a) >= 0 && sched_send_strided(a, &bl, false));
+        assert_true(sched_step(ref) >= 0);
+        for (int64_t j = 0; j < bl.count; j++)
+            assert_true(sched_send_range(ref, (int32_t)(j * span), (int32_t)(j * span + span / 2),
+                                         0, 1));
+    }
+    Buf b = pack(a);
+    assert_true(b.len < 2048);   /* 65535 transfers; stored: 16 bytes each */
+    Sched *c = sched_new(net, 1, 64);
+    assert_true(sched_unpack(c, b.p, b.len, 0, NULL));
+    assert_true(sched_equal(c, ref));
+    for (int32_t st = 0; st < 16; st++) {
+        assert_int_equal(sched_step_nrules(c, st), 1);
+        for (int64_t j = 0; j < sched_ntransfers(c, st); j += 97) {
+            SchedTransfer x, y;
+            sched_transfer(c, st, j, &x);
+            sched_transfer(ref, st, j, &y);
+            assert_int_equal(x.src, y.src);
+            assert_int_equal(x.dst, y.dst);
+        }
+    }
+    sched_free(c);
+    free(b.p);
+    sched_free(a);
+    sched_free(ref);
+    net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -256,6 +427,8 @@ int main(void)
         cmocka_unit_test(test_truncated),
         cmocka_unit_test(test_checked),
         cmocka_unit_test(test_random_simple),
+        cmocka_unit_test(test_hostile_blocks),
+        cmocka_unit_test(test_blocks_cross),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

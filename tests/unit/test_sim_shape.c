@@ -13,6 +13,7 @@
 
 #include "../../src/algos/algo.h"
 #include "../../src/engine/sim.h"
+#include "quicksearch.h"
 
 static void reference(const Sched *s, int32_t st, SimShape *r)
 {
@@ -53,6 +54,7 @@ static void shape_sweep(void **state)
             const AlgoDef *d = algo_at(ai);
             AlgoArgs a;
             algo_args_init(&a, d);
+            quick_search(d, &a);
             char err[256];
             if (!algo_check(d, net, &a, err, sizeof err)) continue;
             Sched *s = algo_build(d, net, &a, err, sizeof err);

@@ -53,6 +53,9 @@
 #include <string.h>
 
 #include "../algos-internal.h"
+#include "../../engine/sched-affine.h"
+
+bool ftree_affine = true;
 
 /* ---- the layout ---------------------------------------------------------------------------- */
 
@@ -390,6 +393,39 @@ static void duplex_blocks(const Layout *L, int64_t s, int64_t tau, int64_t per, 
     }
 }
 
+/* Node order is position order shifted by the source (nets of one dimension): b's blocks are
+ * all PLAIN, so each is two affine runs of nodes, cut where either run wraps past the last
+ * node.  Given to the schedule as affine blocks (sched-affine.h), which the simulator can
+ * replay block by block; the same transfers in the same order as rule_fn's. */
+static bool emit_affine(Sched *s, const Rule *proto, const SegBuf *b)
+{
+    SchedAffine *a = malloc((size_t)(3 * b->n + 1) * sizeof *a);
+    if (!a) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    int64_t na = 0, n = proto->n;
+    for (int64_t q = 0; q < b->n; q++) {
+        const Seg *g = &b->seg[q];
+        int64_t src = proto->source_pos + g->src, dst = proto->source_pos + g->dst;
+        for (int64_t k = 0, len = g->len; k < len;) {
+            int64_t s0 = src + k, d0 = dst + k, end = len;
+            if (s0 < n && n - s0 + k < end)
+                end = n - s0 + k;   /* the source run wraps here */
+            if (d0 < n && n - d0 + k < end)
+                end = n - d0 + k;
+            a[na++] = (SchedAffine){ .src = (int32_t)(s0 >= n ? s0 - n : s0),
+                                     .dst = (int32_t)(d0 >= n ? d0 - n : d0),
+                                     .len = (int32_t)(end - k),
+                                     .r = { g->pk, g->pk + 1 } };
+            k = end;
+        }
+    }
+    bool ok = sched_send_affine(s, a, na);
+    free(a);
+    return ok;
+}
+
 /* Open step `*step` with b's transfers (none: no step, nobody communicates). */
 static bool emit(Sched *s, const Rule *proto, SegBuf *b, int32_t *step, const char *label)
 {
@@ -397,6 +433,11 @@ static bool emit(Sched *s, const Rule *proto, SegBuf *b, int32_t *step, const ch
         return true;
     if (!sched_at(s, (*step)++) || !sched_label(s, label))
         return false;
+    bool plain = proto->nd == 1;
+    for (int64_t q = 0; plain && q < b->n; q++)
+        plain = b->seg[q].kind == SEG_PLAIN;
+    if (plain && ftree_affine)
+        return emit_affine(s, proto, b);
     size_t size = sizeof(Rule) + (size_t)b->n * sizeof(Seg);
     Rule *R = malloc(size);
     if (!R) {
