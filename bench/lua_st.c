@@ -14,10 +14,13 @@
  * The native side of the comparison stores the same transfers one by one (ALGO "stored:NAME":
  * the built-in's schedule read back into plain arrays, then timed while sched_send stores every
  * transfer into a new schedule, which must come out sched_equal to the built-in's).  That is the
- * representation a script's sends arrive in.  Since session 10 the built-ins keep a binomial
- * tree's step as a rule of a few bytes (sched_send_tree), which the Lua API cannot express, so
- * their own build costs next to nothing: it is printed beside, and the peak memory is compared
- * with it (the stored copy's process holds both schedules at once).
+ * representation a script's sends arrived in until session 10.  Since session 10 the built-ins
+ * keep a binomial tree's step as a rule of a few bytes (sched_send_tree), so their own build
+ * costs next to nothing: it is printed beside, and the peak memory is compared with it (the
+ * stored copy's process holds both schedules at once).  Since session 11 a script's
+ * st:send_strided is a rule too (a strided block, src/engine/sched-strided.h, shipped from the
+ * child as 40 bytes and kept as a tree step when it is one), and so is a run of 8 or more
+ * st:send calls in a progression.
  *
  * Note: the Lua scripts batch their sends with st:send_strided (one call per line of senders
  * per step, documented in docs/lua-api.md); a send-per-transfer script is also timed for the

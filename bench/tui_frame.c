@@ -1,7 +1,8 @@
 /* tui_frame.c — benchmark: drawing one frame of the terminal UI into curses' virtual screen.
  *
  *   tui_frame            every case below
- *   tui_frame open|step NET ALGO    one opening or stepping case (to profile it)
+ *   tui_frame open|step|frames NET ALGO    one opening, stepping or frame case (to profile
+ *                                          it; frames: the 64x64 target, 2 ms)
  *
  * curses runs on /dev/null (newterm, a 200x60 screen set with resizeterm); each frame is
  * draw_frame() — layout, erase, title, map (only its visible part), panel, status line,
@@ -22,6 +23,8 @@
  * Exit status 1 if a case cannot be set up or misses its target.
  */
 #include <curses.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -257,6 +260,11 @@ static bool case_open(const char *net, const char *algo)
 
 int main(int argc, char **argv)
 {
+    /* the locale and glyphs as meshcast's terminal UI takes them (tui.c): UTF-8 glyphs in a
+     * UTF-8 locale, else ASCII (frames drawn in the C locale with UTF-8 glyphs would be
+     * curses' escapes for every byte, a screen nobody sees) */
+    setlocale(LC_ALL, "");
+    bool utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
     if (!out || !in) {
         perror("tui_frame: /dev/null");
@@ -270,8 +278,9 @@ int main(int argc, char **argv)
     }
     resizeterm(60, 200);
     char err[128];
-    theme_init(true, false, NULL, err, sizeof err);
-    printf("   screen %dx%d, frames drawn into the virtual screen (no doupdate)\n", COLS, LINES);
+    theme_init(true, !utf8, NULL, err, sizeof err);
+    printf("   screen %dx%d, %s glyphs, frames drawn into the virtual screen (no doupdate)\n",
+           COLS, LINES, utf8 ? "UTF-8" : "ASCII");
     bool ok = true;
     if (argc == 4 && strcmp(argv[1], "open") == 0) {          /* one case (for perf) */
         ok = case_open(argv[2], argv[3]);
@@ -279,8 +288,11 @@ int main(int argc, char **argv)
     } else if (argc == 4 && strcmp(argv[1], "step") == 0) {
         ok = case_stepping(argv[2], argv[3]);
         argc = -1;
+    } else if (argc == 4 && strcmp(argv[1], "frames") == 0) {
+        ok = case_frames(argv[2], argv[3], SMALL_FRAME_TARGET_MS);
+        argc = -1;
     } else if (argc != 1) {
-        fputs("usage: tui_frame [open|step NET ALGO]\n", stderr);
+        fputs("usage: tui_frame [open|step|frames NET ALGO]\n", stderr);
         ok = false;
         argc = -1;
     }

@@ -11,7 +11,8 @@
 -- way), so it still verifies; `meshcast check` shows the contention it may meet there.
 --
 -- Speed: one st:send_strided call per line and step (the senders of a line form an arithmetic
--- progression), e.g. 10 + 1024*10 calls on mesh:1024x1024 for a million transfers.
+-- progression), e.g. 10 + 1024*10 calls on mesh:1024x1024 for a million transfers; the lines of
+-- a step continue each other, so each step is kept as one block of a few bytes.
 local mc = require "meshcast"
 
 -- Step i (0-based) of the binomial trees over the groups base + j*stride (j < 2^k), one group

@@ -11,7 +11,8 @@
 -- as for the built-in.
 --
 -- Speed: each ST step is one st:send_strided call (the senders of a step form an arithmetic
--- progression), so building the schedule on array:1048576 costs 20 calls into C.
+-- progression), so building the schedule on array:1048576 costs 20 calls into C, and each
+-- step is kept as one block of a few bytes (a tree step once it reaches meshcast's process).
 local mc = require "meshcast"
 
 -- Part j of chunks [lo, hi) cut into 2^k parts starts at part(lo, hi, k, j).

@@ -176,7 +176,10 @@ int64_t arcmap_sorted_lines(const ArcMap *L, const Sched *s, const SchedFlat *f,
     ArcPiece pc[ARCMAP_MAXPIECES];
     for (int64_t i = 0; i < f->n; i++) {
         int32_t len;
-        int np = arcmap_route(L, s, f->x[i].src, f->x[i].dst, sched_flat_route(f, i), pc, &len);
+        uint32_t route = sched_flat_route(f, i);
+        int np = L->mesh2 && route == SCHED_DEFAULT_ROUTE
+                     ? arcmap_mesh2(L, f->x[i].src, f->x[i].dst, pc, &len)
+                     : arcmap_route(L, s, f->x[i].src, f->x[i].dst, route, pc, &len);
         for (int k = 0; k < np; k++) {
             int32_t *q = h + 2 * line_no(L, pc[k].start, shortest);
             int32_t a = (int32_t)(pc[k].a - pc[k].start), b = (int32_t)(pc[k].b - pc[k].start);
@@ -194,49 +197,78 @@ int64_t arcmap_sorted_lines(const ArcMap *L, const Sched *s, const SchedFlat *f,
     return f->n;
 }
 
+/* One tree block's stretch: its line (dimension d, the line's first node) and the members'
+ * positions lo..hi along it. */
+typedef struct {
+    int d;
+    int64_t line, lo, hi;
+} TreeSpan;
+
+static int cmp_span(const void *pa, const void *pb)
+{
+    const TreeSpan *a = pa, *b = pb;
+    if (a->d != b->d)
+        return a->d < b->d ? -1 : 1;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    return (a->lo > b->lo) - (a->lo < b->lo);
+}
+
+/* Block q's stretch into *sp and its summed route length added to *sum; false when the block
+ * is not a tree along one line (or a route may go round the other way). */
+static bool tree_span(const ArcMap *L, const SchedRule *r, TreeSpan *sp, int64_t *sum)
+{
+    const Net *net = L->net;
+    int32_t base, stride, cf[NET_MAXDIM], cl[NET_MAXDIM];
+    int64_t members, half;
+    if (!sched_rule_tree(r, &base, &stride, &members, &half))
+        return false;
+    arcmap_coords(L, base, cf);
+    arcmap_coords(L, (int32_t)(base + (int64_t)stride * (members - 1)), cl);
+    int d = -1;   /* the one dimension along which the first and last members differ */
+    for (int e = 0; e < net->ndim; e++)
+        if (cf[e] != cl[e]) {
+            if (d >= 0)
+                return false;
+            d = e;
+        }
+    /* (then member m is at coordinate cf[d] + c m of that line, none past its end) */
+    if (d < 0 || stride % net->stride[d] != 0)
+        return false;
+    int64_t c = stride / net->stride[d], len = half * (c < 0 ? -c : c);
+    if (net_wraps(net) && 2 * len >= net->dims[d])
+        return false;
+    sp->d = d;
+    sp->line = base - (int64_t)cf[d] * net->stride[d];
+    sp->lo = cf[d] < cl[d] ? cf[d] : cl[d];
+    sp->hi = cf[d] < cl[d] ? cl[d] : cf[d];
+    *sum += r->count * len;
+    return true;
+}
+
 bool arcmap_trees(const ArcMap *L, const Sched *s, int32_t st, int64_t *tcd)
 {
     const SchedStep *ss = &s->steps[st];
-    const Net *net = L->net;
-    if (L->full || ss->n > 0 || ss->nrule < 1 || ss->nrule > ARCMAP_TREES_MAX)
+    if (L->full || ss->n > 0 || ss->nrule < 1)
         return false;
-    struct {
-        int d;
-        int64_t line, lo, hi;   /* the line's first node, the members' stretch along it */
-    } sp[ARCMAP_TREES_MAX];
+    TreeSpan small[ARCMAP_TREES_MAX], *sp = small;
+    if (ss->nrule > ARCMAP_TREES_MAX && !(sp = malloc((size_t)ss->nrule * sizeof *sp)))
+        return false;
     int64_t sum = 0;
-    for (int32_t q = 0; q < ss->nrule; q++) {
-        int32_t base, stride, cf[NET_MAXDIM], cl[NET_MAXDIM];
-        int64_t members, half;
-        if (!sched_rule_tree(&ss->more->rule[q], &base, &stride, &members, &half))
-            return false;
-        arcmap_coords(L, base, cf);
-        arcmap_coords(L, (int32_t)(base + (int64_t)stride * (members - 1)), cl);
-        int d = -1;   /* the one dimension along which the first and last members differ */
-        for (int e = 0; e < net->ndim; e++)
-            if (cf[e] != cl[e]) {
-                if (d >= 0)
-                    return false;
-                d = e;
-            }
-        /* (then member m is at coordinate cf[d] + c m of that line, none past its end) */
-        if (d < 0 || stride % net->stride[d] != 0)
-            return false;
-        int64_t c = stride / net->stride[d], len = half * (c < 0 ? -c : c);
-        if (net_wraps(net) && 2 * len >= net->dims[d])
-            return false;
-        int64_t line = base - (int64_t)cf[d] * net->stride[d];
-        int64_t lo = cf[d] < cl[d] ? cf[d] : cl[d], hi = cf[d] < cl[d] ? cl[d] : cf[d];
-        for (int32_t p = 0; p < q; p++)   /* (stretches that only touch share no arc either:
-                                             * refused all the same) */
-            if (sp[p].d == d && sp[p].line == line && lo <= sp[p].hi && sp[p].lo <= hi)
-                return false;
-        sp[q].d = d;
-        sp[q].line = line;
-        sp[q].lo = lo;
-        sp[q].hi = hi;
-        sum += ss->more->rule[q].count * len;
+    bool ok = true;
+    for (int32_t q = 0; ok && q < ss->nrule; q++)
+        ok = tree_span(L, &ss->more->rule[q], &sp[q], &sum);
+    /* no two stretches of one line overlap (stretches that only touch share no arc either:
+     * refused all the same): sorted by line and start, each begins past the one before */
+    if (ok && ss->nrule > 1) {
+        qsort(sp, (size_t)ss->nrule, sizeof *sp, cmp_span);
+        for (int32_t q = 1; ok && q < ss->nrule; q++)
+            ok = !(sp[q].d == sp[q - 1].d && sp[q].line == sp[q - 1].line &&
+                   sp[q].lo <= sp[q - 1].hi);
     }
-    *tcd = sum;
-    return true;
+    if (sp != small)
+        free(sp);
+    if (ok)
+        *tcd = sum;
+    return ok;
 }

@@ -260,15 +260,15 @@ int64_t arcmap_sorted_lines(const ArcMap *L, const Sched *s, const SchedFlat *f,
 /* A bound on the number of lines of the layout (for arcmap_sorted_lines' array). */
 int64_t arcmap_nlines(const ArcMap *L);
 
-/* Whether step st of s is made of tree blocks only (sched_send_tree; no stored transfers, at
- * most ARCMAP_TREES_MAX blocks) whose routes share no arc, shown from the blocks' parameters
- * alone (no transfer read): each block's members lie along one line of the net, spaced evenly,
+/* Whether step st of s is made of tree blocks only (sched_send_tree; no stored transfers; any
+ * number of blocks: st's column phase on a mesh has one per column) whose routes share no
+ * arc, shown from the blocks' parameters alone (no transfer read): each block's members lie along one line of the net, spaced evenly,
  * and its transfers join members half apart, each pair inside an aligned run of 2 half members
  * of its own, so each route stays inside its run's stretch of the line (a ring's or torus's
  * route must be shorter than half the line, so that it cannot go round the other way), and no
  * two blocks' stretches on one line overlap.  *tcd gets the summed length.  False otherwise
  * (the caller tries arcmap_sorted).  Not for pair nets. */
-#define ARCMAP_TREES_MAX 64
+#define ARCMAP_TREES_MAX 64   /* (blocks whose stretches fit on the stack; more: malloc) */
 bool arcmap_trees(const ArcMap *L, const Sched *s, int32_t st, int64_t *tcd);
 
 /* The length of that route, without its pieces. */

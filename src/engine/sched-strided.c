@@ -82,6 +82,23 @@ static bool send_as_tree(Sched *s, const SchedStrided *b, bool *done)
     return true;
 }
 
+/* The step's last rule block, when it is a strided block that the block t of count transfers
+ * continues (the same offset and chunks, its first sender the one after the last, the same
+ * stride unless t is one transfer), else NULL. */
+static SchedRule *continued(SchedStep *st, const StridedRule *t, int64_t count)
+{
+    if (st->nrule == 0)
+        return NULL;
+    SchedRule *last = &st->more->rule[st->nrule - 1];
+    const StridedRule *p = last->ctx;
+    if (!is_strided(last) || p->offset != t->offset || p->nr != t->nr ||
+        memcmp(p->r, t->r, sizeof t->r) != 0 || (count > 1 && p->stride != t->stride) ||
+        last->count + count > INT32_MAX ||
+        (int64_t)p->first + (int64_t)p->stride * last->count != (int64_t)t->first)
+        return NULL;
+    return last;
+}
+
 bool sched_send_strided(Sched *s, const SchedStrided *b, bool tree)
 {
     if (!s || sched_error(s))
@@ -107,24 +124,72 @@ bool sched_send_strided(Sched *s, const SchedStrided *b, bool tree)
     if (b->nr > 1)
         t.r[1] = b->r[1];
     SchedStep *st = &s->steps[s->cur];
-    if (st->nrule > 0 && b->stride != 0) {
-        /* the step's last block, continued? */
-        SchedRule *last = &st->more->rule[st->nrule - 1];
-        StridedRule *p = last->ctx;
-        if (is_strided(last) && p->stride == t.stride && p->offset == t.offset &&
-            p->nr == t.nr && memcmp(p->r, t.r, sizeof t.r) == 0 &&
-            last->count + b->count <= INT32_MAX &&
-            (int64_t)p->first + (int64_t)p->stride * last->count == (int64_t)b->first) {
-            progress_add(b->count);
-            last->count += b->count;
-            st->nruled += b->count;
-            s->total += b->count;
-            if (st->n + st->nruled > s->maxflat)
-                s->maxflat = st->n + st->nruled;
-            return true;
-        }
+    SchedRule *last = continued(st, &t, b->count);
+    if (last) {   /* the step's last block grows */
+        progress_add(b->count);
+        last->count += b->count;
+        st->nruled += b->count;
+        s->total += b->count;
+        if (st->n + st->nruled > s->maxflat)
+            s->maxflat = st->n + st->nruled;
+        return true;
     }
     return sched_send_rule_proved(s, b->count, strided_batch, &t, sizeof t, strided_proved);
+}
+
+/* Do the step's last COMPACT_RUN - 1 stored transfers and the send b (one transfer) form a
+ * strided block (default routes, b's chunks, b's offset, evenly spaced senders)?  Its stride
+ * in *stride. */
+#define COMPACT_RUN 8
+
+static bool stored_run(const Sched *s, const SchedStep *st, const SchedStrided *b,
+                       int32_t *stride)
+{
+    int64_t n = st->n, k = COMPACT_RUN - 1;
+    if (n < k)
+        return false;
+    int64_t d = (int64_t)b->first - st->x[n - 1].src;
+    if (d < INT32_MIN || d > INT32_MAX)
+        return false;
+    for (int64_t j = 1; j <= k; j++) {
+        int64_t i = n - j;
+        if (st->x[i].src != (int64_t)b->first - j * d || st->x[i].dst - st->x[i].src != b->offset ||
+            sched_xfer_nr(st, i) != b->nr || sched_xfer_route(st, i) != SCHED_DEFAULT_ROUTE ||
+            memcmp(sched_xfer_ranges(s, st, i), b->r, b->nr * sizeof *b->r) != 0)
+            return false;
+    }
+    *stride = (int32_t)d;
+    return true;
+}
+
+bool sched_send_compact(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr)
+{
+    if (!s || s->cur < 0 || sched_error(s) || nr < 1 || nr > SCHED_RULE_MAXR || !r)
+        return sched_send(s, src, dst, r, nr);
+    SchedStep *st = &s->steps[s->cur];
+    SchedStrided b = { src, 0, dst - src, (uint32_t)nr, 1, { r[0], { 0, 0 } } };
+    if (nr > 1)
+        b.r[1] = r[1];
+    StridedRule t = { b.first, b.stride, b.offset, b.nr, { b.r[0], b.r[1] } };
+    if (block_wrong(s, &b))   /* (sched_send names what is wrong) */
+        return sched_send(s, src, dst, r, nr);
+    if (st->nrule > 0) {
+        if (continued(st, &t, 1))
+            return sched_send_strided(s, &b, false);
+        /* a send stored after blocks would be read before them: store them first */
+        return sched_step_unrule(s, s->cur) && sched_send(s, src, dst, r, nr);
+    }
+    int32_t stride;
+    if (!stored_run(s, st, &b, &stride))
+        return sched_send(s, src, dst, r, nr);
+    /* the run's stored transfers and this send become one block, in their place */
+    int64_t k = COMPACT_RUN - 1;
+    b.first = st->x[st->n - k].src;
+    b.stride = stride;
+    b.count = k + 1;
+    st->n -= k;
+    s->total -= k;
+    return sched_send_strided(s, &b, false);
 }
 
 int32_t sched_step_nrules(const Sched *s, int32_t st)
@@ -200,6 +265,16 @@ bool sched_step_unrule(Sched *s, int32_t step)
         free(rules[q].ctx);
     }
     free(rules);
+    /* (a step that had blocks for a while keeps no trace of them: what only some steps have
+     * is made again when needed) */
+    free(st->more->rule);
+    st->more->rule = NULL;
+    st->more->caprule = 0;
+    if (st->nloc == 0) {
+        free(st->more->loc);
+        free(st->more);
+        st->more = NULL;
+    }
     s->cur = cur;
     return ok;
 }

@@ -40,6 +40,16 @@ typedef struct {
  *     tree steps; sched_unpack asks for them.) */
 bool sched_send_strided(Sched *s, const SchedStrided *b, bool tree);
 
+/* One send on the default route of 1..SCHED_RULE_MAXR ranges (sorted, non-empty, apart),
+ * stored as sched_send stores it, but compactly where it can be: a send that continues the
+ * step's last strided block (no stored transfer after it) joins it; one that makes a
+ * progression with the step's last 7 stored transfers (the same offset and chunks, evenly
+ * spaced senders) turns them and itself into a strided block; one that does neither, in a
+ * step that has blocks, is stored after them (sched_step_unrule first).  The same transfers
+ * in the same order as sched_send, whose checks and messages it keeps (a script's st:send
+ * making a binomial tree's step one send at a time, a progression, builds a block). */
+bool sched_send_compact(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr);
+
 /* Step st's rule blocks turned into stored transfers, in the same order (they already come
  * after the stored ones): so that a send stored after them keeps its place.  False
  * (recording the error) when memory runs out. */

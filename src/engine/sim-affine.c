@@ -66,6 +66,19 @@ static int blocks_apart(const SchedAffine *b, int64_t nb, bool both)
     return ok;
 }
 
+/* Do nodes v..v+len-1 all hold [lo,hi) in their records (one interval each)?  One test for
+ * the run, without a branch per node (false: ask them one by one). */
+static bool runs_hold(const HoldTab *t, int32_t v, int32_t len, uint32_t lo, uint32_t hi)
+{
+    if (t->dense)
+        return false;
+    const ChunkRange *rec = t->rec + v;
+    uint32_t bad = 0;
+    for (int32_t k = 0; k < len; k++)   /* (a big record's lo is HT_BIG > lo) */
+        bad |= (uint32_t)(rec[k].lo > lo) | (uint32_t)(rec[k].hi < hi);
+    return bad == 0;
+}
+
 /* Pass 1: the sends of every block against the start-of-step holdings; the bytes, and the
  * first transfer of the most bytes (postal) or of the highest price (seidel). */
 static void affine_sends(Sim *sim, int32_t st, const SchedAffine *b, int64_t nb, SimStep *out,
@@ -79,6 +92,8 @@ static void affine_sends(Sim *sim, int32_t st, const SchedAffine *b, int64_t nb,
     *arg = 0;
     for (int64_t q = 0, at = 0; q < nb; at += b[q].len, q++) {
         uint32_t lo = b[q].r.lo, hi = b[q].r.hi, miss;
+        if (runs_hold(&sim->hold, b[q].src, b[q].len, lo, hi))
+            goto held;
         for (int32_t k = 0, v = b[q].src; k < b[q].len; k++, v++) {
             if (ht_contains(&sim->hold, v, lo, hi, &miss))
                 continue;
@@ -87,6 +102,7 @@ static void affine_sends(Sim *sim, int32_t st, const SchedAffine *b, int64_t nb,
             sim->tot.not_held++;
             out->violations++;
         }
+held:;
         XV x = { b[q].src, b[q].dst, 1, SCHED_DEFAULT_ROUTE, &b[q].r };
         uint64_t by = xfer_bytes(sim, &x);
         /* len sends of by bytes, added up saturating (as one by one) */
@@ -114,7 +130,15 @@ static bool affine_receives(Sim *sim, const SchedAffine *b, int64_t nb)
 {
     for (int64_t q = 0; q < nb; q++) {
         uint32_t lo = b[q].r.lo, hi = b[q].r.hi;
+        ChunkRange *rec = sim->hold.dense ? NULL : sim->hold.rec;
         for (int32_t k = 0, v = b[q].dst; k < b[q].len; k++, v++) {
+            /* the common receive: a record's one interval grown at its end (a pipeline's
+             * next packet), as ht_add would grow it */
+            if (rec && rec[v].lo <= lo && lo <= rec[v].hi && rec[v].lo < rec[v].hi) {
+                if (hi > rec[v].hi)
+                    rec[v].hi = hi;
+                continue;
+            }
             bool had = !ht_empty(&sim->hold, v);
             if (!ht_add(&sim->hold, v, lo, hi))
                 return false;

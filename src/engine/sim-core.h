@@ -146,6 +146,10 @@ struct Sim {
     int levels;
     uint64_t *arcbit;          /* disjoint path: a bit per arc used in this step ... */
     int64_t arclo, archi;      /* ... set in words arclo..archi-1 (none: arclo >= archi) */
+    uint8_t loadtr[2];         /* square 2-D mesh: column block (+, -) of sim->load held
+                                * transposed (1: entry r * n1 + c, node order) since the
+                                * count until load_layout (then 2: in layout order), and
+                                * cleared whole by load_clear (sim-load.c) */
     uint64_t *linebit;         /* difference-array path: lines touched in this step ... */
     int64_t *touched;          /* ... and their (start, length) pairs */
     int64_t ntouched, captouched;
@@ -398,6 +402,10 @@ bool load_acc_end(Sim *sim, LoadAcc *a, int32_t cap, bool collect, int32_t *max,
 bool load_one_hop(const Sim *sim, const SchedFlat *f, int64_t *tcd);
 /* Zero sim->load after load_count(st) took `path`. */
 void load_clear(Sim *sim, int32_t st, int path);
+/* sim->load in layout order again (the column blocks a step's count left transposed, see
+ * sim->loadtr, transposed back); whoever reads sim->load directly between a count and its
+ * clear calls it first (load_count and load_rmq_build do). */
+void load_layout(Sim *sim);
 /* The range-maximum structure over sim->load.  False when memory runs out. */
 bool load_rmq_build(Sim *sim);
 /* Busiest load on x's route: by walking (walk) or by the range-maximum structure. */

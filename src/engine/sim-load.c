@@ -305,7 +305,8 @@ static bool __attribute__((noinline)) diff_one_tr(Sim *sim, LoadAcc *a, const Sc
  * link r of column line c go to entry r * n1 + c of the column block, the block transposed:
  * in node order, consecutive transfers then write neighbouring entries (load_acc_finish
  * transposes the block back).  False when memory runs out. */
-static inline bool mesh2_one(Sim *sim, LoadAcc *M, const SchedFlat *f, int64_t i)
+static inline __attribute__((always_inline)) bool mesh2_one(Sim *sim, LoadAcc *M,
+                                                            const SchedFlat *f, int64_t i)
 {
     int32_t src = f->x[i].src, dst = f->x[i].dst, n0 = M->n0, n1 = M->n1;
     if (f->ext && f->ext[i].route != SCHED_DEFAULT_ROUTE)
@@ -405,21 +406,28 @@ bool load_acc_add(Sim *sim, LoadAcc *a, const SchedFlat *f)
 {
     if (!a->mesh2)
         return diff_routes(sim, f, &a->sum);
-    for (int64_t i = 0; i < f->n; i++)
-        if (!mesh2_one(sim, a, f, i))
-            return false;
-    return true;
+    LoadAcc M = *a;   /* (a local copy: its fields stay in registers across the stores) */
+    bool ok = true;
+    for (int64_t i = 0; ok && i < f->n; i++)
+        ok = mesh2_one(sim, &M, f, i);
+    *a = M;
+    return ok;
 }
 
 /* After the last block: the transposed blocks back in layout order, every column line of
  * them marked (a big step's, like the transpose, about one pass over the block, instead of a
- * test per piece), the spare entry zeroed.  False when memory runs out. */
-static bool load_acc_finish(Sim *sim, LoadAcc *a)
+ * test per piece), or with keep left as they are (sim->loadtr: swept down the columns,
+ * cleared whole); the spare entry zeroed.  False when memory runs out. */
+static bool load_acc_finish(Sim *sim, LoadAcc *a, bool keep)
 {
     bool ok = true;
     for (int b = 0; b < 2; b++) {
         if (!a->cblk[b])
             continue;
+        if (keep) {   /* swept and cleared as it is (block_sweep_tr, load_clear) */
+            sim->loadtr[b] = 1;
+            continue;
+        }
         transpose_sq(sim->load + a->cb[b], a->n0);
         for (int64_t c = 0; ok && c < a->n1; c++)
             ok = mark_line(sim, a->cb[b] + c * a->n0, a->n0);
@@ -468,6 +476,56 @@ static void line_sweep(int32_t *p, int64_t n, int32_t cap, int32_t *mx, int64_t 
     *ov += oo;
 }
 
+/* line_sweep over every column line of the n x n block p held transposed (entry r * n + c is
+ * link r of column line c): row r of p gets row r - 1 added, each column's running sum in
+ * its own lane (sequential reads and writes, rows two at a time in cache, no transpose). */
+static void block_sweep_tr(int32_t *p, int64_t n, int32_t cap, int32_t *mx, int64_t *ov)
+{
+    int32_t mm = *mx;
+    int64_t oo = 0;
+    for (int64_t r = 0; r < n; r++) {
+        int32_t *row = p + r * n;
+        const int32_t *up = r > 0 ? row - n : NULL;
+        int64_t c = 0;
+#ifdef __SSE2__
+        __m128i m = _mm_set1_epi32(mm), o = _mm_setzero_si128(), k = _mm_set1_epi32(cap);
+        for (; c + 4 <= n; c += 4) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(row + c));
+            if (up)
+                x = _mm_add_epi32(x, _mm_loadu_si128((const __m128i *)(const void *)(up + c)));
+            _mm_storeu_si128((__m128i *)(void *)(row + c), x);
+            __m128i g = _mm_cmpgt_epi32(x, m);
+            m = _mm_or_si128(_mm_and_si128(g, x), _mm_andnot_si128(g, m));
+            o = _mm_sub_epi32(o, _mm_cmpgt_epi32(x, k));
+        }
+        int32_t mv[4], ov4[4];
+        _mm_storeu_si128((__m128i *)(void *)mv, m);
+        _mm_storeu_si128((__m128i *)(void *)ov4, o);
+        for (int q = 0; q < 4; q++) {
+            mm = mv[q] > mm ? mv[q] : mm;
+            oo += ov4[q];
+        }
+#endif
+        for (; c < n; c++) {
+            int32_t v = row[c] + (up ? up[c] : 0);
+            row[c] = v;
+            mm = v > mm ? v : mm;
+            oo += v > cap;
+        }
+    }
+    *mx = mm;
+    *ov += oo;
+}
+
+void load_layout(Sim *sim)
+{
+    for (int b = 0; b < 2; b++)
+        if (sim->loadtr[b] == 1) {   /* (its lines not marked: still cleared whole) */
+            transpose_sq(sim->load + sim->lay.base[0][b], sim->net->dims[0]);
+            sim->loadtr[b] = 2;
+        }
+}
+
 /* The running sum along each touched line (the loads, in place), its largest value into *mx
  * and the links above cap counted (with collect: pushed to sim->over, in layout order). */
 static void diff_sweep(Sim *sim, int32_t cap, bool collect, int32_t *max, int64_t *nover,
@@ -483,18 +541,22 @@ static void diff_sweep(Sim *sim, int32_t cap, bool collect, int32_t *max, int64_
             if (load[j] > cap && !push_over(sim, j))
                 *oom = true;
     }
+    for (int b = 0; b < 2; b++)   /* (never with collect: load_acc_end) */
+        if (sim->loadtr[b] == 1)
+            block_sweep_tr(load + sim->lay.base[0][b], sim->net->dims[0], cap, &mx, &ov);
     *max = mx;
     *nover = ov;
 }
 
 /* After the last block of a step begun by load_acc_begin: its loads in sim->load (in layout
- * order; load_clear(sim, st, SIM_PATH_DIFF) zeroes them), *max the largest, *nover how many
+ * order, but for column blocks left transposed without collect: sim->loadtr, load_layout;
+ * load_clear(sim, st, SIM_PATH_DIFF) zeroes them), *max the largest, *nover how many
  * links are above cap (with collect: those links in sim->over), *tcd the summed route
  * length.  False when memory runs out (then too, load_clear zeroes what was counted). */
 bool load_acc_end(Sim *sim, LoadAcc *a, int32_t cap, bool collect, int32_t *max, int64_t *nover,
                   int64_t *tcd)
 {
-    bool oom = !load_acc_finish(sim, a);
+    bool oom = !load_acc_finish(sim, a, !collect);
     sim->nover = 0;
     *max = 0;
     *nover = 0;
@@ -531,8 +593,21 @@ static bool acc_add_view(Sim *sim, LoadAcc *a, const SchedFlat *f)
  * links above cap; with collect, the overloaded links go to sim->over.  *tcd is the step's
  * summed route length, or < 0 if unknown: then it is computed (along the way, when the step
  * has so many transfers that the difference arrays are sure to be taken). */
+static int count_loads(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect,
+                       int32_t *max, int64_t *nover, bool *oom);
+
 int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, int32_t *max,
                int64_t *nover, bool *oom)
+{
+    int path = count_loads(sim, st, tcd, cap, collect, max, nover, oom);
+    load_layout(sim);
+    return path;
+}
+
+/* load_count, with the column blocks of a square mesh's big step left transposed (the
+ * second thread's count: sim->loadtr). */
+static int count_loads(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect,
+                       int32_t *max, int64_t *nover, bool *oom)
 {
     const SchedFlat *f = sim_flat(sim, st);
     if (!f) {
@@ -597,6 +672,12 @@ void load_clear(Sim *sim, int32_t st, int path)
                 memset(sim->load + pc[k].a, 0, (size_t)(pc[k].b - pc[k].a + 1) * sizeof(int32_t));
         }
     } else {
+        for (int b = 0; b < 2; b++)   /* a column block left transposed: all of it */
+            if (sim->loadtr[b]) {
+                memset(sim->load + sim->lay.base[0][b], 0,
+                       (size_t)sim->net->size * sizeof(int32_t));
+                sim->loadtr[b] = 0;
+            }
         for (int64_t t = 0; t < sim->ntouched; t++) {
             int64_t a = sim->touched[2 * t];
             memset(sim->load + a, 0, (size_t)sim->touched[2 * t + 1] * sizeof(int32_t));
@@ -612,6 +693,7 @@ void load_clear(Sim *sim, int32_t st, int path)
 /* Range maximum over sim->load: block maxima (level 0) and a sparse table over them. */
 bool load_rmq_build(Sim *sim)
 {
+    load_layout(sim);
     int64_t nb = (sim->nlinks + RMQ_BLOCK - 1) >> RMQ_SHIFT;
     /* A query never leaves one line of the net, so it spans at most longest/64 + 1 whole
      * blocks: the sparse table needs no level beyond that (5 instead of 17 on a 1024 x 1024
@@ -761,6 +843,17 @@ int32_t load_xfer_max(const Sim *sim, const XV *x, bool walk)
     int np = route_pieces(sim, x, pc, NULL);
     int32_t m = 0;
     for (int k = 0; k < np; k++) {
+        int b = (sim->loadtr[0] == 1 || sim->loadtr[1] == 1) && pc[k].start < sim->lay.base[1][0]
+                    ? pc[k].start >= sim->lay.base[0][1] : 2;
+        if (b < 2 && sim->loadtr[b] == 1) {
+            /* a column piece of a block held transposed (so no range-maximum structure:
+             * load_rmq_build puts the blocks back first): down its column */
+            int64_t n = sim->net->dims[0], c = (pc[k].start - sim->lay.base[0][b]) / n;
+            const int32_t *T = sim->load + sim->lay.base[0][b] + c;
+            for (int64_t r = pc[k].a - pc[k].start; r <= pc[k].b - pc[k].start; r++)
+                m = T[r * n] > m ? T[r * n] : m;
+            continue;
+        }
         int32_t v = walk ? scan_max(sim->load, pc[k].a, pc[k].b) : rmq_query(sim, pc[k].a, pc[k].b);
         if (v > m)
             m = v;
@@ -925,8 +1018,8 @@ int load_count_job(void *arg)
             return 0;
         }
     }
-    j->path = load_count(sim, j->st, &j->tcd, j->cap, j->collect, &j->mx, &j->nover,
-                          &j->oom);
+    j->path = count_loads(sim, j->st, &j->tcd, j->cap, j->collect, &j->mx, &j->nover,
+                           &j->oom);
     return 0;
 }
 

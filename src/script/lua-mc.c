@@ -1042,9 +1042,16 @@ static int step_send(lua_State *L)
     if (++h->transfers > MC_MAX_TRANSFERS)
         return luaL_error(L, "send: more than %I transfers in one schedule", (LUAI_UACINT)MC_MAX_TRANSFERS);
     box_account(L, xfer_bytes(nr, nseg));
-    keep_order(L, h, st->index);
-    bool ok = nseg < 0 ? sched_send(h->s, src, dst, r, nr)
-                       : sched_send_route(h->s, src, dst, r, nr, seg, nseg);
+    bool ok;
+    if (mc_strided_rules && nseg < 0 && nr <= SCHED_RULE_MAXR) {
+        /* stored, or joined to a strided block when it makes a progression with the sends
+         * before it (sched_send_compact keeps every transfer's place) */
+        ok = sched_send_compact(h->s, src, dst, r, nr);
+    } else {
+        keep_order(L, h, st->index);
+        ok = nseg < 0 ? sched_send(h->s, src, dst, r, nr)
+                      : sched_send_route(h->s, src, dst, r, nr, seg, nseg);
+    }
     h->dirty = true;
     if (st->index < h->dirty_from)
         h->dirty_from = st->index;

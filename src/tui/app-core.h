@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "draw-step.h"
 #include "job.h"
 
 /* The App (app.h's opaque type): every field, for the App's files and the few others that
@@ -95,6 +96,8 @@ struct App {
 
     /* the broadcast tree's tiles on the map (tileview.h; owned) */
     TileView *tv;
+    PortMarks *pm;         /* the map's all-port conflict marks (portmarks.h) */
+    StepLines *steplines;  /* the Step panel's transfer lines of the step shown (draw-step.h) */
 
     /* the asynchronous time line (asynctl.h, app-timeline.c): moments instead of steps, of
      * the broadcast shown (owned); the second's, side by side, is its Vs's */

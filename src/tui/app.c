@@ -50,14 +50,19 @@ App *app_new(void)
     a->mode = MODE_MAP;
     a->comp_at = -1;
     a->tv = tileview_new();
+    a->pm = portmarks_new();
+    a->steplines = steplines_new();
     a->ov = overview_new();
     a->ft = fulltree_new();
     a->atl = asynctl_new();
     a->vs = vs_new();
     a->measured = measured_new();
-    if (!a->tv || !a->ov || !a->ft || !a->atl || !a->vs || !a->measured) {
+    if (!a->tv || !a->pm || !a->steplines || !a->ov || !a->ft || !a->atl || !a->vs ||
+        !a->measured) {
         measured_free(a);
         tileview_free(a->tv);
+        portmarks_free(a->pm);
+        steplines_free(a->steplines);
         overview_free(a->ov);
         fulltree_free(a->ft);
         asynctl_free(a->atl);
@@ -78,7 +83,7 @@ struct Measured *app_measured(const App *a) { return a->measured; }
 AppMapState app_map_state(App *a)
 {
     AppMapState s = {
-        .tv = a->tv, .ft = a->ft,
+        .tv = a->tv, .pm = a->pm, .ft = a->ft,
         .page = a->lesson && a->panel == PANEL_LESSON ? lesson_page(a->lesson, a->page) : NULL,
         .cursor = a->cursor, .sel_link = a->sel_link,
     };
@@ -141,6 +146,8 @@ void app_free(App *a)
     app_node_history_free(a);
     overview_free(a->ov);
     tileview_free(a->tv);
+    portmarks_free(a->pm);
+    steplines_free(a->steplines);
     asynctl_free(a->atl);
     fulltree_free(a->ft);
     VsHost vh = app_vs_host(a);

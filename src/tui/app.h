@@ -38,6 +38,7 @@
 #include "fulltree.h"
 #include "layout.h"
 #include "overview.h"
+#include "portmarks.h"
 #include "tileview.h"
 #include "vs.h"
 
@@ -183,10 +184,11 @@ bool app_chart_fill(App *a);
 bool app_chart_filled_shown(const App *a);
 
 /* What the map (draw-map.c) reads of the App besides the broadcast it draws: the views that
- * keep state for it (the tiles, a full net's tree), the lesson page whose nodes and links
+ * keep state for it (the tiles, the all-port conflict marks, a full net's tree), the lesson page whose nodes and links
  * stand out (NULL: none), the cursor and the selected link (-1: none). */
 typedef struct {
     TileView *tv;
+    PortMarks *pm;
     FtView *ft;
     const LessonPage *page;
     int32_t cursor;

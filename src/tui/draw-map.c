@@ -31,6 +31,7 @@ static MapSrc map_src(const AppMapState *st, const Shown *s, const Layout *L)
         .page = st->page,
         .cursor = st->cursor,
         .sel_link = st->sel_link,
+        .pm = st->pm, .gen = b->gen,
     };
     return m;
 }

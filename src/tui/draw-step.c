@@ -4,6 +4,7 @@
 #include <curses.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../algos/algo.h"
@@ -57,14 +58,78 @@ static void step_before(const Bcast *bc, Box *b)
 }
 
 /* The step shown: its label, its transfers (as many as fit), its cost and its overloads. */
-static void step_this(const Bcast *bc, Box *b, int32_t step, bool full)
+/* The kept lines: those of transfers 0..n-1 of step `step` of broadcast `gen`, made with the
+ * arrow glyph `arrow` (the glyphs change with --ascii and the theme). */
+#define STEPLINES_MAX 64
+struct StepLines {
+    long gen;
+    int32_t step;
+    const char *arrow;
+    int n;
+    bool bad[STEPLINES_MAX];
+    char text[STEPLINES_MAX][512];   /* (as long as a Box line) */
+};
+
+StepLines *steplines_new(void)
+{
+    StepLines *l = calloc(1, sizeof *l);
+    if (l) l->step = -1;
+    return l;
+}
+
+void steplines_free(StepLines *l) { free(l); }
+
+/* Transfer i's line (" src>dst [chunks] hops k load #subround cost") into t; bad: contention. */
+static void transfer_line(const Bcast *bc, int32_t step, int64_t i, char *t, size_t len,
+                          bool *bad)
+{
+    const Net *net = bc->setup.net;
+    SchedTransfer tr;
+    sched_transfer(bc->sched, step, i, &tr);
+    SimTransferInfo ti;
+    sim_transfer_info(bc->sim, step, i, &ti);
+    char ch[64], c1[32], nm[48], nm2[48];
+    chunkset_format(tr.ranges, tr.nranges, ch, sizeof ch);
+    draw_fmt_cost(c1, sizeof c1, ti.cost);
+    char sr[16] = "";
+    if (ti.subround > 0)
+        snprintf(sr, sizeof sr, " #%ld", (long)ti.subround);
+    snprintf(t, len, " %s%s%s [%s] %lldh k%ld%s %s", net_node_name(net, tr.src, nm, sizeof nm),
+             theme_glyphs()->right, net_node_name(net, tr.dst, nm2, sizeof nm2), ch,
+             (long long)tr.len, (long)ti.load, sr, c1);
+    *bad = ti.contention > 0;
+}
+
+/* Transfer i's line, from the kept ones when it is there (else made, and kept when it can). */
+static const char *step_line(const Bcast *bc, StepLines *l, int32_t step, int64_t i, char *t,
+                             size_t len, bool *bad)
+{
+    if (!l || i >= STEPLINES_MAX) {
+        transfer_line(bc, step, i, t, len, bad);
+        return t;
+    }
+    if (l->gen != bc->gen || l->step != step || l->arrow != theme_glyphs()->right) {
+        l->gen = bc->gen;
+        l->step = step;
+        l->arrow = theme_glyphs()->right;
+        l->n = 0;
+    }
+    while (l->n <= i) {   /* in order: the panel asks 0, 1, 2, ... */
+        transfer_line(bc, step, l->n, l->text[l->n], sizeof l->text[l->n], &l->bad[l->n]);
+        l->n++;
+    }
+    *bad = l->bad[i];
+    return l->text[i];
+}
+
+static void step_this(const Bcast *bc, StepLines *lines, Box *b, int32_t step, bool full)
 {
     const Net *net = bc->setup.net;
     Sim *sim = bc->sim;
     Sched *s = bc->sched;
     int32_t n = sched_nsteps(s);
     const SimTotals *T = sim_totals(sim);
-    char c1[32], nm[48], nm2[48];
+    char c1[32];
     int head = theme_attr(R_HEAD), dim = theme_attr(R_DIM), norm = theme_attr(R_NORMAL);
     const char *label = sched_step_label(s, step);
     draw_box_put(b, head, "Step %ld/%ld%s%s", (long)step + 1, (long)n, label[0] ? "  " : "", label);
@@ -81,21 +146,10 @@ static void step_this(const Bcast *bc, Box *b, int32_t step, bool full)
     int listmax = full ? b->h - b->row - 17 : 6;
     if (listmax < 2) listmax = 2;
     for (int64_t i = 0; i < nt && i < listmax && draw_box_line(b); i++) {
-        SchedTransfer t;
-        sched_transfer(s, step, i, &t);
-        SimTransferInfo ti;
-        sim_transfer_info(sim, step, i, &ti);
-        char ch[64];
-        chunkset_format(t.ranges, t.nranges, ch, sizeof ch);
-        draw_fmt_cost(c1, sizeof c1, ti.cost);
-        int attr = ti.contention > 0 ? theme_attr(R_BAD) : theme_attr(R_CIRCUIT);
-        char sr[16] = "";
-        if (ti.subround > 0)
-            snprintf(sr, sizeof sr, " #%ld", (long)ti.subround);
-        draw_box_put(b, attr, " %s%s%s [%s] %lldh k%ld%s %s",
-                net_node_name(net, t.src, nm, sizeof nm), theme_glyphs()->right,
-                net_node_name(net, t.dst, nm2, sizeof nm2), ch, (long long)t.len,
-                (long)ti.load, sr, c1);
+        char t[512];
+        bool bad;
+        const char *line = step_line(bc, lines, step, i, t, sizeof t, &bad);
+        draw_box_put(b, bad ? theme_attr(R_BAD) : theme_attr(R_CIRCUIT), "%s", line);
     }
     if (nt > listmax) draw_box_put(b, dim, " ... %lld more", (long long)(nt - listmax));
     draw_fmt_cost(c1, sizeof c1, S->cost.total);
@@ -270,7 +324,7 @@ void draw_step(const StepSrc *src, Box *b, bool full)
     const Bcast *bc = src->b;
     int32_t step = bcast_step_shown(bc);
     if (step < 0) step_before(bc, b);
-    else step_this(bc, b, step, full);
+    else step_this(bc, src->lines, b, step, full);
     if (step_totals(src, b, step)) step_checks(bc, b, step);
     step_violations(bc, b, step);
 }

@@ -17,6 +17,7 @@
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
 #include "app-core.h"
+#include "cellput.h"
 #include "draw-internal.h"
 #include "draw-step.h"
 #include "draw-timeline.h"
@@ -61,6 +62,8 @@ static int put(int y, int x, int w, int attr, const char *s)
 {
     if (w <= 0 || y < 0 || x < 0 || y >= LINES || x >= COLS) return 0;
     if (x + w > COLS) w = COLS - x;
+    int nch, r = cellput_str(y, x, w, attr, s, NULL, &nch);   /* cached cells, when it can */
+    if (r >= 0) return r;
     /* every string on the screen (a script's label or name, a lesson's text) as text: no
      * control character reaches the terminal */
     char clean[2048];
@@ -78,6 +81,9 @@ static int put_cut(int y, int x, int w, int attr, const char *s)
 {
     if (x >= 0 && x < COLS && x + w > COLS) w = COLS - x;
     if (w >= 2 && x >= 0 && x + w <= COLS) {
+        int nch;
+        if (y >= 0 && y < LINES && cellput_str(y, x, w, attr, s, theme_glyphs()->cut, &nch) >= 0)
+            return nch > w ? w : nch;
         char clean[2048];
         const char *q = text_quote(s, sizeof clean - 4, clean, sizeof clean);
         if (utf8_len(q) > w) {
@@ -120,8 +126,10 @@ static void fill(int y, int x, int w, int attr)
 {
     if (y < 0 || y >= LINES || x < 0) return;
     if (x + w > COLS) w = COLS - x;
+    int i = 0, fast = x + w < COLS ? w : w - 1;   /* the last column: curses' way (its cursor) */
+    if (fast > 0 && cellput_fill(y, x, fast, attr) >= 0) i = fast;
     attrset(attr);
-    for (int i = 0; i < w; i++) mvaddch(y, x + i, ' ');
+    for (; i < w; i++) mvaddch(y, x + i, ' ');
     attrset(A_NORMAL);
 }
 
@@ -260,18 +268,32 @@ static int box_y(Box *b)
     return b->y + r;
 }
 
-static void box_put(Box *b, int attr, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void box_put(Box *b, int attr, const char *fmt, ...)
+/* The next line of the box: text as it is. */
+static void box_text(Box *b, int attr, const char *text)
+{
+    if (!box_line(b)) return;
+    int y = box_y(b);
+    if (y >= 0) put_cut(y, b->x, b->w, attr, text);
+    b->row++;
+}
+
+static void box_vput(Box *b, int attr, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+static void box_vput(Box *b, int attr, const char *fmt, va_list ap)
 {
     if (!box_line(b)) return;
     char buf[512];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    box_text(b, attr, buf);
+}
+
+static void box_put(Box *b, int attr, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void box_put(Box *b, int attr, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    box_vput(b, attr, fmt, ap);
     va_end(ap);
-    int y = box_y(b);
-    if (y >= 0) put_cut(y, b->x, b->w, attr, buf);
-    b->row++;
 }
 
 /* "label ........ value" with the value right-aligned at the box's edge. */
@@ -342,7 +364,11 @@ static void box_wrap(Box *b, int attr, const char *text, int indent)
 /* draw-internal.h: the helpers for the panels drawn in their own files */
 int draw_put(int y, int x, int w, int attr, const char *s) { return put(y, x, w, attr, s); }
 void draw_put_blank(int y, int x, int attr, const char *s) { put_blank(y, x, attr, s); }
-void draw_line(Box *b, int attr, const char *s) { box_put(b, attr, "%s", s); }
+void draw_line(Box *b, int attr, const char *s)
+{
+    if (strlen(s) < 512) box_text(b, attr, s);
+    else box_put(b, attr, "%s", s);   /* cut at box_put's 511 bytes, as always */
+}
 void draw_fmt_cost(char *buf, size_t len, double v) { fmt_cost(buf, len, v); }
 void draw_wrap(Box *b, int attr, const char *text, int indent) { box_wrap(b, attr, text, indent); }
 int draw_put_cut(int y, int x, int w, int attr, const char *s) { return put_cut(y, x, w, attr, s); }
@@ -358,12 +384,10 @@ int draw_putf(int y, int x, int w, int attr, const char *fmt, ...)
 void draw_box_kv(Box *b, int attr, const char *label, const char *value) { box_kv(b, attr, label, value); }
 void draw_box_put(Box *b, int attr, const char *fmt, ...)
 {
-    char buf[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    box_vput(b, attr, fmt, ap);
     va_end(ap);
-    box_put(b, attr, "%s", buf);
 }
 
 static void panel_title(Box *b, App *a, const char *title)
@@ -710,7 +734,7 @@ static void draw_side(App *a)
     case PANEL_STEP:
         if (app_async_view(a)) draw_moment(&a->b, app_async_run(a), &rest, app_async_view(a));
         else {
-            StepSrc ss = {.b = &a->b};
+            StepSrc ss = {.b = &a->b, .lines = a->steplines};
             ss.simulating = app_rest_progress(a, &ss.rest_done, &ss.rest_total);
             draw_step(&ss, &rest, true);
         }

@@ -36,6 +36,8 @@ typedef struct {
     int32_t pos;
     int32_t cursor;
     int64_t sel_link;
+    PortMarks *pm;       /* all-port: the nodes with a port conflict */
+    long gen;
 } MapCtx;
 
 /* What the map shows of a link and a node: the lockstep step's, or the moment's. */
@@ -45,20 +47,11 @@ static int32_t map_load(const MapCtx *m, int64_t l)
     return m->av ? asyncview_link_load(m->av, l) : sim_link_load(m->sim, m->step, l);
 }
 
-/* All-port (circuit on a grid): does a port of node n carry more than one circuit, i.e. is an
- * arc out of n or into n shared? */
+/* All-port (circuit on a grid): does a port of node n carry more than one circuit (two that
+ * start at n through one out-port, or end at n through one in-port: the engine's count)? */
 static bool port_shared(const MapCtx *m, int32_t n)
 {
-    for (int d = 0; d < net_ndim(m->net); d++)
-        for (int dir = -1; dir <= 1; dir += 2) {
-            int32_t u = net_neighbor(m->net, n, d, dir);
-            if (u < 0)
-                continue;
-            if (map_load(m, net_link(m->net, n, d, dir)) > 1 ||
-                map_load(m, net_link(m->net, u, d, -dir)) > 1)
-                return true;
-        }
-    return false;
+    return portmarks_node(m->pm, sim_sched(m->sim), m->gen, m->step, n);
 }
 
 static uint64_t map_held(const MapCtx *m, int32_t n)
@@ -142,9 +135,11 @@ static void draw_link(const MapCtx *m, int y, int x, int w, bool vertical, int64
     if (page_has_link(m->page, lp) || page_has_link(m->page, lm)) r = R_HILITE;
     if (m->sel_link >= 0 && (m->sel_link == lp || m->sel_link == lm)) r = R_CURSOR;
     if (over && r != R_OVERLOAD) r = R_OVERLOAD;
-    char digits[16];
-    snprintf(digits, sizeof digits, "%ld", (long)kmax);
-    if (kmax > 9 && w < 3) snprintf(digits, sizeof digits, "+");
+    char digits[16] = "";   /* the load, written only when it shows (overloaded) */
+    if (over) {
+        snprintf(digits, sizeof digits, "%ld", (long)kmax);
+        if (kmax > 9 && w < 3) snprintf(digits, sizeof digits, "+");
+    }
     const char *head_p = vertical ? g->down : g->right;
     const char *head_m = vertical ? g->up : g->left;
     const char *both = vertical ? g->both_v : g->both_h;
@@ -231,7 +226,9 @@ static Role node_role(const MapCtx *m, int32_t n, uint64_t *held, uint64_t *all,
     if (m->L->hg == 0 && m->step >= 0) {
         /* no links drawn at this zoom: a node a circuit leaves shows the route's colour */
         int per = 2 * net_ndim(m->net);
-        if (m->loads) {
+        if (m->sends && m->sends[n] > 0 && !net_pairwise(m->net)) {
+            r = R_CIRCUIT;   /* a sender: its circuit's first arc leaves it (never to itself) */
+        } else if (m->loads) {
             for (int k = 0; k < per && r != R_CIRCUIT; k++)
                 if (m->loads[(int64_t)n * per + k] > 0) r = R_CIRCUIT;
         } else {
@@ -279,8 +276,12 @@ static void node_content(const MapCtx *m, int32_t n, uint64_t held, uint64_t all
     }
     if (inner == 1) {
         /* s-to-p: the grade's glyph (shade or digit), else full, partial or empty */
-        snprintf(content, len, "%s", held >= all ? g->full : held == 0 ? g->empty
-                 : grade > 0 ? g->grade[grade - 1] : g->partial);
+        const char *c = held >= all ? g->full : held == 0 ? g->empty
+                        : grade > 0 ? g->grade[grade - 1] : g->partial;
+        size_t l = strlen(c);   /* (a glyph: a few bytes) */
+        if (l >= len) l = len - 1;
+        memcpy(content, c, l);
+        content[l] = '\0';
         return;
     }
     char t[32];
@@ -381,6 +382,8 @@ static void map_ctx(const MapSrc *src, MapCtx *m)
     m->pos = src->pos;
     m->cursor = src->cursor;
     m->sel_link = src->sel_link;
+    m->pm = src->pm;
+    m->gen = src->gen;
     const CostParams *cp = sim_params(m->sim);
     m->cap = cp->model == COST_SEIDEL ? (1 << cp->nu) : 1;
     m->allport = cp->model == COST_CIRCUIT && !net_pairwise(m->net);

@@ -19,6 +19,7 @@
 #include "../engine/sim.h"
 #include "../script/lesson.h"
 #include "layout.h"
+#include "portmarks.h"
 #include "tileview.h"
 
 /* What the map is drawn from: the broadcast shown (net, its simulation), the schedule step
@@ -27,7 +28,8 @@
  * layout (the map area and the part of the grid in view), s-to-p's sorted sources (marked
  * '@' when nsources > 1), Cang & Wu's eyes (tcd), the tiles (tv NULL or at level 0: none) and
  * what they are drawn from, the lesson page whose nodes and links are marked (NULL: none),
- * the cursor's node and the selected link (-1: none). */
+ * the cursor's node and the selected link (-1: none); under the circuit model the nodes marked
+ * with a port conflict come from pm (the broadcast's generation gen; NULL: none marked). */
 typedef struct {
     const Net *net;
     Sim *sim;
@@ -43,6 +45,8 @@ typedef struct {
     const LessonPage *page;
     int32_t cursor;
     int64_t sel_link;
+    PortMarks *pm;
+    long gen;
 } MapSrc;
 
 /* Draw the map area of src->L (curses). */

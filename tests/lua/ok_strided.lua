@@ -39,6 +39,15 @@ return {
     local st4 = sched:step()
     st4:send_strided(n - 1, -2, half, -1, mc.range(0, 3))
     st4:label("left")
-    assert(sched:nsteps() == 4)
+    -- single sends in a progression (a block after 8, sched_send_compact), one that breaks
+    -- it, a run of two ranges, and a strided call continuing that run
+    local st5 = sched:step("sends")
+    for j = 0, half - 1 do st5:send(2 * j, 2 * j + 1, { 0 }) end
+    assert(sched:holds(n - 1, 0))
+    st5:send(1, 0, { 1 })
+    for j = 0, 9 do st5:send(j, j + 1, mc.chunks(2, 5)) end
+    st5:send_strided(10, 1, 1, 1, mc.chunks(2, 5))
+    st5:send(n - 1, n - 2, { 3 })
+    assert(sched:nsteps() == 5)
   end,
 }

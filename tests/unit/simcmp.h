@@ -1,9 +1,10 @@
 /* simcmp.h — two Sims of one schedule (or of two schedules of the same transfers) the same,
  * field by field, for the unit tests that pin a fast path of the replay against a slow one
  * (test_fuse, test_holdtab, test_load_disjoint, test_load_mesh2): every field of the totals;
- * every field of every step, and its link loads link by link; every field of every violation
- * kept; at the Sims' present positions every node's holdings (ranges, count, and chunk by
- * chunk).  The costs are compared bit for bit.  A mismatch fails the test with the step, node
+ * every field of every step, its running total (sim_cost_until) and its link loads link by
+ * link; every field of every violation kept, and its text; at the Sims' present positions
+ * every node's holdings (ranges, count, and chunk by chunk).  The costs are compared bit for
+ * bit.  (test_tree_rule, test_rules and test_sim use parts of it too.)  A mismatch fails the test with the step, node
  * or violation it was found at.  Include after <cmocka.h> and the engine's sim.h. */
 #ifndef MESHCAST_TEST_SIMCMP_H
 #define MESHCAST_TEST_SIMCMP_H
@@ -94,6 +95,8 @@ static inline void simcmp_step(Sim *a, Sim *b, int32_t st)
     SIMCMP_EQ(max_len, "step", st);
     SIMCMP_EQ(max_bytes, "step", st);
     SIMCMP_EQ(subrounds, "step", st);
+    simcmp_cost_(sim_cost_until(a, st), sim_cost_until(b, st), "total until", "step", st,
+                 __FILE__, __LINE__);
     /* the loads asked for after the run (counted then), copied before b's are asked for */
     int64_t nl = net_nlinks(sched_net(sim_sched(a)));
     assert_int_equal(nl, net_nlinks(sched_net(sim_sched(b))));
@@ -114,7 +117,7 @@ static inline void simcmp_step(Sim *a, Sim *b, int32_t st)
     free(la);
 }
 
-/* Every violation kept (the same number), every field. */
+/* Every violation kept (the same number), every field, and its text. */
 static inline void simcmp_violations(const Sim *a, const Sim *b)
 {
     assert_int_equal(sim_nviolations(a), sim_nviolations(b));
@@ -128,6 +131,10 @@ static inline void simcmp_violations(const Sim *a, const Sim *b)
         SIMCMP_EQ(transfer, "violation", (long long)i);
         SIMCMP_EQ(load, "violation", (long long)i);
         SIMCMP_EQ(recvs, "violation", (long long)i);
+        char ta[256], tb[256];
+        sim_violation_text(a, x, ta, sizeof ta);
+        sim_violation_text(b, y, tb, sizeof tb);
+        assert_string_equal(ta, tb);
     }
 }
 

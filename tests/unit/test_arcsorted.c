@@ -417,6 +417,72 @@ static void test_tree(void **state)
  * step, its largest arc load (walked hop by hop) is at most 1 and its length the walked one;
  * a step of one block along a line of an array or mesh is always proved (its pairs lie in
  * disjoint runs of the line); steps sharing an arc occur and are refused. */
+/* Steps of more tree blocks than fit on arcmap_trees' stack (st's column phase on a mesh: one
+ * block along every line of a dimension, each from its own root): proved, with the walk's
+ * length and no arc loaded twice; the same with one line's block twice (sharing its arcs), or
+ * with a block along another line overlapping one, refused. */
+static void test_trees_many(void **state)
+{
+    (void)state;
+    static const char *const nets[] = { "mesh:8x100", "mesh:16x70", "mesh:4x4x8", "mesh:100x8" };
+    int64_t proved = 0, refused = 0;
+    for (size_t k = 0; k < sizeof nets / sizeof nets[0]; k++) {
+        Net *net = mknet(nets[k]);
+        int32_t P = net_size(net), nd = net_ndim(net);
+        ArcMap L;
+        arcmap_init(&L, net);
+        for (int round = 0; round < 12; round++) {
+            Sched *s = sched_new(net, 1, 1024);
+            for (int32_t v = 0; v < P; v++)
+                assert_true(sched_give(s, v, 0, 1));
+            int d = 0;   /* along d, the longest power-of-two run of members that fits */
+            int32_t n = net_dim(net, d), kk = 0;
+            while ((INT32_C(2) << kk) <= n)
+                kk++;
+            int i = rnd(kk), twice = round % 3;   /* 0: proved; 1: a line twice; 2: overlap */
+            int32_t dup = rnd(P / n - 1), dupc = 0, c[NET_MAXDIM];
+            assert_true(sched_step(s) >= 0);
+            for (int32_t line = 0; line < P / n; line++) {
+                int32_t rest = line;   /* line -> the other coordinates */
+                for (int e = nd - 1; e >= 0; e--)
+                    if (e != d) {
+                        c[e] = rest % net_dim(net, e);
+                        rest /= net_dim(net, e);
+                    }
+                c[d] = 0;
+                int32_t base = net_id(net, c), stride = net->stride[d];
+                assert_true(sched_send_tree(s, base, stride, kk, i, rnd(INT32_C(1) << kk), 0, 1));
+                if (line == dup)
+                    dupc = base;
+            }
+            /* (the extra block last: not beside its line's) */
+            if (twice == 1)
+                assert_true(sched_send_tree(s, dupc, net->stride[d], kk, i, 0, 0, 1));
+            if (twice == 2 && kk >= 2)   /* the pair of the line's last two members */
+                assert_true(sched_send_tree(s, dupc + ((INT32_C(1) << kk) - 2) * net->stride[d],
+                                            net->stride[d], 1, 0, 0, 0, 1));
+            assert_null(sched_error(s));
+            assert_true(s->steps[0].nrule > ARCMAP_TREES_MAX || P / n <= ARCMAP_TREES_MAX);
+            int64_t wt, gt = -7;
+            int32_t mx;
+            oracle(s, net, 0, &wt, &mx, false);
+            bool ok = arcmap_trees(&L, s, 0, &gt);
+            if (twice == 0) {
+                assert_true(ok);
+                assert_true(mx <= 1);
+                assert_int_equal(gt, wt);
+                proved++;
+            } else if (twice == 1 || kk >= 2) {
+                assert_false(ok);
+                refused++;
+            }
+            sched_free(s);
+        }
+        net_free(net);
+    }
+    assert_true(proved >= 12 && refused >= 12);
+}
+
 static void test_trees(void **state)
 {
     (void)state;
@@ -556,6 +622,7 @@ int main(void)
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_tree),
         cmocka_unit_test(test_trees),
+        cmocka_unit_test(test_trees_many),
         cmocka_unit_test(test_trees_leave),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

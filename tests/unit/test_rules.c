@@ -22,6 +22,7 @@
 
 #include "../../src/engine/sim-internal.h"
 #include "../../src/engine/sim.h"
+#include "simcmp.h"
 
 
 #define EPS 1e-9
@@ -1091,27 +1092,6 @@ static Sched *build(const Plan *p, bool rules)
     return s;
 }
 
-static void same_totals(const SimTotals *a, const SimTotals *b)
-{
-    assert_int_equal(a->nsteps, b->nsteps);
-    assert_true(a->cost.total == b->cost.total);
-    assert_true(a->cost.startup == b->cost.startup);
-    assert_true(a->cost.transmission == b->cost.transmission);
-    assert_true(a->cost.contention == b->cost.contention);
-    assert_true(a->cost.permutation == b->cost.permutation);
-    assert_int_equal(a->ntransfers, b->ntransfers);
-    assert_int_equal(a->tcd, b->tcd);
-    assert_true(a->bytes == b->bytes);
-    assert_int_equal(a->max_link_load, b->max_link_load);
-    assert_int_equal(a->link_overloads, b->link_overloads);
-    assert_int_equal(a->port_conflicts, b->port_conflicts);
-    assert_int_equal(a->violations, b->violations);
-    assert_int_equal(a->not_held, b->not_held);
-    assert_int_equal(a->incomplete_nodes, b->incomplete_nodes);
-    assert_int_equal(a->verified, b->verified);
-    assert_int_equal(a->valid, b->valid);
-}
-
 typedef struct {
     int onek, onek_rmq, steps, notheld;
 } Coverage;
@@ -1123,26 +1103,11 @@ static void compare_sims(const Plan *p, Sim *sa, Sim *sb, const CostParams *cp, 
     const Net *n = p->net;
     int32_t size = net_size(n);
     int64_t nl = net_nlinks(n);
-    same_totals(sim_totals(sa), sim_totals(sb));
+    simcmp_totals(sa, sb);
     assert_int_equal(sim_totals(sa)->ntransfers, sched_total_transfers(sim_sched(sa)));
-    assert_int_equal(sim_nviolations(sa), sim_nviolations(sb));
-    for (size_t i = 0; i < sim_nviolations(sa); i++) {
-        const SimViolation *x = sim_violation(sa, i), *y = sim_violation(sb, i);
-        assert_non_null(x);
-        assert_non_null(y);
-        assert_int_equal(x->kind, y->kind);
-        assert_int_equal(x->step, y->step);
-        assert_int_equal(x->node, y->node);
-        assert_int_equal(x->link, y->link);
-        assert_int_equal(x->chunk, y->chunk);
-        assert_int_equal(x->transfer, y->transfer);
-        assert_int_equal(x->load, y->load);
-        assert_int_equal(x->recvs, y->recvs);
-        char ta[200], tb[200];
-        assert_string_equal(sim_violation_text(sa, x, ta, sizeof ta),
-                            sim_violation_text(sb, y, tb, sizeof tb));
-        cov->notheld += count && x->kind == SIM_V_NOT_HELD;
-    }
+    simcmp_violations(sa, sb);
+    for (size_t i = 0; i < sim_nviolations(sa); i++)
+        cov->notheld += count && sim_violation(sa, i)->kind == SIM_V_NOT_HELD;
     int32_t *naive = malloc((size_t)nl * sizeof *naive);
     int32_t *copy = malloc((size_t)nl * sizeof *copy);
     int64_t maxn = 0;

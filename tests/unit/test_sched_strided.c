@@ -3,7 +3,8 @@
  * node first + j stride sends to itself + offset): random blocks on arrays and meshes (any
  * stride and offset, one or two ranges, power-of-two counts with stride == +-2 offset that
  * become tree steps, rows that continue each other and merge), interleaved with stored
- * sends (sched_step_unrule keeping every transfer's place) and explicit routes; compared
+ * sends (sched_step_unrule keeping every transfer's place), explicit routes and runs of single
+ * sends through sched_send_compact (a progression of 8 becomes a block); compared
  * transfer by transfer in order, by sched_equal, through a pack round trip (where the blocks
  * cross as blocks: the bytes are few) and by simulation under every model.  Then the
  * checks of a block as a whole, each refused with its message. */
@@ -171,7 +172,7 @@ static SchedStrided random_block(int32_t P, uint32_t nc, int shape, const SchedS
     }
 }
 
-static int64_t all_merged, all_trees;   /* over the rounds: both paths were taken */
+static int64_t all_merged, all_trees, all_compacted;   /* over the rounds: both paths were taken */
 
 /* Random schedules: blocks (rules, as lua-mc adds them: tree false), stored sends after them
  * (unrule first), explicit routes; against the reference. */
@@ -184,7 +185,7 @@ static void random_round(const char *spec, unsigned seed)
     Sched *a = sched_new(net, nc, 600), *ref = sched_new(net, nc, 600);
     assert_true(sched_give(a, 0, 0, nc) && sched_give(ref, 0, 0, nc));
     int nsteps = 1 + rand() % 5;
-    int64_t merged = 0, trees = 0;
+    int64_t merged = 0, trees = 0, compacted = 0;
     for (int k = 0; k < nsteps; k++) {
         assert_true(sched_step(a) >= 0 && sched_step(ref) >= 0);
         int nops = 1 + rand() % 12;
@@ -196,7 +197,25 @@ static void random_round(const char *spec, unsigned seed)
             assert_true(sched_at(a, at) && sched_at(ref, at));
             if (at != k)
                 have_prev = false;
-            int what = rand() % 8;
+            int what = rand() % 10;
+            if (what >= 8) {
+                /* a run of single sends (sched_send_compact), in a progression or not */
+                SchedStrided run = random_block(P, nc, rand() % 2, NULL);
+                bool straight = rand() % 3 != 0;
+                for (int64_t j = 0; j < run.count * (straight ? 3 : 1); j++) {
+                    int64_t src = run.first + (int64_t)run.stride * j;
+                    if (!straight || src < 0 || src >= P || src + run.offset < 0 ||
+                        src + run.offset >= P)
+                        src = run.first + (int64_t)run.stride * (j % run.count);
+                    int32_t from = (int32_t)src;
+                    if (!sched_send_compact(a, from, from + run.offset, run.r, run.nr))
+                        fail_msg("%s: %s", spec, sched_error(a));
+                    assert_true(sched_send(ref, from, from + run.offset, run.r, run.nr));
+                }
+                compacted += sched_step_nrules(a, at) > 0;
+                have_prev = false;
+                continue;
+            }
             if (what < 5) {
                 int shape = have_prev && what % 2 == 0 ? 2 : what % 2;
                 SchedStrided b = random_block(P, nc, shape, have_prev ? &prev : NULL);
@@ -250,6 +269,7 @@ static void random_round(const char *spec, unsigned seed)
     net_free(net);
     all_merged += merged;
     all_trees += trees;
+    all_compacted += compacted;
 }
 
 static void test_random(void **state)
@@ -259,8 +279,9 @@ static void test_random(void **state)
                                         "mesh:4x4x4" };
     for (unsigned seed = 1; seed <= 60; seed++)
         random_round(nets[seed % 5], seed);
-    if (all_merged <= 20 || all_trees <= 20)
-        fail_msg("merged %lld, trees %lld", (long long)all_merged, (long long)all_trees);
+    if (all_merged <= 20 || all_trees <= 20 || all_compacted <= 20)
+        fail_msg("merged %lld, trees %lld, compacted %lld", (long long)all_merged,
+                 (long long)all_trees, (long long)all_compacted);
 }
 
 /* A script's tree (st.lua's blocks on array:1024 from any source: step i one block of 2^i
@@ -340,6 +361,62 @@ static void test_merge(void **state)
     net_free(net);
 }
 
+/* Single sends (sched_send_compact): 8 in a progression (the same offset and chunks, evenly
+ * spaced) become a block and the next ones join it; a send that differs in its chunks, its
+ * offset or its spacing does not; one that does not continue the block is stored after it. */
+static void test_compact(void **state)
+{
+    (void)state;
+    Net *net = mknet("array:64");
+    Sched *a = sched_new(net, 4, 64), *ref = sched_new(net, 4, 64);
+    ChunkRange one = { 0, 1 }, other = { 0, 2 }, two[2] = { { 0, 1 }, { 2, 4 } };
+#define BOTH(SRC, DST, R, NR)                                                                  \
+    do {                                                                                       \
+        assert_true(sched_send_compact(a, SRC, DST, R, NR));                                   \
+        assert_true(sched_send(ref, SRC, DST, R, NR));                                         \
+    } while (0)
+    /* step 1: two stored sends, 7 of a run, then one of other chunks: nothing to compact */
+    assert_true(sched_step(a) >= 0 && sched_step(ref) >= 0);
+    BOTH(40, 3, &one, 1);
+    BOTH(41, 2, &one, 1);
+    for (int32_t j = 0; j < 7; j++)
+        BOTH(3 * j, 3 * j + 1, &one, 1);
+    BOTH(21, 22, &other, 1);          /* continues the spacing, not the chunks */
+    BOTH(24, 26, &one, 1);            /* nor the offset */
+    assert_int_equal(sched_step_nrules(a, 0), 0);
+    /* a run of 8 after them: a block (the 2 before it stay stored); 3 more join it */
+    for (int32_t j = 0; j < 11; j++)
+        BOTH(30 + 2 * j, 30 + 2 * j + 1, two, 2);
+    assert_int_equal(sched_step_nrules(a, 0), 1);
+    SchedStrided got;
+    assert_true(sched_rule_as_strided(a, 0, 0, &got));
+    assert_int_equal(got.first, 30);
+    assert_int_equal(got.stride, 2);
+    assert_int_equal(got.count, 11);
+    assert_int_equal(got.nr, 2);
+    /* one that does not continue it: the block stored first, then the send */
+    BOTH(53, 54, two, 2);
+    assert_int_equal(sched_step_nrules(a, 0), 0);
+    /* step 2: a run going down (negative stride and offset) */
+    assert_true(sched_step(a) >= 0 && sched_step(ref) >= 0);
+    for (int32_t j = 0; j < 20; j++)
+        BOTH(63 - 3 * j, 62 - 3 * j, &one, 1);
+    assert_int_equal(sched_step_nrules(a, 1), 1);
+    assert_true(sched_rule_as_strided(a, 1, 0, &got));
+    assert_int_equal(got.stride, -3);
+    assert_int_equal(got.count, 20);
+#undef BOTH
+    same_transfers(a, ref);
+    size_t nb;
+    Sched *c = round_trip(a, &nb);
+    same_transfers(c, ref);
+    same_sims(c, ref);
+    sched_free(c);
+    sched_free(a);
+    sched_free(ref);
+    net_free(net);
+}
+
 /* Each wrong block refused whole, with a message saying what it needs. */
 static void test_refused(void **state)
 {
@@ -397,6 +474,7 @@ int main(void)
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_tree_blocks),
         cmocka_unit_test(test_merge),
+        cmocka_unit_test(test_compact),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -24,6 +24,7 @@
 #include "../../src/engine/sched-pack.h"
 #include "../../src/engine/sim.h"
 #include "mknet.h"
+#include "simcmp.h"
 
 /* ---- the reference: the tree from its definition ------------------------------------------ */
 /* (blocks_st makes its steps with sched_send_tree too: the references here store every send.) */
@@ -159,36 +160,7 @@ static void same_sims(const Sched *a, const Sched *b)
             Sim *sb = sim_run(b, &p, SIM_HISTORY, err, sizeof err);
             assert_non_null(sa);
             assert_non_null(sb);
-            const SimTotals *ta = sim_totals(sa), *tb = sim_totals(sb);
-            assert_int_equal(ta->nsteps, tb->nsteps);
-            assert_true(ta->cost.total == tb->cost.total);
-            assert_int_equal(ta->ntransfers, tb->ntransfers);
-            assert_int_equal(ta->bytes, tb->bytes);
-            assert_int_equal(ta->max_link_load, tb->max_link_load);
-            assert_int_equal(ta->link_overloads, tb->link_overloads);
-            assert_int_equal(ta->port_conflicts, tb->port_conflicts);
-            assert_int_equal(ta->violations, tb->violations);
-            assert_int_equal(ta->verified, tb->verified);
-            assert_int_equal(ta->switch_hops, tb->switch_hops);
-            assert_int_equal(ta->subrounds, tb->subrounds);
-            for (int32_t st = 0; st < ta->nsteps; st++) {
-                SimStep x, y;
-                sim_step_get(sa, st, &x);
-                sim_step_get(sb, st, &y);
-                assert_true(x.cost.total == y.cost.total && x.cost.contention == y.cost.contention);
-                assert_int_equal(x.max_link_load, y.max_link_load);
-                assert_int_equal(x.critical_node, y.critical_node);
-                assert_int_equal(x.informed, y.informed);
-                assert_int_equal(x.max_len, y.max_len);
-                assert_int_equal(x.subrounds, y.subrounds);
-                assert_int_equal(x.port_conflicts, y.port_conflicts);
-            }
-            assert_int_equal(sim_nviolations(sa), sim_nviolations(sb));
-            for (size_t v = 0; v < sim_nviolations(sa); v++) {
-                char ba[200], bb[200];
-                assert_string_equal(sim_violation_text(sa, sim_violation(sa, v), ba, sizeof ba),
-                                    sim_violation_text(sb, sim_violation(sb, v), bb, sizeof bb));
-            }
+            simcmp_runs(sa, sb);
             sim_free(sa);
             sim_free(sb);
         }
