@@ -118,6 +118,11 @@ $(SANB)/meshcast: $(call obj,$(SANB),$(LIB_SRC) src/cli/main.c)
 $(SANB)/tests/unit/%: $(SANB)/tests/unit/%.o $(call obj,$(SANB),$(LIB_SRC))
 	$(CC) $(SAN) -o $@ $^ $(PKG_LIBS) -lcmocka -lm
 
+# A unit program with a long exhaustive part (it includes tests/unit/full.h) is also built
+# release into build/tests/unit/, where the part runs in full (FULL_RUN); `make check` runs both.
+$(REL)/tests/unit/%: $(REL)/tests/unit/%.o $(call obj,$(REL),$(LIB_SRC))
+	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS) -lcmocka -lm
+
 $(REL)/bench/%: $(REL)/bench/%.o $(call obj,$(REL),$(LIB_SRC))
 	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS) -lm
 
@@ -128,6 +133,8 @@ $(FUZZB)/fuzz_%: $(FUZZB)/tests/fuzz/fuzz_%.o $(call obj,$(FUZZB),$(LIB_SRC))
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS) -lm
 
 UNIT_BIN  := $(patsubst tests/unit/%.c,$(SANB)/tests/unit/%,$(UNIT_SRC))
+FULL_SRC  := $(shell grep -l '^\#include "full.h"' $(UNIT_SRC) 2>/dev/null)
+FULL_BIN  := $(patsubst tests/unit/%.c,$(REL)/tests/unit/%,$(FULL_SRC))
 BENCH_BIN := $(patsubst bench/%.c,$(REL)/bench/%,$(BENCH_SRC))
 
 deps:
@@ -140,13 +147,13 @@ run: deps
 # Unit tests, then the shell suites (CLI goldens, Lua, TUI in tmux), all on the sanitized
 # binary.  Each runner prints its closing summary line.
 check: deps
-	@$(MAKE) --no-print-directory -j2 $(SANB)/meshcast $(UNIT_BIN) meshcast $(if $(MPICC),$(SANB)/meshcast-mpi)
-	@sh tests/run-unit.sh $(UNIT_BIN)
+	@$(MAKE) --no-print-directory -j2 $(SANB)/meshcast $(UNIT_BIN) $(FULL_BIN) meshcast $(if $(MPICC),$(SANB)/meshcast-mpi)
+	@sh tests/run-unit.sh $(UNIT_BIN) $(FULL_BIN)
 	@MESHCAST=$(CURDIR)/$(SANB)/meshcast sh tests/run-shell.sh
 	@sh tests/fuzz/run.sh --check
 
-unit: $(UNIT_BIN)
-	@sh tests/run-unit.sh $(UNIT_BIN)
+unit: $(UNIT_BIN) $(FULL_BIN)
+	@sh tests/run-unit.sh $(UNIT_BIN) $(FULL_BIN)
 
 bench: deps
 	@$(MAKE) --no-print-directory $(REL)/meshcast $(BENCH_BIN) $(if $(MPICC),$(REL)/meshcast-mpi)

@@ -123,7 +123,10 @@ int64_t arcmap_sorted(const ArcMap *L, const Sched *s, const SchedFlat *f, int64
     ArcPiece pc[ARCMAP_MAXPIECES];
     for (int64_t i = 0; i < f->n; i++) {
         int32_t len, src = f->x[i].src, dst = f->x[i].dst;
-        int np = arcmap_route(L, s, src, dst, sched_flat_route(f, i), pc, &len);
+        uint32_t route = sched_flat_route(f, i);
+        int np = L->mesh2 && route == SCHED_DEFAULT_ROUTE
+                     ? arcmap_mesh2(L, src, dst, pc, &len)
+                     : arcmap_route(L, s, src, dst, route, pc, &len);
         for (int k = 0; k < np; k++) {
             int b = 0;   /* the block of pc[k]: base[d][dir] = (2d + dir) * size */
             while (b + 1 < nb && pc[k].start >= (b + 1) * size)

@@ -508,6 +508,53 @@ static uint32_t route_store(Sched *s, const NetSeg *seg, int nseg)
     return route;
 }
 
+/* Store a checked send in step st (room for it made by xfer_room): its range slot, its ranges
+ * count and route (ext, once some transfer of the step needs it). */
+static bool put_send(Sched *s, SchedStep *st, int32_t src, int32_t dst, SchedXferR slot,
+                     uint32_t xnr, uint32_t route, bool explicit_route)
+{
+    if (!sched_put_slot(st, st->n, slot) ||
+        ((xnr != 1 || explicit_route || st->ext) && !ensure_ext(st, st->n + 1))) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    st->x[st->n] = (SchedXfer){ src, dst };   /* (sched_put_slot may have moved st->x) */
+    if (st->ext) {
+        st->ext[st->n].nr = xnr;
+        st->ext[st->n].route = route;
+    }
+    st->n++;
+    s->total++;
+    return true;
+}
+
+/* The n >= 2 normalised ranges written at the pool's end (room made) become a send's slot:
+ * kept, or, when they equal the ranges appended last, those instead.  False (recording the
+ * error) when the pool's offsets run out. */
+static bool pool_commit(Sched *s, size_t n, SchedXferR *slot)
+{
+    const ChunkRange *dstr = s->ranges + s->nranges;
+    uint64_t roff = s->nranges;
+    /* (the first ranges compared before the call: a strided distribution's sends differ
+     * there) */
+    if (s->last_roff != UINT64_MAX && s->last_nr == n &&
+        s->ranges[s->last_roff].lo == dstr->lo && s->ranges[s->last_roff].hi == dstr->hi &&
+        memcmp(s->ranges + s->last_roff, dstr, n * sizeof *dstr) == 0)
+        roff = s->last_roff;
+    if (roff > UINT32_MAX - n) {
+        sched_fail(s, "too many chunk ranges in one schedule");
+        return false;
+    }
+    if (roff == s->nranges) {
+        s->nranges += n;
+        s->last_roff = roff;
+        s->last_nr = n;
+    }
+    slot->pool.roff = (uint32_t)roff;
+    slot->pool.unused = 0;
+    return true;
+}
+
 /* Common part of the sends: validate, normalise, store. */
 static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
                      const NetSeg *seg, int nseg, bool explicit_route)
@@ -553,39 +600,14 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
             slot.one = n ? dstr[0] : (ChunkRange){ 0, 0 };
             xnr = (uint32_t)n;
         } else {
-            uint64_t roff = s->nranges;
-            if (s->last_roff != UINT64_MAX && s->last_nr == n &&
-                memcmp(s->ranges + s->last_roff, dstr, n * sizeof *dstr) == 0)
-                roff = s->last_roff;
-            if (roff > UINT32_MAX - n) {
-                sched_fail(s, "too many chunk ranges in one schedule");
+            if (!pool_commit(s, n, &slot))
                 return false;
-            }
-            if (roff == s->nranges) {
-                s->nranges += n;
-                s->last_roff = roff;
-                s->last_nr = n;
-            }
-            slot.pool.roff = (uint32_t)roff;
-            slot.pool.unused = 0;
             xnr = (uint32_t)n;
         }
     }
-    if (!sched_put_slot(st, st->n, slot) ||
-        ((xnr != 1 || explicit_route || st->ext) && !ensure_ext(st, st->n + 1))) {
-        sched_fail(s, "out of memory");
-        return false;
-    }
     if (explicit_route)
         route = route_store(s, seg, nseg);
-    st->x[st->n] = (SchedXfer){ src, dst };   /* (sched_put_slot may have moved st->x) */
-    if (st->ext) {
-        st->ext[st->n].nr = xnr;
-        st->ext[st->n].route = route;
-    }
-    st->n++;
-    s->total++;
-    return true;
+    return put_send(s, st, src, dst, slot, xnr, route, explicit_route);
 }
 
 bool sched_reserve(Sched *s, int64_t ntransfers, uint64_t nranges)
@@ -611,6 +633,83 @@ bool sched_send_range(Sched *s, int32_t src, int32_t dst, uint32_t lo, uint32_t 
 {
     ChunkRange r = { lo, hi };
     return add_send(s, src, dst, &r, 1, NULL, 0, false);
+}
+
+/* The ranges of the chunk set { fixed | m : m a submask of free } (fixed & free == 0), in
+ * increasing order, into out, free's t low bits all set and `above` its bits above them (t < 32):
+ * each range is 2^t chunks, one per submask of `above` (2^popcount(above) of them).  Two never
+ * touch: a range that ended where the next one starts would carry into bit t, which is fixed
+ * (not in free) and so the same in both.  Returns the number written. */
+static size_t submask_ranges(uint32_t fixed, int t, uint32_t above, ChunkRange *out)
+{
+    uint32_t w = UINT32_C(1) << t;
+    size_t n = 0;
+    uint32_t sub = 0;
+    for (;;) {
+        uint32_t id = fixed | sub;
+        out[n++] = (ChunkRange){ id, id + w };
+        if (sub == above)
+            break;
+        sub = ((sub | ~above) + 1) & above;
+    }
+    return n;
+}
+
+bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint32_t free_)
+{
+    if (!s || cancelled(s))
+        return false;
+    progress_add(1);
+    if (s->cur < 0) {
+        sched_fail(s, "send %ld->%ld: no step opened", (long)src, (long)dst);
+        return false;
+    }
+    if (!check_send(s, src, dst, NULL, 0))
+        return false;
+    long step = (long)s->cur + 1;
+    if ((fixed & free_) != 0 || (uint64_t)(fixed | free_) >= s->nchunks) {
+        sched_fail(s, "step %ld: send %ld->%ld: a chunk set (fixed %#lx, free %#lx) %s", step,
+                   (long)src, (long)dst, (unsigned long)fixed, (unsigned long)free_,
+                   (fixed & free_) ? "whose fixed and free bits overlap"
+                                   : "reaches a chunk not below the chunk count");
+        return false;
+    }
+    SchedStep *st = &s->steps[s->cur];
+    if (!xfer_room(st, st->n + 1)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    /* (fixed | free_) < nchunks <= 2^32 - 1: free_ is not all ones, so its run of low ones
+     * t < 32, and every range ends by (fixed | free_) + 1 <= nchunks */
+    int t = 0;
+    while ((free_ >> t) & 1)
+        t++;
+    uint32_t above = free_ & ~((UINT32_C(1) << t) - 1);
+    int k = 0;
+    for (uint32_t b = above; b; b &= b - 1)
+        k++;
+    SchedXferR slot;
+    if (k == 0) {
+        slot.one = (ChunkRange){ fixed, fixed + (UINT32_C(1) << t) };
+        return put_send(s, st, src, dst, slot, 1, SCHED_DEFAULT_ROUTE, false);
+    }
+    size_t n = (size_t)1 << k;
+    if (!grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + n)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    size_t got = submask_ranges(fixed, t, above, s->ranges + s->nranges);
+    if (sched_check_proofs) {   /* the sanitized builds: the ranges as sched_send would keep them */
+        ChunkRange *r = s->ranges + s->nranges;
+        if (got != n || chunkset_normalize(r, got) != n) {
+            sched_fail(s, "step %ld: send %ld->%ld: a chunk set's ranges are wrong", step,
+                       (long)src, (long)dst);
+            return false;
+        }
+    }
+    if (!pool_commit(s, n, &slot))
+        return false;
+    return put_send(s, st, src, dst, slot, (uint32_t)n, SCHED_DEFAULT_ROUTE, false);
 }
 
 bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,

@@ -111,11 +111,8 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         return false;
     if (!algo_open_steps(s, 1, dd, "distribute"))
         return false;
-    ChunkRange *r = malloc(sizeof *r * (size_t)(n / 2));
     uint32_t *rev = bitrev_table(dd);
-    if (!r || !rev) {
-        free(r);
-        free(rev);
+    if (!rev) {
         sched_fail(s, "out of memory");
         return false;
     }
@@ -129,17 +126,13 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         for (int32_t rel = 0; ok && rel < n; rel += span) {
             int32_t from = rel ^ k, to = (rel + half) ^ k;
             int32_t blk = to & ~(half - 1);
-            /* the packets of nodes blk .. blk+half-1: ids bitrev(blk) + u*2^(i+1), listed in
-             * increasing order (bitrev(blk + t) = bitrev(blk) | bitrev(t) runs over them) */
-            uint32_t id = rev[blk], stride = UINT32_C(2) << i;
-            for (int32_t u = 0; u < half; u++, id += stride) {
-                r[u].lo = id;
-                r[u].hi = id + 1;
-            }
-            ok = sched_send(s, from, to, r, (size_t)half);
+            /* the packets of nodes blk .. blk+half-1: ids bitrev(blk) + u*2^(i+1), u < half
+             * (bitrev(blk + t) = bitrev(blk) | bitrev(t) runs over them): bitrev(blk) has
+             * bits 0..i only, u*2^(i+1) any of bits i+1..dd-1, a strided set */
+            uint32_t above = ((UINT32_C(1) << dd) - 1) & ~((UINT32_C(2) << i) - 1);
+            ok = sched_send_submasks(s, from, to, rev[blk], above);
         }
     }
-    free(r);
     if (!ok) {
         free(rev);
         return false;

@@ -97,10 +97,10 @@ static bool make_parts(Parts *pt, const Order *o, int32_t rows, int32_t cols)
 
 /* Send the packets of nodes (r, c) with r in [r_lo, r_lo + nr) and c in [c_lo, c_lo + nc)
  * from src to dst in one transfer.  nr and nc are powers of two and r_lo, c_lo multiples of
- * them, so the chunk ids are fixed | (any subset of the bits `free`): listed in increasing
- * order by enumerating the submasks of `free`, adjacent ids merged into ranges. */
+ * them, so the chunk ids are fixed | (any subset of the bits `free`): a strided set, which the
+ * schedule lists as ranges in increasing order (sched_send_submasks). */
 static bool send_rect(Sched *s, const Parts *pt, int32_t src, int32_t dst, int32_t r_lo,
-                      int32_t nr, int32_t c_lo, int32_t nc, ChunkRange *rg)
+                      int32_t nr, int32_t c_lo, int32_t nc)
 {
     uint32_t fixed = pt->rpart[r_lo] | pt->cpart[c_lo];
     uint32_t free_ = 0;
@@ -108,19 +108,7 @@ static bool send_rect(Sched *s, const Parts *pt, int32_t src, int32_t dst, int32
         free_ |= pt->rpart[r_lo + b] ^ pt->rpart[r_lo];
     for (int32_t b = 1; b < nc; b <<= 1)
         free_ |= pt->cpart[c_lo + b] ^ pt->cpart[c_lo];
-    size_t nrg = 0;
-    uint32_t sub = 0;
-    for (;;) {
-        uint32_t id = fixed | sub;
-        if (nrg > 0 && rg[nrg - 1].hi == id)
-            rg[nrg - 1].hi++;
-        else
-            rg[nrg++] = (ChunkRange){id, id + 1};
-        if (sub == free_)
-            break;
-        sub = ((sub | ~free_) + 1) & free_;
-    }
-    return sched_send(s, src, dst, rg, nrg);
+    return sched_send_submasks(s, src, dst, fixed, free_);
 }
 
 static bool rh_fits(const AlgoDef *d, const Net *net, const AlgoArgs *a, char *err,
@@ -278,9 +266,7 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         return false;
 
     Parts pt;
-    ChunkRange *rg = malloc(sizeof *rg * (size_t)n);
-    if (!rg || !make_parts(&pt, &o, rows, cols)) {
-        free(rg);
+    if (!make_parts(&pt, &o, rows, cols)) {
         sched_fail(s, "out of memory");
         return false;
     }
@@ -300,7 +286,7 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
             int32_t to = r ^ (INT32_C(1) << beta);
             int32_t r_lo = to & ~((INT32_C(1) << beta) - 1);
             ok = send_rect(s, &pt, r * cols + sc, to * cols + sc, r_lo,
-                           INT32_C(1) << beta, 0, cols, rg);
+                           INT32_C(1) << beta, 0, cols);
         }
     }
     /* 1b. along every row */
@@ -308,17 +294,15 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         int beta = d2 - 1 - i;
         int32_t low = (INT32_C(1) << (beta + 1)) - 1;
         ok = sched_at(s, 1 + d1 + i) && sched_reserve(s, (int64_t)rows << i, 0);
+        /* (the senders of a row: the columns that agree with sc on bits beta..0, in order) */
         for (int32_t r = 0; ok && r < rows; r++)
-            for (int32_t c = 0; ok && c < cols; c++) {
-                if (((c ^ sc) & low) != 0)
-                    continue;
+            for (int32_t c = sc & low; ok && c < cols; c += low + 1) {
                 int32_t to = c ^ (INT32_C(1) << beta);
                 int32_t c_lo = to & ~((INT32_C(1) << beta) - 1);
                 ok = send_rect(s, &pt, r * cols + c, r * cols + to, r, 1, c_lo,
-                               INT32_C(1) << beta, rg);
+                               INT32_C(1) << beta);
             }
     }
-    free(rg);
     /* 2. the exchange, one rule per step (every node sends everything it holds), proved valid
      *    from its parameters rather than checked transfer by transfer (exchange_prove) */
     size_t csize = sizeof(ExchangeRule) + sizeof(uint32_t) * (size_t)(rows + cols);
