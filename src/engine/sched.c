@@ -581,7 +581,11 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
     }
     SchedXferR slot;
     uint32_t xnr;
-    if (nr == 1) {
+    if (nr == 0) {
+        /* no range: an empty transfer (nothing to normalise, nothing in the pool) */
+        xnr = 0;
+        slot.one = (ChunkRange){ 0, 0 };
+    } else if (nr == 1) {
         /* one range: inline, nothing to normalise (an empty one is dropped) */
         xnr = r[0].lo < r[0].hi;
         slot.one = xnr ? r[0] : (ChunkRange){ 0, 0 };

@@ -176,6 +176,37 @@ bool hold_add_small(Hold *h, uint32_t lo, uint32_t hi)
 {
     ChunkRange *in = h->u.in;
     uint32_t n = h->n, i = 0;
+    if (n == 2 && lo > in[0].hi) {   /* two, after the first (rh's exchange, mostly) */
+        if (hi >= in[1].lo && lo <= in[1].hi) {   /* grows the second */
+            if (lo < in[1].lo)
+                in[1].lo = lo;
+            if (hi > in[1].hi)
+                in[1].hi = hi;
+            return true;
+        }
+        if (hi < in[1].lo) {   /* between them */
+            in[2] = in[1];
+            in[1] = (ChunkRange){ lo, hi };
+        } else {   /* after them */
+            in[2] = (ChunkRange){ lo, hi };
+        }
+        h->n = 3;
+        return true;
+    }
+    if (n == 2 && hi < in[1].lo) {   /* two, touching the first or before it, not the second */
+        if (hi >= in[0].lo) {   /* grows the first */
+            if (lo < in[0].lo)
+                in[0].lo = lo;
+            if (hi > in[0].hi)
+                in[0].hi = hi;
+            return true;
+        }
+        in[2] = in[1];
+        in[1] = in[0];
+        in[0] = (ChunkRange){ lo, hi };
+        h->n = 3;
+        return true;
+    }
     while (i < n && in[i].hi < lo)   /* the first interval touching [lo,hi] or after it */
         i++;
     if (i < n && in[i].lo <= hi) {   /* touches in[i]: in[i..j) become one */
@@ -207,6 +238,37 @@ bool hold_remove(Hold *h, uint32_t lo, uint32_t hi)
     if (!hold_own(h))
         return false;
     if (!h->cap) {
+        /* in place when [lo,hi) meets one interval (the seek's undo of a receive: a block
+         * taken off the end of one, or one taken away) */
+        ChunkRange *in = h->u.in;
+        uint32_t n = h->n, f = 0;
+        while (f < n && in[f].hi <= lo)
+            f++;
+        if (f == n || in[f].lo >= hi)   /* meets none */
+            return true;
+        if (f + 1 == n || in[f + 1].lo >= hi) {
+            if (lo <= in[f].lo && hi >= in[f].hi) {   /* all of it */
+                for (uint32_t q = f + 1; q < n; q++)
+                    in[q - 1] = in[q];
+                h->n = n - 1;
+                return true;
+            }
+            if (lo <= in[f].lo || hi >= in[f].hi) {   /* one end */
+                if (lo <= in[f].lo)
+                    in[f].lo = hi;
+                else
+                    in[f].hi = lo;
+                return true;
+            }
+            if (n < HOLD_INLINE) {   /* the middle: split in two */
+                for (uint32_t q = n; q > f + 1; q--)
+                    in[q] = in[q - 1];
+                in[f + 1] = (ChunkRange){ hi, in[f].hi };
+                in[f].hi = lo;
+                h->n = n + 1;
+                return true;
+            }
+        }
         ChunkRange t[HOLD_INLINE + 1];
         size_t k = 0;
         for (uint32_t i = 0; i < h->n; i++) {

@@ -15,7 +15,6 @@
 #include <time.h>
 
 #include "app.h"
-#include "draw-step.h"
 #include "job.h"
 
 /* The App (app.h's opaque type): every field, for the App's files and the few others that
@@ -123,14 +122,7 @@ struct App {
     struct AppFigure *fig;   /* :figure N: a figure of the s-to-p paper instead (figure.h) */
 
     /* the node inspector's history (computed on demand) */
-    struct {
-        long gen;
-        int32_t node, nsteps;
-        bool ok;
-        uint64_t *held;              /* nsteps+1: chunks held at each position */
-        int32_t *nsent, *nrecv;      /* per step */
-        int32_t *to, *from;          /* per step: first partner, -1 */
-    } hist_node;
+    AppNodeHist hist_node;
 
     /* long work (job.h): when `wait` is set, a build runs on a worker thread and a long seek
      * goes one step at a time, and wait() is called on this thread about every 40 ms with what

@@ -90,6 +90,42 @@ AppMapState app_map_state(App *a)
     return s;
 }
 
+AppFrameView app_frame_view(App *a)
+{
+    AppFrameView v = {
+        .b = &a->b, .lay = &a->lay, .mode = a->mode, .panel = a->panel, .msg = a->msg,
+        .msg_error = a->msg_error, .cursor = a->cursor, .sel_link = a->sel_link,
+        .zoom = a->zoom, .playing = a->playing, .speed = a->speed, .ov_block = a->ov_block,
+        .ov = a->ov, .vs = a->vs, .steplines = a->steplines, .help_top = a->help_top,
+        .cmd = a->cmd, .comp = a->comp, .ncomp = a->ncomp, .comp_at = a->comp_at,
+        .pick = a->pick, .items = a->items, .nitems = a->nitems, .pick_sel = a->pick_sel,
+        .tl_y0 = a->tl_y0, .tl_rows = a->tl_rows, .tl_per = a->tl_per, .tl_first = a->tl_first,
+        .chart_fig3 = a->chart_fig3, .fig3_p = a->fig3_p, .fig3 = &a->fig3, .fig = a->fig,
+        .hist = &a->hist_node, .lesson = a->lesson, .page = a->page, .prog = &a->prog,
+        .answered = a->answered, .last_answer = a->last_answer, .last_choice = a->last_choice,
+        .try_why = a->try_why, .lesson_done = a->lesson_done, .lesson_next = a->lesson_next,
+        .lesson_off = a->lesson_off, .lesson_follow = a->lesson_follow,
+    };
+    return v;
+}
+
+void app_set_help_top(App *a, int top) { a->help_top = top; }
+
+void app_set_timeline_rows(App *a, int y0, int rows, int32_t first, int per)
+{
+    a->tl_y0 = y0;
+    a->tl_rows = rows;
+    a->tl_first = first;
+    a->tl_per = per;
+}
+
+void app_lesson_scrolled(App *a, int off, int view)
+{
+    a->lesson_off = off;
+    a->lesson_view = view;
+    a->lesson_follow = false;
+}
+
 TileSrc app_tiles_src(const App *a)
 {
     TileSrc s = {a->b.ready ? a->b.sched : NULL, a->b.ready ? a->b.setup.net : NULL, a->b.gen};

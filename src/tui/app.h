@@ -14,9 +14,8 @@
  * lesson and every string in it.
  *
  * The App is opaque here: its fields are in app-core.h, private to the App's files (app*.c)
- * and the few others tests/cli/t_tui_layers.sh lists (the command table, the draw code, the
- * measured run, the terminal loop, white-box tests); everyone else goes through these
- * functions.
+ * and the few others tests/cli/t_tui_layers.sh lists (the benchmark, white-box tests);
+ * everyone else goes through these functions (the frame: app_frame_view).
  */
 #ifndef MESHCAST_TUI_APP_H
 #define MESHCAST_TUI_APP_H
@@ -35,6 +34,7 @@
 #include "bcast.h"
 #include "chart-fig3.h"
 #include "chart.h"
+#include "draw-step.h"
 #include "fulltree.h"
 #include "layout.h"
 #include "overview.h"
@@ -195,6 +195,71 @@ typedef struct {
     int64_t sel_link;
 } AppMapState;
 AppMapState app_map_state(App *a);
+
+/* The node inspector's history of the cursor's node (app_node_history computes it). */
+typedef struct {
+    long gen;
+    int32_t node, nsteps;
+    bool ok;
+    uint64_t *held;              /* nsteps+1: chunks held at each position */
+    int32_t *nsent, *nrecv;      /* per step */
+    int32_t *to, *from;          /* per step: first partner, -1 */
+} AppNodeHist;
+
+/* What the frame (draw.c) reads of the App besides what the functions here give: the
+ * broadcast and the layout shown, the mode and its state (the message, the command line and
+ * its completions, the picker, the help's scroll), the cursor and play state, the panels'
+ * (the timeline's rows, the chart's figure, the node's history, the lesson's page, answers and
+ * scroll), as the App holds them when asked (the pointers point into the App).  What the frame
+ * writes back: the help scrolled no further than its end (app_set_help_top), where the
+ * timeline's step rows went, for clicks (app_set_timeline_rows), the lesson pane's scroll and
+ * the lines it shows (app_lesson_scrolled, which also ends following a fresh answer). */
+typedef struct {
+    const Bcast *b;
+    const Layout *lay;
+    Mode mode;
+    Panel panel;
+    const char *msg;
+    bool msg_error;
+    int32_t cursor;
+    int64_t sel_link;
+    int zoom;
+    bool playing;
+    int speed;
+    int ov_block;
+    Overview *ov;
+    Vs *vs;
+    StepLines *steplines;
+    int help_top;
+    const char *cmd;
+    char **comp;
+    size_t ncomp;
+    int comp_at;
+    PickKind pick;
+    char **items;
+    size_t nitems, pick_sel;
+    int tl_y0, tl_rows, tl_per;
+    int32_t tl_first;
+    bool chart_fig3;
+    int64_t fig3_p;
+    Fig3 *fig3;
+    struct AppFigure *fig;
+    const AppNodeHist *hist;
+    Lesson *lesson;
+    size_t page;
+    const LessonProgress *prog;
+    bool answered;
+    int last_answer, last_choice;
+    const char *try_why;
+    bool lesson_done;
+    const char *lesson_next;
+    int lesson_off;
+    bool lesson_follow;
+} AppFrameView;
+AppFrameView app_frame_view(App *a);
+void app_set_help_top(App *a, int top);
+void app_set_timeline_rows(App *a, int y0, int rows, int32_t first, int per);
+void app_lesson_scrolled(App *a, int off, int view);
 
 /* What the tiles view reads: the broadcast shown (tileview.h). */
 TileSrc app_tiles_src(const App *a);

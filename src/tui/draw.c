@@ -16,7 +16,7 @@
 #include "../engine/tso.h"
 #include "../engine/text.h"
 #include "../script/lesson-state.h"
-#include "app-core.h"
+#include "app.h"
 #include "cellput.h"
 #include "draw-internal.h"
 #include "draw-step.h"
@@ -178,8 +178,9 @@ static void draw_narration(int y, int x, int w, int attr, const char *text)
 
 Shown draw_shown(App *a)
 {
+    AppFrameView fv = app_frame_view(a);
     AsyncView *v = app_async_view(a);
-    Shown s = {&a->b, v, v ? app_async_run(a) : NULL};
+    Shown s = {fv.b, v, v ? app_async_run(a) : NULL};
     return s;
 }
 
@@ -231,20 +232,21 @@ static void vs_header(const Shown *s, const Layout *L, const char *label)
  * right, each drawn from its own Shown in its own half's layout (the App is not touched). */
 static void draw_vs(App *a, const Layout *left, const Layout *right)
 {
-    const Layout *full = &a->lay;
+    AppFrameView fv = app_frame_view(a);
+    const Layout *full = fv.lay;
     int half = right->map_x - left->map_x - 1;   /* the bar's column (app.c, layout_halves) */
     for (int y = full->map_y; y < full->map_y + full->map_h; y++)
         put(y, half, 1, theme_attr(R_DIM), theme_glyphs()->vbar);
-    Shown first = draw_shown(a), second = {vs_bcast(a->vs), NULL, NULL};
+    Shown first = draw_shown(a), second = {vs_bcast(fv.vs), NULL, NULL};
     draw_map(a, &first, left);
-    vs_header(&first, left, a->b.setup.def->name);
+    vs_header(&first, left, fv.b->setup.def->name);
     AsyncView *v = first.av;   /* on the time line: the second at the same time */
     if (v) {
         second.av = app_vs_async_view(a, asyncview_time(v, asyncview_pos(v)));
-        second.as = second.av ? vs_async_run(a->vs) : NULL;
+        second.as = second.av ? vs_async_run(fv.vs) : NULL;
     }
     draw_map(a, &second, right);
-    vs_header(&second, right, vs_label(a->vs));
+    vs_header(&second, right, vs_label(fv.vs));
 }
 
 /* ---- panels --------------------------------------------------------------------------- */
@@ -392,14 +394,15 @@ void draw_box_put(Box *b, int attr, const char *fmt, ...)
 
 static void panel_title(Box *b, App *a, const char *title)
 {
+    AppFrameView fv = app_frame_view(a);
     static const char *names[PANEL_N] = {"Step", "Timeline", "Node", "Chart", "Lesson"};
     /* tabs: the current one highlighted */
     int x = b->x;
     for (int i = 0; i < PANEL_N; i++) {
-        if (i == PANEL_LESSON && !a->lesson) continue;
-        int attr = i == (int)a->panel ? theme_attr(R_TITLE) : theme_attr(R_DIM);
+        if (i == PANEL_LESSON && !fv.lesson) continue;
+        int attr = i == (int)fv.panel ? theme_attr(R_TITLE) : theme_attr(R_DIM);
         char t[24];
-        snprintf(t, sizeof t, i == (int)a->panel ? "[%s]" : " %s ", names[i]);
+        snprintf(t, sizeof t, i == (int)fv.panel ? "[%s]" : " %s ", names[i]);
         x += put(b->y + b->row, x, b->x + b->w - x, attr, t);
     }
     b->row++;
@@ -494,59 +497,61 @@ static void panel_legend(Box *b, const Layout *L, int32_t nsources, int ov_cap)
 
 static void panel_node(App *a, Box *b)
 {
-    const Net *net = a->b.setup.net;
-    Sim *sim = a->b.sim;
-    int32_t node = a->cursor;
+    AppFrameView fv = app_frame_view(a);
+    const Net *net = fv.b->setup.net;
+    Sim *sim = fv.b->sim;
+    int32_t node = fv.cursor;
     char nm[48], nm2[48], ch[160];
-    uint32_t all = sched_nchunks(a->b.sched);
+    uint32_t all = sched_nchunks(fv.b->sched);
     box_put(b, theme_attr(R_HEAD), "Node %s  (id %ld)%s", node_name(net, node, nm, sizeof nm),
-            (long)node, node == sched_source(a->b.sched) ? "  source" : "");
+            (long)node, node == sched_source(fv.b->sched) ? "  source" : "");
     size_t nr;
     const ChunkRange *r = sim_holdings(sim, node, &nr);
     chunkset_format(r, nr, ch, sizeof ch);
     box_put(b, theme_attr(R_NORMAL), "holds %llu of %lu chunks: %s",
             (unsigned long long)sim_held(sim, node), (unsigned long)all, nr ? ch : "none");
-    if (a->sel_link >= 0) {
+    if (fv.sel_link >= 0) {
         int32_t tail; int dim, dir;
-        net_link_info(net, a->sel_link, &tail, &dim, &dir);
+        net_link_info(net, fv.sel_link, &tail, &dim, &dir);
         int32_t step = app_step_shown(a);
         box_put(b, theme_attr(R_CURSOR), "link %s%s%s (dim %d, %s): load %ld",
                 node_name(net, tail, nm, sizeof nm), theme_glyphs()->right,
-                node_name(net, net_link_head(net, a->sel_link), nm2, sizeof nm2), dim,
-                dir > 0 ? "+" : "-", (long)(step >= 0 ? sim_link_load(sim, step, a->sel_link) : 0));
+                node_name(net, net_link_head(net, fv.sel_link), nm2, sizeof nm2), dim,
+                dir > 0 ? "+" : "-", (long)(step >= 0 ? sim_link_load(sim, step, fv.sel_link) : 0));
     }
     if (!app_node_history(a)) {
         box_put(b, theme_attr(R_DIM), "(schedule too large for the history)");
         return;
     }
     box_put(b, theme_attr(R_HEAD), " step  held  sent to      recv from");
-    int32_t n = a->hist_node.nsteps, cur = a->b.pos;
+    int32_t n = fv.hist->nsteps, cur = fv.b->pos;
     int rows = b->h - b->row;
     int32_t first = (int32_t)draw_window_first(cur, n + 1, rows);
     for (int32_t p = first; p <= n && box_line(b); p++) {
         char to[64] = "", from[64] = "";
         if (p >= 1) {
             int32_t st = p - 1;
-            if (a->hist_node.nsent[st])
-                snprintf(to, sizeof to, "%s%s", node_name(net, a->hist_node.to[st], nm, sizeof nm),
-                         a->hist_node.nsent[st] > 1 ? "+" : "");
-            if (a->hist_node.nrecv[st])
+            if (fv.hist->nsent[st])
+                snprintf(to, sizeof to, "%s%s", node_name(net, fv.hist->to[st], nm, sizeof nm),
+                         fv.hist->nsent[st] > 1 ? "+" : "");
+            if (fv.hist->nrecv[st])
                 snprintf(from, sizeof from, "%s%s",
-                         node_name(net, a->hist_node.from[st], nm2, sizeof nm2),
-                         a->hist_node.nrecv[st] > 1 ? "+" : "");
+                         node_name(net, fv.hist->from[st], nm2, sizeof nm2),
+                         fv.hist->nrecv[st] > 1 ? "+" : "");
         }
         int attr = p == cur ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL);
         box_put(b, attr, "%s%4ld %5llu  %-12s %s", p == cur ? theme_glyphs()->right : " ",
-                (long)p, (unsigned long long)a->hist_node.held[p], to, from);
+                (long)p, (unsigned long long)fv.hist->held[p], to, from);
     }
 }
 
 /* After ] on the last page: the score. */
 static void lesson_summary(App *a, Box *b)
 {
-    Lesson *l = a->lesson;
+    AppFrameView fv = app_frame_view(a);
+    Lesson *l = fv.lesson;
     LessonScore sc;
-    lesson_score(l, &a->prog, &sc);
+    lesson_score(l, fv.prog, &sc);
     b->row++;
     box_put(b, theme_attr(R_HEAD), "The end of the lesson");
     b->row++;
@@ -557,7 +562,7 @@ static void lesson_summary(App *a, Box *b)
     char miss[200] = "";
     for (size_t i = 0; i < lesson_npages(l) && i < 256; i++) {
         const LessonPage *p = lesson_page(l, i);
-        if (p->qkind == LESSON_Q_NONE || a->prog.first[i] == 1) continue;
+        if (p->qkind == LESSON_Q_NONE || fv.prog->first[i] == 1) continue;
         size_t n = strlen(miss);
         snprintf(miss + n, sizeof miss - n, "%s%zu", n ? ", " : "", i + 1);
     }
@@ -568,8 +573,8 @@ static void lesson_summary(App *a, Box *b)
         box_wrap(b, theme_attr(R_KEY), miss, 0);
     }
     b->row++;
-    if (a->lesson_next[0])   /* the course goes on (lessons/course) */
-        box_put(b, theme_attr(R_KEY), "Next in the course: %s  (])", a->lesson_next);
+    if (fv.lesson_next[0])   /* the course goes on (lessons/course) */
+        box_put(b, theme_attr(R_KEY), "Next in the course: %s  (])", fv.lesson_next);
     else
         box_put(b, theme_attr(R_DIM), "No next lesson in the course (o picks another)");
 }
@@ -578,8 +583,9 @@ static void lesson_summary(App *a, Box *b)
  * response (Right!, Not quite, the explanation) starts, or -1 when there is none. */
 static int lesson_question(App *a, Box *b, const LessonPage *p)
 {
+    AppFrameView fv = app_frame_view(a);
     int resp = -1;
-    Lesson *l = a->lesson;
+    Lesson *l = fv.lesson;
     b->row++;
     box_wrap(b, theme_attr(R_NORMAL), p->text ? p->text : "", 0);
     if (p->qkind != LESSON_Q_NONE && p->question) {
@@ -588,8 +594,8 @@ static int lesson_question(App *a, Box *b, const LessonPage *p)
         if (p->qkind == LESSON_Q_CHOICE)
             for (size_t i = 0; i < p->nchoices && box_line(b); i++) {
                 /* the wrong choice picked is marked "-", the right one "+" once answered */
-                bool wrong = a->last_answer < 0 && a->last_choice == (int)i;
-                bool right = a->answered && (int)i == p->answer_choice;
+                bool wrong = fv.last_answer < 0 && fv.last_choice == (int)i;
+                bool right = fv.answered && (int)i == p->answer_choice;
                 char lead[8];
                 snprintf(lead, sizeof lead, "%c%c) ", wrong ? '-' : right ? '+' : ' ',
                          (char)('a' + i));
@@ -614,28 +620,28 @@ static int lesson_question(App *a, Box *b, const LessonPage *p)
             box_wrap(b, theme_attr(R_DIM), " (click the link, or select it with e and press "
                      "Enter)", 0);
         LessonState st;
-        lesson_state(l, a->page, &st);
-        if (!a->answered && p->qkind != LESSON_Q_TRY &&
-            lesson_state_shown_step(l, a->page, &st) != st.step)
+        lesson_state(l, fv.page, &st);
+        if (!fv.answered && p->qkind != LESSON_Q_TRY &&
+            lesson_state_shown_step(l, fv.page, &st) != st.step)
             box_wrap(b, theme_attr(R_DIM), " Predict, then see: the step is shown once you "
                      "answer.", 0);
-        if (a->answered || a->last_answer < 0) resp = b->row;
-        if (a->answered) {
+        if (fv.answered || fv.last_answer < 0) resp = b->row;
+        if (fv.answered) {
             box_put(b, theme_attr(R_GOOD), "Right!");
             if (p->explain) box_wrap(b, theme_attr(R_NORMAL), p->explain, 0);
-        } else if (a->last_answer < 0) {
+        } else if (fv.last_answer < 0) {
             box_put(b, theme_attr(R_BAD), "Not quite - try again.");
-            if (p->qkind == LESSON_Q_CHOICE && p->feedback && a->last_choice >= 0 &&
-                (size_t)a->last_choice < p->nchoices && p->feedback[a->last_choice])
-                box_wrap(b, theme_attr(R_NORMAL), p->feedback[a->last_choice], 0);
-            if (p->qkind == LESSON_Q_TRY && a->try_why[0])
-                box_wrap(b, theme_attr(R_NORMAL), a->try_why, 0);
+            if (p->qkind == LESSON_Q_CHOICE && p->feedback && fv.last_choice >= 0 &&
+                (size_t)fv.last_choice < p->nchoices && p->feedback[fv.last_choice])
+                box_wrap(b, theme_attr(R_NORMAL), p->feedback[fv.last_choice], 0);
+            if (p->qkind == LESSON_Q_TRY && fv.try_why[0])
+                box_wrap(b, theme_attr(R_NORMAL), fv.try_why, 0);
             if (p->hint) {   /* the lesson's nudge, never the answer (writing-lessons.md) */
                 char h[600];
                 snprintf(h, sizeof h, "Hint: %s", p->hint);
                 box_wrap(b, theme_attr(R_NORMAL), h, 0);
             }
-        } else if (a->page < 256 && a->prog.answer[a->page] == 1) {
+        } else if (fv.page < 256 && fv.prog->answer[fv.page] == 1) {
             box_put(b, theme_attr(R_GOOD), "(you answered this right before)");
         }
     }
@@ -646,38 +652,39 @@ static int lesson_question(App *a, Box *b, const LessonPage *p)
  * offset kept within the text (and moved down to show a new answer's response), then drawn. */
 static void lesson_body(App *a, Box *b, const LessonPage *p)
 {
+    AppFrameView fv = app_frame_view(a);
     Box m = *b;
     m.scroll = m.dry = true;
     m.off = 0;
-    int resp = a->lesson_done ? -1 : lesson_question(a, &m, p);
-    if (a->lesson_done) lesson_summary(a, &m);
-    int total = m.row, view = b->h;
-    if (resp >= 0 && a->lesson_follow && resp + 3 > a->lesson_off + view)
-        a->lesson_off = resp + 3 - view;   /* the response and its first lines in view */
-    a->lesson_follow = false;
-    if (a->lesson_off > total - view) a->lesson_off = total - view;
-    if (a->lesson_off < 0) a->lesson_off = 0;
-    a->lesson_view = view;
+    int resp = fv.lesson_done ? -1 : lesson_question(a, &m, p);
+    if (fv.lesson_done) lesson_summary(a, &m);
+    int total = m.row, view = b->h, off = fv.lesson_off;
+    if (resp >= 0 && fv.lesson_follow && resp + 3 > off + view)
+        off = resp + 3 - view;   /* the response and its first lines in view */
+    if (off > total - view) off = total - view;
+    if (off < 0) off = 0;
+    app_lesson_scrolled(a, off, view);
     Box d = *b;
     d.scroll = true;
-    d.off = a->lesson_off;
-    if (a->lesson_done) lesson_summary(a, &d);
+    d.off = off;
+    if (fv.lesson_done) lesson_summary(a, &d);
     else lesson_question(a, &d, p);
     b->more = d.more;
 }
 
 static void panel_lesson(App *a, Box *b)
 {
-    Lesson *l = a->lesson;
+    AppFrameView fv = app_frame_view(a);
+    Lesson *l = fv.lesson;
     size_t np = lesson_npages(l);
-    const LessonPage *p = lesson_page(l, a->page);
+    const LessonPage *p = lesson_page(l, fv.page);
     /* the header is never cut (issue 23): the title wraps, the score line takes the first of
      * its forms that fits, shorter words then two lines; the numbers are always all there */
     box_wrap(b, theme_attr(R_HEAD), lesson_title(l), 0);
     LessonScore sc;
-    lesson_score(l, &a->prog, &sc);
+    lesson_score(l, fv.prog, &sc);
     char f[4][2][96];
-    size_t pg = a->page + 1;
+    size_t pg = fv.page + 1;
     snprintf(f[0][0], sizeof f[0][0], "page %zu/%zu   seen %zu, answered right %zu, first try %zu/%zu",
              pg, np, sc.seen, sc.right, sc.first_right, sc.questions);
     snprintf(f[1][0], sizeof f[1][0], "page %zu/%zu  seen %zu  right %zu  first try %zu/%zu", pg,
@@ -698,12 +705,13 @@ static void panel_lesson(App *a, Box *b)
     Box body = {.x = b->x, .y = b->y + b->row, .w = b->w, .h = b->h - b->row - 1};
     lesson_body(a, &body, p);
     b->row = b->h - 1;
-    const char *keys = a->lesson_done && a->lesson_next[0]
+    const char *keys = fv.lesson_done && fv.lesson_next[0]
                        ? "] next lesson  [ back  o another  R restart"
-                       : a->lesson_done ? "[ back to the last page  o another lesson  R restart"
-                       : a->page + 1 == np ? "] the score  [ previous  Tab other panels"
+                       : fv.lesson_done ? "[ back to the last page  o another lesson  R restart"
+                       : fv.page + 1 == np ? "] the score  [ previous  Tab other panels"
                        : "] next page  [ previous  Tab other panels";
-    if (body.more || a->lesson_off > 0)   /* the mark, and the keys that scroll */
+    if (body.more || app_frame_view(a).lesson_off > 0)   /* the mark, the keys that scroll
+                                                            * (the offset lesson_body kept) */
         box_put(b, theme_attr(R_KEY), "%s } more  { back  %s",
                 body.more ? "v" : "^", keys);
     else
@@ -712,68 +720,69 @@ static void panel_lesson(App *a, Box *b)
 
 static void draw_side(App *a)
 {
-    const Layout *L = &a->lay;
+    AppFrameView fv = app_frame_view(a);
+    const Layout *L = fv.lay;
     if (L->side_w <= 0) return;
     const Glyphs *g = theme_glyphs();
     for (int y = L->side_y; y < L->side_y + L->side_h; y++)
         put(y, L->side_x - 1, 1, theme_attr(R_DIM), g->vbar);
     Box b = {.x = L->side_x + 1, .y = L->side_y, .w = L->side_w - 2, .h = L->side_h};
     panel_title(&b, a, NULL);
-    if (!a->b.ready) {
-        box_wrap(&b, theme_attr(R_BAD), a->msg[0] ? a->msg : "no broadcast", 0);
+    if (!fv.b->ready) {
+        box_wrap(&b, theme_attr(R_BAD), fv.msg[0] ? fv.msg : "no broadcast", 0);
         return;
     }
     Box rest = {.x = b.x, .y = b.y + b.row, .w = b.w, .h = b.h - b.row};
-    if (a->panel != PANEL_LESSON && app_quiz_hides(a)) {
+    if (fv.panel != PANEL_LESSON && app_quiz_hides(a)) {
         rest.row++;
         box_wrap(&rest, theme_attr(R_DIM), "Hidden until the lesson's question is answered: "
                  "this panel could give the answer away.  Tab back to the Lesson panel.", 0);
         return;
     }
-    switch (a->panel) {
+    switch (fv.panel) {
     case PANEL_STEP:
-        if (app_async_view(a)) draw_moment(&a->b, app_async_run(a), &rest, app_async_view(a));
+        if (app_async_view(a)) draw_moment(fv.b, app_async_run(a), &rest, app_async_view(a));
         else {
-            StepSrc ss = {.b = &a->b, .lines = a->steplines};
+            StepSrc ss = {.b = fv.b, .lines = fv.steplines};
             ss.simulating = app_rest_progress(a, &ss.rest_done, &ss.rest_total);
             draw_step(&ss, &rest, true);
         }
         OvSrc osrc = app_overview_src(a);
-        panel_legend(&rest, &a->lay, a->b.setup.sources ? a->b.setup.nsources : 0,
-                     a->ov_block > 0 ? overview_capacity(&osrc) : 0);
+        panel_legend(&rest, fv.lay, fv.b->setup.sources ? fv.b->setup.nsources : 0,
+                     fv.ov_block > 0 ? overview_capacity(&osrc) : 0);
         break;
     case PANEL_TIMELINE: {
         /* a short step summary above the timeline when there is room */
-        TlRows tr = {a->tl_y0, a->tl_rows, a->tl_first, a->tl_per};
+        TlRows tr = {fv.tl_y0, fv.tl_rows, fv.tl_first, fv.tl_per};
         if (app_async_view(a)) {
             draw_timeline_async(&rest, app_async_view(a), &tr);
         } else {
-            TlSrc ts = {.b = &a->b, .meas = app_partial(a) ? NULL : measured_shown(a)};
+            TlSrc ts = {.b = fv.b, .meas = app_partial(a) ? NULL : measured_shown(a)};
             ts.simulating = app_rest_progress(a, &ts.rest_done, &ts.rest_total);
             draw_timeline(&ts, &rest, &tr);
         }
-        a->tl_y0 = tr.y0, a->tl_rows = tr.rows, a->tl_first = tr.first, a->tl_per = tr.per;
+        app_set_timeline_rows(a, tr.y0, tr.rows, tr.first, tr.per);
         break;
     }
     case PANEL_NODE:
         if (app_async_view(a)) {
-            AsyncNodeSrc ns = {.b = &a->b, .node = a->cursor, .v = app_async_view(a)};
-            ns.nev = app_async_node_events(a, a->cursor, &ns.ev);
+            AsyncNodeSrc ns = {.b = fv.b, .node = fv.cursor, .v = app_async_view(a)};
+            ns.nev = app_async_node_events(a, fv.cursor, &ns.ev);
             ns.as = app_async_run(a);
             draw_node_async(&ns, &rest);
         }
         else panel_node(a, &rest);
         break;
     case PANEL_CHART: {
-        ChartSrc cs = {.fig = a->fig, .fig3 = a->chart_fig3 ? &a->fig3 : NULL,
-                       .fig3_p = a->fig3_p, .b = &a->b};
+        ChartSrc cs = {.fig = fv.fig, .fig3 = fv.chart_fig3 ? fv.fig3 : NULL,
+                       .fig3_p = fv.fig3_p, .b = fv.b};
         if (!cs.fig && !cs.fig3) cs.chart = app_chart(a);   /* computed (or reset) on demand */
         if (!cs.fig && !cs.fig3 && cs.chart->nalgo > 0) cs.meas = measured_shown(a);
         draw_chart(&cs, &rest);
         break;
     }
     case PANEL_LESSON:
-        if (a->lesson) panel_lesson(a, &rest);
+        if (fv.lesson) panel_lesson(a, &rest);
         break;
     case PANEL_N: break;
     }
@@ -792,21 +801,22 @@ void draw_fmt_bytes(char *buf, size_t len, uint64_t v) { fmt_bytes(buf, len, v);
 
 static void draw_title(App *a)
 {
+    AppFrameView fv = app_frame_view(a);
     int attr = theme_attr(R_TITLE);
     fill(0, 0, COLS, attr);
     char nm[48], t[400], r[160];
-    if (a->b.ready) {
-        const Setup *s = &a->b.setup;
+    if (fv.b->ready) {
+        const Setup *s = &fv.b->setup;
         char by[24];   /* 20 digits and a unit: -O2 checks the bound */
         fmt_bytes(by, sizeof by, s->args.bytes);
         char pr[160];
-        params_text(s, a->b.spec.fit, pr, sizeof pr);
+        params_text(s, fv.b->spec.fit, pr, sizeof pr);
         if (s->sources && s->nsources > 1 && app_quiz_hides_counts(a))   /* the answer? */
             snprintf(nm, sizeof nm, "sources (@)");
         else if (s->sources && s->nsources > 1)
             snprintf(nm, sizeof nm, "%ld sources (@)", (long)s->nsources);
         else   /* a reduction has a root where a broadcast has a source */
-            snprintf(nm, sizeof nm, "%s %s", a->b.reduce ? "root" : "source",
+            snprintf(nm, sizeof nm, "%s %s", fv.b->reduce ? "root" : "source",
                      node_name(s->net, s->args.source, t, sizeof t));
         snprintf(t, sizeof t, " meshcast  %s%s on %s  %s  %s B  %s%s%s", s->def->name,
                  s->reduce ? " reduce" : "", net_spec(s->net), nm, by,
@@ -827,10 +837,10 @@ static void draw_title(App *a)
         }
         if (v)   /* the time line: the moment's time */
             snprintf(r, sizeof r, " t=%s  %s/%s  %s %gx ", quiz ? "?" : tm, pos, tot,
-                     a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);
+                     fv.playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[fv.speed]);
         else
             snprintf(r, sizeof r, " step %s/%s  %s %gx ", pos, tot,
-                     a->playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[a->speed]);
+                     fv.playing ? theme_glyphs()->play : theme_glyphs()->pause, app_speeds[fv.speed]);
     } else {
         snprintf(t, sizeof t, " meshcast  (no broadcast: : to choose one)");
         r[0] = '\0';
@@ -845,6 +855,7 @@ static void draw_title(App *a)
  * one on the command line), that one highlighted. */
 static void draw_completions(App *a, int y)
 {
+    AppFrameView fv = app_frame_view(a);
     int row = 0, col = 0, at_row = 0, nrows;
     for (int pass = 0; pass < 2; pass++) {
         nrows = row + 1;
@@ -853,16 +864,16 @@ static void draw_completions(App *a, int y)
                   : at_row - max / 2 + max > nrows ? nrows - max : at_row - max / 2;
         int shown = nrows < max ? nrows : max;
         row = col = 0;
-        for (size_t i = 0; i < a->ncomp; i++) {
-            int l = utf8_len(a->comp[i]);
+        for (size_t i = 0; i < fv.ncomp; i++) {
+            int l = utf8_len(fv.comp[i]);
             if (col > 0 && col + 2 + l > COLS) { row++; col = 0; }
             if (col > 0) col += 2;
-            if ((int)i == a->comp_at) at_row = row;
+            if ((int)i == fv.comp_at) at_row = row;
             int r = y - shown + row - first;
             if (pass == 1 && row >= first && row < first + shown) {
                 if (col == 0) fill(r, 0, COLS, theme_attr(R_NORMAL));
                 put(r, col, COLS - col,
-                    (int)i == a->comp_at ? theme_attr(R_CURSOR) : theme_attr(R_KEY), a->comp[i]);
+                    (int)i == fv.comp_at ? theme_attr(R_CURSOR) : theme_attr(R_KEY), fv.comp[i]);
             }
             col += l;
         }
@@ -871,18 +882,19 @@ static void draw_completions(App *a, int y)
 
 static void draw_status(App *a)
 {
+    AppFrameView fv = app_frame_view(a);
     int y = LINES - 1;
     int attr = theme_attr(R_STATUS);
     fill(y, 0, COLS, attr);
-    if (a->mode == MODE_CMDLINE) {
-        if (a->comp && a->ncomp > 1) {
+    if (fv.mode == MODE_CMDLINE) {
+        if (fv.comp && fv.ncomp > 1) {
             draw_completions(a, y);
-        } else if (a->msg[0]) {  /* an error, just above the command line */
+        } else if (fv.msg[0]) {  /* an error, just above the command line */
             fill(y - 1, 0, COLS, theme_attr(R_NORMAL));
-            put_cut(y - 1, 0, COLS, a->msg_error ? theme_attr(R_BAD) : theme_attr(R_KEY), a->msg);
+            put_cut(y - 1, 0, COLS, fv.msg_error ? theme_attr(R_BAD) : theme_attr(R_KEY), fv.msg);
         }
         char t[300];
-        snprintf(t, sizeof t, ":%s", a->cmd);
+        snprintf(t, sizeof t, ":%s", fv.cmd);
         int len = utf8_len(t);
         const char *s = t;
         if (len >= COLS - 1) s = t + utf8_prefix(t, len - COLS + 2);
@@ -890,34 +902,34 @@ static void draw_status(App *a)
         move(y, utf8_len(s) < COLS ? utf8_len(s) : COLS - 1);
         return;
     }
-    if (a->msg[0]) {
-        put_cut(y, 0, COLS, a->msg_error ? (theme_attr(R_BAD) | (int)A_REVERSE) : attr, a->msg);
+    if (fv.msg[0]) {
+        put_cut(y, 0, COLS, fv.msg_error ? (theme_attr(R_BAD) | (int)A_REVERSE) : attr, fv.msg);
         return;
     }
     char right[160] = "";
     OvBlock ob;
     int obr, obc;
     OvSrc osrc = app_overview_src(a);
-    if (a->b.ready && a->ov_block > 0 && overview_block(a->ov, &osrc, a->cursor, &ob, &obr, &obc)) {
+    if (fv.b->ready && fv.ov_block > 0 && overview_block(fv.ov, &osrc, fv.cursor, &ob, &obr, &obc)) {
         char nm[48];
-        int bw = net_ndim(a->b.setup.net) == 1 ? 1 : overview_bcols(a->b.setup.net, a->ov_block);
+        int bw = net_ndim(fv.b->setup.net) == 1 ? 1 : overview_bcols(fv.b->setup.net, fv.ov_block);
         int pc = ob.nodes ? 100 * ob.receiving / ob.nodes : 0;
-        node_name(a->b.setup.net, a->cursor, nm, sizeof nm);
+        node_name(fv.b->setup.net, fv.cursor, nm, sizeof nm);
         snprintf(right, sizeof right, "overview %dx%d  cursor %s: %d%% receiving, peak load %ld ",
-                 a->ov_block, bw, nm, pc, (long)ob.peak);
+                 fv.ov_block, bw, nm, pc, (long)ob.peak);
         if (COLS - (int)strlen(right) <= 24)   /* narrow: the same numbers in fewer words */
             snprintf(right, sizeof right, "overview %dx%d %s %d%% recv, peak load %ld ",
-                     a->ov_block, bw, nm, pc, (long)ob.peak);
-    } else if (a->b.ready) {
+                     fv.ov_block, bw, nm, pc, (long)ob.peak);
+    } else if (fv.b->ready) {
         char nm[48];
         snprintf(right, sizeof right, "cursor %s  zoom %d ",
-                 node_name(a->b.setup.net, a->cursor, nm, sizeof nm), a->zoom);
+                 node_name(fv.b->setup.net, fv.cursor, nm, sizeof nm), fv.zoom);
     }
     int rl = (int)strlen(right);
     put_cut(y, 0, COLS - rl - 1, attr,
         COLS >= 120 ? " n/p step  Space play  hjkl cursor  Tab panel  a/t/b/m pick  : command  ? help  q quit"
                     : " n/p step  Space play  Tab panel  : cmd  ? help  q quit");
-    if (COLS - rl > (a->ov_block > 0 ? 24 : 40)) put(y, COLS - rl, rl, attr, right);
+    if (COLS - rl > (fv.ov_block > 0 ? 24 : 40)) put(y, COLS - rl, rl, attr, right);
 }
 
 static void draw_box(int y, int x, int h, int w, const char *title)
@@ -942,6 +954,7 @@ static void draw_box(int y, int x, int h, int w, const char *title)
 
 static void draw_help(App *a)
 {
+    AppFrameView fv = app_frame_view(a);
     int w = COLS - 4 < 84 ? COLS - 4 : 84, h = LINES - 2;
     int x = (COLS - w) / 2, y = 1;
     size_t n = 0;
@@ -949,9 +962,10 @@ static void draw_help(App *a)
     draw_box(y, x, h, w, "meshcast keys  (j/k scroll, any other key closes)");
     int rows = h - 2;
     int maxtop = (int)n - rows > 0 ? (int)n - rows : 0;
-    if (a->help_top > maxtop) a->help_top = maxtop;
-    for (int i = 0; i < rows && a->help_top + i < (int)n; i++) {
-        const HelpRow *e = &k[a->help_top + i];
+    int top = fv.help_top > maxtop ? maxtop : fv.help_top;
+    app_set_help_top(a, top);
+    for (int i = 0; i < rows && top + i < (int)n; i++) {
+        const HelpRow *e = &k[top + i];
         put(y + 1 + i, x + 2, e->text[0] ? 18 : w - 4, theme_attr(R_KEY), e->keys);
         put(y + 1 + i, x + 21, w - 23, theme_attr(R_NORMAL), e->text);
     }
@@ -960,39 +974,41 @@ static void draw_help(App *a)
 
 static void draw_picker(App *a)
 {
+    AppFrameView fv = app_frame_view(a);
     static const char *titles[] = {"algorithm", "net", "bytes", "model", "source", "lesson"};
-    int w = 34, h = (int)a->nitems + 2;
+    int w = 34, h = (int)fv.nitems + 2;
     /* as wide as the longest item (lessons carry their title and progress), within the screen */
-    for (size_t k = 0; k < a->nitems; k++) {
-        int iw = utf8_len(a->items[k]) + 6;
+    for (size_t k = 0; k < fv.nitems; k++) {
+        int iw = utf8_len(fv.items[k]) + 6;
         if (iw > w) w = iw;
     }
     if (w > COLS - 2) w = COLS - 2;
     if (h > LINES - 4) h = LINES - 4;
     int x = (COLS - w) / 2, y = (LINES - h) / 2;
     char t[64];
-    snprintf(t, sizeof t, "pick %s (Enter, Esc)", titles[a->pick]);
+    snprintf(t, sizeof t, "pick %s (Enter, Esc)", titles[fv.pick]);
     draw_box(y, x, h, w, t);
     int rows = h - 2;
-    int first = (int)a->pick_sel - rows + 1;
+    int first = (int)fv.pick_sel - rows + 1;
     if (first < 0) first = 0;
-    for (int i = 0; i < rows && first + i < (int)a->nitems; i++) {
+    for (int i = 0; i < rows && first + i < (int)fv.nitems; i++) {
         size_t k = (size_t)(first + i);
-        int attr = k == a->pick_sel ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL);
-        if (a->pick == PICK_LESSON && lesson_pick_is_heading(a->items[k]))
+        int attr = k == fv.pick_sel ? theme_attr(R_CURSOR) : theme_attr(R_NORMAL);
+        if (fv.pick == PICK_LESSON && lesson_pick_is_heading(fv.items[k]))
             attr = theme_attr(R_KEY);   /* a track's heading (never the cursor's) */
         fill(y + 1 + i, x + 1, w - 2, attr);
-        putf(y + 1 + i, x + 2, w - 4, attr, "%s %s", k == a->pick_sel ? theme_glyphs()->right : " ",
-             a->items[k]);
+        putf(y + 1 + i, x + 2, w - 4, attr, "%s %s", k == fv.pick_sel ? theme_glyphs()->right : " ",
+             fv.items[k]);
     }
 }
 
 void draw_frame(App *a)
 {
     app_layout(a, COLS, LINES);
+    AppFrameView fv = app_frame_view(a);
     erase();
     curs_set(0);
-    const Layout *L = &a->lay;
+    const Layout *L = fv.lay;
     if (L->too_small) {
         char t[160];
         snprintf(t, sizeof t, "Terminal too small: %dx%d", COLS, LINES);
@@ -1007,22 +1023,22 @@ void draw_frame(App *a)
     }
     draw_title(a);
     const Layout *left, *right;
-    if (a->b.ready) {
-        if (a->ov_block > 0) {
+    if (fv.b->ready) {
+        if (fv.ov_block > 0) {
             OvSrc osrc = app_overview_src(a);
-            overview_draw(a->ov, &osrc);
+            overview_draw(fv.ov, &osrc);
         }
         else if (app_map_halves(a, &left, &right)) draw_vs(a, left, right);
         else {
             Shown sh = draw_shown(a);
-            draw_map(a, &sh, &a->lay);
+            draw_map(a, &sh, fv.lay);
         }
         draw_narration(L->narr_y, 1, COLS - 2, theme_attr(R_KEY), app_narration(a));
     }
     draw_side(a);
-    if (a->mode == MODE_HELP) draw_help(a);
-    if (a->mode == MODE_PICKER) draw_picker(a);
+    if (fv.mode == MODE_HELP) draw_help(a);
+    if (fv.mode == MODE_PICKER) draw_picker(a);
     draw_status(a);
-    if (a->mode == MODE_CMDLINE) curs_set(1);
+    if (fv.mode == MODE_CMDLINE) curs_set(1);
     wnoutrefresh(stdscr);
 }

@@ -75,8 +75,12 @@ check_eq "no header includes app-core.h" "" \
 core_users=$(grep -lE '#include "([./]*src/tui/)?app-core\.h"' src/*/*.c tests/*/*.c bench/*.c 2>/dev/null |
     grep -vE '^src/tui/app(-[a-z0-9]+)?\.c$' | LC_ALL=C sort | tr '\n' ' ' | sed 's/ $//')
 check_eq "the .c files outside app*.c that include app-core.h" \
-    "bench/tui_frame.c src/tui/draw.c tests/fuzz/fuzz_input.c tests/unit/test_cmdtab.c tests/unit/test_lesson_predict.c tests/unit/test_lesson_state.c tests/unit/test_tui_classroom.c tests/unit/test_tui_input.c tests/unit/test_tui_split.c" \
+    "bench/tui_frame.c tests/fuzz/fuzz_input.c tests/unit/test_cmdtab.c tests/unit/test_lesson_predict.c tests/unit/test_lesson_state.c tests/unit/test_tui_classroom.c tests/unit/test_tui_input.c tests/unit/test_tui_split.c" \
     "$core_users"
+# no file of the frame's drawing (draw*.c: the frame itself reads the App through app.h's
+# app_frame_view and writes back through its three setters) includes it
+check_nomatch "no src/tui/draw*.c includes app-core.h" '#include "app-core\.h"' "$(cat src/tui/draw*.c)"
+check_match "... and the check reads draw.c (it includes app.h)" '#include "app\.h"' "$(cat src/tui/draw.c)"
 check_nomatch "the narrow views include no app-core.h" '#include "app-core\.h"' \
     "$(cat src/tui/tui.c src/tui/cmdtab.c src/tui/draw-map.c src/tui/measured.c src/tui/tileview.c src/tui/figure.c src/tui/overview.c src/tui/fulltree.c src/tui/hxview.c src/tui/asynctl.c src/tui/vs.c src/tui/mapview.c src/tui/draw-step.c src/tui/draw-timeline.c src/tui/draw-asyncnode.c src/tui/draw-chart.c src/tui/draw-figure.c 2>/dev/null)"
 # Every function app.h and bcast.h declare is called somewhere in src/ (a definition or a

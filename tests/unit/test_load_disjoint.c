@@ -52,10 +52,7 @@ static void sort_pairs(int32_t *a, int32_t *b, int32_t n)
 static Sched *random_sched(const Net *net, unsigned *seed)
 {
     int32_t P = net_size(net);
-    Sched *s = sched_new(net, 2, 2048);
-    assert_non_null(s);
-    for (int32_t v = 0; v < P; v++)
-        assert_true(sched_give(s, v, 0, 2));
+    Sched *s = walk_sched_all_hold(net, 2, 2048);
     int32_t *perm = malloc((size_t)P * sizeof *perm), *perm2 = malloc((size_t)P * sizeof *perm2);
     int nsteps = 1 + (int)(rand_r(seed) % 8);
     for (int k = 0; k < nsteps; k++) {
@@ -173,10 +170,7 @@ static void test_trees(void **state)
         assert_non_null(net);
         int32_t P = net_size(net), nd = net_ndim(net);
         for (int round = 0; round < 10; round++) {
-            Sched *s = sched_new(net, 1, 4096);
-            assert_non_null(s);
-            for (int32_t v = 0; v < P; v++)
-                assert_true(sched_give(s, v, 0, 1));
+            Sched *s = walk_sched_all_hold(net, 1, 4096);
             for (int st = 0; st < 6; st++) {
                 assert_true(sched_step(s) >= 0);
                 int nb = 1 + (int)(rand_r(&seed) % 2);

@@ -94,10 +94,7 @@ static void partners(const Net *net, int32_t *to, unsigned *seed)
 static Sched *random_sched(const Net *net, unsigned *seed)
 {
     int32_t P = net_size(net);
-    Sched *s = sched_new(net, 2, 2048);
-    assert_non_null(s);
-    for (int32_t v = 0; v < P; v++)
-        assert_true(sched_give(s, v, 0, 2));
+    Sched *s = walk_sched_all_hold(net, 2, 2048);
     int32_t *to = malloc((size_t)P * sizeof *to);
     assert_non_null(to);
     int nsteps = 2 + pick(seed, 6);

@@ -1,7 +1,7 @@
 /* walkload.h — for test_load_disjoint and test_load_mesh2: the load of every directed link in
  * one step of a schedule, found by walking each route hop by hop with net_link and
- * net_route_end (independent of the simulator's route layout and load counting), and a 2-D
- * route that turns the other way from the default one (which goes along the last dimension
+ * net_route_end (independent of the simulator's route layout and load counting); a schedule
+ * whose nodes all hold everything; and a 2-D route that turns the other way from the default one (which goes along the last dimension
  * first: net_route).  Include after <cmocka.h> and the engine's sched.h and net.h (or a
  * header that includes them). */
 #ifndef MESHCAST_TEST_WALKLOAD_H
@@ -29,6 +29,17 @@ static inline void walk_loads(const Sched *s, const Net *net, int32_t st, int32_
         }
         assert_int_equal(u, t.dst);
     }
+}
+
+/* A new schedule on net in which every node holds all nchunks chunks from the start (a load
+ * test wants routes, not holdings: no send is then of a chunk not held). */
+static inline Sched *walk_sched_all_hold(const Net *net, uint32_t nchunks, uint64_t bytes)
+{
+    Sched *s = sched_new(net, nchunks, bytes);
+    assert_non_null(s);
+    for (int32_t v = 0; v < net_size(net); v++)
+        assert_true(sched_give(s, v, 0, nchunks));
+    return s;
 }
 
 /* The route from src to dst on a 2-D mesh or torus along dimension 0 first (the column), then
