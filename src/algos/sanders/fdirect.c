@@ -295,6 +295,7 @@ typedef struct {
     int32_t *pu;             /* position -> tree PU */
     int32_t n;               /* positions */
     int32_t *node;           /* position -> node */
+    struct Prog *prog;       /* position -> what its program needs (progs_make) */
 } Tree;
 
 static void tree_free(Tree *t)
@@ -306,6 +307,7 @@ static void tree_free(Tree *t)
     free(t->pos);
     free(t->pu);
     free(t->node);
+    free(t->prog);
 }
 
 static bool grow(Tree *t, int32_t need_g, int32_t need_p)
@@ -516,31 +518,71 @@ static int32_t right_succ(const Tree *t, int32_t x)
     return g->right >= 0 ? posof(t, t->g[g->right].first) : -1;
 }
 
-static int32_t feeder(const Tree *t, int32_t x, int64_t pk)
+/* What next_op needs of the PU at a position, gathered once (one record read per operation
+ * instead of the tree's arrays at random). */
+enum { PROG_CHAIN = 1, PROG_ROOT = 2, PROG_RIGHT = 4 };
+typedef struct Prog {
+    int32_t down, right;     /* down_succ, right_succ */
+    int32_t feed;            /* feeder: its position, or (PROG_RIGHT) the parent's first PU */
+    int32_t i;               /* member index */
+    uint8_t a, flags;        /* the group's kind; PROG_* */
+} Prog;
+
+static bool progs_make(Tree *t)
 {
-    const Group *g = &t->g[t->gid[x]];
-    if (t->mem[x] > 0)
-        return t->pos[x - 1];
-    const Group *par = &t->g[g->parent];
-    return t->pos[par->first + (g->is_right ? pk % t->r : t->r - 1)];
+    t->prog = malloc((size_t)(t->n > 0 ? t->n : 1) * sizeof *t->prog);
+    if (!t->prog)
+        return false;
+    for (int32_t p = 0; p < t->n; p++) {
+        int32_t x = t->pu[p];
+        const Group *g = &t->g[t->gid[x]];
+        Prog *q = &t->prog[p];
+        q->down = down_succ(t, x);
+        q->right = right_succ(t, x);
+        q->i = t->mem[x];
+        q->a = (uint8_t)g->kind;
+        q->flags = (uint8_t)((g->chain ? PROG_CHAIN : 0) |
+                             (t->gid[x] == 0 && t->mem[x] == 0 ? PROG_ROOT : 0));
+        q->feed = -1;
+        if (t->mem[x] > 0) {
+            q->feed = t->pos[x - 1];
+        } else if (g->parent >= 0) {
+            const Group *par = &t->g[g->parent];
+            if (g->is_right) {
+                q->feed = par->first;
+                q->flags |= PROG_RIGHT;
+            } else {
+                q->feed = t->pos[par->first + t->r - 1];
+            }
+        }
+    }
+    return true;
+}
+
+/* Who feeds the PU packet m r + j (j < r): member i-1 of its group, or for a head the
+ * parent group's member r-1 (a down head) or member j (a right head). */
+static int32_t prog_feeder(const Tree *t, const Prog *q, int64_t j)
+{
+    return q->flags & PROG_RIGHT ? t->pos[q->feed + j] : q->feed;
 }
 
 static bool next_op(const void *ctx, int32_t p, int64_t *cursor, RdvOp *op)
 {
     const Tree *t = ctx;
-    int32_t x = t->pu[p];
-    int64_t r = t->r, L = 2 * r + 1, i = t->mem[x];
-    bool root = t->gid[x] == 0 && i == 0, chain = t->g[t->gid[x]].chain;
-    int a = t->g[t->gid[x]].kind;
-    for (int64_t c = *cursor;; c++) {
-        int64_t m = c / L, slot = c % L;
+    const Prog *q = &t->prog[p];
+    int64_t r = t->r, L = 2 * r + 1, i = q->i;
+    bool root = q->flags & PROG_ROOT, chain = q->flags & PROG_CHAIN;
+    int a = q->a;
+    /* the cursor: run m and slot in it, m << 32 | slot (no division per operation) */
+    for (int64_t m = *cursor >> 32, slot = *cursor & UINT32_MAX;;
+         slot = slot + 1 < L ? slot + 1 : 0, m += slot == 0) {
         if (m > t->nr)
             return false;
         int32_t to = -1, from = -1;
         int64_t pk = 0;
         if (slot == 2 * r) {   /* the lone sendDown */
             if (m < t->nr) {
-                to = down_succ(t, x);
+                to = q->down;
                 pk = m * r + runlen(t, m) - 1;
             }
         } else {
@@ -548,22 +590,23 @@ static bool next_op(const void *ctx, int32_t p, int64_t *cursor, RdvOp *op)
             bool send_half = (slot % 2) == (chain ? 0 : sigma(r, a, i, k));   /* 0: send first */
             if (send_half && k == 0) {          /* sendRight, packet i of the last run */
                 if (m > 0 && i < runlen(t, m - 1)) {
-                    to = right_succ(t, x);
+                    to = q->right;
                     pk = (m - 1) * r + i;
                 }
             } else if (send_half) {             /* sendDown packet k-1 */
                 if (m < t->nr && k - 1 < runlen(t, m) - 1) {
-                    to = down_succ(t, x);
+                    to = q->down;
                     pk = m * r + k - 1;
                 }
             } else if (m < t->nr && k < runlen(t, m) && !root) {
                 pk = m * r + k;
-                from = feeder(t, x, pk);
+                from = prog_feeder(t, q, k);   /* (pk mod r = k) */
             }
         }
         if (to >= 0 || from >= 0) {
             *op = (RdvOp){ .send = to >= 0, .peer = to >= 0 ? to : from, .pk = (uint32_t)pk };
-            *cursor = c + 1;
+            int64_t ns = slot + 1 < L ? slot + 1 : 0;
+            *cursor = (m + (ns == 0)) << 32 | ns;
             return true;
         }
     }
@@ -665,6 +708,7 @@ static bool fd_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
         ok = t.node != NULL;
         for (int64_t x = 0; ok && x < P; x++)
             t.node[x] = position_node(net, a->source, x);
+        ok = ok && progs_make(&t);
     }
     if (!ok) {
         tree_free(&t);
