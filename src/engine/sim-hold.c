@@ -176,6 +176,37 @@ bool hold_add_small(Hold *h, uint32_t lo, uint32_t hi)
 {
     ChunkRange *in = h->u.in;
     uint32_t n = h->n, i = 0;
+    if (n == 2 && lo > in[0].hi) {   /* two, after the first (rh's exchange, mostly) */
+        if (hi >= in[1].lo && lo <= in[1].hi) {   /* grows the second */
+            if (lo < in[1].lo)
+                in[1].lo = lo;
+            if (hi > in[1].hi)
+                in[1].hi = hi;
+            return true;
+        }
+        if (hi < in[1].lo) {   /* between them */
+            in[2] = in[1];
+            in[1] = (ChunkRange){ lo, hi };
+        } else {   /* after them */
+            in[2] = (ChunkRange){ lo, hi };
+        }
+        h->n = 3;
+        return true;
+    }
+    if (n == 2 && hi < in[1].lo) {   /* two, touching the first or before it, not the second */
+        if (hi >= in[0].lo) {   /* grows the first */
+            if (lo < in[0].lo)
+                in[0].lo = lo;
+            if (hi > in[0].hi)
+                in[0].hi = hi;
+            return true;
+        }
+        in[2] = in[1];
+        in[1] = in[0];
+        in[0] = (ChunkRange){ lo, hi };
+        h->n = 3;
+        return true;
+    }
     while (i < n && in[i].hi < lo)   /* the first interval touching [lo,hi] or after it */
         i++;
     if (i < n && in[i].lo <= hi) {   /* touches in[i]: in[i..j) become one */

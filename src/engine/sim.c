@@ -90,6 +90,8 @@ void sim_free(Sim *sim)
     free(sim->edisj);
     sched_flatbuf_free(&sim->fbuf);
     sched_flatbuf_free(&sim->nbuf);
+    sched_flatbuf_free(&sim->pbuf);
+    free(sim->xdone);
     if (sim->ajob.on) {
         atomic_store(&sim->ajob.stop, true);
         thrd_join(sim->ajob.t, NULL);
@@ -358,6 +360,10 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
         goto oom;
     /* The per-node cost sums and the view made ahead are only needed while running. */
     sched_flatbuf_free(&sim->nbuf);
+    sched_flatbuf_free(&sim->pbuf);
+    free(sim->xdone);
+    sim->xdone = NULL;
+    sim->capdone = 0;
     sim->next_step = -1;
     free(sim->ssum);
     free(sim->rsum);

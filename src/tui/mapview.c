@@ -59,6 +59,18 @@ static uint64_t map_held(const MapCtx *m, int32_t n)
     return m->av ? asyncview_held(m->av, n) : sim_held(m->sim, n);
 }
 
+/* What node n holds where its cell tells only empty, partial or full (one column, one source,
+ * no reduction, no time line): its count, or 1 for any partial set of two ranges or more
+ * (sorted and disjoint, sim.h's holdings: a gap after the first means a chunk missing), so
+ * that the ranges between are not counted (a node of rh's distribution holds up to 2^18). */
+static uint64_t map_held_role(const MapCtx *m, int32_t n)
+{
+    size_t nr;
+    const ChunkRange *r = sim_holdings(m->sim, n, &nr);
+    if (nr >= 2 && r[0].lo < r[0].hi && r[0].hi < r[1].lo) return 1;
+    return nr == 1 ? (uint64_t)(r[0].hi - r[0].lo) : nr == 0 ? 0 : sim_held(m->sim, n);
+}
+
 static bool map_holds(const MapCtx *m, int32_t n, uint32_t c)
 {
     return m->av ? asyncview_holds(m->av, n, c) : sim_holds(m->sim, n, c);
@@ -211,7 +223,9 @@ static void draw_cell_border(const MapCtx *m, int32_t n, int x, int y)
 static Role node_role(const MapCtx *m, int32_t n, uint64_t *held, uint64_t *all, bool *part,
                       int *grade, const char **tm)
 {
-    *held = map_held(m, n);
+    /* the count shows only in cells wider than one column, and in s-to-p's grades */
+    bool role_only = !m->av && !m->partials && m->nsources <= 1 && m->L->cw == 1;
+    *held = role_only ? map_held_role(m, n) : map_held(m, n);
     *all = m->nchunks;
     *grade = 0;
     *part = !m->av && m->partials;

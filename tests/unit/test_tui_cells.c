@@ -24,6 +24,7 @@
 #include "../../src/tui/draw-step.h"
 #include "../../src/tui/draw-text.h"
 #include "../../src/tui/input.h"
+#include "../../src/tui/layout.h"
 #include "../../src/tui/theme.h"
 
 typedef struct {
@@ -368,6 +369,71 @@ static void test_step_lines(void **state)
     term_close(&t);
 }
 
+/* At one column a node (zoom Z3, Z4) a cell's glyph is the node's holdings' role (full,
+ * partial, empty), which the map reads from the holdings' ends without counting them: against
+ * the count (sim_held), every node at every position of broadcasts whose nodes hold many
+ * ranges (rh's strided distribution). */
+static void test_held_glyphs(void **state)
+{
+    (void)state;
+    Term t;
+    term_open(&t, true, true);
+    resizeterm(60, 200);
+    static const char *const nets[][2] = {{"mesh:32x32", "rh"}, {"mesh:16x16", "st"},
+                                          {"array:512", "rh"}, {"torus:16x16", "chain"}};
+    long checked = 0, many = 0, partial = 0;
+    for (size_t c = 0; c < sizeof nets / sizeof nets[0]; c++) {
+        App *a = app_new();
+        SetupSpec spec = {0};
+        spec.net = nets[c][0];
+        spec.algo = nets[c][1];
+        if (!app_set_spec(a, &spec)) fail_msg("%s", app_msg_text(a));
+        for (int i = 0; i < LAYOUT_NZOOM; i++) app_key(a, "z");
+        for (int i = 0; i < LAYOUT_Z3; i++) app_key(a, "Z");
+        const Glyphs *g = theme_glyphs();
+        wchar_t full[4], part[4], empty[4];
+        assert_true(mbstowcs(full, g->full, 4) == 1 && mbstowcs(part, g->partial, 4) == 1 &&
+                    mbstowcs(empty, g->empty, 4) == 1);
+        for (int32_t pos = 0; pos <= app_nsteps(a); pos++) {
+            app_goto(a, pos);
+            draw_frame(a);
+            AppFrameView v = app_frame_view(a);
+            const Layout *L = v.lay;
+            assert_int_equal(L->cw, 1);
+            const Net *net = v.b->setup.net;
+            uint64_t all = sched_nchunks(v.b->sched);
+            for (int32_t n = 0; n < net_size(net); n++) {
+                int gr, gc, x, y;
+                layout_node_grid(L, net, n, &gr, &gc);
+                if (!layout_cell_xy(L, gr, gc, &x, &y)) continue;
+                cchar_t cc;
+                assert_int_not_equal(mvwin_wch(stdscr, y + L->ch / 2, x, &cc), ERR);
+                wchar_t wc[CCHARW_MAX + 1];
+                attr_t at;
+                short pr;
+                getcchar(&cc, wc, &at, &pr, NULL);
+                uint64_t held = sim_held(v.b->sim, n);
+                size_t nr;
+                sim_holdings(v.b->sim, n, &nr);
+                wchar_t want = held >= all ? full[0] : held == 0 ? empty[0] : part[0];
+                if (wc[0] != want)
+                    fail_msg("%s %s position %ld node %ld (%zu ranges, %llu of %llu chunks): "
+                             "U+%04lx on the map, U+%04lx wanted", nets[c][1], nets[c][0],
+                             (long)pos, (long)n, nr, (unsigned long long)held,
+                             (unsigned long long)all, (unsigned long)wc[0], (unsigned long)want);
+                checked++;
+                many += nr >= 2;
+                partial += held > 0 && held < all;
+            }
+        }
+        app_free(a);
+    }
+    assert_true(checked > 10000);
+    assert_true(many > 1000);   /* sets of several ranges were read by their ends */
+    assert_true(partial > 1000);
+    term_close(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -376,6 +442,7 @@ int main(void)
         cmocka_unit_test(test_screens_ascii_mono),
         cmocka_unit_test(test_random_keys),
         cmocka_unit_test(test_step_lines),
+        cmocka_unit_test(test_held_glyphs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
