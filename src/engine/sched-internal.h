@@ -59,6 +59,8 @@ typedef struct {
     int64_t first, count;
     int64_t e0;             /* edge blocks */
     uint32_t mul, add;
+    bool exch;              /* an exchange (sched_send_rule_exchange): transfer j is node j's
+                             * send to p(j), p(p(j)) = j, count = the net's size */
 } SchedRule;
 
 static inline bool sched_rule_is_edges(const SchedRule *r) { return !r->fn && !r->batch; }
@@ -70,6 +72,13 @@ bool sched_edges_only(const Sched *s);
  * members (r + span/2) ^ root receive, r a multiple of span; base + m stride with stride != 0
  * is one node per member): the simulator counts no ports for it. */
 bool sched_step_is_tree(const Sched *s, int32_t st);
+/* Step st's one exchange block (sched_send_rule_exchange) when the step is that block and
+ * nothing else (no stored transfer, no other block), else NULL: every node sends once, to its
+ * partner, and receives once, from it (the simulator replays it pair by pair, sim-exch.c). */
+const SchedRule *sched_step_exchange(const Sched *s, int32_t st);
+/* Transfers j0..j0+n-1 (n >= 1) of the rule block r (not an edge block) into out[0..n), as
+ * the rule writes them (it was checked or proved when added: the ranges past nr unset). */
+void sched_rule_gen(const SchedRule *r, int64_t j0, int64_t n, SchedRuleXfer *out);
 /* A tree block's shape (sched_send_tree): its members are base + stride * m (0 <= m < members)
  * and each of its count transfers joins two members half apart (one range each, default
  * routes), the pairs in distinct aligned runs of 2 half members.  False when r is no tree
@@ -116,6 +125,9 @@ struct Sched {
     ChunkRange *ranges;     /* shared range pool */
     uint64_t nranges, capranges;
     uint64_t last_roff, last_nr;   /* the ranges appended last (reused by identical sends) */
+    uint64_t *submask;      /* a bit per pool range: a sched_send_submasks set starts here
+                             * (NULL: none was sent); submask_words of them */
+    uint64_t submask_words;
     NetSeg *segs;           /* explicit-route pool */
     uint64_t nsegs, capsegs;
     uint32_t rcache[4];     /* routes stored last (reused by identical routes) */
@@ -132,6 +144,15 @@ struct Sched {
     int32_t nlabels, caplabels;
     char *error;
 };
+
+/* Is r[0..nr) (ranges in the pool) a whole set that sched_send_submasks stored, and then
+ * which: { fixed | m : m a submask of free }?  (Read from its first and last range.) */
+bool sched_pool_submasks(const Sched *s, const ChunkRange *r, size_t nr, uint32_t *fixed,
+                         uint32_t *free_);
+/* Does the pool set t[0..nt) lie inside the pool set b[0..nb), both sets of
+ * sched_send_submasks?  True only when it is shown so, in O(1): false says nothing. */
+bool sched_submasks_within(const Sched *s, const ChunkRange *t, size_t nt, const ChunkRange *b,
+                           size_t nb);
 
 static inline uint32_t sched_xfer_nr(const SchedStep *st, int64_t i)
 {
@@ -198,6 +219,12 @@ typedef struct {
  * memory runs out. */
 bool sched_flat(const Sched *s, int32_t st, SchedFlatBuf *buf, SchedFlat *out);
 void sched_flatbuf_free(SchedFlatBuf *buf);
+/* The flat view of transfers j0..j0+n-1 of the rule block r (not an edge block), transfer
+ * j0 + i as the view's i, expanded into buf (as sched_flat: valid until buf is used again).
+ * False when memory runs out. */
+bool sched_flat_rule(const Sched *s, const SchedRule *r, int64_t j0, int64_t n,
+                     SchedFlatBuf *buf, SchedFlat *out);
+
 
 static inline uint32_t sched_flat_nr(const SchedFlat *f, int64_t i)
 {

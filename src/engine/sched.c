@@ -99,6 +99,7 @@ void sched_free(Sched *s)
     free(s->labels);
     free(s->steps);
     free(s->ranges);
+    free(s->submask);
     free(s->segs);
     free(s->edges);
     free(s->gnode);
@@ -659,6 +660,22 @@ static size_t submask_ranges(uint32_t fixed, int t, uint32_t above, ChunkRange *
     return n;
 }
 
+/* Mark pool offset at as the start of a submask set (the bitmap grown with the pool). */
+static bool mark_submasks(Sched *s, uint64_t at)
+{
+    uint64_t need = s->capranges / 64 + 1;
+    if (need > s->submask_words) {
+        uint64_t *q = realloc(s->submask, need * sizeof *q);
+        if (!q)
+            return false;
+        memset(q + s->submask_words, 0, (need - s->submask_words) * sizeof *q);
+        s->submask = q;
+        s->submask_words = need;
+    }
+    s->submask[at / 64] |= UINT64_C(1) << (at % 64);
+    return true;
+}
+
 bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint32_t free_)
 {
     if (!s || cancelled(s))
@@ -711,9 +728,47 @@ bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uin
             return false;
         }
     }
+    uint64_t at = s->nranges;
     if (!pool_commit(s, n, &slot))
         return false;
+    if (slot.pool.roff == at && !mark_submasks(s, at)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
     return put_send(s, st, src, dst, slot, (uint32_t)n, SCHED_DEFAULT_ROUTE, false);
+}
+
+bool sched_pool_submasks(const Sched *s, const ChunkRange *r, size_t nr, uint32_t *fixed,
+                         uint32_t *free_)
+{
+    uintptr_t a = (uintptr_t)r, p = (uintptr_t)s->ranges;
+    if (!s->submask || nr < 2 || a < p || (a - p) % sizeof *r != 0)
+        return false;
+    uint64_t off = (a - p) / sizeof *r;
+    if (off >= s->submask_words * 64 || off + nr > s->nranges ||
+        !((s->submask[off / 64] >> (off % 64)) & 1))
+        return false;
+    /* a marked start is a whole set's only when nr is its length: the first and last ranges
+     * must say so (2^popcount(above) ranges of one width, the last at fixed | above) */
+    uint32_t lo = r[0].lo, w = r[0].hi - r[0].lo, above = lo ^ r[nr - 1].lo;
+    if ((w & (w - 1)) != 0 || (above & (w - 1)) != 0 || (lo & above) != 0 ||
+        (lo & (w - 1)) != 0 || r[nr - 1].hi - r[nr - 1].lo != w ||
+        ((size_t)1 << __builtin_popcount(above)) != nr)
+        return false;
+    *fixed = lo;
+    *free_ = above | (w - 1);
+    return true;
+}
+
+bool sched_submasks_within(const Sched *s, const ChunkRange *t, size_t nt, const ChunkRange *b,
+                           size_t nb)
+{
+    uint32_t ft, mt, fb, mb;
+    if (!sched_pool_submasks(s, t, nt, &ft, &mt) || !sched_pool_submasks(s, b, nb, &fb, &mb))
+        return false;
+    /* every fixed | m (m within mt) is fb | m' (m' within mb): the free bits of t are free in
+     * b, and outside b's free bits t's fixed ones are b's */
+    return (mt & ~mb) == 0 && ((ft ^ fb) & ~mb) == 0;
 }
 
 bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
@@ -812,8 +867,42 @@ static bool rule_check(Sched *s, const SchedRule *rule, int64_t count)
 /* Add a rule block of `count` transfers to the current step.  Every transfer is generated and
  * checked here, unless `prove` shows the block valid from its parameters (then only with
  * sched_check_proofs, which must agree). */
+/* A block that claims to be an exchange (sched_send_rule_exchange) of count = the net's size
+ * transfers: transfer j is node j's, and its partner's transfer comes back to j.  False (recording why)
+ * when it is not so, or when memory runs out. */
+static bool exchange_check(Sched *s, const SchedRule *rule, int64_t count)
+{
+    int32_t *p = malloc(sizeof *p * (size_t)count);
+    if (!p) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    SchedRuleXfer buf[RULE_BATCH];
+    bool ok = true;
+    int64_t bad = -1;
+    for (int64_t j0 = 0; ok && j0 < count; j0 += RULE_BATCH) {
+        int64_t m = count - j0 < RULE_BATCH ? count - j0 : RULE_BATCH;
+        rule_fill(rule, j0, m, buf);
+        for (int64_t i = 0; ok && i < m; i++) {
+            ok = buf[i].src == j0 + i && buf[i].dst >= 0 && buf[i].dst < count &&
+                 buf[i].dst != buf[i].src;
+            p[j0 + i] = buf[i].dst;
+            bad = j0 + i;
+        }
+    }
+    for (int64_t j = 0; ok && j < count; j++) {
+        ok = p[p[j]] == j;
+        bad = j;
+    }
+    free(p);
+    if (!ok)
+        sched_fail(s, "step %ld: rule transfer %lld: not an exchange (node j sends to p(j), "
+                   "p(j) sends back to j)", (long)s->cur + 1, (long long)bad);
+    return ok;
+}
+
 static bool add_rule(Sched *s, int64_t count, SchedRuleFn fn, SchedRuleBatchFn batch,
-                     const void *ctx, size_t ctxsize, SchedRuleProveFn prove)
+                     const void *ctx, size_t ctxsize, SchedRuleProveFn prove, bool exch)
 {
     if (!s || cancelled(s))
         return false;
@@ -829,6 +918,11 @@ static bool add_rule(Sched *s, int64_t count, SchedRuleFn fn, SchedRuleBatchFn b
     }
     if (count == 0)
         return true;
+    if (exch && count != s->net->size) {   /* (the simulator relies on it: always checked) */
+        sched_fail(s, "step %ld: an exchange of %lld transfers on %s (one per node)",
+                   (long)s->cur + 1, (long long)count, s->net->spec);
+        return false;
+    }
     /* the copy first, so that fn is checked on exactly what it will be given later */
     void *copy = malloc(ctxsize ? ctxsize : 1);
     if (!copy) {
@@ -837,9 +931,10 @@ static bool add_rule(Sched *s, int64_t count, SchedRuleFn fn, SchedRuleBatchFn b
     }
     if (ctxsize)
         memcpy(copy, ctx, ctxsize);
-    SchedRule rule = { fn, batch, copy, 0, count, 0, 0, 0 };
+    SchedRule rule = { fn, batch, copy, 0, count, 0, 0, 0, exch };
     bool proved = prove && prove(copy, s->net, s->nchunks, count);
-    if ((!proved || sched_check_proofs) && !rule_check(s, &rule, count)) {
+    if ((!proved || sched_check_proofs) &&
+        (!rule_check(s, &rule, count) || (exch && !exchange_check(s, &rule, count)))) {
         if (proved && s->error) {   /* say so, with the transfer the check named */
             char *why = s->error;
             s->error = NULL;
@@ -919,7 +1014,7 @@ bool sched_send_edges(Sched *s, int64_t first, int64_t count, uint32_t mul, uint
         return false;
     }
     st->more->rule[st->nrule++] = (SchedRule){ NULL, NULL, NULL, st->nruled, count, first, mul,
-                                               add };
+                                               add, false };
     st->nruled += count;
     s->total += count;
     if (st->n + st->nruled > s->maxflat)
@@ -929,19 +1024,36 @@ bool sched_send_edges(Sched *s, int64_t first, int64_t count, uint32_t mul, uint
 
 bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, size_t ctxsize)
 {
-    return add_rule(s, count, fn, NULL, ctx, ctxsize, NULL);
+    return add_rule(s, count, fn, NULL, ctx, ctxsize, NULL, false);
 }
 
 bool sched_send_rule_batch(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
                            size_t ctxsize)
 {
-    return add_rule(s, count, NULL, fn, ctx, ctxsize, NULL);
+    return add_rule(s, count, NULL, fn, ctx, ctxsize, NULL, false);
 }
 
 bool sched_send_rule_proved(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
                             size_t ctxsize, SchedRuleProveFn prove)
 {
-    return add_rule(s, count, NULL, fn, ctx, ctxsize, prove);
+    return add_rule(s, count, NULL, fn, ctx, ctxsize, prove, false);
+}
+
+bool sched_send_rule_exchange(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
+                              size_t ctxsize, SchedRuleProveFn prove)
+{
+    return add_rule(s, count, NULL, fn, ctx, ctxsize, prove, true);
+}
+
+const SchedRule *sched_step_exchange(const Sched *s, int32_t st)
+{
+    const SchedStep *ss = &s->steps[st];
+    return ss->n == 0 && ss->nrule == 1 && ss->more->rule[0].exch ? &ss->more->rule[0] : NULL;
+}
+
+void sched_rule_gen(const SchedRule *r, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    rule_replay(r, j0, n, out);
 }
 
 /* ---- a step of a binomial spanning tree, as a rule (sched_send_tree) ---------------------- */
@@ -1048,7 +1160,7 @@ bool sched_send_tree(Sched *s, int32_t base, int32_t stride, int k, int i, int32
     }
     TreeRule t = { base, stride, root, INT64_C(1) << (k - i), INT64_C(1) << (k - 1 - i),
                    { lo, hi } };
-    return add_rule(s, INT64_C(1) << i, NULL, tree_batch, &t, sizeof t, tree_proved);
+    return add_rule(s, INT64_C(1) << i, NULL, tree_batch, &t, sizeof t, tree_proved, false);
 }
 
 bool sched_local(Sched *s, int32_t node, uint64_t bytes)
@@ -1094,6 +1206,8 @@ void sched_truncate(Sched *s, int32_t nsteps)
     if (nsteps == 0) {
         /* Nothing refers to the pools any more: reclaim them. */
         s->nranges = 0;
+        if (s->submask)
+            memset(s->submask, 0, s->submask_words * sizeof *s->submask);
         s->nsegs = 0;
         s->nrcache = s->rcnext = 0;
         s->nedges = 0;
@@ -1325,6 +1439,42 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
     }
     *out = (SchedFlat){ .x = b->x, .r = f.apart ? b->r : NULL, .ext = ext ? b->ext : NULL,
                         .pool = b->pool, .n = n, .r1 = f.r1 };
+    return true;
+}
+
+bool sched_flat_rule(const Sched *s, const SchedRule *r, int64_t j0, int64_t n,
+                     SchedFlatBuf *b, SchedFlat *out)
+{
+    (void)s;
+    if (!flat_room((void **)&b->x, sizeof *b->x, &b->capx, n, 0) ||
+        !flat_room((void **)&b->r, sizeof *b->r, &b->capr, n, 0) ||
+        !flat_room((void **)&b->ext, sizeof *b->ext, &b->capext, n, 0) ||
+        !grow((void **)&b->pool, sizeof *b->pool, &b->cappool, 2 * (uint64_t)n + 1))
+        return false;
+    SchedRuleXfer buf[RULE_BATCH];
+    uint32_t np = 0;
+    for (int64_t k0 = 0; k0 < n; k0 += RULE_BATCH) {
+        int64_t m = n - k0 < RULE_BATCH ? n - k0 : RULE_BATCH;
+        rule_replay(r, j0 + k0, m, buf);
+        for (int64_t j = 0; j < m; j++) {
+            const SchedRuleXfer *rx = &buf[j];
+            int64_t k = k0 + j;
+            SchedXferR v;
+            b->x[k] = (SchedXfer){ rx->src, rx->dst };
+            if (rx->nr <= 1) {
+                v.one = rx->nr ? rx->r[0] : (ChunkRange){ 0, 0 };
+            } else {
+                memcpy(b->pool + np, rx->r, rx->nr * sizeof *b->pool);
+                v.pool.roff = np;
+                v.pool.unused = 0;
+                np += rx->nr;
+            }
+            b->r[k] = v;
+            b->ext[k] = (SchedXferExt){ rx->nr, SCHED_DEFAULT_ROUTE };
+        }
+    }
+    *out = (SchedFlat){ .x = b->x, .r = b->r, .ext = b->ext, .pool = b->pool, .n = n,
+                        .r1 = { .one = { 0, 0 } } };
     return true;
 }
 

@@ -140,6 +140,14 @@ typedef bool (*SchedRuleProveFn)(const void *ctx, const Net *net, uint32_t nchun
                                  int64_t count);
 bool sched_send_rule_proved(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
                             size_t ctxsize, SchedRuleProveFn prove);
+/* The same for an exchange, which prove also shows from the parameters: count is the net's
+ * size and transfer j is node j's send (src == j) to a partner p(j) != j whose own transfer
+ * comes back (p(p(j)) = j): every node sends once and receives once, from the node it sends
+ * to.  The simulator replays such a step pair by pair without expanding it.  When prove
+ * returns false (or with sched_check_proofs) the block is generated and both the transfers
+ * and the exchange are checked: a block that is not an exchange fails the schedule. */
+bool sched_send_rule_exchange(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
+                              size_t ctxsize, SchedRuleProveFn prove);
 /* Pipelined trees: transfers along a schedule-wide table of edges, each an explicit route
  * with a tag (the sub-message it carries, say), sent again and again with another chunk.
  * sched_edge adds an edge (checked here, once, as sched_send_route checks a route: nodes in

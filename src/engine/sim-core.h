@@ -6,6 +6,7 @@
  *                  step views (sim_flat), the asynchronous timing's thread, the public accessors
  *   sim-step.c     one step's replay: sends checked against the holdings, bytes and ports
  *                  (pass 1), link loads and their violations, then the receives (pass 3)
+ *   sim-exch.c     an exchange step's replay, pair by pair from its rule (no flat view)
  *   sim-price.c    one step's price under each model from what the passes found
  *   sim-sub.c      seidel's one-port rule: a step played in sub-rounds (glue to subround.h)
  *   sim-load.c     link loads: counting, clearing, busiest link per transfer, pair nets; the
@@ -192,6 +193,10 @@ struct Sim {
         int32_t ccrit;
         int64_t cmaxlen;
     } lenp;
+    SchedFlatBuf pbuf;         /* an exchange step's first transfers, priced (sim-exch.c) */
+    uint64_t *xdone;           /* an exchange step's transfers sent with their partner (a bit
+                                * each, zero between steps) ... */
+    size_t capdone;            /* ... words */
     SchedFlatBuf nbuf;         /* while simulating: the next step's, made ahead */
     SchedFlat next;
     int32_t next_step;         /* -1: none */
@@ -322,6 +327,14 @@ static inline const SimStep *steps_kind(const StepTab *t, int32_t st)
 /* Replay step st (steps in order, each once): check, count, price it into sim->cur (then
  * sim->steps) and hand out its receives.  False when memory runs out. */
 bool step_run(Sim *sim, int32_t st);
+/* ---- sim-exch.c */
+/* Is step st one exchange block (sched_send_rule_exchange) that step_exchange replays (no
+ * history, no asynchronous timing, seidel or duplex postal, a grid, loads by AUTO or DIFF)? */
+bool step_exch_ok(const Sim *sim, int32_t st);
+/* step_run for such a step: pair by pair from the rule, the loads block by block, nothing
+ * expanded whole.  False when memory runs out. */
+bool step_exchange(Sim *sim, int32_t st);
+
 /* Record a violation (the first SIM_MAXVIOL kept, all counted). */
 void step_add_viol(Sim *sim, SimViolation v);
 /* Per-transfer scratch (sim->xk) for n transfers; per-node port counts (zero);
@@ -421,6 +434,11 @@ typedef struct {
  * their sum as the model adds them.  False when memory runs out. */
 bool price_comm(Sim *sim, int32_t st, const SchedFlat *f, const StepFacts *k, SimStep *out,
                 double *comm);
+/* The same from a prefix f of the step's transfers (k from all of them): 1 when the prefix
+ * decides the price as price_comm would find it over all (out and *comm set), 0 when it does
+ * not (then price_comm over the whole step; out's price untouched), -1 when memory runs out. */
+int price_comm_prefix(Sim *sim, int32_t st, const SchedFlat *f, const StepFacts *k,
+                      SimStep *out, double *comm);
 /* *local = rho * (bytes on every node + the most on one node) of step st's local operations.
  * False when memory runs out. */
 bool price_local(Sim *sim, int32_t st, double *local);

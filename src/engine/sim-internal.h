@@ -38,4 +38,11 @@ extern uint32_t sim_borrow_min;
 #include <stdbool.h>
 extern bool step_fuse;
 
+/* A step that is one exchange block (sched_send_rule_exchange) is replayed pair by pair from
+ * the rule, never expanded whole (sim-exch.c); tests set it false to run such steps through
+ * the flat view's passes.  The results are the same either way. */
+extern bool step_exch;
+/* (How many steps were replayed so, counted up for the tests.) */
+extern int64_t step_exch_steps;
+
 #endif

@@ -47,14 +47,18 @@ static int64_t first_at_cost(Sim *sim, const SchedFlat *f, int path, int32_t mx,
     return -1;
 }
 
-/* Seidel. */
+/* Seidel.  With prefix, f holds only the step's first transfers: *decided is false (and
+ * nothing priced) when the price depends on those after. */
 static bool price_seidel(Sim *sim, int32_t st, const SchedFlat *f, const StepFacts *k,
-                         SimStep *out, CostTerms *t)
+                         SimStep *out, CostTerms *t, bool prefix, bool *decided)
 {
     const CostParams *p = &sim->p;
     int64_t n = f->n;
     int32_t cap = k->cap;
     bool needk = k->mx > cap;
+    *decided = !prefix;
+    if (prefix && (k->conflicts > 0 || (!needk && p->a < 0)))
+        return true;
     if (k->conflicts > 0) {   /* some node sends or receives more than once: sub-rounds */
         if (!sub_price(sim, st, f, cap, out, &t->startup, &t->trans, &t->cont))
             return false;
@@ -66,6 +70,8 @@ static bool price_seidel(Sim *sim, int32_t st, const SchedFlat *f, const StepFac
     int64_t first = needk ? first_at_cost(sim, f, k->path, k->mx, k->bmax) : -1;
     if (first == -2)
         return false;
+    if (prefix && needk && first < 0)
+        return true;   /* (not in the prefix) */
     if (needk && first < 0 && !load_all_max(sim, f, k->path))
         return false;
     /* No load needed (every link within capacity) and a >= 0: a transfer's price
@@ -83,6 +89,9 @@ static bool price_seidel(Sim *sim, int32_t st, const SchedFlat *f, const StepFac
             arg = i;
         }
     }
+    if (prefix && first < 0 && best != top)
+        return true;   /* (the first transfer at the top price is not in the prefix) */
+    *decided = true;
     double m = needk ? ceil_div(sim->xk[arg], cap) : 1.0;
     *t = cost_terms(p, 0, (double)xfer_bytes(sim, XVP(f, arg)), m);
     out->critical_node = f->x[arg].src;
@@ -128,23 +137,28 @@ static bool postal_ports(Sim *sim, int32_t st, const SchedFlat *f, SimStep *out)
     return true;
 }
 
-bool price_comm(Sim *sim, int32_t st, const SchedFlat *f, const StepFacts *k, SimStep *out,
-                double *comm)
+static int price_any(Sim *sim, int32_t st, const SchedFlat *f, const StepFacts *k,
+                     SimStep *out, double *comm, bool prefix)
 {
     const CostParams *p = &sim->p;
     CostTerms t = { 0, 0, 0 };
+    bool decided = true;
     switch (p->model) {
     case COST_SEIDEL:
-        if (!price_seidel(sim, st, f, k, out, &t))
-            return false;
+        if (!price_seidel(sim, st, f, k, out, &t, prefix, &decided))
+            return -1;
+        if (!decided)
+            return 0;
         *comm = t.startup + t.trans + t.cont;
         break;
     case COST_POSTAL:
+        if (prefix && (k->barg >= f->n || k->conflicts != 0 || (!p->duplex && k->mixed != 0)))
+            return 0;
         t = cost_terms(p, 0, (double)k->bmax, 1);
         *comm = t.startup + t.trans;
         out->critical_node = f->x[k->barg].src;
         if ((k->conflicts != 0 || (!p->duplex && k->mixed != 0)) && !postal_ports(sim, st, f, out))
-            return false;
+            return -1;
         break;
     case COST_CIRCUIT:
     case COST_SAF:
@@ -159,7 +173,19 @@ bool price_comm(Sim *sim, int32_t st, const SchedFlat *f, const StepFacts *k, Si
     out->cost.startup = t.startup;
     out->cost.transmission = t.trans;
     out->cost.contention = t.cont;
-    return true;
+    return 1;
+}
+
+bool price_comm(Sim *sim, int32_t st, const SchedFlat *f, const StepFacts *k, SimStep *out,
+                double *comm)
+{
+    return price_any(sim, st, f, k, out, comm, false) > 0;
+}
+
+int price_comm_prefix(Sim *sim, int32_t st, const SchedFlat *f, const StepFacts *k,
+                      SimStep *out, double *comm)
+{
+    return price_any(sim, st, f, k, out, comm, true);
 }
 
 bool price_local(Sim *sim, int32_t st, double *local)

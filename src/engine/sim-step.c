@@ -555,6 +555,8 @@ static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
 
 bool step_run(Sim *sim, int32_t st)
 {
+    if (step_exch_ok(sim, st))
+        return step_exchange(sim, st);   /* pair by pair, not expanded (sim-exch.c) */
     int aff = affine_step_run(sim, st);   /* affine blocks on full:P, block by block */
     if (aff != 0)
         return aff > 0;

@@ -90,6 +90,8 @@ void sim_free(Sim *sim)
     free(sim->edisj);
     sched_flatbuf_free(&sim->fbuf);
     sched_flatbuf_free(&sim->nbuf);
+    sched_flatbuf_free(&sim->pbuf);
+    free(sim->xdone);
     if (sim->ajob.on) {
         atomic_store(&sim->ajob.stop, true);
         thrd_join(sim->ajob.t, NULL);
@@ -153,6 +155,8 @@ static bool run_setup(Sim *sim)
     sim->viol = malloc(SIM_MAXVIOL * sizeof *sim->viol);
     /* the TUI (SIM_HISTORY) seeks through the holdings at random for long: huge pages */
     bool held = ht_init(&sim->hold, net->size, (sim->flags & SIM_HISTORY) != 0);
+    if (held && !(sim->flags & SIM_HISTORY))   /* (only a run borrows: sim-hold.h) */
+        sim->hold.subs = s;
     /* full: per-node scratch (see full_loads), not per link */
     sim->load = big_zalloc(sim, ((size_t)(sim->full ? net->size : sim->nlinks) + 1) *
                            sizeof *sim->load);
@@ -356,6 +360,10 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
         goto oom;
     /* The per-node cost sums and the view made ahead are only needed while running. */
     sched_flatbuf_free(&sim->nbuf);
+    sched_flatbuf_free(&sim->pbuf);
+    free(sim->xdone);
+    sim->xdone = NULL;
+    sim->capdone = 0;
     sim->next_step = -1;
     free(sim->ssum);
     free(sim->rsum);

@@ -71,7 +71,7 @@ typedef struct {
     int d, e;
 } ExchangeRule;
 
-/* Transfers j0..j0+n-1 (sched_send_rule_proved). */
+/* Transfers j0..j0+n-1 (sched_send_rule_exchange). */
 static void exchange_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
 {
     const ExchangeRule *er = ctx;
@@ -89,7 +89,8 @@ static void exchange_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer
 /* Every transfer valid, from the parameters: n = 2^d nodes and chunks, count = n, 0 <= e < d;
  * src = x < n, dst = x ^ 2^e < n and != x; lo = bitrev_d(x mod 2^(e+1)) has only its top e+1
  * bits (of d) set, so it is a multiple of w = 2^(d-1-e) below n: [lo, lo + w) is non-empty and
- * ends by n.  (The sanitized builds check every transfer as well.) */
+ * ends by n.  An exchange (sched_send_rule_exchange): src = x, and x ^ 2^e sends back to x.
+ * (The sanitized builds check every transfer as well.) */
 static bool exchange_prove(const void *ctx, const Net *net, uint32_t nchunks, int64_t count)
 {
     const ExchangeRule *er = ctx;
@@ -149,7 +150,7 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
          * 2^(d-1-e) ids: [bitrev_d(x mod 2^(e+1)), + 2^(d-1-e)).  Every node sends: one
          * rule instead of n stored transfers, proved valid rather than checked one by one. */
         ExchangeRule er = { dd, e };
-        if (!sched_send_rule_proved(s, n, exchange_batch, &er, sizeof er, exchange_prove)) {
+        if (!sched_send_rule_exchange(s, n, exchange_batch, &er, sizeof er, exchange_prove)) {
             free(rev);
             return false;
         }

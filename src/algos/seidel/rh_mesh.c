@@ -202,6 +202,9 @@ static void exchange_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer
  *    [base|w1, (base|w1)+w2), base = id with bits 0..t-2 and bit t clear: base + w2 <= base
  *    + w1 - w2 < base | w1, so sorted and apart; base | w1 < n (both are below n, a power of
  *    two) and is a multiple of w2, so the second ends by n.
+ * And it is an exchange (sched_send_rule_exchange): src = j, and the partner j ^ flip[sw]
+ * sends back to j: with `paired` both flips change a coordinate bit >= 1, so (r ^ c) & 1,
+ * hence sw, is the partner's too; unpaired, sw is 0 for every node.
  * The sanitized builds check every transfer as well (sched_check_proofs). */
 static bool exchange_prove(const void *ctx, const Net *net, uint32_t nchunks, int64_t count)
 {
@@ -223,7 +226,7 @@ static bool exchange_prove(const void *ctx, const Net *net, uint32_t nchunks, in
             return false;
         Bit b = o->ord[idx];
         int sh = b.axis == 0 ? b.bit + er->cshift : b.bit;
-        if (b.bit < 0 || sh < 0 || sh >= nb)
+        if (b.bit < 0 || sh < 0 || sh >= nb || (paired && b.bit < 1))
             return false;
     }
     int32_t cols = INT32_C(1) << er->cshift;
@@ -318,7 +321,7 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     for (int t = 0; ok && t < o.nb; t++) {
         er->t = t;
         ok = sched_at(s, 1 + d1 + d2 + t) &&
-             sched_send_rule_proved(s, n, exchange_batch, er, csize, exchange_prove);
+             sched_send_rule_exchange(s, n, exchange_batch, er, csize, exchange_prove);
     }
     free(er);
     free(pt.rpart);

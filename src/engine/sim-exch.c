@@ -1,0 +1,263 @@
+/* sim-exch.c — one exchange step of the lockstep replay, pair by pair, never expanded whole
+ * (sim-core.h: step_exchange).  An exchange step is one block of sched_send_rule_exchange:
+ * transfer j is node j's send to its partner p(j), whose own transfer p(j) comes back to j,
+ * proved from the rule's parameters.  So every node sends once and receives once (no port
+ * counts: no conflicts), and a pair's two receives touch only the pair's two nodes: the step
+ * is replayed pair by pair, both sends checked against the start-of-step holdings, then both
+ * receives, while the two Holds are in cache.
+ *
+ * The transfers are generated from the rule a block of EXCH_B at a time (the node order);
+ * a pair whose partner lies in another block takes the partner's transfer from a few blocks
+ * generated on demand (a small cache), and the partner is marked done in a bit per transfer
+ * (a block whose transfers are all done is not generated at all).  Each block's routes are
+ * counted into the link loads while in cache (load_acc_add, sim-load.c), on this thread.
+ * The not-held violations are put in transfer order at the end; the price comes from the
+ * step's first transfers (price_comm_prefix) or, when those do not decide it, from the whole
+ * step's flat view (sim_flat, as step_run would).  Figures, violations and holdings are those
+ * of step_run's passes (tests/unit/test_exch.c pins them). */
+#include "sim-core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool step_exch = true;
+int64_t step_exch_steps = 0;
+
+#define EXCH_B 512        /* transfers generated at a time (a multiple of 64) */
+#define EXCH_NP 4         /* partner blocks kept */
+#define EXCH_PREFIX 4096  /* transfers of the view priced first */
+#define EXCH_AHEAD 16     /* transfers ahead whose Holds are fetched */
+
+typedef struct {
+    SchedRuleXfer a[EXCH_B];             /* the block */
+    SchedRuleXfer p[EXCH_NP][EXCH_B];    /* partner blocks ... */
+    int64_t p0[EXCH_NP];                 /* ... their first transfers (-1: none) */
+    int next;                            /* the one to replace next */
+    SchedXfer lx[EXCH_B], ly[EXCH_B];    /* the pairs' ends (lower, upper), for the loads */
+} ExchBuf;
+
+/* What the pairs found. */
+typedef struct {
+    uint64_t bytes, bmax;
+    int64_t barg;
+    SimViolation *v;                     /* not-held violations, in the order found */
+    size_t nv, capv;
+    bool oom;
+} ExchFacts;
+
+bool step_exch_ok(const Sim *sim, int32_t st)
+{
+    const CostParams *p = &sim->p;
+    return step_exch && !(sim->flags & SIM_HISTORY) && !sim->arun && !sim->full &&
+           (p->model == COST_SEIDEL || (p->model == COST_POSTAL && p->duplex)) &&
+           (sim_load_path == SIM_PATH_AUTO || sim_load_path == SIM_PATH_DIFF) &&
+           sched_step_exchange(sim->s, st) != NULL;
+}
+
+/* Transfer d's record from the partner blocks (generated when not there). */
+static const SchedRuleXfer *partner(ExchBuf *B, const SchedRule *r, int64_t n, int64_t d)
+{
+    int64_t b0 = d - d % EXCH_B;
+    for (int q = 0; q < EXCH_NP; q++)
+        if (B->p0[q] == b0)
+            return &B->p[q][d - b0];
+    int q = B->next;
+    B->next = (q + 1) % EXCH_NP;
+    sched_rule_gen(r, b0, n - b0 < EXCH_B ? n - b0 : EXCH_B, B->p[q]);
+    B->p0[q] = b0;
+    return &B->p[q][d - b0];
+}
+
+/* Transfer i's send (x) against its source's holdings; its bytes. */
+static inline __attribute__((always_inline)) void exch_send(Sim *sim, int32_t st, const SchedRuleXfer *x, int64_t i,
+                             ExchFacts *e)
+{
+    uint32_t miss, kmiss;
+    if (x->nr && !(x->nr == 1 ? ht_contains(&sim->hold, x->src, x->r[0].lo, x->r[0].hi, &miss)
+                              : ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss,
+                                                &miss))) {
+        if (e->nv == e->capv) {
+            size_t nc = e->capv ? 2 * e->capv : 64;
+            SimViolation *v = realloc(e->v, nc * sizeof *v);
+            if (!v) {
+                e->oom = true;
+                return;
+            }
+            e->v = v;
+            e->capv = nc;
+        }
+        e->v[e->nv++] = (SimViolation){ .kind = SIM_V_NOT_HELD, .step = st, .node = x->src,
+                                        .link = -1, .chunk = miss, .transfer = i };
+    }
+    XV xv_ = { x->src, x->dst, x->nr, SCHED_DEFAULT_ROUTE, x->r };
+    uint64_t b = xfer_bytes(sim, &xv_);
+    if (b > e->bmax || (b == e->bmax && i < e->barg)) {
+        e->bmax = b;
+        e->barg = i;
+    }
+    e->bytes = sat_add(e->bytes, b);
+}
+
+/* Transfer x's receive.  False: memory. */
+static inline __attribute__((always_inline)) bool exch_recv(Sim *sim, const SchedRuleXfer *x)
+{
+    bool had = !ht_empty(&sim->hold, x->dst);
+    if (!hist_receive(sim, x->dst, x->r, x->nr, 0))
+        return false;
+    if (!had && x->nr > 0)
+        sim->informed++;
+    return true;
+}
+
+static int cmp_viol(const void *pa, const void *pb)
+{
+    const SimViolation *a = pa, *b = pb;
+    return (a->transfer > b->transfer) - (a->transfer < b->transfer);
+}
+
+/* The pairs of the step (rule r, n transfers): sends, receives, loads into lb.  False: memory. */
+static bool exch_pairs(Sim *sim, int32_t st, const SchedRule *r, int64_t n, ExchBuf *B,
+                       uint64_t *done, LoadAcc *la, ExchFacts *e)
+{
+    bool big = sim->hold.dense || sim->hold.nbig > 0;
+    for (int q = 0; q < EXCH_NP; q++)
+        B->p0[q] = -1;
+    B->next = 0;
+    for (int64_t j0 = 0; j0 < n; j0 += EXCH_B) {
+        int64_t m = n - j0 < EXCH_B ? n - j0 : EXCH_B;
+        uint64_t *w = done + (j0 >> 6);
+        int64_t nw = (m + 63) >> 6;
+        bool all = true;
+        for (int64_t q = 0; q < nw && all; q++) {
+            uint64_t want = q == nw - 1 && (m & 63) ? (UINT64_C(1) << (m & 63)) - 1 : ~UINT64_C(0);
+            all = (w[q] & want) == want;
+        }
+        if (all) {   /* every transfer of the block went with its partner before */
+            memset(w, 0, (size_t)nw * sizeof *w);
+            continue;
+        }
+        sched_rule_gen(r, j0, m, B->a);
+        int64_t nl = 0;
+        for (int64_t i = 0; i < m; i++) {
+            int64_t j = j0 + i;
+            if (i + EXCH_AHEAD < m) {
+                ht_fetch(&sim->hold, B->a[i + EXCH_AHEAD].src, 1);
+                ht_fetch(&sim->hold, B->a[i + EXCH_AHEAD].dst, 1);
+                if (big) {
+                    ht_prefetch(&sim->hold, B->a[i + EXCH_AHEAD / 2].src);
+                    ht_prefetch(&sim->hold, B->a[i + EXCH_AHEAD / 2].dst);
+                }
+            }
+            uint64_t bit = UINT64_C(1) << (j & 63);
+            if (done[j >> 6] & bit) {   /* sent with its partner (p(j) < j) */
+                done[j >> 6] &= ~bit;
+                continue;
+            }
+            const SchedRuleXfer *x = &B->a[i];
+            int64_t d = x->dst;   /* > j: p(j) < j would have marked j done */
+            const SchedRuleXfer *y = d < j0 + m ? &B->a[d - j0] : partner(B, r, n, d);
+            done[d >> 6] |= UINT64_C(1) << (d & 63);
+            /* both sends against the start-of-step holdings (neither node has received yet:
+             * each receives only from the other), then both receives */
+            exch_send(sim, st, x, j, e);
+            exch_send(sim, st, y, d, e);
+            if (e->oom || !exch_recv(sim, x) || !exch_recv(sim, y))
+                return false;
+            B->lx[nl] = (SchedXfer){ x->src, x->dst };
+            B->ly[nl++] = (SchedXfer){ y->src, y->dst };
+        }
+        /* (each list in node order: a row's pieces one after the other) */
+        SchedFlat lf = { .x = B->lx, .n = nl, .r1 = { .one = { 0, 1 } } };
+        SchedFlat uf = { .x = B->ly, .n = nl, .r1 = { .one = { 0, 1 } } };
+        if (nl > 0 && (!load_acc_add(sim, la, &lf) || !load_acc_add(sim, la, &uf)))
+            return false;
+    }
+    return true;
+}
+
+/* The done bits, a bit per transfer, zero between steps (the pairs clear what they set). */
+static uint64_t *exch_done(Sim *sim, int64_t n)
+{
+    size_t words = (size_t)(n >> 6) + 1;
+    if (words > sim->capdone) {
+        free(sim->xdone);
+        sim->capdone = 0;
+        sim->xdone = calloc(words, sizeof *sim->xdone);
+        if (!sim->xdone)
+            return NULL;
+        sim->capdone = words;
+    }
+    return sim->xdone;
+}
+
+bool step_exchange(Sim *sim, int32_t st)
+{
+    const SchedRule *r = sched_step_exchange(sim->s, st);
+    const CostParams *p = &sim->p;
+    int64_t n = r->count;
+    SimStep *out = &sim->cur;
+    sim->cur_step = st;
+    memset(out, 0, sizeof *out);
+    out->critical_node = -1;
+    out->ntransfers = n;
+    step_exch_steps++;
+    ExchBuf *B = malloc(sizeof *B);
+    uint64_t *done = exch_done(sim, n);
+    LoadAcc la;
+    bool begun = B && done && load_acc_begin(sim, &la, n);
+    ExchFacts e = { 0, 0, 0, NULL, 0, 0, false };
+    bool ok = begun && exch_pairs(sim, st, r, n, B, done, &la, &e);
+    free(B);
+    StepFacts k = { .cap = cap_of(p), .path = SIM_PATH_DIFF, .ccrit = -1 };
+    int64_t tcd = 0, nover = 0;
+    int32_t mx = 0;
+    if (ok && !load_acc_end(sim, &la, k.cap, false, &mx, &nover, &tcd))
+        ok = false;
+    if (!ok) {
+        free(e.v);
+        return false;
+    }
+    /* the not-held violations in transfer order, as pass 1 finds them */
+    if (e.nv > 1)
+        qsort(e.v, e.nv, sizeof *e.v, cmp_viol);
+    for (size_t i = 0; i < e.nv; i++) {
+        step_add_viol(sim, e.v[i]);
+        sim->tot.not_held++;
+        out->violations++;
+    }
+    free(e.v);
+    out->bytes = e.bytes;
+    out->max_bytes = e.bmax;
+    out->tcd = tcd;
+    out->max_link_load = mx;
+    out->link_overloads = nover;
+    sim->clean_step = nover == 0 && mx <= k.cap ? st : -1;
+    sim->clean_tcd = tcd;
+    sim->clean_mx = mx;
+    k.mx = mx;
+    k.bmax = e.bmax;
+    k.barg = e.barg;
+    /* the price from the first transfers, else from the whole step */
+    double comm = 0, local = 0;
+    SchedFlat pf;
+    int64_t np = n < EXCH_PREFIX ? n : EXCH_PREFIX;
+    int got = n > 0 && sched_flat_rule(sim->s, r, 0, np, &sim->pbuf, &pf)
+                  ? price_comm_prefix(sim, st, &pf, &k, out, &comm)
+                  : -1;
+    if (got < 0 && n > 0)
+        return false;
+    if (got == 0) {
+        const SchedFlat *f = sim_flat(sim, st);
+        if (!f || !price_comm(sim, st, f, &k, out, &comm))
+            return false;
+    }
+    if (!price_local(sim, st, &local))
+        return false;
+    out->cost.permutation = local;
+    out->cost.total = comm + local;
+    if (n > 0)
+        load_clear(sim, st, SIM_PATH_DIFF);
+    out->informed = sim->informed;
+    sim->port_sat = false;
+    return steps_put(&sim->steps, st, out);
+}
