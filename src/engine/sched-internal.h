@@ -125,6 +125,9 @@ struct Sched {
     ChunkRange *ranges;     /* shared range pool */
     uint64_t nranges, capranges;
     uint64_t last_roff, last_nr;   /* the ranges appended last (reused by identical sends) */
+    uint64_t *submask;      /* a bit per pool range: a sched_send_submasks set starts here
+                             * (NULL: none was sent); submask_words of them */
+    uint64_t submask_words;
     NetSeg *segs;           /* explicit-route pool */
     uint64_t nsegs, capsegs;
     uint32_t rcache[4];     /* routes stored last (reused by identical routes) */
@@ -141,6 +144,15 @@ struct Sched {
     int32_t nlabels, caplabels;
     char *error;
 };
+
+/* Is r[0..nr) (ranges in the pool) a whole set that sched_send_submasks stored, and then
+ * which: { fixed | m : m a submask of free }?  (Read from its first and last range.) */
+bool sched_pool_submasks(const Sched *s, const ChunkRange *r, size_t nr, uint32_t *fixed,
+                         uint32_t *free_);
+/* Does the pool set t[0..nt) lie inside the pool set b[0..nb), both sets of
+ * sched_send_submasks?  True only when it is shown so, in O(1): false says nothing. */
+bool sched_submasks_within(const Sched *s, const ChunkRange *t, size_t nt, const ChunkRange *b,
+                           size_t nb);
 
 static inline uint32_t sched_xfer_nr(const SchedStep *st, int64_t i)
 {

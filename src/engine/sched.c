@@ -99,6 +99,7 @@ void sched_free(Sched *s)
     free(s->labels);
     free(s->steps);
     free(s->ranges);
+    free(s->submask);
     free(s->segs);
     free(s->edges);
     free(s->gnode);
@@ -659,6 +660,22 @@ static size_t submask_ranges(uint32_t fixed, int t, uint32_t above, ChunkRange *
     return n;
 }
 
+/* Mark pool offset at as the start of a submask set (the bitmap grown with the pool). */
+static bool mark_submasks(Sched *s, uint64_t at)
+{
+    uint64_t need = s->capranges / 64 + 1;
+    if (need > s->submask_words) {
+        uint64_t *q = realloc(s->submask, need * sizeof *q);
+        if (!q)
+            return false;
+        memset(q + s->submask_words, 0, (need - s->submask_words) * sizeof *q);
+        s->submask = q;
+        s->submask_words = need;
+    }
+    s->submask[at / 64] |= UINT64_C(1) << (at % 64);
+    return true;
+}
+
 bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint32_t free_)
 {
     if (!s || cancelled(s))
@@ -711,9 +728,47 @@ bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uin
             return false;
         }
     }
+    uint64_t at = s->nranges;
     if (!pool_commit(s, n, &slot))
         return false;
+    if (slot.pool.roff == at && !mark_submasks(s, at)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
     return put_send(s, st, src, dst, slot, (uint32_t)n, SCHED_DEFAULT_ROUTE, false);
+}
+
+bool sched_pool_submasks(const Sched *s, const ChunkRange *r, size_t nr, uint32_t *fixed,
+                         uint32_t *free_)
+{
+    uintptr_t a = (uintptr_t)r, p = (uintptr_t)s->ranges;
+    if (!s->submask || nr < 2 || a < p || (a - p) % sizeof *r != 0)
+        return false;
+    uint64_t off = (a - p) / sizeof *r;
+    if (off >= s->submask_words * 64 || off + nr > s->nranges ||
+        !((s->submask[off / 64] >> (off % 64)) & 1))
+        return false;
+    /* a marked start is a whole set's only when nr is its length: the first and last ranges
+     * must say so (2^popcount(above) ranges of one width, the last at fixed | above) */
+    uint32_t lo = r[0].lo, w = r[0].hi - r[0].lo, above = lo ^ r[nr - 1].lo;
+    if ((w & (w - 1)) != 0 || (above & (w - 1)) != 0 || (lo & above) != 0 ||
+        (lo & (w - 1)) != 0 || r[nr - 1].hi - r[nr - 1].lo != w ||
+        ((size_t)1 << __builtin_popcount(above)) != nr)
+        return false;
+    *fixed = lo;
+    *free_ = above | (w - 1);
+    return true;
+}
+
+bool sched_submasks_within(const Sched *s, const ChunkRange *t, size_t nt, const ChunkRange *b,
+                           size_t nb)
+{
+    uint32_t ft, mt, fb, mb;
+    if (!sched_pool_submasks(s, t, nt, &ft, &mt) || !sched_pool_submasks(s, b, nb, &fb, &mb))
+        return false;
+    /* every fixed | m (m within mt) is fb | m' (m' within mb): the free bits of t are free in
+     * b, and outside b's free bits t's fixed ones are b's */
+    return (mt & ~mb) == 0 && ((ft ^ fb) & ~mb) == 0;
 }
 
 bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
@@ -1151,6 +1206,8 @@ void sched_truncate(Sched *s, int32_t nsteps)
     if (nsteps == 0) {
         /* Nothing refers to the pools any more: reclaim them. */
         s->nranges = 0;
+        if (s->submask)
+            memset(s->submask, 0, s->submask_words * sizeof *s->submask);
         s->nsegs = 0;
         s->nrcache = s->rcnext = 0;
         s->nedges = 0;

@@ -8,8 +8,9 @@
  *
  * The transfers are generated from the rule a block of EXCH_B at a time (the node order);
  * a pair whose partner lies in another block takes the partner's transfer from a few blocks
- * generated on demand (a small cache), and the partner is marked done in a bit per transfer
- * (a block whose transfers are all done is not generated at all).  Each block's routes are
+ * generated on demand (a small cache), both marked done in a bit per transfer (a block whose
+ * transfers are all done is not generated at all); a later partner block with transfers left
+ * is paired at once from the cache, so that rh's blocks are each generated once.  Each block's routes are
  * counted into the link loads while in cache (load_acc_add, sim-load.c), on this thread.
  * The not-held violations are put in transfer order at the end; the price comes from the
  * step's first transfers (price_comm_prefix) or, when those do not decide it, from the whole
@@ -29,11 +30,13 @@ int64_t step_exch_steps = 0;
 #define EXCH_AHEAD 16     /* transfers ahead whose Holds are fetched */
 
 typedef struct {
-    SchedRuleXfer a[EXCH_B];             /* the block */
-    SchedRuleXfer p[EXCH_NP][EXCH_B];    /* partner blocks ... */
+    SchedRuleXfer *a;                    /* the block being paired (one of blk) */
+    SchedRuleXfer *p[EXCH_NP];           /* partner blocks (the others) ... */
     int64_t p0[EXCH_NP];                 /* ... their first transfers (-1: none) */
     int next;                            /* the one to replace next */
-    SchedXfer lx[EXCH_B], ly[EXCH_B];    /* the pairs' ends (lower, upper), for the loads */
+    SchedXfer lx[EXCH_B], ly[EXCH_B];    /* the pairs' ends (this block's, partners'), for
+                                          * the loads */
+    SchedRuleXfer blk[EXCH_NP + 1][EXCH_B];
 } ExchBuf;
 
 /* What the pairs found. */
@@ -115,67 +118,102 @@ static int cmp_viol(const void *pa, const void *pb)
     return (a->transfer > b->transfer) - (a->transfer < b->transfer);
 }
 
-/* The pairs of the step (rule r, n transfers): sends, receives, loads into lb.  False: memory. */
-static bool exch_pairs(Sim *sim, int32_t st, const SchedRule *r, int64_t n, ExchBuf *B,
-                       uint64_t *done, LoadAcc *la, ExchFacts *e)
+/* Are transfers j0..j0+m-1 all done (their bits set)? */
+static bool all_done(const uint64_t *done, int64_t j0, int64_t m)
 {
-    bool big = sim->hold.dense || sim->hold.nbig > 0;
-    for (int q = 0; q < EXCH_NP; q++)
-        B->p0[q] = -1;
-    B->next = 0;
-    for (int64_t j0 = 0; j0 < n; j0 += EXCH_B) {
-        int64_t m = n - j0 < EXCH_B ? n - j0 : EXCH_B;
-        uint64_t *w = done + (j0 >> 6);
-        int64_t nw = (m + 63) >> 6;
-        bool all = true;
-        for (int64_t q = 0; q < nw && all; q++) {
-            uint64_t want = q == nw - 1 && (m & 63) ? (UINT64_C(1) << (m & 63)) - 1 : ~UINT64_C(0);
-            all = (w[q] & want) == want;
-        }
-        if (all) {   /* every transfer of the block went with its partner before */
-            memset(w, 0, (size_t)nw * sizeof *w);
-            continue;
-        }
-        sched_rule_gen(r, j0, m, B->a);
-        int64_t nl = 0;
-        for (int64_t i = 0; i < m; i++) {
-            int64_t j = j0 + i;
-            if (i + EXCH_AHEAD < m) {
-                ht_fetch(&sim->hold, B->a[i + EXCH_AHEAD].src, 1);
-                ht_fetch(&sim->hold, B->a[i + EXCH_AHEAD].dst, 1);
-                if (big) {
-                    ht_prefetch(&sim->hold, B->a[i + EXCH_AHEAD / 2].src);
-                    ht_prefetch(&sim->hold, B->a[i + EXCH_AHEAD / 2].dst);
-                }
-            }
-            uint64_t bit = UINT64_C(1) << (j & 63);
-            if (done[j >> 6] & bit) {   /* sent with its partner (p(j) < j) */
-                done[j >> 6] &= ~bit;
-                continue;
-            }
-            const SchedRuleXfer *x = &B->a[i];
-            int64_t d = x->dst;   /* > j: p(j) < j would have marked j done */
-            const SchedRuleXfer *y = d < j0 + m ? &B->a[d - j0] : partner(B, r, n, d);
-            done[d >> 6] |= UINT64_C(1) << (d & 63);
-            /* both sends against the start-of-step holdings (neither node has received yet:
-             * each receives only from the other), then both receives */
-            exch_send(sim, st, x, j, e);
-            exch_send(sim, st, y, d, e);
-            if (e->oom || !exch_recv(sim, x) || !exch_recv(sim, y))
-                return false;
-            B->lx[nl] = (SchedXfer){ x->src, x->dst };
-            B->ly[nl++] = (SchedXfer){ y->src, y->dst };
-        }
-        /* (each list in node order: a row's pieces one after the other) */
-        SchedFlat lf = { .x = B->lx, .n = nl, .r1 = { .one = { 0, 1 } } };
-        SchedFlat uf = { .x = B->ly, .n = nl, .r1 = { .one = { 0, 1 } } };
-        if (nl > 0 && (!load_acc_add(sim, la, &lf) || !load_acc_add(sim, la, &uf)))
+    const uint64_t *w = done + (j0 >> 6);
+    int64_t nw = (m + 63) >> 6;
+    for (int64_t q = 0; q < nw; q++) {
+        uint64_t want = q == nw - 1 && (m & 63) ? (UINT64_C(1) << (m & 63)) - 1 : ~UINT64_C(0);
+        if ((w[q] & want) != want)
             return false;
     }
     return true;
 }
 
-/* The done bits, a bit per transfer, zero between steps (the pairs clear what they set). */
+/* Pair every transfer of the block B->a (transfers j0..j0+m-1) not done yet with its partner
+ * (from the block or the partner blocks): both sends against the start-of-step holdings
+ * (neither node has received yet: each receives only from the other), then both receives;
+ * both marked done; their routes into the loads.  False: memory. */
+static bool pair_block(Sim *sim, int32_t st, const SchedRule *r, int64_t n, ExchBuf *B,
+                       int64_t j0, int64_t m, uint64_t *done, LoadAcc *la, ExchFacts *e)
+{
+    bool big = sim->hold.dense || sim->hold.nbig > 0;
+    int64_t nl = 0;
+    for (int64_t i = 0; i < m; i++) {
+        int64_t j = j0 + i;
+        if (i + EXCH_AHEAD < m) {
+            ht_fetch(&sim->hold, B->a[i + EXCH_AHEAD].src, 1);
+            ht_fetch(&sim->hold, B->a[i + EXCH_AHEAD].dst, 1);
+            if (big) {
+                ht_prefetch(&sim->hold, B->a[i + EXCH_AHEAD / 2].src);
+                ht_prefetch(&sim->hold, B->a[i + EXCH_AHEAD / 2].dst);
+            }
+        }
+        if (done[j >> 6] & (UINT64_C(1) << (j & 63)))   /* went with its partner */
+            continue;
+        const SchedRuleXfer *x = &B->a[i];
+        int64_t d = x->dst;
+        const SchedRuleXfer *y = d >= j0 && d < j0 + m ? &B->a[d - j0] : partner(B, r, n, d);
+        done[j >> 6] |= UINT64_C(1) << (j & 63);
+        done[d >> 6] |= UINT64_C(1) << (d & 63);
+        exch_send(sim, st, x, j, e);
+        exch_send(sim, st, y, d, e);
+        if (e->oom || !exch_recv(sim, x) || !exch_recv(sim, y))
+            return false;
+        B->lx[nl] = (SchedXfer){ x->src, x->dst };
+        B->ly[nl++] = (SchedXfer){ y->src, y->dst };
+    }
+    /* (each list in node order: a row's pieces one after the other) */
+    SchedFlat lf = { .x = B->lx, .n = nl, .r1 = { .one = { 0, 1 } } };
+    SchedFlat uf = { .x = B->ly, .n = nl, .r1 = { .one = { 0, 1 } } };
+    return nl == 0 || (load_acc_add(sim, la, &lf) && load_acc_add(sim, la, &uf));
+}
+
+/* The pairs of the step (rule r, n transfers): sends, receives, loads into la.  The blocks
+ * in order, each generated unless all its transfers are done; after each, the later partner
+ * blocks still kept that have transfers left are paired at once from what was generated
+ * (the partner block taking the block's place in the cache): an exchange whose pairs join a
+ * few blocks (rh's interleaved steps: four) generates each block once.  False: memory. */
+static bool exch_pairs(Sim *sim, int32_t st, const SchedRule *r, int64_t n, ExchBuf *B,
+                       uint64_t *done, LoadAcc *la, ExchFacts *e)
+{
+    B->a = B->blk[EXCH_NP];
+    for (int q = 0; q < EXCH_NP; q++) {
+        B->p[q] = B->blk[q];
+        B->p0[q] = -1;
+    }
+    B->next = 0;
+    for (int64_t j0 = 0; j0 < n; j0 += EXCH_B) {
+        int64_t m = n - j0 < EXCH_B ? n - j0 : EXCH_B;
+        if (all_done(done, j0, m))
+            continue;
+        sched_rule_gen(r, j0, m, B->a);
+        int64_t cur = j0, cm = m;
+        for (;;) {
+            if (!pair_block(sim, st, r, n, B, cur, cm, done, la, e))
+                return false;
+            int q = 0;
+            for (; q < EXCH_NP; q++)
+                if (B->p0[q] > j0 &&
+                    !all_done(done, B->p0[q], n - B->p0[q] < EXCH_B ? n - B->p0[q] : EXCH_B))
+                    break;
+            if (q == EXCH_NP)
+                break;
+            SchedRuleXfer *t = B->a;   /* that block next; this one kept in its place */
+            B->a = B->p[q];
+            B->p[q] = t;
+            int64_t nx = B->p0[q];
+            B->p0[q] = cur;
+            cur = nx;
+            cm = n - cur < EXCH_B ? n - cur : EXCH_B;
+        }
+    }
+    memset(done, 0, (size_t)((n >> 6) + 1) * sizeof *done);
+    return true;
+}
+
+/* The done bits, a bit per transfer, zero between steps (cleared at the step's end). */
 static uint64_t *exch_done(Sim *sim, int64_t n)
 {
     size_t words = (size_t)(n >> 6) + 1;

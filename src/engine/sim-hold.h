@@ -207,6 +207,9 @@ typedef struct {
     int32_t nnodes;
     bool borrowed;       /* some Hold may borrow (ht_borrow since ht_own_all) */
     bool huge;           /* rec and dense on huge pages (read at random for long: bigmem.h) */
+    const struct Sched *subs;   /* borrowed, or NULL: the schedule whose submask sets
+                                 * (sched_send_submasks) a multi-range test may show
+                                 * inside a borrowed base in O(1) (ht_contains_all) */
 } HoldTab;
 
 /* Out of line (sim-holdtab.c): make and free the table (ht_init false: memory; huge: the

@@ -2,6 +2,7 @@
 #include "sim-hold.h"
 
 #include "bigmem.h"
+#include "sched-internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -183,7 +184,13 @@ bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t 
                      uint32_t *k, uint32_t *miss)
 {
     Hold tmp;
-    return hold_contains_all(as_hold(t, v, &tmp), r, nr, k, miss);
+    const Hold *h = as_hold(t, v, &tmp);
+    /* a submask set sent on from the submask set the node borrowed (rh's distribution): its
+     * bits alone show it inside, with no range read */
+    if (t->subs && nr >= 2 && hold_borrowed(h) &&
+        sched_submasks_within(t->subs, r, nr, h->u.b.base, hold_nb(h)))
+        return true;
+    return hold_contains_all(h, r, nr, k, miss);
 }
 
 bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr)

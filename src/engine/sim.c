@@ -155,6 +155,8 @@ static bool run_setup(Sim *sim)
     sim->viol = malloc(SIM_MAXVIOL * sizeof *sim->viol);
     /* the TUI (SIM_HISTORY) seeks through the holdings at random for long: huge pages */
     bool held = ht_init(&sim->hold, net->size, (sim->flags & SIM_HISTORY) != 0);
+    if (held && !(sim->flags & SIM_HISTORY))   /* (only a run borrows: sim-hold.h) */
+        sim->hold.subs = s;
     /* full: per-node scratch (see full_loads), not per link */
     sim->load = big_zalloc(sim, ((size_t)(sim->full ? net->size : sim->nlinks) + 1) *
                            sizeof *sim->load);

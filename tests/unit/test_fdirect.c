@@ -10,7 +10,7 @@
  * bintree-direct's d + 3s - 2; with many packets it is 2 - 1/(r+1) times the duplex fractional
  * tree and faster than the two-substep emulation.  A malformed program (a
  * deadlock) fails with its step and PU named.  Random programs run by the executor and by a
- * reference that scans every PU each step: the same steps and transfers, in order. */
+ * reference written here: the same steps and transfers, in order, and the same deadlocks. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -197,9 +197,9 @@ static void test_deadlock(void **state)
 }
 
 /* Random programs (the operations of random steps of disjoint pairs, now and then one
- * operation dropped: a deadlock, or a pair that meets later) run by rdv_run and by the
- * executor as first written, scanning every PU each step (here): the same steps, the same
- * transfers in the same order (by sender), the same deadlock named. */
+ * operation dropped: a deadlock, or a pair that meets later) run by rdv_run and by a reference
+ * that scans every PU each step (here): the same steps, the same transfers in the same order
+ * (by sender), the same deadlock named. */
 #define RMAXN 40
 #define RMAXOPS 64
 typedef struct {

@@ -6,7 +6,9 @@
  * that repeats the one before shares its ranges, as sched_send's do).  Then the bad sets, the
  * bad nodes and a send with no step open, each refused with its message; and rh's distribution
  * (mesh and array, built through the algorithm table) against what its tree says each transfer
- * must carry (check_rh). */
+ * must carry (check_rh).  And the O(1) test of a submask set inside another
+ * (sched_submasks_within, which the replay asks before walking a borrowed base) against
+ * chunk-by-chunk containment, and replays with it against replays without it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -349,6 +351,173 @@ static void test_rh(void **state)
     check_rh("array:256", 201);
 }
 
+/* A subset of the set (fixed, free): some free bits fixed (to 0 or 1), or, now and then, one
+ * chunk outside it (a fixed bit flipped), so that the containment can fail. */
+static void sub_of(uint32_t nch, uint32_t fixed, uint32_t free_, uint32_t *sf, uint32_t *sm,
+                   bool *inside)
+{
+    for (;;) {
+        uint32_t keep = free_ & rnd(), set = free_ & ~keep & rnd();
+        uint32_t f = fixed | set, m = keep;
+        *inside = true;
+        if (rnd() % 4 == 0) {   /* flip one bit outside free_ below nch's width */
+            int b = (int)(rnd() % 12);
+            uint32_t bit = UINT32_C(1) << b;
+            if (!(free_ & bit)) {
+                f ^= bit;
+                m &= ~bit;
+                *inside = false;
+            }
+        }
+        if ((uint64_t)(f | m) < nch && (f & m) == 0) {
+            *sf = f;
+            *sm = m;
+            return;
+        }
+    }
+}
+
+/* sched_submasks_within against containment tested chunk by chunk, on sets stored in one
+ * schedule (and false for ranges that are no whole submask set: a plain send's, a prefix of
+ * odd length, after the pool is emptied by sched_truncate). */
+static void test_within(void **state)
+{
+    (void)state;
+    Net *net = mknet("array:16");
+    uint32_t nch = 4096;
+    int shown = 0, outside = 0;
+    for (int round = 0; round < 300; round++) {
+        Sched *s = sched_new(net, nch, nch);
+        assert_int_equal(sched_step(s), 0);
+        uint32_t bf, bm, tf, tm;
+        random_set(nch, &bf, &bm);
+        bool inside;
+        sub_of(nch, bf, bm, &tf, &tm, &inside);
+        if (rnd() % 8 == 0)   /* a set that is no subset at all */
+            random_set(nch, &tf, &tm);
+        assert_true(sched_send_submasks(s, 1, 2, bf, bm));
+        assert_true(sched_send_submasks(s, 2, 3, tf, tm));
+        SchedTransfer b, t;
+        sched_transfer(s, 0, 0, &b);
+        sched_transfer(s, 0, 1, &t);
+        bool within = sched_submasks_within(s, t.ranges, t.nranges, b.ranges, b.nranges);
+        bool truth = true;   /* chunk by chunk */
+        for (uint32_t c = 0; c < nch; c++)
+            if ((c & ~tm) == tf && (c & ~bm) != bf)
+                truth = false;
+        if (t.nranges >= 2 && b.nranges >= 2) {
+            assert_int_equal(within, truth);   /* both are whole sets: shown either way */
+            shown += within;
+            outside += !truth;
+        } else {
+            assert_false(within);              /* one range: not in the pool */
+        }
+        if (b.nranges >= 3) {   /* a slice of 3 ranges: no whole set */
+            uint32_t f, m;
+            assert_false(sched_pool_submasks(s, b.ranges, 3, &f, &m));
+        }
+        sched_truncate(s, 0);   /* the pool emptied: its marks too */
+        assert_int_equal(sched_step(s), 0);
+        ChunkRange q[2] = { { 0, 1 }, { 2, 3 } };
+        assert_true(sched_send(s, 1, 2, q, 2));
+        SchedTransfer u;
+        sched_transfer(s, 0, 0, &u);
+        uint32_t f, m;
+        assert_false(sched_pool_submasks(s, u.ranges, u.nranges, &f, &m));
+        sched_free(s);
+    }
+    assert_true(shown > 50);
+    assert_true(outside > 20);
+    net_free(net);
+}
+
+/* The replay with the O(1) test (sets sent with sched_send_submasks, which the hold table
+ * recognises) against the same schedule sent with sched_send (no marks: every range walked):
+ * relays of borrowed submask sets, sent on whole, in part, or with a chunk the sender lacks;
+ * every total and every violation the same. */
+static void test_replay(void **state)
+{
+    (void)state;
+    Net *net = mknet("mesh:4x8");
+    uint32_t nch = 2048;
+    ChunkRange *r = malloc(nch * sizeof *r);
+    assert_non_null(r);
+    int notheld = 0;
+    for (int round = 0; round < 40; round++) {
+        Sched *a = sched_new(net, nch, 1 << 20), *b = sched_new(net, nch, 1 << 20);
+        assert_true(sched_give(a, 0, 0, nch) && sched_give(b, 0, 0, nch));
+        /* node 0 holds all; each step every holder of a set sends a subset on to a node
+         * that holds nothing yet */
+        uint32_t hf[32], hm[32];
+        bool has[32] = { false };
+        int32_t holders[32], nh = 0;
+        int32_t next = 1;
+        for (int st = 0; st < 4 && next < 32; st++) {
+            assert_int_equal(sched_step(a), st);
+            assert_int_equal(sched_step(b), st);
+            int32_t nnew = 0, newh[32];
+            uint32_t nf[32], nm[32];
+            for (int32_t k = -1; k < nh && next < 32; k++) {
+                int32_t v = k < 0 ? 0 : holders[k];
+                uint32_t f, m;
+                bool inside = true;
+                if (k < 0) {
+                    if (st > 0)
+                        continue;
+                    random_set(nch, &f, &m);
+                    if (__builtin_popcount(m) < 5)
+                        m |= 0x3e0 & ~f & (nch - 1), f &= ~m;
+                } else {
+                    sub_of(nch, hf[v], hm[v], &f, &m, &inside);
+                }
+                size_t n = brute(nch, f, m, r);
+                assert_true(sched_send_submasks(a, v, next, f, m));
+                assert_true(sched_send(b, v, next, r, n));
+                notheld += !inside;
+                newh[nnew] = next;
+                nf[nnew] = f;
+                nm[nnew++] = m;
+                next++;
+            }
+            for (int32_t k = 0; k < nnew; k++) {
+                hf[newh[k]] = nf[k];
+                hm[newh[k]] = nm[k];
+                has[newh[k]] = true;
+                holders[nh++] = newh[k];
+            }
+        }
+        (void)has;
+        CostParams p;
+        cost_defaults(&p, COST_SEIDEL);
+        char err[256];
+        Sim *x = sim_run(a, &p, 0, err, sizeof err), *y = sim_run(b, &p, 0, err, sizeof err);
+        assert_non_null(x);
+        assert_non_null(y);
+        const SimTotals *tx = sim_totals(x), *ty = sim_totals(y);
+        assert_true(tx->cost.total == ty->cost.total);
+        assert_int_equal(tx->not_held, ty->not_held);
+        assert_int_equal(tx->violations, ty->violations);
+        assert_int_equal(tx->incomplete_nodes, ty->incomplete_nodes);
+        assert_int_equal(tx->verified, ty->verified);
+        assert_int_equal(sim_nviolations(x), sim_nviolations(y));
+        for (size_t i = 0; i < sim_nviolations(x); i++) {
+            const SimViolation *u = sim_violation(x, i), *w = sim_violation(y, i);
+            assert_int_equal(u->kind, w->kind);
+            assert_int_equal(u->step, w->step);
+            assert_int_equal(u->node, w->node);
+            assert_int_equal(u->chunk, w->chunk);
+            assert_int_equal(u->transfer, w->transfer);
+        }
+        sim_free(x);
+        sim_free(y);
+        sched_free(a);
+        sched_free(b);
+    }
+    assert_true(notheld > 5);
+    free(r);
+    net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -357,6 +526,8 @@ int main(void)
         cmocka_unit_test(test_exhaustive16),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_rh),
+        cmocka_unit_test(test_within),
+        cmocka_unit_test(test_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
