@@ -1,7 +1,6 @@
 /* test_peters.c — Peters & Syska under the circuit model: the all-port rule and
  * its named violations; `tiling` verified and valid (all-port, arc-disjoint) on every 2-D torus
- * up to 32x32 (every source up to 10x10 in the release-built run, full.h; up to 5x5 and on
- * 5x10, 10x5, 10x10 under the sanitizers), within two phases of Proposition 1, its
+ * up to 32x32 (every source up to 10x10), within two phases of Proposition 1, its
  * alpha/delta/L*tau multiples equal to the paper's (5x5: 2, 4, 2; 25x25: 4, 24, 4; the 10x10
  * and 5x10 expansions), the predicted totals equal to the simulated ones; the lower bounds of
  * Proposition 1 never above a simulated cost, and Corollary 1 as printed above the cost of a
@@ -23,7 +22,6 @@
 #include "../../src/engine/circuit.h"
 #include "../../src/engine/sim.h"
 #include "../../src/engine/sim-async.h"
-#include "full.h"
 #include "mknet.h"
 
 typedef struct {
@@ -156,11 +154,7 @@ static void test_tiling_sweep(void **state)
             for (; rx % 5 == 0; rx /= 5) kx++;
             for (; ry % 5 == 0; ry /= 5) ky++;
             bool family = kx == ky && (rx & (rx - 1)) == 0 && (ry & (ry - 1)) == 0;
-            /* every source on the shapes to 10x10 in the release-built run (full.h); under
-             * the sanitizers on those to 5x5 and the paper's 5x10, 10x5, 10x10 (the sweep
-             * was 60% of this program's time), three sources on the others as above */
-            bool small = x <= 10 && y <= 10 &&
-                         (FULL_RUN || (x <= 5 && y <= 5) || (x % 5 == 0 && y % 5 == 0));
+            bool small = x <= 10 && y <= 10;
             int32_t nsrc = small ? net_size(n) : 3;
             for (int32_t src = 0; src < nsrc; src++) {
                 int32_t v = small ? src : (int32_t)((src * 7919) % net_size(n));
@@ -186,7 +180,7 @@ static void test_tiling_sweep(void **state)
         }
     assert_int_equal(shapes, 32 * 32 - 1);
     assert_true(meet > shapes / 2);
-    assert_true(runs > (FULL_RUN ? 10000 : 5000));
+    assert_true(runs > 10000);
 }
 
 /* Off the paper's family: the cells' tiling meets Proposition 1 where it says so, and the
