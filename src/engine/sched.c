@@ -1324,6 +1324,24 @@ static bool flat_slot(FlatFill *f, int64_t k, SchedXferR v)
     return true;
 }
 
+/* Transfer k of a flat view from a rule's record: its ends in b->x, its ranges as a slot (one
+ * range inline, more copied into b->pool at *np, which grows). */
+static inline SchedXferR rule_put(SchedFlatBuf *b, int64_t k, const SchedRuleXfer *rx,
+                                  uint32_t *np)
+{
+    SchedXferR v;
+    b->x[k] = (SchedXfer){ rx->src, rx->dst };
+    if (rx->nr <= 1) {
+        v.one = rx->nr ? rx->r[0] : (ChunkRange){ 0, 0 };
+    } else {
+        memcpy(b->pool + *np, rx->r, rx->nr * sizeof *b->pool);
+        v.pool.roff = *np;
+        v.pool.unused = 0;
+        *np += rx->nr;
+    }
+    return v;
+}
+
 /* Give transfers 0..k-1 the ext {1, default route}, once a transfer needs ext. */
 static void flat_ext_from(SchedFlatBuf *b, int64_t k)
 {
@@ -1414,16 +1432,7 @@ bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
             rule_replay(r, j0, m, buf);
             for (int64_t j = 0; j < m; j++, k++) {
                 const SchedRuleXfer *rx = &buf[j];
-                SchedXferR v;
-                b->x[k] = (SchedXfer){ rx->src, rx->dst };
-                if (rx->nr <= 1) {
-                    v.one = rx->nr ? rx->r[0] : (ChunkRange){ 0, 0 };
-                } else {
-                    memcpy(b->pool + np, rx->r, rx->nr * sizeof *b->pool);
-                    v.pool.roff = np;
-                    v.pool.unused = 0;
-                    np += rx->nr;
-                }
+                SchedXferR v = rule_put(b, k, rx, &np);
                 if (f.apart)
                     b->r[k] = v;
                 else if (!flat_slot(&f, k, v))
@@ -1459,17 +1468,7 @@ bool sched_flat_rule(const Sched *s, const SchedRule *r, int64_t j0, int64_t n,
         for (int64_t j = 0; j < m; j++) {
             const SchedRuleXfer *rx = &buf[j];
             int64_t k = k0 + j;
-            SchedXferR v;
-            b->x[k] = (SchedXfer){ rx->src, rx->dst };
-            if (rx->nr <= 1) {
-                v.one = rx->nr ? rx->r[0] : (ChunkRange){ 0, 0 };
-            } else {
-                memcpy(b->pool + np, rx->r, rx->nr * sizeof *b->pool);
-                v.pool.roff = np;
-                v.pool.unused = 0;
-                np += rx->nr;
-            }
-            b->r[k] = v;
+            b->r[k] = rule_put(b, k, rx, &np);
             b->ext[k] = (SchedXferExt){ rx->nr, SCHED_DEFAULT_ROUTE };
         }
     }
