@@ -1,11 +1,13 @@
 /* simcmp.h — two Sims of one schedule (or of two schedules of the same transfers) the same,
  * field by field, for the unit tests that pin a fast path of the replay against a slow one
- * (test_fuse, test_holdtab, test_load_disjoint, test_load_mesh2): every field of the totals;
- * every field of every step, its running total (sim_cost_until) and its link loads link by
- * link; every field of every violation kept, and its text; at the Sims' present positions
+ * (test_fuse, test_holdtab, test_load_disjoint, test_load_mesh2, test_affine, the strided
+ * tests): every field of the totals; every field of every step, its running total
+ * (sim_cost_until) and its link loads link by link (a pair net's, full:P, pair link by pair
+ * link); every field of every violation kept, and its text; at the Sims' present positions
  * every node's holdings (ranges, count, and chunk by chunk).  The costs are compared bit for
- * bit.  (test_tree_rule, test_rules and test_sim use parts of it too.)  A mismatch fails the test with the step, node
- * or violation it was found at.  Include after <cmocka.h> and the engine's sim.h. */
+ * bit.  (test_tree_rule, test_rules and test_sim use parts of it too.)  A mismatch fails the
+ * test with the step, node or violation it was found at.  Include after <cmocka.h> and the
+ * engine's sim.h. */
 #ifndef MESHCAST_TEST_SIMCMP_H
 #define MESHCAST_TEST_SIMCMP_H
 
@@ -98,8 +100,16 @@ static inline void simcmp_step(Sim *a, Sim *b, int32_t st)
     simcmp_cost_(sim_cost_until(a, st), sim_cost_until(b, st), "total until", "step", st,
                  __FILE__, __LINE__);
     /* the loads asked for after the run (counted then), copied before b's are asked for */
-    int64_t nl = net_nlinks(sched_net(sim_sched(a)));
+    const Net *net = sched_net(sim_sched(a));
+    int64_t nl = net_nlinks(net);
     assert_int_equal(nl, net_nlinks(sched_net(sim_sched(b))));
+    if (net_kind(net) == NET_FULL) {   /* a pair net: no array of loads, pair link by link */
+        for (int64_t l = 0; l < nl; l++)
+            simcmp_eq_((unsigned long long)sim_link_load(a, st, l),
+                       (unsigned long long)sim_link_load(b, st, l), "pair link's load", "step",
+                       st, __FILE__, __LINE__);
+        return;
+    }
     const int32_t *lp = sim_link_loads(a, st);
     assert_non_null(lp);
     int32_t *la = malloc((size_t)(nl > 0 ? nl : 1) * sizeof *la);

@@ -32,40 +32,6 @@
 
 static uint32_t rnd(uint32_t n) { return (uint32_t)rand() % n; }
 
-/* simcmp_runs for a pair net too (whose loads sim_link_loads does not give: sim_link_load,
- * pair link by pair link). */
-static void same_runs(Sim *a, Sim *b)
-{
-    const Net *net = sched_net(sim_sched(a));
-    if (net_kind(net) != NET_FULL) {
-        simcmp_runs(a, b);
-        return;
-    }
-    simcmp_totals(a, b);
-    int64_t nl = net_nlinks(net);
-    for (int32_t st = 0; st < sim_totals(a)->nsteps; st++) {
-        const SimStep *x = sim_step(a, st), *y = sim_step(b, st);
-        SIMCMP_COSTS("step", st);
-        SIMCMP_EQ(ntransfers, "step", st);
-        SIMCMP_EQ(tcd, "step", st);
-        SIMCMP_EQ(bytes, "step", st);
-        SIMCMP_EQ(max_link_load, "step", st);
-        SIMCMP_EQ(link_overloads, "step", st);
-        SIMCMP_EQ(max_channel_load, "step", st);
-        SIMCMP_EQ(port_conflicts, "step", st);
-        SIMCMP_EQ(violations, "step", st);
-        SIMCMP_EQ(critical_node, "step", st);
-        SIMCMP_EQ(informed, "step", st);
-        SIMCMP_EQ(max_len, "step", st);
-        SIMCMP_EQ(max_bytes, "step", st);
-        SIMCMP_EQ(subrounds, "step", st);
-        for (int64_t l = 0; l < nl; l++)
-            assert_int_equal(sim_link_load(a, st, l), sim_link_load(b, st, l));
-    }
-    simcmp_violations(a, b);
-    simcmp_holdings(a, b);
-}
-
 /* s simulated block by block (where it can be) and transfer by transfer; *blocks gets the
  * steps the first replayed block by block. */
 static void run_both(const Sched *s, const CostParams *p, Sim **aff, Sim **gen, int64_t *blocks)
@@ -188,7 +154,7 @@ static void test_affine_random(void **state)
         Sim *aff, *gen;
         int64_t blocks;
         run_both(s, &p, &aff, &gen, &blocks);
-        same_runs(aff, gen);
+        simcmp_runs(aff, gen);
         taken += blocks;
         declined += sim_totals(aff)->nsteps - blocks;
         /* against the bitmaps */
@@ -361,7 +327,7 @@ static void test_affine_ftree(void **state)
                     assert_non_null(x);
                     assert_non_null(y);
                     assert_int_equal(sim_affine_steps - before, taken);   /* not b's */
-                    same_runs(x, y);
+                    simcmp_runs(x, y);
                     assert_true(sim_totals(x)->verified);
                     bool full = strncmp(nets[ni], "full:", 5) == 0;
                     /* every step on full:P under duplex postal and seidel (the direct

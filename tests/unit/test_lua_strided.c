@@ -27,6 +27,7 @@
 #include "../../src/script/lua-mc.h"
 #include "../../src/script/script.h"
 #include "mknet.h"
+#include "simcmp.h"
 #include "srctree.h"
 
 
@@ -76,27 +77,7 @@ static void same_sims(const Sched *a, const Sched *b)
         Sim *sb = sim_run(b, &p, SIM_HISTORY, err, sizeof err);
         assert_non_null(sa);
         assert_non_null(sb);
-        const SimTotals *ta = sim_totals(sa), *tb = sim_totals(sb);
-        assert_true(ta->cost.total == tb->cost.total);
-        assert_int_equal(ta->max_link_load, tb->max_link_load);
-        assert_int_equal(ta->port_conflicts, tb->port_conflicts);
-        assert_int_equal(ta->violations, tb->violations);
-        assert_int_equal(ta->verified, tb->verified);
-        assert_int_equal(ta->subrounds, tb->subrounds);
-        for (int32_t st = 0; st < ta->nsteps; st++) {
-            SimStep x, y;
-            sim_step_get(sa, st, &x);
-            sim_step_get(sb, st, &y);
-            assert_true(x.cost.total == y.cost.total);
-            assert_int_equal(x.critical_node, y.critical_node);
-            assert_int_equal(x.informed, y.informed);
-        }
-        assert_int_equal(sim_nviolations(sa), sim_nviolations(sb));
-        for (size_t v = 0; v < sim_nviolations(sa); v++) {
-            char ba[300], bb[300];
-            assert_string_equal(sim_violation_text(sa, sim_violation(sa, v), ba, sizeof ba),
-                                sim_violation_text(sb, sim_violation(sb, v), bb, sizeof bb));
-        }
+        simcmp_runs(sa, sb);   /* every field, link loads, violations, holdings */
         sim_free(sa);
         sim_free(sb);
     }
