@@ -24,6 +24,7 @@
 #include "../../src/engine/sched-strided.h"
 #include "../../src/engine/sim.h"
 #include "mknet.h"
+#include "packtrip.h"
 #include "simcmp.h"
 
 static void same_transfers(const Sched *a, const Sched *b)
@@ -69,40 +70,6 @@ static void same_sims(const Sched *a, const Sched *b)
         sim_free(sa);
         sim_free(sb);
     }
-}
-
-typedef struct {
-    unsigned char *p;
-    size_t n, cap;
-} Bytes;
-
-static void put_bytes(void *ud, const void *p, size_t n)
-{
-    Bytes *b = ud;
-    if (b->n + n > b->cap) {
-        b->cap = (b->n + n) * 2 + 64;
-        b->p = realloc(b->p, b->cap);
-        assert_non_null(b->p);
-    }
-    if (n)
-        memcpy(b->p + b->n, p, n);
-    b->n += n;
-}
-
-/* a packed and unpacked; its bytes in *nbytes */
-static Sched *round_trip(const Sched *a, size_t *nbytes)
-{
-    Bytes x = { 0 };
-    assert_true(sched_pack(a, put_bytes, &x));
-    Sched *c = sched_new(sched_net(a), sched_nchunks(a), sched_bytes(a));
-    assert_non_null(c);
-    size_t used = 0;
-    if (!sched_unpack(c, x.p, x.n, 0, &used))
-        fail_msg("unpack: %s", sched_error(c));
-    assert_int_equal(used, x.n);
-    *nbytes = x.n;
-    free(x.p);
-    return c;
 }
 
 /* The reference: the block's transfers, each sent with sched_send. */
@@ -236,7 +203,7 @@ static void random_round(const char *spec, unsigned seed)
     assert_null(sched_error(a));
     same_transfers(a, ref);
     size_t nb;
-    Sched *c = round_trip(a, &nb);
+    Sched *c = packround(a, &nb);
     same_transfers(c, ref);
     same_sims(c, ref);
     same_sims(a, ref);
@@ -283,7 +250,7 @@ static void test_tree_blocks(void **state)
         }
         same_transfers(a, ref);
         size_t nb;
-        Sched *c = round_trip(a, &nb);
+        Sched *c = packround(a, &nb);
         assert_true(nb < 1024);   /* (the stored schedule: 16 bytes a transfer, 16 KiB) */
         for (int32_t i = 0; i < 10; i++)
             assert_true(sched_step_is_tree(c, i));
@@ -329,7 +296,7 @@ static void test_merge(void **state)
     assert_int_equal(sched_step_nrules(a, 0), 4);
     same_transfers(a, ref);
     size_t nb;
-    Sched *c = round_trip(a, &nb);
+    Sched *c = packround(a, &nb);
     assert_true(sched_step_nrules(c, 0) == 4);
     same_transfers(c, ref);
     sched_free(c);
@@ -385,7 +352,7 @@ static void test_compact(void **state)
 #undef BOTH
     same_transfers(a, ref);
     size_t nb;
-    Sched *c = round_trip(a, &nb);
+    Sched *c = packround(a, &nb);
     same_transfers(c, ref);
     same_sims(c, ref);
     sched_free(c);
