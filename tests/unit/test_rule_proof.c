@@ -131,6 +131,25 @@ static void test_wrong_proof(void **state)
     net_free(n);
 }
 
+/* d built on n with the proofs checked (every proved block generated and checked transfer by
+ * transfer) and again trusting them: the same schedule.  False, with err, when the checked
+ * build fails (a wrong proof, or a size the algorithm refuses); the caller says which. */
+static bool checked_is_trusted(const AlgoDef *d, const Net *n, const AlgoArgs *a, char *err,
+                               size_t errlen)
+{
+    sched_check_proofs = true;
+    Sched *checked = algo_build(d, n, a, err, errlen);
+    if (!checked)
+        return false;
+    sched_check_proofs = false;
+    Sched *trusted = algo_build(d, n, a, err, errlen);
+    assert_non_null(trusted);
+    assert_true(sched_equal(checked, trusted));
+    sched_free(checked);
+    sched_free(trusted);
+    return true;
+}
+
 /* rh's exchange proof: with the proofs checked, every exchange block of every shape and source
  * tried passes the transfer-by-transfer check (a wrong proof would fail the build), and the
  * schedule built trusting the proof is the one built checking it. */
@@ -151,16 +170,8 @@ static void test_rh_proof(void **state)
             algo_args_init(&a, d);
             a.source = src;
             char err[256];
-            sched_check_proofs = true;
-            Sched *checked = algo_build(d, n, &a, err, sizeof err);
-            if (!checked)
+            if (!checked_is_trusted(d, n, &a, err, sizeof err))
                 fail_msg("%s source %ld: %s", nets[ni], (long)src, err);
-            sched_check_proofs = false;
-            Sched *trusted = algo_build(d, n, &a, err, sizeof err);
-            assert_non_null(trusted);
-            assert_true(sched_equal(checked, trusted));
-            sched_free(checked);
-            sched_free(trusted);
         }
         net_free(n);
     }
@@ -186,18 +197,8 @@ static void test_mesh_exchange_proof(void **state)
                 a.nu = nu;
                 a.source = net_size(n) / 3;
                 char err[256];
-                sched_check_proofs = true;
-                Sched *checked = algo_build(d, n, &a, err, sizeof err);
-                if (!checked) {
-                    assert_null(strstr(err, "proof"));
-                    continue;   /* (a size or nu the algorithm refuses) */
-                }
-                sched_check_proofs = false;
-                Sched *trusted = algo_build(d, n, &a, err, sizeof err);
-                assert_non_null(trusted);
-                assert_true(sched_equal(checked, trusted));
-                sched_free(checked);
-                sched_free(trusted);
+                if (!checked_is_trusted(d, n, &a, err, sizeof err))
+                    assert_null(strstr(err, "proof"));   /* (a size or nu it refuses) */
             }
         }
         net_free(n);
