@@ -173,6 +173,32 @@ static inline void simcmp_holdings(const Sim *a, const Sim *b)
     }
 }
 
+/* A not-held violation a test's own reference (bitmaps) expects: the step, the sender, the
+ * transfer and the first chunk it lacked. */
+typedef struct {
+    int32_t step, node;
+    int64_t x;
+    uint32_t chunk;
+} SimcmpNotHeld;
+
+/* s's not-held violations are exactly nh[0..nnh), in order (other kinds skipped). */
+static inline void simcmp_not_held(const Sim *s, const SimcmpNotHeld *nh, int nnh)
+{
+    int k = 0;
+    for (size_t i = 0; i < sim_nviolations(s); i++) {
+        const SimViolation *v = sim_violation(s, i);
+        if (v->kind != SIM_V_NOT_HELD)
+            continue;
+        assert_true(k < nnh);
+        assert_int_equal(v->step, nh[k].step);
+        assert_int_equal(v->node, nh[k].node);
+        assert_int_equal(v->transfer, nh[k].x);
+        assert_int_equal(v->chunk, nh[k].chunk);
+        k++;
+    }
+    assert_int_equal(k, nnh);
+}
+
 /* Everything above: the totals, every step, the violations, the holdings. */
 static inline void simcmp_runs(Sim *a, Sim *b)
 {

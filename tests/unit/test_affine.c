@@ -74,7 +74,7 @@ static void test_affine_random(void **state)
         sched_give(s, src0, 0, CH);
         for (uint32_t c = 0; c < CH; c++)
             have[src0][c] = true;
-        struct { int32_t step, node; int64_t x; uint32_t chunk; } nh[STEPS * MAXN];
+        SimcmpNotHeld nh[STEPS * MAXN];
         int nnh = 0;
         int32_t informed[STEPS], crit[STEPS];
         uint64_t sbytes[STEPS];
@@ -158,19 +158,7 @@ static void test_affine_random(void **state)
         taken += blocks;
         declined += sim_totals(aff)->nsteps - blocks;
         /* against the bitmaps */
-        int k = 0;
-        for (size_t i = 0; i < sim_nviolations(aff); i++) {
-            const SimViolation *v = sim_violation(aff, i);
-            if (v->kind != SIM_V_NOT_HELD)
-                continue;
-            assert_true(k < nnh);
-            assert_int_equal(v->step, nh[k].step);
-            assert_int_equal(v->node, nh[k].node);
-            assert_int_equal(v->transfer, nh[k].x);
-            assert_int_equal(v->chunk, nh[k].chunk);
-            k++;
-        }
-        assert_int_equal(k, nnh);
+        simcmp_not_held(aff, nh, nnh);
         for (int st = 0; st < nsteps; st++) {
             const SimStep *o = sim_step(aff, st);
             assert_int_equal(o->informed, informed[st]);

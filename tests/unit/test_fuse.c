@@ -79,7 +79,7 @@ static void test_fuse_random(void **state)
             have[3][c] = true;
         /* the reference: each step's not-held (transfer, node, chunk) in order, the informed
          * nodes after it, its port conflicts */
-        struct { int32_t step, node; int64_t x; uint32_t chunk; } nh[STEPS * MAXX];
+        SimcmpNotHeld nh[STEPS * MAXX];
         int nnh = 0;
         int32_t informed[STEPS];
         int64_t conflicts[STEPS];
@@ -166,19 +166,7 @@ static void test_fuse_random(void **state)
         run_both(s, &p, flags, &fused, &apart);
         simcmp_runs(fused, apart);
         /* against the bitmaps */
-        int k = 0;
-        for (size_t i = 0; i < sim_nviolations(fused); i++) {
-            const SimViolation *v = sim_violation(fused, i);
-            if (v->kind != SIM_V_NOT_HELD)
-                continue;
-            assert_true(k < nnh);
-            assert_int_equal(v->step, nh[k].step);
-            assert_int_equal(v->node, nh[k].node);
-            assert_int_equal(v->transfer, nh[k].x);
-            assert_int_equal(v->chunk, nh[k].chunk);
-            k++;
-        }
-        assert_int_equal(k, nnh);
+        simcmp_not_held(fused, nh, nnh);
         assert_int_equal(sim_totals(fused)->not_held, nnh);
         for (int st = 0; st < STEPS; st++) {
             assert_int_equal(sim_step(fused, st)->informed, informed[st]);
