@@ -556,9 +556,9 @@ static bool pool_commit(Sched *s, size_t n, SchedXferR *slot)
     return true;
 }
 
-/* Common part of the sends: validate, normalise, store. */
-static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
-                     const NetSeg *seg, int nseg, bool explicit_route)
+/* A send's start: not cancelled (counted for the progress line) and a step open to take it.
+ * False (recording the error) otherwise. */
+static bool send_open(Sched *s, int32_t src, int32_t dst)
 {
     if (!s || cancelled(s))
         return false;
@@ -567,6 +567,15 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
         sched_fail(s, "send %ld->%ld: no step opened", (long)src, (long)dst);
         return false;
     }
+    return true;
+}
+
+/* Common part of the sends: validate, normalise, store. */
+static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
+                     const NetSeg *seg, int nseg, bool explicit_route)
+{
+    if (!send_open(s, src, dst))
+        return false;
     int32_t step = s->cur;
     if (!check_send(s, src, dst, r, nr))
         return false;
@@ -678,13 +687,8 @@ static bool mark_submasks(Sched *s, uint64_t at)
 
 bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint32_t free_)
 {
-    if (!s || cancelled(s))
+    if (!send_open(s, src, dst))
         return false;
-    progress_add(1);
-    if (s->cur < 0) {
-        sched_fail(s, "send %ld->%ld: no step opened", (long)src, (long)dst);
-        return false;
-    }
     if (!check_send(s, src, dst, NULL, 0))
         return false;
     long step = (long)s->cur + 1;
