@@ -22,7 +22,7 @@
 #include <string.h>
 
 bool step_exch = true;
-int64_t step_exch_steps = 0;
+_Atomic int64_t step_exch_steps = 0;
 
 #define EXCH_B 512        /* transfers generated at a time (a multiple of 64) */
 #define EXCH_NP 4         /* partner blocks kept */

@@ -43,6 +43,6 @@ extern bool step_fuse;
  * the flat view's passes.  The results are the same either way. */
 extern bool step_exch;
 /* (How many steps were replayed so, counted up for the tests.) */
-extern int64_t step_exch_steps;
+extern _Atomic int64_t step_exch_steps;
 
 #endif
