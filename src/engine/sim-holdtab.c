@@ -187,9 +187,21 @@ bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t 
     const Hold *h = as_hold(t, v, &tmp);
     /* a submask set sent on from the submask set the node borrowed (rh's distribution): its
      * bits alone show it inside, with no range read */
-    if (t->subs && nr >= 2 && hold_borrowed(h) &&
-        sched_submasks_within(t->subs, r, nr, h->u.b.base, hold_nb(h)))
-        return true;
+    if (t->subs && nr >= 2 && hold_borrowed(h)) {
+        /* the base's bits: in the Hold, or (a base borrowed as ranges) read from them */
+        uint32_t ft, mt, fb = 0, mb = 0;
+        bool sub = hold_sub(h);
+        if (sub) {
+            fb = h->u.b.s.fixed;
+            mb = h->u.b.s.free;
+        }
+        /* every fixed | m (m within mt) is fb | m' (m' within mb): the free bits of r are
+         * free in the base, and outside the base's free bits r's fixed ones are its */
+        if ((sub || sched_pool_submasks(t->subs, h->u.b.base, hold_nb(h), &fb, &mb)) &&
+            sched_pool_submasks(t->subs, r, nr, &ft, &mt) && (mt & ~mb) == 0 &&
+            ((ft ^ fb) & ~mb) == 0)
+            return true;
+    }
     return hold_contains_all(h, r, nr, k, miss);
 }
 
@@ -205,6 +217,16 @@ bool ht_borrow(HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr)
     if (!h)
         return false;
     hold_borrow(h, r, nr);
+    t->borrowed = true;
+    return true;
+}
+
+bool ht_borrow_sub(HoldTab *t, int32_t v, uint32_t fixed, uint32_t free_)
+{
+    Hold *h = to_big(t, v);
+    if (!h)
+        return false;
+    hold_borrow_sub(h, fixed, free_);
     t->borrowed = true;
     return true;
 }
