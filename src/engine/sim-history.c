@@ -114,6 +114,25 @@ bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, 
     return true;
 }
 
+bool hist_receive_set(Sim *sim, int32_t node, uint32_t fixed, uint32_t free_,
+                      const ChunkRange *r, uint32_t nr, int64_t xi)
+{
+    enum { FEW = 16 };
+    ChunkRange g[FEW];
+    if (!(sim->flags & SIM_HISTORY) && hist_borrow_sub) {   /* (else as ranges, as before) */
+        if (sim->hold.subs && nr >= sim_borrow_min && nr <= HOLD_CAP_MAX &&
+            ht_empty(&sim->hold, node)) {
+            hist_sub_borrows++;
+            return ht_borrow_sub(&sim->hold, node, fixed, free_);
+        }
+        /* a few: its ranges made from the bits */
+        if (nr <= FEW && hold_sub_ranges(fixed, free_, g, FEW) == nr)
+            return hist_receive(sim, node, g, nr, xi);
+    }
+    sched_pool_ready(sim->s);
+    return hist_receive(sim, node, r, nr, xi);
+}
+
 /* Every node's holdings back to the givens (what it holds before the first step); any it had
  * are dropped. */
 bool hist_givens(Sim *sim)

@@ -518,16 +518,17 @@ void hold_borrow_sub(Hold *h, uint32_t fixed, uint32_t free_)
     h->cap = HOLD_BOR_BIT | HOLD_SUB_BIT;
 }
 
-/* The nb intervals of the submask base of h, in order, into g. */
-static void sub_ranges(const Hold *h, ChunkRange *g)
+size_t hold_sub_ranges(uint32_t fixed, uint32_t free_, ChunkRange *g, size_t max)
 {
-    uint32_t fixed = h->u.b.s.fixed, f = h->u.b.s.free, low = hold_sub_low(f);
-    uint32_t above = f & ~low, m = 0;
+    uint32_t low = hold_sub_low(free_), above = free_ & ~low, m = 0;
     size_t k = 0;
     do {   /* the submasks of above in increasing order */
+        if (k == max)
+            return max + 1;
         g[k++] = (ChunkRange){ fixed | m, (fixed | m) + low + 1 };
         m = ((m | ~above) + 1) & above;
     } while (m != 0);
+    return k;
 }
 
 bool hold_own(Hold *h)
@@ -542,7 +543,7 @@ bool hold_own(Hold *h)
         gen = malloc(nb * sizeof *gen);
         if (!gen)
             return false;
-        sub_ranges(h, gen);
+        hold_sub_ranges(h->u.b.s.fixed, h->u.b.s.free, gen, nb);
     }
     const ChunkRange *b = gen ? gen : h->u.b.base;
     ChunkRange o[HOLD_BOR_OWN];

@@ -198,6 +198,9 @@ void hold_borrow(Hold *h, const ChunkRange *r, uint32_t nr);
 /* Make the empty h borrow the submask set { fixed | m : m a submask of free } (fixed & free
  * == 0, fixed | free < UINT32_MAX, free above its low run not 0: at least two intervals). */
 void hold_borrow_sub(Hold *h, uint32_t fixed, uint32_t free_);
+/* The intervals of the submask set (fixed, free_) in increasing order into g[0..max); how
+ * many it has, or max + 1 when it has more (g then holds its first max). */
+size_t hold_sub_ranges(uint32_t fixed, uint32_t free_, ChunkRange *g, size_t max);
 /* A borrowed h: its holdings copied into intervals of its own (inline or a heap array); any
  * other h: unchanged. */
 bool hold_own(Hold *h);
