@@ -100,6 +100,15 @@ void sched_rule_get(const Sched *s, const SchedRule *r, int64_t j, SchedRuleXfer
 typedef struct {
     uint32_t fixed, free_;
 } SchedSub;
+
+/* The ones in x, without a call (the release build has no popcnt instruction: gcc calls
+ * libgcc's __popcountdi2 for __builtin_popcount). */
+static inline int sched_pop32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
 #define SCHED_SUB_NONE UINT32_MAX   /* (never a free_: fixed | free_ < nchunks <= 2^32 - 1) */
 
 /* What few steps have: rule blocks and local operations (SchedStep.more, made for the first);
