@@ -185,6 +185,10 @@ struct Sched {
  * (SchedFlat.sub) and need not call it (sched_flat_sets). */
 void sched_pool_ready(const Sched *s);
 
+/* The ranges of the chunk set { fixed | m : m a submask of free_ } (fixed & free_ == 0,
+ * fixed | free_ < UINT32_MAX) into out, in increasing order, as sched_send_submasks keeps them
+ * (2^(the ones of free_ above its low run) of them: out must have room).  Their number. */
+size_t sched_submasks_list(uint32_t fixed, uint32_t free_, ChunkRange *out);
 /* The bytes of the chunk set { fixed | m : m a submask of free_ } (as sched_ranges_bytes of
  * its ranges, without them). */
 uint64_t sched_submasks_bytes(const Sched *s, uint32_t fixed, uint32_t free_);

@@ -884,6 +884,14 @@ bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uin
     return true;
 }
 
+size_t sched_submasks_list(uint32_t fixed, uint32_t free_, ChunkRange *out)
+{
+    int t;
+    uint32_t above;
+    submask_split(free_, &t, &above);
+    return submask_ranges(fixed, t, above, out);
+}
+
 uint64_t sched_submasks_bytes(const Sched *s, uint32_t fixed, uint32_t free_)
 {
     int t;
