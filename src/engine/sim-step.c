@@ -316,8 +316,8 @@ static inline XV xv_one(const SchedFlat *f, int64_t i)
     return (XV){ f->x[i].src, f->x[i].dst, 1, SCHED_DEFAULT_ROUTE, &f->r1.one };
 }
 
-/* A submask set of at most this many ranges is tested and received from a list made here
- * (a view from sched_flat_sets: sim->sets). */
+/* A submask set of at most this many ranges is tested from a list made here (a view from
+ * sched_flat_sets: sim->sets). */
 #define SET_LIST_MAX 16
 
 /* Does x's source hold what x sends (start of step)?  If not, *miss gets the first chunk it
@@ -351,25 +351,13 @@ static inline bool send_held(Sim *sim, const XV *x, const SchedSub *q, uint32_t 
     return ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss, miss);
 }
 
-
-/* Give node x->dst what x carries (transfer xi of the run; q: its submask set, flat_set, whose
- * ranges a view from sched_flat_sets may not have written: a short set's are listed here, else
- * the pool's are written first).  False: memory. */
-static bool __attribute__((noinline)) receive_set(Sim *sim, const XV *x, const SchedSub *q,
-                                                  int64_t xi)
-{
-    if (x->nr <= SET_LIST_MAX && sim->sets) {
-        ChunkRange r[SET_LIST_MAX];
-        size_t n = sched_submasks_list(q->fixed, q->free_, r);
-        return hist_receive(sim, x->dst, r, (uint32_t)n, xi);
-    }
-    sched_pool_ready(sim->s);
-    return hist_receive(sim, x->dst, x->r, x->nr, xi);
-}
-
+/* Give node x->dst what x carries (transfer xi of the run; q: its submask set, flat_set,
+ * whose ranges are written first when its view may not have them).  False: memory. */
 static inline bool receive_xv(Sim *sim, const XV *x, const SchedSub *q, int64_t xi)
 {
-    return q ? receive_set(sim, x, q, xi) : hist_receive(sim, x->dst, x->r, x->nr, xi);
+    if (q)
+        sched_pool_ready(sim->s);
+    return hist_receive(sim, x->dst, x->r, x->nr, xi);
 }
 
 /* Hand out transfer i's receive (its dst informed if it held nothing), the receivers' Holds
