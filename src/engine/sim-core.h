@@ -280,7 +280,7 @@ static inline uint64_t flat_bytes(const Sim *sim, const SchedFlat *f, int64_t i)
     const SchedSub *q = flat_set(f, i);
     if (!q)
         return xfer_bytes(sim, XVP(f, i));
-    return sim->uniform ? sim->per_chunk << __builtin_popcount(q->free_)
+    return sim->uniform ? sim->per_chunk << sched_pop32(q->free_)
                         : sched_submasks_bytes(sim->s, q->fixed, q->free_);
 }
 
