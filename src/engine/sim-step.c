@@ -355,8 +355,8 @@ static inline bool send_held(Sim *sim, const XV *x, const SchedSub *q, uint32_t 
  * whose ranges are written first when its view may not have them).  False: memory. */
 static inline bool receive_xv(Sim *sim, const XV *x, const SchedSub *q, int64_t xi)
 {
-    if (q)
-        sched_pool_ready(sim->s);
+    if (q)   /* (from its bits when it can: sim-history.c) */
+        return hist_receive_set(sim, x->dst, q->fixed, q->free_, x->r, x->nr, xi);
     return hist_receive(sim, x->dst, x->r, x->nr, xi);
 }
 
