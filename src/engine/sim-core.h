@@ -46,7 +46,9 @@
 #define PREFETCH 12
 #define RING 16   /* a power of two > PREFETCH */
 
-/* A transfer as the simulator reads it: the stored record and its step's extension. */
+/* A transfer as the simulator reads it: the stored record and its step's extension.  (In a
+ * view from sched_flat_sets, the ranges r of a submask set, flat_set, may not be written until
+ * sched_pool_ready: the replay reads the set's bits instead, sim-step.c.) */
 typedef struct {
     int32_t src, dst;
     uint32_t nr, route;
@@ -58,6 +60,12 @@ static inline XV xv(const SchedFlat *f, int64_t i)
     const SchedXfer *x = &f->x[i];
     return (XV){ x->src, x->dst, sched_flat_nr(f, i), sched_flat_route(f, i),
                  sched_flat_ranges(f, i) };
+}
+
+/* Transfer i of f's submask set (sched_send_submasks, two ranges or more), or NULL. */
+static inline const SchedSub *flat_set(const SchedFlat *f, int64_t i)
+{
+    return f->sub && f->sub[i].free_ != SCHED_SUB_NONE ? &f->sub[i] : NULL;
 }
 
 /* A pointer to the view of transfer i of f (valid in the enclosing block). */
@@ -224,6 +232,9 @@ struct Sim {
     SchedFlatBuf fbuf;         /* the transfers of flat_step, when it has rule blocks */
     SchedFlat flat;
     int32_t flat_step;         /* -1: none */
+    bool sets;                 /* while the run replays (no history, no asynchronous timing):
+                                * views from sched_flat_sets, whose submask sets' ranges
+                                * sim-step.c reads only after sched_pool_ready */
     int32_t clean_step;        /* the last step simulated with no link over its capacity ... */
     int64_t clean_tcd;         /* ... and its TCD (a step of the same routes reuses them) */
     int32_t clean_mx;
@@ -302,6 +313,16 @@ static inline uint64_t xfer_bytes(const Sim *sim, const XV *x)
         return b;
     }
     return sched_ranges_bytes(s, r, x->nr);   /* a strided set: no division per range */
+}
+
+/* Transfer i of f's bytes, a submask set's from its bits (flat_set: no range read). */
+static inline uint64_t flat_bytes(const Sim *sim, const SchedFlat *f, int64_t i)
+{
+    const SchedSub *q = flat_set(f, i);
+    if (!q)
+        return xfer_bytes(sim, XVP(f, i));
+    return sim->uniform ? sim->per_chunk << __builtin_popcount(q->free_)
+                        : sched_submasks_bytes(sim->s, q->fixed, q->free_);
 }
 
 /* Node v's sends and receives in the step being simulated (after pass 1), exact. */

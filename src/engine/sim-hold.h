@@ -225,6 +225,11 @@ bool ht_merge(HoldTab *t, int32_t v, const ChunkRange *r, size_t k, bool add);
 bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr,
                      uint32_t *k, uint32_t *miss);
 bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr);
+/* Is node v shown, from the set's bits alone, to hold the submask set { fixed | m : m a
+ * submask of free_ } (fixed | free_ < UINT32_MAX)?  (rh's distribution: a set sent on from the
+ * submask set the node borrowed, or from one interval that spans it; no range of the set is
+ * read, sim-step.c.)  False says nothing: ask ht_contains_all with its ranges. */
+bool ht_holds_set(const HoldTab *t, int32_t v, uint32_t fixed, uint32_t free_);
 /* Node v, which holds nothing, borrows the nr ranges at r (as hold_borrow: 1 <= nr <=
  * HOLD_CAP_MAX; they must stay unchanged until ht_own_all).  False: memory. */
 bool ht_borrow(HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr);

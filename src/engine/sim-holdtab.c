@@ -193,6 +193,17 @@ bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t 
     return hold_contains_all(h, r, nr, k, miss);
 }
 
+bool ht_holds_set(const HoldTab *t, int32_t v, uint32_t fixed, uint32_t free_)
+{
+    Hold tmp;
+    const Hold *h = as_hold(t, v, &tmp);
+    uint32_t fb, mb;
+    if (hold_borrowed(h))   /* inside the submask set it borrowed (see ht_contains_all) */
+        return t->subs && sched_pool_submasks(t->subs, h->u.b.base, hold_nb(h), &fb, &mb) &&
+               (free_ & ~mb) == 0 && ((fixed ^ fb) & ~mb) == 0;
+    return hold_contains(h, fixed, (fixed | free_) + 1, NULL);   /* one interval spans it */
+}
+
 bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr)
 {
     Hold tmp;
