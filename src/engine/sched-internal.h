@@ -100,6 +100,15 @@ void sched_rule_get(const Sched *s, const SchedRule *r, int64_t j, SchedRuleXfer
 typedef struct {
     uint32_t fixed, free_;
 } SchedSub;
+
+/* The ones in x, without a call (the release build has no popcnt instruction: gcc calls
+ * libgcc's __popcountdi2 for __builtin_popcount). */
+static inline int sched_pop32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
 #define SCHED_SUB_NONE UINT32_MAX   /* (never a free_: fixed | free_ < nchunks <= 2^32 - 1) */
 
 /* What few steps have: rule blocks and local operations (SchedStep.more, made for the first);
@@ -176,6 +185,10 @@ struct Sched {
  * (SchedFlat.sub) and need not call it (sched_flat_sets). */
 void sched_pool_ready(const Sched *s);
 
+/* The ranges of the chunk set { fixed | m : m a submask of free_ } (fixed & free_ == 0,
+ * fixed | free_ < UINT32_MAX) into out, in increasing order, as sched_send_submasks keeps them
+ * (2^(the ones of free_ above its low run) of them: out must have room).  Their number. */
+size_t sched_submasks_list(uint32_t fixed, uint32_t free_, ChunkRange *out);
 /* The bytes of the chunk set { fixed | m : m a submask of free_ } (as sched_ranges_bytes of
  * its ranges, without them). */
 uint64_t sched_submasks_bytes(const Sched *s, uint32_t fixed, uint32_t free_);

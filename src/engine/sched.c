@@ -814,7 +814,7 @@ bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uin
     int t;
     uint32_t above;
     submask_split(free_, &t, &above);
-    int k = __builtin_popcount(above);
+    int k = sched_pop32(above);
     SchedXferR slot;
     if (k == 0) {
         slot.one = (ChunkRange){ fixed, fixed + (UINT32_C(1) << t) };
@@ -884,6 +884,14 @@ bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uin
     return true;
 }
 
+size_t sched_submasks_list(uint32_t fixed, uint32_t free_, ChunkRange *out)
+{
+    int t;
+    uint32_t above;
+    submask_split(free_, &t, &above);
+    return submask_ranges(fixed, t, above, out);
+}
+
 uint64_t sched_submasks_bytes(const Sched *s, uint32_t fixed, uint32_t free_)
 {
     int t;
@@ -923,7 +931,7 @@ bool sched_pool_submasks(const Sched *s, const ChunkRange *r, size_t nr, uint32_
     uint32_t lo = r[0].lo, w = r[0].hi - r[0].lo, above = lo ^ r[nr - 1].lo;
     if ((w & (w - 1)) != 0 || (above & (w - 1)) != 0 || (lo & above) != 0 ||
         (lo & (w - 1)) != 0 || r[nr - 1].hi - r[nr - 1].lo != w ||
-        ((size_t)1 << __builtin_popcount(above)) != nr)
+        ((size_t)1 << sched_pop32(above)) != nr)
         return false;
     *fixed = lo;
     *free_ = above | (w - 1);

@@ -321,7 +321,7 @@ static inline uint64_t flat_bytes(const Sim *sim, const SchedFlat *f, int64_t i)
     const SchedSub *q = flat_set(f, i);
     if (!q)
         return xfer_bytes(sim, XVP(f, i));
-    return sim->uniform ? sim->per_chunk << __builtin_popcount(q->free_)
+    return sim->uniform ? sim->per_chunk << sched_pop32(q->free_)
                         : sched_submasks_bytes(sim->s, q->fixed, q->free_);
 }
 
@@ -567,6 +567,12 @@ bool sub_ready(Sim *sim, int32_t step);
 /* Give the normalised ranges r[0..nr) to node, transfer xi of the whole run; with
  * SIM_HISTORY, what the node did not hold is recorded (for sim_seek).  False: memory. */
 bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, int64_t xi);
+/* The same for a transfer whose nr ranges r are the submask set (fixed, free_) of a view from
+ * sched_flat_sets, which may not be written yet: taken from the bits when it can (borrowed as
+ * them into empty holdings without history, or a few ranges made here), else the pool written
+ * first (sched_pool_ready) and r read. */
+bool hist_receive_set(Sim *sim, int32_t node, uint32_t fixed, uint32_t free_,
+                      const ChunkRange *r, uint32_t nr, int64_t xi);
 /* Every node's holdings back to the givens (what it holds before the first step). */
 bool hist_givens(Sim *sim);
 /* hist_receive_all with the common cases inline: one range or two (rh's exchange), no history,

@@ -37,6 +37,13 @@ extern int64_t sim_par_min;
  * empty holdings borrows them from the schedule instead of copying them (sim-hold.h); tests
  * set it low (1) to borrow often, or UINT32_MAX never.  The results are the same either way. */
 extern uint32_t sim_borrow_min;
+/* Such a set that sched_send_submasks stored is borrowed as its bits (fixed, free: no range
+ * of it read again; sim-hold.h); tests set it false to borrow it as ranges.  The results are
+ * the same either way. */
+#include <stdbool.h>
+extern bool hist_borrow_sub;
+/* (How many sets were borrowed so, counted up for the tests.) */
+extern _Atomic int64_t hist_sub_borrows;
 
 /* A step whose sources never decrease in transfer order hands out each receive in the sends'
  * pass, as soon as no later send can read what it adds (sim-step.c), instead of in a pass of

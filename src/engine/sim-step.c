@@ -316,6 +316,10 @@ static inline XV xv_one(const SchedFlat *f, int64_t i)
     return (XV){ f->x[i].src, f->x[i].dst, 1, SCHED_DEFAULT_ROUTE, &f->r1.one };
 }
 
+/* A submask set of at most this many ranges is tested from a list made here (a view from
+ * sched_flat_sets: sim->sets). */
+#define SET_LIST_MAX 16
+
 /* Does x's source hold what x sends (start of step)?  If not, *miss gets the first chunk it
  * lacks.  A submask set q (flat_set) is first asked from its bits (ht_holds_set); its ranges,
  * which a view from sched_flat_sets may not have written yet, are read only when they do not
@@ -325,8 +329,13 @@ static bool __attribute__((noinline)) set_held(Sim *sim, const XV *x, const Sche
 {
     if (ht_holds_set(&sim->hold, x->src, q->fixed, q->free_))
         return true;
-    sched_pool_ready(sim->s);
     uint32_t kmiss;
+    if (x->nr <= SET_LIST_MAX && sim->sets) {   /* a short set: its ranges listed here */
+        ChunkRange r[SET_LIST_MAX];
+        size_t n = sched_submasks_list(q->fixed, q->free_, r);
+        return ht_contains_all(&sim->hold, x->src, r, (uint32_t)n, &kmiss, miss);
+    }
+    sched_pool_ready(sim->s);
     return ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss, miss);
 }
 
@@ -346,8 +355,8 @@ static inline bool send_held(Sim *sim, const XV *x, const SchedSub *q, uint32_t 
  * whose ranges are written first when its view may not have them).  False: memory. */
 static inline bool receive_xv(Sim *sim, const XV *x, const SchedSub *q, int64_t xi)
 {
-    if (q)
-        sched_pool_ready(sim->s);
+    if (q)   /* (from its bits when it can: sim-history.c) */
+        return hist_receive_set(sim, x->dst, q->fixed, q->free_, x->r, x->nr, xi);
     return hist_receive(sim, x->dst, x->r, x->nr, xi);
 }
 

@@ -478,6 +478,48 @@ static void test_sets_replay(void **state)
     assert_true(split > 3);
 }
 
+/* A sender that holds its set but for its last range (sent to it as plain ranges): the send
+ * of the set is not held, its first missing chunk the last range's first; short sets (listed
+ * by the replay) and long ones (read from the pool), under seidel and postal. */
+static void test_set_tail_missing(void **state)
+{
+    (void)state;
+    Net *net = mknet("mesh:4x4");
+    ChunkRange r[64];
+    static const uint32_t frees[] = { 0x0a, 0x2d, 0x1f0, 0x3e };   /* 4, 8, 32, 16 ranges */
+    for (size_t k = 0; k < sizeof frees / sizeof *frees; k++) {
+        uint32_t nch = 1024, f = 0x100 & ~frees[k], m = frees[k];
+        size_t n = brute(nch, f, m, r);
+        Sched *a = sched_new(net, nch, 1 << 20), *b = sched_new(net, nch, 1 << 20);
+        assert_true(sched_give(a, 0, 0, nch) && sched_give(b, 0, 0, nch));
+        assert_int_equal(sched_step(a), 0);
+        assert_int_equal(sched_step(b), 0);
+        assert_true(sched_send(a, 0, 5, r, n - 1) && sched_send(b, 0, 5, r, n - 1));
+        assert_int_equal(sched_step(a), 1);
+        assert_int_equal(sched_step(b), 1);
+        assert_true(sched_send_submasks(a, 5, 9, f, m));
+        assert_true(sched_send(b, 5, 9, r, n));
+        for (int model = 0; model < 2; model++) {
+            CostParams p;
+            cost_defaults(&p, model ? COST_POSTAL : COST_SEIDEL);
+            char err[256];
+            Sim *x = sim_run(a, &p, 0, err, sizeof err), *y = sim_run(b, &p, 0, err, sizeof err);
+            assert_non_null(x);
+            assert_non_null(y);
+            simcmp_runs(x, y);
+            assert_int_equal(sim_totals(x)->not_held, 1);
+            const SimViolation *v = sim_violation(x, 0);
+            assert_int_equal(v->kind, SIM_V_NOT_HELD);
+            assert_int_equal(v->chunk, r[n - 1].lo);
+            sim_free(x);
+            sim_free(y);
+        }
+        sched_free(a);
+        sched_free(b);
+    }
+    net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -485,6 +527,7 @@ int main(void)
         cmocka_unit_test(test_truncated_last),
         cmocka_unit_test(test_lazy_untouched),
         cmocka_unit_test(test_sets_replay),
+        cmocka_unit_test(test_set_tail_missing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
