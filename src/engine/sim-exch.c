@@ -242,7 +242,7 @@ bool step_exchange(Sim *sim, int32_t st)
     ExchBuf *B = malloc(sizeof *B);
     uint64_t *done = exch_done(sim, n);
     LoadAcc la;
-    bool begun = B && done && load_acc_begin(sim, &la, n);
+    bool begun = B && done && load_acc_begin(sim, &la, n, true);
     ExchFacts e = { 0, 0, 0, NULL, 0, 0, false };
     bool ok = begun && exch_pairs(sim, st, r, n, B, done, &la, &e);
     free(B);

@@ -19,6 +19,13 @@ extern bool sim_count_natural;
 /* (and > 0 makes the difference-array path add a step's transfers in blocks of this many, each
  * a view of its own, through load_acc_add: sim-core.h's block-by-block counting) */
 extern int64_t sim_load_block;
+/* The difference-array path counts only the lines unlike the others (sim-loadsym.c) when
+ * its caller says they are likely alike (an exchange step: 0), for every count (1, any grid),
+ * or never (-1).  The results are the same either way. */
+extern int sim_load_sym;
+/* (Counted up for the tests: lines whose loads were their leader's rep's, not counted; lines
+ * that left their leader, mid-step or at the step's end.) */
+extern _Atomic int64_t sim_sym_followed, sim_sym_left;
 
 /* Steps with at least this many transfers count (and later clear) their link loads on a
  * second thread while the first checks the sends (hands out the receives); the results are

@@ -74,6 +74,7 @@ void sim_free(Sim *sim)
     free(sim->over);
     free(sim->fk);
     free(sim->linebit);
+    sym_free(sim);
     free(sim->arcbit);
     free(sim->touched);
     subround_free(sim->sub);
