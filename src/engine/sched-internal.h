@@ -5,6 +5,9 @@
 
 #include "sched.h"
 
+#include <stdatomic.h>
+#include <threads.h>
+
 #define SCHED_DEFAULT_ROUTE UINT32_MAX
 #define SCHED_SEG_BITS 5            /* explicit routes: route = first segment << 5 | nseg */
 #define SCHED_MAX_SEGS (UINT32_C(1) << (32 - SCHED_SEG_BITS))
@@ -95,12 +98,34 @@ bool sched_rule_tree(const SchedRule *r, int32_t *base, int32_t *stride, int64_t
 void sched_rule_get(const Sched *s, const SchedRule *r, int64_t j, SchedRuleXfer *out,
                     uint32_t *route);
 
-/* What few steps have: rule blocks and local operations (SchedStep.more, made for the first). */
+/* A stored transfer's chunk set as sched_send_submasks was given it, when that set has two
+ * ranges or more: { fixed | m : m a submask of free_ } (SchedMore.sub[i] for the step's stored
+ * transfer i; free_ SCHED_SUB_NONE for a transfer sent otherwise, or of one range).  The
+ * simulator reads the set from these two words (bytes, the send test) instead of its ranges. */
+typedef struct {
+    uint32_t fixed, free_;
+} SchedSub;
+
+/* The ones in x, without a call (the release build has no popcnt instruction: gcc calls
+ * libgcc's __popcountdi2 for __builtin_popcount). */
+static inline int sched_pop32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+#define SCHED_SUB_NONE UINT32_MAX   /* (never a free_: fixed | free_ < nchunks <= 2^32 - 1) */
+
+/* What few steps have: rule blocks and local operations (SchedStep.more, made for the first);
+ * the sets of submask sends. */
 typedef struct {
     SchedRule *rule;        /* rule blocks, in the order added (SchedStep.nrule of them) */
     int32_t caprule;
     SchedLocal *loc;        /* local operations (SchedStep.nloc of them) */
     int64_t caploc;
+    SchedSub *sub;          /* NULL, or one per stored transfer (made by the step's first
+                             * submask send of two ranges or more) */
+    int64_t capsub;
 } SchedMore;
 
 /* One step: 80 bytes, its transfers apart (a pipeline has a million steps of a few transfers,
@@ -127,9 +152,16 @@ struct Sched {
     SchedStep *steps;
     int32_t nsteps, capsteps;
     int32_t cur;            /* current step, -1 if none opened */
-    ChunkRange *ranges;     /* shared range pool */
+    ChunkRange *ranges;     /* shared range pool; the ranges of submask sets at offsets from
+                             * pend_roff on are not written until a reader asks for them
+                             * (sched_pool_ready) */
     uint64_t nranges, capranges;
     uint64_t last_roff, last_nr;   /* the ranges appended last (reused by identical sends) */
+    SchedSub last_sub;      /* ... and their set, when a submask send appended them
+                             * (free_ SCHED_SUB_NONE: another send did) */
+    uint64_t pend_roff;     /* the first pool offset not written yet, UINT64_MAX: none */
+    atomic_bool lazy;       /* some pool ranges are not written yet (pend_roff) */
+    mtx_t lock;             /* taken by sched_pool_ready, which may run on any reader's thread */
     uint64_t *submask;      /* a bit per pool range: a sched_send_submasks set starts here
                              * (NULL: none was sent); submask_words of them */
     uint64_t submask_words;
@@ -149,6 +181,22 @@ struct Sched {
     int32_t nlabels, caplabels;
     char *error;
 };
+
+/* Write the pool ranges that the submask sends left unwritten (sched_send_submasks keeps a
+ * set as its two words and only reserves its ranges' place in the pool).  Every reader of the
+ * pool calls it first: sched_flat, sched_transfer, the pack; a no-op when nothing is pending.
+ * Safe to call from several threads reading one schedule (once written, ranges never move
+ * until the next builder call).  The simulator's own replay of a submask step reads the sets
+ * (SchedFlat.sub) and need not call it (sched_flat_sets). */
+void sched_pool_ready(const Sched *s);
+
+/* The ranges of the chunk set { fixed | m : m a submask of free_ } (fixed & free_ == 0,
+ * fixed | free_ < UINT32_MAX) into out, in increasing order, as sched_send_submasks keeps them
+ * (2^(the ones of free_ above its low run) of them: out must have room).  Their number. */
+size_t sched_submasks_list(uint32_t fixed, uint32_t free_, ChunkRange *out);
+/* The bytes of the chunk set { fixed | m : m a submask of free_ } (as sched_ranges_bytes of
+ * its ranges, without them). */
+uint64_t sched_submasks_bytes(const Sched *s, uint32_t fixed, uint32_t free_);
 
 /* Is r[0..nr) (ranges in the pool) a whole set that sched_send_submasks stored, and then
  * which: { fixed | m : m a submask of free }?  (Read from its first and last range.) */
@@ -206,6 +254,8 @@ typedef struct {
     const SchedXferR *r;      /* range slots, or NULL: every one is r1 */
     const SchedXferExt *ext;  /* NULL: every transfer has nr 1 and the default route */
     const ChunkRange *pool;   /* ranges of transfers with nr >= 2 start at pool[slot.pool.roff] */
+    const SchedSub *sub;      /* NULL, or transfer i's set when it is a submask set of two
+                               * ranges or more (SchedSub; a step of stored transfers only) */
     int64_t n;
     SchedXferR r1;
 } SchedFlat;
@@ -223,6 +273,10 @@ typedef struct {
  * arrays are reused and grown; *out is valid until buf is used again or freed).  False when
  * memory runs out. */
 bool sched_flat(const Sched *s, int32_t st, SchedFlatBuf *buf, SchedFlat *out);
+/* The same, without writing the pool's pending sets first (sched_pool_ready): for a step whose
+ * view has sets (out->sub), the ranges of transfer i with sub[i].free_ != SCHED_SUB_NONE may
+ * not be written yet; every other transfer's are. */
+bool sched_flat_sets(const Sched *s, int32_t st, SchedFlatBuf *buf, SchedFlat *out);
 void sched_flatbuf_free(SchedFlatBuf *buf);
 /* The flat view of transfers j0..j0+n-1 of the rule block r (not an edge block), transfer
  * j0 + i as the view's i, expanded into buf (as sched_flat: valid until buf is used again).

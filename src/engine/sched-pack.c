@@ -110,6 +110,7 @@ bool sched_pack(const Sched *s, SchedPut put, void *ud)
     put_u64(put, ud, (uint64_t)s->nsteps);
     SchedFlatBuf fb = {0};
     Local l = {0};
+    sched_pool_ready(s);   /* (the stored steps' ranges are read from the pool itself) */
     bool ok = true;
     for (int32_t k = 0; ok && k < s->nsteps; k++) {
         const SchedStep *st = &s->steps[k];

@@ -148,6 +148,7 @@ static bool stored_run(const Sched *s, const SchedStep *st, const SchedStrided *
     int64_t n = st->n, k = COMPACT_RUN - 1;
     if (n < k)
         return false;
+    sched_pool_ready(s);   /* (the stored transfers' ranges are compared below) */
     int64_t d = (int64_t)b->first - st->x[n - 1].src;
     if (d < INT32_MIN || d > INT32_MAX)
         return false;

@@ -64,6 +64,13 @@ Sched *sched_new(const Net *net, uint32_t nchunks, uint64_t bytes)
     s->bytes = bytes;
     s->cur = -1;
     s->last_roff = UINT64_MAX;
+    s->last_sub.free_ = SCHED_SUB_NONE;
+    s->pend_roff = UINT64_MAX;
+    atomic_init(&s->lazy, false);
+    if (mtx_init(&s->lock, mtx_plain) != thrd_success) {
+        free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -74,6 +81,7 @@ static void step_free(SchedStep *st)
     if (!st->more)
         return;
     free(st->more->loc);
+    free(st->more->sub);
     for (int32_t k = 0; k < st->nrule; k++)
         free(st->more->rule[k].ctx);
     free(st->more->rule);
@@ -105,6 +113,7 @@ void sched_free(Sched *s)
     free(s->gnode);
     free(s->grange);
     free(s->error);
+    mtx_destroy(&s->lock);
     free(s);
 }
 
@@ -509,10 +518,27 @@ static uint32_t route_store(Sched *s, const NetSeg *seg, int nseg)
     return route;
 }
 
+/* The slot {lo, hi} (or {roff, 0}) made in one 64-bit register: written as two 32-bit halves
+ * and passed on as one word, it is a store-forwarding stall per send (about a fifth of
+ * sched_send_submasks' samples in rh's build). */
+static inline SchedXferR slot_of(uint32_t lo, uint32_t hi)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    uint64_t w = (uint64_t)lo << 32 | hi;
+#else
+    uint64_t w = (uint64_t)hi << 32 | lo;   /* (one.lo, the first field, in the low half) */
+#endif
+    SchedXferR v;
+    memcpy(&v, &w, sizeof v);
+    return v;
+}
+
 /* Store a checked send in step st (room for it made by xfer_room): its range slot, its ranges
  * count and route (ext, once some transfer of the step needs it). */
-static bool put_send(Sched *s, SchedStep *st, int32_t src, int32_t dst, SchedXferR slot,
-                     uint32_t xnr, uint32_t route, bool explicit_route)
+static inline __attribute__((always_inline)) bool put_send(Sched *s, SchedStep *st,
+                                                          int32_t src, int32_t dst,
+                                                          SchedXferR slot, uint32_t xnr,
+                                                          uint32_t route, bool explicit_route)
 {
     if (!sched_put_slot(st, st->n, slot) ||
         ((xnr != 1 || explicit_route || st->ext) && !ensure_ext(st, st->n + 1))) {
@@ -520,6 +546,14 @@ static bool put_send(Sched *s, SchedStep *st, int32_t src, int32_t dst, SchedXfe
         return false;
     }
     st->x[st->n] = (SchedXfer){ src, dst };   /* (sched_put_slot may have moved st->x) */
+    if (st->more && st->more->sub) {   /* (sched_send_submasks rewrites it for its own) */
+        if (!grow64((void **)&st->more->sub, sizeof *st->more->sub, &st->more->capsub,
+                    st->n + 1)) {
+            sched_fail(s, "out of memory");
+            return false;
+        }
+        st->more->sub[st->n] = (SchedSub){ 0, SCHED_SUB_NONE };
+    }
     if (st->ext) {
         st->ext[st->n].nr = xnr;
         st->ext[st->n].route = route;
@@ -550,9 +584,9 @@ static bool pool_commit(Sched *s, size_t n, SchedXferR *slot)
         s->nranges += n;
         s->last_roff = roff;
         s->last_nr = n;
+        s->last_sub.free_ = SCHED_SUB_NONE;
     }
-    slot->pool.roff = (uint32_t)roff;
-    slot->pool.unused = 0;
+    *slot = slot_of((uint32_t)roff, 0);
     return true;
 }
 
@@ -600,8 +634,10 @@ static bool add_send(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, si
         xnr = r[0].lo < r[0].hi;
         slot.one = xnr ? r[0] : (ChunkRange){ 0, 0 };
     } else {
-        /* Normalise into the pool (reusing the ranges of the previous send when identical);
-         * a result of at most one range goes inline after all. */
+        /* Normalise into the pool (reusing the ranges of the previous send when identical,
+         * which are written first if they are a submask set's); a result of at most one range
+         * goes inline after all. */
+        sched_pool_ready(s);
         if (!grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + nr)) {
             sched_fail(s, "out of memory");
             return false;
@@ -685,6 +721,91 @@ static bool mark_submasks(Sched *s, uint64_t at)
     return true;
 }
 
+/* The set's runs: t, the low ones of free_ (each range 2^t chunks), and the bits above. */
+static void submask_split(uint32_t free_, int *t, uint32_t *above)
+{
+    int k = 0;
+    while ((free_ >> k) & 1)
+        k++;
+    *t = k;
+    *above = free_ & ~((UINT32_C(1) << k) - 1);
+}
+
+/* The sanitized builds (sched_check_proofs): submask_ranges lists the n ranges of the set
+ * as sched_send would keep them (normalised: sorted, apart, none empty). */
+static bool submasks_checked(uint32_t fixed, int t, uint32_t above, size_t n)
+{
+    ChunkRange *r = malloc(n * sizeof *r);
+    bool ok = r && submask_ranges(fixed, t, above, r) == n && chunkset_normalize(r, n) == n;
+    free(r);
+    return ok;
+}
+
+/* Record stored transfer i's set in st->more->sub, made now for the step's first (the
+ * transfers before it get none). */
+static bool sub_put(SchedStep *st, int64_t i, SchedSub v)
+{
+    if (!more_room(st))
+        return false;
+    SchedMore *m = st->more;
+    bool fresh = !m->sub;
+    if (!grow64((void **)&m->sub, sizeof *m->sub, &m->capsub, i + 1))
+        return false;
+    if (fresh)
+        for (int64_t j = 0; j < i; j++)
+            m->sub[j] = (SchedSub){ 0, SCHED_SUB_NONE };
+    m->sub[i] = v;
+    return true;
+}
+
+/* Write the pending submask sets' ranges (offsets from pend_roff on): every stored transfer's
+ * that has one there, and the set appended last (which a later send may share).  (The lock
+ * held, or the builder's exclusive use.) */
+static void pool_flush(Sched *s)
+{
+    uint64_t from = s->pend_roff;
+    if (from == UINT64_MAX)
+        return;
+    for (int32_t k = 0; k < s->nsteps; k++) {
+        const SchedStep *st = &s->steps[k];
+        if (!st->more || !st->more->sub)
+            continue;
+        const SchedSub *sub = st->more->sub;
+        for (int64_t i = 0; i < st->n; i++) {
+            if (sub[i].free_ == SCHED_SUB_NONE)
+                continue;
+            uint32_t roff = sched_xfer_slot(st, i)->pool.roff;
+            if (roff < from)
+                continue;
+            int t;
+            uint32_t above;
+            submask_split(sub[i].free_, &t, &above);
+            submask_ranges(sub[i].fixed, t, above, s->ranges + roff);
+        }
+    }
+    if (s->last_sub.free_ != SCHED_SUB_NONE && s->last_roff != UINT64_MAX &&
+        s->last_roff >= from) {
+        int t;
+        uint32_t above;
+        submask_split(s->last_sub.free_, &t, &above);
+        submask_ranges(s->last_sub.fixed, t, above, s->ranges + s->last_roff);
+    }
+    s->pend_roff = UINT64_MAX;
+}
+
+void sched_pool_ready(const Sched *cs)
+{
+    if (!cs || !atomic_load_explicit(&cs->lazy, memory_order_acquire))
+        return;
+    Sched *s = (Sched *)cs;   /* (a Sched is never made const: readers are handed it so) */
+    mtx_lock(&s->lock);
+    if (atomic_load_explicit(&s->lazy, memory_order_relaxed)) {
+        pool_flush(s);
+        atomic_store_explicit(&s->lazy, false, memory_order_release);
+    }
+    mtx_unlock(&s->lock);
+}
+
 bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint32_t free_)
 {
     if (!send_open(s, src, dst))
@@ -706,40 +827,106 @@ bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uin
     }
     /* (fixed | free_) < nchunks <= 2^32 - 1: free_ is not all ones, so its run of low ones
      * t < 32, and every range ends by (fixed | free_) + 1 <= nchunks */
-    int t = 0;
-    while ((free_ >> t) & 1)
-        t++;
-    uint32_t above = free_ & ~((UINT32_C(1) << t) - 1);
-    int k = 0;
-    for (uint32_t b = above; b; b &= b - 1)
-        k++;
+    int t;
+    uint32_t above;
+    submask_split(free_, &t, &above);
+    int k = sched_pop32(above);
     SchedXferR slot;
-    if (k == 0) {
-        slot.one = (ChunkRange){ fixed, fixed + (UINT32_C(1) << t) };
-        return put_send(s, st, src, dst, slot, 1, SCHED_DEFAULT_ROUTE, false);
-    }
+    if (k == 0)
+        return put_send(s, st, src, dst, slot_of(fixed, fixed + (UINT32_C(1) << t)), 1,
+                        SCHED_DEFAULT_ROUTE, false);
     size_t n = (size_t)1 << k;
-    if (!grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + n)) {
-        sched_fail(s, "out of memory");
+    if (sched_check_proofs && !submasks_checked(fixed, t, above, n)) {
+        sched_fail(s, "step %ld: send %ld->%ld: a chunk set's ranges are wrong", step,
+                   (long)src, (long)dst);
         return false;
     }
-    size_t got = submask_ranges(fixed, t, above, s->ranges + s->nranges);
-    if (sched_check_proofs) {   /* the sanitized builds: the ranges as sched_send would keep them */
-        ChunkRange *r = s->ranges + s->nranges;
-        if (got != n || chunkset_normalize(r, got) != n) {
-            sched_fail(s, "step %ld: send %ld->%ld: a chunk set's ranges are wrong", step,
-                       (long)src, (long)dst);
+    SchedSub set = { fixed, free_ };
+    bool ok;
+    if (s->last_roff != UINT64_MAX && s->last_nr == n && s->last_sub.free_ == SCHED_SUB_NONE) {
+        /* the ranges appended last are another send's, of as many ranges: this set's are
+         * written and compared with them now, as sched_send's would be (pool_commit) */
+        if (!grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, s->nranges + n)) {
+            sched_fail(s, "out of memory");
             return false;
         }
+        submask_ranges(fixed, t, above, s->ranges + s->nranges);
+        uint64_t at = s->nranges;
+        if (!pool_commit(s, n, &slot))
+            return false;
+        if (slot.pool.roff == at)
+            s->last_sub = set;
+        ok = slot.pool.roff != at || mark_submasks(s, at);
+    } else if (s->last_roff != UINT64_MAX && s->last_nr == n &&
+               s->last_sub.fixed == fixed && s->last_sub.free_ == free_) {
+        /* the set appended last, again: its ranges shared (as pool_commit shares them) */
+        slot = slot_of((uint32_t)s->last_roff, 0);
+        ok = true;
+    } else {
+        /* the ranges' place in the pool, not written until a reader asks (sched_pool_ready):
+         * pages never written cost nothing */
+        uint64_t at = s->nranges;
+        if (at > UINT32_MAX - n) {
+            sched_fail(s, "too many chunk ranges in one schedule");
+            return false;
+        }
+        if (!grow((void **)&s->ranges, sizeof *s->ranges, &s->capranges, at + n)) {
+            sched_fail(s, "out of memory");
+            return false;
+        }
+        s->nranges = at + n;
+        s->last_roff = at;
+        s->last_nr = n;
+        s->last_sub = set;
+        if (s->pend_roff == UINT64_MAX)
+            s->pend_roff = at;
+        atomic_store_explicit(&s->lazy, true, memory_order_release);
+        slot = slot_of((uint32_t)at, 0);
+        ok = mark_submasks(s, at);
     }
-    uint64_t at = s->nranges;
-    if (!pool_commit(s, n, &slot))
-        return false;
-    if (slot.pool.roff == at && !mark_submasks(s, at)) {
+    if (!ok) {
         sched_fail(s, "out of memory");
         return false;
     }
-    return put_send(s, st, src, dst, slot, (uint32_t)n, SCHED_DEFAULT_ROUTE, false);
+    if (!put_send(s, st, src, dst, slot, (uint32_t)n, SCHED_DEFAULT_ROUTE, false))
+        return false;
+    if (!sub_put(st, st->n - 1, set)) {
+        sched_fail(s, "out of memory");
+        return false;
+    }
+    return true;
+}
+
+size_t sched_submasks_list(uint32_t fixed, uint32_t free_, ChunkRange *out)
+{
+    int t;
+    uint32_t above;
+    submask_split(free_, &t, &above);
+    return submask_ranges(fixed, t, above, out);
+}
+
+uint64_t sched_submasks_bytes(const Sched *s, uint32_t fixed, uint32_t free_)
+{
+    int t;
+    uint32_t above;
+    submask_split(free_, &t, &above);
+    uint32_t w = UINT32_C(1) << t;
+    enum { BATCH = 256 };
+    ChunkRange r[BATCH];
+    uint64_t b = 0;
+    size_t n = 0;
+    uint32_t sub = 0;
+    for (;;) {   /* (submask_ranges, a batch at a time; sums of integers: any grouping) */
+        r[n++] = (ChunkRange){ fixed | sub, (fixed | sub) + w };
+        bool last = sub == above;
+        if (n == BATCH || last) {
+            b += sched_ranges_bytes(s, r, n);
+            n = 0;
+        }
+        if (last)
+            return b;
+        sub = ((sub | ~above) + 1) & above;
+    }
 }
 
 bool sched_pool_submasks(const Sched *s, const ChunkRange *r, size_t nr, uint32_t *fixed,
@@ -757,7 +944,7 @@ bool sched_pool_submasks(const Sched *s, const ChunkRange *r, size_t nr, uint32_
     uint32_t lo = r[0].lo, w = r[0].hi - r[0].lo, above = lo ^ r[nr - 1].lo;
     if ((w & (w - 1)) != 0 || (above & (w - 1)) != 0 || (lo & above) != 0 ||
         (lo & (w - 1)) != 0 || r[nr - 1].hi - r[nr - 1].lo != w ||
-        ((size_t)1 << __builtin_popcount(above)) != nr)
+        ((size_t)1 << sched_pop32(above)) != nr)
         return false;
     *fixed = lo;
     *free_ = above | (w - 1);
@@ -1274,6 +1461,9 @@ void sched_truncate(Sched *s, int32_t nsteps)
     if (nsteps == 0) {
         /* Nothing refers to the pools any more: reclaim them. */
         s->nranges = 0;
+        s->pend_roff = UINT64_MAX;
+        s->last_sub.free_ = SCHED_SUB_NONE;
+        atomic_store_explicit(&s->lazy, false, memory_order_release);
         if (s->submask)
             memset(s->submask, 0, s->submask_words * sizeof *s->submask);
         s->nsegs = 0;
@@ -1419,12 +1609,23 @@ static void flat_ext_from(SchedFlatBuf *b, int64_t k)
 
 bool sched_flat(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
 {
+    sched_pool_ready(s);
+    return sched_flat_sets(s, step, b, out);
+}
+
+bool sched_flat_sets(const Sched *s, int32_t step, SchedFlatBuf *b, SchedFlat *out)
+{
     const SchedStep *st = &s->steps[step];
     if (st->nrule == 0) {
         *out = (SchedFlat){ .x = st->x, .r = sched_step_slots(st), .ext = st->ext,
-                            .pool = s->ranges, .n = st->n, .r1 = st->r1 };
+                            .pool = s->ranges, .sub = st->more ? st->more->sub : NULL,
+                            .n = st->n, .r1 = st->r1 };
         return true;
     }
+    /* (a step with rule blocks: its stored transfers' ranges are copied, so those of its
+     * submask sets written first) */
+    if (st->more && st->more->sub)
+        sched_pool_ready(s);
     int64_t n = st->n + st->nruled;
     uint64_t npool = 0;
     bool need_ext = st->ext != NULL;
@@ -1587,6 +1788,8 @@ void sched_transfer(const Sched *s, int32_t step, int64_t i, SchedTransfer *out)
     }
     const SchedXfer *x = &st->x[i];
     uint32_t route = sched_xfer_route(st, i);
+    if (st->more && st->more->sub && st->more->sub[i].free_ != SCHED_SUB_NONE)
+        sched_pool_ready(s);   /* (its ranges may not be written yet) */
     out->src = x->src;
     out->dst = x->dst;
     out->ranges = sched_xfer_ranges(s, st, i);

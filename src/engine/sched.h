@@ -88,10 +88,11 @@ bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, s
                       const NetSeg *seg, int nseg);
 /* One send of the strided chunk set { fixed | m : m a submask of free } (fixed & free == 0,
  * fixed | free < nchunks): as sched_send of its ranges in increasing order would store it
- * (the same transfer, the same ranges in the pool), but written straight into the pool, with
- * no list to build, copy, normalise or check range by range (rh's distribution: 7.3M ranges
- * on mesh:1024x1024).  False (recording the error) when the set or the nodes are wrong, no step
- * is open or memory runs out. */
+ * (the same transfer, the same ranges in the pool: readers see no difference), but kept as its
+ * two words, its ranges' place in the pool reserved and written only when a reader first asks
+ * for ranges (rh's distribution: 7.3M ranges on mesh:1024x1024, which a simulation reads as
+ * bits).  False (recording the error) when the set or the nodes are wrong, no step is open or
+ * memory runs out. */
 bool sched_send_submasks(Sched *s, int32_t src, int32_t dst, uint32_t fixed, uint32_t free_);
 bool sched_local(Sched *s, int32_t node, uint64_t bytes);
 

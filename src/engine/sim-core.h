@@ -46,7 +46,9 @@
 #define PREFETCH 12
 #define RING 16   /* a power of two > PREFETCH */
 
-/* A transfer as the simulator reads it: the stored record and its step's extension. */
+/* A transfer as the simulator reads it: the stored record and its step's extension.  (In a
+ * view from sched_flat_sets, the ranges r of a submask set, flat_set, may not be written until
+ * sched_pool_ready: the replay reads the set's bits instead, sim-step.c.) */
 typedef struct {
     int32_t src, dst;
     uint32_t nr, route;
@@ -58,6 +60,12 @@ static inline XV xv(const SchedFlat *f, int64_t i)
     const SchedXfer *x = &f->x[i];
     return (XV){ x->src, x->dst, sched_flat_nr(f, i), sched_flat_route(f, i),
                  sched_flat_ranges(f, i) };
+}
+
+/* Transfer i of f's submask set (sched_send_submasks, two ranges or more), or NULL. */
+static inline const SchedSub *flat_set(const SchedFlat *f, int64_t i)
+{
+    return f->sub && f->sub[i].free_ != SCHED_SUB_NONE ? &f->sub[i] : NULL;
 }
 
 /* A pointer to the view of transfer i of f (valid in the enclosing block). */
@@ -107,6 +115,46 @@ typedef struct {
     thrd_t t;
 } AsyncJob;
 
+/* Lines alike (sim-loadsym.c): a step's pieces counted per line only for the lines whose
+ * pieces differ from every other line's.  Each (dimension, direction) block of the layout keeps
+ * up to SYM_NL "leaders": a leader is a sequence of pieces (their first and last link in the
+ * line), and a line follows one while its pieces, in the order they come, are the leader's
+ * first ones; a piece that agrees with no leader (and no room for a new one) sends the line
+ * to the difference arrays, its pieces so far replayed there from its leader (counted once).
+ * At the step's end a line with exactly its leader's pieces has that leader's loads: the first
+ * such line is counted (the leader's "rep"), the others (its followers) are not, and their
+ * overloads are the rep's times their number.  Until load_layout or load_clear a follower's
+ * entries of sim->load are zero: load_xfer_max reads its rep's (sym_map), load_layout copies
+ * the rep's in (materialised; load_clear zeroes them again). */
+#define SYM_NL 4
+#define SYM_KBITS 28
+#define SYM_KMAX ((INT32_C(1) << SYM_KBITS) - 1)
+#define SYM_V(q, k) ((int32_t)((q) << SYM_KBITS | (k)))
+#define SYM_K(v) ((v) & SYM_KMAX)
+#define SYM_Q(v) ((v) >> SYM_KBITS)
+typedef struct {
+    uint64_t *seq;             /* the pieces, (first << 32 | last) as offsets in the line */
+    int32_t len, cap;
+    int64_t rep;               /* after the step: the line counted for it (its start), -1 */
+    int64_t nf;                /* ... and how many other lines have its loads */
+} SymLead;
+typedef struct {
+    bool on;                   /* the last count left followers uncounted ... */
+    bool mat;                  /* ... and load_layout copied their loads in since */
+    bool pow2;
+    int nblk;                  /* 2 * ndim blocks, block k at k * size in the layout */
+    int szshift;               /* pow2: size == 1 << szshift */
+    int64_t size;              /* the net's nodes: a block's links */
+    int32_t *lk;               /* per line: SYM_V(the leader it follows (of its block's),
+                                * its pieces so far), -1: counted in sim->load */
+    int64_t nl;                /* lines (lbase[nblk]) */
+    int64_t lbase[2 * NET_MAXDIM + 1];   /* the first line of each block */
+    int32_t llen[2 * NET_MAXDIM];        /* the length of a block's lines */
+    int lshift[2 * NET_MAXDIM];          /* pow2: llen == 1 << lshift */
+    int nlead[2 * NET_MAXDIM];
+    SymLead lead[2 * NET_MAXDIM][SYM_NL];
+} LoadSym;
+
 struct Sim {
     const Sched *s;
     const Net *net;
@@ -150,6 +198,7 @@ struct Sim {
                                 * transposed (1: entry r * n1 + c, node order) since the
                                 * count until load_layout (then 2: in layout order), and
                                 * cleared whole by load_clear (sim-load.c) */
+    LoadSym sym;               /* lines alike (sim-loadsym.c) */
     uint64_t *linebit;         /* difference-array path: lines touched in this step ... */
     int64_t *touched;          /* ... and their (start, length) pairs */
     int64_t ntouched, captouched;
@@ -183,6 +232,9 @@ struct Sim {
     SchedFlatBuf fbuf;         /* the transfers of flat_step, when it has rule blocks */
     SchedFlat flat;
     int32_t flat_step;         /* -1: none */
+    bool sets;                 /* while the run replays (no history, no asynchronous timing):
+                                * views from sched_flat_sets, whose submask sets' ranges
+                                * sim-step.c reads only after sched_pool_ready */
     int32_t clean_step;        /* the last step simulated with no link over its capacity ... */
     int64_t clean_tcd;         /* ... and its TCD (a step of the same routes reuses them) */
     int32_t clean_mx;
@@ -261,6 +313,16 @@ static inline uint64_t xfer_bytes(const Sim *sim, const XV *x)
         return b;
     }
     return sched_ranges_bytes(s, r, x->nr);   /* a strided set: no division per range */
+}
+
+/* Transfer i of f's bytes, a submask set's from its bits (flat_set: no range read). */
+static inline uint64_t flat_bytes(const Sim *sim, const SchedFlat *f, int64_t i)
+{
+    const SchedSub *q = flat_set(f, i);
+    if (!q)
+        return xfer_bytes(sim, XVP(f, i));
+    return sim->uniform ? sim->per_chunk << sched_pop32(q->free_)
+                        : sched_submasks_bytes(sim->s, q->fixed, q->free_);
 }
 
 /* Node v's sends and receives in the step being simulated (after pass 1), exact. */
@@ -376,8 +438,10 @@ int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, in
                int64_t *nover, bool *oom);
 /* A step's loads counted block by block on the calling thread (the difference arrays, any
  * grid but a pair net; the same loads as load_count's SIM_PATH_DIFF):
- *   load_acc_begin(sim, &a, n)   before the first block; n = the step's transfers, sim->load
- *                                all zero;
+ *   load_acc_begin(sim, &a, n, alike)  before the first block; n = the step's transfers,
+ *                                sim->load all zero; alike: many lines likely carry the same
+ *                                pieces (an exchange step), so count by LoadSym (the hook
+ *                                sim_load_sym overrides it);
  *   load_acc_add(sim, &a, blk)   +1/-1 of every transfer of blk (a view of the whole step or
  *                                of some of its transfers, in any order, each once);
  *   load_acc_end(sim, &a, ...)   the sweep: largest load, overloads (collect: sim->over),
@@ -386,13 +450,15 @@ int load_count(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool collect, in
  * false when memory runs out.  (a: the caller's, on its stack; no memory of its own.) */
 typedef struct {
     bool mesh2, pow2, tr;      /* 2-D mesh read from the ends; column pieces transposed */
+    bool sym;                  /* lines alike (LoadSym): only the lines unlike the others
+                                * counted (never transposed) */
     bool cblk[2];              /* ... into these column blocks (+, -) */
     int32_t n0, n1, sh;
     int64_t rb[2], cb[2];      /* row lines' and column lines' blocks (+, -) */
     int64_t rlast[2];          /* the row lines (+, -) marked last */
     int64_t sum;               /* summed route length so far */
 } LoadAcc;
-bool load_acc_begin(Sim *sim, LoadAcc *a, int64_t n);
+bool load_acc_begin(Sim *sim, LoadAcc *a, int64_t n, bool alike);
 bool load_acc_add(Sim *sim, LoadAcc *a, const SchedFlat *blk);
 bool load_acc_end(Sim *sim, LoadAcc *a, int32_t cap, bool collect, int32_t *max, int64_t *nover,
                   int64_t *tcd);
@@ -416,6 +482,51 @@ bool load_all_max(Sim *sim, const SchedFlat *f, int path);
 /* Transfers of the flat step f over the pair link `link` of a full net (hxbar: or the load
  * of a channel link). */
 int32_t load_pair_count(const Sim *sim, const SchedFlat *f, int64_t link);
+/* +1 at link a, -1 after link b, in the line that starts at ls (n links), the line marked
+ * touched (for the sweep and the clear).  False when memory runs out. */
+bool load_diff(Sim *sim, int64_t a, int64_t b, int64_t ls, int64_t n);
+
+/* ---- sim-loadsym.c (LoadSym, above; called by sim-load.c) */
+/* Whether lines alike can be counted on this net; then every line starts empty, following
+ * no leader.  False: count as usual (not a net of lines, or no memory). */
+bool sym_begin(Sim *sim, bool forced);
+/* The piece key's line: its block (*blk) and number, from the start of the line. */
+int64_t sym_line(const LoadSym *S, int64_t start, int *blk);
+/* A piece (key) of line li (block blk, start ls, n links) that its leader does not have at
+ * the line's place: another leader's, a new leader, or the line counted from now on (its
+ * pieces so far replayed into sim->load).  1: followed, 0: count it in sim->load, -1: memory. */
+int sym_slow(Sim *sim, int blk, int64_t li, int64_t ls, int64_t n, uint64_t key);
+/* After a step's last piece: the lines that followed only a part of their leader counted;
+ * of those with all of it, each leader's first counted (its rep), the others its followers
+ * (with keep; without, counted too).  False when memory runs out. */
+bool sym_resolve(Sim *sim, bool keep);
+/* After the sweep: the followers' overloads, the rep's times their number, added to *nover. */
+void sym_overloads(const Sim *sim, int32_t cap, int64_t *nover);
+/* The start of the line whose loads the line that starts at ls has (its rep, or itself). */
+int64_t sym_map(const Sim *sim, int64_t ls);
+/* The followers' loads copied from their reps into sim->load (load_layout). */
+void sym_materialise(Sim *sim);
+/* Forget the step's followers (load_clear), zeroing what sym_materialise wrote. */
+void sym_clear(Sim *sim);
+void sym_free(Sim *sim);
+/* The usual case inline: the line follows a leader that has this piece next. */
+static inline int sym_take(Sim *sim, int blk, int64_t li, int64_t ls, int64_t n, uint64_t key)
+{
+    LoadSym *S = &sim->sym;
+    int32_t v = S->lk[li], k = SYM_K(v);
+    if (v < 0)
+        return 0;
+    const SymLead *L = &S->lead[blk][SYM_Q(v)];
+    if (k < L->len && L->seq[k] == key) {
+        S->lk[li] = v + 1;
+        return 1;
+    }
+    return sym_slow(sim, blk, li, ls, n, key);
+}
+static inline uint64_t sym_key(int64_t lo, int64_t hi)
+{
+    return (uint64_t)lo << 32 | (uint64_t)hi;
+}
 
 /* ---- sim-price.c */
 /* What pass 1 found of a step, for pricing it. */
@@ -456,6 +567,12 @@ bool sub_ready(Sim *sim, int32_t step);
 /* Give the normalised ranges r[0..nr) to node, transfer xi of the whole run; with
  * SIM_HISTORY, what the node did not hold is recorded (for sim_seek).  False: memory. */
 bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, int64_t xi);
+/* The same for a transfer whose nr ranges r are the submask set (fixed, free_) of a view from
+ * sched_flat_sets, which may not be written yet: taken from the bits when it can (borrowed as
+ * them into empty holdings without history, or a few ranges made here), else the pool written
+ * first (sched_pool_ready) and r read. */
+bool hist_receive_set(Sim *sim, int32_t node, uint32_t fixed, uint32_t free_,
+                      const ChunkRange *r, uint32_t nr, int64_t xi);
 /* Every node's holdings back to the givens (what it holds before the first step). */
 bool hist_givens(Sim *sim);
 /* hist_receive_all with the common cases inline: one range or two (rh's exchange), no history,

@@ -63,14 +63,24 @@ static bool in_pool(const Sim *sim, const ChunkRange *r, uint32_t nr)
     return sim->s->ranges && a >= p && (a - p) / sizeof *r + nr <= sim->s->nranges;
 }
 
+bool hist_borrow_sub = true;
+_Atomic int64_t hist_sub_borrows = 0;
+
 bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, int64_t xi)
 {
     bool record = (sim->flags & SIM_HISTORY) != 0;
     /* a long set into empty holdings, without history: borrowed, not copied (sim-hold.h;
      * the run ends every borrowing before it returns) */
     if (!record && nr >= sim_borrow_min && nr <= HOLD_CAP_MAX && in_pool(sim, r, nr) &&
-        ht_empty(&sim->hold, node))
+        ht_empty(&sim->hold, node)) {
+        uint32_t fixed, free_;   /* a submask set: borrowed as its bits (sim-hold.h) */
+        if (hist_borrow_sub && sim->hold.subs &&
+            sched_pool_submasks(sim->s, r, nr, &fixed, &free_)) {
+            hist_sub_borrows++;
+            return ht_borrow_sub(&sim->hold, node, fixed, free_);
+        }
         return ht_borrow(&sim->hold, node, r, nr);
+    }
     if (record && ht_none(&sim->hold, node, r, nr)) {
         sim->xnew[xi >> 6] |= UINT64_C(1) << (xi & 63);
         record = false;
@@ -102,6 +112,25 @@ bool hist_receive_all(Sim *sim, int32_t node, const ChunkRange *r, uint32_t nr, 
         if (!receive(sim, node, r[k].lo, r[k].hi, record))
             return false;
     return true;
+}
+
+bool hist_receive_set(Sim *sim, int32_t node, uint32_t fixed, uint32_t free_,
+                      const ChunkRange *r, uint32_t nr, int64_t xi)
+{
+    enum { FEW = 16 };
+    ChunkRange g[FEW];
+    if (!(sim->flags & SIM_HISTORY) && hist_borrow_sub) {   /* (else as ranges, as before) */
+        if (sim->hold.subs && nr >= sim_borrow_min && nr <= HOLD_CAP_MAX &&
+            ht_empty(&sim->hold, node)) {
+            hist_sub_borrows++;
+            return ht_borrow_sub(&sim->hold, node, fixed, free_);
+        }
+        /* a few: its ranges made from the bits */
+        if (nr <= FEW && hold_sub_count(free_) == nr)
+            return hist_receive(sim, node, g, (uint32_t)sched_submasks_list(fixed, free_, g), xi);
+    }
+    sched_pool_ready(sim->s);
+    return hist_receive(sim, node, r, nr, xi);
 }
 
 /* Every node's holdings back to the givens (what it holds before the first step); any it had

@@ -1,6 +1,8 @@
 /* sim-hold.c — a node's holdings while replaying, out of line: sim-hold.h. */
 #include "sim-hold.h"
 
+#include "sched-internal.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -313,6 +315,19 @@ bool hold_contains_all(const Hold *h, const ChunkRange *r, uint32_t nr, uint32_t
         *k = 0;
         return hold_contains_inl(h, r[0].lo, r[0].hi, miss);
     }
+    if (hold_sub(h)) {   /* each on its own, by bits: no range of the base read */
+        uint32_t fixed = h->u.b.s.fixed, f = h->u.b.s.free, low = hold_sub_low(f);
+        for (uint32_t j = 0; j < nr; j++) {
+            uint32_t lo = r[j].lo, hi = r[j].hi;
+            if (lo >= hi || ((lo & ~f) == fixed && ((lo ^ (hi - 1)) & ~low) == 0))
+                continue;   /* inside one base interval */
+            if (!hold_contains_inl(h, lo, hi, miss)) {
+                *k = j;
+                return false;
+            }
+        }
+        return true;
+    }
     if (hold_borrowed(h)) {   /* each on its own, a cursor moving along the base */
         const ChunkRange *b = h->u.b.base, *o = h->u.b.o;
         size_t nb = hold_nb(h), i = 0;
@@ -451,6 +466,12 @@ bool hold_none(const Hold *h, const ChunkRange *r, uint32_t nr)
             for (uint32_t i = 0; i < h->n; i++)
                 if (h->u.b.o[i].lo < r[j].hi && r[j].lo < h->u.b.o[i].hi)
                     return false;
+            if (hold_sub(h)) {   /* S's first member at or after lo lies at or after hi */
+                uint32_t y;
+                if (hold_sub_next(h->u.b.s.fixed, h->u.b.s.free, r[j].lo, &y) && y < r[j].hi)
+                    return false;
+                continue;
+            }
             size_t i = cr_first_hi_gt(h->u.b.base, hold_nb(h), r[j].lo);
             if (i < hold_nb(h) && h->u.b.base[i].lo < r[j].hi)
                 return false;
@@ -488,19 +509,39 @@ void hold_borrow(Hold *h, const ChunkRange *r, uint32_t nr)
     h->cap = HOLD_BOR_BIT | nr;
 }
 
+void hold_borrow_sub(Hold *h, uint32_t fixed, uint32_t free_)
+{
+    hold_clear(h);
+    h->u.b.s.fixed = fixed;
+    h->u.b.s.free = free_;
+    h->u.b.lim_lo = 0;
+    h->u.b.lim_hi = UINT32_MAX;
+    h->n = 0;
+    h->cap = HOLD_BOR_BIT | HOLD_SUB_BIT;
+}
+
 bool hold_own(Hold *h)
 {
     if (!hold_borrowed(h))
         return true;
-    const ChunkRange *b = h->u.b.base;
     size_t nb = hold_nb(h), n = h->n;
     if (nb + n > HOLD_CAP_MAX)
         return false;
+    ChunkRange *gen = NULL;   /* a submask base, made */
+    if (hold_sub(h)) {
+        gen = malloc(nb * sizeof *gen);
+        if (!gen)
+            return false;
+        sched_submasks_list(h->u.b.s.fixed, h->u.b.s.free, gen);
+    }
+    const ChunkRange *b = gen ? gen : h->u.b.base;
     ChunkRange o[HOLD_BOR_OWN];
     memcpy(o, h->u.b.o, n * sizeof *o);
     ChunkRange *m = malloc((nb + n) * sizeof *m);
-    if (!m)
+    if (!m) {
+        free(gen);
         return false;
+    }
     size_t k = 0, i = 0, j = 0;   /* the union, touching intervals merged */
     while (i < nb || j < n) {
         ChunkRange x = (j >= n || (i < nb && b[i].lo <= o[j].lo)) ? b[i++] : o[j++];
@@ -511,6 +552,7 @@ bool hold_own(Hold *h)
             m[k++] = x;
         }
     }
+    free(gen);
     h->cap = 0;
     h->n = 0;
     if (k <= HOLD_INLINE) {
@@ -611,11 +653,72 @@ static bool bor_settle(Hold *h, uint32_t k, size_t j, size_t e)
     return true;
 }
 
+/* A submask-borrowing h with n >= 1 own intervals: both limits from the bits (the last
+ * member of S at or below o[0].lo - 2 ends the last base interval below o[0]: o[0].lo - 1 is
+ * no member, or its interval would touch o[0] and lie inside it; the first member above
+ * o[n-1].hi starts the first base interval above), and the base let go when o[0] covers it. */
+static bool sub_settle(Hold *h)
+{
+    uint32_t fixed = h->u.b.s.fixed, f = h->u.b.s.free, y;
+    const ChunkRange *o = h->u.b.o;
+    uint32_t lo = o[0].lo, hi = o[h->n - 1].hi;
+    h->u.b.lim_lo = lo >= 2 && hold_sub_prev(fixed, f, lo - 2, &y) ? y + 2 : 0;
+    h->u.b.lim_hi = hi < UINT32_MAX && hold_sub_next(fixed, f, hi + 1, &y) ? y - 1 : UINT32_MAX;
+    if (h->n == 1 && h->u.b.lim_lo == 0 && h->u.b.lim_hi == UINT32_MAX)
+        return hold_set(h, h->u.b.o, 1);
+    return true;
+}
+
+/* bor_add_slow of a submask base: the base intervals [lo,hi] touches are those holding lo - 1
+ * and hi (those between lie inside), found by bits. */
+static bool sub_add_slow(Hold *h, uint32_t lo, uint32_t hi)
+{
+    uint32_t fixed = h->u.b.s.fixed, f = h->u.b.s.free, low = hold_sub_low(f);
+    ChunkRange *o = h->u.b.o;
+    for (;;) {
+        if (lo > 0 && ((lo - 1) & ~f) == fixed)
+            lo = (lo - 1) & ~low;
+        if ((hi & ~f) == fixed)   /* (a member is below fixed | free < UINT32_MAX) */
+            hi = (hi | low) + 1;
+        bool grew = false;
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < h->n; i++) {
+            if (o[i].hi < lo || o[i].lo > hi) {
+                o[k++] = o[i];
+                continue;
+            }
+            if (o[i].lo < lo) {
+                lo = o[i].lo;
+                grew = true;
+            }
+            if (o[i].hi > hi) {
+                hi = o[i].hi;
+                grew = true;
+            }
+        }
+        h->n = k;
+        if (!grew)
+            break;
+    }
+    if (h->n == HOLD_BOR_OWN)   /* no room of its own: the union copied, then added to */
+        return hold_own(h) && hold_add(h, lo, hi);
+    uint32_t i = h->n;
+    while (i > 0 && o[i - 1].lo > lo) {
+        o[i] = o[i - 1];
+        i--;
+    }
+    o[i] = (ChunkRange){ lo, hi };
+    h->n++;
+    return sub_settle(h);
+}
+
 /* hold_add of a borrowed Hold, the general case: [lo,hi) (non-empty) absorbs the base
  * intervals and the own intervals it touches, again until it touches no more, and goes into o
  * (or, o full, the union is copied first). */
 static bool bor_add_slow(Hold *h, uint32_t lo, uint32_t hi)
 {
+    if (hold_sub(h))
+        return sub_add_slow(h, lo, hi);
     const ChunkRange *b = h->u.b.base;
     size_t nb = hold_nb(h);
     ChunkRange *o = h->u.b.o;
@@ -719,10 +822,36 @@ static bool bor_contains_at(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *m
     return ok;
 }
 
+/* bor_contains_at of a submask base: piece by piece, each a base interval (by bits) or an own
+ * interval that holds the first chunk not known to be held. */
+static bool sub_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss)
+{
+    uint32_t fixed = h->u.b.s.fixed, f = h->u.b.s.free, low = hold_sub_low(f);
+    const ChunkRange *o = h->u.b.o;
+    uint32_t cur = lo;
+    while (cur < hi) {
+        uint32_t reach = cur;
+        if ((cur & ~f) == fixed)
+            reach = (cur | low) + 1;
+        for (uint32_t k = 0; k < h->n; k++)
+            if (o[k].lo <= cur && cur < o[k].hi && o[k].hi > reach)
+                reach = o[k].hi;
+        if (reach == cur) {
+            if (miss)
+                *miss = cur;
+            return false;
+        }
+        cur = reach;
+    }
+    return true;
+}
+
 bool hold_bor_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32_t *miss)
 {
     if (lo >= hi)
         return true;
+    if (hold_sub(h))
+        return sub_contains(h, lo, hi, miss);
     size_t i = bsearch_hi_ge(h->u.b.base, hold_nb(h), lo + 1);
     return bor_contains_at(h, lo, hi, miss, &i);
 }

@@ -29,6 +29,15 @@
  * interval.  hold_ranges of a borrowed Hold is its base only while o is empty: callers that
  * need the intervals of any Hold call hold_own first.
  *
+ * A base that is a strided set as sched_send_submasks sends it, S = { fixed | m : m a submask
+ * of free } (rh's distribution), is borrowed as what it is (cap == HOLD_BOR_BIT | HOLD_SUB_BIT,
+ * hold_borrow_sub): the Hold keeps (fixed, free) in place of the pointer, and every question
+ * about the base is a few bit operations on them (hold_sub_next, hold_sub_prev below), with no
+ * range read: membership, the base interval at or after a chunk, the last one before it, the
+ * limits.  Its intervals are the runs [fixed | m, (fixed | m) + 2^t) for the submasks m of free
+ * above its t low ones.  hold_ranges must not be asked for such a Hold (it has no range array:
+ * hold_own makes one).
+ *
  * The common tests and additions are inline (the replay asks one per transfer); the rest is in
  * sim-hold.c.  Ownership: a Hold owns its heap array (free it with hold_clear), never a
  * borrowed base; a zeroed Hold is empty.  A function returning bool returns false only when
@@ -45,13 +54,19 @@
 #define HOLD_INLINE 4
 #define HOT_NONE UINT32_MAX
 #define HOLD_BOR_BIT 0x80000000u   /* in cap: the Hold borrows its base (cap = this | nb) */
-#define HOLD_CAP_MAX 0x7fffffffu   /* the most entries a heap array or a borrowed base has */
+#define HOLD_SUB_BIT 0x40000000u   /* with it: the base is a submask set (fixed, free) */
+#define HOLD_CAP_MAX 0x3fffffffu   /* the most entries a heap array or a borrowed base has */
 #define HOLD_BOR_OWN 2             /* intervals of its own a borrowing Hold keeps */
 typedef struct {
     union {
         ChunkRange in[HOLD_INLINE];
         struct {
-            const ChunkRange *base; /* borrowed: sorted, disjoint, not touching; nb >= 1 */
+            union {
+                const ChunkRange *base; /* borrowed: sorted, disjoint, not touching; nb >= 1 */
+                struct {
+                    uint32_t fixed, free;   /* HOLD_SUB_BIT: the base is that submask set */
+                } s;
+            };
             uint32_t lim_lo, lim_hi;/* (n >= 1) o's room before a base interval, see above */
             ChunkRange o[HOLD_BOR_OWN]; /* its own: sorted, not touching; n of them */
         } b;
@@ -74,14 +89,80 @@ typedef struct {
         __builtin_prefetch((const char *)(h) + sizeof(Hold) - 1, (rw));                      \
     } while (0)
 
-/* Does h borrow its base?  How many intervals has that base? */
+/* Does h borrow its base?  Is that base a submask set?  How many intervals has it? */
 static inline bool hold_borrowed(const Hold *h) { return (h->cap & HOLD_BOR_BIT) != 0; }
-static inline uint32_t hold_nb(const Hold *h) { return h->cap & ~HOLD_BOR_BIT; }
+static inline bool hold_sub(const Hold *h) { return (h->cap & HOLD_SUB_BIT) != 0; }
+static inline uint32_t hold_sub_count(uint32_t free_);
+static inline uint32_t hold_nb(const Hold *h)
+{
+    if (hold_sub(h))
+        return hold_sub_count(h->u.b.s.free);
+    return h->cap & ~(HOLD_BOR_BIT | HOLD_SUB_BIT);
+}
+
+/* ---- submask sets S = { fixed | m : m a submask of free } (fixed & free == 0, fixed | free <
+ * UINT32_MAX): chunk x is in S when (x & ~free) == fixed; S's intervals are 2^t long (t: the
+ * low run of ones of free, hold_sub_low(free) = 2^t - 1), start at the members whose low t
+ * bits are 0, and never touch (the bit above the low run is not free). */
+static inline uint32_t hold_sub_low(uint32_t free_) { return free_ & ~(free_ + 1); }
+/* How many intervals: 2^(the ones of free above its low run), counted without a call (the
+ * release build has no popcnt instruction). */
+static inline uint32_t hold_sub_count(uint32_t free_)
+{
+    uint32_t x = free_ & (free_ + 1);
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return UINT32_C(1) << ((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
+/* The least member of S at or above x (false: none). */
+static inline bool hold_sub_next(uint32_t fixed, uint32_t free_, uint32_t x, uint32_t *y)
+{
+    uint32_t d = (x ^ fixed) & ~free_;   /* the fixed bits x gets wrong */
+    if (d == 0) {
+        *y = x;
+        return true;
+    }
+    int p = 31 - __builtin_clz(d);
+    uint32_t mp = (uint32_t)((UINT64_C(2) << p) - 1);   /* bits 0..p */
+    if ((fixed >> p) & 1) {   /* x too small at p: x's bits above, fixed's at and below */
+        *y = (x & free_ & ~mp) | fixed;
+        return true;
+    }
+    /* x too big at p: the free bits above p must grow to their next submask */
+    uint32_t hb = free_ & ~mp, mh = x & hb;
+    if (mh == hb)
+        return false;
+    *y = fixed | (((mh | ~hb) + 1) & hb);
+    return true;
+}
+
+/* The greatest member of S at or below x (false: none). */
+static inline bool hold_sub_prev(uint32_t fixed, uint32_t free_, uint32_t x, uint32_t *y)
+{
+    uint32_t d = (x ^ fixed) & ~free_;
+    if (d == 0) {
+        *y = x;
+        return true;
+    }
+    int p = 31 - __builtin_clz(d);
+    uint32_t mp = (uint32_t)((UINT64_C(2) << p) - 1);
+    if ((x >> p) & 1) {   /* x too big at p: x's bits above, the most below */
+        *y = (x & free_ & ~mp) | fixed | (free_ & mp);
+        return true;
+    }
+    uint32_t hb = free_ & ~mp, mh = x & hb;   /* x too small at p: the previous submask */
+    if (mh == 0)
+        return false;
+    *y = fixed | ((mh - 1) & hb) | (free_ & mp);
+    return true;
+}
 
 /* Does h keep its intervals in a heap array of its own (not inline, not borrowed)? */
 static inline bool hold_heap(const Hold *h) { return h->cap && !hold_borrowed(h); }
 
-/* h's intervals (a borrowed Hold: only while it has none of its own, see above). */
+/* h's intervals (a borrowed Hold: only while it has none of its own and its base is not a
+ * submask set, see above). */
 static inline const ChunkRange *hold_ranges(const Hold *h, size_t *n)
 {
     if (hold_borrowed(h)) {
@@ -122,6 +203,9 @@ void hold_clear(Hold *h);
  * touching), which must stay unchanged until h lets them go (hold_own, hold_clear, or an add
  * that covers them). */
 void hold_borrow(Hold *h, const ChunkRange *r, uint32_t nr);
+/* Make the empty h borrow the submask set { fixed | m : m a submask of free } (fixed & free
+ * == 0, fixed | free < UINT32_MAX, free above its low run not 0: at least two intervals). */
+void hold_borrow_sub(Hold *h, uint32_t fixed, uint32_t free_);
 /* A borrowed h: its holdings copied into intervals of its own (inline or a heap array); any
  * other h: unchanged. */
 bool hold_own(Hold *h);
@@ -166,8 +250,8 @@ static inline __attribute__((always_inline)) bool hold_contains_inl(const Hold *
     }
     if (h->cap && h->u.h.hot != HOT_NONE && h->u.h.hr.lo <= lo && hi <= h->u.h.hr.hi)
         return true;
-    size_t n;
-    const ChunkRange *r = hold_ranges(h, &n);
+    size_t n = h->n;   /* (not borrowed: hold_ranges without its borrowed case) */
+    const ChunkRange *r = h->cap ? h->u.h.base + h->u.h.off : h->u.in;
     if (n && r[0].lo <= lo && hi <= r[0].hi)   /* the first interval: the common case */
         return true;
     if (!h->cap)
@@ -225,9 +309,17 @@ bool ht_merge(HoldTab *t, int32_t v, const ChunkRange *r, size_t k, bool add);
 bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr,
                      uint32_t *k, uint32_t *miss);
 bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr);
+/* Is node v shown, from the set's bits alone, to hold the submask set { fixed | m : m a
+ * submask of free_ } (fixed | free_ < UINT32_MAX)?  (rh's distribution: a set sent on from the
+ * submask set the node borrowed, or from one interval that spans it; no range of the set is
+ * read, sim-step.c.)  False says nothing: ask ht_contains_all with its ranges. */
+bool ht_holds_set(const HoldTab *t, int32_t v, uint32_t fixed, uint32_t free_);
 /* Node v, which holds nothing, borrows the nr ranges at r (as hold_borrow: 1 <= nr <=
  * HOLD_CAP_MAX; they must stay unchanged until ht_own_all).  False: memory. */
 bool ht_borrow(HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr);
+/* Node v, which holds nothing, borrows the submask set (fixed, free) (as hold_borrow_sub).
+ * False: memory. */
+bool ht_borrow_sub(HoldTab *t, int32_t v, uint32_t fixed, uint32_t free_);
 /* Every borrowing node's holdings copied into its own (false: memory). */
 bool ht_own_all(HoldTab *t);
 

@@ -180,17 +180,56 @@ bool ht_merge(HoldTab *t, int32_t v, const ChunkRange *r, size_t k, bool add)
     return true;
 }
 
+/* The bits (fixed, free) of the submask set the borrowing h borrowed: kept in it, or (a base
+ * borrowed as ranges) read from its first and last range.  False: not one (or not known). */
+static bool base_bits(const HoldTab *t, const Hold *h, uint32_t *fb, uint32_t *mb)
+{
+    if (hold_sub(h)) {
+        *fb = h->u.b.s.fixed;
+        *mb = h->u.b.s.free;
+        return true;
+    }
+    return t->subs && hold_borrowed(h) &&
+           sched_pool_submasks(t->subs, h->u.b.base, hold_nb(h), fb, mb);
+}
+
+/* Is every fixed | m (m within mt) some fb | m' (m' within mb)?  The free bits of the first
+ * set are free in the second, and outside the second's free bits the fixed ones agree. */
+static bool sub_within(uint32_t ft, uint32_t mt, uint32_t fb, uint32_t mb)
+{
+    return (mt & ~mb) == 0 && ((ft ^ fb) & ~mb) == 0;
+}
+
 bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr,
                      uint32_t *k, uint32_t *miss)
 {
     Hold tmp;
     const Hold *h = as_hold(t, v, &tmp);
     /* a submask set sent on from the submask set the node borrowed (rh's distribution): its
-     * bits alone show it inside, with no range read */
-    if (t->subs && nr >= 2 && hold_borrowed(h) &&
-        sched_submasks_within(t->subs, r, nr, h->u.b.base, hold_nb(h)))
+     * bits alone show it inside, with no range of the base read */
+    uint32_t ft, mt, fb, mb;
+    if (t->subs && nr >= 2 && base_bits(t, h, &fb, &mb) &&
+        sched_pool_submasks(t->subs, r, nr, &ft, &mt) && sub_within(ft, mt, fb, mb))
         return true;
     return hold_contains_all(h, r, nr, k, miss);
+}
+
+bool ht_holds_set(const HoldTab *t, int32_t v, uint32_t fixed, uint32_t free_)
+{
+    Hold tmp;
+    const Hold *h = as_hold(t, v, &tmp);
+    uint32_t fb, mb;
+    if (hold_borrowed(h) && base_bits(t, h, &fb, &mb) && sub_within(fixed, free_, fb, mb))
+        return true;   /* inside the submask set it borrowed (see ht_contains_all) */
+    if (!hold_borrowed(h) && hold_contains(h, fixed, (fixed | free_) + 1, NULL))
+        return true;   /* one interval spans it */
+    /* a few ranges (a set of 2-16, which a relay copied rather than borrowed): made from the
+     * bits and tested */
+    enum { FEW = 16 };
+    ChunkRange g[FEW];
+    uint32_t k, miss;
+    return hold_sub_count(free_) <= FEW &&
+           hold_contains_all(h, g, (uint32_t)sched_submasks_list(fixed, free_, g), &k, &miss);
 }
 
 bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr)
@@ -205,6 +244,16 @@ bool ht_borrow(HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr)
     if (!h)
         return false;
     hold_borrow(h, r, nr);
+    t->borrowed = true;
+    return true;
+}
+
+bool ht_borrow_sub(HoldTab *t, int32_t v, uint32_t fixed, uint32_t free_)
+{
+    Hold *h = to_big(t, v);
+    if (!h)
+        return false;
+    hold_borrow_sub(h, fixed, free_);
     t->borrowed = true;
     return true;
 }

@@ -19,6 +19,13 @@ extern bool sim_count_natural;
 /* (and > 0 makes the difference-array path add a step's transfers in blocks of this many, each
  * a view of its own, through load_acc_add: sim-core.h's block-by-block counting) */
 extern int64_t sim_load_block;
+/* The difference-array path counts only the lines unlike the others (sim-loadsym.c) when
+ * its caller says they are likely alike (an exchange step: 0), for every count (1, any grid),
+ * or never (-1).  The results are the same either way. */
+extern int sim_load_sym;
+/* (Counted up for the tests: lines whose loads were their leader's rep's, not counted; lines
+ * that left their leader, mid-step or at the step's end.) */
+extern _Atomic int64_t sim_sym_followed, sim_sym_left;
 
 /* Steps with at least this many transfers count (and later clear) their link loads on a
  * second thread while the first checks the sends (hands out the receives); the results are
@@ -30,6 +37,13 @@ extern int64_t sim_par_min;
  * empty holdings borrows them from the schedule instead of copying them (sim-hold.h); tests
  * set it low (1) to borrow often, or UINT32_MAX never.  The results are the same either way. */
 extern uint32_t sim_borrow_min;
+/* Such a set that sched_send_submasks stored is borrowed as its bits (fixed, free: no range
+ * of it read again; sim-hold.h); tests set it false to borrow it as ranges.  The results are
+ * the same either way. */
+#include <stdbool.h>
+extern bool hist_borrow_sub;
+/* (How many sets were borrowed so, counted up for the tests.) */
+extern _Atomic int64_t hist_sub_borrows;
 
 /* A step whose sources never decrease in transfer order hands out each receive in the sends'
  * pass, as soon as no later send can read what it adds (sim-step.c), instead of in a pass of

@@ -227,6 +227,36 @@ static inline bool diff_piece(Sim *sim, int32_t *load, int64_t a, int64_t b, int
     return true;
 }
 
+bool load_diff(Sim *sim, int64_t a, int64_t b, int64_t ls, int64_t n)
+{
+    return diff_piece(sim, sim->load, a, b, ls, n);
+}
+
+/* One piece of a step counted by lines alike (LoadSym): followed, or else into sim->load.
+ * False when memory runs out. */
+static inline bool sym_piece(Sim *sim, const ArcPiece *pc)
+{
+    int blk;
+    int64_t li = sym_line(&sim->sym, pc->start, &blk);
+    int t = sym_take(sim, blk, li, pc->start, pc->n, sym_key(pc->a - pc->start, pc->b - pc->start));
+    return t > 0 || (t == 0 && diff_piece(sim, sim->load, pc->a, pc->b, pc->start, pc->n));
+}
+
+/* Every route of f by its pieces, each to sym_piece.  False when memory runs out. */
+static bool sym_routes(Sim *sim, const SchedFlat *f, int64_t *len_sum)
+{
+    ArcPiece pc[ARCMAP_MAXPIECES];
+    for (int64_t i = 0; i < f->n; i++) {
+        int32_t len;
+        int np = route_pieces(sim, XVP(f, i), pc, &len);
+        *len_sum += len;
+        for (int k = 0; k < np; k++)
+            if (!sym_piece(sim, &pc[k]))
+                return false;
+    }
+    return true;
+}
+
 /* +1/-1 per piece of every route of f (any net but a pair net); pipelined: the pieces of
  * transfer i are computed (and their loads prefetched) PREFETCH transfers before they are
  * counted.  *len_sum gets the summed route length.  False when memory runs out. */
@@ -343,6 +373,200 @@ static inline __attribute__((always_inline)) bool mesh2_one(Sim *sim, LoadAcc *M
     return true;
 }
 
+/* The leaders' sequences as the loop below reads them (sym_slow may add or grow leaders:
+ * read again after each call). */
+typedef struct {
+    const uint64_t *seq;
+    int32_t len;
+} SymSeq;
+
+static void sym_view(const Sim *sim, SymSeq v[4][SYM_NL])
+{
+    for (int b = 0; b < 4; b++)
+        for (int q = 0; q < SYM_NL; q++)
+            v[b][q] = (SymSeq){ sim->sym.lead[b][q].seq, sim->sym.lead[b][q].len };
+}
+
+/* One piece (key) of line li (block blk, start ls, n links) whose state is *v (a copy of
+ * sim->sym.lk[li], written back by the caller): followed (*v moves on), or into sim->load.
+ * False when memory runs out. */
+static inline __attribute__((always_inline)) bool sym_one(Sim *sim, SymSeq V[4][SYM_NL],
+                                                          int blk, int64_t li, int64_t ls,
+                                                          int64_t n, int32_t lo, int32_t hi,
+                                                          int32_t *v)
+{
+    uint64_t key = sym_key(lo, hi);
+    int32_t x = *v;
+    if (x >= 0) {
+        const SymSeq *L = &V[blk][SYM_Q(x)];
+        int32_t k = SYM_K(x);
+        if (k < L->len && L->seq[k] == key) {
+            *v = x + 1;
+            return true;
+        }
+        sim->sym.lk[li] = x;
+        int t = sym_slow(sim, blk, li, ls, n, key);
+        *v = sim->sym.lk[li];
+        sym_view(sim, V);
+        if (t != 0)
+            return t > 0;
+    }
+    return diff_piece(sim, sim->load, ls + lo, ls + hi, ls, n);
+}
+
+/* sym_one's work when the piece is not its leader's next (or its line is counted): the line
+ * state *v written back, sym_slow asked, *v read again; V, the leaders' view, made again.
+ * False when memory runs out. */
+static __attribute__((noinline)) bool sym_one_slow(Sim *sim, SymSeq V[4][SYM_NL], int blk,
+                                                   int64_t li, int64_t ls, int64_t n,
+                                                   int32_t lo, int32_t hi, int32_t *v)
+{
+    if (*v >= 0) {
+        sim->sym.lk[li] = *v;
+        int t = sym_slow(sim, blk, li, ls, n, sym_key(lo, hi));
+        *v = sim->sym.lk[li];
+        sym_view(sim, V);
+        if (t != 0)
+            return t > 0;
+    }
+    return diff_piece(sim, sim->load, ls + lo, ls + hi, ls, n);
+}
+
+/* mesh2_sym_run's loop for a power-of-two mesh and default routes only (rh's exchanges), with
+ * no call but on a miss: a row piece's line state (and its leader's sequence) kept in
+ * registers while the pieces stay in one row line; a column piece's read from sim->sym.lk.
+ * False when memory runs out. */
+static bool mesh2_sym_pow2(Sim *sim, LoadAcc *M, const SchedXfer *x, int64_t n)
+{
+    int32_t n0 = M->n0, n1 = M->n1, cm = n1 - 1, sh = M->sh, *lk = sim->sym.lk;
+    const int64_t *lbase = sim->sym.lbase;
+    int64_t lb0 = lbase[0], lb1 = lbase[1], lb2 = lbase[2], lb3 = lbase[3], sum = M->sum;
+    SymSeq V[4][SYM_NL];
+    sym_view(sim, V);
+    int64_t rli = -1;        /* the row line met last ... */
+    int32_t rv = -1;         /* ... its state (written back when another comes) ... */
+    SymSeq R = { NULL, 0 };  /* ... and its leader's sequence */
+    int rleft = 0;
+    for (int64_t i = 0; i < n; i++) {
+        int32_t src = x[i].src, dst = x[i].dst;
+        int32_t r0 = src >> sh, c0 = src & cm, r1 = dst >> sh, c1 = dst & cm;
+        if (c0 != c1) {
+            int left = c1 < c0;
+            int64_t li = (left ? lb3 : lb2) + r0;
+            int32_t lo = left ? c1 + 1 : c0, hi = left ? c0 : c1 - 1;
+            sum += hi - lo + 1;
+            if (li != rli) {
+                if (rli >= 0)
+                    lk[rli] = rv;
+                rli = li;
+                rleft = left;
+                rv = lk[li];
+                R = rv >= 0 ? V[2 + left][SYM_Q(rv)] : (SymSeq){ NULL, 0 };
+            }
+            int32_t k = SYM_K(rv);
+            if (rv >= 0 && k < R.len && R.seq[k] == sym_key(lo, hi)) {
+                rv++;
+            } else {
+                if (!sym_one_slow(sim, V, 2 + left, li, M->rb[left] + (int64_t)r0 * n1, n1, lo,
+                                  hi, &rv))
+                    return false;
+                R = rv >= 0 ? V[2 + rleft][SYM_Q(rv)] : (SymSeq){ NULL, 0 };
+            }
+        }
+        if (r0 == r1)
+            continue;
+        int up = r1 < r0;
+        int64_t li = (up ? lb1 : lb0) + c1;
+        int32_t lo = up ? r1 + 1 : r0, hi = up ? r0 : r1 - 1;
+        sum += hi - lo + 1;
+        int32_t v = lk[li], k = SYM_K(v);
+        const SymSeq *L = &V[up][SYM_Q(v) & (SYM_NL - 1)];
+        if (v >= 0 && k < L->len && L->seq[k] == sym_key(lo, hi)) {
+            lk[li] = v + 1;
+            continue;
+        }
+        if (!sym_one_slow(sim, V, up, li, M->cb[up] + (int64_t)c1 * n0, n0, lo, hi, &v))
+            return false;
+        lk[li] = v;
+        if (rv >= 0)   /* (its leader may have moved) */
+            R = V[2 + rleft][SYM_Q(rv)];
+    }
+    if (rli >= 0)
+        lk[rli] = rv;
+    M->sum = sum;
+    return true;
+}
+
+/* load_acc_add's loop on a 2-D mesh for a step counted by lines alike (LoadSym): the row piece
+ * in row r0's line of block 2 + left, the column piece in column c1's of block up, each
+ * followed or counted; the state of the row line met last in each direction kept in a
+ * register (a row's pieces come one after the other), the leaders' sequences in a local view.
+ * False when memory runs out. */
+static bool mesh2_sym_run(Sim *sim, LoadAcc *a, const SchedFlat *f)
+{
+    if (a->pow2 && !f->ext)
+        return mesh2_sym_pow2(sim, a, f->x, f->n);
+    LoadAcc M = *a;
+    int32_t n0 = M.n0, n1 = M.n1, *lk = sim->sym.lk;   /* (lk: not moved in a step) */
+    int64_t lb[4] = { sim->sym.lbase[0], sim->sym.lbase[1], sim->sym.lbase[2], sim->sym.lbase[3] };
+    SymSeq V[4][SYM_NL];
+    sym_view(sim, V);
+    int64_t rli[2] = { -1, -1 };
+    int32_t rv[2] = { 0, 0 };
+    bool ok = true;
+    for (int64_t i = 0; ok && i < f->n; i++) {
+        int32_t src = f->x[i].src, dst = f->x[i].dst;
+        if (f->ext && f->ext[i].route != SCHED_DEFAULT_ROUTE) {
+            for (int b = 0; b < 2; b++)   /* (the row lines' states back first) */
+                if (rli[b] >= 0)
+                    lk[rli[b]] = rv[b];
+            rli[0] = rli[1] = -1;
+            ArcPiece pc[ARCMAP_MAXPIECES];
+            int32_t len;
+            int np = route_pieces(sim, XVP(f, i), pc, &len);
+            M.sum += len;
+            for (int k = 0; ok && k < np; k++)
+                ok = sym_piece(sim, &pc[k]);
+            sym_view(sim, V);
+            continue;
+        }
+        int32_t r0, c0, r1, c1;
+        if (M.pow2) {
+            r0 = src >> M.sh, c0 = src & (n1 - 1), r1 = dst >> M.sh, c1 = dst & (n1 - 1);
+        } else {
+            r0 = src / n1, c0 = src - r0 * n1, r1 = dst / n1, c1 = dst - r1 * n1;
+        }
+        if (c0 != c1) {
+            int left = c1 < c0;
+            int64_t li = lb[2 + left] + r0;
+            int32_t lo = left ? c1 + 1 : c0, hi = left ? c0 : c1 - 1;
+            M.sum += hi - lo + 1;
+            if (li != rli[left]) {
+                if (rli[left] >= 0)
+                    lk[rli[left]] = rv[left];
+                rli[left] = li;
+                rv[left] = lk[li];
+            }
+            ok = sym_one(sim, V, 2 + left, li, M.rb[left] + (int64_t)r0 * n1, n1, lo, hi,
+                         &rv[left]);
+        }
+        if (r0 == r1 || !ok)
+            continue;
+        int up = r1 < r0;
+        int64_t li = lb[up] + c1;
+        int32_t lo = up ? r1 + 1 : r0, hi = up ? r0 : r1 - 1;
+        M.sum += hi - lo + 1;
+        int32_t v = lk[li];
+        ok = sym_one(sim, V, up, li, M.cb[up] + (int64_t)c1 * n0, n0, lo, hi, &v);
+        lk[li] = v;
+    }
+    for (int b = 0; b < 2; b++)
+        if (rli[b] >= 0)
+            lk[rli[b]] = rv[b];
+    *a = M;
+    return ok;
+}
+
 #define TT 16   /* transpose_sq's tiles: TT x TT entries */
 
 /* Transpose the n x n matrix p (row-major) in place, by pairs of TT x TT tiles read into a
@@ -383,16 +607,22 @@ static void transpose_sq(int32_t *p, int64_t n)
  * transfers as nodes) counts its column pieces transposed and load_acc_finish transposes the
  * blocks back before the sweep (about a read and a write of each entry), whose column lines
  * are then all swept.  False when memory runs out. */
-bool load_acc_begin(Sim *sim, LoadAcc *a, int64_t n)
+/* Test hook (sim-internal.h): lines alike as the callers ask (0), for every count (1), never
+ * (-1). */
+int sim_load_sym = 0;
+
+bool load_acc_begin(Sim *sim, LoadAcc *a, int64_t n, bool alike)
 {
     const ArcMap *L = &sim->lay;
     *a = (LoadAcc){ .mesh2 = L->mesh2 && !sim_count_general, .pow2 = L->pow2,
                     .rlast = { -1, -1 } };
+    a->sym = (sim_load_sym > 0 || (sim_load_sym == 0 && alike)) &&
+             sym_begin(sim, sim_load_sym > 0);
     if (a->mesh2) {
         a->n0 = sim->net->dims[0], a->n1 = sim->net->dims[1], a->sh = L->dshift[1];
         a->rb[0] = L->base[1][0], a->rb[1] = L->base[1][1];
         a->cb[0] = L->base[0][0], a->cb[1] = L->base[0][1];
-        a->tr = a->n0 == a->n1 && n * 4 >= sim->net->size && !sim_count_natural;
+        a->tr = a->n0 == a->n1 && n * 4 >= sim->net->size && !sim_count_natural && !a->sym;
     }
     sim->ntouched = 0;
     if (!sim->linebit)
@@ -405,7 +635,9 @@ bool load_acc_begin(Sim *sim, LoadAcc *a, int64_t n)
 bool load_acc_add(Sim *sim, LoadAcc *a, const SchedFlat *f)
 {
     if (!a->mesh2)
-        return diff_routes(sim, f, &a->sum);
+        return a->sym ? sym_routes(sim, f, &a->sum) : diff_routes(sim, f, &a->sum);
+    if (a->sym)
+        return mesh2_sym_run(sim, a, f);
     LoadAcc M = *a;   /* (a local copy: its fields stay in registers across the stores) */
     bool ok = true;
     for (int64_t i = 0; ok && i < f->n; i++)
@@ -519,6 +751,7 @@ static void block_sweep_tr(int32_t *p, int64_t n, int32_t cap, int32_t *mx, int6
 
 void load_layout(Sim *sim)
 {
+    sym_materialise(sim);
     for (int b = 0; b < 2; b++)
         if (sim->loadtr[b] == 1) {   /* (its lines not marked: still cleared whole) */
             transpose_sq(sim->load + sim->lay.base[0][b], sim->net->dims[0]);
@@ -556,12 +789,15 @@ static void diff_sweep(Sim *sim, int32_t cap, bool collect, int32_t *max, int64_
 bool load_acc_end(Sim *sim, LoadAcc *a, int32_t cap, bool collect, int32_t *max, int64_t *nover,
                   int64_t *tcd)
 {
-    bool oom = !load_acc_finish(sim, a, !collect);
+    bool oom = a->sym && !sym_resolve(sim, !collect);   /* (collect: every line counted) */
+    oom = !load_acc_finish(sim, a, !collect) || oom;
     sim->nover = 0;
     *max = 0;
     *nover = 0;
     if (!oom)
         diff_sweep(sim, cap, collect, max, nover, &oom);
+    if (!oom && a->sym)
+        sym_overloads(sim, cap, nover);
     *tcd = a->sum;
     return !oom;
 }
@@ -637,7 +873,7 @@ static int count_loads(Sim *sim, int32_t st, int64_t *tcd, int32_t cap, bool col
     } else {
         /* +1/-1 per piece, then a running sum over each line touched (only those) */
         LoadAcc a;
-        if (!load_acc_begin(sim, &a, f->n)) {
+        if (!load_acc_begin(sim, &a, f->n, false)) {
             *oom = true;
             return path;
         }
@@ -672,6 +908,7 @@ void load_clear(Sim *sim, int32_t st, int path)
                 memset(sim->load + pc[k].a, 0, (size_t)(pc[k].b - pc[k].a + 1) * sizeof(int32_t));
         }
     } else {
+        sym_clear(sim);
         for (int b = 0; b < 2; b++)   /* a column block left transposed: all of it */
             if (sim->loadtr[b]) {
                 memset(sim->load + sim->lay.base[0][b], 0,
@@ -854,7 +1091,9 @@ int32_t load_xfer_max(const Sim *sim, const XV *x, bool walk)
                 m = T[r * n] > m ? T[r * n] : m;
             continue;
         }
-        int32_t v = walk ? scan_max(sim->load, pc[k].a, pc[k].b) : rmq_query(sim, pc[k].a, pc[k].b);
+        int64_t sh = sym_map(sim, pc[k].start) - pc[k].start;   /* (a follower: its rep's) */
+        int32_t v = walk ? scan_max(sim->load, pc[k].a + sh, pc[k].b + sh)
+                         : rmq_query(sim, pc[k].a + sh, pc[k].b + sh);
         if (v > m)
             m = v;
     }

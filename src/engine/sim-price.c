@@ -28,7 +28,7 @@ static int64_t first_at_cost(Sim *sim, const SchedFlat *f, int path, int32_t mx,
     bool walk = true;
     for (int64_t i = 0; i < f->n; i++) {
         const XV *x = XVP(f, i);
-        double B = (double)xfer_bytes(sim, x);
+        double B = (double)flat_bytes(sim, f, i);
         if (cost_transfer(p, 0, B, mtop) < top)
             continue;                         /* even over a busiest link it costs less */
         if (walk && path != SIM_PATH_DIRECT && budget < 0) {
@@ -83,7 +83,7 @@ static bool price_seidel(Sim *sim, int32_t st, const SchedFlat *f, const StepFac
     int64_t arg = first >= 0 ? first : 0;
     for (int64_t i = 0; first < 0 && i < n && !(attop && best == top); i++) {
         double m = needk ? ceil_div(sim->xk[i], cap) : 1.0;
-        double c = cost_transfer(p, 0, (double)xfer_bytes(sim, XVP(f, i)), m);
+        double c = cost_transfer(p, 0, (double)flat_bytes(sim, f, i), m);
         if (c > best) {
             best = c;
             arg = i;
@@ -93,7 +93,7 @@ static bool price_seidel(Sim *sim, int32_t st, const SchedFlat *f, const StepFac
         return true;   /* (the first transfer at the top price is not in the prefix) */
     *decided = true;
     double m = needk ? ceil_div(sim->xk[arg], cap) : 1.0;
-    *t = cost_terms(p, 0, (double)xfer_bytes(sim, XVP(f, arg)), m);
+    *t = cost_terms(p, 0, (double)flat_bytes(sim, f, arg), m);
     out->critical_node = f->x[arg].src;
     out->subrounds = 1;
     return true;

@@ -316,6 +316,50 @@ static inline XV xv_one(const SchedFlat *f, int64_t i)
     return (XV){ f->x[i].src, f->x[i].dst, 1, SCHED_DEFAULT_ROUTE, &f->r1.one };
 }
 
+/* A submask set of at most this many ranges is tested from a list made here (a view from
+ * sched_flat_sets: sim->sets). */
+#define SET_LIST_MAX 16
+
+/* Does x's source hold what x sends (start of step)?  If not, *miss gets the first chunk it
+ * lacks.  A submask set q (flat_set) is first asked from its bits (ht_holds_set); its ranges,
+ * which a view from sched_flat_sets may not have written yet, are read only when they do not
+ * decide. */
+static bool __attribute__((noinline)) set_held(Sim *sim, const XV *x, const SchedSub *q,
+                                               uint32_t *miss)
+{
+    if (ht_holds_set(&sim->hold, x->src, q->fixed, q->free_))
+        return true;
+    uint32_t kmiss;
+    if (x->nr <= SET_LIST_MAX && sim->sets) {   /* a short set: its ranges listed here */
+        ChunkRange r[SET_LIST_MAX];
+        size_t n = sched_submasks_list(q->fixed, q->free_, r);
+        return ht_contains_all(&sim->hold, x->src, r, (uint32_t)n, &kmiss, miss);
+    }
+    sched_pool_ready(sim->s);
+    return ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss, miss);
+}
+
+static inline bool send_held(Sim *sim, const XV *x, const SchedSub *q, uint32_t *miss)
+{
+    uint32_t kmiss;
+    if (x->nr == 0)
+        return true;
+    if (x->nr == 1)
+        return ht_contains(&sim->hold, x->src, x->r[0].lo, x->r[0].hi, miss);
+    if (q)
+        return set_held(sim, x, q, miss);
+    return ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss, miss);
+}
+
+/* Give node x->dst what x carries (transfer xi of the run; q: its submask set, flat_set,
+ * whose ranges are written first when its view may not have them).  False: memory. */
+static inline bool receive_xv(Sim *sim, const XV *x, const SchedSub *q, int64_t xi)
+{
+    if (q)   /* (from its bits when it can: sim-history.c) */
+        return hist_receive_set(sim, x->dst, q->fixed, q->free_, x->r, x->nr, xi);
+    return hist_receive(sim, x->dst, x->r, x->nr, xi);
+}
+
 /* Hand out transfer i's receive (its dst informed if it held nothing), the receivers' Holds
  * ahead asked for.  False: memory. */
 static inline __attribute__((always_inline)) bool receive_one(Sim *sim, const SchedFlat *f,
@@ -327,7 +371,7 @@ static inline __attribute__((always_inline)) bool receive_one(Sim *sim, const Sc
         ht_prefetch(&sim->hold, f->x[i + STEP_NEAR].dst);
     const XV xv_ = one ? xv_one(f, i) : xv(f, i), *x = &xv_;
     bool had = !ht_empty(&sim->hold, x->dst);
-    if (!hist_receive(sim, x->dst, x->r, x->nr, x0 + i))
+    if (!receive_xv(sim, x, one ? NULL : flat_set(f, i), x0 + i))
         return false;
     if (!had && x->nr > 0)
         sim->informed++;   /* its first chunks: the node is informed from now on */
@@ -379,17 +423,16 @@ static inline __attribute__((always_inline)) bool sends_loop(Sim *sim, int32_t s
         }
         if (holds_big(sim) && i + STEP_NEAR < n)
             ht_prefetch(&sim->hold, f->x[i + STEP_NEAR].src);
-        uint32_t miss, kmiss;
-        if (x->nr && !(x->nr == 1 ? ht_contains(&sim->hold, x->src, x->r[0].lo, x->r[0].hi, &miss)
-                                  : ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss,
-                                                    &miss))) {
+        uint32_t miss;
+        const SchedSub *q = one ? NULL : flat_set(f, i);
+        if (!send_held(sim, x, q, &miss)) {
             step_add_viol(sim, (SimViolation){ .kind = SIM_V_NOT_HELD, .step = st,
                                                .node = x->src, .link = -1, .chunk = miss,
                                                .transfer = i });
             sim->tot.not_held++;
             out->violations++;
         }
-        uint64_t b = one ? b1 : xfer_bytes(sim, x);
+        uint64_t b = one ? b1 : q ? flat_bytes(sim, f, i) : xfer_bytes(sim, x);
         if (b > k->bmax) {
             k->bmax = b;
             k->barg = i;
@@ -542,7 +585,7 @@ static bool receives_pass(Sim *sim, int32_t st, StepRun *R, SimStep *out)
         if (holds_big(sim) && i + STEP_NEAR < n)
             ht_prefetch(&sim->hold, f->x[i + STEP_NEAR].dst);
         bool had = !ht_empty(&sim->hold, x->dst);
-        ok = hist_receive(sim, x->dst, x->r, x->nr, x0 + i);
+        ok = receive_xv(sim, x, flat_set(f, i), x0 + i);
         if (!had && x->nr > 0)
             sim->informed++;   /* its first chunks: the node is informed from now on */
     }
@@ -586,6 +629,8 @@ bool step_run(Sim *sim, int32_t st)
     if (!loads_end(sim, st, &R, out) || !exact || !rcvd)   /* 2 (joined even when out of memory) */
         return false;
     double comm = 0, local = 0;               /* 3. cost */
+    if (f->sub && R.k.conflicts > 0)
+        sched_pool_ready(sim->s);   /* (sub-rounds read the transfers' ranges: sim-sub.c) */
     if (f->n > 0 && !price_comm(sim, st, f, &R.k, out, &comm))
         return false;
     /* (the loads are cleared while the receives are handed out, the port counts in that

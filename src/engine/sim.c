@@ -45,7 +45,7 @@ const SchedFlat *sim_flat(Sim *sim, int32_t st)
         return &sim->flat;
     }
     sim->flat_step = -1;
-    if (!sched_flat(sim->s, st, &sim->fbuf, &sim->flat))
+    if (!(sim->sets ? sched_flat_sets : sched_flat)(sim->s, st, &sim->fbuf, &sim->flat))
         return NULL;
     sim->flat_step = st;
     return &sim->flat;
@@ -74,6 +74,7 @@ void sim_free(Sim *sim)
     free(sim->over);
     free(sim->fk);
     free(sim->linebit);
+    sym_free(sim);
     free(sim->arcbit);
     free(sim->touched);
     subround_free(sim->sub);
@@ -208,6 +209,8 @@ static bool run_setup(Sim *sim)
         return false;
     sim->tot.nsteps = sim->nsteps;
     sim->tot.informed_before = sim->informed;
+    /* (the replay of a step of submask sets reads their bits, not their ranges: sim-step.c) */
+    sim->sets = !(sim->flags & (SIM_HISTORY | SIM_ASYNC));
     return true;
 }
 
@@ -342,6 +345,9 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
     /* no Hold outlives the run borrowing the schedule's ranges (sim-hold.h) */
     if (!ht_own_all(&sim->hold))
         goto oom;
+    /* the views from now on (queries after the run) with every range written */
+    sim->sets = false;
+    sim->flat_step = -1;
     sim->pos = sim->nsteps;
     sim->cur_step = -1;
     steps_done(&sim->steps);

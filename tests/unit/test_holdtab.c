@@ -52,6 +52,22 @@ static const Hold *hold_of(const HoldTab *t, int32_t v)
  * intervals sorted and apart; every base interval that touches one lies inside it (absorbed);
  * the limits (sim-hold.h) those of the base intervals outside o[0] and o[n-1]; a base that
  * one own interval covers let go. */
+/* The intervals of the submask set (fixed, free), found chunk by chunk (c is in it when its
+ * bits outside free are fixed's), into r (room for all); how many. */
+static uint32_t sub_brute(uint32_t fixed, uint32_t free_, ChunkRange *r)
+{
+    uint32_t k = 0, end = fixed | free_;
+    for (uint32_t c = 0; c <= end; c++) {
+        if ((c & ~free_) != fixed)
+            continue;
+        if (k > 0 && r[k - 1].hi == c)
+            r[k - 1].hi = c + 1;
+        else
+            r[k++] = (ChunkRange){ c, c + 1 };
+    }
+    return k;
+}
+
 static void bor_check(const HoldTab *t, int32_t v)
 {
     const Hold *h = hold_of(t, v);
@@ -59,6 +75,12 @@ static void bor_check(const HoldTab *t, int32_t v)
         return;
     uint32_t nb = hold_nb(h), n = h->n;
     const ChunkRange *b = h->u.b.base, *o = h->u.b.o;
+    static ChunkRange made[1u << 16];
+    if (hold_sub(h)) {   /* its base from its bits, chunk by chunk */
+        assert_true((h->u.b.s.fixed | h->u.b.s.free) < (1u << 16));
+        assert_int_equal(sub_brute(h->u.b.s.fixed, h->u.b.s.free, made), nb);
+        b = made;
+    }
     assert_true(nb >= 1);
     assert_true(n <= HOLD_BOR_OWN);
     for (uint32_t i = 0; i < n; i++) {
@@ -217,19 +239,37 @@ static void test_random_ops(void **state)
                     assert_true(ht_remove(&t, v, 0, CH));
                     memset(ref.b[v], 0, CH);
                 }
-                ChunkRange *r = pool[npool++ % 4096];
-                size_t k = rand_ranges(r, 1 + rnd(16));
-                if (rnd(3) == 0) {   /* a strided set: 1 or 2 chunks every 4 or 8 */
-                    uint32_t len = 1 + rnd(2), step = 4u << rnd(2), c0 = rnd(4);
-                    k = 0;
-                    for (uint32_t c = c0; c + len <= CH && k < 16; c += step)
-                        r[k++] = (ChunkRange){ c, c + len };
+                if (seed > 50 && rnd(2) == 0) {   /* seeds 51..60: a submask set, as bits */
+                    uint32_t low = (1u << rnd(3)) - 1, fr = low, fx = 0;
+                    for (uint32_t bit = 2 * low + 2; bit < CH; bit <<= 1)
+                        if (rnd(2))
+                            fr |= bit;
+                    if (fr == low)   /* at least two intervals */
+                        fr |= CH / 2;
+                    for (uint32_t bit = 1; bit < CH; bit <<= 1)
+                        if (!(fr & bit) && rnd(3) == 0)
+                            fx |= bit;
+                    if ((fx | fr) >= CH)
+                        fx &= CH - 1;
+                    assert_true(ht_borrow_sub(&t, v, fx, fr));
+                    assert_true(borrows(&t, v));
+                    for (uint32_t c = 0; c < CH; c++)
+                        ref.b[v][c] = (c & ~fr) == fx;
+                } else {
+                    ChunkRange *r = pool[npool++ % 4096];
+                    size_t k = rand_ranges(r, 1 + rnd(16));
+                    if (rnd(3) == 0) {   /* a strided set: 1 or 2 chunks every 4 or 8 */
+                        uint32_t len = 1 + rnd(2), step = 4u << rnd(2), c0 = rnd(4);
+                        k = 0;
+                        for (uint32_t c = c0; c + len <= CH && k < 16; c += step)
+                            r[k++] = (ChunkRange){ c, c + len };
+                    }
+                    assert_true(ht_borrow(&t, v, r, (uint32_t)k));
+                    assert_true(borrows(&t, v));
+                    for (size_t j = 0; j < k; j++)
+                        for (uint32_t c = r[j].lo; c < r[j].hi; c++)
+                            ref.b[v][c] = true;
                 }
-                assert_true(ht_borrow(&t, v, r, (uint32_t)k));
-                assert_true(borrows(&t, v));
-                for (size_t j = 0; j < k; j++)
-                    for (uint32_t c = r[j].lo; c < r[j].hi; c++)
-                        ref.b[v][c] = true;
             } else if (kind < 90 && seed > 40) {
                 /* grow a block around a held chunk, as an exchange does */
                 uint32_t c = rnd(CH), w = 1u << rnd(5), lo = c & ~(w - 1);
@@ -385,15 +425,20 @@ static void test_random_schedules(void **state)
 }
 
 /* s run twice: *copy never borrowing (every received set copied), *bor borrowing from sets of
- * 2 ranges on; sim_borrow_min is left as it was. */
-static void run_both_ways(const Sched *s, const CostParams *p, Sim **copy, Sim **bor)
+ * 2 ranges on (a submask set as its bits, or as ranges when sub is false); sim_borrow_min
+ * and hist_borrow_sub are left as they were. */
+static void run_both_ways_sub(const Sched *s, const CostParams *p, Sim **copy, Sim **bor,
+                              bool sub)
 {
     uint32_t saved = sim_borrow_min;
+    bool saved_sub = hist_borrow_sub;
     sim_borrow_min = UINT32_MAX;
     *copy = sim_run(s, p, 0, NULL, 0);
     sim_borrow_min = 2;
+    hist_borrow_sub = sub;
     *bor = sim_run(s, p, 0, NULL, 0);
     sim_borrow_min = saved;
+    hist_borrow_sub = saved_sub;
     assert_non_null(*copy);
     assert_non_null(*bor);
 }
@@ -410,6 +455,7 @@ static void test_borrowed_schedules(void **state)
     Net *nets[2] = { net_parse("array:8", NULL, 0), net_parse("torus:2x4", NULL, 0) };
     assert_non_null(nets[0]);
     assert_non_null(nets[1]);
+    int64_t subs0 = hist_sub_borrows;
     for (unsigned seed = 1; seed <= 60; seed++) {
         Net *net = nets[seed % 2];
         srand(seed * 104729u);
@@ -431,7 +477,30 @@ static void test_borrowed_schedules(void **state)
                     continue;
                 ChunkRange r[16];
                 size_t k = 0;
-                uint32_t kind = rnd(3);
+                uint32_t kind = rnd(4);
+                if (kind == 3) {   /* a submask set of 6 bits, often within what a held */
+                    uint32_t fr = 0, fx = 0;
+                    for (uint32_t bit = 1; bit < CH; bit <<= 1)
+                        if (rnd(2))
+                            fr |= bit;
+                    if (fr == CH - 1)
+                        fr &= ~1u;
+                    for (uint32_t bit = 1; bit < CH; bit <<= 1)
+                        if (!(fr & bit) && rnd(3) == 0)
+                            fx |= bit;
+                    bool all = true;
+                    for (uint32_t c = 0; c < CH; c++)
+                        all = all && ((c & ~fr) != fx || start[a][c]);
+                    if (!all && rnd(4) != 0)
+                        continue;
+                    assert_true(sched_send_submasks(s, a, b, fx, fr));
+                    for (uint32_t c = 0; c < CH; c++)
+                        if ((c & ~fr) == fx) {
+                            lacks += !start[a][c];
+                            have[b][c] = true;
+                        }
+                    continue;
+                }
                 if (kind == 0) {   /* strided: len chunks every step */
                     uint32_t len = 1 + rnd(2), step = len + 1 + rnd(4);
                     for (uint32_t c = rnd(4); c + len <= CH && k < 16; c += step)
@@ -465,19 +534,97 @@ static void test_borrowed_schedules(void **state)
         CostParams p;
         cost_defaults(&p, COST_SEIDEL);
         p.nu = (int)(seed % 3);   /* nu 0, 1, 2: loads not a multiple of 2^nu among them */
-        Sim *copy, *bor;
-        run_both_ways(s, &p, &copy, &bor);
-        assert_int_equal(sim_totals(bor)->not_held > 0, lacks > 0);
-        simcmp_runs(bor, copy);
-        for (int32_t v = 0; v < N; v++)
-            for (uint32_t c = 0; c < CH; c++)
-                assert_int_equal(sim_holds(bor, v, c), have[v][c]);
-        sim_free(copy);
-        sim_free(bor);
+        for (int sub = 1; sub >= 0; sub--) {   /* submask sets borrowed as bits, as ranges */
+            Sim *copy, *bor;
+            run_both_ways_sub(s, &p, &copy, &bor, sub);
+            assert_int_equal(sim_totals(bor)->not_held > 0, lacks > 0);
+            simcmp_runs(bor, copy);
+            for (int32_t v = 0; v < N; v++)
+                for (uint32_t c = 0; c < CH; c++)
+                    assert_int_equal(sim_holds(bor, v, c), have[v][c]);
+            sim_free(copy);
+            sim_free(bor);
+        }
         sched_free(s);
     }
+    assert_true(hist_sub_borrows > subs0);   /* submask sets were borrowed as bits */
     net_free(nets[0]);
     net_free(nets[1]);
+}
+
+/* A relay that borrowed a submask set sends submask sets on (rh's distribution, at random):
+ * within its set, across it, beside it.  Node 0 sends S1 to node 1 (borrowed as bits), then
+ * node 1 sends a random S2 to each other node: a send is not held exactly when S2 has a
+ * member outside S1, and its violation names S2's first such chunk (listed here one by one);
+ * the same run as one that copies. */
+static void test_sub_relay(void **state)
+{
+    (void)state;
+    Net *net = net_parse("array:8", NULL, 0);
+    assert_non_null(net);
+    int64_t subs0 = hist_sub_borrows;
+    for (unsigned seed = 1; seed <= 200; seed++) {
+        srand(seed * 2654435761u);
+        Sched *s = sched_new(net, CH, CH * 5);
+        sched_give(s, 0, 0, CH);
+        uint32_t f1 = 0, x1 = 0;
+        while ((f1 & ~hold_sub_low(f1)) == 0) {   /* at least two intervals */
+            f1 = rnd(CH - 1);
+            x1 = rnd(CH) & ~f1;
+        }
+        sched_step(s);
+        assert_true(sched_send_submasks(s, 0, 1, x1, f1));
+        sched_step(s);
+        int64_t want = 0;
+        uint32_t wmiss[8];
+        for (int32_t d = 2; d < 8; d++) {
+            uint32_t f2, x2;
+            if (rnd(2)) {   /* within S1, or one bit off */
+                f2 = f1 & (uint32_t)rand();
+                x2 = (x1 | ((uint32_t)rand() & f1)) & ~f2;
+                if (rnd(3) == 0) {
+                    uint32_t bit = 1u << rnd(6);
+                    f2 &= ~bit;
+                    x2 ^= bit;
+                }
+            } else {
+                f2 = rnd(CH - 1);
+                x2 = rnd(CH) & ~f2;
+            }
+            assert_true(sched_send_submasks(s, 1, d, x2, f2));
+            wmiss[d] = UINT32_MAX;
+            for (uint32_t c = 0; c < CH && wmiss[d] == UINT32_MAX; c++)
+                if ((c & ~f2) == x2 && (c & ~f1) != x1)
+                    wmiss[d] = c;
+            want += wmiss[d] != UINT32_MAX;
+        }
+        assert_null(sched_error(s));
+        CostParams p;
+        cost_defaults(&p, COST_SEIDEL);
+        for (int sub = 1; sub >= 0; sub--) {
+            Sim *copy, *bor;
+            run_both_ways_sub(s, &p, &copy, &bor, sub);
+            assert_int_equal(sim_totals(bor)->not_held, want);
+            size_t nv = sim_nviolations(bor), seen = 0;
+            for (size_t i = 0; i < nv; i++) {
+                const SimViolation *v = sim_violation(bor, i);
+                if (v->kind != SIM_V_NOT_HELD)
+                    continue;
+                assert_int_equal(v->node, 1);
+                int32_t d = (int32_t)v->transfer + 2;   /* the step's transfers 0..5: to 2..7 */
+                assert_true(d >= 2 && d < 8);
+                assert_int_equal(v->chunk, wmiss[d]);
+                seen++;
+            }
+            assert_int_equal(seen, (size_t)want);
+            simcmp_runs(bor, copy);
+            sim_free(copy);
+            sim_free(bor);
+        }
+        sched_free(s);
+    }
+    assert_true(hist_sub_borrows > subs0);
+    net_free(net);
 }
 
 /* rh on meshes (its distribution sends strided sets, which the relaying nodes borrow; its
@@ -487,7 +634,7 @@ static void test_borrowed_schedules(void **state)
 static void test_borrowed_rh(void **state)
 {
     (void)state;
-    const char *nets[] = { "mesh:16x16", "mesh:8x32", "mesh:32x4" };
+    const char *nets[] = { "mesh:16x16", "mesh:8x32", "mesh:32x4", "array:512", "mesh:64x64" };
     for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) {
         Net *net = net_parse(nets[i], NULL, 0);
         assert_non_null(net);
@@ -504,12 +651,18 @@ static void test_borrowed_rh(void **state)
             CostParams p;
             cost_defaults(&p, COST_SEIDEL);
             p.nu = nu;
-            Sim *copy, *bor;
-            run_both_ways(s, &p, &copy, &bor);
-            assert_true(sim_totals(bor)->verified);
-            simcmp_runs(bor, copy);
-            sim_free(copy);
-            sim_free(bor);
+            /* the submask sets borrowed as bits (every relay of a set of 2 ranges or more),
+             * and as ranges */
+            for (int sub = 1; sub >= 0; sub--) {
+                Sim *copy, *bor;
+                int64_t before = hist_sub_borrows;
+                run_both_ways_sub(s, &p, &copy, &bor, sub);
+                assert_true(sim_totals(bor)->verified);
+                assert_int_equal(hist_sub_borrows > before, sub);
+                simcmp_runs(bor, copy);
+                sim_free(copy);
+                sim_free(bor);
+            }
         }
         sched_free(s);
         net_free(net);
@@ -581,13 +734,36 @@ static uint32_t long_base(ChunkRange *r, LRef *ref, int32_t v)
     return k;
 }
 
+/* A submask set of up to 12 bits (runs of 1, 2 or 4 chunks) borrowed by node v as its bits;
+ * its intervals (found chunk by chunk) into r. */
+static uint32_t long_sub(ChunkRange *r, LRef *ref, int32_t v, HoldTab *t)
+{
+    uint32_t low = (1u << rnd(3)) - 1, fr = low, fx = 0;
+    for (uint32_t bit = 2 * low + 2; bit < LCH; bit <<= 1)
+        if (rnd(3) != 0)
+            fr |= bit;
+    if (fr == low)
+        fr |= LCH / 2;
+    for (uint32_t bit = 1; bit < LCH; bit <<= 1)
+        if (!(fr & bit) && rnd(2) == 0)
+            fx |= bit;
+    uint32_t k = sub_brute(fx, fr, r);
+    for (uint32_t j = 0; j < k; j++)
+        for (uint32_t x = r[j].lo; x < r[j].hi; x++)
+            ref->b[v][x] = true;
+    assert_true(ht_borrow_sub(t, v, fx, fr));
+    return k;
+}
+
 static void test_borrowed_long(void **state)
 {
     (void)state;
     static ChunkRange base[LN][LCH];
     static LRef ref;
     static ChunkRange r[LCH];
-    for (unsigned seed = 1; seed <= 40; seed++) {
+    /* seeds 1..40: bases borrowed as ranges; 41..80: submask sets borrowed as bits (the
+     * subsets and blocks below are the distribution's and the exchange's as for rh) */
+    for (unsigned seed = 1; seed <= 80; seed++) {
         srand(seed * 31337u);
         HoldTab t;
         assert_true(ht_init(&t, LN, false));
@@ -595,6 +771,10 @@ static void test_borrowed_long(void **state)
         memset(&ref, 0, sizeof ref);
         uint32_t nb[LN];
         for (int32_t v = 0; v < LN; v++) {
+            if (seed > 40) {
+                nb[v] = long_sub(base[v], &ref, v, &t);
+                continue;
+            }
             nb[v] = long_base(base[v], &ref, v);
             assert_true(ht_borrow(&t, v, base[v], nb[v]));
         }
@@ -673,14 +853,29 @@ static void test_borrowed_edges(void **state)
 {
     (void)state;
     static ChunkRange base[EDGE_CH], saved[EDGE_CH];
-    for (unsigned seed = 1; seed <= 300; seed++) {
+    /* seeds 301..600: a submask base, borrowed as its bits (nothing to poison: the limits
+     * come from the bits) */
+    for (unsigned seed = 1; seed <= 600; seed++) {
         srand(seed * 7919u);
         /* a base: intervals of 1-3 chunks, gaps of 1-12 */
-        uint32_t nb = 0;
-        for (uint32_t c = rnd(6); c + 3 < EDGE_CH && nb < EDGE_CH; c += 2 + rnd(12)) {
+        uint32_t nb = 0, fx = 0, fr = 0;
+        for (uint32_t c = rnd(6); seed <= 300 && c + 3 < EDGE_CH && nb < EDGE_CH;
+             c += 2 + rnd(12)) {
             uint32_t len = 1 + rnd(3);
             base[nb++] = (ChunkRange){ c, c + len };
             c += len;
+        }
+        if (seed > 300) {   /* runs of 1 or 2 chunks, 9 bits */
+            fr = rnd(2);
+            for (uint32_t bit = 2 * fr + 2; bit < EDGE_CH; bit <<= 1)
+                if (rnd(3) != 0)
+                    fr |= bit;
+            if ((fr & ~1u) == 0)
+                fr |= EDGE_CH / 2;
+            for (uint32_t bit = 1; bit < EDGE_CH; bit <<= 1)
+                if (!(fr & bit) && rnd(3) == 0)
+                    fx |= bit;
+            nb = sub_brute(fx, fr, base);
         }
         bool ref[EDGE_CH] = { false };
         for (uint32_t j = 0; j < nb; j++)
@@ -689,7 +884,10 @@ static void test_borrowed_edges(void **state)
         HoldTab t;
         assert_true(ht_init(&t, 1, false));
         t.dense_at = seed % 2 ? 1 : UINT32_MAX;
-        assert_true(ht_borrow(&t, 0, base, nb));
+        if (seed > 300)
+            assert_true(ht_borrow_sub(&t, 0, fx, fr));
+        else
+            assert_true(ht_borrow(&t, 0, base, nb));
         for (int op = 0; op < 60 && borrows(&t, 0); op++) {
             const Hold *h = hold_of(&t, 0);
             uint32_t lo, hi, n = h->n;
@@ -766,13 +964,74 @@ static void test_borrowed_edges(void **state)
     }
 }
 
+/* hold_sub_next and hold_sub_prev against the members listed one by one: every submask set
+ * of 6 bits (every free, every fixed outside it), placed at bits 0-5 and at bits 26-31 (the
+ * top bit's edge), asked at and around every chunk of the 6-bit space and past it. */
+static void test_sub_bits(void **state)
+{
+    (void)state;
+    for (int sh = 0; sh <= 26; sh += 26) {
+        for (uint32_t fr = 0; fr < 64; fr++) {
+            for (uint32_t fx = 0; fx < 64; fx++) {
+                if (fx & fr)
+                    continue;
+                uint32_t mem[64], nm = 0;
+                for (uint32_t c = 0; c < 64; c++)
+                    if ((c & ~fr) == fx)
+                        mem[nm++] = c << sh;
+                uint32_t run = 0;   /* free's low run of ones, counted */
+                while (run < 6 && ((fr >> run) & 1))
+                    run++;
+                assert_int_equal(hold_sub_low(fr << sh), sh ? 0 : (1u << run) - 1);
+                uint32_t runs = 0;   /* the set's intervals: members not after a member */
+                for (uint32_t i = 0; i < nm; i++)
+                    runs += i == 0 || mem[i - 1] + (1u << sh) != mem[i];
+                if (sh == 0)
+                    assert_int_equal(hold_sub_count(fr), runs);
+                else   /* every member its own interval (no low run at bit 26) */
+                    assert_int_equal(hold_sub_count(fr << sh), nm);
+                for (uint32_t c = 0; c < 65; c++) {
+                    uint32_t xs[4] = { c << sh, (c << sh) + 1, (c << sh) - 1,
+                                       (c << sh) + (sh ? (1u << 25) : 0) };
+                    if (c == 64)
+                        xs[0] = xs[1] = xs[3] = sh ? UINT32_MAX : 64;
+                    for (int q = 0; q < 4; q++) {
+                        uint32_t x = xs[q], y = 0, wn = UINT32_MAX, wp = UINT32_MAX;
+                        bool hn = false, hp = false;
+                        for (uint32_t i = 0; i < nm; i++) {
+                            if (mem[i] >= x && !hn) {
+                                hn = true;
+                                wn = mem[i];
+                            }
+                            if (mem[i] <= x) {
+                                hp = true;
+                                wp = mem[i];
+                            }
+                        }
+                        bool got = hold_sub_next(fx << sh, fr << sh, x, &y);
+                        assert_int_equal(got, hn);
+                        if (hn)
+                            assert_int_equal(y, wn);
+                        got = hold_sub_prev(fx << sh, fr << sh, x, &y);
+                        assert_int_equal(got, hp);
+                        if (hp)
+                            assert_int_equal(y, wp);
+                    }
+                }
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sub_bits),
         cmocka_unit_test(test_random_ops),
         cmocka_unit_test(test_record_then_big),
         cmocka_unit_test(test_random_schedules),
         cmocka_unit_test(test_borrowed_schedules),
+        cmocka_unit_test(test_sub_relay),
         cmocka_unit_test(test_borrowed_rh),
         cmocka_unit_test(test_borrowed_long),
         cmocka_unit_test(test_borrowed_edges),
