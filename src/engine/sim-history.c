@@ -126,8 +126,8 @@ bool hist_receive_set(Sim *sim, int32_t node, uint32_t fixed, uint32_t free_,
             return ht_borrow_sub(&sim->hold, node, fixed, free_);
         }
         /* a few: its ranges made from the bits */
-        if (nr <= FEW && hold_sub_ranges(fixed, free_, g, FEW) == nr)
-            return hist_receive(sim, node, g, nr, xi);
+        if (nr <= FEW && hold_sub_count(free_) == nr)
+            return hist_receive(sim, node, g, (uint32_t)sched_submasks_list(fixed, free_, g), xi);
     }
     sched_pool_ready(sim->s);
     return hist_receive(sim, node, r, nr, xi);

@@ -1,6 +1,8 @@
 /* sim-hold.c — a node's holdings while replaying, out of line: sim-hold.h. */
 #include "sim-hold.h"
 
+#include "sched-internal.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -518,19 +520,6 @@ void hold_borrow_sub(Hold *h, uint32_t fixed, uint32_t free_)
     h->cap = HOLD_BOR_BIT | HOLD_SUB_BIT;
 }
 
-size_t hold_sub_ranges(uint32_t fixed, uint32_t free_, ChunkRange *g, size_t max)
-{
-    uint32_t low = hold_sub_low(free_), above = free_ & ~low, m = 0;
-    size_t k = 0;
-    do {   /* the submasks of above in increasing order */
-        if (k == max)
-            return max + 1;
-        g[k++] = (ChunkRange){ fixed | m, (fixed | m) + low + 1 };
-        m = ((m | ~above) + 1) & above;
-    } while (m != 0);
-    return k;
-}
-
 bool hold_own(Hold *h)
 {
     if (!hold_borrowed(h))
@@ -543,7 +532,7 @@ bool hold_own(Hold *h)
         gen = malloc(nb * sizeof *gen);
         if (!gen)
             return false;
-        hold_sub_ranges(h->u.b.s.fixed, h->u.b.s.free, gen, nb);
+        sched_submasks_list(h->u.b.s.fixed, h->u.b.s.free, gen);
     }
     const ChunkRange *b = gen ? gen : h->u.b.base;
     ChunkRange o[HOLD_BOR_OWN];

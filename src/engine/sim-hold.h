@@ -92,12 +92,11 @@ typedef struct {
 /* Does h borrow its base?  Is that base a submask set?  How many intervals has it? */
 static inline bool hold_borrowed(const Hold *h) { return (h->cap & HOLD_BOR_BIT) != 0; }
 static inline bool hold_sub(const Hold *h) { return (h->cap & HOLD_SUB_BIT) != 0; }
+static inline uint32_t hold_sub_count(uint32_t free_);
 static inline uint32_t hold_nb(const Hold *h)
 {
-    if (hold_sub(h)) {   /* 2^(the free bits above its low run) */
-        uint32_t f = h->u.b.s.free;
-        return UINT32_C(1) << __builtin_popcount(f & (f + 1));
-    }
+    if (hold_sub(h))
+        return hold_sub_count(h->u.b.s.free);
     return h->cap & ~(HOLD_BOR_BIT | HOLD_SUB_BIT);
 }
 
@@ -106,6 +105,15 @@ static inline uint32_t hold_nb(const Hold *h)
  * low run of ones of free, hold_sub_low(free) = 2^t - 1), start at the members whose low t
  * bits are 0, and never touch (the bit above the low run is not free). */
 static inline uint32_t hold_sub_low(uint32_t free_) { return free_ & ~(free_ + 1); }
+/* How many intervals: 2^(the ones of free above its low run), counted without a call (the
+ * release build has no popcnt instruction). */
+static inline uint32_t hold_sub_count(uint32_t free_)
+{
+    uint32_t x = free_ & (free_ + 1);
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return UINT32_C(1) << ((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
 
 /* The least member of S at or above x (false: none). */
 static inline bool hold_sub_next(uint32_t fixed, uint32_t free_, uint32_t x, uint32_t *y)
@@ -198,9 +206,6 @@ void hold_borrow(Hold *h, const ChunkRange *r, uint32_t nr);
 /* Make the empty h borrow the submask set { fixed | m : m a submask of free } (fixed & free
  * == 0, fixed | free < UINT32_MAX, free above its low run not 0: at least two intervals). */
 void hold_borrow_sub(Hold *h, uint32_t fixed, uint32_t free_);
-/* The intervals of the submask set (fixed, free_) in increasing order into g[0..max); how
- * many it has, or max + 1 when it has more (g then holds its first max). */
-size_t hold_sub_ranges(uint32_t fixed, uint32_t free_, ChunkRange *g, size_t max);
 /* A borrowed h: its holdings copied into intervals of its own (inline or a heap array); any
  * other h: unchanged. */
 bool hold_own(Hold *h);

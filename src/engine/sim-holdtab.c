@@ -227,9 +227,9 @@ bool ht_holds_set(const HoldTab *t, int32_t v, uint32_t fixed, uint32_t free_)
      * bits and tested */
     enum { FEW = 16 };
     ChunkRange g[FEW];
-    size_t n = hold_sub_ranges(fixed, free_, g, FEW);
     uint32_t k, miss;
-    return n <= FEW && hold_contains_all(h, g, (uint32_t)n, &k, &miss);
+    return hold_sub_count(free_) <= FEW &&
+           hold_contains_all(h, g, (uint32_t)sched_submasks_list(fixed, free_, g), &k, &miss);
 }
 
 bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr)

@@ -983,6 +983,13 @@ static void test_sub_bits(void **state)
                 while (run < 6 && ((fr >> run) & 1))
                     run++;
                 assert_int_equal(hold_sub_low(fr << sh), sh ? 0 : (1u << run) - 1);
+                uint32_t runs = 0;   /* the set's intervals: members not after a member */
+                for (uint32_t i = 0; i < nm; i++)
+                    runs += i == 0 || mem[i - 1] + (1u << sh) != mem[i];
+                if (sh == 0)
+                    assert_int_equal(hold_sub_count(fr), runs);
+                else   /* every member its own interval (no low run at bit 26) */
+                    assert_int_equal(hold_sub_count(fr << sh), nm);
                 for (uint32_t c = 0; c < 65; c++) {
                     uint32_t xs[4] = { c << sh, (c << sh) + 1, (c << sh) - 1,
                                        (c << sh) + (sh ? (1u << 25) : 0) };
