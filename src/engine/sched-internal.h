@@ -64,6 +64,7 @@ typedef struct {
     uint32_t mul, add;
     bool exch;              /* an exchange (sched_send_rule_exchange): transfer j is node j's
                              * send to p(j), p(p(j)) = j, count = the net's size */
+    SchedRulePairFn pairs;  /* an exchange's pairs (sched_send_rule_exchange_pairs), or NULL */
 } SchedRule;
 
 static inline bool sched_rule_is_edges(const SchedRule *r) { return !r->fn && !r->batch; }
@@ -82,6 +83,10 @@ const SchedRule *sched_step_exchange(const Sched *s, int32_t st);
 /* Transfers j0..j0+n-1 (n >= 1) of the rule block r (not an edge block) into out[0..n), as
  * the rule writes them (it was checked or proved when added: the ranges past nr unset). */
 void sched_rule_gen(const SchedRule *r, int64_t j0, int64_t n, SchedRuleXfer *out);
+/* The pairs of the exchange block r (its pairs function, not NULL) whose lower node lies in
+ * [j0, j0+n) (n >= 1), as sched_send_rule_exchange_pairs says: transfer j then transfer p(j)
+ * into out[2k], out[2k+1] (room for 2n), in increasing j; returns how many. */
+int64_t sched_rule_pairs(const SchedRule *r, int64_t j0, int64_t n, SchedRuleXfer *out);
 /* A tree block's shape (sched_send_tree): its members are base + stride * m (0 <= m < members)
  * and each of its count transfers joins two members half apart (one range each, default
  * routes), the pairs in distinct aligned runs of 2 half members.  False when r is no tree

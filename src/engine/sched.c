@@ -1092,8 +1092,55 @@ static bool exchange_check(Sched *s, const SchedRule *rule, int64_t count)
     return ok;
 }
 
+/* Two transfers the same as a reader sees them (src, dst, nr and the first nr ranges). */
+static bool same_xfer(const SchedRuleXfer *a, const SchedRuleXfer *b)
+{
+    if (a->src != b->src || a->dst != b->dst || a->nr != b->nr || a->nr > SCHED_RULE_MAXR)
+        return false;
+    for (uint32_t k = 0; k < a->nr; k++)
+        if (a->r[k].lo != b->r[k].lo || a->r[k].hi != b->r[k].hi)
+            return false;
+    return true;
+}
+
+/* An exchange block's pairs function (sched_send_rule_exchange_pairs) against its transfers
+ * (the block already checked as an exchange): for every run of nodes, exactly the nodes whose
+ * partner is above them, in order, each with its transfer and its partner's as the rule
+ * writes them (every field written: the pairs' buffer is poisoned first).  False (recording
+ * the first pair that differs) when it is not so. */
+static bool pairs_check(Sched *s, const SchedRule *rule, int64_t count)
+{
+    SchedRuleXfer buf[RULE_BATCH], pb[2 * RULE_BATCH], t;
+    for (int64_t j0 = 0; j0 < count; j0 += RULE_BATCH) {
+        int64_t m = count - j0 < RULE_BATCH ? count - j0 : RULE_BATCH;
+        rule_fill(rule, j0, m, buf);
+        for (int64_t i = 0; i < 2 * m; i++)
+            pb[i] = (SchedRuleXfer){ -1, -1, UINT32_MAX, { { 1, 0 }, { 1, 0 } } };
+        int64_t np = rule->pairs(rule->ctx, j0, m, pb), k = 0;
+        bool ok = np >= 0 && np <= m;
+        for (int64_t i = 0; ok && i < m; i++) {
+            if (buf[i].dst < j0 + i)
+                continue;
+            rule_fill(rule, buf[i].dst, 1, &t);
+            ok = k < np && same_xfer(&pb[2 * k], &buf[i]) && same_xfer(&pb[2 * k + 1], &t);
+            k++;
+            if (!ok)
+                sched_fail(s, "step %ld: exchange pair of nodes %lld and %ld: not the rule's "
+                           "transfers", (long)s->cur + 1, (long long)(j0 + i), (long)buf[i].dst);
+        }
+        if (ok && k != np)
+            sched_fail(s, "step %ld: exchange pairs of nodes %lld..%lld: %lld pairs, not %lld",
+                       (long)s->cur + 1, (long long)j0, (long long)(j0 + m - 1),
+                       (long long)np, (long long)k);
+        if (!ok || k != np)
+            return false;
+    }
+    return true;
+}
+
 static bool add_rule(Sched *s, int64_t count, SchedRuleFn fn, SchedRuleBatchFn batch,
-                     const void *ctx, size_t ctxsize, SchedRuleProveFn prove, bool exch)
+                     SchedRulePairFn pairs, const void *ctx, size_t ctxsize,
+                     SchedRuleProveFn prove, bool exch)
 {
     if (!s || cancelled(s))
         return false;
@@ -1122,10 +1169,11 @@ static bool add_rule(Sched *s, int64_t count, SchedRuleFn fn, SchedRuleBatchFn b
     }
     if (ctxsize)
         memcpy(copy, ctx, ctxsize);
-    SchedRule rule = { fn, batch, copy, 0, count, 0, 0, 0, exch };
+    SchedRule rule = { fn, batch, copy, 0, count, 0, 0, 0, exch, pairs };
     bool proved = prove && prove(copy, s->net, s->nchunks, count);
     if ((!proved || sched_check_proofs) &&
-        (!rule_check(s, &rule, count) || (exch && !exchange_check(s, &rule, count)))) {
+        (!rule_check(s, &rule, count) || (exch && !exchange_check(s, &rule, count)) ||
+         (pairs && !pairs_check(s, &rule, count)))) {
         if (proved && s->error) {   /* say so, with the transfer the check named */
             char *why = s->error;
             s->error = NULL;
@@ -1205,7 +1253,7 @@ bool sched_send_edges(Sched *s, int64_t first, int64_t count, uint32_t mul, uint
         return false;
     }
     st->more->rule[st->nrule++] = (SchedRule){ NULL, NULL, NULL, st->nruled, count, first, mul,
-                                               add, false };
+                                               add, false, NULL };
     st->nruled += count;
     s->total += count;
     if (st->n + st->nruled > s->maxflat)
@@ -1215,25 +1263,36 @@ bool sched_send_edges(Sched *s, int64_t first, int64_t count, uint32_t mul, uint
 
 bool sched_send_rule(Sched *s, int64_t count, SchedRuleFn fn, const void *ctx, size_t ctxsize)
 {
-    return add_rule(s, count, fn, NULL, ctx, ctxsize, NULL, false);
+    return add_rule(s, count, fn, NULL, NULL, ctx, ctxsize, NULL, false);
 }
 
 bool sched_send_rule_batch(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
                            size_t ctxsize)
 {
-    return add_rule(s, count, NULL, fn, ctx, ctxsize, NULL, false);
+    return add_rule(s, count, NULL, fn, NULL, ctx, ctxsize, NULL, false);
 }
 
 bool sched_send_rule_proved(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
                             size_t ctxsize, SchedRuleProveFn prove)
 {
-    return add_rule(s, count, NULL, fn, ctx, ctxsize, prove, false);
+    return add_rule(s, count, NULL, fn, NULL, ctx, ctxsize, prove, false);
 }
 
 bool sched_send_rule_exchange(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
                               size_t ctxsize, SchedRuleProveFn prove)
 {
-    return add_rule(s, count, NULL, fn, ctx, ctxsize, prove, true);
+    return add_rule(s, count, NULL, fn, NULL, ctx, ctxsize, prove, true);
+}
+
+bool sched_send_rule_exchange_pairs(Sched *s, int64_t count, SchedRuleBatchFn fn,
+                                    SchedRulePairFn pairs, const void *ctx, size_t ctxsize,
+                                    SchedRuleProveFn prove)
+{
+    if (s && !pairs) {
+        sched_fail(s, "step %ld: an exchange's pairs need a function", (long)s->cur + 1);
+        return false;
+    }
+    return add_rule(s, count, NULL, fn, pairs, ctx, ctxsize, prove, true);
 }
 
 const SchedRule *sched_step_exchange(const Sched *s, int32_t st)
@@ -1245,6 +1304,11 @@ const SchedRule *sched_step_exchange(const Sched *s, int32_t st)
 void sched_rule_gen(const SchedRule *r, int64_t j0, int64_t n, SchedRuleXfer *out)
 {
     rule_replay(r, j0, n, out);
+}
+
+int64_t sched_rule_pairs(const SchedRule *r, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    return r->pairs(r->ctx, j0, n, out);
 }
 
 /* ---- a step of a binomial spanning tree, as a rule (sched_send_tree) ---------------------- */
@@ -1351,7 +1415,7 @@ bool sched_send_tree(Sched *s, int32_t base, int32_t stride, int k, int i, int32
     }
     TreeRule t = { base, stride, root, INT64_C(1) << (k - i), INT64_C(1) << (k - 1 - i),
                    { lo, hi } };
-    return add_rule(s, INT64_C(1) << i, NULL, tree_batch, &t, sizeof t, tree_proved, false);
+    return add_rule(s, INT64_C(1) << i, NULL, tree_batch, NULL, &t, sizeof t, tree_proved, false);
 }
 
 bool sched_local(Sched *s, int32_t node, uint64_t bytes)

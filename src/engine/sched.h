@@ -149,6 +149,17 @@ bool sched_send_rule_proved(Sched *s, int64_t count, SchedRuleBatchFn fn, const 
  * and the exchange are checked: a block that is not an exchange fails the schedule. */
 bool sched_send_rule_exchange(Sched *s, int64_t count, SchedRuleBatchFn fn, const void *ctx,
                               size_t ctxsize, SchedRuleProveFn prove);
+/* The same, with the exchange's pairs written directly as well: pairs(ctx, j0, n, out) writes,
+ * for every node j in [j0, j0+n) whose partner p(j) is above it, in increasing j, transfer j
+ * then transfer p(j) (out[2k] and out[2k+1], every field and the first nr ranges, exactly as
+ * fn writes them; out has room for 2n) and returns how many pairs it wrote.  The simulator
+ * then replays the step pair by pair in node order (the lower ends and the upper ends each a
+ * stream), without looking for a partner's transfer.  Pure like fn; whenever the block is
+ * checked (prove false, or sched_check_proofs) the pairs are checked against fn too. */
+typedef int64_t (*SchedRulePairFn)(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out);
+bool sched_send_rule_exchange_pairs(Sched *s, int64_t count, SchedRuleBatchFn fn,
+                                    SchedRulePairFn pairs, const void *ctx, size_t ctxsize,
+                                    SchedRuleProveFn prove);
 /* Pipelined trees: transfers along a schedule-wide table of edges, each an explicit route
  * with a tag (the sub-message it carries, say), sent again and again with another chunk.
  * sched_edge adds an edge (checked here, once, as sched_send_route checks a route: nodes in

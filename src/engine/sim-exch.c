@@ -39,10 +39,13 @@ typedef struct {
     SchedRuleXfer blk[EXCH_NP + 1][EXCH_B];
 } ExchBuf;
 
-/* What the pairs found. */
+/* What the pairs found.  Every chunk the same size (sim->uniform): chunks counted instead of
+ * bytes (chunks, cmax, carg), turned into bytes at the end (exch_bytes). */
 typedef struct {
     uint64_t bytes, bmax;
     int64_t barg;
+    uint64_t chunks, cmax;
+    int64_t carg;
     SimViolation *v;                     /* not-held violations, in the order found */
     size_t nv, capv;
     bool oom;
@@ -71,14 +74,14 @@ static const SchedRuleXfer *partner(ExchBuf *B, const SchedRule *r, int64_t n, i
     return &B->p[q][d - b0];
 }
 
-/* Transfer i's send (x) against its source's holdings; its bytes. */
-static inline __attribute__((always_inline)) void exch_send(Sim *sim, int32_t st, const SchedRuleXfer *x, int64_t i,
-                             ExchFacts *e)
+/* Transfer i's send (x), which its source holds or not (then *miss: the first chunk it
+ * lacks): a not-held violation when not; its bytes.  (e->oom when memory runs out.) */
+static inline __attribute__((always_inline)) void exch_note(Sim *sim, int32_t st,
+                                                            const SchedRuleXfer *x, int64_t i,
+                                                            bool held, uint32_t miss,
+                                                            ExchFacts *e)
 {
-    uint32_t miss, kmiss;
-    if (x->nr && !(x->nr == 1 ? ht_contains(&sim->hold, x->src, x->r[0].lo, x->r[0].hi, &miss)
-                              : ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss,
-                                                &miss))) {
+    if (!held) {
         if (e->nv == e->capv) {
             size_t nc = e->capv ? 2 * e->capv : 64;
             SimViolation *v = realloc(e->v, nc * sizeof *v);
@@ -92,6 +95,17 @@ static inline __attribute__((always_inline)) void exch_send(Sim *sim, int32_t st
         e->v[e->nv++] = (SimViolation){ .kind = SIM_V_NOT_HELD, .step = st, .node = x->src,
                                         .link = -1, .chunk = miss, .transfer = i };
     }
+    if (sim->uniform) {
+        uint64_t c = 0;
+        for (uint32_t k = 0; k < x->nr; k++)
+            c += x->r[k].hi - x->r[k].lo;
+        if (c > e->cmax || (c == e->cmax && i < e->carg)) {
+            e->cmax = c;
+            e->carg = i;
+        }
+        e->chunks += c;
+        return;
+    }
     XV xv_ = { x->src, x->dst, x->nr, SCHED_DEFAULT_ROUTE, x->r };
     uint64_t b = xfer_bytes(sim, &xv_);
     if (b > e->bmax || (b == e->bmax && i < e->barg)) {
@@ -101,12 +115,72 @@ static inline __attribute__((always_inline)) void exch_send(Sim *sim, int32_t st
     e->bytes = sat_add(e->bytes, b);
 }
 
+/* Every chunk the same size: the bytes from the chunks counted, as exch_note would have added
+ * them transfer by transfer (b = chunks * per_chunk: the first transfer with the most chunks
+ * has the most bytes, unless per_chunk is 0 and every transfer none; the saturating sum of
+ * non-negative terms is their sum, or UINT64_MAX when that does not fit). */
+static void exch_bytes(const Sim *sim, ExchFacts *e)
+{
+    if (!sim->uniform)
+        return;
+    uint64_t p = sim->per_chunk, t;
+    e->bytes = __builtin_mul_overflow(e->chunks, p, &t) ? UINT64_MAX : t;
+    e->bmax = e->cmax * p;   /* (at most the message's bytes) */
+    e->barg = p ? e->carg : 0;
+}
+
+/* Transfer i's send (x) against its source's holdings; its bytes. */
+static inline __attribute__((always_inline)) void exch_send(Sim *sim, int32_t st,
+                                                            const SchedRuleXfer *x, int64_t i,
+                                                            ExchFacts *e)
+{
+    uint32_t miss = 0, kmiss;
+    bool held = !x->nr ||
+                (x->nr == 1 ? ht_contains(&sim->hold, x->src, x->r[0].lo, x->r[0].hi, &miss)
+                            : ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss, &miss));
+    exch_note(sim, st, x, i, held, miss, e);
+}
+
 /* Transfer x's receive.  False: memory. */
 static inline __attribute__((always_inline)) bool exch_recv(Sim *sim, const SchedRuleXfer *x)
 {
     bool had = !ht_empty(&sim->hold, x->dst);
     if (!hist_receive(sim, x->dst, x->r, x->nr, 0))
         return false;
+    if (!had && x->nr > 0)
+        sim->informed++;
+    return true;
+}
+
+/* The same with the table dense (sim->hold.dense) and the Hold h of x's source (exch_send_d)
+ * or of its destination (exch_recv_d) at hand: one or two ranges tested and added on the
+ * Hold itself, inline (two ranges, rh's second steps: each tested, the first one lacking
+ * named, as ht_contains_all does; added one after the other, as hist_receive does without
+ * history when two are too few to borrow); anything else through the table. */
+static inline __attribute__((always_inline)) void exch_send_d(Sim *sim, int32_t st,
+                                                              const SchedRuleXfer *x,
+                                                              const Hold *h, ExchFacts *e)
+{
+    uint32_t miss = 0, kmiss;
+    bool held = x->nr == 1 ? hold_contains_inl(h, x->r[0].lo, x->r[0].hi, &miss)
+                : x->nr == 2 ? hold_contains_inl(h, x->r[0].lo, x->r[0].hi, &miss) &&
+                                   hold_contains_inl(h, x->r[1].lo, x->r[1].hi, &miss)
+                             : !x->nr || ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss,
+                                                         &miss);
+    exch_note(sim, st, x, x->src, held, miss, e);
+}
+
+static inline __attribute__((always_inline)) bool exch_recv_d(Sim *sim, const SchedRuleXfer *x,
+                                                              Hold *h)
+{
+    bool had = !hold_empty(h);
+    if (x->nr == 1 || (x->nr == 2 && sim_borrow_min > 2)) {
+        if (!hold_add(h, x->r[0].lo, x->r[0].hi) ||
+            (x->nr == 2 && !hold_add(h, x->r[1].lo, x->r[1].hi)))
+            return false;
+    } else if (!hist_receive_all(sim, x->dst, x->r, x->nr, 0)) {
+        return false;
+    }
     if (!had && x->nr > 0)
         sim->informed++;
     return true;
@@ -213,6 +287,76 @@ static bool exch_pairs(Sim *sim, int32_t st, const SchedRule *r, int64_t n, Exch
     return true;
 }
 
+/* The np pairs at pr (transfer j then its partner's, each pair's two transfers) with the
+ * table dense: both sends, both receives, on the two Holds; the pairs' ends into B->lx (the
+ * lower ends') and B->ly.  False: memory. */
+static bool pairs_dense(Sim *sim, int32_t st, const SchedRuleXfer *pr, int64_t np, ExchBuf *B,
+                        ExchFacts *e)
+{
+    Hold *H = sim->hold.dense;
+    for (int64_t k = 0; k < np; k++) {
+        /* (no prefetch: the lower and the upper ends are two streams the hardware follows;
+         * fetching ahead measured no faster) */
+        const SchedRuleXfer *x = &pr[2 * k], *y = x + 1;
+        Hold *hx = &H[x->src], *hy = &H[y->src];
+        exch_send_d(sim, st, x, hx, e);
+        exch_send_d(sim, st, y, hy, e);
+        if (e->oom || !exch_recv_d(sim, x, hy) || !exch_recv_d(sim, y, hx))
+            return false;
+        B->lx[k] = (SchedXfer){ x->src, x->dst };
+        B->ly[k] = (SchedXfer){ y->src, y->dst };
+    }
+    return true;
+}
+
+/* The same through the table (not dense). */
+static bool pairs_table(Sim *sim, int32_t st, const SchedRuleXfer *pr, int64_t np, ExchBuf *B,
+                        ExchFacts *e)
+{
+    bool big = sim->hold.nbig > 0;
+    for (int64_t k = 0; k < np; k++) {
+        if (k + EXCH_AHEAD < np) {
+            ht_fetch(&sim->hold, pr[2 * (k + EXCH_AHEAD)].src, 1);
+            ht_fetch(&sim->hold, pr[2 * (k + EXCH_AHEAD)].dst, 1);
+            if (big) {
+                ht_prefetch(&sim->hold, pr[2 * (k + EXCH_AHEAD / 2)].src);
+                ht_prefetch(&sim->hold, pr[2 * (k + EXCH_AHEAD / 2)].dst);
+            }
+        }
+        const SchedRuleXfer *x = &pr[2 * k], *y = x + 1;
+        exch_send(sim, st, x, x->src, e);
+        exch_send(sim, st, y, y->src, e);
+        if (e->oom || !exch_recv(sim, x) || !exch_recv(sim, y))
+            return false;
+        B->lx[k] = (SchedXfer){ x->src, x->dst };
+        B->ly[k] = (SchedXfer){ y->src, y->dst };
+    }
+    return true;
+}
+
+/* The pairs of the step from the rule's pairs function (sched_send_rule_exchange_pairs): the
+ * nodes in runs of EXCH_B, each run's pairs (lower node in the run) at once, transfer j then
+ * its partner's: both sends, both receives, as pair_block does; the lower ends and the upper
+ * ends each in node order (two streams through the Holds), no done bits, no partner blocks;
+ * each run's routes into the loads.  False: memory. */
+static bool exch_pairs_gen(Sim *sim, int32_t st, const SchedRule *r, int64_t n, ExchBuf *B,
+                           LoadAcc *la, ExchFacts *e)
+{
+    SchedRuleXfer *pr = B->blk[0];   /* (2 EXCH_B entries: blk[0] and blk[1]) */
+    for (int64_t j0 = 0; j0 < n; j0 += EXCH_B) {
+        int64_t m = n - j0 < EXCH_B ? n - j0 : EXCH_B;
+        int64_t np = sched_rule_pairs(r, j0, m, pr);
+        if (!(sim->hold.dense ? pairs_dense(sim, st, pr, np, B, e)
+                              : pairs_table(sim, st, pr, np, B, e)))
+            return false;
+        SchedFlat lf = { .x = B->lx, .n = np, .r1 = { .one = { 0, 1 } } };
+        SchedFlat uf = { .x = B->ly, .n = np, .r1 = { .one = { 0, 1 } } };
+        if (np > 0 && !(load_acc_add(sim, la, &lf) && load_acc_add(sim, la, &uf)))
+            return false;
+    }
+    return true;
+}
+
 /* The done bits, a bit per transfer, zero between steps (cleared at the step's end). */
 static uint64_t *exch_done(Sim *sim, int64_t n)
 {
@@ -240,12 +384,14 @@ bool step_exchange(Sim *sim, int32_t st)
     out->ntransfers = n;
     step_exch_steps++;
     ExchBuf *B = malloc(sizeof *B);
-    uint64_t *done = exch_done(sim, n);
+    uint64_t *done = r->pairs ? NULL : exch_done(sim, n);
     LoadAcc la;
-    bool begun = B && done && load_acc_begin(sim, &la, n, true);
-    ExchFacts e = { 0, 0, 0, NULL, 0, 0, false };
-    bool ok = begun && exch_pairs(sim, st, r, n, B, done, &la, &e);
+    bool begun = B && (done || r->pairs) && load_acc_begin(sim, &la, n, true);
+    ExchFacts e = { 0, 0, 0, 0, 0, 0, NULL, 0, 0, false };
+    bool ok = begun && (r->pairs ? exch_pairs_gen(sim, st, r, n, B, &la, &e)
+                                 : exch_pairs(sim, st, r, n, B, done, &la, &e));
     free(B);
+    exch_bytes(sim, &e);
     StepFacts k = { .cap = cap_of(p), .path = SIM_PATH_DIFF, .ccrit = -1 };
     int64_t tcd = 0, nover = 0;
     int32_t mx = 0;

@@ -182,7 +182,7 @@ bool ht_merge(HoldTab *t, int32_t v, const ChunkRange *r, size_t k, bool add)
 
 /* The bits (fixed, free) of the submask set the borrowing h borrowed: kept in it, or (a base
  * borrowed as ranges) read from its first and last range.  False: not one (or not known). */
-static bool base_bits(const HoldTab *t, const Hold *h, uint32_t *fb, uint32_t *mb)
+static inline bool base_bits(const HoldTab *t, const Hold *h, uint32_t *fb, uint32_t *mb)
 {
     if (hold_sub(h)) {
         *fb = h->u.b.s.fixed;
@@ -195,7 +195,7 @@ static bool base_bits(const HoldTab *t, const Hold *h, uint32_t *fb, uint32_t *m
 
 /* Is every fixed | m (m within mt) some fb | m' (m' within mb)?  The free bits of the first
  * set are free in the second, and outside the second's free bits the fixed ones agree. */
-static bool sub_within(uint32_t ft, uint32_t mt, uint32_t fb, uint32_t mb)
+static inline bool sub_within(uint32_t ft, uint32_t mt, uint32_t fb, uint32_t mb)
 {
     return (mt & ~mb) == 0 && ((ft ^ fb) & ~mb) == 0;
 }

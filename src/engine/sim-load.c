@@ -422,6 +422,15 @@ static __attribute__((noinline)) bool sym_one_slow(Sim *sim, SymSeq V[4][SYM_NL]
                                                    int32_t lo, int32_t hi, int32_t *v)
 {
     if (*v >= 0) {
+        int q = SYM_Q(*v);
+        SymLead *L = &sim->sym.lead[blk][q];
+        if (q < sim->sym.nlead[blk] && SYM_K(*v) == L->len && L->len < L->cap) {   /* the first line this far: the
+                                                           * leader grows (sym_slow's) */
+            L->seq[L->len++] = sym_key(lo, hi);
+            V[blk][q].len = L->len;
+            (*v)++;
+            return true;
+        }
         sim->sym.lk[li] = *v;
         int t = sym_slow(sim, blk, li, ls, n, sym_key(lo, hi));
         *v = sim->sym.lk[li];
@@ -447,6 +456,9 @@ static bool mesh2_sym_pow2(Sim *sim, LoadAcc *M, const SchedXfer *x, int64_t n)
     int32_t rv = -1;         /* ... its state (written back when another comes) ... */
     SymSeq R = { NULL, 0 };  /* ... and its leader's sequence */
     int rleft = 0;
+    int32_t cv = INT32_MIN;  /* the state of the last column line found to follow ... */
+    uint64_t ckey = 0;       /* ... with this piece next, in block cup: the next column */
+    int cup = 0;             /* line in that state, with that piece, follows too */
     for (int64_t i = 0; i < n; i++) {
         int32_t src = x[i].src, dst = x[i].dst;
         int32_t r0 = src >> sh, c0 = src & cm, r1 = dst >> sh, c1 = dst & cm;
@@ -480,9 +492,17 @@ static bool mesh2_sym_pow2(Sim *sim, LoadAcc *M, const SchedXfer *x, int64_t n)
         int32_t lo = up ? r1 + 1 : r0, hi = up ? r0 : r1 - 1;
         sum += hi - lo + 1;
         int32_t v = lk[li], k = SYM_K(v);
-        const SymSeq *L = &V[up][SYM_Q(v) & (SYM_NL - 1)];
-        if (v >= 0 && k < L->len && L->seq[k] == sym_key(lo, hi)) {
+        uint64_t key = sym_key(lo, hi);
+        if (v == cv && key == ckey && up == cup) {   /* as the column piece before */
             lk[li] = v + 1;
+            continue;
+        }
+        const SymSeq *L = &V[up][SYM_Q(v) & (SYM_NL - 1)];
+        if (v >= 0 && k < L->len && L->seq[k] == key) {
+            lk[li] = v + 1;
+            cv = v;   /* (a leader's pieces never change once there) */
+            ckey = key;
+            cup = up;
             continue;
         }
         if (!sym_one_slow(sim, V, up, li, M->cb[up] + (int64_t)c1 * n0, n0, lo, hi, &v))

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 
+#include "../../src/algos/algo.h"
 #include "../../src/engine/net.h"
 #include "../../src/engine/sched.h"
 #include "../../src/engine/sched-internal.h"
@@ -57,6 +58,9 @@ typedef struct {
     int32_t flip[2];
     uint32_t nch, seed, g;
     int64_t late;
+    int64_t bad1;   /* > 0: ex_pairs gets the pair of node bad1 - 1 wrong (see there) */
+    int badkind;
+    int64_t late2;  /* (with late) > 0: transfer late2 - 1 sends chunks [0, 2) too */
 } Ex;
 
 static void ex_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
@@ -68,7 +72,7 @@ static void ex_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
         x->src = (int32_t)j;
         x->dst = (int32_t)(j ^ e->flip[(j >> e->sel) & 1]);
         if (e->late >= 0) {
-            bool big = j == e->late || x->dst == e->late;
+            bool big = j == e->late || x->dst == e->late || j == e->late2 - 1;
             x->nr = 1;
             x->r[0] = (ChunkRange){ 0, big ? 2u : 1u };
             continue;
@@ -111,6 +115,40 @@ static void ex_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
         }
         }
     }
+}
+
+/* The same exchange's pairs (sched_send_rule_exchange_pairs), written here from ex_batch: for
+ * each node j of j0..j0+n-1 below its partner d, transfer j then transfer d.  With bad1, the
+ * pair of node bad1 - 1 is wrong: its partner's transfer one chunk short (badkind 0), or
+ * left out (1), or its two transfers swapped (2). */
+static int64_t ex_pairs(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    const Ex *e = ctx;
+    int64_t np = 0;
+    for (int64_t j = j0; j < j0 + n; j++) {
+        int64_t d = j ^ e->flip[(j >> e->sel) & 1];
+        if (d < j)
+            continue;
+        SchedRuleXfer *x = &out[2 * np];
+        ex_batch(ctx, j, 1, x);
+        ex_batch(ctx, d, 1, x + 1);
+        if (j == e->bad1 - 1) {
+            if (e->badkind == 1)
+                continue;
+            if (e->badkind == 2) {
+                SchedRuleXfer t = x[0];
+                x[0] = x[1];
+                x[1] = t;
+            } else if (x[1].nr > 0 && x[1].r[x[1].nr - 1].hi - x[1].r[x[1].nr - 1].lo > 1) {
+                x[1].r[x[1].nr - 1].hi--;
+            } else {
+                x[1].nr = x[1].nr ? 0 : 1;
+                x[1].r[0] = (ChunkRange){ 0, 1 };
+            }
+        }
+        np++;
+    }
+    return np;
 }
 
 /* Proved (as rh's rules are), checked by the sanitized builds' sched_check_proofs. */
@@ -301,8 +339,16 @@ static void test_exch_random(void **state)
             e->seed = seed * 131u + (unsigned)st;
             e->g = g;
             e->late = -1;
+            e->bad1 = 0;
+            e->badkind = 0;
+            e->late2 = 0;
             sched_step(s);
-            assert_true(sched_send_rule_exchange(s, N, ex_batch, e, sizeof *e, ex_prove));
+            /* every other step with its pairs (the replay from them) */
+            if ((seed + (unsigned)st) % 2)
+                assert_true(sched_send_rule_exchange_pairs(s, N, ex_batch, ex_pairs, e,
+                                                           sizeof *e, ex_prove));
+            else
+                assert_true(sched_send_rule_exchange(s, N, ex_batch, e, sizeof *e, ex_prove));
             isex[st] = true;
             if (st == 3 && seed % 3 == 0) {   /* a stored send too: not an exchange step */
                 ChunkRange r = { 0, 1 };
@@ -352,22 +398,71 @@ static void test_exch_late(void **state)
         Sched *s = sched_new(net, 4, 4000);
         for (int32_t v = 0; v < 8192; v++)
             sched_give(s, v, 0, 4);
-        Ex e = { 14, { c ? 2 : 1, c ? 2 : 1 }, 4, 1, 1, 6000 };
+        Ex e = { 14, { c ? 2 : 1, c ? 2 : 1 }, 4, 1, 1, 6000, 0, 0, 0 };
         sched_step(s);
         assert_true(sched_send_rule_exchange(s, 8192, ex_batch, &e, sizeof e, ex_prove));
+        sched_step(s);   /* the same from its pairs */
+        assert_true(sched_send_rule_exchange_pairs(s, 8192, ex_batch, ex_pairs, &e, sizeof e,
+                                                   ex_prove));
         CostParams p;
         cost_defaults(&p, COST_SEIDEL);
         p.nu = c ? 0 : 3;
         Sim *a, *b;
         int64_t steps;
         run_both(s, &p, 0, &a, &b, &steps);
-        assert_int_equal(steps, 1);
+        assert_int_equal(steps, 2);
         same_runs(a, b, 8192);
-        assert_int_equal(sim_step(a, 0)->critical_node, 6000);
-        assert_int_equal(sim_step(a, 0)->max_link_load, c ? 2 : 1);
-        assert_int_equal(sim_step(a, 0)->max_bytes, 2000);
+        for (int st = 0; st < 2; st++) {
+            assert_int_equal(sim_step(a, st)->critical_node, 6000);
+            assert_int_equal(sim_step(a, st)->max_link_load, c ? 2 : 1);
+            assert_int_equal(sim_step(a, st)->max_bytes, 2000);
+        }
         sim_free(a);
         sim_free(b);
+        sched_free(s);
+        net_free(net);
+    }
+}
+
+/* Ties for the most bytes met out of transfer order: on array:8192 with partners j ^ 4096 the
+ * pairs come as 0, 4096, 1, 4097, ...; transfers 4096, 1 and 4097 send two chunks, the others
+ * one, so the first at the most bytes is transfer 1, met after 4096.  Every chunk the same
+ * size (1000 bytes: the bytes from the chunks counted), none (0 bytes: every transfer at the
+ * top, transfer 0 first), or not all the same (4001 bytes); as a plain exchange and from its
+ * pairs: the figures are the flat view's, and the critical node is 1 (0 with no bytes). */
+static void test_exch_ties(void **state)
+{
+    (void)state;
+    const uint64_t bytes[] = { 4000, 0, 4001 };
+    for (int bi = 0; bi < 3; bi++) {
+        Net *net = net_parse("array:8192", NULL, 0);
+        assert_non_null(net);
+        Sched *s = sched_new(net, 4, bytes[bi]);
+        for (int32_t v = 0; v < 8192; v++)
+            sched_give(s, v, 0, 4);
+        Ex e = { 14, { 4096, 4096 }, 4, 1, 1, 4097, 0, 0, 4097 };
+        sched_step(s);
+        assert_true(sched_send_rule_exchange(s, 8192, ex_batch, &e, sizeof e, ex_prove));
+        sched_step(s);
+        assert_true(sched_send_rule_exchange_pairs(s, 8192, ex_batch, ex_pairs, &e, sizeof e,
+                                                   ex_prove));
+        for (int m = 0; m < 2; m++) {   /* seidel without contention; postal, duplex */
+            CostParams p;
+            cost_defaults(&p, m ? COST_POSTAL : COST_SEIDEL);
+            p.nu = 13;
+            p.duplex = true;
+            Sim *a, *b;
+            int64_t steps;
+            run_both(s, &p, 0, &a, &b, &steps);
+            assert_int_equal(steps, 2);
+            same_runs(a, b, 8192);
+            for (int st = 0; st < 2; st++) {
+                assert_int_equal(sim_step(a, st)->critical_node, bytes[bi] ? 1 : 0);
+                assert_int_equal(sim_step(a, st)->max_bytes, bytes[bi] ? 2000 : 0);
+            }
+            sim_free(a);
+            sim_free(b);
+        }
         sched_free(s);
         net_free(net);
     }
@@ -422,11 +517,125 @@ static void test_exch_refused(void **state)
     sched_check_proofs = true;
     Sched *s = sched_new(net, 1, 8);
     sched_step(s);
-    Ex e = { 3, { 1, 1 }, 8, 1, 1, -1 };
+    Ex e = { 3, { 1, 1 }, 8, 1, 1, -1, 0, 0, 0 };
     assert_false(sched_send_rule_exchange(s, 4, ex_batch, &e, sizeof e, NULL));
     sched_free(s);
     sched_check_proofs = saved;
     net_free(net);
+}
+
+/* An exchange's pairs that are not its transfers' (one pair's partner transfer one chunk
+ * short, a pair left out, a pair's transfers swapped; in the first, a middle or the last run
+ * the check generates): refused, naming the pair, whenever the block is checked (unproved, or
+ * proved with the proofs checked); trusted when proved and the proofs are not checked.  The
+ * right pairs pass. */
+static void test_exch_pairs_refused(void **state)
+{
+    (void)state;
+    bool saved = sched_check_proofs;
+    Net *net = net_parse("mesh:32x32", NULL, 0);
+    assert_non_null(net);
+    const int64_t nodes[] = { 0, 516, 990 };   /* (lower ends: partners 1, 517, 991) */
+    for (int k = 0; k < 3; k++)
+        for (int kind = -1; kind < 3; kind++)
+            for (int ni = 0; ni < 3; ni++) {
+                sched_check_proofs = k == 2;
+                Sched *s = sched_new(net, 64, 64);
+                sched_give(s, 0, 0, 64);
+                sched_step(s);
+                Ex e = { 5, { 1, 66 }, 64, 7, 3, -1, 0, 0, 0 };
+                assert_true((nodes[ni] ^ e.flip[(nodes[ni] >> e.sel) & 1]) > nodes[ni]);
+                if (kind >= 0) {
+                    e.bad1 = nodes[ni] + 1;
+                    e.badkind = kind;
+                }
+                bool ok = sched_send_rule_exchange_pairs(s, 1024, ex_batch, ex_pairs, &e,
+                                                         sizeof e, k == 0 ? NULL : ex_prove);
+                if (kind < 0 || k == 1) {
+                    assert_true(ok);
+                } else {
+                    assert_false(ok);
+                    assert_non_null(strstr(sched_error(s), "pair"));
+                }
+                sched_free(s);
+            }
+    Sched *s = sched_new(net, 64, 64);   /* no pairs function */
+    sched_step(s);
+    Ex e = { 5, { 1, 66 }, 64, 7, 3, -1, 0, 0, 0 };
+    assert_false(sched_send_rule_exchange_pairs(s, 1024, ex_batch, NULL, &e, sizeof e, NULL));
+    sched_free(s);
+    sched_check_proofs = saved;
+    net_free(net);
+}
+
+/* rh's exchange steps (rh_mesh.c, rh_array.c): the pairs of any run of nodes (any start, any
+ * length, across rows) are exactly the nodes of the run below their partners, in order, each
+ * with its transfer and its partner's, as the rule's transfers (generated whole here) say. */
+static void test_rh_pairs(void **state)
+{
+    (void)state;
+    static const char *specs[] = { "mesh:2x2", "mesh:2x8", "mesh:8x2", "mesh:4x32",
+                                   "mesh:32x4", "mesh:16x16", "mesh:2x1024", "array:2",
+                                   "array:64", "array:1024" };
+    srand(4242);
+    for (size_t si = 0; si < sizeof specs / sizeof *specs; si++) {
+        Net *net = net_parse(specs[si], NULL, 0);
+        assert_non_null(net);
+        const AlgoDef *d = algo_find("rh", net);
+        assert_non_null(d);
+        AlgoArgs a;
+        algo_args_init(&a, d);
+        a.source = net_size(net) / 3;
+        char err[256];
+        Sched *s = algo_build(d, net, &a, err, sizeof err);
+        assert_non_null(s);
+        int32_t N = net_size(net);
+        SchedRuleXfer *all = malloc(sizeof *all * (size_t)N);
+        SchedRuleXfer *pr = malloc(sizeof *pr * 2 * (size_t)N);
+        assert_non_null(all);
+        assert_non_null(pr);
+        int nex = 0;
+        for (int32_t st = 0; st < sched_nsteps(s); st++) {
+            const SchedRule *r = sched_step_exchange(s, st);
+            if (!r)
+                continue;
+            nex++;
+            assert_non_null(r->pairs);
+            sched_rule_gen(r, 0, N, all);
+            for (int t = 0; t < 20; t++) {
+                int64_t j0 = t == 0 ? 0 : (int64_t)rnd((uint32_t)N);
+                int64_t n = t == 0 ? N : 1 + (int64_t)rnd((uint32_t)(N - j0));
+                for (int64_t i = 0; i < 2 * n; i++)
+                    pr[i] = (SchedRuleXfer){ -1, -1, 9, { { 1, 0 }, { 1, 0 } } };
+                int64_t np = sched_rule_pairs(r, j0, n, pr), k = 0;
+                for (int64_t j = j0; j < j0 + n; j++) {
+                    if (all[j].dst < j)
+                        continue;
+                    assert_true(k < np);
+                    const SchedRuleXfer *x = &pr[2 * k], *y = x + 1, *w[2] = { &all[j],
+                                                                            &all[all[j].dst] };
+                    for (int q = 0; q < 2; q++) {
+                        const SchedRuleXfer *z = q ? y : x;
+                        assert_int_equal(z->src, w[q]->src);
+                        assert_int_equal(z->dst, w[q]->dst);
+                        assert_int_equal(z->nr, w[q]->nr);
+                        for (uint32_t c = 0; c < z->nr; c++) {
+                            assert_int_equal(z->r[c].lo, w[q]->r[c].lo);
+                            assert_int_equal(z->r[c].hi, w[q]->r[c].hi);
+                        }
+                    }
+                    assert_int_equal(all[all[j].dst].dst, j);
+                    k++;
+                }
+                assert_int_equal(k, np);
+            }
+        }
+        assert_true(nex > 0);
+        free(all);
+        free(pr);
+        sched_free(s);
+        net_free(net);
+    }
 }
 
 int main(void)
@@ -434,7 +643,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exch_random),
         cmocka_unit_test(test_exch_late),
+        cmocka_unit_test(test_exch_ties),
         cmocka_unit_test(test_exch_refused),
+        cmocka_unit_test(test_exch_pairs_refused),
+        cmocka_unit_test(test_rh_pairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,11 +6,12 @@
  * alike; rows alike two by two, as rh's interleaved exchanges; rows of three and of five
  * patterns, more than a block's leaders), almost regular (one transfer of the first, a middle
  * or the last row or column dropped, moved elsewhere, or doubled), and not at all (random
- * permutations), in node order or reversed, some on explicit routes, on square and oblong
+ * permutations), in node order or reversed, a third of them with some sends on explicit
+ * routes, on square and oblong
  * meshes of power-of-two and other sides, tori (wrapping routes), an array and a ring, a 3-D
  * mesh, under seidel nu 0-2 (the price reads each costliest transfer's busiest link, which
  * often lies in a line not counted), postal, circuit (overloaded links collected) and saf, one
- * thread and two: every figure, violation and holding the same (simcmp.h), every step's
+ * thread and two, the transfers added all at once or a few at a time: every figure, violation and holding the same (simcmp.h), every step's
  * largest load, overloads and summed route length those of a hop-by-hop walk (walkload.h),
  * and the loads asked for after the run (counted again, the followers' copied in) and every
  * transfer's busiest link those of the walk.  And rh's exchange steps, which ask for lines
@@ -94,7 +95,7 @@ static void add_step(Sched *s, const Net *net, int32_t R, int32_t C, const int32
         odd = col ? along * C + line : line * C + along;
         other = pick(seed, P);
     }
-    bool rev = pick(seed, 4) == 0;
+    bool rev = pick(seed, 4) == 0, routes = pick(seed, 3) == 0;
     for (int32_t k = 0; k < P; k++) {
         int32_t v = rev ? P - 1 - k : k, d = to[v];
         if (v == odd && how == 1)
@@ -105,7 +106,7 @@ static void add_step(Sched *s, const Net *net, int32_t R, int32_t C, const int32
             if (d < 0 || d == v)
                 continue;
             uint32_t lo = (uint32_t)pick(seed, 2);   /* 1 or 2 chunks: bytes differ */
-            if (net_ndim(net) == 2 && pick(seed, 24) == 0) {
+            if (routes && net_ndim(net) == 2 && pick(seed, 24) == 0) {
                 NetSeg seg[2];
                 int ns = walk_route_other_way(net, v, d, seg);
                 if (net_kind(net) == NET_MESH) {
@@ -217,12 +218,18 @@ static void test_random(void **state)
                 Sim *a = run_sym(s, &p, 1, SIM_PATH_DIFF);
                 Sim *g = run_sym(s, &p, -1, SIM_PATH_DIFF);
                 Sim *u = run_sym(s, &p, 1, SIM_PATH_AUTO);
+                sim_load_block = 1 + pick(&seed, 6);   /* (a view of a few transfers at a time,
+                                                         * as the exchange's replay adds them) */
+                Sim *b = run_sym(s, &p, 1, SIM_PATH_DIFF);
+                sim_load_block = 0;
                 sim_par_min = 65536;
                 sim_load_sym = 1;   /* (the queries count again by lines alike too: the
                                      * followers' loads copied in, load_layout) */
                 same_runs(a, g, s, net, cap, want);
                 same_runs(u, g, s, net, cap, want);
+                same_runs(b, g, s, net, cap, want);
                 sim_load_sym = 0;
+                sim_free(b);
                 sim_free(a);
                 sim_free(g);
                 sim_free(u);

@@ -86,6 +86,26 @@ static void exchange_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer
     }
 }
 
+/* The pairs whose lower node lies in j0..j0+n-1 (sched_send_rule_exchange_pairs): x with bit e
+ * clear, then x ^ 2^e, their transfers as exchange_batch writes them.  (Where bit e of x is
+ * set, x is an upper end: those runs of 2^e are skipped whole.) */
+static int64_t exchange_pairs(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    const ExchangeRule *er = ctx;
+    uint32_t flip = UINT32_C(1) << er->e;
+    int64_t np = 0;
+    for (int64_t j = j0; j < j0 + n; j++) {
+        if ((uint32_t)j & flip) {
+            j |= flip - 1;   /* (the last of this run of upper ends) */
+            continue;
+        }
+        exchange_batch(ctx, j, 1, &out[2 * np]);
+        exchange_batch(ctx, j ^ flip, 1, &out[2 * np + 1]);
+        np++;
+    }
+    return np;
+}
+
 /* Every transfer valid, from the parameters: n = 2^d nodes and chunks, count = n, 0 <= e < d;
  * src = x < n, dst = x ^ 2^e < n and != x; lo = bitrev_d(x mod 2^(e+1)) has only its top e+1
  * bits (of d) set, so it is a multiple of w = 2^(d-1-e) below n: [lo, lo + w) is non-empty and
@@ -150,7 +170,8 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
          * 2^(d-1-e) ids: [bitrev_d(x mod 2^(e+1)), + 2^(d-1-e)).  Every node sends: one
          * rule instead of n stored transfers, proved valid rather than checked one by one. */
         ExchangeRule er = { dd, e };
-        if (!sched_send_rule_exchange(s, n, exchange_batch, &er, sizeof er, exchange_prove)) {
+        if (!sched_send_rule_exchange_pairs(s, n, exchange_batch, exchange_pairs, &er, sizeof er,
+                                            exchange_prove)) {
             free(rev);
             return false;
         }

@@ -148,49 +148,136 @@ typedef struct {
     uint32_t parts[];   /* rpart[rows], then cpart[cols] */
 } ExchangeRule;
 
-/* Transfers j0..j0+n-1 of exchange step t, in one call (sched_send_rule_batch): what does not
- * depend on the node (which bit is exchanged, with or without the swap, and the partner's
- * offset in node ids) is worked out once for the batch. */
-static void exchange_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
+/* What exchange step t's transfers share (worked out once per call, not per node): which bit
+ * is exchanged, with or without the swap, and the partner's offset in node ids. */
+typedef struct {
+    int32_t flip[2];   /* the partner is j ^ flip[swapped] */
+    bool paired, second;
+    uint32_t w1, w2;
+    const uint32_t *rpart, *cpart;
+    int cshift;
+    int32_t cmask;
+} ExchangeStep;
+
+static void exchange_step_(const ExchangeRule *er, ExchangeStep *k)
 {
-    const ExchangeRule *er = ctx;
     const Order *o = &er->o;
     int t = er->t;
-    bool second = t >= o->lead && ((t - o->lead) & 1);      /* second step of a pair */
-    int first_of_pair = second ? t - 1 : t;
-    bool paired = t >= o->lead && o->ord[first_of_pair].bit >= 1;
+    k->second = t >= o->lead && ((t - o->lead) & 1);      /* second step of a pair */
+    int first_of_pair = k->second ? t - 1 : t;
+    k->paired = t >= o->lead && o->ord[first_of_pair].bit >= 1;
     /* the partner is j ^ flip[swapped]: the node that differs in the coordinate bit of the
      * chunk bit exchanged now (t, or its pair's other one when the node goes the other way
      * round) */
-    int32_t flip[2] = { 0, 0 };
-    for (int sw = 0; sw < 1 + paired; sw++) {
-        Bit b = o->ord[sw ? (second ? t - 1 : t + 1) : t];
-        flip[sw] = INT32_C(1) << (b.axis == 0 ? b.bit + er->cshift : b.bit);
+    k->flip[0] = k->flip[1] = 0;
+    for (int sw = 0; sw < 1 + k->paired; sw++) {
+        Bit b = o->ord[sw ? (k->second ? t - 1 : t + 1) : t];
+        k->flip[sw] = INT32_C(1) << (b.axis == 0 ? b.bit + er->cshift : b.bit);
     }
-    const uint32_t *rpart = er->parts, *cpart = er->parts + er->rows;
-    int64_t cmask = (INT64_C(1) << er->cshift) - 1;
+    k->rpart = er->parts;
+    k->cpart = er->parts + er->rows;
+    k->cshift = er->cshift;
+    k->cmask = (INT32_C(1) << er->cshift) - 1;
     /* gathered bits 0..t-1: one interval of 2^t; the other way round, in the middle of a
      * pair: bits 0..t-2 and t, two intervals of 2^(t-1) */
-    uint32_t w1 = UINT32_C(1) << t, w2 = second ? UINT32_C(1) << (t - 1) : 0;
+    k->w1 = UINT32_C(1) << t;
+    k->w2 = k->second ? UINT32_C(1) << (t - 1) : 0;
+}
+
+/* (by value: the callers' copy never escapes, so the compiler keeps it in registers) */
+static inline ExchangeStep exchange_step(const ExchangeRule *er)
+{
+    ExchangeStep k;
+    exchange_step_(er, &k);
+    return k;
+}
+
+/* Node j's transfer, as exchange step k has it (j = (r, c), chunk id `id`; sw: the node goes
+ * the other way round). */
+static inline __attribute__((always_inline)) void exchange_put(ExchangeStep k, int32_t j,
+                                                               int32_t f, uint32_t id, bool sw,
+                                                               SchedRuleXfer *x)
+{
+    x->src = j;
+    x->dst = j ^ f;
+    if (sw && k.second) {
+        uint32_t base = id & ~(k.w2 - 1) & ~k.w1;
+        x->nr = 2;
+        x->r[0] = (ChunkRange){ base, base + k.w2 };
+        x->r[1] = (ChunkRange){ base | k.w1, (base | k.w1) + k.w2 };
+    } else {
+        uint32_t lo = id & ~(k.w1 - 1);
+        x->nr = 1;
+        x->r[0] = (ChunkRange){ lo, lo + k.w1 };
+    }
+}
+
+/* Transfers j0..j0+n-1 of exchange step t, in one call (sched_send_rule_batch). */
+static void exchange_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    const ExchangeStep k = exchange_step(ctx);
     for (int64_t i = 0; i < n; i++) {
-        int64_t j = j0 + i;
-        int32_t r = (int32_t)(j >> er->cshift), c = (int32_t)(j & cmask);
-        uint32_t id = rpart[r] | cpart[c];
-        bool swapped = paired && ((r ^ c) & 1);
-        SchedRuleXfer *x = &out[i];
-        x->src = (int32_t)j;
-        x->dst = (int32_t)j ^ flip[swapped];
-        if (swapped && second) {
-            uint32_t base = id & ~(w2 - 1) & ~w1;
-            x->nr = 2;
-            x->r[0] = (ChunkRange){ base, base + w2 };
-            x->r[1] = (ChunkRange){ base | w1, (base | w1) + w2 };
-        } else {
-            uint32_t lo = id & ~(w1 - 1);
-            x->nr = 1;
-            x->r[0] = (ChunkRange){ lo, lo + w1 };
+        int32_t j = (int32_t)(j0 + i), r = j >> k.cshift, c = j & k.cmask;
+        bool sw = k.paired && ((r ^ c) & 1);
+        exchange_put(k, j, k.flip[sw], k.rpart[r] | k.cpart[c], sw, &out[i]);
+    }
+}
+
+/* The pairs whose lower node lies in j0..j0+n-1 (sched_send_rule_exchange_pairs): node j's
+ * transfer, then its partner's, for each j below its partner: j ^ f with f (a power of two)
+ * not in j.  Row by row: in a row, the nodes of one column parity q share their flip and
+ * their way round (the partner's too: exchange_prove); a flip along the row (f <= cmask)
+ * makes j the lower end when column bit f is clear, a flip along the column when the row's
+ * bit is (the whole class, or none of it). */
+static int64_t exchange_pairs(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    const ExchangeStep k = exchange_step(ctx);
+    const uint32_t *rpart = k.rpart, *cpart = k.cpart;
+    int cs = k.cshift;
+    int32_t cm = k.cmask, j = (int32_t)j0, jn = (int32_t)(j0 + n);
+    SchedRuleXfer *o = out;
+    while (j < jn) {
+        int32_t r = j >> cs, e = (r + 1) << cs < jn ? (r + 1) << cs : jn;
+        uint32_t rp = rpart[r], prp[2];
+        int32_t fl[2], cbit[2];
+        bool sw[2], low[2];
+        for (int q = 0; q < 2; q++) {
+            sw[q] = k.paired && ((r ^ q) & 1);
+            fl[q] = k.flip[sw[q]];
+            bool along_row = fl[q] <= cm;
+            cbit[q] = along_row ? fl[q] : 0;
+            low[q] = along_row || !(j & fl[q]);
+            prp[q] = along_row ? rp : rpart[(j ^ fl[q]) >> cs];
+        }
+        /* (two nodes at a time, an even column and the odd one after it, when a row has
+         * both; else one) */
+        bool two = cm > 0 && !(j & 1);
+        for (; two && j + 1 < e; j += 2) {
+            int32_t c = j & cm;
+            if (low[0] && !(c & cbit[0])) {
+                exchange_put(k, j, fl[0], rp | cpart[c], sw[0], o);
+                exchange_put(k, j ^ fl[0], fl[0], prp[0] | cpart[(j ^ fl[0]) & cm], sw[0],
+                             o + 1);
+                o += 2;
+            }
+            if (low[1] && !((c + 1) & cbit[1])) {
+                exchange_put(k, j + 1, fl[1], rp | cpart[c + 1], sw[1], o);
+                exchange_put(k, (j + 1) ^ fl[1], fl[1],
+                             prp[1] | cpart[((j + 1) ^ fl[1]) & cm], sw[1], o + 1);
+                o += 2;
+            }
+        }
+        for (; j < e; j++) {
+            int32_t c = j & cm, q = c & 1;
+            if (!low[q] || (c & cbit[q]))
+                continue;
+            int32_t f = fl[q];
+            exchange_put(k, j, f, rp | cpart[c], sw[q], o);
+            exchange_put(k, j ^ f, f, prp[q] | cpart[(j ^ f) & cm], sw[q], o + 1);
+            o += 2;
         }
     }
+    return (o - out) / 2;
 }
 
 /* exchange_batch's transfers are valid for every j < count, shown from the parameters
@@ -321,7 +408,8 @@ static bool rh_build(const AlgoDef *d, Sched *s, const AlgoArgs *a)
     for (int t = 0; ok && t < o.nb; t++) {
         er->t = t;
         ok = sched_at(s, 1 + d1 + d2 + t) &&
-             sched_send_rule_exchange(s, n, exchange_batch, er, csize, exchange_prove);
+             sched_send_rule_exchange_pairs(s, n, exchange_batch, exchange_pairs, er, csize,
+                                            exchange_prove);
     }
     free(er);
     free(pt.rpart);
