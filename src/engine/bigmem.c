@@ -13,9 +13,8 @@ void *bigmem_alloc(size_t bytes, bool zero)
     return zero ? calloc(1, bytes) : malloc(bytes);
 }
 
-void *bigmem_alloc_whole(size_t bytes)
+void bigmem_populate(void *p, size_t bytes)
 {
-    void *p = bigmem_alloc(bytes, true);
 #ifdef MADV_POPULATE_WRITE
     long pg = sysconf(_SC_PAGESIZE);
     if (p && pg > 0 && bytes >= ((size_t)1 << 20)) {
@@ -24,7 +23,16 @@ void *bigmem_alloc_whole(size_t bytes)
         if (e > a)   /* advice only: an older kernel refuses it, and the faults come as before */
             (void)madvise((void *)a, e - a, MADV_POPULATE_WRITE);
     }
+#else
+    (void)p;
+    (void)bytes;
 #endif
+}
+
+void *bigmem_alloc_whole(size_t bytes)
+{
+    void *p = bigmem_alloc(bytes, true);
+    bigmem_populate(p, bytes);
     return p;
 }
 

@@ -28,6 +28,11 @@ void *bigmem_alloc(size_t bytes, bool zero);
  * that replaces it).  NULL when memory runs out. */
 void *bigmem_alloc_whole(size_t bytes);
 
+/* The pages of p[0..bytes) made now (MADV_POPULATE_WRITE, where the system has it; a block
+ * under 1 MiB is left to its faults), for memory the caller is about to write all over (the
+ * part realloc added to a block, say): the contents are unchanged. */
+void bigmem_populate(void *p, size_t bytes);
+
 /* A zeroed array of `bytes` read and written at random over a long life (the Sim's arrays
  * under SIM_HISTORY, which the TUI's seek and frame walk node by node and link by link): on
  * transparent huge pages (MADV_HUGEPAGE on its 2 MiB-aligned inside, where the system has

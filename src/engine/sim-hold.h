@@ -275,9 +275,9 @@ static inline bool hold_contains(const Hold *h, uint32_t lo, uint32_t hi, uint32
  * ht_reset.  The common send and receive (one interval, or one touching it) read and write
  * the 8-byte record only.  Once dense_at nodes are big (a sixteenth of them, at least 64: rh's
  * distribution leaves most nodes with strided sets), the table turns dense: one Hold per node,
- * by node (the records are freed; a Hold reached through a record, in the order nodes became
- * big, is one cache and TLB miss more than a Hold in node order).  Ownership: the table owns rec, big and the big Holds' arrays
- * (ht_free).  Pointers from ht_ranges stay valid until the table is next changed.  A node's
+ * by node (the records' array grown into it in place, the big Holds freed; a Hold reached
+ * through a record, in the order nodes became big, is one cache and TLB miss more than a Hold
+ * in node order).  Ownership: the table owns rec, big and the big Holds' arrays (ht_free).  Pointers from ht_ranges stay valid until the table is next changed.  A node's
  * Hold may borrow (ht_borrow, see Hold above): ht_own_all ends every borrowing, and ht_ranges
  * must not be asked for a node that borrows and has intervals of its own (ht_empty asks
  * whether a node holds anything). */
@@ -322,6 +322,11 @@ bool ht_borrow(HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr);
 bool ht_borrow_sub(HoldTab *t, int32_t v, uint32_t fixed, uint32_t free_);
 /* Every borrowing node's holdings copied into its own (false: memory). */
 bool ht_own_all(HoldTab *t);
+/* The end of a run, one pass over the table: every borrowing ended (as ht_own_all) and, when
+ * fn is not NULL, each node that does not hold [0,nch) given to fn(ctx, v, the first chunk it
+ * lacks), in node order (after its Hold is owned).  False: memory. */
+typedef void HtMissFn(void *ctx, int32_t v, uint32_t miss);
+bool ht_finish(HoldTab *t, uint32_t nch, HtMissFn *fn, void *ctx);
 
 static inline const ChunkRange *ht_ranges(const HoldTab *t, int32_t v, size_t *n)
 {

@@ -52,25 +52,60 @@ void ht_reset(HoldTab *t)
     memset(t->rec, 0, (size_t)t->nnodes * sizeof *t->rec);
 }
 
+/* Node v's Hold when the table turns dense, from its record r. */
+static inline Hold dense_hold(const HoldTab *t, ChunkRange r)
+{
+    Hold x;
+    memset(&x, 0, sizeof x);
+    if (r.lo == HT_BIG) {
+        x = t->big[r.hi];   /* its heap array, if any, moves with it */
+    } else if (r.lo < r.hi) {
+        x.u.in[0] = r;
+        x.n = 1;
+    }
+    return x;
+}
+
+/* The records' array grown in place into the dense one (rec, big freed): realloc keeps the
+ * records' pages (made at ht_init) as the head of the new array (mremap moves, not copies, an
+ * mmapped block), only the rest is fresh (made at once: bigmem_populate), and the Holds are
+ * written from the last node down: dense[v] covers records 5v..5v+4, none of them before v,
+ * so every record is read before a Hold is written over it.  The table's peak is the dense
+ * array alone, not it and the records.  False: memory (the table unchanged). */
+static Hold *dense_in_place(HoldTab *t)
+{
+    size_t n = (size_t)t->nnodes, rbytes = n * sizeof *t->rec, bytes = n * sizeof(Hold);
+    char *p = realloc(t->rec, bytes);
+    if (!p)
+        return NULL;
+    bigmem_populate(p + rbytes, bytes - rbytes);
+    const ChunkRange *rec = (const ChunkRange *)p;
+    Hold *d = (Hold *)p;
+    for (size_t v = n; v-- > 0;) {
+        Hold x = dense_hold(t, rec[v]);   /* (read whole before d[v] is written) */
+        d[v] = x;
+    }
+    return d;
+}
+
 /* One Hold per node from now on: dense[v] (the records and big freed).  False: memory (the
  * table unchanged). */
 static bool go_dense(HoldTab *t)
 {
-    size_t bytes = (size_t)t->nnodes * sizeof(Hold);
-    Hold *d = t->huge ? bigmem_alloc_huge(bytes) : bigmem_alloc(bytes, true);
-    if (!d)
-        return false;
-    for (int32_t v = 0; v < t->nnodes; v++) {
-        ChunkRange r = t->rec[v];
-        if (r.lo == HT_BIG) {
-            d[v] = t->big[r.hi];   /* its heap array, if any, moves with it */
-        } else if (r.lo < r.hi) {
-            d[v].u.in[0] = r;
-            d[v].n = 1;
-        }
+    Hold *d;
+    if (t->huge) {   /* (huge pages for the dense array, bigmem.h: a new one) */
+        d = bigmem_alloc_huge((size_t)t->nnodes * sizeof(Hold));
+        if (!d)
+            return false;
+        for (int32_t v = 0; v < t->nnodes; v++)
+            d[v] = dense_hold(t, t->rec[v]);
+        free(t->rec);
+    } else {
+        d = dense_in_place(t);
+        if (!d)
+            return false;
     }
     free(t->big);
-    free(t->rec);
     t->big = NULL;
     t->rec = NULL;
     t->nbig = t->capbig = 0;
@@ -267,6 +302,47 @@ bool ht_own_all(HoldTab *t)
     for (size_t i = 0; i < n; i++)
         if (!hold_own(&h[i]))
             return false;
+    t->borrowed = false;
+    return true;
+}
+
+bool ht_finish(HoldTab *t, uint32_t nch, HtMissFn *fn, void *ctx)
+{
+    if (!fn)
+        return ht_own_all(t);
+    if (!t->dense) {
+        if (!ht_own_all(t))   /* the big Holds only, not the records */
+            return false;
+        /* a run of FINISH_RUN nodes whose records are all the one interval [0, nch) holds
+         * everything, found without a branch per node; the others are asked one by one */
+        enum { FINISH_RUN = 64 };
+        const ChunkRange *rec = t->rec;
+        for (int32_t v = 0; v < t->nnodes; v++) {
+            if (v % FINISH_RUN == 0 && t->nnodes - v >= FINISH_RUN) {
+                uint32_t odd = 0;
+                for (int32_t j = v; j < v + FINISH_RUN; j++)
+                    odd |= rec[j].lo | (rec[j].hi ^ nch);
+                if (odd == 0) {
+                    v += FINISH_RUN - 1;
+                    continue;
+                }
+            }
+            uint32_t miss;
+            if (!ht_contains(t, v, 0, nch, &miss))
+                fn(ctx, v, miss);
+        }
+        return true;
+    }
+    /* dense: each Hold read once, owned (if it borrows) and tested while in cache */
+    bool own = t->borrowed;
+    for (int32_t v = 0; v < t->nnodes; v++) {
+        Hold *h = &t->dense[v];
+        if (own && hold_borrowed(h) && !hold_own(h))
+            return false;
+        uint32_t miss;
+        if (!hold_contains(h, 0, nch, &miss))
+            fn(ctx, v, miss);
+    }
     t->borrowed = false;
     return true;
 }

@@ -240,37 +240,26 @@ static void run_add(SimTotals *t, const SimStep *o)
     t->phase_bytes = sat_add(t->phase_bytes, o->max_bytes);
 }
 
-/* The end: every node must hold every chunk (a prefix is not the end: not verified). */
-static void run_verify(Sim *sim, bool prefix)
+/* A node that does not hold every chunk at the end (ht_finish): an incomplete node. */
+static void verify_miss(void *ctx, int32_t v, uint32_t miss)
+{
+    Sim *sim = ctx;
+    sim->tot.incomplete_nodes++;
+    step_add_viol(sim, (SimViolation){ .kind = SIM_V_INCOMPLETE, .step = sim->nsteps, .node = v,
+                                       .link = -1, .chunk = miss, .transfer = -1 });
+}
+
+/* The end: no Hold outlives the run borrowing the schedule's ranges (sim-hold.h), and every
+ * node must hold every chunk (a prefix is not the end: not verified), in one pass over the
+ * holdings.  False: memory. */
+static bool run_verify(Sim *sim, bool prefix)
 {
     SimTotals *t = &sim->tot;
-    int32_t size = sim->net->size;
-    uint32_t nch = sim->s->nchunks;
-    /* (a table of records, not dense: a run of VERIFY_RUN nodes whose records are all the one
-     * interval [0, nchunks) holds everything, found without a branch per node; the others are
-     * asked one by one) */
-    const ChunkRange *rec = sim->hold.dense ? NULL : sim->hold.rec;
-    enum { VERIFY_RUN = 64 };
-    for (int32_t v = 0; !prefix && v < size; v++) {
-        if (rec && v % VERIFY_RUN == 0 && size - v >= VERIFY_RUN) {
-            uint32_t odd = 0;
-            for (int32_t j = v; j < v + VERIFY_RUN; j++)
-                odd |= rec[j].lo | (rec[j].hi ^ nch);
-            if (odd == 0) {
-                v += VERIFY_RUN - 1;
-                continue;
-            }
-        }
-        uint32_t miss;
-        if (!ht_contains(&sim->hold, v, 0, nch, &miss)) {
-            t->incomplete_nodes++;
-            step_add_viol(sim, (SimViolation){ .kind = SIM_V_INCOMPLETE, .step = sim->nsteps,
-                                               .node = v, .link = -1, .chunk = miss,
-                                               .transfer = -1 });
-        }
-    }
+    if (!ht_finish(&sim->hold, sim->s->nchunks, prefix ? NULL : verify_miss, sim))
+        return false;
     t->verified = !prefix && t->not_held == 0 && t->incomplete_nodes == 0;
     t->valid = t->verified && t->violations == t->not_held + t->incomplete_nodes;
+    return true;
 }
 
 /* The asynchronous timing's result, its thread joined.  False when it ran out of memory. */
@@ -342,8 +331,7 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
     }
     if (sim->dstart)
         sim->dstart[sim->nsteps] = sim->ndelta;
-    /* no Hold outlives the run borrowing the schedule's ranges (sim-hold.h) */
-    if (!ht_own_all(&sim->hold))
+    if (!run_verify(sim, prefix))   /* (and no Hold borrows any more) */
         goto oom;
     /* the views from now on (queries after the run) with every range written */
     sim->sets = false;
@@ -361,7 +349,6 @@ static Sim *run_steps(const Sched *s, const CostParams *p, unsigned flags, int32
         sim_free(sim);
         return NULL;
     }
-    run_verify(sim, prefix);
     if (!run_async_end(sim))
         goto oom;
     /* The per-node cost sums and the view made ahead are only needed while running. */

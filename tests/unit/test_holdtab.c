@@ -1023,11 +1023,133 @@ static void test_sub_bits(void **state)
     }
 }
 
+/* The end of a run (ht_finish: own every borrowing Hold and report each node that lacks a
+ * chunk, in one pass) and the dense turn (the records' array grown in place into the Holds')
+ * against a 64-bit map per node: up to 200k nodes (the records then a block of its own, grown
+ * by mremap), most holding everything (the records' runs of complete nodes), some empty, some
+ * missing chunks, some borrowing ranges or a submask set and adding more; the table dense from
+ * the start, turned dense in the middle, on huge pages or not, or never.  The misses expected
+ * are found bit by bit: the nodes whose map is not full, each with its lowest missing chunk. */
+typedef struct {
+    int32_t n;
+    int32_t v[64];
+    uint32_t miss[64];
+} Misses;
+
+static void note_miss(void *ctx, int32_t v, uint32_t miss)
+{
+    Misses *m = ctx;
+    if (m->n < 64) {
+        m->v[m->n] = v;
+        m->miss[m->n] = miss;
+    }
+    m->n++;
+}
+
+static void test_finish(void **state)
+{
+    (void)state;
+    static ChunkRange pool[512][8];   /* borrowed: unchanged until ht_finish */
+    int went_dense = 0;   /* of the 200k-node tables */
+    for (unsigned seed = 1; seed <= 24; seed++) {
+        srand(seed * 7919);
+        int32_t n = seed % 3 == 0 ? 200000 : 1 + (int32_t)rnd(300);
+        uint64_t *ref = calloc((size_t)n, sizeof *ref);
+        assert_non_null(ref);
+        HoldTab t;
+        assert_true(ht_init(&t, n, seed % 4 == 1));
+        t.dense_at = seed % 2 ? 1 + rnd(seed % 3 == 0 ? 500 : 8) : UINT32_MAX;
+        size_t np = 0;
+        int32_t want = 0;   /* nodes that lack a chunk */
+        for (int32_t v = 0; v < n; v++) {
+            /* (on the big tables runs of 64 complete nodes, as a run's end has) */
+            uint32_t kind = n > 1000 && rnd(50) ? 0 : rnd(100);
+            if (kind < 70) {   /* everything, in one range or two */
+                uint32_t c = rnd(CH);
+                assert_true(ht_add(&t, v, c, CH));
+                assert_true(ht_add(&t, v, 0, c));
+                ref[v] = UINT64_MAX;
+            } else if (kind < 73) {   /* nothing */
+            } else if (kind < 75) {   /* one interval short of one end */
+                uint32_t lo = rnd(2);
+                assert_true(ht_add(&t, v, lo, CH - 1 + lo));
+                ref[v] = lo ? UINT64_MAX - 1 : UINT64_MAX >> 1;
+            } else if (kind < 88) {   /* a few ranges */
+                for (uint32_t i = 1 + rnd(4); i-- > 0;) {
+                    uint32_t lo = rnd(CH), hi = lo + 1 + rnd(CH - lo);
+                    assert_true(ht_add(&t, v, lo, hi));
+                    for (uint32_t c = lo; c < hi; c++)
+                        ref[v] |= (uint64_t)1 << c;
+                }
+            } else if (kind < 95 && np < 512) {   /* a borrowed strided set, then adds */
+                ChunkRange *r = pool[np++];
+                uint32_t len = 1 + rnd(2), step = 4u << rnd(2), c0 = rnd(4), k = 0;
+                for (uint32_t c = c0; c + len <= CH && k < 8; c += step)
+                    r[k++] = (ChunkRange){ c, c + len };
+                assert_true(ht_borrow(&t, v, r, k));
+                for (uint32_t j = 0; j < k; j++)
+                    for (uint32_t c = r[j].lo; c < r[j].hi; c++)
+                        ref[v] |= (uint64_t)1 << c;
+                if (rnd(2)) {   /* the rest of it: complete, yet borrowing or let go */
+                    uint32_t lo = rnd(CH);
+                    assert_true(ht_add(&t, v, lo, CH));
+                    assert_true(ht_add(&t, v, 0, lo));
+                    ref[v] = UINT64_MAX;
+                }
+            } else {   /* a submask set as bits: 0,1 / 4,5 / ... */
+                uint32_t fr = 1 | (uint32_t)(CH - 4) , fx = 0;
+                assert_true(ht_borrow_sub(&t, v, fx, fr));
+                for (uint32_t c = 0; c < CH; c++)
+                    if ((c & ~fr) == fx)
+                        ref[v] |= (uint64_t)1 << c;
+                if (rnd(2)) {
+                    assert_true(ht_add(&t, v, 2, 4));
+                    ref[v] |= 0xcull;
+                }
+            }
+            want += ref[v] != UINT64_MAX;
+        }
+        if (seed % 2 == 0)
+            assert_null(t.dense);
+        went_dense += t.dense != NULL && seed % 3 == 0;
+        Misses m = { 0 };
+        bool end = seed % 5 != 4;   /* else a prefix: owned, nothing verified */
+        assert_true(ht_finish(&t, CH, end ? note_miss : NULL, &m));
+        assert_int_equal(m.n, end ? want : 0);
+        int32_t k = 0;
+        for (int32_t v = 0; v < n; v++) {
+            size_t nr;
+            if (t.dense)
+                assert_false(hold_borrowed(&t.dense[v]));
+            else if (t.rec[v].lo == HT_BIG)
+                assert_false(hold_borrowed(&t.big[t.rec[v].hi]));
+            const ChunkRange *r = ht_ranges(&t, v, &nr);
+            uint64_t got = 0;
+            for (size_t i = 0; i < nr; i++)
+                for (uint32_t c = r[i].lo; c < r[i].hi; c++)
+                    got |= (uint64_t)1 << c;
+            assert_true(got == ref[v]);
+            if (end && ref[v] != UINT64_MAX && k < 64) {
+                uint32_t first = 0;
+                while (ref[v] >> first & 1)
+                    first++;
+                assert_int_equal(m.v[k], v);
+                assert_int_equal(m.miss[k], first);
+                k++;
+            }
+        }
+        ht_free(&t);
+        free(ref);
+    }
+    assert_int_equal(went_dense, 4);   /* seeds 3, 9, 15, 21 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sub_bits),
         cmocka_unit_test(test_random_ops),
+        cmocka_unit_test(test_finish),
         cmocka_unit_test(test_record_then_big),
         cmocka_unit_test(test_random_schedules),
         cmocka_unit_test(test_borrowed_schedules),
