@@ -74,36 +74,53 @@ static const SchedRuleXfer *partner(ExchBuf *B, const SchedRule *r, int64_t n, i
     return &B->p[q][d - b0];
 }
 
+/* Transfer i's send (x), which its source lacks (miss: the first chunk it lacks): a not-held
+ * violation.  False (e->oom) when memory runs out. */
+static bool exch_viol(int32_t st, const SchedRuleXfer *x, int64_t i, uint32_t miss,
+                      ExchFacts *e)
+{
+    if (e->nv == e->capv) {
+        size_t nc = e->capv ? 2 * e->capv : 64;
+        SimViolation *v = realloc(e->v, nc * sizeof *v);
+        if (!v) {
+            e->oom = true;
+            return false;
+        }
+        e->v = v;
+        e->capv = nc;
+    }
+    e->v[e->nv++] = (SimViolation){ .kind = SIM_V_NOT_HELD, .step = st, .node = x->src,
+                                    .link = -1, .chunk = miss, .transfer = i };
+    return true;
+}
+
+/* A transfer of c chunks (every chunk the same size), transfer i: the most (first by index)
+ * and the sum so far. */
+static inline __attribute__((always_inline)) void tally(uint64_t c, int64_t i, uint64_t *chunks,
+                                                        uint64_t *cmax, int64_t *carg)
+{
+    if (c > *cmax || (c == *cmax && i < *carg)) {
+        *cmax = c;
+        *carg = i;
+    }
+    *chunks += c;
+}
+
 /* Transfer i's send (x), which its source holds or not (then *miss: the first chunk it
- * lacks): a not-held violation when not; its bytes.  (e->oom when memory runs out.) */
+ * lacks): a not-held violation when not; its bytes (or chunks).  (e->oom when memory runs
+ * out.) */
 static inline __attribute__((always_inline)) void exch_note(Sim *sim, int32_t st,
                                                             const SchedRuleXfer *x, int64_t i,
                                                             bool held, uint32_t miss,
                                                             ExchFacts *e)
 {
-    if (!held) {
-        if (e->nv == e->capv) {
-            size_t nc = e->capv ? 2 * e->capv : 64;
-            SimViolation *v = realloc(e->v, nc * sizeof *v);
-            if (!v) {
-                e->oom = true;
-                return;
-            }
-            e->v = v;
-            e->capv = nc;
-        }
-        e->v[e->nv++] = (SimViolation){ .kind = SIM_V_NOT_HELD, .step = st, .node = x->src,
-                                        .link = -1, .chunk = miss, .transfer = i };
-    }
+    if (!held && !exch_viol(st, x, i, miss, e))
+        return;
     if (sim->uniform) {
         uint64_t c = 0;
         for (uint32_t k = 0; k < x->nr; k++)
             c += x->r[k].hi - x->r[k].lo;
-        if (c > e->cmax || (c == e->cmax && i < e->carg)) {
-            e->cmax = c;
-            e->carg = i;
-        }
-        e->chunks += c;
+        tally(c, i, &e->chunks, &e->cmax, &e->carg);
         return;
     }
     XV xv_ = { x->src, x->dst, x->nr, SCHED_DEFAULT_ROUTE, x->r };
@@ -152,22 +169,30 @@ static inline __attribute__((always_inline)) bool exch_recv(Sim *sim, const Sche
     return true;
 }
 
-/* The same with the table dense (sim->hold.dense) and the Hold h of x's source (exch_send_d)
- * or of its destination (exch_recv_d) at hand: one or two ranges tested and added on the
- * Hold itself, inline (two ranges, rh's second steps: each tested, the first one lacking
- * named, as ht_contains_all does; added one after the other, as hist_receive does without
- * history when two are too few to borrow); anything else through the table. */
-static inline __attribute__((always_inline)) void exch_send_d(Sim *sim, int32_t st,
-                                                              const SchedRuleXfer *x,
-                                                              const Hold *h, ExchFacts *e)
+/* The same with the table dense (sim->hold.dense) and the Hold h of x's source (held_d) or
+ * of its destination (exch_recv_d) at hand: one or two ranges tested and added on the Hold
+ * itself, inline (two ranges, rh's second steps: each tested, the first one lacking named,
+ * as ht_contains_all does; added one after the other, as hist_receive does without history
+ * when two are too few to borrow); anything else through the table.  held_d: does x's source
+ * hold x's ranges (if not, *miss), and *c gets x's chunks. */
+static inline __attribute__((always_inline)) bool held_d(Sim *sim, const SchedRuleXfer *x,
+                                                         const Hold *h, uint32_t *miss,
+                                                         uint64_t *c)
 {
-    uint32_t miss = 0, kmiss;
-    bool held = x->nr == 1 ? hold_contains_inl(h, x->r[0].lo, x->r[0].hi, &miss)
-                : x->nr == 2 ? hold_contains_inl(h, x->r[0].lo, x->r[0].hi, &miss) &&
-                                   hold_contains_inl(h, x->r[1].lo, x->r[1].hi, &miss)
-                             : !x->nr || ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss,
-                                                         &miss);
-    exch_note(sim, st, x, x->src, held, miss, e);
+    uint32_t kmiss;
+    if (x->nr == 1) {
+        *c = x->r[0].hi - x->r[0].lo;
+        return hold_contains_inl(h, x->r[0].lo, x->r[0].hi, miss);
+    }
+    if (x->nr == 2) {
+        *c = (uint64_t)(x->r[0].hi - x->r[0].lo) + (x->r[1].hi - x->r[1].lo);
+        return hold_contains_inl(h, x->r[0].lo, x->r[0].hi, miss) &&
+               hold_contains_inl(h, x->r[1].lo, x->r[1].hi, miss);
+    }
+    *c = 0;
+    for (uint32_t k = 0; k < x->nr; k++)
+        *c += x->r[k].hi - x->r[k].lo;
+    return !x->nr || ht_contains_all(&sim->hold, x->src, x->r, x->nr, &kmiss, miss);
 }
 
 static inline __attribute__((always_inline)) bool exch_recv_d(Sim *sim, const SchedRuleXfer *x,
@@ -289,24 +314,50 @@ static bool exch_pairs(Sim *sim, int32_t st, const SchedRule *r, int64_t n, Exch
 
 /* The np pairs at pr (transfer j then its partner's, each pair's two transfers) with the
  * table dense: both sends, both receives, on the two Holds; the pairs' ends into B->lx (the
- * lower ends') and B->ly.  False: memory. */
-static bool pairs_dense(Sim *sim, int32_t st, const SchedRuleXfer *pr, int64_t np, ExchBuf *B,
-                        ExchFacts *e)
+ * lower ends') and B->ly.  uni: sim->uniform (the chunks tallied here, in registers, e's
+ * after the run).  False: memory. */
+static inline __attribute__((always_inline)) bool pairs_dense_(Sim *sim, int32_t st,
+                                                               const SchedRuleXfer *pr,
+                                                               int64_t np, ExchBuf *B,
+                                                               ExchFacts *e, bool uni)
 {
     Hold *H = sim->hold.dense;
-    for (int64_t k = 0; k < np; k++) {
+    uint64_t chunks = 0, cmax = e->cmax;
+    int64_t carg = e->carg;
+    bool ok = true;
+    for (int64_t k = 0; ok && k < np; k++) {
         /* (no prefetch: the lower and the upper ends are two streams the hardware follows;
          * fetching ahead measured no faster) */
         const SchedRuleXfer *x = &pr[2 * k], *y = x + 1;
         Hold *hx = &H[x->src], *hy = &H[y->src];
-        exch_send_d(sim, st, x, hx, e);
-        exch_send_d(sim, st, y, hy, e);
-        if (e->oom || !exch_recv_d(sim, x, hy) || !exch_recv_d(sim, y, hx))
-            return false;
+        uint32_t mx = 0, my = 0;
+        uint64_t cx, cy;
+        bool okx = held_d(sim, x, hx, &mx, &cx), oky = held_d(sim, y, hy, &my, &cy);
+        if (uni) {
+            tally(cx, x->src, &chunks, &cmax, &carg);
+            tally(cy, y->src, &chunks, &cmax, &carg);
+            ok = (okx || exch_viol(st, x, x->src, mx, e)) &&
+                 (oky || exch_viol(st, y, y->src, my, e));
+        } else {
+            exch_note(sim, st, x, x->src, okx, mx, e);
+            exch_note(sim, st, y, y->src, oky, my, e);
+            ok = !e->oom;
+        }
+        ok = ok && exch_recv_d(sim, x, hy) && exch_recv_d(sim, y, hx);
         B->lx[k] = (SchedXfer){ x->src, x->dst };
         B->ly[k] = (SchedXfer){ y->src, y->dst };
     }
-    return true;
+    e->chunks += chunks;
+    e->cmax = cmax;
+    e->carg = carg;
+    return ok;
+}
+
+static bool pairs_dense(Sim *sim, int32_t st, const SchedRuleXfer *pr, int64_t np, ExchBuf *B,
+                        ExchFacts *e)
+{
+    return sim->uniform ? pairs_dense_(sim, st, pr, np, B, e, true)
+                        : pairs_dense_(sim, st, pr, np, B, e, false);
 }
 
 /* The same through the table (not dense). */

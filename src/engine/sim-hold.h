@@ -306,8 +306,8 @@ void ht_reset(HoldTab *t);
 bool ht_add_slow(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi);
 bool ht_remove(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi);
 bool ht_merge(HoldTab *t, int32_t v, const ChunkRange *r, size_t k, bool add);
-bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr,
-                     uint32_t *k, uint32_t *miss);
+bool ht_contains_all_slow(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr,
+                          uint32_t *k, uint32_t *miss);
 bool ht_none(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr);
 /* Is node v shown, from the set's bits alone, to hold the submask set { fixed | m : m a
  * submask of free_ } (fixed | free_ < UINT32_MAX)?  (rh's distribution: a set sent on from the
@@ -391,6 +391,29 @@ static inline bool ht_add(HoldTab *t, int32_t v, uint32_t lo, uint32_t hi)
         }
     }
     return ht_add_slow(t, v, lo, hi);
+}
+
+/* Does node v hold all of r[0..nr) (normalised)?  If not, *k gets the first range it lacks
+ * and *miss the first chunk missing from it (as hold_contains_all).  Two ranges from an
+ * inline Hold of a dense table (rh's exchange: a node's two blocks) inline, the rest out of
+ * line. */
+static inline bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r,
+                                   uint32_t nr, uint32_t *k, uint32_t *miss)
+{
+    if (nr == 2 && t->dense && t->dense[v].cap == 0) {
+        const Hold *h = &t->dense[v];
+        for (uint32_t j = 0; j < 2; j++) {
+            bool in = false;
+            for (uint32_t i = 0; i < h->n && !in; i++)
+                in = h->u.in[i].lo <= r[j].lo && r[j].hi <= h->u.in[i].hi;
+            if (!in && !cr_contains(h->u.in, h->n, r[j].lo, r[j].hi, miss)) {
+                *k = j;
+                return false;
+            }
+        }
+        return true;
+    }
+    return ht_contains_all_slow(t, v, r, nr, k, miss);
 }
 
 /* Does node v hold [lo,hi)?  If not, *miss (when not NULL) gets the first chunk it lacks. */

@@ -200,8 +200,8 @@ static inline bool sub_within(uint32_t ft, uint32_t mt, uint32_t fb, uint32_t mb
     return (mt & ~mb) == 0 && ((ft ^ fb) & ~mb) == 0;
 }
 
-bool ht_contains_all(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr,
-                     uint32_t *k, uint32_t *miss)
+bool ht_contains_all_slow(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr,
+                          uint32_t *k, uint32_t *miss)
 {
     Hold tmp;
     const Hold *h = as_hold(t, v, &tmp);

@@ -87,23 +87,28 @@ static void exchange_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer
 }
 
 /* The pairs whose lower node lies in j0..j0+n-1 (sched_send_rule_exchange_pairs): x with bit e
- * clear, then x ^ 2^e, their transfers as exchange_batch writes them.  (Where bit e of x is
- * set, x is an upper end: those runs of 2^e are skipped whole.) */
+ * clear, then x ^ 2^e, their transfers as exchange_batch writes them: the partner's range
+ * starts at bitrev_d((x ^ 2^e) mod 2^(e+1)) = lo ^ 2^(d-1-e) = lo ^ w (reversing the d bits
+ * moves bit e to bit d-1-e).  (Where bit e of x is set, x is an upper end: those runs of 2^e
+ * are skipped whole.) */
 static int64_t exchange_pairs(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
 {
     const ExchangeRule *er = ctx;
+    uint32_t w = UINT32_C(1) << (er->d - 1 - er->e), mask = (UINT32_C(2) << er->e) - 1;
     uint32_t flip = UINT32_C(1) << er->e;
-    int64_t np = 0;
+    SchedRuleXfer *o = out;
     for (int64_t j = j0; j < j0 + n; j++) {
-        if ((uint32_t)j & flip) {
+        uint32_t x = (uint32_t)j;
+        if (x & flip) {
             j |= flip - 1;   /* (the last of this run of upper ends) */
             continue;
         }
-        exchange_batch(ctx, j, 1, &out[2 * np]);
-        exchange_batch(ctx, j ^ flip, 1, &out[2 * np + 1]);
-        np++;
+        uint32_t lo = algo_bitrev(x & mask, er->d), plo = lo ^ w;
+        o[0] = (SchedRuleXfer){ (int32_t)x, (int32_t)(x ^ flip), 1, { { lo, lo + w } } };
+        o[1] = (SchedRuleXfer){ (int32_t)(x ^ flip), (int32_t)x, 1, { { plo, plo + w } } };
+        o += 2;
     }
-    return np;
+    return (o - out) / 2;
 }
 
 /* Every transfer valid, from the parameters: n = 2^d nodes and chunks, count = n, 0 <= e < d;
