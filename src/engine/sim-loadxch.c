@@ -126,19 +126,26 @@ typedef struct {
     uint8_t *own;      /* per column line: a row of no class reaches it (counted in full) */
 } XchScratch;
 
-/* The rows' classes: each row's differences against the leaders' (memcmp); up to SYM_NL. */
-static int row_classes(const LoadAcc *a, const int32_t *D, int32_t *cls, int64_t *lead)
+/* The rows' classes: each row's differences against the leaders' (memcmp; the class of the
+ * row two above tried first: rh's rows alternate); up to SYM_NL.  A row of a class that does
+ * not lead it is zeroed at once (in cache), the others by xch_end. */
+static int row_classes(const LoadAcc *a, int32_t *D, int32_t *cls, int64_t *lead)
 {
     int nc = 0;
     int64_t n1 = a->n1;
     size_t bytes = (size_t)n1 * sizeof *D;
     for (int64_t r = 0; r < a->n0; r++) {
-        const int32_t *row = D + r * n1;
+        int32_t *row = D + r * n1;
+        int q0 = r >= 2 && cls[r - 2] >= 0 ? cls[r - 2] : 0;
         cls[r] = -1;
-        for (int q = 0; q < nc && cls[r] < 0; q++)
+        for (int t = 0; t < nc && cls[r] < 0; t++) {
+            int q = (q0 + t) % nc;
             if (memcmp(row, D + lead[q] * n1, bytes) == 0)
                 cls[r] = q;
-        if (cls[r] < 0 && nc < SYM_NL) {
+        }
+        if (cls[r] >= 0) {
+            memset(row, 0, bytes);
+        } else if (nc < SYM_NL) {
             lead[nc] = r;
             cls[r] = nc++;
         }
@@ -349,7 +356,9 @@ bool xch_end(Sim *sim, LoadAcc *a)
             S->nlead[k] = 0;
         S->on = any;
         S->mat = false;
-        memset(S->xd, 0, (size_t)sim->net->size * sizeof *S->xd);
+        for (int64_t r = 0; r < n0; r++)   /* (the leaders' rows and those of no class) */
+            if (X.cls[r] < 0 || lead[X.cls[r]] == r)
+                memset(S->xd + r * n1, 0, (size_t)n1 * sizeof *S->xd);
         a->xch = false;
     } else {
         ok = xch_flush(sim, a) && false;
