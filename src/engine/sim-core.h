@@ -12,6 +12,8 @@
  *   sim-load.c     link loads: counting, clearing, busiest link per transfer, pair nets; the
  *                  second thread that counts (and clears) them while pass 1 (3) runs
  *   sim-loadsym.c  lines alike: a step's loads counted only for the lines unlike the others
+ *   sim-loadxch.c  rows alike: an exchange step's loads from each node's dst - src, the rows
+ *                  and columns classed at the step's end, one line per class counted
  *   sim-history.c  what each receive adds to a node, recorded for sim_seek, and the seek
  *   sim-query.c    questions about a step after the run (loads, ports, a transfer, shape)
  *   sim-steps.c    every step's figures (SimStep), compact: 12 bytes a step, kinds interned
