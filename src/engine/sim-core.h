@@ -12,6 +12,8 @@
  *   sim-load.c     link loads: counting, clearing, busiest link per transfer, pair nets; the
  *                  second thread that counts (and clears) them while pass 1 (3) runs
  *   sim-loadsym.c  lines alike: a step's loads counted only for the lines unlike the others
+ *   sim-loadxch.c  rows alike: an exchange step's loads from each node's dst - src, the rows
+ *                  and columns classed at the step's end, one line per class counted
  *   sim-history.c  what each receive adds to a node, recorded for sim_seek, and the seek
  *   sim-query.c    questions about a step after the run (loads, ports, a transfer, shape)
  *   sim-steps.c    every step's figures (SimStep), compact: 12 bytes a step, kinds interned
@@ -154,6 +156,9 @@ typedef struct {
     int lshift[2 * NET_MAXDIM];          /* pow2: llen == 1 << lshift */
     int nlead[2 * NET_MAXDIM];
     SymLead lead[2 * NET_MAXDIM][SYM_NL];
+    int32_t *xd;               /* rows alike (sim-loadxch.c): per node, its transfer's dst - src
+                                * in the exchange step being fed (0: none; zero between steps) */
+    int64_t xcap;
 } LoadSym;
 
 struct Sim {
@@ -453,6 +458,7 @@ typedef struct {
     bool mesh2, pow2, tr;      /* 2-D mesh read from the ends; column pieces transposed */
     bool sym;                  /* lines alike (LoadSym): only the lines unlike the others
                                 * counted (never transposed) */
+    bool xch;                  /* rows alike (load_acc_exchange): fed into sim->sym.xd */
     bool cblk[2];              /* ... into these column blocks (+, -) */
     int32_t n0, n1, sh;
     int64_t rb[2], cb[2];      /* row lines' and column lines' blocks (+, -) */
@@ -486,6 +492,19 @@ int32_t load_pair_count(const Sim *sim, const SchedFlat *f, int64_t link);
 /* +1 at link a, -1 after link b, in the line that starts at ls (n links), the line marked
  * touched (for the sweep and the clear).  False when memory runs out. */
 bool load_diff(Sim *sim, int64_t a, int64_t b, int64_t ls, int64_t n);
+
+/* ---- sim-loadxch.c: an exchange step's loads by rows alike (called by sim-exch.c and
+ * sim-load.c).  After load_acc_begin(..., alike) on a 2-D mesh counted by lines alike, a step
+ * in which every node sends at most once (an exchange) may ask load_acc_exchange: then
+ * load_acc_add only writes each transfer's dst - src (xch_add), and load_acc_end classes the
+ * rows by those ints and the columns by what the classes put in them (xch_end), counting one
+ * line per class (LoadSym's reps and followers); a node sending twice, an explicit route or
+ * collect sends what was fed to the difference arrays (xch_flush) and the step goes on there.
+ * Each returns false when memory runs out (load_acc_exchange: not taken). */
+bool load_acc_exchange(Sim *sim, LoadAcc *a);
+bool xch_add(Sim *sim, LoadAcc *a, const SchedFlat *f);
+bool xch_flush(Sim *sim, LoadAcc *a);
+bool xch_end(Sim *sim, LoadAcc *a);
 
 /* ---- sim-loadsym.c (LoadSym, above; called by sim-load.c) */
 /* Whether lines alike can be counted on this net; then every line starts empty, following

@@ -438,6 +438,8 @@ bool step_exchange(Sim *sim, int32_t st)
     uint64_t *done = r->pairs ? NULL : exch_done(sim, n);
     LoadAcc la;
     bool begun = B && (done || r->pairs) && load_acc_begin(sim, &la, n, true);
+    if (begun)   /* (every node sends once: rows alike, sim-loadxch.c, when it can) */
+        load_acc_exchange(sim, &la);
     ExchFacts e = { 0, 0, 0, 0, 0, 0, NULL, 0, 0, false };
     bool ok = begun && (r->pairs ? exch_pairs_gen(sim, st, r, n, B, &la, &e)
                                  : exch_pairs(sim, st, r, n, B, done, &la, &e));

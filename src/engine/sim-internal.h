@@ -26,6 +26,11 @@ extern int sim_load_sym;
 /* (Counted up for the tests: lines whose loads were their leader's rep's, not counted; lines
  * that left their leader, mid-step or at the step's end.) */
 extern _Atomic int64_t sim_sym_followed, sim_sym_left;
+/* An exchange step's loads by rows alike (sim-loadxch.c) when it asks (0), never (-1: lines
+ * alike as before).  The results are the same either way.  (Counted for the tests: the steps
+ * counted so; the rows that matched no class and were counted transfer by transfer.) */
+extern int sim_load_xch;
+extern _Atomic int64_t sim_xch_steps, sim_xch_rows_left;
 
 /* Steps with at least this many transfers count (and later clear) their link loads on a
  * second thread while the first checks the sends (hands out the receives); the results are

@@ -654,6 +654,8 @@ bool load_acc_begin(Sim *sim, LoadAcc *a, int64_t n, bool alike)
  * a view of their own) to the step begun by load_acc_begin.  False when memory runs out. */
 bool load_acc_add(Sim *sim, LoadAcc *a, const SchedFlat *f)
 {
+    if (a->xch)
+        return xch_add(sim, a, f);
     if (!a->mesh2)
         return a->sym ? sym_routes(sim, f, &a->sum) : diff_routes(sim, f, &a->sum);
     if (a->sym)
@@ -809,7 +811,11 @@ static void diff_sweep(Sim *sim, int32_t cap, bool collect, int32_t *max, int64_
 bool load_acc_end(Sim *sim, LoadAcc *a, int32_t cap, bool collect, int32_t *max, int64_t *nover,
                   int64_t *tcd)
 {
-    bool oom = a->sym && !sym_resolve(sim, !collect);   /* (collect: every line counted) */
+    bool oom;
+    if (a->xch)   /* rows alike (sim-loadxch.c); collect: every line counted */
+        oom = collect ? !xch_flush(sim, a) : !xch_end(sim, a);
+    else
+        oom = a->sym && !sym_resolve(sim, !collect);   /* (collect: every line counted) */
     oom = !load_acc_finish(sim, a, !collect) || oom;
     sim->nover = 0;
     *max = 0;

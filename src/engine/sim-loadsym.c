@@ -259,6 +259,7 @@ void sym_free(Sim *sim)
 {
     LoadSym *S = &sim->sym;
     free(S->lk);
+    free(S->xd);
     for (int k = 0; k < 2 * NET_MAXDIM; k++)
         for (int q = 0; q < SYM_NL; q++)
             free(S->lead[k][q].seq);

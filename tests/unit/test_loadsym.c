@@ -290,11 +290,211 @@ static void test_rh(void **state)
     }
 }
 
+/* ---- rows alike (sim-loadxch.c): an exchange step's rows classed by their dst - src ------ */
+
+/* An exchange from a table: node j sends chunk 0 to tab[j] (tab an involution, no fixed point). */
+typedef struct {
+    const int32_t *tab;
+} TabEx;
+
+static void tab_batch(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    const TabEx *e = ctx;
+    for (int64_t i = 0; i < n; i++)
+        out[i] = (SchedRuleXfer){ .src = (int32_t)(j0 + i), .dst = e->tab[j0 + i], .nr = 1,
+                                  .r = { { 0, 1 } } };
+}
+
+static int64_t tab_pairs(const void *ctx, int64_t j0, int64_t n, SchedRuleXfer *out)
+{
+    const TabEx *e = ctx;
+    int64_t np = 0;
+    for (int64_t j = j0; j < j0 + n; j++)
+        if (e->tab[j] > j) {
+            tab_batch(ctx, j, 1, &out[2 * np]);
+            tab_batch(ctx, e->tab[j], 1, &out[2 * np + 1]);
+            np++;
+        }
+    return np;
+}
+
+static bool tab_prove(const void *ctx, const Net *net, uint32_t nchunks, int64_t count)
+{
+    (void)ctx;
+    (void)nchunks;
+    return count == net_size(net);
+}
+
+/* A random involution on 0..n-1 (ids picked from those with want[i] set) with fixed points
+ * only where fix allows: mode 0 identity, 1 i ^ b (b a power of two, when in range for all),
+ * 2 pairs (2k, 2k+1), 3 random matching (fixed points if odd), 4 reversal. */
+static void involution(int32_t n, int mode, int32_t *m, unsigned *seed)
+{
+    for (int32_t i = 0; i < n; i++)
+        m[i] = i;
+    int32_t b = 1;
+    while (b * 2 < n && pick(seed, 2))
+        b *= 2;
+    switch (mode) {
+    case 1:
+        if (n % (2 * b) == 0)
+            for (int32_t i = 0; i < n; i++)
+                m[i] = i ^ b;
+        break;
+    case 2:
+        for (int32_t i = 0; i + 1 < n; i += 2)
+            m[i] = i + 1, m[i + 1] = i;
+        break;
+    case 3: {
+        int32_t *p = malloc((size_t)n * sizeof *p);
+        assert_non_null(p);
+        for (int32_t i = 0; i < n; i++)
+            p[i] = i;
+        for (int32_t i = n - 1; i > 0; i--) {
+            int32_t a = pick(seed, i + 1), t = p[i];
+            p[i] = p[a], p[a] = t;
+        }
+        for (int32_t i = 0; i + 1 < n; i += 2)
+            m[p[i]] = p[i + 1], m[p[i + 1]] = p[i];
+        free(p);
+        break;
+    }
+    case 4:
+        for (int32_t i = 0; i < n; i++)
+            m[i] = n - 1 - i;
+        break;
+    default:
+        break;
+    }
+}
+
+/* An exchange on an R x C mesh (C even): node (r, c) of column class k = c % K (K 1 or 2, C a
+ * multiple of 2K) goes to (sig_k(r), pi_k(c)), pi_k a fixed-point-free involution of the
+ * class's columns (so no node to itself); regular rows when sig_k is, the others not.  kind 1:
+ * almost regular (two pairs of one row or column re-paired); kind 2: a random matching. */
+static void exchange_table(int32_t R, int32_t C, int kind, int32_t *tab, unsigned *seed)
+{
+    int32_t N = R * C;
+    if (kind == 2) {
+        involution(N, 3, tab, seed);
+        return;
+    }
+    int K = C % 4 == 0 ? 1 + pick(seed, 2) : 1;
+    int32_t *sig = malloc((size_t)(2 * R) * sizeof *sig), *pi = malloc((size_t)(2 * C) * sizeof *pi);
+    int32_t *cm = malloc((size_t)C * sizeof *cm);
+    assert_true(sig && pi && cm);
+    int32_t w = C / K;   /* the class's columns: k, k + K, ... (w of them, w even) */
+    for (int k = 0; k < K; k++) {
+        involution(R, pick(seed, 5), sig + k * R, seed);
+        int pm = 1 + pick(seed, 4);
+        involution(w, pm, cm, seed);
+        bool fixed = false;
+        for (int32_t i = 0; i < w; i++)
+            fixed |= cm[i] == i;
+        if (fixed)
+            involution(w, 2, cm, seed);
+        for (int32_t i = 0; i < w; i++)
+            pi[k * C + i] = cm[i];
+    }
+    for (int32_t v = 0; v < N; v++) {
+        int32_t r = v / C, c = v % C, k = c % K;
+        tab[v] = sig[k * R + r] * C + pi[k * C + c / K] * K + k;
+    }
+    if (kind == 1) {   /* re-pair a, b = tab[a] with a second pair of a's row or column */
+        int32_t a = pick(seed, N), b = tab[a], c = -1;
+        bool col = pick(seed, 2);
+        for (int t = 0; t < 64 && c < 0; t++) {
+            int32_t x = col ? pick(seed, R) * C + a % C : a / C * C + pick(seed, C);
+            if (x != a && x != b && tab[x] != a && tab[x] != b)
+                c = x;
+        }
+        if (c >= 0) {
+            int32_t d = tab[c];
+            tab[a] = d, tab[d] = a, tab[b] = c, tab[c] = b;
+        }
+    }
+    free(sig);
+    free(pi);
+    free(cm);
+}
+
+static Sim *run_xch(const Sched *s, const CostParams *p, int sym, int xch)
+{
+    sim_load_xch = xch;
+    Sim *sim = run_sym(s, p, sym, SIM_PATH_AUTO);
+    sim_load_xch = 0;
+    return sim;
+}
+
+/* Random exchanges on meshes (and a torus: not taken) of regular, almost regular and random
+ * rows, every model: rows alike against lines alike and the general counting, every figure,
+ * the walk's loads, the loads after the run and each transfer's busiest link. */
+static void test_rows_alike(void **state)
+{
+    (void)state;
+    const char *nets[] = { "mesh:16x16", "mesh:32x32", "mesh:8x32", "mesh:32x8", "mesh:12x12",
+                           "mesh:6x10", "mesh:10x4", "mesh:64x16", "mesh:2x2", "torus:8x8" };
+    unsigned seed = 4242;
+    int64_t x0 = sim_xch_steps, l0 = sim_xch_rows_left, f0 = sim_sym_followed;
+    for (size_t k = 0; k < sizeof nets / sizeof nets[0]; k++) {
+        Net *net = net_parse(nets[k], NULL, 0);
+        assert_non_null(net);
+        int32_t N = net_size(net), C = net_dim(net, 1), R = N / C;
+        int32_t *want = malloc((size_t)net_nlinks(net) * sizeof *want);
+        int32_t *tab = malloc((size_t)(8 * N) * sizeof *tab);
+        assert_true(want && tab);
+        for (int round = 0; round < 6; round++) {
+            Sched *s = walk_sched_all_hold(net, 2, 2048);
+            int nsteps = 2 + pick(&seed, 6);
+            for (int st = 0; st < nsteps; st++) {
+                int32_t *t = tab + st * N;
+                int kind = pick(&seed, 6);
+                exchange_table(R, C, kind < 3 ? 0 : kind < 5 ? 1 : 2, t, &seed);
+                for (int32_t v = 0; v < N; v++)   /* (an exchange: an involution, no fixed point) */
+                    assert_true(t[v] != v && t[t[v]] == v);
+                assert_true(sched_step(s) >= 0);
+                TabEx e = { t };
+                if (pick(&seed, 2))
+                    assert_true(sched_send_rule_exchange_pairs(s, N, tab_batch, tab_pairs, &e,
+                                                               sizeof e, tab_prove));
+                else
+                    assert_true(sched_send_rule_exchange(s, N, tab_batch, &e, sizeof e,
+                                                         tab_prove));
+            }
+            assert_null(sched_error(s));
+            for (int model = 0; model < 5; model++) {
+                CostParams p;
+                cost_defaults(&p, model == 3 ? COST_POSTAL : model == 4 ? COST_CIRCUIT
+                                                                        : COST_SEIDEL);
+                p.nu = model < 3 ? model : 0;
+                int32_t cap = model < 3 ? INT32_C(1) << model : 1;
+                Sim *a = run_xch(s, &p, 0, 0);    /* rows alike */
+                Sim *b = run_xch(s, &p, 0, -1);   /* lines alike */
+                Sim *g = run_xch(s, &p, -1, -1);  /* general */
+                same_runs(a, g, s, net, cap, want);
+                same_runs(b, g, s, net, cap, want);
+                sim_free(a);
+                sim_free(b);
+                sim_free(g);
+            }
+            sched_free(s);
+        }
+        free(tab);
+        free(want);
+        net_free(net);
+    }
+    /* the path taken, rows classed and followed, rows of no class too */
+    assert_true(sim_xch_steps - x0 > 500);
+    assert_true(sim_xch_rows_left - l0 > 100);
+    assert_true(sim_sym_followed - f0 > 5000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_rh),
+        cmocka_unit_test(test_rows_alike),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
