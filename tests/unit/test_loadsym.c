@@ -147,13 +147,9 @@ static void same_runs(Sim *a, Sim *b, const Sched *s, const Net *net, int32_t ca
     for (int32_t st = 0; st < sched_nsteps(s); st++) {
         const SimStep *x = sim_step(a, st);
         walk_loads(s, net, st, want);
-        int32_t mx = 0;
-        int64_t over = 0, tcd = 0;
-        for (int64_t l = 0; l < nl; l++) {
-            mx = want[l] > mx ? want[l] : mx;
-            over += want[l] > cap;
-            tcd += want[l];
-        }
+        int32_t mx;
+        int64_t over, tcd;
+        walk_figures(want, nl, cap, &mx, &over, &tcd);
         assert_int_equal(x->tcd, tcd);
         if (x->subrounds <= 1) {   /* (a step in sub-rounds has its sub-rounds' loads) */
             assert_int_equal(x->max_link_load, mx);

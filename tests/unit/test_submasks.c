@@ -24,6 +24,7 @@
 #include "../../src/engine/sched-internal.h"
 #include "../../src/engine/sim.h"
 #include "mknet.h"
+#include "subsetref.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint32_t rnd(void)
@@ -32,21 +33,6 @@ static uint32_t rnd(void)
     rng ^= rng >> 7;
     rng ^= rng << 17;
     return (uint32_t)(rng >> 11);
-}
-
-/* The set { id < nchunks : (id & ~free) == fixed } as merged ranges, by testing every id. */
-static size_t brute(uint32_t nchunks, uint32_t fixed, uint32_t free_, ChunkRange *out)
-{
-    size_t n = 0;
-    for (uint32_t id = 0; id < nchunks; id++) {
-        if ((id & ~free_) != fixed)
-            continue;
-        if (n > 0 && out[n - 1].hi == id)
-            out[n - 1].hi++;
-        else
-            out[n++] = (ChunkRange){ id, id + 1 };
-    }
-    return n;
 }
 
 /* The two schedules' stored layout is the same: pool, slots, range counts. */

@@ -30,6 +30,7 @@
 #include "../../src/engine/sched-pack.h"
 #include "../../src/engine/sim.h"
 #include "mknet.h"
+#include "subsetref.h"
 #include "simcmp.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
@@ -39,21 +40,6 @@ static uint32_t rnd(void)
     rng ^= rng >> 7;
     rng ^= rng << 17;
     return (uint32_t)(rng >> 11);
-}
-
-/* The set { id < nchunks : (id & ~free) == fixed } as merged ranges, by testing every id. */
-static size_t brute(uint32_t nchunks, uint32_t fixed, uint32_t free_, ChunkRange *out)
-{
-    size_t n = 0;
-    for (uint32_t id = 0; id < nchunks; id++) {
-        if ((id & ~free_) != fixed)
-            continue;
-        if (n > 0 && out[n - 1].hi == id)
-            out[n - 1].hi++;
-        else
-            out[n++] = (ChunkRange){ id, id + 1 };
-    }
-    return n;
 }
 
 /* A random strided set below nchunks, now and then with a run of low ones. */

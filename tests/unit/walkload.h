@@ -1,9 +1,10 @@
-/* walkload.h — for test_load_disjoint and test_load_mesh2: the load of every directed link in
- * one step of a schedule, found by walking each route hop by hop with net_link and
- * net_route_end (independent of the simulator's route layout and load counting); a schedule
- * whose nodes all hold everything; and a 2-D route that turns the other way from the default one (which goes along the last dimension
- * first: net_route).  Include after <cmocka.h> and the engine's sched.h and net.h (or a
- * header that includes them). */
+/* walkload.h — for test_load_disjoint, test_load_mesh2 and test_loadsym: the load of every
+ * directed link in one step of a schedule, found by walking each route hop by hop with
+ * net_link and net_route_end (independent of the simulator's route layout and load counting),
+ * and its figures; a schedule whose nodes all hold everything; and a 2-D route that turns
+ * the other way from the default one (which goes along the last dimension first: net_route).
+ * Include after <cmocka.h> and the engine's sched.h and net.h (or a header that includes
+ * them). */
 #ifndef MESHCAST_TEST_WALKLOAD_H
 #define MESHCAST_TEST_WALKLOAD_H
 
@@ -28,6 +29,20 @@ static inline void walk_loads(const Sched *s, const Net *net, int32_t st, int32_
             }
         }
         assert_int_equal(u, t.dst);
+    }
+}
+
+/* The figures of a step's loads load[0 .. nl): the largest, the overloads (over cap) and the
+ * total (tcd). */
+static inline void walk_figures(const int32_t *load, int64_t nl, int32_t cap, int32_t *mx,
+                                int64_t *over, int64_t *tcd)
+{
+    *mx = 0;
+    *over = *tcd = 0;
+    for (int64_t l = 0; l < nl; l++) {
+        *mx = load[l] > *mx ? load[l] : *mx;
+        *over += load[l] > cap;
+        *tcd += load[l];
     }
 }
 
