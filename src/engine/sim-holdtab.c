@@ -31,9 +31,10 @@ void ht_free(HoldTab *t)
     if (!t)
         return;
     free_big(t);
-    if (t->dense)
+    if (t->dense)   /* (only the heap arrays freed: the Holds read, not cleared one by one) */
         for (int32_t v = 0; v < t->nnodes; v++)
-            hold_clear(&t->dense[v]);
+            if (hold_heap(&t->dense[v]))
+                free(t->dense[v].u.h.base);
     free(t->dense);
     free(t->big);
     free(t->rec);
