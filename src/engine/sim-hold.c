@@ -635,6 +635,46 @@ static size_t base_guess(const ChunkRange *b, size_t nb, uint32_t x)
     return (size_t)((double)(x - first) / (double)(last - first) * (double)(nb - 1));
 }
 
+/* A borrowed Hold's own intervals that touch [*lo,*hi] taken out of o and into it (the
+ * others kept in order).  True when that made [*lo,*hi] grow (it may now touch more). */
+static bool own_absorb(Hold *h, uint32_t *lo, uint32_t *hi)
+{
+    ChunkRange *o = h->u.b.o;
+    bool grew = false;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < h->n; i++) {
+        if (o[i].hi < *lo || o[i].lo > *hi) {
+            o[k++] = o[i];
+            continue;
+        }
+        if (o[i].lo < *lo) {
+            *lo = o[i].lo;
+            grew = true;
+        }
+        if (o[i].hi > *hi) {
+            *hi = o[i].hi;
+            grew = true;
+        }
+    }
+    h->n = k;
+    return grew;
+}
+
+/* [lo,hi), which touches none of them, put in order among a borrowed Hold's own intervals
+ * (n < HOLD_BOR_OWN); returns its index. */
+static uint32_t own_put(Hold *h, uint32_t lo, uint32_t hi)
+{
+    ChunkRange *o = h->u.b.o;
+    uint32_t i = h->n;
+    while (i > 0 && o[i - 1].lo > lo) {
+        o[i] = o[i - 1];
+        i--;
+    }
+    o[i] = (ChunkRange){ lo, hi };
+    h->n++;
+    return i;
+}
+
 /* A borrowed h with n >= 1 own intervals, of which o[k] is new: its limits (sim-hold.h), and
  * the base let go (the Hold inline again) when its one own interval covers it.  j and e: the
  * first base interval that ends at or after o[k].lo, and the first that starts after
@@ -674,41 +714,17 @@ static bool sub_settle(Hold *h)
 static bool sub_add_slow(Hold *h, uint32_t lo, uint32_t hi)
 {
     uint32_t fixed = h->u.b.s.fixed, f = h->u.b.s.free, low = hold_sub_low(f);
-    ChunkRange *o = h->u.b.o;
     for (;;) {
         if (lo > 0 && ((lo - 1) & ~f) == fixed)
             lo = (lo - 1) & ~low;
         if ((hi & ~f) == fixed)   /* (a member is below fixed | free < UINT32_MAX) */
             hi = (hi | low) + 1;
-        bool grew = false;
-        uint32_t k = 0;
-        for (uint32_t i = 0; i < h->n; i++) {
-            if (o[i].hi < lo || o[i].lo > hi) {
-                o[k++] = o[i];
-                continue;
-            }
-            if (o[i].lo < lo) {
-                lo = o[i].lo;
-                grew = true;
-            }
-            if (o[i].hi > hi) {
-                hi = o[i].hi;
-                grew = true;
-            }
-        }
-        h->n = k;
-        if (!grew)
+        if (!own_absorb(h, &lo, &hi))
             break;
     }
     if (h->n == HOLD_BOR_OWN)   /* no room of its own: the union copied, then added to */
         return hold_own(h) && hold_add(h, lo, hi);
-    uint32_t i = h->n;
-    while (i > 0 && o[i - 1].lo > lo) {
-        o[i] = o[i - 1];
-        i--;
-    }
-    o[i] = (ChunkRange){ lo, hi };
-    h->n++;
+    own_put(h, lo, hi);
     return sub_settle(h);
 }
 
@@ -721,7 +737,6 @@ static bool bor_add_slow(Hold *h, uint32_t lo, uint32_t hi)
         return sub_add_slow(h, lo, hi);
     const ChunkRange *b = h->u.b.base;
     size_t nb = hold_nb(h);
-    ChunkRange *o = h->u.b.o;
     size_t j = base_guess(b, nb, lo), e;
     for (;;) {
         /* j: the first base interval ending at or after lo; e: the first starting after hi */
@@ -734,36 +749,12 @@ static bool bor_add_slow(Hold *h, uint32_t lo, uint32_t hi)
             if (b[e - 1].hi > hi)
                 hi = b[e - 1].hi;
         }
-        bool grew = false;
-        uint32_t k = 0;
-        for (uint32_t i = 0; i < h->n; i++) {
-            if (o[i].hi < lo || o[i].lo > hi) {
-                o[k++] = o[i];
-                continue;
-            }
-            if (o[i].lo < lo) {
-                lo = o[i].lo;
-                grew = true;
-            }
-            if (o[i].hi > hi) {
-                hi = o[i].hi;
-                grew = true;
-            }
-        }
-        h->n = k;
-        if (!grew)
+        if (!own_absorb(h, &lo, &hi))
             break;
     }
     if (h->n == HOLD_BOR_OWN)   /* no room of its own: the union copied, then added to */
         return hold_own(h) && hold_add(h, lo, hi);
-    uint32_t i = h->n;
-    while (i > 0 && o[i - 1].lo > lo) {
-        o[i] = o[i - 1];
-        i--;
-    }
-    o[i] = (ChunkRange){ lo, hi };
-    h->n++;
-    return bor_settle(h, i, j, e);
+    return bor_settle(h, own_put(h, lo, hi), j, e);
 }
 
 /* hold_add of a borrowed Hold.  The exchange's case without reading the base: [lo,hi) touches
