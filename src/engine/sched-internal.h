@@ -202,10 +202,13 @@ uint64_t sched_submasks_bytes(const Sched *s, uint32_t fixed, uint32_t free_);
  * which: { fixed | m : m a submask of free }?  (Read from its first and last range.) */
 bool sched_pool_submasks(const Sched *s, const ChunkRange *r, size_t nr, uint32_t *fixed,
                          uint32_t *free_);
-/* Does the pool set t[0..nt) lie inside the pool set b[0..nb), both sets of
- * sched_send_submasks?  True only when it is shown so, in O(1): false says nothing. */
-bool sched_submasks_within(const Sched *s, const ChunkRange *t, size_t nt, const ChunkRange *b,
-                           size_t nb);
+/* Does the set { ft | m : m a submask of mt } lie inside { fb | m : m a submask of mb }?
+ * Every fixed | m of the first is some fb | m' of the second: the free bits of the first are
+ * free in the second, and outside the second's free bits the fixed ones agree. */
+static inline bool sched_submasks_within(uint32_t ft, uint32_t mt, uint32_t fb, uint32_t mb)
+{
+    return (mt & ~mb) == 0 && ((ft ^ fb) & ~mb) == 0;
+}
 
 static inline uint32_t sched_xfer_nr(const SchedStep *st, int64_t i)
 {

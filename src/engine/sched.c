@@ -951,17 +951,6 @@ bool sched_pool_submasks(const Sched *s, const ChunkRange *r, size_t nr, uint32_
     return true;
 }
 
-bool sched_submasks_within(const Sched *s, const ChunkRange *t, size_t nt, const ChunkRange *b,
-                           size_t nb)
-{
-    uint32_t ft, mt, fb, mb;
-    if (!sched_pool_submasks(s, t, nt, &ft, &mt) || !sched_pool_submasks(s, b, nb, &fb, &mb))
-        return false;
-    /* every fixed | m (m within mt) is fb | m' (m' within mb): the free bits of t are free in
-     * b, and outside b's free bits t's fixed ones are b's */
-    return (mt & ~mb) == 0 && ((ft ^ fb) & ~mb) == 0;
-}
-
 bool sched_send_route(Sched *s, int32_t src, int32_t dst, const ChunkRange *r, size_t nr,
                       const NetSeg *seg, int nseg)
 {

@@ -229,13 +229,6 @@ static inline bool base_bits(const HoldTab *t, const Hold *h, uint32_t *fb, uint
            sched_pool_submasks(t->subs, h->u.b.base, hold_nb(h), fb, mb);
 }
 
-/* Is every fixed | m (m within mt) some fb | m' (m' within mb)?  The free bits of the first
- * set are free in the second, and outside the second's free bits the fixed ones agree. */
-static inline bool sub_within(uint32_t ft, uint32_t mt, uint32_t fb, uint32_t mb)
-{
-    return (mt & ~mb) == 0 && ((ft ^ fb) & ~mb) == 0;
-}
-
 bool ht_contains_all_slow(const HoldTab *t, int32_t v, const ChunkRange *r, uint32_t nr,
                           uint32_t *k, uint32_t *miss)
 {
@@ -245,7 +238,8 @@ bool ht_contains_all_slow(const HoldTab *t, int32_t v, const ChunkRange *r, uint
      * bits alone show it inside, with no range of the base read */
     uint32_t ft, mt, fb, mb;
     if (t->subs && nr >= 2 && base_bits(t, h, &fb, &mb) &&
-        sched_pool_submasks(t->subs, r, nr, &ft, &mt) && sub_within(ft, mt, fb, mb))
+        sched_pool_submasks(t->subs, r, nr, &ft, &mt) &&
+        sched_submasks_within(ft, mt, fb, mb))
         return true;
     return hold_contains_all(h, r, nr, k, miss);
 }
@@ -255,7 +249,8 @@ bool ht_holds_set(const HoldTab *t, int32_t v, uint32_t fixed, uint32_t free_)
     Hold tmp;
     const Hold *h = as_hold(t, v, &tmp);
     uint32_t fb, mb;
-    if (hold_borrowed(h) && base_bits(t, h, &fb, &mb) && sub_within(fixed, free_, fb, mb))
+    if (hold_borrowed(h) && base_bits(t, h, &fb, &mb) &&
+        sched_submasks_within(fixed, free_, fb, mb))
         return true;   /* inside the submask set it borrowed (see ht_contains_all) */
     if (!hold_borrowed(h) && hold_contains(h, fixed, (fixed | free_) + 1, NULL))
         return true;   /* one interval spans it */

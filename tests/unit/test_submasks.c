@@ -7,8 +7,9 @@
  * bad nodes and a send with no step open, each refused with its message; and rh's distribution
  * (mesh and array, built through the algorithm table) against what its tree says each transfer
  * must carry (check_rh).  And the O(1) test of a submask set inside another
- * (sched_submasks_within, which the replay asks before walking a borrowed base) against
- * chunk-by-chunk containment, and replays with it against replays without it. */
+ * (sched_pool_submasks, then sched_submasks_within: what the replay asks before walking a
+ * borrowed base) against chunk-by-chunk containment, and replays with it against replays
+ * without it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -363,8 +364,8 @@ static void sub_of(uint32_t nch, uint32_t fixed, uint32_t free_, uint32_t *sf, u
     }
 }
 
-/* sched_submasks_within against containment tested chunk by chunk, on sets stored in one
- * schedule (and false for ranges that are no whole submask set: a plain send's, a prefix of
+/* sched_pool_submasks and sched_submasks_within against containment tested chunk by chunk, on
+ * sets stored in one schedule (and false for ranges that are no whole submask set: a plain send's, a prefix of
  * odd length, after the pool is emptied by sched_truncate). */
 static void test_within(void **state)
 {
@@ -386,7 +387,10 @@ static void test_within(void **state)
         SchedTransfer b, t;
         sched_transfer(s, 0, 0, &b);
         sched_transfer(s, 0, 1, &t);
-        bool within = sched_submasks_within(s, t.ranges, t.nranges, b.ranges, b.nranges);
+        uint32_t ft, mt, fb, mb;
+        bool within = sched_pool_submasks(s, t.ranges, t.nranges, &ft, &mt) &&
+                      sched_pool_submasks(s, b.ranges, b.nranges, &fb, &mb) &&
+                      sched_submasks_within(ft, mt, fb, mb);
         bool truth = true;   /* chunk by chunk */
         for (uint32_t c = 0; c < nch; c++)
             if ((c & ~tm) == tf && (c & ~bm) != bf)
