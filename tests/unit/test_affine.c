@@ -24,6 +24,7 @@
 #include "../../src/engine/sim-affine.h"
 #include "../../src/engine/sim.h"
 #include "simcmp.h"
+#include "xfercmp.h"
 
 #define MAXN 24
 #define CH 12
@@ -243,16 +244,8 @@ static void same_scheds(const Sched *a, const Sched *b)
     for (int32_t st = 0; st < sched_nsteps(a); st++) {
         assert_string_equal(sched_step_label(a, st), sched_step_label(b, st));
         assert_int_equal(sched_ntransfers(a, st), sched_ntransfers(b, st));
-        for (int64_t i = 0; i < sched_ntransfers(a, st); i++) {
-            SchedTransfer x, y;
-            sched_transfer(a, st, i, &x);
-            sched_transfer(b, st, i, &y);
-            assert_int_equal(x.src, y.src);
-            assert_int_equal(x.dst, y.dst);
-            assert_int_equal(x.nranges, y.nranges);
-            assert_int_equal(x.ranges[0].lo, y.ranges[0].lo);
-            assert_int_equal(x.ranges[0].hi, y.ranges[0].hi);
-        }
+        for (int64_t i = 0; i < sched_ntransfers(a, st); i++)
+            xfercmp_same(a, b, st, i);
     }
 }
 

@@ -23,6 +23,7 @@
 #include "../../src/engine/sim-internal.h"
 #include "../../src/engine/sim.h"
 #include "simcmp.h"
+#include "xfercmp.h"
 
 
 #define EPS 1e-9
@@ -1268,19 +1269,9 @@ static void check_net(const char *spec, uint64_t seed, Coverage *cov)
         for (int32_t st = 0; st < p.nsteps; st++) {
             assert_int_equal(sched_ntransfers(b, st), p.st[st].n);
             for (int64_t i = 0; i < p.st[st].n; i++) {
-                SchedTransfer ta, tb;
-                sched_transfer(a, st, i, &ta);
+                xfercmp_same(a, b, st, i);
+                SchedTransfer tb;
                 sched_transfer(b, st, i, &tb);
-                assert_int_equal(ta.src, tb.src);
-                assert_int_equal(ta.dst, tb.dst);
-                assert_int_equal(ta.nranges, tb.nranges);
-                if (ta.nranges)
-                    assert_memory_equal(ta.ranges, tb.ranges, ta.nranges * sizeof *ta.ranges);
-                assert_int_equal(ta.bytes, tb.bytes);
-                assert_int_equal(ta.len, tb.len);
-                assert_int_equal(ta.explicit_route, tb.explicit_route);
-                assert_int_equal(ta.nseg, tb.nseg);
-                assert_memory_equal(ta.seg, tb.seg, (size_t)ta.nseg * sizeof *ta.seg);
                 assert_int_equal(tb.bytes, tx_bytes(&p.st[st].t[i], bytes, nchunks));
                 assert_int_equal(tb.len, tx_len(n, &p.st[st].t[i]));
             }

@@ -31,6 +31,7 @@
 #include "../../src/engine/sim.h"
 #include "mknet.h"
 #include "subsetref.h"
+#include "xfercmp.h"
 #include "simcmp.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
@@ -85,19 +86,6 @@ static void same_layout(const Sched *a, const Sched *b)
                                     nr * sizeof *a->ranges);
         }
     }
-}
-
-/* Transfer i of step st, read back from a, is what b (sent range by range) has. */
-static void same_transfer(const Sched *a, const Sched *b, int32_t st, int64_t i)
-{
-    SchedTransfer x, y;
-    sched_transfer(a, st, i, &x);
-    sched_transfer(b, st, i, &y);
-    assert_int_equal(x.src, y.src);
-    assert_int_equal(x.dst, y.dst);
-    assert_int_equal(x.nranges, y.nranges);
-    assert_memory_equal(x.ranges, y.ranges, x.nranges * sizeof *x.ranges);
-    assert_int_equal(x.bytes, y.bytes);
 }
 
 /* What a test sent as a set: step, index in the step, the set (free_ SCHED_SUB_NONE: sent
@@ -183,7 +171,7 @@ static void lazy_round(const Net *net, uint32_t nch, bool check)
             int32_t st = (int32_t)(rnd() % (uint32_t)ns);
             int64_t n = sched_ntransfers(a, st);
             if (n > 0) {
-                same_transfer(a, b, st, (int64_t)(rnd() % (uint64_t)n));
+                xfercmp_same(a, b, st, (int64_t)(rnd() % (uint64_t)n));
                 reads++;
             }
             continue;
@@ -223,7 +211,7 @@ static void lazy_round(const Net *net, uint32_t nch, bool check)
     views_name_sets(a, sent, nsent);
     for (int32_t st = 0; st < a->nsteps; st++)
         for (int64_t i = 0; i < sched_ntransfers(a, st); i++)
-            same_transfer(a, b, st, i);
+            xfercmp_same(a, b, st, i);
     same_layout(a, b);
     sched_free(a);
     sched_free(b);

@@ -25,6 +25,7 @@
 #include "../../src/engine/sim.h"
 #include "mknet.h"
 #include "packtrip.h"
+#include "xfercmp.h"
 #include "simcmp.h"
 
 /* ---- the reference: the tree from its definition ------------------------------------------ */
@@ -68,22 +69,8 @@ static void same_transfers(const Sched *a, const Sched *b)
     assert_int_equal(sched_total_transfers(a), sched_total_transfers(b));
     for (int32_t st = 0; st < sched_nsteps(a); st++) {
         assert_int_equal(sched_ntransfers(a, st), sched_ntransfers(b, st));
-        for (int64_t i = 0; i < sched_ntransfers(a, st); i++) {
-            SchedTransfer x, y;
-            sched_transfer(a, st, i, &x);
-            sched_transfer(b, st, i, &y);
-            assert_int_equal(x.src, y.src);
-            assert_int_equal(x.dst, y.dst);
-            assert_int_equal(x.nranges, y.nranges);
-            for (uint32_t q = 0; q < x.nranges; q++) {
-                assert_int_equal(x.ranges[q].lo, y.ranges[q].lo);
-                assert_int_equal(x.ranges[q].hi, y.ranges[q].hi);
-            }
-            assert_int_equal(x.explicit_route, y.explicit_route);
-            assert_int_equal(x.nseg, y.nseg);
-            assert_int_equal(x.len, y.len);
-            assert_int_equal(x.bytes, y.bytes);
-        }
+        for (int64_t i = 0; i < sched_ntransfers(a, st); i++)
+            xfercmp_same(a, b, st, i);
     }
     assert_true(sched_equal(a, b));
     assert_int_equal(sched_first_difference(a, b), -1);
